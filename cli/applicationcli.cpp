@@ -1,0 +1,136 @@
+// berthctl commands about applications and units: deploy, add-unit,
+// remove-unit, remove-application, set-constraints, constraints, relate, status.
+#include "applicationcommands.h"
+#include "bertherror.h"
+#include "clicontext.h"
+#include "statusreport.h"
+
+#include <QJsonObject>
+
+namespace {
+
+const QCommandLineOption countOption(QStringLiteral("n"), QStringLiteral("number of units"),
+                                     QStringLiteral("N"));
+const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("placement directives"),
+                                  QStringLiteral("D,..."));
+const QCommandLineOption constraintsOption(QStringLiteral("constraints"),
+                                           QStringLiteral("constraints"),
+                                           QStringLiteral("\"k=v ...\""));
+
+void deploy(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("deploy"),
+                       QStringLiteral("CHARM [APP] [--base B] [-n N] [--to D,...] "
+                                      "[--constraints \"...\"] [--subordinate]"));
+    parser.addOption({QStringLiteral("base"), QStringLiteral("base"), QStringLiteral("B")});
+    parser.addOption(countOption);
+    parser.addOption(toOption);
+    parser.addOption(constraintsOption);
+    parser.addOption({QStringLiteral("subordinate"), QStringLiteral("a subordinate charm")});
+    parser.parse(args, 1, 2);
+    ApplicationCommands::Deploy request;
+    request.charm = parser.positional().at(0);
+    request.application = parser.positional().value(1);
+    request.base = parser.value(QStringLiteral("base"));
+    request.count = parser.intValue(QStringLiteral("n"), 1);
+    request.to = parser.value(QStringLiteral("to"));
+    request.constraints = parser.value(QStringLiteral("constraints"));
+    request.subordinate = parser.isSet(QStringLiteral("subordinate"));
+    ctx.print(ApplicationCommands(ctx.workspace).deploy(ctx.model(), request));
+}
+
+void addUnit(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("add-unit"),
+                       QStringLiteral("APP [-n N] [--to D,...] [--constraints \"...\"]"));
+    parser.addOption(countOption);
+    parser.addOption(toOption);
+    parser.addOption(constraintsOption);
+    parser.parse(args, 1, 1);
+    ctx.print(ApplicationCommands(ctx.workspace)
+                  .addUnits(ctx.model(), parser.positional().first(),
+                            parser.intValue(QStringLiteral("n"), 1),
+                            parser.value(QStringLiteral("to")),
+                            parser.value(QStringLiteral("constraints"))));
+}
+
+void removeUnit(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("remove-unit"), QStringLiteral("APP/N ..."));
+    parser.parse(args, 1, -1);
+    ctx.print(ApplicationCommands(ctx.workspace).removeUnits(ctx.model(), parser.positional()));
+}
+
+void removeApplication(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("remove-application"), QStringLiteral("APP"));
+    parser.parse(args, 1, 1);
+    ctx.print(ApplicationCommands(ctx.workspace)
+                  .removeApplication(ctx.model(), parser.positional().first()));
+}
+
+void setConstraints(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("set-constraints"),
+                       QStringLiteral("APP k=v ... | --application APP k=v ..."));
+    parser.addOption(
+        {QStringLiteral("application"), QStringLiteral("application"), QStringLiteral("APP")});
+    parser.parse(args, 0, -1);
+    QStringList positional = parser.positional();
+    QString app = parser.value(QStringLiteral("application"));
+    if (app.isEmpty()) {
+        if (positional.isEmpty() || positional.first().contains(u'=')) {
+            throw BerthError(QStringLiteral("set-constraints: no application given (usage: "
+                                            "berthctl set-constraints APP k=v ...)"));
+        }
+        app = positional.takeFirst();
+    }
+    ctx.print(
+        ApplicationCommands(ctx.workspace).setConstraints(ctx.model(), app, positional.join(u' ')));
+}
+
+void constraints(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("constraints"), QStringLiteral("APP"));
+    parser.parse(args, 1, 1);
+    const QString app = parser.positional().first();
+    const QString value = ApplicationCommands(ctx.workspace).constraints(ctx.model(), app);
+    ctx.show(
+        QJsonObject{{QStringLiteral("application"), app}, {QStringLiteral("constraints"), value}},
+        [&]() -> QString { return value + u'\n'; });
+}
+
+void relate(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("relate"), QStringLiteral("APP1 APP2"));
+    parser.parse(args, 2, 2);
+    ctx.print(ApplicationCommands(ctx.workspace)
+                  .relate(ctx.model(), parser.positional().at(0), parser.positional().at(1)));
+}
+
+void status(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs(QStringLiteral("status"), {}).parse(args, 0, 0);
+    const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
+    ctx.show(StatusReport::toJson(snapshot), [&] { return StatusReport::toTable(snapshot); });
+}
+
+} // namespace
+
+void registerApplicationCommands(QList<CommandSpec> &table)
+{
+    table.append(
+        {QStringLiteral("deploy"), QStringLiteral("add an application and its units"), deploy});
+    table.append(
+        {QStringLiteral("add-unit"), QStringLiteral("add units to an application"), addUnit});
+    table.append({QStringLiteral("remove-unit"), QStringLiteral("remove units"), removeUnit});
+    table.append({QStringLiteral("remove-application"),
+                  QStringLiteral("remove an application and its units"), removeApplication});
+    table.append({QStringLiteral("set-constraints"),
+                  QStringLiteral("set an application's constraints"), setConstraints});
+    table.append({QStringLiteral("constraints"),
+                  QStringLiteral("show an application's constraints"), constraints});
+    table.append(
+        {QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"), relate});
+    table.append({QStringLiteral("status"), QStringLiteral("the whole model"), status});
+}

@@ -1,0 +1,112 @@
+#include "cli.h"
+
+#include "bertherror.h"
+#include "clicontext.h"
+#include "cloudregistry.h"
+#include "modelcommands.h"
+#include "simcloud.h"
+#include "store.h"
+
+namespace {
+
+QList<CommandSpec> commandTable()
+{
+    QList<CommandSpec> table;
+    registerCloudCommands(table);
+    registerModelCommands(table);
+    registerApplicationCommands(table);
+    registerMachineCommands(table);
+    return table;
+}
+
+// Takes a global option ("--db PATH", "--db=PATH") out of args wherever it stands.
+QString takeOption(QStringList &args, const QStringList &names)
+{
+    QString value;
+    for (qsizetype i = 0; i < args.size();) {
+        const QString &arg = args.at(i);
+        bool matched = false;
+        for (const QString &name : names) {
+            if (arg == name) {
+                if (i + 1 >= args.size())
+                    throw BerthError(QStringLiteral("option %1 needs a value").arg(name));
+                value = args.at(i + 1);
+                args.remove(i, 2);
+                matched = true;
+            } else if (arg.startsWith(name + u'=')) {
+                value = arg.mid(name.size() + 1);
+                args.remove(i);
+                matched = true;
+            }
+            if (matched)
+                break;
+        }
+        if (!matched)
+            ++i;
+    }
+    return value;
+}
+
+} // namespace
+
+void Cli::printHelp()
+{
+    m_out << "Usage: berthctl [--db PATH] [-m MODEL] [--format json|yaml|tabular] COMMAND "
+             "[ARGS]\n\nCommands:\n";
+    for (const CommandSpec &spec : commandTable())
+        m_out << "  " << spec.name.leftJustified(22) << spec.summary << "\n";
+    m_out << "\nThe store defaults to " << Store::defaultLocation() << " (or $BERTH_DB).\n";
+    m_out.flush();
+}
+
+int Cli::run(const QStringList &arguments)
+{
+    QStringList args = arguments;
+    try {
+        QString db = takeOption(args, {QStringLiteral("--db")});
+        const QString model = takeOption(args, {QStringLiteral("-m"), QStringLiteral("--model")});
+        const QString formatText = takeOption(args, {QStringLiteral("--format")});
+        if (args.isEmpty() || args.first() == u"help" || args.first() == u"--help" ||
+            args.first() == u"-h") {
+            printHelp();
+            return args.isEmpty() ? 2 : 0;
+        }
+        const QString command = args.takeFirst();
+        const QList<CommandSpec> table = commandTable();
+        const auto spec = std::find_if(table.cbegin(), table.cend(),
+                                       [&](const CommandSpec &s) { return s.name == command; });
+        if (spec == table.cend()) {
+            m_err << "ERROR unknown command \"" << command
+                  << "\"; run \"berthctl help\" for the list" << Qt::endl;
+            return 2;
+        }
+        auto format = Output::Format::Tabular;
+        if (!formatText.isEmpty()) {
+            const auto parsed = Output::parseFormat(formatText);
+            if (!parsed) {
+                throw BerthError(QStringLiteral("bad --format \"%1\": expected json, yaml or "
+                                                "tabular")
+                                     .arg(formatText));
+            }
+            format = *parsed;
+        }
+        if (db.isEmpty())
+            db = qEnvironmentVariable("BERTH_DB");
+        if (db.isEmpty())
+            db = Store::defaultLocation();
+
+        CloudRegistry clouds;
+        clouds.add(SimCloud::describe());
+        Store store(db);
+        Workspace workspace(store, clouds);
+        ModelCommands(workspace).ensureDefaultModel();
+        CliContext context{workspace, m_out, m_err, model, format};
+        spec->handler(context, args);
+        m_out.flush();
+        return 0;
+    } catch (const BerthError &error) {
+        m_out.flush();
+        m_err << "ERROR " << error.message() << Qt::endl;
+        return 1;
+    }
+}

@@ -1,0 +1,60 @@
+#include "clicontext.h"
+
+#include "bertherror.h"
+
+void CliContext::print(const CommandResult &result)
+{
+    for (const QString &warning : result.warnings)
+        warn(warning);
+    for (const QString &message : result.messages)
+        out << message << Qt::endl;
+}
+
+void CliContext::show(const QJsonValue &value, const std::function<QString()> &tabular)
+{
+    switch (format) {
+    case Output::Format::Json:
+        out << Output::toJson(value);
+        break;
+    case Output::Format::Yaml:
+        out << Output::toYaml(value);
+        break;
+    case Output::Format::Tabular:
+        out << tabular();
+        break;
+    }
+    out.flush();
+}
+
+CommandArgs::CommandArgs(const QString &command, const QString &usage)
+    : m_command(command)
+    , m_usage(usage)
+{
+    m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+}
+
+void CommandArgs::parse(const QStringList &args, int minPositional, int maxPositional)
+{
+    if (!m_parser.parse(QStringList{m_command} + args)) {
+        throw BerthError(QStringLiteral("%1: %2 (usage: berthctl %1 %3)")
+                             .arg(m_command, m_parser.errorText(), m_usage));
+    }
+    const qsizetype n = m_parser.positionalArguments().size();
+    if (n < minPositional || (maxPositional >= 0 && n > maxPositional)) {
+        throw BerthError(QStringLiteral("%1: wrong number of arguments (usage: berthctl %1 %2)")
+                             .arg(m_command, m_usage));
+    }
+}
+
+int CommandArgs::intValue(const QString &name, int fallback) const
+{
+    if (!m_parser.isSet(name))
+        return fallback;
+    bool ok = false;
+    const int n = m_parser.value(name).toInt(&ok);
+    if (!ok) {
+        throw BerthError(QStringLiteral("%1: bad value \"%2\" for -%3: expected a whole number")
+                             .arg(m_command, m_parser.value(name), name));
+    }
+    return n;
+}

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "output.h"
+#include "workspace.h"
+
+#include <QCommandLineParser>
+#include <QJsonValue>
+#include <QTextStream>
+
+#include <functional>
+
+// What a berthctl command handler gets: the workspace, the chosen model and
+// format, and the streams to write to.
+struct CliContext
+{
+    Workspace &workspace;
+    QTextStream &out;
+    QTextStream &err;
+    QString modelOption; // -m
+    Output::Format format = Output::Format::Tabular;
+
+    QString model() { return workspace.resolveModel(modelOption); }
+    void print(const CommandResult &result);
+    void warn(const QString &line) { err << "WARNING " << line << Qt::endl; }
+    // Prints `value` as JSON or YAML, or calls `tabular` for the table form.
+    void show(const QJsonValue &value, const std::function<QString()> &tabular);
+};
+
+// Parses a command's own arguments; throws BerthError on unknown options or a
+// wrong number of positional arguments.
+class CommandArgs
+{
+public:
+    CommandArgs(const QString &command, const QString &usage);
+    void addOption(const QCommandLineOption &option) { m_parser.addOption(option); }
+    // minPositional..maxPositional (-1: any number) positional arguments.
+    void parse(const QStringList &args, int minPositional, int maxPositional);
+
+    bool isSet(const QString &name) const { return m_parser.isSet(name); }
+    QString value(const QString &name) const { return m_parser.value(name); }
+    QStringList values(const QString &name) const { return m_parser.values(name); }
+    QStringList positional() const { return m_parser.positionalArguments(); }
+    int intValue(const QString &name, int fallback) const;
+
+private:
+    QString m_command;
+    QString m_usage;
+    QCommandLineParser m_parser;
+};
+
+using CommandHandler = std::function<void(CliContext &, const QStringList &)>;
+struct CommandSpec
+{
+    QString name;
+    QString summary;
+    CommandHandler handler;
+};
+
+void registerCloudCommands(QList<CommandSpec> &table);
+void registerModelCommands(QList<CommandSpec> &table);
+void registerApplicationCommands(QList<CommandSpec> &table);
+void registerMachineCommands(QList<CommandSpec> &table);

@@ -1,0 +1,98 @@
+// berthctl commands about clouds: clouds, show-cloud.
+#include "bertherror.h"
+#include "clicontext.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace {
+
+QJsonObject regionJson(const RegionInfo &region)
+{
+    QJsonArray zones;
+    for (const ZoneInfo &zone : region.zones) {
+        zones.append(QJsonObject{{QStringLiteral("name"), zone.name},
+                                 {QStringLiteral("healthy"), zone.healthy}});
+    }
+    QJsonArray types;
+    for (const InstanceType &t : region.catalogue) {
+        types.append(QJsonObject{{QStringLiteral("name"), t.name},
+                                 {QStringLiteral("arch"), t.arch},
+                                 {QStringLiteral("cores"), qint64(t.cores)},
+                                 {QStringLiteral("cpu-power"), qint64(t.cpuPower)},
+                                 {QStringLiteral("mem"), formatMiB(t.memMiB)},
+                                 {QStringLiteral("root-disk"), formatMiB(t.rootDiskMiB)},
+                                 {QStringLiteral("cost"), t.cost},
+                                 {QStringLiteral("virt-type"), t.virtType}});
+    }
+    return QJsonObject{{QStringLiteral("zones"), zones}, {QStringLiteral("instance-types"), types}};
+}
+
+void clouds(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs(QStringLiteral("clouds"), {}).parse(args, 0, 0);
+    const auto &all = ctx.workspace.clouds().clouds();
+    QJsonObject json;
+    for (const CloudInfo &cloud : all) {
+        json.insert(cloud.name,
+                    QJsonObject{{QStringLiteral("type"), cloud.type},
+                                {QStringLiteral("description"), cloud.description},
+                                {QStringLiteral("default-region"), cloud.defaultRegion()},
+                                {QStringLiteral("regions"),
+                                 QJsonArray::fromStringList(cloud.regionNames())}});
+    }
+    ctx.show(json, [&] {
+        Output::Table table({QStringLiteral("Cloud"), QStringLiteral("Type"),
+                             QStringLiteral("Regions"), QStringLiteral("Default"),
+                             QStringLiteral("Description")});
+        for (const CloudInfo &cloud : all) {
+            table.addRow({cloud.name, cloud.type, QString::number(cloud.regions.size()),
+                          cloud.defaultRegion(), cloud.description});
+        }
+        return table.render();
+    });
+}
+
+void showCloud(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("show-cloud"), QStringLiteral("NAME"));
+    parser.parse(args, 1, 1);
+    const CloudInfo &cloud = ctx.workspace.clouds().get(parser.positional().first());
+    QJsonObject regions;
+    for (const RegionInfo &region : cloud.regions)
+        regions.insert(region.name, regionJson(region));
+    const QJsonObject json{{QStringLiteral("name"), cloud.name},
+                           {QStringLiteral("type"), cloud.type},
+                           {QStringLiteral("description"), cloud.description},
+                           {QStringLiteral("regions"), regions}};
+    ctx.show(json, [&] {
+        QString text = QStringLiteral("Cloud: %1 (%2)\n").arg(cloud.name, cloud.type);
+        for (const RegionInfo &region : cloud.regions) {
+            QStringList zones;
+            for (const ZoneInfo &zone : region.zones)
+                zones << zone.name + (zone.healthy ? QString() : QStringLiteral(" (unhealthy)"));
+            text += QStringLiteral("\nRegion %1\nZones: %2\n")
+                        .arg(region.name, zones.join(QStringLiteral(", ")));
+            Output::Table table({QStringLiteral("Instance type"), QStringLiteral("Arch"),
+                                 QStringLiteral("Cores"), QStringLiteral("CPU power"),
+                                 QStringLiteral("Mem"), QStringLiteral("Root disk"),
+                                 QStringLiteral("Cost/h")});
+            for (const InstanceType &t : region.catalogue) {
+                table.addRow({t.name, t.arch, QString::number(t.cores), QString::number(t.cpuPower),
+                              formatMiB(t.memMiB), formatMiB(t.rootDiskMiB),
+                              QString::number(t.cost, 'f', 4)});
+            }
+            text += table.render();
+        }
+        return text;
+    });
+}
+
+} // namespace
+
+void registerCloudCommands(QList<CommandSpec> &table)
+{
+    table.append({QStringLiteral("clouds"), QStringLiteral("list the clouds"), clouds});
+    table.append({QStringLiteral("show-cloud"),
+                  QStringLiteral("regions, zones and instance types of a cloud"), showCloud});
+}

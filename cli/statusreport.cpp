@@ -1,0 +1,164 @@
+#include "statusreport.h"
+
+#include "output.h"
+
+#include <QHash>
+#include <QJsonArray>
+
+namespace StatusReport {
+
+namespace {
+
+QJsonObject statusObject(const QString &current, const QString &message)
+{
+    return QJsonObject{{QStringLiteral("current"), current}, {QStringLiteral("message"), message}};
+}
+
+QJsonObject machineObject(const MachineRecord &m)
+{
+    return QJsonObject{
+        {QStringLiteral("base"), m.base},
+        {QStringLiteral("constraints"), m.constraints},
+        {QStringLiteral("placement"), m.placement},
+        {QStringLiteral("life"), m.life},
+        {QStringLiteral("machine-status"), statusObject(m.machineStatus, m.machineMessage)},
+        {QStringLiteral("instance-status"), statusObject(m.instanceStatus, m.instanceMessage)},
+        {QStringLiteral("instance-id"), m.instanceId},
+        {QStringLiteral("instance-type"), m.instanceType},
+        {QStringLiteral("region"), m.region},
+        {QStringLiteral("zone"), m.zone},
+        {QStringLiteral("hardware"), m.hardware},
+    };
+}
+
+// Nests containers under their hosts, to any depth.
+QJsonObject machinesTree(const QList<MachineRecord> &machines)
+{
+    QHash<qint64, QList<const MachineRecord *>> childrenOf;
+    for (const MachineRecord &m : machines)
+        childrenOf[m.parentId].append(&m);
+    std::function<QJsonObject(qint64)> level = [&](qint64 parent) {
+        QJsonObject result;
+        for (const MachineRecord *m : childrenOf.value(parent)) {
+            QJsonObject object = machineObject(*m);
+            const QJsonObject containers = level(m->id);
+            if (!containers.isEmpty())
+                object.insert(QStringLiteral("containers"), containers);
+            result.insert(m->name, object);
+        }
+        return result;
+    };
+    return level(0);
+}
+
+} // namespace
+
+QJsonObject toJson(const ModelSnapshot &s)
+{
+    QJsonObject model{
+        {QStringLiteral("name"), s.model.name},
+        {QStringLiteral("uuid"), s.model.uuid},
+        {QStringLiteral("cloud"), s.model.cloud},
+        {QStringLiteral("region"), s.model.region},
+        {QStringLiteral("constraints"), s.model.constraints},
+        {QStringLiteral("harvest-mode"), s.model.config.harvestMode()},
+    };
+
+    QHash<qint64, QJsonObject> subordinatesOf;
+    for (const UnitRecord &u : s.units) {
+        if (u.subordinate && u.principalId != 0)
+            subordinatesOf[u.principalId].insert(u.name(), QJsonObject{});
+    }
+    QHash<qint64, QJsonObject> unitsOf;
+    for (const UnitRecord &u : s.units) {
+        if (u.subordinate)
+            continue;
+        QJsonObject unit{{QStringLiteral("machine"), u.machine},
+                         {QStringLiteral("constraints"), u.constraints}};
+        const auto subs = subordinatesOf.constFind(u.id);
+        if (subs != subordinatesOf.cend())
+            unit.insert(QStringLiteral("subordinates"), *subs);
+        unitsOf[u.applicationId].insert(u.name(), unit);
+    }
+    QHash<QString, QStringList> relatedTo;
+    for (const RelationRecord &r : s.relations) {
+        relatedTo[r.subordinate] << r.principal;
+        relatedTo[r.principal] << r.subordinate;
+    }
+
+    QJsonObject applications;
+    for (const ApplicationRecord &a : s.applications) {
+        QJsonObject app{{QStringLiteral("charm"), a.charm},
+                        {QStringLiteral("base"), a.base},
+                        {QStringLiteral("subordinate"), a.subordinate},
+                        {QStringLiteral("constraints"), a.constraints}};
+        if (a.subordinate) {
+            app.insert(QStringLiteral("subordinate-to"),
+                       QJsonArray::fromStringList(relatedTo.value(a.name)));
+        } else {
+            app.insert(QStringLiteral("units"), unitsOf.value(a.id));
+            if (relatedTo.contains(a.name))
+                app.insert(QStringLiteral("relations"),
+                           QJsonArray::fromStringList(relatedTo.value(a.name)));
+        }
+        applications.insert(a.name, app);
+    }
+    return QJsonObject{{QStringLiteral("model"), model},
+                       {QStringLiteral("applications"), applications},
+                       {QStringLiteral("machines"), machinesTree(s.machines)}};
+}
+
+QString toTable(const ModelSnapshot &s)
+{
+    Output::Table model({QStringLiteral("Model"), QStringLiteral("Cloud/Region"),
+                         QStringLiteral("Harvest"), QStringLiteral("Constraints")});
+    model.addRow({s.model.name, s.model.cloud + u'/' + s.model.region, s.model.config.harvestMode(),
+                  s.model.constraints});
+
+    QHash<qint64, int> unitCount;
+    for (const UnitRecord &u : s.units)
+        ++unitCount[u.applicationId];
+    Output::Table apps({QStringLiteral("App"), QStringLiteral("Charm"), QStringLiteral("Base"),
+                        QStringLiteral("Units"), QStringLiteral("Constraints")});
+    for (const ApplicationRecord &a : s.applications) {
+        apps.addRow({a.name + (a.subordinate ? QStringLiteral(" (subordinate)") : QString()),
+                     a.charm, a.base, QString::number(unitCount.value(a.id)), a.constraints});
+    }
+
+    QHash<qint64, QList<const UnitRecord *>> subordinatesOf;
+    for (const UnitRecord &u : s.units) {
+        if (u.subordinate)
+            subordinatesOf[u.principalId].append(&u);
+    }
+    Output::Table units(
+        {QStringLiteral("Unit"), QStringLiteral("Machine"), QStringLiteral("Constraints")});
+    for (const UnitRecord &u : s.units) {
+        if (u.subordinate)
+            continue;
+        units.addRow({u.name(), u.machine, u.constraints});
+        for (const UnitRecord *sub : subordinatesOf.value(u.id))
+            units.addRow({QStringLiteral("  ") + sub->name(), sub->machine, QString()});
+    }
+
+    Output::Table machines({QStringLiteral("Machine"), QStringLiteral("Life"),
+                            QStringLiteral("Status"), QStringLiteral("Inst id"),
+                            QStringLiteral("Inst status"), QStringLiteral("Type"),
+                            QStringLiteral("Zone"), QStringLiteral("Base"),
+                            QStringLiteral("Constraints"), QStringLiteral("Message")});
+    for (const MachineRecord &m : s.machines) {
+        const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
+        machines.addRow({m.name, m.life, m.machineStatus, m.instanceId, m.instanceStatus,
+                         m.instanceType, m.zone, m.base, m.constraints, message});
+    }
+
+    QString text = model.render();
+    if (!apps.isEmpty())
+        text += u'\n' + apps.render();
+    if (!units.isEmpty())
+        text += u'\n' + units.render();
+    if (!machines.isEmpty())
+        text += u'\n' + machines.render();
+    return text;
+}
+
+} // namespace StatusReport

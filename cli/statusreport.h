@@ -1,0 +1,11 @@
+#pragma once
+
+#include "modelrecords.h"
+
+#include <QJsonObject>
+
+// `berthctl status`: the whole model as the documented JSON shape, or as tables.
+namespace StatusReport {
+QJsonObject toJson(const ModelSnapshot &snapshot);
+QString toTable(const ModelSnapshot &snapshot);
+} // namespace StatusReport

@@ -1,0 +1,274 @@
+#include "applicationcommands.h"
+
+#include "base.h"
+#include "bertherror.h"
+#include "names.h"
+
+namespace {
+
+Constraints parseOrThrow(const QString &text)
+{
+    auto parsed = Constraints::parse(text);
+    if (!parsed.ok())
+        throw BerthError(parsed.error);
+    return parsed.constraints;
+}
+
+void checkCount(int count)
+{
+    if (count < 1)
+        throw BerthError(
+            QStringLiteral("-n must be a positive number of units, got %1").arg(count));
+}
+
+QString subordinateUnitsError(const QString &app)
+{
+    return QStringLiteral("cannot add units to subordinate application \"%1\": subordinate units "
+                          "are created on the machines of the principals it is related to")
+        .arg(app);
+}
+
+} // namespace
+
+void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count,
+                                            const QString &to, const Constraints &unitLevel,
+                                            CommandResult &result)
+{
+    QList<PlacementDirective> directives;
+    if (!to.isEmpty()) {
+        auto parsed = PlacementDirective::parseList(to);
+        if (!parsed.ok())
+            throw BerthError(parsed.error);
+        directives = parsed.directives;
+    }
+    if (directives.size() > count) {
+        result.warnings << QStringLiteral("%1 placement directive(s) ignored: only %2 unit(s) "
+                                          "added")
+                               .arg(directives.size() - count)
+                               .arg(count);
+    }
+    const QString constraints = tx.unitConstraints(app, unitLevel);
+    for (int i = 0; i < count; ++i) {
+        std::optional<PlacementDirective> directive;
+        if (i < directives.size())
+            directive = directives.at(i);
+        const UnitRecord unit = tx.addUnit(app, constraints, directive);
+        if (count <= 20)
+            result.messages
+                << QStringLiteral("added unit %1 to machine %2").arg(unit.name(), unit.machine);
+    }
+    if (count > 20)
+        result.messages << QStringLiteral("added %1 units of %2").arg(count).arg(app.name);
+}
+
+CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &request)
+{
+    if (!Names::isValidApplicationName(request.charm)) {
+        throw BerthError(QStringLiteral("invalid charm name \"%1\": expected lower-case letters, "
+                                        "digits and single hyphens, starting with a letter")
+                             .arg(request.charm));
+    }
+    const QString name = request.application.isEmpty() ? request.charm : request.application;
+    Names::checkApplicationName(name);
+    const Constraints constraints = parseOrThrow(request.constraints);
+    if (request.subordinate) {
+        if (!constraints.isEmpty()) {
+            throw BerthError(QStringLiteral("cannot deploy subordinate application \"%1\" with "
+                                            "constraints: subordinates run on their principals' "
+                                            "machines")
+                                 .arg(name));
+        }
+        if (request.count != 1 || !request.to.isEmpty())
+            throw BerthError(subordinateUnitsError(name));
+    }
+    checkCount(request.count);
+
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        QString base = request.base.isEmpty() ? tx.model().config.defaultBase() : request.base;
+        const auto parsedBase = Base::parse(base);
+        if (!parsedBase.ok())
+            throw BerthError(parsedBase.error);
+        const auto report = tx.validator().validate(constraints);
+        if (!report.ok())
+            throw BerthError(report.error);
+        result.warnings += report.warnings;
+        if (tx.findApplication(name))
+            throw BerthError(QStringLiteral("application \"%1\" already exists").arg(name));
+
+        ApplicationRecord app;
+        app.name = name;
+        app.charm = request.charm;
+        app.base = parsedBase.base.toString();
+        app.subordinate = request.subordinate;
+        app.constraints = constraints.toString();
+        app.id = tx.sql().insert(
+            QStringLiteral("INSERT INTO applications (model_id, name, charm, "
+                           "base, subordinate, constraints) VALUES (?, ?, "
+                           "?, ?, ?, ?) RETURNING id"),
+            {tx.model().id, app.name, app.charm, app.base, int(app.subordinate), app.constraints});
+        tx.logChange(QStringLiteral("application"), app.name, Change::Op::Added);
+        result.messages << QStringLiteral("Deployed \"%1\" from charm \"%2\" (%3)")
+                               .arg(app.name, app.charm, app.base);
+        if (!app.subordinate)
+            addPrincipalUnits(tx, app, request.count, request.to, Constraints(), result);
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::addUnits(const QString &model, const QString &application,
+                                            int count, const QString &to,
+                                            const QString &unitConstraints)
+{
+    checkCount(count);
+    const Constraints unitLevel = parseOrThrow(unitConstraints);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = tx.application(application);
+        if (app.subordinate)
+            throw BerthError(subordinateUnitsError(app.name));
+        CommandResult result;
+        const auto report = tx.validator().validate(unitLevel);
+        if (!report.ok())
+            throw BerthError(report.error);
+        result.warnings += report.warnings;
+        addPrincipalUnits(tx, app, count, to, unitLevel, result);
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::removeUnits(const QString &model, const QStringList &units)
+{
+    if (units.isEmpty())
+        throw BerthError(QStringLiteral("no units specified; expected APP/N ..."));
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        for (const QString &name : units) {
+            const UnitRecord unit = tx.unit(name);
+            if (unit.subordinate) {
+                throw BerthError(QStringLiteral("cannot remove subordinate unit \"%1\" directly: "
+                                                "remove its principal %2 or the relation")
+                                     .arg(name, unit.principal));
+            }
+            tx.removeUnit(unit);
+            result.messages << QStringLiteral("removed unit %1").arg(name);
+        }
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::removeApplication(const QString &model,
+                                                     const QString &application)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = tx.application(application);
+        CommandResult result;
+        // Relations go first, so removing units also drops the subordinates they carried.
+        const QVariantList affectedMachines = [&] {
+            QVariantList ids;
+            QSqlQuery &q = tx.sql().run(QStringLiteral("SELECT DISTINCT machine_id FROM units "
+                                                       "WHERE application_id = ?"),
+                                        {app.id});
+            while (q.next())
+                ids << q.value(0);
+            q.finish();
+            return ids;
+        }();
+        tx.sql().run(QStringLiteral("DELETE FROM relations WHERE subordinate_id = ? OR "
+                                    "principal_id = ?"),
+                     {app.id, app.id});
+        if (app.subordinate) {
+            for (const UnitRecord &unit : tx.unitsOfApplication(app.id)) {
+                tx.sql().run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
+                tx.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
+            }
+        } else {
+            for (const QVariant &machineId : affectedMachines) {
+                for (const UnitRecord &unit : tx.unitsOnMachine(machineId.toLongLong())) {
+                    if (unit.subordinate)
+                        continue;
+                    if (unit.applicationId == app.id)
+                        tx.removeUnit(unit);
+                }
+            }
+        }
+        tx.sql().run(QStringLiteral("DELETE FROM applications WHERE id = ?"), {app.id});
+        tx.logChange(QStringLiteral("application"), app.name, Change::Op::Removed);
+        result.messages << QStringLiteral("removed application %1").arg(app.name);
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::setConstraints(const QString &model, const QString &application,
+                                                  const QString &text)
+{
+    const Constraints constraints = parseOrThrow(text);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = tx.application(application);
+        if (app.subordinate) {
+            throw BerthError(QStringLiteral("cannot set constraints on subordinate application "
+                                            "\"%1\": subordinates follow their principals")
+                                 .arg(app.name));
+        }
+        const auto report = tx.validator().validate(constraints);
+        if (!report.ok())
+            throw BerthError(report.error);
+        tx.sql().run(QStringLiteral("UPDATE applications SET constraints = ? WHERE id = ?"),
+                     {constraints.toString(), app.id});
+        tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+        CommandResult result;
+        result.warnings = report.warnings;
+        return result;
+    });
+}
+
+QString ApplicationCommands::constraints(const QString &model, const QString &application)
+{
+    return m_ws.inModel(model,
+                        [&](ModelTx &tx) { return tx.application(application).constraints; });
+}
+
+CommandResult ApplicationCommands::relate(const QString &model, const QString &first,
+                                          const QString &second)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord a = tx.application(first);
+        const ApplicationRecord b = tx.application(second);
+        if (a.id == b.id)
+            throw BerthError(
+                QStringLiteral("cannot relate application \"%1\" to itself").arg(a.name));
+        if (a.subordinate == b.subordinate) {
+            throw BerthError(QStringLiteral("cannot relate \"%1\" and \"%2\": a subordinate "
+                                            "relation needs one subordinate and one principal "
+                                            "application")
+                                 .arg(a.name, b.name));
+        }
+        const ApplicationRecord &sub = a.subordinate ? a : b;
+        const ApplicationRecord &principal = a.subordinate ? b : a;
+        if (sub.base != principal.base) {
+            throw BerthError(QStringLiteral("cannot relate \"%1\" (%2) and \"%3\" (%4): a "
+                                            "subordinate relation needs matching bases")
+                                 .arg(sub.name, sub.base, principal.name, principal.base));
+        }
+        if (tx.sql()
+                .scalar(QStringLiteral("SELECT count(*) FROM relations WHERE subordinate_id = ? "
+                                       "AND principal_id = ?"),
+                        {sub.id, principal.id})
+                .toInt() > 0) {
+            throw BerthError(QStringLiteral("relation between \"%1\" and \"%2\" already exists")
+                                 .arg(sub.name, principal.name));
+        }
+        tx.sql().run(QStringLiteral("INSERT INTO relations (model_id, subordinate_id, "
+                                    "principal_id) VALUES (?, ?, ?)"),
+                     {tx.model().id, sub.id, principal.id});
+        tx.logChange(QStringLiteral("relation"), sub.name + u' ' + principal.name,
+                     Change::Op::Added);
+        QSet<QString> machines;
+        for (const UnitRecord &unit : tx.unitsOfApplication(principal.id))
+            machines.insert(unit.machine);
+        for (const QString &machine : machines)
+            tx.syncSubordinates(tx.machine(machine));
+        CommandResult result;
+        result.messages << QStringLiteral("related %1 to %2").arg(sub.name, principal.name);
+        return result;
+    });
+}

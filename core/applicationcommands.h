@@ -1,0 +1,40 @@
+#pragma once
+
+#include "workspace.h"
+
+// Applications and their units: deploy, add and remove units, constraints,
+// subordinate relations.
+class ApplicationCommands
+{
+public:
+    struct Deploy
+    {
+        QString charm;
+        QString application; // defaults to the charm's name
+        QString base;        // defaults to the model's default-base
+        int count = 1;
+        QString to; // comma list of placement directives
+        QString constraints;
+        bool subordinate = false;
+    };
+
+    explicit ApplicationCommands(Workspace &workspace)
+        : m_ws(workspace)
+    {}
+
+    CommandResult deploy(const QString &model, const Deploy &request);
+    CommandResult addUnits(const QString &model, const QString &application, int count,
+                           const QString &to, const QString &unitConstraints = {});
+    CommandResult removeUnits(const QString &model, const QStringList &units);
+    CommandResult removeApplication(const QString &model, const QString &application);
+    CommandResult setConstraints(const QString &model, const QString &application,
+                                 const QString &constraints);
+    QString constraints(const QString &model, const QString &application);
+    CommandResult relate(const QString &model, const QString &first, const QString &second);
+
+private:
+    // Adds `count` principal units, the i-th placed by the i-th directive of `to`.
+    void addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count, const QString &to,
+                           const Constraints &unitLevel, CommandResult &result);
+    Workspace &m_ws;
+};

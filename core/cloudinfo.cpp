@@ -1,0 +1,60 @@
+#include "cloudinfo.h"
+
+QStringList RegionInfo::zoneNames() const
+{
+    QStringList names;
+    for (const ZoneInfo &zone : zones)
+        names << zone.name;
+    return names;
+}
+
+const InstanceType *RegionInfo::instanceType(const QString &typeName) const
+{
+    for (const InstanceType &type : catalogue) {
+        if (type.name == typeName)
+            return &type;
+    }
+    return nullptr;
+}
+
+const RegionInfo *CloudInfo::region(const QString &regionName) const
+{
+    for (const RegionInfo &r : regions) {
+        if (r.name == regionName)
+            return &r;
+    }
+    return nullptr;
+}
+
+QStringList CloudInfo::regionNames() const
+{
+    QStringList names;
+    for (const RegionInfo &r : regions)
+        names << r.name;
+    return names;
+}
+
+ConstraintsValidator CloudInfo::validator(const QString &regionName) const
+{
+    ConstraintsValidator v;
+    v.registerUnsupported(unsupported);
+    for (const auto &[reds, blues] : conflicts)
+        v.registerConflicts(reds, blues);
+    const RegionInfo *r = region(regionName);
+    if (!r)
+        return v;
+    QStringList arches;
+    QStringList types;
+    for (const InstanceType &t : r->catalogue) {
+        types << t.name;
+        if (!arches.contains(t.arch))
+            arches << t.arch;
+    }
+    if (!r->catalogue.isEmpty()) {
+        v.registerVocabulary(ConstraintKey::Arch, arches);
+        v.registerVocabulary(ConstraintKey::InstanceType, types);
+    }
+    if (!r->zones.isEmpty())
+        v.registerVocabulary(ConstraintKey::Zones, r->zoneNames());
+    return v;
+}

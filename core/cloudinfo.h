@@ -1,0 +1,55 @@
+#pragma once
+
+#include "constraintsvalidator.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+struct InstanceType
+{
+    QString name;
+    QString arch;
+    quint64 cores = 0;
+    quint64 cpuPower = 0; // 100 = one ECU
+    quint64 memMiB = 0;
+    quint64 rootDiskMiB = 0;
+    double cost = 0; // per hour
+    QString virtType;
+    QStringList tags;
+};
+
+struct ZoneInfo
+{
+    QString name;
+    bool healthy = true;
+};
+
+struct RegionInfo
+{
+    QString name;
+    QList<ZoneInfo> zones;
+    QList<InstanceType> catalogue;
+    QStringList nodeNames; // bare-metal pools: the nodes `<hostname>` may name
+
+    QStringList zoneNames() const;
+    const InstanceType *instanceType(const QString &name) const;
+};
+
+// What a cloud offers: its regions with zones and instance-type catalogues,
+// and how it judges constraints. Providers describe themselves with it.
+struct CloudInfo
+{
+    QString name;
+    QString type;
+    QString description;
+    QList<RegionInfo> regions;
+    QList<ConstraintKey> unsupported;
+    QList<QPair<QList<ConstraintKey>, QList<ConstraintKey>>> conflicts;
+
+    const RegionInfo *region(const QString &name) const;
+    QString defaultRegion() const { return regions.isEmpty() ? QString() : regions.first().name; }
+    QStringList regionNames() const;
+    // A validator for constraints used in `region` (vocabularies from its catalogue and zones).
+    ConstraintsValidator validator(const QString &region) const;
+};

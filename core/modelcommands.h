@@ -1,0 +1,42 @@
+#pragma once
+
+#include "workspace.h"
+
+#include <QMap>
+
+// Models: create, list, switch, configure, and their constraints.
+class ModelCommands
+{
+public:
+    struct ModelSummary
+    {
+        QString name;
+        QString cloud;
+        QString region;
+        int machines = 0;
+        int units = 0;
+        bool current = false;
+    };
+
+    explicit ModelCommands(Workspace &workspace)
+        : m_ws(workspace)
+    {}
+
+    // A new store gets a model "default" on the first registered cloud.
+    void ensureDefaultModel();
+    CommandResult addModel(const QString &name, const QString &cloudRegion,
+                           const QStringList &config);
+    QList<ModelSummary> models();
+    void switchModel(const QString &name);
+
+    // model-config: every key with its value and whether it is the default.
+    QList<QPair<ModelConfig::KeyInfo, QString>> config(const QString &model);
+    CommandResult setConfig(const QString &model, const QStringList &assignments);
+
+    CommandResult setConstraints(const QString &model, const QString &constraints);
+    QString constraints(const QString &model);
+
+private:
+    QMap<QString, QString> parseAssignments(const QStringList &assignments) const;
+    Workspace &m_ws;
+};

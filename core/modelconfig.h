@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+// A model's settings (`model-config`): known keys, their defaults, and typed
+// access. Values are stored as text; check() rejects a bad one with a line
+// saying what is expected.
+class ModelConfig
+{
+public:
+    struct KeyInfo
+    {
+        QString name;
+        QString defaultValue;
+        QString description;
+    };
+
+    ModelConfig() = default;
+    explicit ModelConfig(QMap<QString, QString> values)
+        : m_values(std::move(values))
+    {}
+
+    static const QList<KeyInfo> &keys();
+    // Throws BerthError when the key is unknown or the value malformed; returns
+    // the value in its normal form.
+    static QString check(const QString &key, const QString &value);
+    static QString defaultValue(const QString &key);
+
+    QString value(const QString &key) const;
+    bool isDefault(const QString &key) const { return !m_values.contains(key); }
+    const QMap<QString, QString> &explicitValues() const { return m_values; }
+
+    QString harvestMode() const { return value(QStringLiteral("harvest-mode")); }
+    int provisionWorkers() const;
+    int retryCount() const;
+    qint64 retryDelayMs() const;
+    quint64 defaultMemMiB() const;
+    QString defaultBase() const { return value(QStringLiteral("default-base")); }
+
+    static std::optional<qint64> parseDurationMs(const QString &text);
+
+private:
+    QMap<QString, QString> m_values;
+};

@@ -1,0 +1,7 @@
+#include "modelrecords.h"
+
+QString MachineRecord::parentName() const
+{
+    const qsizetype slash = name.lastIndexOf(QStringLiteral("/lxd/"));
+    return slash < 0 ? QString() : name.left(slash);
+}

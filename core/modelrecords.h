@@ -1,0 +1,93 @@
+#pragma once
+
+#include "modelconfig.h"
+
+#include <QList>
+#include <QString>
+
+// Plain records of what the store holds, as read by ModelReader and ModelTx.
+
+struct ModelRecord
+{
+    qint64 id = 0;
+    QString uuid;
+    QString name;
+    QString cloud;
+    QString region;
+    QString credential;
+    QString constraints;
+    ModelConfig config;
+};
+
+struct ApplicationRecord
+{
+    qint64 id = 0;
+    QString name;
+    QString charm;
+    QString base;
+    bool subordinate = false;
+    QString constraints;
+};
+
+struct MachineRecord
+{
+    qint64 id = 0;
+    QString name; // "3", "3/lxd/0"
+    qint64 parentId = 0;
+    QString base;
+    QString constraints;
+    QString placement;
+    QString life = QStringLiteral("alive");
+    bool forUnit = false; // created to host a unit: removed with its last unit
+    QString machineStatus = QStringLiteral("pending");
+    QString machineMessage;
+    QString instanceStatus = QStringLiteral("pending");
+    QString instanceMessage;
+    QString instanceId;
+    QString instanceType;
+    QString hardware;
+    QString region;
+    QString zone;
+    QString nonce;
+    qint64 createdAt = 0;
+
+    bool isContainer() const { return parentId != 0; }
+    QString parentName() const;
+    // Never got an instance and no start is in flight: it can go at once.
+    bool neverProvisioned() const
+    {
+        return instanceId.isEmpty() && instanceStatus != u"provisioning";
+    }
+};
+
+struct UnitRecord
+{
+    qint64 id = 0;
+    qint64 applicationId = 0;
+    QString application;
+    qint64 number = 0;
+    qint64 machineId = 0;
+    QString machine;
+    qint64 principalId = 0;
+    QString principal;
+    bool subordinate = false;
+    QString constraints;
+    qint64 createdAt = 0;
+
+    QString name() const { return application + u'/' + QString::number(number); }
+};
+
+struct RelationRecord
+{
+    QString subordinate;
+    QString principal;
+};
+
+struct ModelSnapshot
+{
+    ModelRecord model;
+    QList<ApplicationRecord> applications;
+    QList<UnitRecord> units;
+    QList<MachineRecord> machines;
+    QList<RelationRecord> relations;
+};

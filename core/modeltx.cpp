@@ -1,0 +1,539 @@
+#include "modeltx.h"
+
+#include "base.h"
+#include "bertherror.h"
+
+#include <QDateTime>
+#include <QSqlQuery>
+
+namespace {
+
+const QString machineColumns = QStringLiteral(
+    "m.id, m.name, coalesce(m.parent_id, 0), m.base, m.constraints, m.placement, m.life,"
+    " m.for_unit, m.machine_status, m.machine_message, m.instance_status, m.instance_message,"
+    " m.instance_id, m.instance_type, m.hardware, m.region, m.zone, m.nonce, m.created_at");
+
+const QString unitColumns = QStringLiteral(
+    "u.id, u.application_id, a.name, u.number, coalesce(u.machine_id, 0), coalesce(m.name, ''),"
+    " coalesce(u.principal_id, 0), coalesce(pa.name || '/' || p.number, ''), a.subordinate,"
+    " u.constraints, u.created_at FROM units u JOIN applications a ON a.id = u.application_id"
+    " LEFT JOIN machines m ON m.id = u.machine_id LEFT JOIN units p ON p.id = u.principal_id"
+    " LEFT JOIN applications pa ON pa.id = p.application_id");
+
+MachineRecord machineFrom(const QSqlQuery &q)
+{
+    MachineRecord m;
+    m.id = q.value(0).toLongLong();
+    m.name = q.value(1).toString();
+    m.parentId = q.value(2).toLongLong();
+    m.base = q.value(3).toString();
+    m.constraints = q.value(4).toString();
+    m.placement = q.value(5).toString();
+    m.life = q.value(6).toString();
+    m.forUnit = q.value(7).toInt() != 0;
+    m.machineStatus = q.value(8).toString();
+    m.machineMessage = q.value(9).toString();
+    m.instanceStatus = q.value(10).toString();
+    m.instanceMessage = q.value(11).toString();
+    m.instanceId = q.value(12).toString();
+    m.instanceType = q.value(13).toString();
+    m.hardware = q.value(14).toString();
+    m.region = q.value(15).toString();
+    m.zone = q.value(16).toString();
+    m.nonce = q.value(17).toString();
+    m.createdAt = q.value(18).toLongLong();
+    return m;
+}
+
+UnitRecord unitFrom(const QSqlQuery &q)
+{
+    UnitRecord u;
+    u.id = q.value(0).toLongLong();
+    u.applicationId = q.value(1).toLongLong();
+    u.application = q.value(2).toString();
+    u.number = q.value(3).toLongLong();
+    u.machineId = q.value(4).toLongLong();
+    u.machine = q.value(5).toString();
+    u.principalId = q.value(6).toLongLong();
+    u.principal = q.value(7).toString();
+    u.subordinate = q.value(8).toInt() != 0;
+    u.constraints = q.value(9).toString();
+    u.createdAt = q.value(10).toLongLong();
+    return u;
+}
+
+ApplicationRecord applicationFrom(const QSqlQuery &q)
+{
+    ApplicationRecord a;
+    a.id = q.value(0).toLongLong();
+    a.name = q.value(1).toString();
+    a.charm = q.value(2).toString();
+    a.base = q.value(3).toString();
+    a.subordinate = q.value(4).toInt() != 0;
+    a.constraints = q.value(5).toString();
+    return a;
+}
+
+template <typename T, typename F> QList<T> collect(QSqlQuery &q, F from)
+{
+    QList<T> rows;
+    while (q.next())
+        rows.append(from(q));
+    q.finish();
+    return rows;
+}
+
+Constraints parsedOrEmpty(const QString &text)
+{
+    return Constraints::parse(text).constraints;
+}
+
+} // namespace
+
+ModelTx::ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud)
+    : m_sql(sql)
+    , m_model(std::move(model))
+    , m_cloud(cloud)
+    , m_now(QDateTime::currentMSecsSinceEpoch())
+{}
+
+std::optional<ModelRecord> ModelTx::findModel(SqlSession &sql, const QString &name)
+{
+    QSqlQuery &q = sql.run(QStringLiteral("SELECT id, uuid, name, cloud, region, credential, "
+                                          "constraints FROM models WHERE name = ?"),
+                           {name});
+    if (!q.next()) {
+        q.finish();
+        return std::nullopt;
+    }
+    ModelRecord m;
+    m.id = q.value(0).toLongLong();
+    m.uuid = q.value(1).toString();
+    m.name = q.value(2).toString();
+    m.cloud = q.value(3).toString();
+    m.region = q.value(4).toString();
+    m.credential = q.value(5).toString();
+    m.constraints = q.value(6).toString();
+    q.finish();
+    QMap<QString, QString> config;
+    QSqlQuery &c =
+        sql.run(QStringLiteral("SELECT key, value FROM model_config WHERE model_id = ?"), {m.id});
+    while (c.next())
+        config.insert(c.value(0).toString(), c.value(1).toString());
+    c.finish();
+    m.config = ModelConfig(config);
+    return m;
+}
+
+ModelRecord ModelTx::loadModel(SqlSession &sql, const QString &name)
+{
+    auto model = findModel(sql, name);
+    if (!model)
+        throw BerthError(QStringLiteral("model \"%1\" not found").arg(name));
+    return *model;
+}
+
+const RegionInfo &ModelTx::region() const
+{
+    const RegionInfo *r = m_cloud.region(m_model.region);
+    if (!r) {
+        throw BerthError(QStringLiteral("region \"%1\" of model \"%2\" is not in cloud \"%3\"")
+                             .arg(m_model.region, m_model.name, m_cloud.name));
+    }
+    return *r;
+}
+
+std::optional<ApplicationRecord> ModelTx::findApplication(const QString &name)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT id, name, charm, base, subordinate, "
+                                            "constraints FROM applications WHERE model_id = ? "
+                                            "AND name = ?"),
+                             {m_model.id, name});
+    auto rows = collect<ApplicationRecord>(q, applicationFrom);
+    return rows.isEmpty() ? std::nullopt : std::optional(rows.first());
+}
+
+ApplicationRecord ModelTx::application(const QString &name)
+{
+    auto app = findApplication(name);
+    if (!app)
+        throw BerthError(QStringLiteral("application \"%1\" not found").arg(name));
+    return *app;
+}
+
+std::optional<MachineRecord> ModelTx::findMachine(const QString &name)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                 QStringLiteral(" FROM machines m WHERE m.model_id = ? AND "
+                                                "m.name = ?"),
+                             {m_model.id, name});
+    auto rows = collect<MachineRecord>(q, machineFrom);
+    return rows.isEmpty() ? std::nullopt : std::optional(rows.first());
+}
+
+MachineRecord ModelTx::machine(const QString &name)
+{
+    auto m = findMachine(name);
+    if (!m)
+        throw BerthError(QStringLiteral("machine %1 not found").arg(name));
+    return *m;
+}
+
+UnitRecord ModelTx::unit(const QString &name)
+{
+    const qsizetype slash = name.lastIndexOf(u'/');
+    bool ok = false;
+    const qint64 number = slash > 0 ? name.mid(slash + 1).toLongLong(&ok) : -1;
+    if (!ok) {
+        throw BerthError(
+            QStringLiteral("invalid unit name \"%1\": expected application/number").arg(name));
+    }
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                 QStringLiteral(" WHERE u.model_id = ? AND a.name = ? AND "
+                                                "u.number = ?"),
+                             {m_model.id, name.left(slash), number});
+    auto rows = collect<UnitRecord>(q, unitFrom);
+    if (rows.isEmpty())
+        throw BerthError(QStringLiteral("unit \"%1\" not found").arg(name));
+    return rows.first();
+}
+
+QList<UnitRecord> ModelTx::unitsOnMachine(qint64 machineId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                 QStringLiteral(" WHERE u.machine_id = ? ORDER BY u.id"),
+                             {machineId});
+    return collect<UnitRecord>(q, unitFrom);
+}
+
+QList<UnitRecord> ModelTx::unitsOfApplication(qint64 applicationId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                 QStringLiteral(" WHERE u.application_id = ? ORDER BY u.number"),
+                             {applicationId});
+    return collect<UnitRecord>(q, unitFrom);
+}
+
+QList<MachineRecord> ModelTx::children(qint64 machineId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                 QStringLiteral(" FROM machines m WHERE m.parent_id = ? "
+                                                "ORDER BY m.id"),
+                             {machineId});
+    return collect<MachineRecord>(q, machineFrom);
+}
+
+ModelSnapshot ModelTx::snapshot()
+{
+    ModelSnapshot snap;
+    snap.model = m_model;
+    QSqlQuery &apps = m_sql.run(QStringLiteral("SELECT id, name, charm, base, subordinate, "
+                                               "constraints FROM applications WHERE model_id = ? "
+                                               "ORDER BY name"),
+                                {m_model.id});
+    snap.applications = collect<ApplicationRecord>(apps, applicationFrom);
+    QSqlQuery &units = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                     QStringLiteral(" WHERE u.model_id = ? ORDER BY a.name, "
+                                                    "u.number"),
+                                 {m_model.id});
+    snap.units = collect<UnitRecord>(units, unitFrom);
+    QSqlQuery &machines = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                        QStringLiteral(" FROM machines m WHERE m.model_id = ? "
+                                                       "ORDER BY m.id"),
+                                    {m_model.id});
+    snap.machines = collect<MachineRecord>(machines, machineFrom);
+    QSqlQuery &relations = m_sql.run(
+        QStringLiteral("SELECT s.name, p.name FROM relations r JOIN applications s ON s.id = "
+                       "r.subordinate_id JOIN applications p ON p.id = r.principal_id WHERE "
+                       "r.model_id = ? ORDER BY s.name, p.name"),
+        {m_model.id});
+    while (relations.next())
+        snap.relations.append({relations.value(0).toString(), relations.value(1).toString()});
+    relations.finish();
+    return snap;
+}
+
+qint64 ModelTx::nextSequence(const QString &name)
+{
+    auto it = m_sequences.find(name);
+    if (it == m_sequences.end()) {
+        const QVariant stored = m_sql.scalar(
+            QStringLiteral("SELECT value FROM sequences WHERE model_id = ? AND name = ?"),
+            {m_model.id, name});
+        it = m_sequences.insert(name, stored.isValid() ? stored.toLongLong() : 0);
+    }
+    return (*it)++;
+}
+
+MachineRecord ModelTx::createMachine(const NewMachine &spec)
+{
+    MachineRecord m;
+    if (spec.parent) {
+        const QString prefix = spec.parent->name + QStringLiteral("/lxd/");
+        m.name = prefix + QString::number(nextSequence(QStringLiteral("container:") + prefix));
+        m.parentId = spec.parent->id;
+    } else {
+        m.name = QString::number(nextSequence(QStringLiteral("machine")));
+    }
+    m.base = spec.base;
+    m.constraints = spec.constraints;
+    m.placement = spec.placement;
+    m.forUnit = spec.forUnit;
+    m.region = spec.region;
+    m.createdAt = m_now;
+    m.id = m_sql.insert(
+        QStringLiteral(
+            "INSERT INTO machines (model_id, name, parent_id, base, constraints, "
+            "placement, for_unit, region, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id"),
+        {m_model.id, m.name,
+         spec.parent ? QVariant(spec.parent->id) : QVariant(QMetaType::fromType<qint64>()), m.base,
+         m.constraints, m.placement, int(m.forUnit), m.region, m.createdAt});
+    logChange(QStringLiteral("machine"), m.name, Change::Op::Added);
+    return m;
+}
+
+QString ModelTx::unitConstraints(const ApplicationRecord &app, const Constraints &unitLevel) const
+{
+    const ConstraintsValidator v = validator();
+    const Constraints merged =
+        v.merge(parsedOrEmpty(m_model.constraints), parsedOrEmpty(app.constraints));
+    return v.merge(merged, unitLevel).toString();
+}
+
+void ModelTx::checkAssignable(const ApplicationRecord &app, const QString &unitName,
+                              const MachineRecord &machine) const
+{
+    if (machine.life != u"alive")
+        throw BerthError(QStringLiteral("machine %1 is %2").arg(machine.name, machine.life));
+    if (machine.base != app.base) {
+        throw BerthError(QStringLiteral("cannot assign unit \"%1\" (%2) to machine %3 (%4)")
+                             .arg(unitName, app.base, machine.name, machine.base));
+    }
+}
+
+void ModelTx::checkProviderDirective(const PlacementDirective &d) const
+{
+    using Kind = PlacementDirective::Kind;
+    if (d.kind == Kind::Zone) {
+        const QStringList zones = region().zoneNames();
+        if (!zones.contains(d.value)) {
+            throw BerthError(
+                QStringLiteral("invalid placement directive \"%1\": zone \"%2\" not "
+                               "found in %3; expected one of %4")
+                    .arg(d.toString(), d.value, m_model.region, zones.join(QStringLiteral(", "))));
+        }
+    } else if (d.kind == Kind::Region) {
+        if (!m_cloud.region(d.value)) {
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": region \"%2\" not "
+                                            "found in cloud %3; expected one of %4")
+                                 .arg(d.toString(), d.value, m_cloud.name,
+                                      m_cloud.regionNames().join(QStringLiteral(", "))));
+        }
+    } else if (d.kind == Kind::Hostname || d.kind == Kind::SystemId) {
+        if (!region().nodeNames.contains(d.value)) {
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": %2 has no node "
+                                            "named \"%3\"")
+                                 .arg(d.toString(), m_model.region, d.value));
+        }
+    }
+}
+
+UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constraints,
+                            const std::optional<PlacementDirective> &directive)
+{
+    using Kind = PlacementDirective::Kind;
+    const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
+    const QString unitName = app.name + u'/' + QString::number(number);
+
+    NewMachine spec;
+    spec.base = app.base;
+    spec.constraints = constraints;
+    spec.forUnit = true;
+    spec.region = m_model.region;
+    MachineRecord target;
+    if (!directive) {
+        target = createMachine(spec);
+    } else {
+        const PlacementDirective &d = *directive;
+        switch (d.kind) {
+        case Kind::Machine:
+        case Kind::Container:
+            target = machine(d.target);
+            checkAssignable(app, unitName, target);
+            break;
+        case Kind::NewContainer: {
+            MachineRecord host;
+            if (d.target.isEmpty()) {
+                NewMachine hostSpec = spec;
+                hostSpec.constraints = m_model.constraints;
+                host = createMachine(hostSpec);
+            } else {
+                host = machine(d.target);
+                if (host.life != u"alive")
+                    throw BerthError(QStringLiteral("machine %1 is %2").arg(host.name, host.life));
+            }
+            spec.parent = &host;
+            spec.region = host.region;
+            target = createMachine(spec);
+            break;
+        }
+        case Kind::Zone:
+        case Kind::Region:
+        case Kind::Hostname:
+        case Kind::SystemId:
+            checkProviderDirective(d);
+            spec.placement = d.toString();
+            if (d.kind == Kind::Region)
+                spec.region = d.value;
+            target = createMachine(spec);
+            break;
+        case Kind::Ssh:
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": ssh: is only "
+                                            "valid for add-machine")
+                                 .arg(d.toString()));
+        }
+    }
+
+    UnitRecord unit;
+    unit.applicationId = app.id;
+    unit.application = app.name;
+    unit.number = number;
+    unit.machineId = target.id;
+    unit.machine = target.name;
+    unit.constraints = constraints;
+    unit.createdAt = m_now;
+    unit.id = m_sql.insert(QStringLiteral("INSERT INTO units (model_id, application_id, number, "
+                                          "machine_id, constraints, created_at) VALUES (?, ?, ?, "
+                                          "?, ?, ?) RETURNING id"),
+                           {m_model.id, app.id, number, target.id, constraints, m_now});
+    logChange(QStringLiteral("unit"), unitName, Change::Op::Added);
+    syncSubordinates(target);
+    return unit;
+}
+
+void ModelTx::syncSubordinates(const MachineRecord &machine)
+{
+    // Subordinate applications related to any principal on this machine, each
+    // with the principal unit it should follow (the oldest).
+    QSqlQuery &q = m_sql.run(
+        QStringLiteral("SELECT r.subordinate_id, min(u.id) FROM units u JOIN relations r ON "
+                       "r.principal_id = u.application_id WHERE u.machine_id = ? AND "
+                       "u.principal_id IS NULL AND u.application_id NOT IN (SELECT id FROM "
+                       "applications WHERE subordinate = 1) GROUP BY r.subordinate_id"),
+        {machine.id});
+    QHash<qint64, qint64> wanted;
+    while (q.next())
+        wanted.insert(q.value(0).toLongLong(), q.value(1).toLongLong());
+    q.finish();
+    if (wanted.isEmpty() &&
+        m_sql.scalar(
+                 QStringLiteral("SELECT count(*) FROM units u JOIN applications a ON a.id = "
+                                "u.application_id WHERE u.machine_id = ? AND a.subordinate = 1"),
+                 {machine.id})
+                .toInt() == 0) {
+        return;
+    }
+
+    for (const UnitRecord &existing : unitsOnMachine(machine.id)) {
+        if (!existing.subordinate)
+            continue;
+        const auto want = wanted.find(existing.applicationId);
+        if (want == wanted.end()) {
+            m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {existing.id});
+            logChange(QStringLiteral("unit"), existing.name(), Change::Op::Removed);
+            continue;
+        }
+        if (existing.principalId == 0) {
+            m_sql.run(QStringLiteral("UPDATE units SET principal_id = ? WHERE id = ?"),
+                      {*want, existing.id});
+            logChange(QStringLiteral("unit"), existing.name(), Change::Op::Changed);
+        }
+        wanted.erase(want);
+    }
+    for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
+        const QString appName =
+            m_sql.scalar(QStringLiteral("SELECT name FROM applications WHERE id = ?"), {it.key()})
+                .toString();
+        const qint64 number = nextSequence(QStringLiteral("unit:") + appName);
+        m_sql.run(QStringLiteral("INSERT INTO units (model_id, application_id, number, machine_id, "
+                                 "principal_id, constraints, created_at) VALUES (?, ?, ?, ?, ?, "
+                                 "'', ?)"),
+                  {m_model.id, it.key(), number, machine.id, it.value(), m_now});
+        logChange(QStringLiteral("unit"), appName + u'/' + QString::number(number),
+                  Change::Op::Added);
+    }
+}
+
+void ModelTx::removeUnit(const UnitRecord &unit)
+{
+    m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
+    if (unit.machineId == 0)
+        return;
+    const MachineRecord host = *findMachine(unit.machine);
+    syncSubordinates(host);
+    retireIfEmpty(host.id);
+}
+
+void ModelTx::retireIfEmpty(qint64 machineId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                 QStringLiteral(" FROM machines m WHERE m.id = ?"),
+                             {machineId});
+    const auto rows = collect<MachineRecord>(q, machineFrom);
+    if (rows.isEmpty())
+        return;
+    const MachineRecord &m = rows.first();
+    if (!m.forUnit || m.life != u"alive")
+        return;
+    const int units =
+        m_sql.scalar(QStringLiteral("SELECT count(*) FROM units WHERE machine_id = ?"), {m.id})
+            .toInt();
+    const int aliveChildren =
+        m_sql
+            .scalar(QStringLiteral("SELECT count(*) FROM machines WHERE parent_id = ? AND "
+                                   "life = 'alive'"),
+                    {m.id})
+            .toInt();
+    if (units == 0 && aliveChildren == 0)
+        retireMachine(m);
+}
+
+void ModelTx::retireMachine(const MachineRecord &machine)
+{
+    const bool hasChildren =
+        m_sql
+            .scalar(QStringLiteral("SELECT count(*) FROM machines WHERE parent_id = ?"),
+                    {machine.id})
+            .toInt() > 0;
+    if (machine.neverProvisioned() && !hasChildren) {
+        m_sql.run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
+        logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);
+    } else if (machine.life != u"dead") {
+        m_sql.run(QStringLiteral("UPDATE machines SET life = 'dead' WHERE id = ?"), {machine.id});
+        logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
+    }
+    if (machine.parentId != 0)
+        retireIfEmpty(machine.parentId);
+}
+
+void ModelTx::logChange(const QString &kind, const QString &name, Change::Op op)
+{
+    m_sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES (?, ?, ?, ?)"),
+              {m_model.id, kind, name, Change::opName(op)});
+}
+
+void ModelTx::finish()
+{
+    for (auto it = m_sequences.cbegin(); it != m_sequences.cend(); ++it) {
+        m_sql.run(QStringLiteral("INSERT INTO sequences (model_id, name, value) VALUES (?, ?, ?) "
+                                 "ON CONFLICT (model_id, name) DO UPDATE SET value = "
+                                 "excluded.value"),
+                  {m_model.id, it.key(), it.value()});
+    }
+    m_sequences.clear();
+    // Keep the change log bounded: followers need only the recent past.
+    m_sql.run(QStringLiteral("DELETE FROM changes WHERE seq < (SELECT max(seq) FROM changes) - "
+                             "200000"));
+}

@@ -1,0 +1,91 @@
+#pragma once
+
+#include "change.h"
+#include "cloudinfo.h"
+#include "modelrecords.h"
+#include "placementdirective.h"
+#include "sqlsession.h"
+
+#include <QHash>
+
+#include <optional>
+
+// The rules of one model applied inside one write transaction: look-ups,
+// machine and unit creation, placement, subordinates, removal and the change
+// log. Commands build one, do their work, and call finish() before commit.
+class ModelTx
+{
+public:
+    ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud);
+
+    static std::optional<ModelRecord> findModel(SqlSession &sql, const QString &name);
+    static ModelRecord loadModel(SqlSession &sql, const QString &name);
+
+    const ModelRecord &model() const { return m_model; }
+    const CloudInfo &cloud() const { return m_cloud; }
+    const RegionInfo &region() const;
+    ConstraintsValidator validator() const { return m_cloud.validator(m_model.region); }
+    SqlSession &sql() { return m_sql; }
+
+    std::optional<ApplicationRecord> findApplication(const QString &name);
+    ApplicationRecord application(const QString &name);
+    std::optional<MachineRecord> findMachine(const QString &name);
+    MachineRecord machine(const QString &name);
+    UnitRecord unit(const QString &name);
+    QList<UnitRecord> unitsOnMachine(qint64 machineId);
+    QList<UnitRecord> unitsOfApplication(qint64 applicationId);
+    QList<MachineRecord> children(qint64 machineId);
+    // The whole model, ordered for display.
+    ModelSnapshot snapshot();
+
+    // The next value of a named per-model sequence; values are never reused.
+    qint64 nextSequence(const QString &name);
+
+    struct NewMachine
+    {
+        QString base;
+        QString constraints;
+        QString placement;
+        QString region;
+        bool forUnit = false;
+        const MachineRecord *parent = nullptr; // a container on this host
+    };
+    MachineRecord createMachine(const NewMachine &spec);
+
+    // The constraints snapshot of a new principal unit: model, then application,
+    // then the unit's own, merged by the cloud's rules.
+    QString unitConstraints(const ApplicationRecord &app, const Constraints &unitLevel) const;
+
+    // Adds a principal unit placed by `directive` (none: a new machine).
+    UnitRecord addUnit(const ApplicationRecord &app, const QString &constraints,
+                       const std::optional<PlacementDirective> &directive);
+
+    // Checks a unit of `app` may go on `machine` (life, base); throws otherwise.
+    void checkAssignable(const ApplicationRecord &app, const QString &unitName,
+                         const MachineRecord &machine) const;
+    // Checks a zone=, region= or node directive names something the cloud has.
+    void checkProviderDirective(const PlacementDirective &directive) const;
+
+    // Gives `machine` exactly one unit of each subordinate application related
+    // to a principal it hosts, and none of any other.
+    void syncSubordinates(const MachineRecord &machine);
+    // Removes a principal unit, its subordinates, and its machine if the machine
+    // was made for it and is now empty.
+    void removeUnit(const UnitRecord &unit);
+    // Removes a machine never provisioned at once; otherwise marks it dead for
+    // the provisioner. An emptied host made for units follows.
+    void retireMachine(const MachineRecord &machine);
+
+    void logChange(const QString &kind, const QString &name, Change::Op op);
+    // Writes sequences and the change log; call once, last.
+    void finish();
+
+private:
+    void retireIfEmpty(qint64 machineId);
+
+    SqlSession &m_sql;
+    ModelRecord m_model;
+    const CloudInfo &m_cloud;
+    QHash<QString, qint64> m_sequences;
+    qint64 m_now = 0;
+};

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QString>
+
+// Name rules shared by every entry point (CLI, window, store).
+namespace Names {
+
+bool isValidApplicationName(const QString &name);
+bool isValidModelName(const QString &name);
+bool isValidCloudName(const QString &name);
+// A machine id ("3") or container id ("3/lxd/0/lxd/1").
+bool isValidMachineId(const QString &id);
+// "app/N"
+bool isValidUnitName(const QString &name);
+
+// Throw BerthError with a one-line explanation when the name is invalid.
+void checkApplicationName(const QString &name);
+void checkModelName(const QString &name);
+void checkCloudName(const QString &name);
+
+} // namespace Names

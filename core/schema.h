@@ -1,0 +1,9 @@
+#pragma once
+
+#include <QStringList>
+
+// The store's schema, as an ordered list of migrations. Each migration is a
+// list of statements; `{pk}` stands for the backend's auto-increment key.
+namespace Schema {
+QList<QStringList> migrations();
+}

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "change.h"
+#include "sqlsession.h"
+
+#include <QString>
+
+#include <memory>
+#include <type_traits>
+
+// The model store: one connection for the calling thread, a versioned schema
+// migrated on open, and commands run as single transactions. Write
+// transactions take the write lock up front (SQLite BEGIN IMMEDIATE), so two
+// writers queue instead of deadlocking on a lock upgrade. Each thread, and each
+// process, opens its own Store on the same location.
+class Store
+{
+public:
+    enum class Backend { Sqlite };
+
+    // Opens (creating if needed) and migrates the store; throws BerthError.
+    explicit Store(const QString &location);
+    ~Store();
+    Store(const Store &) = delete;
+    Store &operator=(const Store &) = delete;
+
+    static QString defaultLocation();
+    static int latestSchemaVersion();
+
+    QString location() const { return m_location; }
+    Backend backend() const { return m_backend; }
+    SqlSession &sql() { return *m_sql; }
+    int schemaVersion();
+
+    // Runs fn(SqlSession&) in one write transaction: all of it, or (on any
+    // exception) none of it. Nested calls join the outer transaction.
+    template <typename F> decltype(auto) write(F &&fn)
+    {
+        return transact(true, std::forward<F>(fn));
+    }
+    // Runs fn in a read transaction: a consistent snapshot.
+    template <typename F> decltype(auto) read(F &&fn)
+    {
+        return transact(false, std::forward<F>(fn));
+    }
+
+    // The change log, for other threads and processes to follow.
+    qint64 lastChangeSeq();
+    ChangeList changesSince(qint64 seq, int limit = 10000);
+    // Changes whenever another connection commits (cheap to poll).
+    qint64 dataVersion();
+
+private:
+    template <typename F> decltype(auto) transact(bool forWrite, F &&fn)
+    {
+        if (m_depth > 0)
+            return fn(*m_sql);
+        begin(forWrite);
+        m_depth = 1;
+        try {
+            if constexpr (std::is_void_v<decltype(fn(*m_sql))>) {
+                fn(*m_sql);
+                m_depth = 0;
+                commit();
+            } else {
+                auto result = fn(*m_sql);
+                m_depth = 0;
+                commit();
+                return result;
+            }
+        } catch (...) {
+            m_depth = 0;
+            rollback();
+            throw;
+        }
+    }
+    void begin(bool forWrite);
+    void commit();
+    void rollback();
+    void migrate();
+
+    QString m_location;
+    QString m_connectionName;
+    Backend m_backend = Backend::Sqlite;
+    std::unique_ptr<SqlSession> m_sql;
+    int m_depth = 0;
+};

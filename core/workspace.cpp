@@ -1,0 +1,39 @@
+#include "workspace.h"
+
+#include "bertherror.h"
+
+QString Workspace::currentModel()
+{
+    return m_store.read([](SqlSession &sql) {
+        return sql.scalar(QStringLiteral("SELECT value FROM meta WHERE key = 'current-model'"))
+            .toString();
+    });
+}
+
+void Workspace::setCurrentModel(SqlSession &sql, const QString &name)
+{
+    sql.run(QStringLiteral("INSERT INTO meta (key, value) VALUES ('current-model', ?) "
+                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
+            {name});
+}
+
+QString Workspace::resolveModel(const QString &explicitName)
+{
+    if (!explicitName.isEmpty())
+        return explicitName;
+    const QString current = currentModel();
+    if (current.isEmpty()) {
+        throw BerthError(QStringLiteral("no current model; use -m MODEL or \"berthctl switch "
+                                        "MODEL\""));
+    }
+    return current;
+}
+
+ModelSnapshot Workspace::snapshot(const QString &modelName)
+{
+    return m_store.read([&](SqlSession &sql) {
+        ModelRecord model = ModelTx::loadModel(sql, modelName);
+        ModelTx tx(sql, model, m_clouds.get(model.cloud));
+        return tx.snapshot();
+    });
+}

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QTreeWidget;
+class QLabel;
+class Workspace;
+
+// Berth's main window: the open model's applications, units and machines.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    MainWindow(Workspace &workspace, const QString &model, QWidget *parent = nullptr);
+
+public slots:
+    void reload();
+
+private:
+    Workspace &m_workspace;
+    QString m_model;
+    QLabel *m_header = nullptr;
+    QTreeWidget *m_applications = nullptr;
+    QTreeWidget *m_machines = nullptr;
+};
