@@ -35,15 +35,13 @@ CommandArgs::CommandArgs(const QString &command, const QString &usage)
 
 void CommandArgs::parse(const QStringList &args, int minPositional, int maxPositional)
 {
-    if (!m_parser.parse(QStringList{m_command} + args)) {
-        throw BerthError(QStringLiteral("%1: %2 (usage: berthctl %1 %3)")
-                             .arg(m_command, m_parser.errorText(), m_usage));
-    }
+    const QString usage = QStringLiteral("(usage: berthctl ") + m_command +
+                          (m_usage.isEmpty() ? QString() : u' ' + m_usage) + u')';
+    if (!m_parser.parse(QStringList{m_command} + args))
+        throw BerthError(m_command + QStringLiteral(": ") + m_parser.errorText() + u' ' + usage);
     const qsizetype n = m_parser.positionalArguments().size();
-    if (n < minPositional || (maxPositional >= 0 && n > maxPositional)) {
-        throw BerthError(QStringLiteral("%1: wrong number of arguments (usage: berthctl %1 %2)")
-                             .arg(m_command, m_usage));
-    }
+    if (n < minPositional || (maxPositional >= 0 && n > maxPositional))
+        throw BerthError(m_command + QStringLiteral(": wrong number of arguments ") + usage);
 }
 
 int CommandArgs::intValue(const QString &name, int fallback) const

@@ -1,4 +1,302 @@
-int main()
+// berthctl as a user runs it: a separate process on a store file.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <yaml-cpp/yaml.h>
+
+namespace {
+
+struct Run
 {
-    return 0;
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+} // namespace
+
+class TestBerthctl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void helpAndUnknownCommands();
+    void seedsSequenceThroughTheCommandLine();
+    void statusFormatsAgree();
+    void failuresAreOneLineAndChangeNothing_data();
+    void failuresAreOneLineAndChangeNothing();
+    void describesTheSimCloud();
+    void modelsSwitchAndConfig();
+    void dbOptionAndEnvironmentChooseTheStore();
+
+private:
+    Run run(const QStringList &args, const QString &db = {});
+    QJsonObject json(const QStringList &args);
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_db;
+};
+
+void TestBerthctl::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_db = m_dir->filePath(QStringLiteral("berth.sqlite"));
 }
+
+Run TestBerthctl::run(const QStringList &args, const QString &db)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("BERTH_DB"), db.isEmpty() ? m_db : db);
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(BERTHCTL_PATH), args);
+    if (!process.waitForFinished(60'000))
+        return {};
+    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QJsonObject TestBerthctl::json(const QStringList &args)
+{
+    const Run r = run(args + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
+    if (r.exitCode != 0)
+        qWarning() << r.err;
+    return QJsonDocument::fromJson(r.out.toUtf8()).object();
+}
+
+void TestBerthctl::helpAndUnknownCommands()
+{
+    Run r = run({QStringLiteral("help")});
+    QCOMPARE(r.exitCode, 0);
+    for (const char *command :
+         {"deploy", "add-unit", "remove-unit", "remove-application", "set-constraints",
+          "constraints", "relate", "add-machine", "remove-machine", "status", "clouds",
+          "show-cloud", "add-model", "models", "switch", "model-config", "set-model-constraints",
+          "model-constraints"}) {
+        QVERIFY2(r.out.contains(QLatin1StringView(command)), command);
+    }
+    r = run({QStringLiteral("frobnicate")});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err, QStringLiteral("ERROR unknown command \"frobnicate\"; run \"berthctl help\" "
+                                   "for the list\n"));
+}
+
+void TestBerthctl::seedsSequenceThroughTheCommandLine()
+{
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("--constraints"),
+                  QStringLiteral("mem=2G"), QStringLiteral("wordpress")})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("set-constraints"), QStringLiteral("--application"),
+                  QStringLiteral("wordpress"), QStringLiteral("mem=3G")})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("add-unit"), QStringLiteral("wordpress"), QStringLiteral("-n"),
+                  QStringLiteral("2")})
+                 .exitCode,
+             0);
+    const QJsonObject status = json({QStringLiteral("status")});
+    const QJsonObject machines = status.value(QStringLiteral("machines")).toObject();
+    QCOMPARE(machines.size(), 3);
+    QCOMPARE(machines.value(QStringLiteral("0"))
+                 .toObject()
+                 .value(QStringLiteral("constraints"))
+                 .toString(),
+             QStringLiteral("mem=2048M"));
+    QCOMPARE(machines.value(QStringLiteral("1"))
+                 .toObject()
+                 .value(QStringLiteral("constraints"))
+                 .toString(),
+             QStringLiteral("mem=3072M"));
+    QCOMPARE(machines.value(QStringLiteral("2"))
+                 .toObject()
+                 .value(QStringLiteral("constraints"))
+                 .toString(),
+             QStringLiteral("mem=3072M"));
+    const Run constraints = run({QStringLiteral("constraints"), QStringLiteral("wordpress")});
+    QCOMPARE(constraints.out, QStringLiteral("mem=3072M\n"));
+}
+
+void TestBerthctl::statusFormatsAgree()
+{
+    run({QStringLiteral("deploy"), QStringLiteral("wordpress"), QStringLiteral("-n"),
+         QStringLiteral("2")});
+    run({QStringLiteral("deploy"), QStringLiteral("ntp"), QStringLiteral("--subordinate")});
+    run({QStringLiteral("relate"), QStringLiteral("wordpress"), QStringLiteral("ntp")});
+    run({QStringLiteral("add-machine"), QStringLiteral("lxd:0")});
+
+    const QJsonObject status = json({QStringLiteral("status")});
+    const QJsonObject model = status.value(QStringLiteral("model")).toObject();
+    QCOMPARE(model.value(QStringLiteral("name")).toString(), QStringLiteral("default"));
+    QCOMPARE(model.value(QStringLiteral("cloud")).toString(), QStringLiteral("sim"));
+    QCOMPARE(model.value(QStringLiteral("harvest-mode")).toString(), QStringLiteral("destroyed"));
+    const QJsonObject wp =
+        status[QStringLiteral("applications")][QStringLiteral("wordpress")].toObject();
+    QCOMPARE(wp.value(QStringLiteral("base")).toString(), QStringLiteral("ubuntu@22.04"));
+    const QJsonObject unit0 = wp[QStringLiteral("units")][QStringLiteral("wordpress/0")].toObject();
+    QCOMPARE(unit0.value(QStringLiteral("machine")).toString(), QStringLiteral("0"));
+    QVERIFY(unit0[QStringLiteral("subordinates")].toObject().contains(QStringLiteral("ntp/0")));
+    const QJsonObject m0 = status[QStringLiteral("machines")][QStringLiteral("0")].toObject();
+    QCOMPARE(m0[QStringLiteral("machine-status")][QStringLiteral("current")].toString(),
+             QStringLiteral("pending"));
+    QCOMPARE(m0[QStringLiteral("life")].toString(), QStringLiteral("alive"));
+    QVERIFY(m0[QStringLiteral("containers")].toObject().contains(QStringLiteral("0/lxd/0")));
+
+    const Run yaml =
+        run({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("yaml")});
+    QCOMPARE(yaml.exitCode, 0);
+    const YAML::Node doc = YAML::Load(yaml.out.toStdString());
+    QCOMPARE(QString::fromStdString(doc["model"]["uuid"].as<std::string>()),
+             model.value(QStringLiteral("uuid")).toString());
+    QCOMPARE(
+        QString::fromStdString(
+            doc["applications"]["wordpress"]["units"]["wordpress/1"]["machine"].as<std::string>()),
+        QStringLiteral("1"));
+    QVERIFY(doc["machines"]["0"]["containers"]["0/lxd/0"].IsMap());
+
+    const Run table = run({QStringLiteral("status")});
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY(table.out.contains(QStringLiteral("wordpress/1")));
+    QVERIFY(table.out.contains(QStringLiteral("  ntp/0")));
+    QVERIFY(table.out.contains(QStringLiteral("0/lxd/0")));
+}
+
+void TestBerthctl::failuresAreOneLineAndChangeNothing_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("bad constraint")
+        << QStringList{QStringLiteral("deploy"), QStringLiteral("mysql"),
+                       QStringLiteral("--constraints"), QStringLiteral("mem=2X")}
+        << R"(bad "mem" constraint: must be a non-negative float with optional M/G/T/P suffix)";
+    QTest::newRow("bad app name")
+        << QStringList{QStringLiteral("deploy"), QStringLiteral("mysql"), QStringLiteral("My_SQL")}
+        << R"(invalid application name "My_SQL": expected lower-case letters, digits and single hyphens, starting with a letter (e.g. wordpress, my-db2))";
+    QTest::newRow("missing machine in list")
+        << QStringList{QStringLiteral("add-unit"), QStringLiteral("wordpress"),
+                       QStringLiteral("-n"),       QStringLiteral("2"),
+                       QStringLiteral("--to"),     QStringLiteral("lxd,7")}
+        << "machine 7 not found";
+    QTest::newRow("unknown app") << QStringList{QStringLiteral("add-unit"), QStringLiteral("nope")}
+                                 << R"(application "nope" not found)";
+    QTest::newRow("bad -n") << QStringList{QStringLiteral("add-unit"), QStringLiteral("wordpress"),
+                                           QStringLiteral("-n"), QStringLiteral("two")}
+                            << R"(add-unit: bad value "two" for -n: expected a whole number)";
+    QTest::newRow("zero -n") << QStringList{QStringLiteral("add-unit"), QStringLiteral("wordpress"),
+                                            QStringLiteral("-n"), QStringLiteral("0")}
+                             << "-n must be a positive number of units, got 0";
+    QTest::newRow("unknown option")
+        << QStringList{QStringLiteral("status"), QStringLiteral("--colour")}
+        << "status: Unknown option 'colour'. (usage: berthctl status)";
+    QTest::newRow("bad format") << QStringList{QStringLiteral("status"), QStringLiteral("--format"),
+                                               QStringLiteral("xml")}
+                                << R"(bad --format "xml": expected json, yaml or tabular)";
+    QTest::newRow("machine id on add-machine")
+        << QStringList{QStringLiteral("add-machine"), QStringLiteral("0")}
+        << "add-machine: machine-id cannot be specified";
+    QTest::newRow("unknown model")
+        << QStringList{QStringLiteral("-m"), QStringLiteral("prod"), QStringLiteral("status")}
+        << R"(model "prod" not found)";
+    QTest::newRow("unknown cloud")
+        << QStringList{QStringLiteral("show-cloud"), QStringLiteral("aws")}
+        << R"(cloud "aws" not found; known clouds: sim)";
+}
+
+void TestBerthctl::failuresAreOneLineAndChangeNothing()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("wordpress")}).exitCode, 0);
+    const QJsonObject before = json({QStringLiteral("status")});
+    const Run r = run(args);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, QStringLiteral("ERROR ") + error + u'\n');
+    QCOMPARE(json({QStringLiteral("status")}), before);
+}
+
+void TestBerthctl::describesTheSimCloud()
+{
+    const QJsonObject clouds = json({QStringLiteral("clouds")});
+    QVERIFY(clouds.contains(QStringLiteral("sim")));
+    const QJsonObject sim = json({QStringLiteral("show-cloud"), QStringLiteral("sim")});
+    const QJsonObject regions = sim.value(QStringLiteral("regions")).toObject();
+    QCOMPARE(regions.keys(), (QStringList{QStringLiteral("sim-east"), QStringLiteral("sim-north"),
+                                          QStringLiteral("sim-west")}));
+    const QJsonObject east = regions.value(QStringLiteral("sim-east")).toObject();
+    QStringList zones;
+    for (const QJsonValue &z : east.value(QStringLiteral("zones")).toArray()) {
+        zones << z[QStringLiteral("name")].toString();
+        QVERIFY(z[QStringLiteral("healthy")].toBool());
+    }
+    QCOMPARE(zones, (QStringList{QStringLiteral("sim-east-a"), QStringLiteral("sim-east-b"),
+                                 QStringLiteral("sim-east-c")}));
+    const QJsonArray types = east.value(QStringLiteral("instance-types")).toArray();
+    QVERIFY(types.size() >= 12);
+    QSet<QString> arches;
+    QSet<QString> mems;
+    for (const QJsonValue &t : types) {
+        arches.insert(t[QStringLiteral("arch")].toString());
+        mems.insert(t[QStringLiteral("mem")].toString());
+        QVERIFY(t[QStringLiteral("cost")].toDouble() > 0);
+    }
+    QCOMPARE(arches, (QSet<QString>{QStringLiteral("amd64"), QStringLiteral("arm64")}));
+    QVERIFY(mems.contains(QStringLiteral("4096M")));
+    QVERIFY(mems.contains(QStringLiteral("6144M")));
+    const Run table = run({QStringLiteral("show-cloud"), QStringLiteral("sim")});
+    QVERIFY(table.out.contains(QStringLiteral("Region sim-north")));
+}
+
+void TestBerthctl::modelsSwitchAndConfig()
+{
+    QCOMPARE(
+        run({QStringLiteral("add-model"), QStringLiteral("prod"), QStringLiteral("sim/sim-west"),
+             QStringLiteral("--config"), QStringLiteral("harvest-mode=none")})
+            .exitCode,
+        0);
+    QJsonObject models = json({QStringLiteral("models")});
+    QVERIFY(models[QStringLiteral("prod")][QStringLiteral("current")].toBool());
+    QCOMPARE(models[QStringLiteral("prod")][QStringLiteral("region")].toString(),
+             QStringLiteral("sim-west"));
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("mysql")}).exitCode, 0); // into prod
+    QCOMPARE(run({QStringLiteral("model-config"), QStringLiteral("harvest-mode")}).out,
+             QStringLiteral("none\n"));
+    QCOMPARE(run({QStringLiteral("model-config"), QStringLiteral("retry-count=3")}).exitCode, 0);
+    QCOMPARE(run({QStringLiteral("model-config"), QStringLiteral("retry-count")}).out,
+             QStringLiteral("3\n"));
+    QCOMPARE(run({QStringLiteral("switch"), QStringLiteral("default")}).exitCode, 0);
+    models = json({QStringLiteral("models")});
+    QCOMPARE(models[QStringLiteral("prod")][QStringLiteral("units")].toInt(), 1);
+    QCOMPARE(models[QStringLiteral("default")][QStringLiteral("units")].toInt(), 0);
+    QVERIFY(models[QStringLiteral("default")][QStringLiteral("current")].toBool());
+    QCOMPARE(run({QStringLiteral("set-model-constraints"), QStringLiteral("mem=4G"),
+                  QStringLiteral("spaces=db")})
+                 .err,
+             QStringLiteral("WARNING unsupported constraints ignored: spaces\n"));
+    QCOMPARE(run({QStringLiteral("model-constraints")}).out,
+             QStringLiteral("mem=4096M spaces=db\n"));
+    QCOMPARE(
+        run({QStringLiteral("-m"), QStringLiteral("prod"), QStringLiteral("model-constraints")})
+            .out,
+        QStringLiteral("\n"));
+}
+
+void TestBerthctl::dbOptionAndEnvironmentChooseTheStore()
+{
+    const QString other = m_dir->filePath(QStringLiteral("other.sqlite"));
+    QCOMPARE(run({QStringLiteral("--db"), other, QStringLiteral("deploy"), QStringLiteral("redis")})
+                 .exitCode,
+             0);
+    QVERIFY(json({QStringLiteral("status")})[QStringLiteral("applications")].toObject().isEmpty());
+    const Run r = run({QStringLiteral("status"), QStringLiteral("--format=json")}, other);
+    QVERIFY(
+        QJsonDocument::fromJson(r.out.toUtf8())[QStringLiteral("applications")].toObject().contains(
+            QStringLiteral("redis")));
+}
+
+QTEST_GUILESS_MAIN(TestBerthctl)
+#include "tst_berthctl.moc"
