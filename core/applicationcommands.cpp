@@ -262,9 +262,12 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
                      {tx.model().id, sub.id, principal.id});
         tx.logChange(QStringLiteral("relation"), sub.name + u' ' + principal.name,
                      Change::Op::Added);
-        QSet<QString> machines;
-        for (const UnitRecord &unit : tx.unitsOfApplication(principal.id))
-            machines.insert(unit.machine);
+        // In principal-unit order, so subordinate unit numbers are reproducible.
+        QStringList machines;
+        for (const UnitRecord &unit : tx.unitsOfApplication(principal.id)) {
+            if (!machines.contains(unit.machine))
+                machines << unit.machine;
+        }
         for (const QString &machine : machines)
             tx.syncSubordinates(tx.machine(machine));
         CommandResult result;
