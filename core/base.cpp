@@ -1,5 +1,7 @@
 #include "base.h"
 
+#include "printable.h"
+
 #include <QRegularExpression>
 
 namespace {
@@ -33,7 +35,7 @@ Base::ParseResult Base::parse(const QString &text)
     if (!match.hasMatch()) {
         result.error = QStringLiteral("invalid base \"%1\": expected os@channel (e.g. "
                                       "ubuntu@22.04) or a series name (focal, jammy, noble)")
-                           .arg(text);
+                           .arg(printable(text));
         return result;
     }
     result.base = Base(match.captured(1), match.captured(2));

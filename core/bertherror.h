@@ -1,5 +1,7 @@
 #pragma once
 
+#include "printable.h"
+
 #include <QString>
 
 #include <exception>
@@ -9,8 +11,8 @@
 class BerthError final : public std::exception
 {
 public:
-    explicit BerthError(QString message)
-        : m_message(std::move(message))
+    explicit BerthError(const QString &message)
+        : m_message(printable(message))
         , m_utf8(m_message.toUtf8())
     {}
     const QString &message() const { return m_message; }

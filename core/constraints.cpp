@@ -1,5 +1,7 @@
 #include "constraints.h"
 
+#include "printable.h"
+
 #include <cmath>
 
 namespace {
@@ -46,8 +48,10 @@ QStringList tokenize(const QString &text)
     bool inToken = false;
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text.at(i);
-        if (c == u'\\' && i + 1 < text.size() && text.at(i + 1) == u' ') {
-            current += u' ';
+        // "\ " is a space inside a value and "\\" a backslash; any other "\" is literal.
+        if (c == u'\\' && i + 1 < text.size() &&
+            (text.at(i + 1) == u' ' || text.at(i + 1) == u'\\')) {
+            current += text.at(i + 1);
             inToken = true;
             ++i;
         } else if (c.isSpace()) {
@@ -129,6 +133,7 @@ std::optional<quint64> parseSizeMiB(const QString &value)
 QString escape(const QString &value)
 {
     QString out = value;
+    out.replace(u'\\', QStringLiteral("\\\\"));
     out.replace(u' ', QStringLiteral("\\ "));
     return out;
 }
@@ -284,13 +289,13 @@ Constraints::ParseResult Constraints::parse(const QString &text)
     for (const QString &token : tokenize(text)) {
         const qsizetype eq = token.indexOf(u'=');
         if (eq <= 0) {
-            result.error = QStringLiteral("malformed constraint \"%1\"").arg(token);
+            result.error = QStringLiteral("malformed constraint \"%1\"").arg(printable(token));
             return result;
         }
         const QString name = token.left(eq);
         const auto key = keyFromName(name);
         if (!key) {
-            result.error = QStringLiteral("unknown constraint \"%1\"").arg(name);
+            result.error = QStringLiteral("unknown constraint \"%1\"").arg(printable(name));
             return result;
         }
         const KeyInfo &info = keyTable[std::size_t(*key)];

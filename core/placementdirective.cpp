@@ -1,6 +1,7 @@
 #include "placementdirective.h"
 
 #include "names.h"
+#include "printable.h"
 
 #include <QRegularExpression>
 
@@ -9,7 +10,7 @@ namespace {
 PlacementDirective::ParseResult failure(const QString &message)
 {
     PlacementDirective::ParseResult result;
-    result.error = message;
+    result.error = printable(message);
     return result;
 }
 

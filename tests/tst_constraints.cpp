@@ -59,6 +59,10 @@ void TestConstraints::parsesToCanonicalForm_data()
                                << "container=lxd";
     QTest::newRow("escaped space in value") << "image-id=my\\ image"
                                             << "image-id=my\\ image";
+    QTest::newRow("trailing backslash in value") << R"(image-id=a\\ mem=1G)"
+                                                 << R"(mem=1024M image-id=a\\)";
+    QTest::newRow("lone backslash is literal") << R"(image-id=a\b)"
+                                               << R"(image-id=a\\b)";
     QTest::newRow("every key")
         << "image-id=ami-1 allocate-public-ip=false zones=z1 virt-type=virtual-machine "
            "spaces=s instance-type=m5.large tags=t root-disk-source=ssd root-disk=1G mem=2G "
@@ -131,6 +135,8 @@ void TestConstraints::rejectsBadInput_data()
     QTest::newRow("negated zone")
         << "zones=^a"
         << R"(bad "zones" constraint: must be a comma-separated list of names)";
+    QTest::newRow("control characters are shown escaped") << "me\x01m"
+                                                          << R"(malformed constraint "me\u0001m")";
     QTest::newRow("first error wins") << "mem=2G foo=1 bar"
                                       << R"(unknown constraint "foo")";
 }

@@ -109,6 +109,9 @@ void TestPlacementDirective::rejects_data()
     QTest::newRow("leading zero machine")
         << "03"
         << R"(invalid placement directive "03": expected a machine id, a container id, lxd, lxd:<machine>, zone=<zone>, region=<region>, system-id=<id>, ssh:[user@]host[:port] or a node hostname)";
+    QTest::newRow("newline stays on one line")
+        << "kvm\n:3"
+        << R"(invalid placement directive "kvm\n:3": unknown scope "kvm\n"; expected lxd or ssh)";
     QTest::newRow("wrong container type")
         << "3/kvm/0"
         << R"(invalid placement directive "3/kvm/0": expected a machine id, a container id, lxd, lxd:<machine>, zone=<zone>, region=<region>, system-id=<id>, ssh:[user@]host[:port] or a node hostname)";
