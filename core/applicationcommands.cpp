@@ -257,11 +257,7 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
             throw BerthError(QStringLiteral("relation between \"%1\" and \"%2\" already exists")
                                  .arg(sub.name, principal.name));
         }
-        tx.sql().run(QStringLiteral("INSERT INTO relations (model_id, subordinate_id, "
-                                    "principal_id) VALUES (?, ?, ?)"),
-                     {tx.model().id, sub.id, principal.id});
-        tx.logChange(QStringLiteral("relation"), sub.name + u' ' + principal.name,
-                     Change::Op::Added);
+        tx.addRelation(sub, principal);
         // In principal-unit order, so subordinate unit numbers are reproducible.
         QStringList machines;
         for (const UnitRecord &unit : tx.unitsOfApplication(principal.id)) {

@@ -352,6 +352,7 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constra
     spec.forUnit = true;
     spec.region = m_model.region;
     MachineRecord target;
+    bool freshMachine = true;
     if (!directive) {
         target = createMachine(spec);
     } else {
@@ -361,6 +362,7 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constra
         case Kind::Container:
             target = machine(d.target);
             checkAssignable(app, unitName, target);
+            freshMachine = false;
             break;
         case Kind::NewContainer: {
             MachineRecord host;
@@ -408,8 +410,33 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constra
                                           "?, ?, ?) RETURNING id"),
                            {m_model.id, app.id, number, target.id, constraints, m_now});
     logChange(QStringLiteral("unit"), unitName, Change::Op::Added);
-    syncSubordinates(target);
+    // A fresh machine can only need subordinates of this application's relations.
+    if (!freshMachine || hasSubordinateRelations(app.id))
+        syncSubordinates(target);
     return unit;
+}
+
+void ModelTx::addRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal)
+{
+    m_sql.run(QStringLiteral("INSERT INTO relations (model_id, subordinate_id, principal_id) "
+                             "VALUES (?, ?, ?)"),
+              {m_model.id, subordinate.id, principal.id});
+    m_hasSubordinates.remove(principal.id);
+    logChange(QStringLiteral("relation"), subordinate.name + u' ' + principal.name,
+              Change::Op::Added);
+}
+
+bool ModelTx::hasSubordinateRelations(qint64 applicationId)
+{
+    auto it = m_hasSubordinates.find(applicationId);
+    if (it == m_hasSubordinates.end()) {
+        const bool related =
+            m_sql.scalar(QStringLiteral("SELECT count(*) FROM relations WHERE principal_id = ?"),
+                         {applicationId})
+                .toInt() > 0;
+        it = m_hasSubordinates.insert(applicationId, related);
+    }
+    return *it;
 }
 
 void ModelTx::syncSubordinates(const MachineRecord &machine)

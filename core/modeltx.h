@@ -66,6 +66,7 @@ public:
     // Checks a zone=, region= or node directive names something the cloud has.
     void checkProviderDirective(const PlacementDirective &directive) const;
 
+    void addRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal);
     // Gives `machine` exactly one unit of each subordinate application related
     // to a principal it hosts, and none of any other.
     void syncSubordinates(const MachineRecord &machine);
@@ -82,10 +83,12 @@ public:
 
 private:
     void retireIfEmpty(qint64 machineId);
+    bool hasSubordinateRelations(qint64 applicationId);
 
     SqlSession &m_sql;
     ModelRecord m_model;
     const CloudInfo &m_cloud;
     QHash<QString, qint64> m_sequences;
+    QHash<qint64, bool> m_hasSubordinates;
     qint64 m_now = 0;
 };

@@ -1,0 +1,191 @@
+// Benchmarks for the foundation: constraint parsing and merging, instance-type
+// choice, and add-unit into the store. Each Berth figure has a baseline run
+// beside it so results are quoted as ratios (see docs/benchmarks.md).
+#include "applicationcommands.h"
+#include "cloudregistry.h"
+#include "instancetypechooser.h"
+#include "modelcommands.h"
+#include "schema.h"
+#include "simcloud.h"
+#include "store.h"
+
+#include <QCoreApplication>
+#include <QTemporaryDir>
+
+#include <benchmark/benchmark.h>
+#include <sqlite3.h>
+
+namespace {
+
+const QString modelText = QStringLiteral("zones=sim-east-a,sim-east-b mem=1G arch=amd64");
+const QString appText = QStringLiteral("mem=4G cores=2 instance-type= tags=ssd,^gpu");
+const QString unitText = QStringLiteral("root-disk=20G cpu-power=200");
+
+void BM_ParseAndMergeConstraints(benchmark::State &state)
+{
+    const ConstraintsValidator v = SimCloud::describe().validator(QStringLiteral("sim-east"));
+    for (auto _ : state) {
+        const auto model = Constraints::parse(modelText);
+        const auto app = Constraints::parse(appText);
+        const auto unit = Constraints::parse(unitText);
+        const Constraints merged = v.merge(v.merge(model.constraints, app.constraints),
+                                           unit.constraints);
+        benchmark::DoNotOptimize(merged.toString());
+    }
+}
+BENCHMARK(BM_ParseAndMergeConstraints);
+
+// Baseline: only splitting the same three strings into key/value pairs.
+void BM_SplitBaseline(benchmark::State &state)
+{
+    for (auto _ : state) {
+        qsizetype n = 0;
+        for (const QString *text : {&modelText, &appText, &unitText}) {
+            for (const QString &token : text->split(u' ', Qt::SkipEmptyParts))
+                n += token.indexOf(u'=');
+        }
+        benchmark::DoNotOptimize(n);
+    }
+}
+BENCHMARK(BM_SplitBaseline);
+
+void BM_ChooseInstanceType(benchmark::State &state)
+{
+    const CloudInfo sim = SimCloud::describe();
+    const RegionInfo &region = *sim.region(QStringLiteral("sim-east"));
+    const QList<Constraints> inputs{
+        Constraints::parse(QStringLiteral("mem=3G")).constraints,
+        Constraints::parse(QStringLiteral("cores=4 arch=arm64")).constraints,
+        Constraints::parse(QStringLiteral("mem=8G instance-type=t3.small")).constraints,
+        Constraints::parse(QStringLiteral("mem=max")).constraints};
+    const InstanceTypeChooser chooser;
+    for (auto _ : state) {
+        for (const Constraints &c : inputs)
+            benchmark::DoNotOptimize(chooser.choose(region, c).type.name);
+    }
+    state.SetItemsProcessed(state.iterations() * inputs.size());
+}
+BENCHMARK(BM_ChooseInstanceType);
+
+// add-unit -n N through core: units, machines and change-log entries persisted.
+void BM_AddUnits(benchmark::State &state)
+{
+    const int count = int(state.range(0));
+    CloudRegistry clouds;
+    clouds.add(SimCloud::describe());
+    for (auto _ : state) {
+        state.PauseTiming();
+        QTemporaryDir dir;
+        {
+            Store store(dir.filePath(QStringLiteral("b.sqlite")));
+            Workspace ws(store, clouds);
+            ModelCommands(ws).ensureDefaultModel();
+            ApplicationCommands apps(ws);
+            ApplicationCommands::Deploy deploy;
+            deploy.charm = QStringLiteral("wordpress");
+            deploy.constraints = QStringLiteral("mem=2G");
+            apps.deploy(QStringLiteral("default"), deploy);
+            state.ResumeTiming();
+            apps.addUnits(QStringLiteral("default"), QStringLiteral("wordpress"), count, {});
+            state.PauseTiming();
+        }
+        state.ResumeTiming();
+    }
+    state.SetItemsProcessed(state.iterations() * count);
+}
+BENCHMARK(BM_AddUnits)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+void check(int rc, sqlite3 *db)
+{
+    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
+        qFatal("sqlite: %s", sqlite3_errmsg(db));
+}
+
+// Baseline: the same rows (machine, unit, two change-log entries per unit) written
+// with SQLite's C API and prepared statements in one transaction, on the same schema.
+void BM_AddUnitsRawSqliteBaseline(benchmark::State &state)
+{
+    const int count = int(state.range(0));
+    for (auto _ : state) {
+        state.PauseTiming();
+        QTemporaryDir dir;
+        const QByteArray path = dir.filePath(QStringLiteral("raw.sqlite")).toUtf8();
+        {
+            Store store(QString::fromUtf8(path)); // creates the schema
+            store.write([](SqlSession &sql) {
+                sql.run(QStringLiteral("INSERT INTO models (id, uuid, name, cloud, region) VALUES "
+                                       "(1, 'u', 'default', 'sim', 'sim-east')"));
+                sql.run(QStringLiteral("INSERT INTO applications (id, model_id, name, charm, "
+                                       "base) VALUES (1, 1, 'wordpress', 'wordpress', "
+                                       "'ubuntu@22.04')"));
+            });
+        }
+        sqlite3 *db = nullptr;
+        check(sqlite3_open(path.constData(), &db), db);
+        check(sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                               "PRAGMA foreign_keys=ON",
+                           nullptr, nullptr, nullptr),
+              db);
+        state.ResumeTiming();
+        check(sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), db);
+        sqlite3_stmt *machine = nullptr;
+        sqlite3_stmt *unit = nullptr;
+        sqlite3_stmt *change = nullptr;
+        check(sqlite3_prepare_v2(db,
+                                 "INSERT INTO machines (model_id, name, base, constraints, "
+                                 "for_unit, region, created_at) VALUES (1, ?, 'ubuntu@22.04', "
+                                 "'mem=2048M', 1, 'sim-east', 0) RETURNING id",
+                                 -1, &machine, nullptr),
+              db);
+        check(sqlite3_prepare_v2(db,
+                                 "INSERT INTO units (model_id, application_id, number, "
+                                 "machine_id, constraints, created_at) VALUES (1, 1, ?, ?, "
+                                 "'mem=2048M', 0)",
+                                 -1, &unit, nullptr),
+              db);
+        check(sqlite3_prepare_v2(db,
+                                 "INSERT INTO changes (model_id, kind, name, op) VALUES (1, ?, ?, "
+                                 "'added')",
+                                 -1, &change, nullptr),
+              db);
+        for (int i = 0; i < count; ++i) {
+            const std::string name = std::to_string(i);
+            sqlite3_bind_text(machine, 1, name.c_str(), -1, SQLITE_TRANSIENT);
+            check(sqlite3_step(machine), db);
+            const sqlite3_int64 machineId = sqlite3_column_int64(machine, 0);
+            sqlite3_reset(machine);
+            sqlite3_bind_int(unit, 1, i);
+            sqlite3_bind_int64(unit, 2, machineId);
+            check(sqlite3_step(unit), db);
+            sqlite3_reset(unit);
+            for (const char *kind : {"machine", "unit"}) {
+                sqlite3_bind_text(change, 1, kind, -1, SQLITE_STATIC);
+                sqlite3_bind_text(change, 2, name.c_str(), -1, SQLITE_TRANSIENT);
+                check(sqlite3_step(change), db);
+                sqlite3_reset(change);
+            }
+        }
+        sqlite3_finalize(machine);
+        sqlite3_finalize(unit);
+        sqlite3_finalize(change);
+        check(sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr), db);
+        state.PauseTiming();
+        sqlite3_close(db);
+        state.ResumeTiming();
+    }
+    state.SetItemsProcessed(state.iterations() * count);
+}
+BENCHMARK(BM_AddUnitsRawSqliteBaseline)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
