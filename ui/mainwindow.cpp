@@ -9,6 +9,7 @@
 #include <QMenuBar>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -29,7 +30,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, QWidget *pare
     m_machines = new QTreeWidget(splitter);
     m_machines->setHeaderLabels(
         {tr("Machine"), tr("Life"), tr("Status"), tr("Instance"), tr("Zone"), tr("Constraints")});
-    layout->addWidget(splitter);
+    layout->addWidget(splitter, 1);
     setCentralWidget(central);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
@@ -38,7 +39,21 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, QWidget *pare
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
 
+    // Follow changes other processes (berthctl) commit to the store. A full
+    // reload is enough for this minimal window; item models come later.
+    auto *watch = new QTimer(this);
+    watch->setInterval(500);
+    connect(watch, &QTimer::timeout, this, [this] {
+        const qint64 version = m_workspace.store().dataVersion();
+        if (version != m_dataVersion) {
+            m_dataVersion = version;
+            reload();
+        }
+    });
+    watch->start();
+
     resize(1100, 650);
+    m_dataVersion = m_workspace.store().dataVersion();
     reload();
 }
 
@@ -67,6 +82,7 @@ void MainWindow::reload()
             new QTreeWidgetItem(parent, {u.name(), {}, u.machine, u.constraints});
     }
     m_applications->expandAll();
+    m_applications->resizeColumnToContents(0);
 
     m_machines->clear();
     QHash<qint64, QTreeWidgetItem *> machineItems;
@@ -79,5 +95,6 @@ void MainWindow::reload()
         machineItems.insert(m.id, item);
     }
     m_machines->expandAll();
+    m_machines->resizeColumnToContents(0);
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
 }

@@ -20,6 +20,7 @@ public slots:
 private:
     Workspace &m_workspace;
     QString m_model;
+    qint64 m_dataVersion = 0;
     QLabel *m_header = nullptr;
     QTreeWidget *m_applications = nullptr;
     QTreeWidget *m_machines = nullptr;
