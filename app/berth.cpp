@@ -8,7 +8,10 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QMessageBox>
+#include <QTranslator>
 
 int main(int argc, char *argv[])
 {
@@ -16,6 +19,16 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("berth"));
     QApplication::setApplicationDisplayName(QStringLiteral("Berth"));
     QApplication::setDesktopFileName(QStringLiteral("berth"));
+
+    // Berth's own strings (embedded by qt_add_translations) and Qt's, in the user's language.
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("berth"), QStringLiteral("_"),
+                        QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Model and placement management"));
