@@ -39,11 +39,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("m"), QStringLiteral("the model to open"), QStringLiteral("MODEL")});
     parser.process(app);
 
-    QString db = parser.value(QStringLiteral("db"));
-    if (db.isEmpty())
-        db = qEnvironmentVariable("BERTH_DB");
-    if (db.isEmpty())
-        db = Store::defaultLocation();
+    const QString db = Store::resolveLocation(parser.value(QStringLiteral("db")));
 
     CloudRegistry clouds;
     clouds.add(SimCloud::describe());

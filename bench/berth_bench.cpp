@@ -28,8 +28,8 @@ void BM_ParseAndMergeConstraints(benchmark::State &state)
         const auto model = Constraints::parse(modelText);
         const auto app = Constraints::parse(appText);
         const auto unit = Constraints::parse(unitText);
-        const Constraints merged = v.merge(v.merge(model.constraints, app.constraints),
-                                           unit.constraints);
+        const Constraints merged =
+            v.merge(v.merge(model.constraints, app.constraints), unit.constraints);
         benchmark::DoNotOptimize(merged.toString());
     }
 }
@@ -122,8 +122,9 @@ void BM_AddUnitsRawSqliteBaseline(benchmark::State &state)
         }
         sqlite3 *db = nullptr;
         check(sqlite3_open(path.constData(), &db), db);
-        check(sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                               "PRAGMA foreign_keys=ON",
+        check(sqlite3_exec(db,
+                           "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                           "PRAGMA foreign_keys=ON",
                            nullptr, nullptr, nullptr),
               db);
         state.ResumeTiming();

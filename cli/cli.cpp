@@ -63,7 +63,7 @@ int Cli::run(const QStringList &arguments)
 {
     QStringList args = arguments;
     try {
-        QString db = takeOption(args, {QStringLiteral("--db")});
+        const QString db = Store::resolveLocation(takeOption(args, {QStringLiteral("--db")}));
         const QString model = takeOption(args, {QStringLiteral("-m"), QStringLiteral("--model")});
         const QString formatText = takeOption(args, {QStringLiteral("--format")});
         if (args.isEmpty() || args.first() == u"help" || args.first() == u"--help" ||
@@ -90,11 +90,6 @@ int Cli::run(const QStringList &arguments)
             }
             format = *parsed;
         }
-        if (db.isEmpty())
-            db = qEnvironmentVariable("BERTH_DB");
-        if (db.isEmpty())
-            db = Store::defaultLocation();
-
         CloudRegistry clouds;
         clouds.add(SimCloud::describe());
         Store store(db);

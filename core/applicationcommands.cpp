@@ -6,14 +6,6 @@
 
 namespace {
 
-Constraints parseOrThrow(const QString &text)
-{
-    auto parsed = Constraints::parse(text);
-    if (!parsed.ok())
-        throw BerthError(parsed.error);
-    return parsed.constraints;
-}
-
 void checkCount(int count)
 {
     if (count < 1)
@@ -70,7 +62,7 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
     }
     const QString name = request.application.isEmpty() ? request.charm : request.application;
     Names::checkApplicationName(name);
-    const Constraints constraints = parseOrThrow(request.constraints);
+    const Constraints constraints = Constraints::parseOrThrow(request.constraints);
     if (request.subordinate) {
         if (!constraints.isEmpty()) {
             throw BerthError(QStringLiteral("cannot deploy subordinate application \"%1\" with "
@@ -121,7 +113,7 @@ CommandResult ApplicationCommands::addUnits(const QString &model, const QString 
                                             const QString &unitConstraints)
 {
     checkCount(count);
-    const Constraints unitLevel = parseOrThrow(unitConstraints);
+    const Constraints unitLevel = Constraints::parseOrThrow(unitConstraints);
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = tx.application(application);
         if (app.subordinate)
@@ -201,7 +193,7 @@ CommandResult ApplicationCommands::removeApplication(const QString &model,
 CommandResult ApplicationCommands::setConstraints(const QString &model, const QString &application,
                                                   const QString &text)
 {
-    const Constraints constraints = parseOrThrow(text);
+    const Constraints constraints = Constraints::parseOrThrow(text);
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = tx.application(application);
         if (app.subordinate) {

@@ -1,5 +1,6 @@
 #include "constraints.h"
 
+#include "bertherror.h"
 #include "printable.h"
 
 #include <cmath>
@@ -311,6 +312,14 @@ Constraints::ParseResult Constraints::parse(const QString &text)
         result.constraints.set(*key, std::move(*value));
     }
     return result;
+}
+
+Constraints Constraints::parseOrThrow(const QString &text)
+{
+    auto parsed = parse(text);
+    if (!parsed.ok())
+        throw BerthError(parsed.error);
+    return parsed.constraints;
 }
 
 QString Constraints::toString() const

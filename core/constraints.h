@@ -46,6 +46,8 @@ public:
     struct ParseResult;
 
     static ParseResult parse(const QString &text);
+    // parse(), throwing BerthError with the parse error.
+    static Constraints parseOrThrow(const QString &text);
     static QString keyName(ConstraintKey key);
     static std::optional<ConstraintKey> keyFromName(const QString &name);
 

@@ -22,9 +22,7 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
                                             "add-machine"));
         directive = parsed.directive;
     }
-    auto given = Constraints::parse(request.constraints);
-    if (!given.ok())
-        throw BerthError(given.error);
+    const Constraints given = Constraints::parseOrThrow(request.constraints);
 
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
@@ -33,7 +31,7 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         if (!base.ok())
             throw BerthError(base.error);
         const ConstraintsValidator validator = tx.validator();
-        const auto report = validator.validate(given.constraints);
+        const auto report = validator.validate(given);
         if (!report.ok())
             throw BerthError(report.error);
         result.warnings = report.warnings;
@@ -41,7 +39,7 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
 
         ModelTx::NewMachine spec;
         spec.base = base.base.toString();
-        spec.constraints = validator.merge(parsedModel, given.constraints).toString();
+        spec.constraints = validator.merge(parsedModel, given).toString();
         spec.region = tx.model().region;
         MachineRecord host;
         if (directive) {

@@ -17,14 +17,6 @@ ModelCommands::ModelSummary summaryFrom(const QSqlQuery &q, const QString &curre
     s.current = s.name == current;
     return s;
 }
-
-Constraints parseOrThrow(const QString &text)
-{
-    auto parsed = Constraints::parse(text);
-    if (!parsed.ok())
-        throw BerthError(parsed.error);
-    return parsed.constraints;
-}
 } // namespace
 
 QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assignments) const
@@ -150,7 +142,7 @@ CommandResult ModelCommands::setConfig(const QString &model, const QStringList &
 
 CommandResult ModelCommands::setConstraints(const QString &model, const QString &text)
 {
-    const Constraints constraints = parseOrThrow(text);
+    const Constraints constraints = Constraints::parseOrThrow(text);
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const auto report = tx.validator().validate(constraints);
         if (!report.ok())

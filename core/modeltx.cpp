@@ -431,8 +431,9 @@ bool ModelTx::hasSubordinateRelations(qint64 applicationId)
     auto it = m_hasSubordinates.find(applicationId);
     if (it == m_hasSubordinates.end()) {
         const bool related =
-            m_sql.scalar(QStringLiteral("SELECT count(*) FROM relations WHERE principal_id = ?"),
-                         {applicationId})
+            m_sql
+                .scalar(QStringLiteral("SELECT count(*) FROM relations WHERE principal_id = ?"),
+                        {applicationId})
                 .toInt() > 0;
         it = m_hasSubordinates.insert(applicationId, related);
     }

@@ -73,6 +73,14 @@ QString Store::defaultLocation()
     return dir + QStringLiteral("/berth/berth.sqlite");
 }
 
+QString Store::resolveLocation(const QString &explicitLocation)
+{
+    if (!explicitLocation.isEmpty())
+        return explicitLocation;
+    const QString fromEnvironment = qEnvironmentVariable("BERTH_DB");
+    return fromEnvironment.isEmpty() ? defaultLocation() : fromEnvironment;
+}
+
 int Store::latestSchemaVersion()
 {
     return int(Schema::migrations().size());

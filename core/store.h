@@ -25,6 +25,8 @@ public:
     Store &operator=(const Store &) = delete;
 
     static QString defaultLocation();
+    // The store to open: the explicit --db value, else $BERTH_DB, else the default.
+    static QString resolveLocation(const QString &explicitLocation);
     static int latestSchemaVersion();
 
     QString location() const { return m_location; }
