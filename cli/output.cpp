@@ -42,7 +42,7 @@ void emitYaml(YAML::Emitter &out, const QJsonValue &value)
     }
     case QJsonValue::Array: {
         out << YAML::BeginSeq;
-        for (const QJsonValue &item : value.toArray())
+        for (const auto &item : value.toArray())
             emitYaml(out, item);
         out << YAML::EndSeq;
         break;

@@ -12,8 +12,8 @@
 class SqlSession
 {
 public:
-    explicit SqlSession(QSqlDatabase db)
-        : m_db(std::move(db))
+    explicit SqlSession(const QSqlDatabase &db)
+        : m_db(db)
     {}
 
     // Executes and returns the (cached) query, positioned before the first row.

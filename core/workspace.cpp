@@ -21,7 +21,7 @@ QString Workspace::resolveModel(const QString &explicitName)
 {
     if (!explicitName.isEmpty())
         return explicitName;
-    const QString current = currentModel();
+    QString current = currentModel();
     if (current.isEmpty()) {
         throw BerthError(QStringLiteral("no current model; use -m MODEL or \"berthctl switch "
                                         "MODEL\""));

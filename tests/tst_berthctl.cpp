@@ -229,7 +229,7 @@ void TestBerthctl::describesTheSimCloud()
                                           QStringLiteral("sim-west")}));
     const QJsonObject east = regions.value(QStringLiteral("sim-east")).toObject();
     QStringList zones;
-    for (const QJsonValue &z : east.value(QStringLiteral("zones")).toArray()) {
+    for (const auto &z : east.value(QStringLiteral("zones")).toArray()) {
         zones << z[QStringLiteral("name")].toString();
         QVERIFY(z[QStringLiteral("healthy")].toBool());
     }
@@ -239,7 +239,7 @@ void TestBerthctl::describesTheSimCloud()
     QVERIFY(types.size() >= 12);
     QSet<QString> arches;
     QSet<QString> mems;
-    for (const QJsonValue &t : types) {
+    for (const auto &t : types) {
         arches.insert(t[QStringLiteral("arch")].toString());
         mems.insert(t[QStringLiteral("mem")].toString());
         QVERIFY(t[QStringLiteral("cost")].toDouble() > 0);

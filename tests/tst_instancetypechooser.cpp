@@ -109,8 +109,8 @@ void TestInstanceTypeChooser::explainsWhenNothingFits()
 void TestInstanceTypeChooser::defaultMemoryIsAModelSetting()
 {
     const CloudInfo sim = SimCloud::describe();
-    const auto choice = InstanceTypeChooser(6 * 1024).choose(
-        *sim.region(QStringLiteral("sim-east")), Constraints());
+    const auto choice =
+        InstanceTypeChooser(6144).choose(*sim.region(QStringLiteral("sim-east")), Constraints());
     QCOMPARE(choice.type.name, QStringLiteral("m5.large"));
 }
 

@@ -13,8 +13,6 @@ class MainWindow final : public QMainWindow
 
 public:
     MainWindow(Workspace &workspace, const QString &model, QWidget *parent = nullptr);
-
-public slots:
     void reload();
 
 private:
