@@ -3,7 +3,7 @@
 #include "cloudregistry.h"
 #include "mainwindow.h"
 #include "modelcommands.h"
-#include "simcloud.h"
+#include "builtinproviders.h"
 #include "store.h"
 
 #include <QApplication>
@@ -41,10 +41,11 @@ int main(int argc, char *argv[])
 
     const QString db = Store::resolveLocation(parser.value(QStringLiteral("db")));
 
-    CloudRegistry clouds;
-    clouds.add(SimCloud::describe());
     try {
         Store store(db);
+        const ProviderTypes types = builtinProviderTypes();
+        const CloudRegistry clouds =
+            store.read([&](SqlSession &sql) { return CloudRegistry::load(sql, types); });
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
         MainWindow window(workspace, workspace.resolveModel(parser.value(QStringLiteral("m"))));

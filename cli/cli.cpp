@@ -4,7 +4,7 @@
 #include "clicontext.h"
 #include "cloudregistry.h"
 #include "modelcommands.h"
-#include "simcloud.h"
+#include "builtinproviders.h"
 #include "store.h"
 
 namespace {
@@ -16,6 +16,7 @@ QList<CommandSpec> commandTable()
     registerModelCommands(table);
     registerApplicationCommands(table);
     registerMachineCommands(table);
+    registerProvisionCommands(table);
     return table;
 }
 
@@ -90,12 +91,13 @@ int Cli::run(const QStringList &arguments)
             }
             format = *parsed;
         }
-        CloudRegistry clouds;
-        clouds.add(SimCloud::describe());
         Store store(db);
+        const ProviderTypes types = builtinProviderTypes();
+        const CloudRegistry clouds =
+            store.read([&](SqlSession &sql) { return CloudRegistry::load(sql, types); });
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
-        CliContext context{workspace, m_out, m_err, model, format};
+        CliContext context{workspace, types, m_out, m_err, model, format};
         spec->handler(context, args);
         m_out.flush();
         return 0;

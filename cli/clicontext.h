@@ -1,6 +1,7 @@
 #pragma once
 
 #include "output.h"
+#include "providertypes.h"
 #include "workspace.h"
 
 #include <QCommandLineParser>
@@ -14,6 +15,7 @@
 struct CliContext
 {
     Workspace &workspace;
+    const ProviderTypes &providerTypes;
     QTextStream &out;
     QTextStream &err;
     QString modelOption; // -m
@@ -60,3 +62,4 @@ void registerCloudCommands(QList<CommandSpec> &table);
 void registerModelCommands(QList<CommandSpec> &table);
 void registerApplicationCommands(QList<CommandSpec> &table);
 void registerMachineCommands(QList<CommandSpec> &table);
+void registerProvisionCommands(QList<CommandSpec> &table);

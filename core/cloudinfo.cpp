@@ -38,6 +38,9 @@ ConstraintsValidator CloudInfo::validator(const QString &regionName) const
 {
     ConstraintsValidator v;
     v.registerUnsupported(unsupported);
+    const RegionInfo *taggable = region(regionName);
+    if (!taggable || !taggable->supportsTags)
+        v.registerUnsupported({ConstraintKey::Tags});
     for (const auto &[reds, blues] : conflicts)
         v.registerConflicts(reds, blues);
     const RegionInfo *r = region(regionName);

@@ -31,6 +31,7 @@ struct RegionInfo
     QList<ZoneInfo> zones;
     QList<InstanceType> catalogue;
     QStringList nodeNames; // bare-metal pools: the nodes `<hostname>` may name
+    bool supportsTags = false; // instance types carry tags that `tags=` filters on
 
     QStringList zoneNames() const;
     const InstanceType *instanceType(const QString &name) const;

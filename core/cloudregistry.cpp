@@ -1,16 +1,52 @@
 #include "cloudregistry.h"
 
 #include "bertherror.h"
+#include "providertypes.h"
+#include "sqlsession.h"
 
-void CloudRegistry::add(CloudInfo cloud)
+#include <QJsonDocument>
+#include <QJsonObject>
+
+QList<CloudAccount> CloudRegistry::accounts(SqlSession &sql)
 {
-    for (CloudInfo &existing : m_clouds) {
-        if (existing.name == cloud.name) {
-            existing = std::move(cloud);
+    QList<CloudAccount> list;
+    QSqlQuery &q = sql.run(QStringLiteral(
+        "SELECT name, type, endpoint, config FROM clouds ORDER BY builtin DESC, name"));
+    while (q.next()) {
+        CloudAccount account{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                             {}};
+        const QJsonObject config = QJsonDocument::fromJson(q.value(3).toByteArray()).object();
+        for (auto it = config.begin(); it != config.end(); ++it)
+            account.config.insert(it.key(), it.value().toString());
+        list.append(account);
+    }
+    q.finish();
+    return list;
+}
+
+CloudRegistry CloudRegistry::load(SqlSession &sql, const ProviderTypes &types)
+{
+    CloudRegistry registry;
+    for (const CloudAccount &account : accounts(sql)) {
+        std::shared_ptr<Provider> provider = types.get(account.type).create(account);
+        CloudInfo info = provider->describe();
+        info.name = account.name;
+        registry.add(std::move(info), std::move(provider));
+    }
+    return registry;
+}
+
+void CloudRegistry::add(CloudInfo cloud, std::shared_ptr<Provider> provider)
+{
+    for (qsizetype i = 0; i < m_clouds.size(); ++i) {
+        if (m_clouds.at(i).name == cloud.name) {
+            m_clouds[i] = std::move(cloud);
+            m_providers[i] = std::move(provider);
             return;
         }
     }
     m_clouds.append(std::move(cloud));
+    m_providers.append(std::move(provider));
 }
 
 const CloudInfo *CloudRegistry::find(const QString &name) const
@@ -31,4 +67,14 @@ const CloudInfo &CloudRegistry::get(const QString &name) const
         names << cloud.name;
     throw BerthError(QStringLiteral("cloud \"%1\" not found; known clouds: %2")
                          .arg(name, names.join(QStringLiteral(", "))));
+}
+
+Provider &CloudRegistry::provider(const QString &name) const
+{
+    get(name);
+    for (qsizetype i = 0; i < m_clouds.size(); ++i) {
+        if (m_clouds.at(i).name == name && m_providers.at(i))
+            return *m_providers.at(i);
+    }
+    throw BerthError(QStringLiteral("cloud \"%1\" has no provider in this process").arg(name));
 }

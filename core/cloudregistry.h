@@ -1,20 +1,35 @@
 #pragma once
 
 #include "cloudinfo.h"
+#include "provider.h"
 
 #include <QList>
 
-// The clouds Berth knows, by name. The application registers the built-in
-// ones at start-up and passes the registry in; core knows no concrete cloud.
+#include <memory>
+
+class ProviderTypes;
+class SqlSession;
+
+// The clouds Berth knows, by name: each account with its live provider and
+// what the provider says it offers. Built from the store's accounts; core
+// knows no concrete cloud.
 class CloudRegistry
 {
 public:
-    void add(CloudInfo cloud);
+    // Every account in the store, each through its type's factory. Throws
+    // BerthError when an account cannot be opened.
+    static CloudRegistry load(SqlSession &sql, const ProviderTypes &types);
+    static QList<CloudAccount> accounts(SqlSession &sql);
+
+    void add(CloudInfo cloud, std::shared_ptr<Provider> provider = {});
     const CloudInfo *find(const QString &name) const;
     // Throws BerthError naming the known clouds when `name` is not one.
     const CloudInfo &get(const QString &name) const;
+    // Throws BerthError when the cloud is unknown or has no provider.
+    Provider &provider(const QString &name) const;
     const QList<CloudInfo> &clouds() const { return m_clouds; }
 
 private:
     QList<CloudInfo> m_clouds;
+    QList<std::shared_ptr<Provider>> m_providers;
 };

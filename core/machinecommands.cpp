@@ -136,3 +136,47 @@ CommandResult MachineCommands::removeMachines(const QString &model, const QStrin
         return result;
     });
 }
+
+CommandResult MachineCommands::retryProvisioning(const QString &model, const QStringList &ids,
+                                                 const std::optional<QString> &constraints)
+{
+    std::optional<Constraints> replacement;
+    if (constraints)
+        replacement = Constraints::parseOrThrow(*constraints);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        if (replacement) {
+            const auto report = tx.validator().validate(*replacement);
+            if (!report.ok())
+                throw BerthError(report.error);
+            result.warnings = report.warnings;
+        }
+        QStringList names = ids;
+        if (names.isEmpty()) {
+            QSqlQuery &q = tx.sql().run(QStringLiteral("SELECT name FROM machines WHERE model_id = "
+                                                       "? AND machine_status = 'error' ORDER BY id"),
+                                        {tx.model().id});
+            while (q.next())
+                names << q.value(0).toString();
+            q.finish();
+            if (names.isEmpty())
+                result.messages << QStringLiteral("no machines in error");
+        }
+        for (const QString &name : names) {
+            const MachineRecord m = tx.machine(name);
+            if (m.machineStatus != u"error") {
+                throw BerthError(QStringLiteral("machine %1 is not in error (status %2); only "
+                                                "machines in error can be retried")
+                                     .arg(name, m.machineStatus));
+            }
+            tx.sql().run(QStringLiteral("UPDATE machines SET machine_status = 'pending', "
+                                        "machine_message = '', instance_status = 'pending', "
+                                        "instance_message = '', attempts = 0, retry_at = 0, "
+                                        "constraints = ? WHERE id = ?"),
+                         {replacement ? replacement->toString() : m.constraints, m.id});
+            tx.logChange(QStringLiteral("machine"), name, Change::Op::Changed);
+            result.messages << QStringLiteral("machine %1 will be provisioned again").arg(name);
+        }
+        return result;
+    });
+}

@@ -20,6 +20,10 @@ public:
 
     CommandResult addMachines(const QString &model, const AddMachine &request);
     CommandResult removeMachines(const QString &model, const QStringList &ids, bool force);
+    // Machines in error become pending again (all of them when `ids` is empty),
+    // with their constraints replaced first when `constraints` is given.
+    CommandResult retryProvisioning(const QString &model, const QStringList &ids,
+                                    const std::optional<QString> &constraints);
 
 private:
     void removeMachine(ModelTx &tx, const MachineRecord &machine, bool force,

@@ -11,7 +11,8 @@ namespace {
 const QString machineColumns = QStringLiteral(
     "m.id, m.name, coalesce(m.parent_id, 0), m.base, m.constraints, m.placement, m.life,"
     " m.for_unit, m.machine_status, m.machine_message, m.instance_status, m.instance_message,"
-    " m.instance_id, m.instance_type, m.hardware, m.region, m.zone, m.nonce, m.created_at");
+    " m.instance_id, m.instance_type, m.hardware, m.region, m.zone, m.nonce, m.created_at,"
+    " m.attempts, m.retry_at");
 
 const QString unitColumns = QStringLiteral(
     "u.id, u.application_id, a.name, u.number, coalesce(u.machine_id, 0), coalesce(m.name, ''),"
@@ -42,6 +43,8 @@ MachineRecord machineFrom(const QSqlQuery &q)
     m.zone = q.value(16).toString();
     m.nonce = q.value(17).toString();
     m.createdAt = q.value(18).toLongLong();
+    m.attempts = q.value(19).toInt();
+    m.retryAt = q.value(20).toLongLong();
     return m;
 }
 

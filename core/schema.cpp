@@ -55,7 +55,21 @@ QList<QStringList> migrations()
         QStringLiteral("CREATE TABLE changes (seq {pk}, model_id BIGINT NOT NULL,"
                        " kind TEXT NOT NULL, name TEXT NOT NULL, op TEXT NOT NULL)"),
     };
-    return {v1};
+    // Migration 2: provider accounts (non-secret settings only); the built-in sim is one.
+    const QStringList v2{
+        QStringLiteral("CREATE TABLE clouds (name TEXT PRIMARY KEY, type TEXT NOT NULL,"
+                       " endpoint TEXT NOT NULL DEFAULT '', config TEXT NOT NULL DEFAULT '{}',"
+                       " builtin INTEGER NOT NULL DEFAULT 0)"),
+        QStringLiteral("INSERT INTO clouds (name, type, builtin) VALUES ('sim', 'sim', 1)"),
+        // Retry state survives restarts: attempts used and when the next may start.
+        QStringLiteral("ALTER TABLE machines ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE machines ADD COLUMN retry_at BIGINT NOT NULL DEFAULT 0"),
+        // Who runs the provisioner of a model, and until when (renewed while it runs).
+        QStringLiteral("CREATE TABLE provisioner_leases (model_id BIGINT PRIMARY KEY REFERENCES"
+                       " models(id) ON DELETE CASCADE, owner TEXT NOT NULL, host TEXT NOT NULL,"
+                       " pid BIGINT NOT NULL, expires_at BIGINT NOT NULL)"),
+    };
+    return {v1, v2};
 }
 
 } // namespace Schema

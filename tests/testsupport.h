@@ -1,8 +1,9 @@
 #pragma once
 
+#include "builtinproviders.h"
+#include "cloudcommands.h"
 #include "cloudregistry.h"
 #include "modelcommands.h"
-#include "simcloud.h"
 #include "store.h"
 #include "workspace.h"
 
@@ -10,20 +11,37 @@
 
 #include <memory>
 
-// A fresh store in a temporary directory, with the sim cloud and a default model.
+// A fresh store in a temporary directory, with a default model on the built-in
+// sim cloud, whose state file is in the same directory. `simConfig` are extra
+// sim settings (latency-ms=..., fault-rate=...).
 struct TestWorkspace
 {
     QTemporaryDir dir;
+    ProviderTypes types = builtinProviderTypes();
     CloudRegistry clouds;
     std::unique_ptr<Store> store;
     std::unique_ptr<Workspace> workspace;
 
-    TestWorkspace()
+    explicit TestWorkspace(const QStringList &simConfig = {})
     {
-        clouds.add(SimCloud::describe());
         store = std::make_unique<Store>(path());
+        CloudCommands(*store, types)
+            .updateCloud(QStringLiteral("sim"),
+                         QStringList{QStringLiteral("state-file=") + dir.filePath(QStringLiteral("sim.sqlite"))} +
+                             simConfig);
+        reloadClouds();
         workspace = std::make_unique<Workspace>(*store, clouds);
         ModelCommands(*workspace).ensureDefaultModel();
+    }
+    // Picks up changed cloud settings (as a new process would).
+    void reloadClouds()
+    {
+        clouds = store->read([&](SqlSession &sql) { return CloudRegistry::load(sql, types); });
+    }
+    void configureSim(const QStringList &config)
+    {
+        CloudCommands(*store, types).updateCloud(QStringLiteral("sim"), config);
+        reloadClouds();
     }
     QString path() const { return dir.filePath(QStringLiteral("berth.sqlite")); }
     Workspace &ws() { return *workspace; }

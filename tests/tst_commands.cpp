@@ -462,7 +462,7 @@ void TestCommands::modelsAndConfig()
     QCOMPARE(
         errorOf([&] { models.addModel(QStringLiteral("x"), QStringLiteral("sim/mars"), {}); }),
         QStringLiteral(
-            R"(region "mars" not found in cloud sim; expected one of sim-east, sim-west, sim-north)"));
+            R"(region "mars" not found in cloud sim; expected one of sim-east, sim-west, sim-north, sim-metal)"));
     QCOMPARE(
         errorOf([&] {
             models.setConfig(QStringLiteral("prod"), {QStringLiteral("harvest-mode=some")});

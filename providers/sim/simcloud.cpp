@@ -1,5 +1,13 @@
 #include "simcloud.h"
 
+#include "bertherror.h"
+#include "constraints.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace {
 
 constexpr quint64 GiB = 1024;
@@ -60,9 +68,94 @@ RegionInfo region(const QString &name, double priceFactor, bool withArm)
     return r;
 }
 
+RegionInfo metalRegion(const QList<SimCloud::Node> &pool)
+{
+    RegionInfo r;
+    r.name = QStringLiteral("sim-metal");
+    r.supportsTags = true;
+    for (const char *suffix : {"-a", "-b", "-c"})
+        r.zones.append({r.name + QLatin1StringView(suffix), true});
+    for (const SimCloud::Node &node : pool) {
+        r.catalogue.append(node.hardware);
+        r.nodeNames.append(node.hostname);
+        if (!r.zoneNames().contains(node.zone))
+            r.zones.append({node.zone, true});
+    }
+    return r;
+}
+
+SimCloud::Node node(const char *hostname, const char *zone, const char *arch, quint64 cores,
+                    quint64 memMiB, quint64 diskMiB, QStringList tags)
+{
+    SimCloud::Node n;
+    n.hostname = QString::fromLatin1(hostname);
+    n.zone = QString::fromLatin1(zone);
+    n.hardware = {n.hostname, QString::fromLatin1(arch), cores, cores * 150, memMiB, diskMiB,
+                  // Metal has no price list; bigger nodes count as dearer so the
+                  // least-wasteful choice takes the smallest node that fits.
+                  double(memMiB) / 1024.0 + double(cores), QStringLiteral("metal"), tags};
+    return n;
+}
+
 } // namespace
 
-CloudInfo SimCloud::describe()
+QList<SimCloud::Node> SimCloud::defaultPool()
+{
+    const QStringList ssd{QStringLiteral("ssd")};
+    const QStringList hdd{QStringLiteral("hdd")};
+    return {
+        node("node-1", "sim-metal-a", "amd64", 2, 4 * GiB, 100 * GiB, ssd),
+        node("node-2", "sim-metal-b", "amd64", 2, 6 * GiB, 200 * GiB, hdd),
+        node("node-3", "sim-metal-c", "amd64", 4, 16 * GiB, 500 * GiB,
+             {QStringLiteral("ssd"), QStringLiteral("gpu")}),
+        node("node-4", "sim-metal-a", "arm64", 4, 8 * GiB, 200 * GiB, ssd),
+        node("node-5", "sim-metal-b", "amd64", 8, 32 * GiB, 1024 * GiB, ssd),
+        node("node-6", "sim-metal-c", "amd64", 1, 2 * GiB, 50 * GiB, hdd),
+    };
+}
+
+QList<SimCloud::Node> SimCloud::loadPool(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw BerthError(QStringLiteral("cannot read metal pool \"%1\": %2").arg(path, file.errorString()));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (!doc.isArray()) {
+        throw BerthError(QStringLiteral("metal pool \"%1\" is not a JSON array of nodes: %2")
+                             .arg(path, parseError.errorString()));
+    }
+    QList<Node> pool;
+    for (const QJsonValue &value : doc.array()) {
+        const QJsonObject o = value.toObject();
+        const auto size = [&](const char *key) {
+            const auto parsed = Constraints::parse(QStringLiteral("mem=") + o.value(QLatin1StringView(key)).toString());
+            return parsed.constraints.minimum(ConstraintKey::Mem).value_or(0);
+        };
+        QStringList tags;
+        for (const QJsonValue &tag : o.value(QStringLiteral("tags")).toArray())
+            tags << tag.toString();
+        const QString hostname = o.value(QStringLiteral("hostname")).toString();
+        const QString zone = o.value(QStringLiteral("zone")).toString();
+        const int cores = o.value(QStringLiteral("cores")).toInt();
+        if (hostname.isEmpty() || zone.isEmpty() || cores <= 0 || size("mem") == 0) {
+            throw BerthError(QStringLiteral("metal pool \"%1\": every node needs hostname, zone, "
+                                            "cores and mem (e.g. {\"hostname\": \"node-1\", "
+                                            "\"zone\": \"sim-metal-a\", \"cores\": 2, \"mem\": "
+                                            "\"4G\"})")
+                                 .arg(path));
+        }
+        Node n = node("", "", "amd64", quint64(cores), size("mem"), size("root-disk"), tags);
+        n.hostname = hostname;
+        n.zone = zone;
+        n.hardware.name = hostname;
+        n.hardware.arch = o.value(QStringLiteral("arch")).toString(QStringLiteral("amd64"));
+        pool.append(n);
+    }
+    return pool;
+}
+
+CloudInfo SimCloud::describe(const QList<Node> &pool)
 {
     CloudInfo cloud;
     cloud.name = QStringLiteral("sim");
@@ -70,9 +163,9 @@ CloudInfo SimCloud::describe()
     cloud.description = QStringLiteral("Berth's built-in simulated cloud");
     cloud.regions = {region(QStringLiteral("sim-east"), 1.0, true),
                      region(QStringLiteral("sim-west"), 1.1, true),
-                     region(QStringLiteral("sim-north"), 0.9, false)};
+                     region(QStringLiteral("sim-north"), 0.9, false), metalRegion(pool)};
     // Like EC2: no spaces or root-disk sources, and an instance type stands for its size.
-    cloud.unsupported = {ConstraintKey::Spaces, ConstraintKey::RootDiskSource, ConstraintKey::Tags};
+    cloud.unsupported = {ConstraintKey::Spaces, ConstraintKey::RootDiskSource};
     cloud.conflicts = {{{ConstraintKey::InstanceType},
                         {ConstraintKey::Mem, ConstraintKey::Cores, ConstraintKey::CpuPower}}};
     return cloud;

@@ -1,0 +1,176 @@
+// berthctl commands about provider accounts and provisioning: add-cloud,
+// update-cloud, remove-cloud, instances, provision, retry-provisioning.
+#include "bertherror.h"
+#include "clicontext.h"
+#include "cloudcommands.h"
+#include "machinecommands.h"
+#include "provisioner.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <csignal>
+
+namespace {
+
+const QCommandLineOption configOption(QStringLiteral("config"), QStringLiteral("setting"),
+                                      QStringLiteral("k=v"));
+
+std::atomic<bool> interrupted = false;
+
+void addCloud(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("add-cloud"),
+                       QStringLiteral("NAME --type sim [--endpoint URL] [--config k=v ...]"));
+    parser.addOption({QStringLiteral("type"), QStringLiteral("cloud type"), QStringLiteral("TYPE")});
+    parser.addOption({QStringLiteral("endpoint"), QStringLiteral("API endpoint"),
+                      QStringLiteral("URL")});
+    parser.addOption(configOption);
+    parser.parse(args, 1, 1);
+    if (!parser.isSet(QStringLiteral("type")))
+        throw BerthError(QStringLiteral("add-cloud: --type is required (e.g. --type sim)"));
+    ctx.print(CloudCommands(ctx.workspace.store(), ctx.providerTypes)
+                  .addCloud(parser.positional().first(), parser.value(QStringLiteral("type")),
+                            parser.value(QStringLiteral("endpoint")),
+                            parser.values(QStringLiteral("config"))));
+}
+
+void updateCloud(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("update-cloud"), QStringLiteral("NAME --config k=v ..."));
+    parser.addOption(configOption);
+    parser.parse(args, 1, 1);
+    ctx.print(CloudCommands(ctx.workspace.store(), ctx.providerTypes)
+                  .updateCloud(parser.positional().first(), parser.values(QStringLiteral("config"))));
+}
+
+void removeCloud(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("remove-cloud"), QStringLiteral("NAME"));
+    parser.parse(args, 1, 1);
+    ctx.print(CloudCommands(ctx.workspace.store(), ctx.providerTypes)
+                  .removeCloud(parser.positional().first()));
+}
+
+void instances(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("instances"), QStringLiteral("CLOUD [--region R]"));
+    parser.addOption({QStringLiteral("region"), QStringLiteral("region"), QStringLiteral("R")});
+    parser.parse(args, 1, 1);
+    const QString cloud = parser.positional().first();
+    const QString region = parser.value(QStringLiteral("region"));
+    if (!region.isEmpty() && !ctx.workspace.clouds().get(cloud).region(region))
+        throw BerthError(QStringLiteral("region \"%1\" not found in cloud %2").arg(region, cloud));
+    ProviderError error;
+    const QList<InstanceInfo> list = ctx.workspace.clouds().provider(cloud).listInstances(region, {}, &error);
+    if (!error.ok())
+        throw BerthError(QStringLiteral("cannot list instances of %1: %2").arg(cloud, error.message));
+    QJsonArray json;
+    for (const InstanceInfo &i : list) {
+        QJsonObject tags;
+        for (auto it = i.tags.cbegin(); it != i.tags.cend(); ++it)
+            tags.insert(it.key(), it.value());
+        json.append(QJsonObject{{QStringLiteral("id"), i.id},
+                                {QStringLiteral("state"), i.state},
+                                {QStringLiteral("region"), i.region},
+                                {QStringLiteral("zone"), i.zone},
+                                {QStringLiteral("instance-type"), i.instanceType},
+                                {QStringLiteral("hardware"), i.hardware},
+                                {QStringLiteral("tags"), tags}});
+    }
+    ctx.show(json, [&] {
+        Output::Table table({QStringLiteral("Instance"), QStringLiteral("State"),
+                             QStringLiteral("Zone"), QStringLiteral("Type"),
+                             QStringLiteral("Machine"), QStringLiteral("Model")});
+        for (const InstanceInfo &i : list) {
+            table.addRow({i.id, i.state, i.zone, i.instanceType,
+                          i.tags.value(QStringLiteral("berth-machine-id")),
+                          i.tags.value(QStringLiteral("berth-model-uuid")).left(8)});
+        }
+        return table.render();
+    });
+}
+
+void provision(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("provision"), QStringLiteral("[--until-idle] [--timeout S]"));
+    parser.addOption({QStringLiteral("until-idle"),
+                      QStringLiteral("stop when nothing is left to do")});
+    parser.addOption({QStringLiteral("timeout"), QStringLiteral("give up after S seconds"),
+                      QStringLiteral("S")});
+    parser.parse(args, 0, 0);
+    const int timeout = parser.intValue(QStringLiteral("timeout"), 0);
+    if (timeout < 0)
+        throw BerthError(QStringLiteral("provision: --timeout must be 0 or more seconds"));
+    const QString model = ctx.model();
+    Provisioner provisioner(ctx.workspace.store().location(), ctx.workspace.clouds(), model);
+    QTextStream &out = ctx.out;
+    provisioner.setLog([&out](const QString &line) {
+        out << QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss.zzz ")) << line
+            << Qt::endl;
+    });
+    std::signal(SIGINT, [](int) { interrupted = true; });
+    std::signal(SIGTERM, [](int) { interrupted = true; });
+    if (parser.isSet(QStringLiteral("until-idle"))) {
+        if (!provisioner.runUntilIdle(interrupted, qint64(timeout) * 1000)) {
+            if (interrupted)
+                throw BerthError(QStringLiteral("provision: interrupted"));
+            throw BerthError(QStringLiteral("provision: not idle after %1 s; machines are still "
+                                            "pending (see status)")
+                                 .arg(timeout));
+        }
+    } else {
+        // The foreground provisioner: passes on changes and on a timer until stopped.
+        const qint64 deadline = timeout > 0 ? QDateTime::currentMSecsSinceEpoch() + timeout * 1000LL : 0;
+        while (!interrupted && (deadline == 0 || QDateTime::currentMSecsSinceEpoch() < deadline)) {
+            provisioner.runUntilIdle(interrupted, 1000);
+        }
+    }
+    const ModelSnapshot snapshot = ctx.workspace.snapshot(model);
+    int running = 0;
+    int errors = 0;
+    for (const MachineRecord &m : snapshot.machines) {
+        running += m.instanceId.isEmpty() ? 0 : 1;
+        errors += m.machineStatus == u"error" ? 1 : 0;
+    }
+    out << QStringLiteral("%1 machine(s) with instances, %2 in error").arg(running).arg(errors)
+        << Qt::endl;
+}
+
+void retryProvisioning(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("retry-provisioning"),
+                       QStringLiteral("ID ... | --all [--constraints \"...\"]"));
+    parser.addOption({QStringLiteral("all"), QStringLiteral("every machine in error")});
+    parser.addOption({QStringLiteral("constraints"), QStringLiteral("replacement constraints"),
+                      QStringLiteral("\"k=v ...\"")});
+    parser.parse(args, 0, -1);
+    const bool all = parser.isSet(QStringLiteral("all"));
+    if (all == !parser.positional().isEmpty()) {
+        throw BerthError(QStringLiteral("retry-provisioning: give machine ids or --all, not both "
+                                        "and not neither"));
+    }
+    std::optional<QString> constraints;
+    if (parser.isSet(QStringLiteral("constraints")))
+        constraints = parser.value(QStringLiteral("constraints"));
+    ctx.print(MachineCommands(ctx.workspace)
+                  .retryProvisioning(ctx.model(), parser.positional(), constraints));
+}
+
+} // namespace
+
+void registerProvisionCommands(QList<CommandSpec> &table)
+{
+    table.append({QStringLiteral("add-cloud"), QStringLiteral("add a provider account"), addCloud});
+    table.append({QStringLiteral("update-cloud"), QStringLiteral("change a provider account's settings"),
+                  updateCloud});
+    table.append({QStringLiteral("remove-cloud"), QStringLiteral("remove a provider account"),
+                  removeCloud});
+    table.append({QStringLiteral("instances"), QStringLiteral("what a cloud itself holds"),
+                  instances});
+    table.append({QStringLiteral("provision"), QStringLiteral("run the provisioner in the foreground"),
+                  provision});
+    table.append({QStringLiteral("retry-provisioning"),
+                  QStringLiteral("provision machines in error again"), retryProvisioning});
+}

@@ -1,0 +1,118 @@
+#include "cloudcommands.h"
+
+#include "bertherror.h"
+#include "cloudregistry.h"
+#include "names.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace {
+std::optional<CloudAccount> findAccount(SqlSession &sql, const QString &name)
+{
+    for (const CloudAccount &account : CloudRegistry::accounts(sql)) {
+        if (account.name == name)
+            return account;
+    }
+    return std::nullopt;
+}
+} // namespace
+
+QMap<QString, QString> CloudCommands::applyConfig(const CloudAccount &account,
+                                                  const QStringList &assignments) const
+{
+    const ProviderTypes::Type &type = m_types.get(account.type);
+    CloudAccount result = account;
+    for (const QString &assignment : assignments) {
+        const qsizetype eq = assignment.indexOf(u'=');
+        if (eq <= 0) {
+            throw BerthError(
+                QStringLiteral("malformed setting \"%1\": expected key=value").arg(assignment));
+        }
+        const QString key = assignment.left(eq);
+        const QString value = assignment.mid(eq + 1);
+        if (value.isEmpty()) {
+            type.checkConfig(key, QStringLiteral("0")); // rejects unknown keys
+            result.config.remove(key);
+        } else {
+            result.config.insert(key, type.checkConfig(key, value));
+        }
+    }
+    type.create(result); // throws when the account cannot be opened
+    return result.config;
+}
+
+void CloudCommands::save(SqlSession &sql, const CloudAccount &account, bool insert)
+{
+    QJsonObject config;
+    for (auto it = account.config.cbegin(); it != account.config.cend(); ++it)
+        config.insert(it.key(), it.value());
+    const QString json = QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact));
+    if (insert) {
+        sql.run(QStringLiteral("INSERT INTO clouds (name, type, endpoint, config) VALUES (?, ?, "
+                               "?, ?)"),
+                {account.name, account.type, account.endpoint, json});
+    } else {
+        sql.run(QStringLiteral("UPDATE clouds SET config = ? WHERE name = ?"),
+                {json, account.name});
+    }
+    sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES (0, 'cloud', "
+                           "?, ?)"),
+            {account.name, insert ? QStringLiteral("added") : QStringLiteral("changed")});
+}
+
+CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
+                                      const QString &endpoint, const QStringList &config)
+{
+    Names::checkCloudName(name);
+    CloudAccount account{name, type, endpoint, {}};
+    account.config = applyConfig(account, config);
+    m_store.write([&](SqlSession &sql) {
+        if (findAccount(sql, name))
+            throw BerthError(QStringLiteral("cloud \"%1\" already exists").arg(name));
+        save(sql, account, true);
+    });
+    CommandResult result;
+    result.messages << QStringLiteral("added cloud %1 (%2)").arg(name, type);
+    return result;
+}
+
+CommandResult CloudCommands::updateCloud(const QString &name, const QStringList &config)
+{
+    if (config.isEmpty())
+        throw BerthError(QStringLiteral("update-cloud: nothing to change; expected --config k=v"));
+    m_store.write([&](SqlSession &sql) {
+        auto account = findAccount(sql, name);
+        if (!account)
+            throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
+        account->config = applyConfig(*account, config);
+        save(sql, *account, false);
+    });
+    CommandResult result;
+    result.messages << QStringLiteral("updated cloud %1").arg(name);
+    return result;
+}
+
+CommandResult CloudCommands::removeCloud(const QString &name)
+{
+    m_store.write([&](SqlSession &sql) {
+        if (!findAccount(sql, name))
+            throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
+        if (sql.scalar(QStringLiteral("SELECT builtin FROM clouds WHERE name = ?"), {name}).toInt())
+            throw BerthError(QStringLiteral("cloud \"%1\" is built in and cannot be removed").arg(name));
+        QStringList models;
+        QSqlQuery &q = sql.run(QStringLiteral("SELECT name FROM models WHERE cloud = ? ORDER BY name"),
+                               {name});
+        while (q.next())
+            models << q.value(0).toString();
+        q.finish();
+        if (!models.isEmpty()) {
+            throw BerthError(QStringLiteral("cloud \"%1\" is used by model(s) %2; remove them first")
+                                 .arg(name, models.join(QStringLiteral(", "))));
+        }
+        sql.run(QStringLiteral("DELETE FROM clouds WHERE name = ?"), {name});
+    });
+    CommandResult result;
+    result.messages << QStringLiteral("removed cloud %1").arg(name);
+    return result;
+}

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "cloudinfo.h"
+#include "constraints.h"
+
+#include <QMap>
+#include <QString>
+
+#include <memory>
+
+// How a provider call failed; the provisioner's retry rules depend on it.
+struct ProviderError
+{
+    enum class Kind {
+        None,
+        ZoneConstrained,  // this zone cannot take it (capacity, outage): try the next zone
+        ZoneIndependent,  // fails anywhere (image, quota): uses up an attempt
+        Transient,        // try again later
+        Permanent,        // will not work as asked: no retry
+        Auth,             // credentials refused: no retry
+    };
+    Kind kind = Kind::None;
+    QString message;
+
+    bool ok() const { return kind == Kind::None; }
+    bool retryable() const { return kind == Kind::ZoneIndependent || kind == Kind::Transient; }
+    static QString kindName(Kind kind);
+};
+
+// What a cloud holds, as the provider reports it.
+struct InstanceInfo
+{
+    QString id;
+    QString state;         // "running", "stopped", ...
+    QString region;
+    QString zone;
+    QString instanceType;
+    QString hardware;      // canonical "arch=amd64 cores=2 mem=4096M root-disk=16384M"
+    QMap<QString, QString> tags;
+};
+
+struct StartRequest
+{
+    QString region;
+    QString zone;          // empty: the provider chooses
+    QString base;
+    Constraints constraints;
+    InstanceType type;     // the least-wasteful type already chosen (empty name: none)
+    QString placement;     // "<hostname>", "system-id=...": provider directives
+    QString hostInstanceId; // a container on this instance
+    QMap<QString, QString> tags;
+};
+
+struct StartResult
+{
+    InstanceInfo instance;
+    ProviderError error;
+    bool ok() const { return error.ok(); }
+};
+
+// One cloud account. Implementations must be safe to call from several
+// threads at once: the provisioner starts instances in parallel.
+class Provider
+{
+public:
+    virtual ~Provider() = default;
+
+    // Regions, zones with health, instance-type catalogue, constraint rules.
+    virtual CloudInfo describe() const = 0;
+    // Checks a provider placement directive (node hostname, system-id) before
+    // anything is written; empty when it is acceptable.
+    virtual QString precheckPlacement(const QString &region, const QString &placement) const = 0;
+    virtual StartResult startInstance(const StartRequest &request) = 0;
+    virtual ProviderError stopInstances(const QString &region, const QStringList &ids) = 0;
+    // Instances in `region` ("" for all) that carry every tag in `tags`.
+    virtual QList<InstanceInfo> listInstances(const QString &region,
+                                              const QMap<QString, QString> &tags,
+                                              ProviderError *error) = 0;
+};
+
+// A provider account as stored: its name, type and non-secret settings.
+struct CloudAccount
+{
+    QString name;
+    QString type;
+    QString endpoint;
+    QMap<QString, QString> config;
+};

@@ -1,0 +1,15 @@
+#include "providertypes.h"
+
+#include "bertherror.h"
+
+const ProviderTypes::Type &ProviderTypes::get(const QString &name) const
+{
+    QStringList names;
+    for (const Type &type : m_types) {
+        if (type.name == name)
+            return type;
+        names << type.name;
+    }
+    throw BerthError(QStringLiteral("unknown cloud type \"%1\"; expected one of %2")
+                         .arg(name, names.join(QStringLiteral(", "))));
+}

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "provider.h"
+
+#include <functional>
+
+// The kinds of cloud Berth can drive (sim, lxd, ...), each with a factory and
+// a check for its settings. The application registers the concrete ones;
+// core only sees this table.
+class ProviderTypes
+{
+public:
+    struct Type
+    {
+        QString name;
+        std::function<std::unique_ptr<Provider>(const CloudAccount &)> create;
+        // Returns the value normalised, or throws BerthError naming what is expected.
+        std::function<QString(const QString &key, const QString &value)> checkConfig;
+    };
+
+    void add(Type type) { m_types.append(std::move(type)); }
+    // Throws BerthError listing the known types.
+    const Type &get(const QString &name) const;
+
+private:
+    QList<Type> m_types;
+};

@@ -1,0 +1,639 @@
+#include "provisioner.h"
+
+#include "bertherror.h"
+#include "instancetypechooser.h"
+#include "provisionerlease.h"
+#include "store.h"
+#include "workspace.h"
+
+#include <QDateTime>
+#include <QMutex>
+#include <QThread>
+#include <QUuid>
+
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace {
+
+const QString modelTag = QStringLiteral("berth-model-uuid");
+const QString machineTag = QStringLiteral("berth-machine-id");
+const QString nonceTag = QStringLiteral("berth-nonce");
+const QString unitsTag = QStringLiteral("berth-units");
+
+qint64 now()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+int depth(const QString &machineName)
+{
+    return int(machineName.count(u'/'));
+}
+
+} // namespace
+
+struct Provisioner::Job
+{
+    MachineRecord machine;
+    QStringList applications;
+    QStringList units;
+    QString region;
+    QStringList candidates;  // zones it may go to
+    bool fixedZone = false;
+    QString zone;
+    QSet<QString> failedZones;
+    QString hostInstanceId;
+};
+
+// One reconcile pass; owns the per-pass state shared by the worker threads.
+class Provisioner::Pass
+{
+public:
+    Pass(Provisioner &owner, const std::atomic<bool> &cancel)
+        : m_p(owner)
+        , m_cancel(cancel)
+        , m_ws(*owner.m_store, owner.m_clouds)
+    {}
+
+    Report run();
+
+private:
+    enum class Outcome { Started, Failed, Retrying, Skipped };
+
+    void reconcile(const ModelSnapshot &snapshot, const QList<InstanceInfo> &instances);
+    void removeDead(const ModelSnapshot &snapshot);
+    QList<Job> jobs(const ModelSnapshot &snapshot, bool containers);
+    void runJobs(QList<Job> jobs, int workers);
+    Outcome startOne(Workspace &ws, Job &job);
+    void recordFailure(Workspace &ws, const Job &job, const QString &message, bool retry);
+    void stop(const QString &region, const QString &id, const QString &why);
+    void countPending();
+
+    Provisioner &m_p;
+    const std::atomic<bool> &m_cancel;
+    Workspace m_ws;
+    ModelRecord m_model;
+    const CloudInfo *m_cloud = nullptr;
+    Provider *m_provider = nullptr;
+    ZoneSpread m_spread;
+    QMutex m_reportMutex;
+    Report m_report;
+    int m_done = 0;
+    int m_total = 0;
+};
+
+Provisioner::Report Provisioner::Pass::run()
+{
+    ModelSnapshot snapshot = m_ws.snapshot(m_p.m_model);
+    m_model = snapshot.model;
+    m_cloud = &m_p.m_clouds.get(m_model.cloud);
+    m_provider = &m_p.m_clouds.provider(m_model.cloud);
+
+    ProviderError listError;
+    const QList<InstanceInfo> instances =
+        m_provider->listInstances({}, {{modelTag, m_model.uuid}}, &listError);
+    if (!listError.ok()) {
+        m_p.log(QStringLiteral("cannot list instances of %1: %2; will try again")
+                    .arg(m_model.cloud, listError.message));
+        countPending();
+        return m_report;
+    }
+    reconcile(snapshot, instances);
+    snapshot = m_ws.snapshot(m_p.m_model);
+    removeDead(snapshot);
+    snapshot = m_ws.snapshot(m_p.m_model);
+
+    // Zone spread starts from what already runs.
+    QHash<qint64, QStringList> appsOf;
+    for (const UnitRecord &u : snapshot.units) {
+        if (!u.subordinate && u.machineId != 0 && !appsOf[u.machineId].contains(u.application))
+            appsOf[u.machineId] << u.application;
+    }
+    for (const MachineRecord &m : snapshot.machines) {
+        if (!m.instanceId.isEmpty() && m.life == u"alive" && !m.isContainer())
+            m_spread.add(m.zone, appsOf.value(m.id));
+    }
+
+    const QList<Job> hosts = jobs(snapshot, false);
+    m_total = int(hosts.size());
+    runJobs(hosts, std::max(1, m_model.config.provisionWorkers()));
+    if (!m_cancel) {
+        // Containers whose hosts came up in this pass can start now.
+        const QList<Job> containers = jobs(m_ws.snapshot(m_p.m_model), true);
+        m_total += int(containers.size());
+        runJobs(containers, std::min(4, std::max(1, m_model.config.provisionWorkers())));
+    }
+    countPending();
+    return m_report;
+}
+
+void Provisioner::Pass::stop(const QString &region, const QString &id, const QString &why)
+{
+    const ProviderError error = m_provider->stopInstances(region, {id});
+    if (!error.ok()) {
+        m_p.log(QStringLiteral("cannot stop %1 (%2): %3").arg(id, why, error.message));
+        throw BerthError(error.message);
+    }
+    m_p.log(QStringLiteral("stopped %1 (%2)").arg(id, why));
+    QMutexLocker lock(&m_reportMutex);
+    ++m_report.stopped;
+}
+
+void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
+                                  const QList<InstanceInfo> &instances)
+{
+    QHash<QString, const MachineRecord *> byName;
+    for (const MachineRecord &m : snapshot.machines)
+        byName.insert(m.name, &m);
+    const QString harvest = m_model.config.harvestMode();
+    for (const InstanceInfo &instance : instances) {
+        const QString machineName = instance.tags.value(machineTag);
+        const MachineRecord *m = byName.value(machineName);
+        try {
+            if (!m) {
+                if (harvest == u"unknown" || harvest == u"all")
+                    stop(instance.region, instance.id, QStringLiteral("stray, harvest-mode=") + harvest);
+                else
+                    m_p.log(QStringLiteral("leaving stray instance %1 (harvest-mode=%2)")
+                                .arg(instance.id, harvest));
+                continue;
+            }
+            if (m->instanceId == instance.id)
+                continue;
+            const QString nonce = instance.tags.value(nonceTag);
+            if (m->instanceId.isEmpty() && !nonce.isEmpty() && nonce == m->nonce) {
+                // Started by a run that died before recording it: adopt, never start twice.
+                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+                    tx.sql().run(
+                        QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
+                                       "hardware = ?, region = ?, zone = ?, machine_status = "
+                                       "'started', machine_message = '', instance_status = "
+                                       "'running', instance_message = '', attempts = 0, "
+                                       "retry_at = 0 WHERE id = ?"),
+                        {instance.id, instance.instanceType, instance.hardware, instance.region,
+                         instance.zone, m->id});
+                    tx.logChange(QStringLiteral("machine"), m->name, Change::Op::Changed);
+                });
+                m_p.log(QStringLiteral("machine %1: adopted %2 started by an interrupted run")
+                            .arg(m->name, instance.id));
+                QMutexLocker lock(&m_reportMutex);
+                ++m_report.adopted;
+                continue;
+            }
+            // Ours by its tags, but the machine has another instance (or another start):
+            // one machine never keeps two instances.
+            stop(instance.region, instance.id,
+                 QStringLiteral("duplicate for machine %1").arg(m->name));
+        } catch (const BerthError &error) {
+            m_p.log(QStringLiteral("instance %1: %2").arg(instance.id, error.message()));
+        }
+    }
+    // A start recorded as in flight with no instance behind it was interrupted.
+    m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        QSqlQuery &q = tx.sql().run(
+            QStringLiteral("SELECT name FROM machines WHERE model_id = ? AND instance_id = '' AND "
+                           "instance_status = 'provisioning'"),
+            {m_model.id});
+        QStringList interrupted;
+        while (q.next())
+            interrupted << q.value(0).toString();
+        q.finish();
+        for (const QString &name : interrupted) {
+            tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = 'pending', "
+                                        "instance_message = 'previous start was interrupted' "
+                                        "WHERE model_id = ? AND name = ?"),
+                         {m_model.id, name});
+            tx.logChange(QStringLiteral("machine"), name, Change::Op::Changed);
+        }
+    });
+}
+
+void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
+{
+    QList<const MachineRecord *> dead;
+    for (const MachineRecord &m : snapshot.machines) {
+        if (m.life == u"dead")
+            dead << &m;
+    }
+    // Containers before their hosts.
+    std::stable_sort(dead.begin(), dead.end(), [](const MachineRecord *a, const MachineRecord *b) {
+        return depth(a->name) > depth(b->name);
+    });
+    const bool stopInstances = m_model.config.harvestMode() != u"none";
+    for (const MachineRecord *m : dead) {
+        if (m_cancel)
+            return;
+        try {
+            if (!m->instanceId.isEmpty() && stopInstances)
+                stop(m->region, m->instanceId, QStringLiteral("machine %1 is dead").arg(m->name));
+            const bool removed = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+                if (!tx.children(m->id).isEmpty())
+                    return false; // its containers go first
+                tx.sql().run(QStringLiteral("DELETE FROM units WHERE machine_id = ?"), {m->id});
+                tx.sql().run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {m->id});
+                tx.logChange(QStringLiteral("machine"), m->name, Change::Op::Removed);
+                return true;
+            });
+            if (removed) {
+                m_p.log(QStringLiteral("machine %1: removed").arg(m->name));
+                QMutexLocker lock(&m_reportMutex);
+                ++m_report.removed;
+            }
+        } catch (const BerthError &error) {
+            m_p.log(QStringLiteral("machine %1: %2; will try again").arg(m->name, error.message()));
+        }
+    }
+}
+
+QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, bool containers)
+{
+    QHash<qint64, const MachineRecord *> byId;
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
+    QHash<qint64, QStringList> appsOf;
+    QHash<qint64, QStringList> unitsOf;
+    for (const UnitRecord &u : snapshot.units) {
+        if (u.subordinate || u.machineId == 0)
+            continue;
+        if (!appsOf[u.machineId].contains(u.application))
+            appsOf[u.machineId] << u.application;
+        unitsOf[u.machineId] << u.name();
+    }
+    const qint64 time = now();
+    QList<Job> list;
+    for (const MachineRecord &m : snapshot.machines) {
+        if (m.life != u"alive" || !m.instanceId.isEmpty() || m.machineStatus == u"error" ||
+            m.isContainer() != containers || m.retryAt > time) {
+            continue;
+        }
+        if (m.placement.startsWith(QStringLiteral("ssh:")))
+            continue; // existing hosts are enlisted by the manual provider
+        Job job;
+        job.machine = m;
+        job.applications = appsOf.value(m.id);
+        job.units = unitsOf.value(m.id);
+        job.region = m.region.isEmpty() ? m_model.region : m.region;
+        if (containers) {
+            const MachineRecord *host = byId.value(m.parentId);
+            if (!host || host->instanceId.isEmpty())
+                continue; // waits for its host
+            job.hostInstanceId = host->instanceId;
+            job.region = host->region;
+            job.fixedZone = true;
+            job.zone = host->zone;
+            list << job;
+            continue;
+        }
+        const RegionInfo *region = m_cloud->region(job.region);
+        QStringList healthy;
+        if (region) {
+            for (const ZoneInfo &zone : region->zones) {
+                if (zone.healthy)
+                    healthy << zone.name;
+            }
+        }
+        const QStringList allowed = Constraints::parse(m.constraints).constraints.list(ConstraintKey::Zones);
+        if (m.placement.startsWith(QStringLiteral("zone="))) {
+            job.candidates = {m.placement.mid(5)};
+        } else if (region && !region->nodeNames.isEmpty() &&
+                   !m.placement.isEmpty() && !m.placement.startsWith(QStringLiteral("region="))) {
+            job.candidates = {}; // a named node: its zone is the node's
+        } else if (!allowed.isEmpty()) {
+            for (const QString &zone : healthy) {
+                if (allowed.contains(zone))
+                    job.candidates << zone;
+            }
+        } else {
+            job.candidates = healthy;
+        }
+        job.fixedZone = job.candidates.size() <= 1;
+        if (!job.candidates.isEmpty())
+            job.zone = m_spread.claim(job.candidates, job.applications);
+        list << job;
+    }
+    return list;
+}
+
+void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
+{
+    if (jobs.isEmpty())
+        return;
+    std::mutex mutex;
+    std::condition_variable allDone;
+    qsizetype next = 0;
+    int running = std::min(workers, int(jobs.size()));
+    std::vector<std::thread> threads;
+    for (int w = 0; w < running; ++w) {
+        threads.emplace_back([&] {
+            try {
+                Store store(m_p.m_location); // each worker its own connection
+                Workspace ws(store, m_p.m_clouds);
+                for (;;) {
+                    qsizetype mine;
+                    {
+                        std::lock_guard lock(mutex);
+                        if (next >= jobs.size() || m_cancel)
+                            break;
+                        mine = next++;
+                    }
+                    const Outcome outcome = startOne(ws, jobs[mine]);
+                    QMutexLocker lock(&m_reportMutex);
+                    switch (outcome) {
+                    case Outcome::Started:
+                        ++m_report.started;
+                        break;
+                    case Outcome::Failed:
+                        ++m_report.failed;
+                        break;
+                    case Outcome::Retrying:
+                        ++m_report.retrying;
+                        break;
+                    case Outcome::Skipped:
+                        break;
+                    }
+                    ++m_done;
+                    if (m_p.m_progress)
+                        m_p.m_progress(m_done, m_total);
+                }
+            } catch (const BerthError &error) {
+                m_p.log(QStringLiteral("provisioning worker stopped: ") + error.message());
+            }
+            std::lock_guard lock(mutex);
+            --running;
+            allDone.notify_all();
+        });
+    }
+    // Keep the lease fresh while the workers run.
+    std::unique_lock lock(mutex);
+    while (!allDone.wait_for(lock, std::chrono::seconds(5), [&] { return running == 0; })) {
+        lock.unlock();
+        try {
+            m_p.m_lease->acquire();
+        } catch (const BerthError &error) {
+            m_p.log(QStringLiteral("cannot renew the provisioner lease: ") + error.message());
+        }
+        lock.lock();
+    }
+    lock.unlock();
+    for (std::thread &t : threads)
+        t.join();
+}
+
+Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
+{
+    const QString name = job.machine.name;
+    const RegionInfo *region = m_cloud->region(job.region);
+    if (!region) {
+        recordFailure(ws, job, QStringLiteral("region \"%1\" not found in cloud %2").arg(job.region, m_cloud->name), false);
+        return Outcome::Failed;
+    }
+    const Constraints constraints = Constraints::parse(job.machine.constraints).constraints;
+    const auto choice = InstanceTypeChooser(m_model.config.defaultMemMiB(), region->supportsTags)
+                            .choose(*region, constraints);
+    if (!choice.ok()) {
+        recordFailure(ws, job, choice.error, false);
+        return Outcome::Failed;
+    }
+
+    for (;;) {
+        if (m_cancel)
+            return Outcome::Skipped;
+        // 1. Record the start, with a fresh nonce, before calling the provider.
+        const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        const bool go = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+            const auto m = tx.findMachine(name);
+            if (!m || m->life != u"alive" || !m->instanceId.isEmpty() || m->machineStatus == u"error")
+                return false;
+            tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = 'provisioning', "
+                                        "instance_message = ?, nonce = ? WHERE id = ?"),
+                         {job.zone.isEmpty() ? QStringLiteral("starting")
+                                             : QStringLiteral("starting in ") + job.zone,
+                          nonce, m->id});
+            tx.logChange(QStringLiteral("machine"), name, Change::Op::Changed);
+            return true;
+        });
+        if (!go) {
+            m_spread.add(job.zone, job.applications, -1);
+            return Outcome::Skipped;
+        }
+
+        StartRequest request;
+        request.region = job.region;
+        request.zone = job.zone;
+        request.base = job.machine.base;
+        request.constraints = constraints;
+        request.type = choice.type;
+        if (!job.machine.placement.startsWith(QStringLiteral("zone=")) &&
+            !job.machine.placement.startsWith(QStringLiteral("region=")))
+            request.placement = job.machine.placement;
+        request.hostInstanceId = job.hostInstanceId;
+        request.tags = {{modelTag, m_model.uuid},
+                        {machineTag, name},
+                        {nonceTag, nonce},
+                        {unitsTag, job.units.join(u',')}};
+        const StartResult result = m_provider->startInstance(request);
+
+        if (result.ok()) {
+            // 2. Record it, unless the machine went away meanwhile: then stop it at once.
+            enum class After { Recorded, StopOrphan, StopDead };
+            After after = After::StopOrphan;
+            try {
+                after = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+                    const auto m = tx.findMachine(name);
+                    if (!m || m->nonce != nonce || !m->instanceId.isEmpty())
+                        return After::StopOrphan;
+                    if (m->life != u"alive") {
+                        tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = "
+                                                    "'pending', instance_message = '' WHERE id = ?"),
+                                     {m->id});
+                        return After::StopDead;
+                    }
+                    tx.sql().run(
+                        QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
+                                       "hardware = ?, region = ?, zone = ?, machine_status = "
+                                       "'started', machine_message = '', instance_status = "
+                                       "'running', instance_message = '', attempts = 0, retry_at "
+                                       "= 0 WHERE id = ?"),
+                        {result.instance.id, result.instance.instanceType, result.instance.hardware,
+                         result.instance.region, result.instance.zone, m->id});
+                    tx.logChange(QStringLiteral("machine"), name, Change::Op::Changed);
+                    return After::Recorded;
+                });
+            } catch (const BerthError &error) {
+                m_p.log(QStringLiteral("machine %1: cannot record %2: %3")
+                            .arg(name, result.instance.id, error.message()));
+            }
+            if (after == After::Recorded) {
+                if (job.zone != result.instance.zone) {
+                    m_spread.add(job.zone, job.applications, -1);
+                    m_spread.add(result.instance.zone, job.applications, 1);
+                }
+                m_p.log(QStringLiteral("machine %1: started %2 (%3) in %4")
+                            .arg(name, result.instance.id, result.instance.instanceType,
+                                 result.instance.zone));
+                return Outcome::Started;
+            }
+            m_spread.add(job.zone, job.applications, -1);
+            try {
+                stop(result.instance.region, result.instance.id,
+                     after == After::StopDead
+                         ? QStringLiteral("machine %1 died while it started").arg(name)
+                         : QStringLiteral("not recorded for machine %1").arg(name));
+            } catch (const BerthError &) {
+                // Logged by stop(); the next pass finds it by its tags.
+            }
+            return Outcome::Skipped;
+        }
+
+        // 3. Failed: another zone, a later retry, or an error for the user.
+        const ProviderError &error = result.error;
+        if (error.kind == ProviderError::Kind::ZoneConstrained && !job.fixedZone) {
+            job.failedZones.insert(job.zone);
+            m_spread.add(job.zone, job.applications, -1);
+            const QString nextZone = m_spread.claim(job.candidates, job.applications, job.failedZones);
+            if (!nextZone.isEmpty()) {
+                m_p.log(QStringLiteral("machine %1: %2; trying %3").arg(name, error.message, nextZone));
+                job.zone = nextZone;
+                continue; // does not use up an attempt
+            }
+            recordFailure(ws, job,
+                          QStringLiteral("%1 (tried zones %2)")
+                              .arg(error.message, job.candidates.join(QStringLiteral(", "))),
+                          false);
+            return Outcome::Failed;
+        }
+        m_spread.add(job.zone, job.applications, -1);
+        const bool retry = error.retryable() && job.machine.attempts + 1 <= m_model.config.retryCount();
+        recordFailure(ws, job, error.message, retry);
+        return retry ? Outcome::Retrying : Outcome::Failed;
+    }
+}
+
+void Provisioner::Pass::recordFailure(Workspace &ws, const Job &job, const QString &message,
+                                      bool retry)
+{
+    const int attempts = job.machine.attempts + 1;
+    // Backoff: the delay doubles with each attempt, up to ten minutes.
+    const qint64 delay = std::min<qint64>(m_model.config.retryDelayMs() << std::min(attempts - 1, 20),
+                                          600'000);
+    ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        const auto m = tx.findMachine(job.machine.name);
+        if (!m)
+            return;
+        if (retry) {
+            tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = 'pending', "
+                                        "instance_message = ?, attempts = ?, retry_at = ? WHERE id = ?"),
+                         {QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
+                              .arg(attempts)
+                              .arg(message)
+                              .arg(delay),
+                          attempts, now() + delay, m->id});
+        } else {
+            tx.sql().run(QStringLiteral("UPDATE machines SET machine_status = 'error', "
+                                        "machine_message = ?, instance_status = 'provisioning "
+                                        "error', instance_message = ?, instance_id = '', attempts "
+                                        "= ? WHERE id = ?"),
+                         {message, message, attempts, m->id});
+        }
+        tx.logChange(QStringLiteral("machine"), job.machine.name, Change::Op::Changed);
+    });
+    m_p.log(retry ? QStringLiteral("machine %1: attempt %2 failed: %3; retrying in %4 ms")
+                        .arg(job.machine.name)
+                        .arg(attempts)
+                        .arg(message)
+                        .arg(delay)
+                  : QStringLiteral("machine %1: provisioning error: %2").arg(job.machine.name, message));
+}
+
+void Provisioner::Pass::countPending()
+{
+    const ModelSnapshot snapshot = m_ws.snapshot(m_p.m_model);
+    QHash<qint64, const MachineRecord *> byId;
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
+    for (const MachineRecord &m : snapshot.machines) {
+        if (m.life == u"dead") {
+            ++m_report.pending;
+            continue;
+        }
+        if (m.life != u"alive" || !m.instanceId.isEmpty() || m.machineStatus == u"error" ||
+            m.placement.startsWith(QStringLiteral("ssh:")))
+            continue;
+        if (m.isContainer()) {
+            const MachineRecord *host = byId.value(m.parentId);
+            if (!host || host->machineStatus == u"error" || host->life != u"alive")
+                continue; // blocked until the host is fixed
+        }
+        ++m_report.pending;
+        if (m.retryAt > 0 && (m_report.nextRetryAt == 0 || m.retryAt < m_report.nextRetryAt))
+            m_report.nextRetryAt = m.retryAt;
+    }
+}
+
+Provisioner::Provisioner(QString storeLocation, const CloudRegistry &clouds, QString model)
+    : m_location(std::move(storeLocation))
+    , m_clouds(clouds)
+    , m_model(std::move(model))
+    , m_store(std::make_unique<Store>(m_location))
+{
+    const ModelRecord record =
+        m_store->read([&](SqlSession &sql) { return ModelTx::loadModel(sql, m_model); });
+    m_lease = std::make_unique<ProvisionerLease>(*m_store, record.id);
+}
+
+Provisioner::~Provisioner() = default;
+
+void Provisioner::log(const QString &line) const
+{
+    static QMutex mutex;
+    QMutexLocker lock(&mutex);
+    if (m_log)
+        m_log(line);
+}
+
+Provisioner::Report Provisioner::runPass(const std::atomic<bool> &cancel)
+{
+    if (!m_lease->acquire()) {
+        Report report;
+        report.leaseHeldElsewhere = true;
+        report.holder = m_lease->holder();
+        return report;
+    }
+    return Pass(*this, cancel).run();
+}
+
+bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs)
+{
+    const qint64 deadline = timeoutMs > 0 ? now() + timeoutMs : 0;
+    bool announcedWait = false;
+    while (!cancel) {
+        const Report report = runPass(cancel);
+        if (report.leaseHeldElsewhere) {
+            if (!announcedWait)
+                log(QStringLiteral("waiting: model %1 is provisioned by %2").arg(m_model, report.holder));
+            announcedWait = true;
+        } else if (report.pending == 0) {
+            m_lease->release();
+            return true;
+        }
+        const bool progressed = report.started + report.removed + report.adopted + report.stopped > 0;
+        qint64 wait = 0;
+        if (report.leaseHeldElsewhere)
+            wait = 1000;
+        else if (report.nextRetryAt > 0 && report.started == 0)
+            wait = std::max<qint64>(0, report.nextRetryAt - now());
+        else if (!progressed)
+            wait = 1000;
+        if (deadline > 0 && now() + wait > deadline) {
+            if (deadline > now())
+                QThread::msleep(ulong(deadline - now()));
+            return false;
+        }
+        for (qint64 slept = 0; slept < wait && !cancel; slept += 50)
+            QThread::msleep(50);
+    }
+    return false;
+}

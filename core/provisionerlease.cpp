@@ -1,0 +1,77 @@
+#include "provisionerlease.h"
+
+#include "store.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QSysInfo>
+#include <QUuid>
+
+#include <cerrno>
+#include <csignal>
+
+namespace {
+bool processAlive(qint64 pid)
+{
+    return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
+}
+} // namespace
+
+ProvisionerLease::ProvisionerLease(Store &store, qint64 modelId)
+    : m_store(store)
+    , m_modelId(modelId)
+    , m_owner(QUuid::createUuid().toString(QUuid::WithoutBraces))
+    , m_host(QSysInfo::machineHostName())
+    , m_pid(QCoreApplication::applicationPid())
+{}
+
+ProvisionerLease::~ProvisionerLease()
+{
+    try {
+        release();
+    } catch (const std::exception &) {
+        // The lease expires by itself; nothing more to do on the way out.
+    }
+}
+
+bool ProvisionerLease::acquire()
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    m_held = m_store.write([&](SqlSession &sql) {
+        QSqlQuery &q = sql.run(QStringLiteral("SELECT owner, host, pid, expires_at FROM "
+                                              "provisioner_leases WHERE model_id = ?"),
+                               {m_modelId});
+        if (q.next()) {
+            const QString owner = q.value(0).toString();
+            const QString host = q.value(1).toString();
+            const qint64 pid = q.value(2).toLongLong();
+            const qint64 expires = q.value(3).toLongLong();
+            q.finish();
+            const bool holderGone = host == m_host && !processAlive(pid);
+            if (owner != m_owner && expires > now && !holderGone) {
+                m_holder = QStringLiteral("process %1 on %2").arg(pid).arg(host);
+                return false;
+            }
+        } else {
+            q.finish();
+        }
+        sql.run(QStringLiteral("INSERT INTO provisioner_leases (model_id, owner, host, pid, "
+                               "expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (model_id) DO "
+                               "UPDATE SET owner = excluded.owner, host = excluded.host, pid = "
+                               "excluded.pid, expires_at = excluded.expires_at"),
+                {m_modelId, m_owner, m_host, m_pid, now + ttlMs});
+        return true;
+    });
+    return m_held;
+}
+
+void ProvisionerLease::release()
+{
+    if (!m_held)
+        return;
+    m_held = false;
+    m_store.write([&](SqlSession &sql) {
+        sql.run(QStringLiteral("DELETE FROM provisioner_leases WHERE model_id = ? AND owner = ?"),
+                {m_modelId, m_owner});
+    });
+}

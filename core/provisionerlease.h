@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+
+class Store;
+
+// One provisioner per model: a lease row in the store, renewed while its
+// holder runs. A lease whose holder's process is gone (same host) or that has
+// expired can be taken over, so a killed provisioner is replaced at once.
+class ProvisionerLease
+{
+public:
+    ProvisionerLease(Store &store, qint64 modelId);
+    ~ProvisionerLease();
+
+    // Takes or renews the lease; false, with holder() set, when another live
+    // provisioner holds it.
+    bool acquire();
+    void release();
+    bool held() const { return m_held; }
+    QString holder() const { return m_holder; }
+
+    static constexpr qint64 ttlMs = 30'000;
+
+private:
+    Store &m_store;
+    qint64 m_modelId;
+    QString m_owner;
+    QString m_host;
+    qint64 m_pid;
+    bool m_held = false;
+    QString m_holder;
+};

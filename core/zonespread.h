@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QHash>
+#include <QMutex>
+#include <QSet>
+#include <QStringList>
+
+// Availability-zone spread: each new instance goes to the allowed zone with
+// the fewest members of its distribution group (the machines hosting units
+// of the same applications), ties broken by the fewest machines of the whole
+// model, then by zone name, so results are reproducible. Thread-safe.
+class ZoneSpread
+{
+public:
+    // Counts one machine hosting `applications` in `zone` (delta -1 forgets it).
+    void add(const QString &zone, const QStringList &applications, int delta = 1);
+    // The best of `candidates` not in `exclude`; empty when none is left.
+    QString choose(const QStringList &candidates, const QStringList &applications,
+                   const QSet<QString> &exclude = {}) const;
+    // Chooses and counts the choice in one step.
+    QString claim(const QStringList &candidates, const QStringList &applications,
+                  const QSet<QString> &exclude = {});
+    int machinesIn(const QString &zone) const;
+
+private:
+    QString chooseLocked(const QStringList &candidates, const QStringList &applications,
+                         const QSet<QString> &exclude) const;
+    void addLocked(const QString &zone, const QStringList &applications, int delta);
+
+    mutable QMutex m_mutex;
+    QHash<QString, QHash<QString, int>> m_perApplication; // application -> zone -> machines
+    QHash<QString, int> m_perZone;
+};

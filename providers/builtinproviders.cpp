@@ -1,0 +1,12 @@
+#include "builtinproviders.h"
+
+#include "simprovider.h"
+
+ProviderTypes builtinProviderTypes()
+{
+    ProviderTypes types;
+    types.add({QStringLiteral("sim"),
+               [](const CloudAccount &account) { return std::make_unique<SimProvider>(account); },
+               &SimProvider::checkConfig});
+    return types;
+}

@@ -1,0 +1,6 @@
+#pragma once
+
+#include "providertypes.h"
+
+// The provider types this build of Berth can drive.
+ProviderTypes builtinProviderTypes();

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "provider.h"
+#include "simcloud.h"
+
+#include <QMutex>
+
+#include <atomic>
+
+struct sqlite3;
+
+// The built-in `sim` cloud as a provider. It behaves like a cloud: every call
+// takes `latency-ms`, starts fail as configured (fault-rate, fault-kind,
+// zone-outage, zone-capacity), and its instances live in its own SQLite state
+// file, so they outlive the process and several processes can share them.
+class SimProvider final : public Provider
+{
+public:
+    explicit SimProvider(const CloudAccount &account);
+    ~SimProvider() override;
+
+    // Checks one config value; returns it normalised or throws BerthError.
+    static QString checkConfig(const QString &key, const QString &value);
+    static QString defaultStateFile(const QString &cloudName);
+
+    CloudInfo describe() const override { return m_info; }
+    QString precheckPlacement(const QString &region, const QString &placement) const override;
+    StartResult startInstance(const StartRequest &request) override;
+    ProviderError stopInstances(const QString &region, const QStringList &ids) override;
+    QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
+                                      ProviderError *error) override;
+
+private:
+    void simulateLatency() const;
+    // Draws from the seeded fault stream; true when this start must fail.
+    bool drawFault();
+    StartResult startMetal(const StartRequest &request);
+    QString nextId(const char *prefix);
+    void exec(const char *sql);
+
+    CloudAccount m_account;
+    CloudInfo m_info;
+    QList<SimCloud::Node> m_pool;
+    int m_latencyMs = 0;
+    double m_faultRate = 0;
+    QString m_faultKind;
+    QStringList m_zoneOutage;
+    int m_zoneCapacity = 0;
+    quint64 m_seed = 0;
+    QMutex m_mutex;  // one connection, used by one thread at a time
+    sqlite3 *m_db = nullptr;
+};
