@@ -1,9 +1,9 @@
 // berth: the desktop window.
 #include "bertherror.h"
+#include "builtinproviders.h"
 #include "cloudregistry.h"
 #include "mainwindow.h"
 #include "modelcommands.h"
-#include "builtinproviders.h"
 #include "store.h"
 
 #include <QApplication>

@@ -1,10 +1,10 @@
 #include "cli.h"
 
 #include "bertherror.h"
+#include "builtinproviders.h"
 #include "clicontext.h"
 #include "cloudregistry.h"
 #include "modelcommands.h"
-#include "builtinproviders.h"
 #include "store.h"
 
 namespace {

@@ -23,9 +23,10 @@ void addCloud(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("add-cloud"),
                        QStringLiteral("NAME --type sim [--endpoint URL] [--config k=v ...]"));
-    parser.addOption({QStringLiteral("type"), QStringLiteral("cloud type"), QStringLiteral("TYPE")});
-    parser.addOption({QStringLiteral("endpoint"), QStringLiteral("API endpoint"),
-                      QStringLiteral("URL")});
+    parser.addOption(
+        {QStringLiteral("type"), QStringLiteral("cloud type"), QStringLiteral("TYPE")});
+    parser.addOption(
+        {QStringLiteral("endpoint"), QStringLiteral("API endpoint"), QStringLiteral("URL")});
     parser.addOption(configOption);
     parser.parse(args, 1, 1);
     if (!parser.isSet(QStringLiteral("type")))
@@ -41,8 +42,9 @@ void updateCloud(CliContext &ctx, const QStringList &args)
     CommandArgs parser(QStringLiteral("update-cloud"), QStringLiteral("NAME --config k=v ..."));
     parser.addOption(configOption);
     parser.parse(args, 1, 1);
-    ctx.print(CloudCommands(ctx.workspace.store(), ctx.providerTypes)
-                  .updateCloud(parser.positional().first(), parser.values(QStringLiteral("config"))));
+    ctx.print(
+        CloudCommands(ctx.workspace.store(), ctx.providerTypes)
+            .updateCloud(parser.positional().first(), parser.values(QStringLiteral("config"))));
 }
 
 void removeCloud(CliContext &ctx, const QStringList &args)
@@ -63,9 +65,11 @@ void instances(CliContext &ctx, const QStringList &args)
     if (!region.isEmpty() && !ctx.workspace.clouds().get(cloud).region(region))
         throw BerthError(QStringLiteral("region \"%1\" not found in cloud %2").arg(region, cloud));
     ProviderError error;
-    const QList<InstanceInfo> list = ctx.workspace.clouds().provider(cloud).listInstances(region, {}, &error);
+    const QList<InstanceInfo> list =
+        ctx.workspace.clouds().provider(cloud).listInstances(region, {}, &error);
     if (!error.ok())
-        throw BerthError(QStringLiteral("cannot list instances of %1: %2").arg(cloud, error.message));
+        throw BerthError(
+            QStringLiteral("cannot list instances of %1: %2").arg(cloud, error.message));
     QJsonArray json;
     for (const InstanceInfo &i : list) {
         QJsonObject tags;
@@ -95,8 +99,8 @@ void instances(CliContext &ctx, const QStringList &args)
 void provision(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("provision"), QStringLiteral("[--until-idle] [--timeout S]"));
-    parser.addOption({QStringLiteral("until-idle"),
-                      QStringLiteral("stop when nothing is left to do")});
+    parser.addOption(
+        {QStringLiteral("until-idle"), QStringLiteral("stop when nothing is left to do")});
     parser.addOption({QStringLiteral("timeout"), QStringLiteral("give up after S seconds"),
                       QStringLiteral("S")});
     parser.parse(args, 0, 0);
@@ -122,7 +126,8 @@ void provision(CliContext &ctx, const QStringList &args)
         }
     } else {
         // The foreground provisioner: passes on changes and on a timer until stopped.
-        const qint64 deadline = timeout > 0 ? QDateTime::currentMSecsSinceEpoch() + timeout * 1000LL : 0;
+        const qint64 deadline =
+            timeout > 0 ? QDateTime::currentMSecsSinceEpoch() + timeout * 1000LL : 0;
         while (!interrupted && (deadline == 0 || QDateTime::currentMSecsSinceEpoch() < deadline)) {
             provisioner.runUntilIdle(interrupted, 1000);
         }
@@ -163,14 +168,14 @@ void retryProvisioning(CliContext &ctx, const QStringList &args)
 void registerProvisionCommands(QList<CommandSpec> &table)
 {
     table.append({QStringLiteral("add-cloud"), QStringLiteral("add a provider account"), addCloud});
-    table.append({QStringLiteral("update-cloud"), QStringLiteral("change a provider account's settings"),
-                  updateCloud});
-    table.append({QStringLiteral("remove-cloud"), QStringLiteral("remove a provider account"),
-                  removeCloud});
-    table.append({QStringLiteral("instances"), QStringLiteral("what a cloud itself holds"),
-                  instances});
-    table.append({QStringLiteral("provision"), QStringLiteral("run the provisioner in the foreground"),
-                  provision});
+    table.append({QStringLiteral("update-cloud"),
+                  QStringLiteral("change a provider account's settings"), updateCloud});
+    table.append(
+        {QStringLiteral("remove-cloud"), QStringLiteral("remove a provider account"), removeCloud});
+    table.append(
+        {QStringLiteral("instances"), QStringLiteral("what a cloud itself holds"), instances});
+    table.append({QStringLiteral("provision"),
+                  QStringLiteral("run the provisioner in the foreground"), provision});
     table.append({QStringLiteral("retry-provisioning"),
                   QStringLiteral("provision machines in error again"), retryProvisioning});
 }

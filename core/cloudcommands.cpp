@@ -99,16 +99,18 @@ CommandResult CloudCommands::removeCloud(const QString &name)
         if (!findAccount(sql, name))
             throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
         if (sql.scalar(QStringLiteral("SELECT builtin FROM clouds WHERE name = ?"), {name}).toInt())
-            throw BerthError(QStringLiteral("cloud \"%1\" is built in and cannot be removed").arg(name));
+            throw BerthError(
+                QStringLiteral("cloud \"%1\" is built in and cannot be removed").arg(name));
         QStringList models;
-        QSqlQuery &q = sql.run(QStringLiteral("SELECT name FROM models WHERE cloud = ? ORDER BY name"),
-                               {name});
+        QSqlQuery &q = sql.run(
+            QStringLiteral("SELECT name FROM models WHERE cloud = ? ORDER BY name"), {name});
         while (q.next())
             models << q.value(0).toString();
         q.finish();
         if (!models.isEmpty()) {
-            throw BerthError(QStringLiteral("cloud \"%1\" is used by model(s) %2; remove them first")
-                                 .arg(name, models.join(QStringLiteral(", "))));
+            throw BerthError(
+                QStringLiteral("cloud \"%1\" is used by model(s) %2; remove them first")
+                    .arg(name, models.join(QStringLiteral(", "))));
         }
         sql.run(QStringLiteral("DELETE FROM clouds WHERE name = ?"), {name});
     });

@@ -30,7 +30,7 @@ struct RegionInfo
     QString name;
     QList<ZoneInfo> zones;
     QList<InstanceType> catalogue;
-    QStringList nodeNames; // bare-metal pools: the nodes `<hostname>` may name
+    QStringList nodeNames;     // bare-metal pools: the nodes `<hostname>` may name
     bool supportsTags = false; // instance types carry tags that `tags=` filters on
 
     QStringList zoneNames() const;

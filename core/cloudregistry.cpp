@@ -13,8 +13,8 @@ QList<CloudAccount> CloudRegistry::accounts(SqlSession &sql)
     QSqlQuery &q = sql.run(QStringLiteral(
         "SELECT name, type, endpoint, config FROM clouds ORDER BY builtin DESC, name"));
     while (q.next()) {
-        CloudAccount account{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
-                             {}};
+        CloudAccount account{
+            q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), {}};
         const QJsonObject config = QJsonDocument::fromJson(q.value(3).toByteArray()).object();
         for (auto it = config.begin(); it != config.end(); ++it)
             account.config.insert(it.key(), it.value().toString());

@@ -153,9 +153,10 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
         }
         QStringList names = ids;
         if (names.isEmpty()) {
-            QSqlQuery &q = tx.sql().run(QStringLiteral("SELECT name FROM machines WHERE model_id = "
-                                                       "? AND machine_status = 'error' ORDER BY id"),
-                                        {tx.model().id});
+            QSqlQuery &q =
+                tx.sql().run(QStringLiteral("SELECT name FROM machines WHERE model_id = "
+                                            "? AND machine_status = 'error' ORDER BY id"),
+                             {tx.model().id});
             while (q.next())
                 names << q.value(0).toString();
             q.finish();

@@ -50,8 +50,8 @@ struct MachineRecord
     QString zone;
     QString nonce;
     qint64 createdAt = 0;
-    int attempts = 0;    // failed starts so far
-    qint64 retryAt = 0;  // ms since epoch before which no new start is made
+    int attempts = 0;   // failed starts so far
+    qint64 retryAt = 0; // ms since epoch before which no new start is made
 
     bool isContainer() const { return parentId != 0; }
     QString parentName() const;

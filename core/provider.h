@@ -13,11 +13,11 @@ struct ProviderError
 {
     enum class Kind {
         None,
-        ZoneConstrained,  // this zone cannot take it (capacity, outage): try the next zone
-        ZoneIndependent,  // fails anywhere (image, quota): uses up an attempt
-        Transient,        // try again later
-        Permanent,        // will not work as asked: no retry
-        Auth,             // credentials refused: no retry
+        ZoneConstrained, // this zone cannot take it (capacity, outage): try the next zone
+        ZoneIndependent, // fails anywhere (image, quota): uses up an attempt
+        Transient,       // try again later
+        Permanent,       // will not work as asked: no retry
+        Auth,            // credentials refused: no retry
     };
     Kind kind = Kind::None;
     QString message;
@@ -31,22 +31,22 @@ struct ProviderError
 struct InstanceInfo
 {
     QString id;
-    QString state;         // "running", "stopped", ...
+    QString state; // "running", "stopped", ...
     QString region;
     QString zone;
     QString instanceType;
-    QString hardware;      // canonical "arch=amd64 cores=2 mem=4096M root-disk=16384M"
+    QString hardware; // canonical "arch=amd64 cores=2 mem=4096M root-disk=16384M"
     QMap<QString, QString> tags;
 };
 
 struct StartRequest
 {
     QString region;
-    QString zone;          // empty: the provider chooses
+    QString zone; // empty: the provider chooses
     QString base;
     Constraints constraints;
-    InstanceType type;     // the least-wasteful type already chosen (empty name: none)
-    QString placement;     // "<hostname>", "system-id=...": provider directives
+    InstanceType type;      // the least-wasteful type already chosen (empty name: none)
+    QString placement;      // "<hostname>", "system-id=...": provider directives
     QString hostInstanceId; // a container on this instance
     QMap<QString, QString> tags;
 };

@@ -33,6 +33,24 @@ int depth(const QString &machineName)
     return int(machineName.count(u'/'));
 }
 
+// The applications whose units a top-level machine hosts, its containers'
+// included: that is what its distribution group is made of.
+QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, qint64> topOf;
+    for (const MachineRecord &m : snapshot.machines)
+        topOf.insert(m.id, m.parentId == 0 ? m.id : topOf.value(m.parentId, m.parentId));
+    QHash<qint64, QStringList> apps;
+    for (const UnitRecord &u : snapshot.units) {
+        if (u.subordinate || u.machineId == 0)
+            continue;
+        QStringList &list = apps[topOf.value(u.machineId, u.machineId)];
+        if (!list.contains(u.application))
+            list << u.application;
+    }
+    return apps;
+}
+
 } // namespace
 
 struct Provisioner::Job
@@ -41,7 +59,7 @@ struct Provisioner::Job
     QStringList applications;
     QStringList units;
     QString region;
-    QStringList candidates;  // zones it may go to
+    QStringList candidates; // zones it may go to
     bool fixedZone = false;
     QString zone;
     QSet<QString> failedZones;
@@ -107,11 +125,7 @@ Provisioner::Report Provisioner::Pass::run()
     snapshot = m_ws.snapshot(m_p.m_model);
 
     // Zone spread starts from what already runs.
-    QHash<qint64, QStringList> appsOf;
-    for (const UnitRecord &u : snapshot.units) {
-        if (!u.subordinate && u.machineId != 0 && !appsOf[u.machineId].contains(u.application))
-            appsOf[u.machineId] << u.application;
-    }
+    const QHash<qint64, QStringList> appsOf = applicationsByHost(snapshot);
     for (const MachineRecord &m : snapshot.machines) {
         if (!m.instanceId.isEmpty() && m.life == u"alive" && !m.isContainer())
             m_spread.add(m.zone, appsOf.value(m.id));
@@ -155,7 +169,8 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
         try {
             if (!m) {
                 if (harvest == u"unknown" || harvest == u"all")
-                    stop(instance.region, instance.id, QStringLiteral("stray, harvest-mode=") + harvest);
+                    stop(instance.region, instance.id,
+                         QStringLiteral("stray, harvest-mode=") + harvest);
                 else
                     m_p.log(QStringLiteral("leaving stray instance %1 (harvest-mode=%2)")
                                 .arg(instance.id, harvest));
@@ -222,7 +237,10 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
     std::stable_sort(dead.begin(), dead.end(), [](const MachineRecord *a, const MachineRecord *b) {
         return depth(a->name) > depth(b->name);
     });
-    const bool stopInstances = m_model.config.harvestMode() != u"none";
+    // Only these modes stop a dead machine's instance; under the others it is left
+    // running (and, once its machine is gone, counts as unknown).
+    const QString harvest = m_model.config.harvestMode();
+    const bool stopInstances = harvest == u"destroyed" || harvest == u"all";
     for (const MachineRecord *m : dead) {
         if (m_cancel)
             return;
@@ -253,14 +271,11 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
     QHash<qint64, const MachineRecord *> byId;
     for (const MachineRecord &m : snapshot.machines)
         byId.insert(m.id, &m);
-    QHash<qint64, QStringList> appsOf;
+    const QHash<qint64, QStringList> appsOf = applicationsByHost(snapshot);
     QHash<qint64, QStringList> unitsOf;
     for (const UnitRecord &u : snapshot.units) {
-        if (u.subordinate || u.machineId == 0)
-            continue;
-        if (!appsOf[u.machineId].contains(u.application))
-            appsOf[u.machineId] << u.application;
-        unitsOf[u.machineId] << u.name();
+        if (!u.subordinate && u.machineId != 0)
+            unitsOf[u.machineId] << u.name();
     }
     const qint64 time = now();
     QList<Job> list;
@@ -295,11 +310,12 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
                     healthy << zone.name;
             }
         }
-        const QStringList allowed = Constraints::parse(m.constraints).constraints.list(ConstraintKey::Zones);
+        const QStringList allowed =
+            Constraints::parse(m.constraints).constraints.list(ConstraintKey::Zones);
         if (m.placement.startsWith(QStringLiteral("zone="))) {
             job.candidates = {m.placement.mid(5)};
-        } else if (region && !region->nodeNames.isEmpty() &&
-                   !m.placement.isEmpty() && !m.placement.startsWith(QStringLiteral("region="))) {
+        } else if (region && !region->nodeNames.isEmpty() && !m.placement.isEmpty() &&
+                   !m.placement.startsWith(QStringLiteral("region="))) {
             job.candidates = {}; // a named node: its zone is the node's
         } else if (!allowed.isEmpty()) {
             for (const QString &zone : healthy) {
@@ -387,7 +403,10 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
     const QString name = job.machine.name;
     const RegionInfo *region = m_cloud->region(job.region);
     if (!region) {
-        recordFailure(ws, job, QStringLiteral("region \"%1\" not found in cloud %2").arg(job.region, m_cloud->name), false);
+        recordFailure(
+            ws, job,
+            QStringLiteral("region \"%1\" not found in cloud %2").arg(job.region, m_cloud->name),
+            false);
         return Outcome::Failed;
     }
     const Constraints constraints = Constraints::parse(job.machine.constraints).constraints;
@@ -405,7 +424,8 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
         const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
         const bool go = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
             const auto m = tx.findMachine(name);
-            if (!m || m->life != u"alive" || !m->instanceId.isEmpty() || m->machineStatus == u"error")
+            if (!m || m->life != u"alive" || !m->instanceId.isEmpty() ||
+                m->machineStatus == u"error")
                 return false;
             tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = 'provisioning', "
                                         "instance_message = ?, nonce = ? WHERE id = ?"),
@@ -446,9 +466,10 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                     if (!m || m->nonce != nonce || !m->instanceId.isEmpty())
                         return After::StopOrphan;
                     if (m->life != u"alive") {
-                        tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = "
-                                                    "'pending', instance_message = '' WHERE id = ?"),
-                                     {m->id});
+                        tx.sql().run(
+                            QStringLiteral("UPDATE machines SET instance_status = "
+                                           "'pending', instance_message = '' WHERE id = ?"),
+                            {m->id});
                         return After::StopDead;
                     }
                     tx.sql().run(
@@ -493,9 +514,11 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
         if (error.kind == ProviderError::Kind::ZoneConstrained && !job.fixedZone) {
             job.failedZones.insert(job.zone);
             m_spread.add(job.zone, job.applications, -1);
-            const QString nextZone = m_spread.claim(job.candidates, job.applications, job.failedZones);
+            const QString nextZone =
+                m_spread.claim(job.candidates, job.applications, job.failedZones);
             if (!nextZone.isEmpty()) {
-                m_p.log(QStringLiteral("machine %1: %2; trying %3").arg(name, error.message, nextZone));
+                m_p.log(
+                    QStringLiteral("machine %1: %2; trying %3").arg(name, error.message, nextZone));
                 job.zone = nextZone;
                 continue; // does not use up an attempt
             }
@@ -506,7 +529,8 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             return Outcome::Failed;
         }
         m_spread.add(job.zone, job.applications, -1);
-        const bool retry = error.retryable() && job.machine.attempts + 1 <= m_model.config.retryCount();
+        const bool retry =
+            error.retryable() && job.machine.attempts + 1 <= m_model.config.retryCount();
         recordFailure(ws, job, error.message, retry);
         return retry ? Outcome::Retrying : Outcome::Failed;
     }
@@ -517,20 +541,21 @@ void Provisioner::Pass::recordFailure(Workspace &ws, const Job &job, const QStri
 {
     const int attempts = job.machine.attempts + 1;
     // Backoff: the delay doubles with each attempt, up to ten minutes.
-    const qint64 delay = std::min<qint64>(m_model.config.retryDelayMs() << std::min(attempts - 1, 20),
-                                          600'000);
+    const qint64 delay =
+        std::min<qint64>(m_model.config.retryDelayMs() << std::min(attempts - 1, 20), 600'000);
     ws.inModel(m_p.m_model, [&](ModelTx &tx) {
         const auto m = tx.findMachine(job.machine.name);
         if (!m)
             return;
         if (retry) {
-            tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = 'pending', "
-                                        "instance_message = ?, attempts = ?, retry_at = ? WHERE id = ?"),
-                         {QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
-                              .arg(attempts)
-                              .arg(message)
-                              .arg(delay),
-                          attempts, now() + delay, m->id});
+            tx.sql().run(
+                QStringLiteral("UPDATE machines SET instance_status = 'pending', "
+                               "instance_message = ?, attempts = ?, retry_at = ? WHERE id = ?"),
+                {QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
+                     .arg(attempts)
+                     .arg(message)
+                     .arg(delay),
+                 attempts, now() + delay, m->id});
         } else {
             tx.sql().run(QStringLiteral("UPDATE machines SET machine_status = 'error', "
                                         "machine_message = ?, instance_status = 'provisioning "
@@ -540,12 +565,14 @@ void Provisioner::Pass::recordFailure(Workspace &ws, const Job &job, const QStri
         }
         tx.logChange(QStringLiteral("machine"), job.machine.name, Change::Op::Changed);
     });
-    m_p.log(retry ? QStringLiteral("machine %1: attempt %2 failed: %3; retrying in %4 ms")
-                        .arg(job.machine.name)
-                        .arg(attempts)
-                        .arg(message)
-                        .arg(delay)
-                  : QStringLiteral("machine %1: provisioning error: %2").arg(job.machine.name, message));
+    m_p.log(
+        retry
+            ? QStringLiteral("machine %1: attempt %2 failed: %3; retrying in %4 ms")
+                  .arg(job.machine.name)
+                  .arg(attempts)
+                  .arg(message)
+                  .arg(delay)
+            : QStringLiteral("machine %1: provisioning error: %2").arg(job.machine.name, message));
 }
 
 void Provisioner::Pass::countPending()
@@ -613,13 +640,15 @@ bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs
         const Report report = runPass(cancel);
         if (report.leaseHeldElsewhere) {
             if (!announcedWait)
-                log(QStringLiteral("waiting: model %1 is provisioned by %2").arg(m_model, report.holder));
+                log(QStringLiteral("waiting: model %1 is provisioned by %2")
+                        .arg(m_model, report.holder));
             announcedWait = true;
         } else if (report.pending == 0) {
             m_lease->release();
             return true;
         }
-        const bool progressed = report.started + report.removed + report.adopted + report.stopped > 0;
+        const bool progressed =
+            report.started + report.removed + report.adopted + report.stopped > 0;
         qint64 wait = 0;
         if (report.leaseHeldElsewhere)
             wait = 1000;

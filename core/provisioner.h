@@ -25,12 +25,12 @@ public:
     struct Report
     {
         int started = 0;
-        int failed = 0;     // ended in provisioning error
-        int retrying = 0;   // failed with a retryable error; will be tried again
+        int failed = 0;   // ended in provisioning error
+        int retrying = 0; // failed with a retryable error; will be tried again
         int adopted = 0;
-        int stopped = 0;    // instances stopped (dead machines, strays, duplicates)
-        int removed = 0;    // dead machines removed from the store
-        int pending = 0;    // still waiting: retry delays, hosts not yet up
+        int stopped = 0;        // instances stopped (dead machines, strays, duplicates)
+        int removed = 0;        // dead machines removed from the store
+        int pending = 0;        // still waiting: retry delays, hosts not yet up
         qint64 nextRetryAt = 0; // earliest retry time among pending, 0 if none
         bool leaseHeldElsewhere = false;
         QString holder;

@@ -27,7 +27,8 @@ struct TestWorkspace
         store = std::make_unique<Store>(path());
         CloudCommands(*store, types)
             .updateCloud(QStringLiteral("sim"),
-                         QStringList{QStringLiteral("state-file=") + dir.filePath(QStringLiteral("sim.sqlite"))} +
+                         QStringList{QStringLiteral("state-file=") +
+                                     dir.filePath(QStringLiteral("sim.sqlite"))} +
                              simConfig);
         reloadClouds();
         workspace = std::make_unique<Workspace>(*store, clouds);

@@ -225,8 +225,9 @@ void TestBerthctl::describesTheSimCloud()
     QVERIFY(clouds.contains(QStringLiteral("sim")));
     const QJsonObject sim = json({QStringLiteral("show-cloud"), QStringLiteral("sim")});
     const QJsonObject regions = sim.value(QStringLiteral("regions")).toObject();
-    QCOMPARE(regions.keys(), (QStringList{QStringLiteral("sim-east"), QStringLiteral("sim-metal"),
-                                          QStringLiteral("sim-north"), QStringLiteral("sim-west")}));
+    QCOMPARE(regions.keys(),
+             (QStringList{QStringLiteral("sim-east"), QStringLiteral("sim-metal"),
+                          QStringLiteral("sim-north"), QStringLiteral("sim-west")}));
     const QJsonObject east = regions.value(QStringLiteral("sim-east")).toObject();
     QStringList zones;
     for (const auto &z : east.value(QStringLiteral("zones")).toArray()) {

@@ -118,7 +118,8 @@ QList<SimCloud::Node> SimCloud::loadPool(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw BerthError(QStringLiteral("cannot read metal pool \"%1\": %2").arg(path, file.errorString()));
+        throw BerthError(
+            QStringLiteral("cannot read metal pool \"%1\": %2").arg(path, file.errorString()));
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (!doc.isArray()) {
@@ -129,7 +130,8 @@ QList<SimCloud::Node> SimCloud::loadPool(const QString &path)
     for (const QJsonValue &value : doc.array()) {
         const QJsonObject o = value.toObject();
         const auto size = [&](const char *key) {
-            const auto parsed = Constraints::parse(QStringLiteral("mem=") + o.value(QLatin1StringView(key)).toString());
+            const auto parsed = Constraints::parse(QStringLiteral("mem=") +
+                                                   o.value(QLatin1StringView(key)).toString());
             return parsed.constraints.minimum(ConstraintKey::Mem).value_or(0);
         };
         QStringList tags;

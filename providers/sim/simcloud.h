@@ -11,7 +11,7 @@ struct Node
 {
     QString hostname;
     QString zone;
-    InstanceType hardware;  // name = hostname; tags = the node's tags
+    InstanceType hardware; // name = hostname; tags = the node's tags
 };
 
 QList<Node> defaultPool();

@@ -47,12 +47,14 @@ public:
         if (rc == SQLITE_ROW)
             return true;
         if (rc != SQLITE_DONE)
-            throw BerthError(QStringLiteral("sim state: ") + QString::fromUtf8(sqlite3_errmsg(m_db)));
+            throw BerthError(QStringLiteral("sim state: ") +
+                             QString::fromUtf8(sqlite3_errmsg(m_db)));
         return false;
     }
     QString text(int column) const
     {
-        return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column)));
+        return QString::fromUtf8(
+            reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column)));
     }
     qint64 integer(int column) const { return sqlite3_column_int64(m_stmt, column); }
 
@@ -110,8 +112,8 @@ QString SimProvider::defaultStateFile(const QString &cloudName)
 QString SimProvider::checkConfig(const QString &key, const QString &value)
 {
     const auto bad = [&](const QString &expected) {
-        return BerthError(QStringLiteral("bad value \"%1\" for sim config \"%2\": %3")
-                              .arg(value, key, expected));
+        return BerthError(
+            QStringLiteral("bad value \"%1\" for sim config \"%2\": %3").arg(value, key, expected));
     };
     bool ok = false;
     if (key == u"latency-ms" || key == u"zone-capacity") {
@@ -187,7 +189,8 @@ SimProvider::SimProvider(const CloudAccount &account)
         const QString message = QString::fromUtf8(sqlite3_errmsg(m_db));
         sqlite3_close(m_db);
         m_db = nullptr;
-        throw BerthError(QStringLiteral("cannot open sim state file \"%1\": %2").arg(path, message));
+        throw BerthError(
+            QStringLiteral("cannot open sim state file \"%1\": %2").arg(path, message));
     }
     sqlite3_busy_timeout(m_db, 30'000);
     exec("PRAGMA journal_mode=WAL");
@@ -228,7 +231,8 @@ QString SimProvider::nextId(const char *prefix)
                          "UPDATE SET value = value + 1 RETURNING value");
     bump.bind(1, QString::fromLatin1(prefix));
     bump.step();
-    return QString::fromLatin1(prefix) + QStringLiteral("-%1").arg(bump.integer(0), 6, 16, QLatin1Char('0'));
+    return QString::fromLatin1(prefix) +
+           QStringLiteral("-%1").arg(bump.integer(0), 6, 16, QLatin1Char('0'));
 }
 
 bool SimProvider::drawFault()
@@ -270,9 +274,10 @@ StartResult SimProvider::startInstance(const StartRequest &request)
             const auto kind = m_faultKind == u"zone"        ? ProviderError::Kind::ZoneConstrained
                               : m_faultKind == u"permanent" ? ProviderError::Kind::ZoneIndependent
                                                             : ProviderError::Kind::Transient;
-            result.error = error(kind, m_faultKind == u"permanent"
-                                           ? QStringLiteral("image for %1 not found").arg(request.base)
-                                           : QStringLiteral("simulated %1 fault").arg(m_faultKind));
+            result.error =
+                error(kind, m_faultKind == u"permanent"
+                                ? QStringLiteral("image for %1 not found").arg(request.base)
+                                : QStringLiteral("simulated %1 fault").arg(m_faultKind));
         } else if (!region->nodeNames.isEmpty()) {
             result = startMetal(request);
         } else {
@@ -285,8 +290,9 @@ StartResult SimProvider::startInstance(const StartRequest &request)
                 if (q.step()) {
                     zone = q.text(0);
                 } else {
-                    result.error = error(ProviderError::Kind::Permanent,
-                                         QStringLiteral("host instance %1 not found").arg(request.hostInstanceId));
+                    result.error = error(
+                        ProviderError::Kind::Permanent,
+                        QStringLiteral("host instance %1 not found").arg(request.hostInstanceId));
                 }
                 host = request.hostInstanceId;
                 type.virtType = QStringLiteral("container");
@@ -298,14 +304,16 @@ StartResult SimProvider::startInstance(const StartRequest &request)
                     result.error = error(ProviderError::Kind::ZoneConstrained,
                                          QStringLiteral("zone %1 is unavailable").arg(zone));
                 } else if (m_zoneCapacity > 0) {
-                    Statement count(m_db, "SELECT count(*) FROM instances WHERE zone = ? AND host = ''");
+                    Statement count(m_db,
+                                    "SELECT count(*) FROM instances WHERE zone = ? AND host = ''");
                     count.bind(1, zone);
                     count.step();
                     if (count.integer(0) >= m_zoneCapacity) {
-                        result.error = error(ProviderError::Kind::ZoneConstrained,
-                                             QStringLiteral("zone %1 has no capacity left (%2 instances)")
-                                                 .arg(zone)
-                                                 .arg(m_zoneCapacity));
+                        result.error =
+                            error(ProviderError::Kind::ZoneConstrained,
+                                  QStringLiteral("zone %1 has no capacity left (%2 instances)")
+                                      .arg(zone)
+                                      .arg(m_zoneCapacity));
                     }
                 }
             }
@@ -314,11 +322,13 @@ StartResult SimProvider::startInstance(const StartRequest &request)
                 result.instance.state = QStringLiteral("running");
                 result.instance.region = request.region;
                 result.instance.zone = zone;
-                result.instance.instanceType = host.isEmpty() ? type.name : QStringLiteral("container");
+                result.instance.instanceType =
+                    host.isEmpty() ? type.name : QStringLiteral("container");
                 result.instance.hardware = hardwareOf(type);
                 result.instance.tags = request.tags;
-                Statement insert(m_db, "INSERT INTO instances (id, region, zone, type, hardware, "
-                                       "state, tags, host, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                Statement insert(
+                    m_db, "INSERT INTO instances (id, region, zone, type, hardware, "
+                          "state, tags, host, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
                 insert.bind(1, result.instance.id)
                     .bind(2, request.region)
                     .bind(3, zone)
@@ -363,8 +373,9 @@ StartResult SimProvider::startMetal(const StartRequest &request)
             free.catalogue.append(node.hardware);
     }
     if (!named.isEmpty() && !zoneOf.contains(named)) {
-        result.error = error(ProviderError::Kind::Permanent,
-                             QStringLiteral("%1 has no node named \"%2\"").arg(request.region, named));
+        result.error =
+            error(ProviderError::Kind::Permanent,
+                  QStringLiteral("%1 has no node named \"%2\"").arg(request.region, named));
         return result;
     }
     if (!named.isEmpty() && free.catalogue.isEmpty()) {
@@ -378,19 +389,30 @@ StartResult SimProvider::startMetal(const StartRequest &request)
                              QStringLiteral("zone %1 is unavailable").arg(zone));
         return result;
     }
+    // The default arch follows the whole pool, not what happens to be free.
+    Constraints constraints = request.constraints;
+    const bool poolHasAmd64 =
+        std::any_of(m_pool.cbegin(), m_pool.cend(),
+                    [](const SimCloud::Node &n) { return n.hardware.arch == u"amd64"; });
+    if (!constraints.hasValue(ConstraintKey::Arch) &&
+        !constraints.hasValue(ConstraintKey::InstanceType) && poolHasAmd64) {
+        ConstraintValue amd64;
+        amd64.text = QStringLiteral("amd64");
+        constraints.set(ConstraintKey::Arch, amd64);
+    }
     InstanceTypeChooser::Choice choice;
     if (!named.isEmpty())
         choice.type = free.catalogue.first();
     else
-        choice = InstanceTypeChooser(2048, true).choose(free, request.constraints);
+        choice = InstanceTypeChooser(2048, true).choose(free, constraints);
     if (!choice.ok()) {
-        result.error = error(ProviderError::Kind::ZoneConstrained,
-                             QStringLiteral("no free node in %1 matches constraints \"%2\" (%3 of %4 "
-                                            "nodes in use)")
-                                 .arg(zone.isEmpty() ? request.region : zone,
-                                      request.constraints.toString())
-                                 .arg(acquired.size())
-                                 .arg(m_pool.size()));
+        result.error =
+            error(ProviderError::Kind::ZoneConstrained,
+                  QStringLiteral("no free node in %1 matches constraints \"%2\" (%3 of %4 "
+                                 "nodes in use)")
+                      .arg(zone.isEmpty() ? request.region : zone, request.constraints.toString())
+                      .arg(acquired.size())
+                      .arg(m_pool.size()));
         return result;
     }
     result.instance.id = nextId("m");
@@ -448,8 +470,8 @@ QList<InstanceInfo> SimProvider::listInstances(const QString &region,
                           "WHERE ?1 = '' OR region = ?1 ORDER BY id");
         q.bind(1, region);
         while (q.step()) {
-            InstanceInfo info{q.text(0), q.text(5), q.text(1), q.text(2), q.text(3), q.text(4),
-                              tagsFrom(q.text(6))};
+            InstanceInfo info{q.text(0), q.text(5), q.text(1),          q.text(2),
+                              q.text(3), q.text(4), tagsFrom(q.text(6))};
             bool matches = true;
             for (auto it = tags.cbegin(); it != tags.cend() && matches; ++it)
                 matches = info.tags.value(it.key()) == it.value();

@@ -47,6 +47,6 @@ private:
     QStringList m_zoneOutage;
     int m_zoneCapacity = 0;
     quint64 m_seed = 0;
-    QMutex m_mutex;  // one connection, used by one thread at a time
+    QMutex m_mutex; // one connection, used by one thread at a time
     sqlite3 *m_db = nullptr;
 };
