@@ -337,6 +337,9 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
 {
     if (jobs.isEmpty())
         return;
+    // Detach here, once: a non-const QList access from the workers would
+    // otherwise copy-on-write concurrently.
+    Job *const items = jobs.data();
     std::mutex mutex;
     std::condition_variable allDone;
     qsizetype next = 0;
@@ -355,7 +358,7 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
                             break;
                         mine = next++;
                     }
-                    const Outcome outcome = startOne(ws, jobs[mine]);
+                    const Outcome outcome = startOne(ws, items[mine]);
                     QMutexLocker lock(&m_reportMutex);
                     switch (outcome) {
                     case Outcome::Started:
