@@ -343,9 +343,10 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
     std::mutex mutex;
     std::condition_variable allDone;
     qsizetype next = 0;
-    int running = std::min(workers, int(jobs.size()));
+    const int workerCount = std::min(workers, int(jobs.size()));
+    int running = workerCount; // guarded by `mutex`; workers count themselves out
     std::vector<std::thread> threads;
-    for (int w = 0; w < running; ++w) {
+    for (int w = 0; w < workerCount; ++w) {
         threads.emplace_back([&] {
             try {
                 Store store(m_p.m_location); // each worker its own connection
