@@ -33,6 +33,9 @@ private slots:
     void describesTheSimCloud();
     void modelsSwitchAndConfig();
     void dbOptionAndEnvironmentChooseTheStore();
+    void cloudAccounts_data();
+    void cloudAccounts();
+    void provisionInstancesAndRetry();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -297,6 +300,131 @@ void TestBerthctl::dbOptionAndEnvironmentChooseTheStore()
     QVERIFY(
         QJsonDocument::fromJson(r.out.toUtf8())[QStringLiteral("applications")].toObject().contains(
             QStringLiteral("redis")));
+}
+
+void TestBerthctl::cloudAccounts_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("duplicate") << QStringList{QStringLiteral("add-cloud"), QStringLiteral("lab"),
+                                              QStringLiteral("--type"), QStringLiteral("sim")}
+                               << R"(cloud "lab" already exists)";
+    QTest::newRow("unknown type") << QStringList{QStringLiteral("add-cloud"), QStringLiteral("aws"),
+                                                 QStringLiteral("--type"), QStringLiteral("ec2")}
+                                  << R"(unknown cloud type "ec2"; expected one of sim)";
+    QTest::newRow("no type") << QStringList{QStringLiteral("add-cloud"), QStringLiteral("x")}
+                             << "add-cloud: --type is required (e.g. --type sim)";
+    QTest::newRow("bad value")
+        << QStringList{QStringLiteral("update-cloud"), QStringLiteral("lab"),
+                       QStringLiteral("--config"), QStringLiteral("fault-rate=2")}
+        << R"(bad value "2" for sim config "fault-rate": expected a number from 0 to 1)";
+    QTest::newRow("unknown key")
+        << QStringList{QStringLiteral("update-cloud"), QStringLiteral("lab"),
+                       QStringLiteral("--config"), QStringLiteral("speed=9")}
+        << R"(unknown sim config key "speed"; valid keys are: fault-kind, fault-rate, latency-ms, metal-pool, seed, state-file, zone-capacity, zone-outage)";
+    QTest::newRow("built in") << QStringList{QStringLiteral("remove-cloud"), QStringLiteral("sim")}
+                              << R"(cloud "sim" is built in and cannot be removed)";
+    QTest::newRow("in use") << QStringList{QStringLiteral("remove-cloud"), QStringLiteral("lab")}
+                            << R"(cloud "lab" is used by model(s) staging; remove them first)";
+}
+
+void TestBerthctl::cloudAccounts()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    QCOMPARE(run({QStringLiteral("add-cloud"), QStringLiteral("lab"), QStringLiteral("--type"),
+                  QStringLiteral("sim"), QStringLiteral("--config"), QStringLiteral("latency-ms=5"),
+                  QStringLiteral("--config"), QStringLiteral("seed=3")})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("add-model"), QStringLiteral("staging"),
+                  QStringLiteral("lab/sim-west")})
+                 .exitCode,
+             0);
+    const QJsonObject clouds = json({QStringLiteral("clouds")});
+    QCOMPARE(clouds.keys(), (QStringList{QStringLiteral("lab"), QStringLiteral("sim")}));
+    const Run r = run(args);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, QStringLiteral("ERROR ") + error + u'\n');
+    QCOMPARE(json({QStringLiteral("clouds")}), clouds);
+}
+
+void TestBerthctl::provisionInstancesAndRetry()
+{
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("web"), QStringLiteral("-n"),
+                  QStringLiteral("3")})
+                 .exitCode,
+             0);
+    Run r = run({QStringLiteral("provision"), QStringLiteral("--until-idle"),
+                 QStringLiteral("--timeout"), QStringLiteral("60")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("machine 2: started")));
+    QVERIFY(r.out.endsWith(QStringLiteral("3 machine(s) with instances, 0 in error\n")));
+    const QJsonArray instances =
+        QJsonDocument::fromJson(run({QStringLiteral("instances"), QStringLiteral("sim"),
+                                     QStringLiteral("--format"), QStringLiteral("json")})
+                                    .out.toUtf8())
+            .array();
+    QCOMPARE(instances.size(), 3);
+    QSet<QString> zones;
+    for (const QJsonValue &i : instances)
+        zones.insert(i[QStringLiteral("zone")].toString());
+    QCOMPARE(zones.size(), 3); // one unit in each zone
+
+    // A permanent fault shows in status, and retry-provisioning with new constraints recovers.
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("fault-rate=1"), QStringLiteral("--config"),
+                  QStringLiteral("fault-kind=permanent")})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("model-config"), QStringLiteral("retry-count=0")}).exitCode, 0);
+    QCOMPARE(run({QStringLiteral("add-unit"), QStringLiteral("web")}).exitCode, 0);
+    r = run({QStringLiteral("provision"), QStringLiteral("--until-idle")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.endsWith(QStringLiteral("3 machine(s) with instances, 1 in error\n")));
+    QJsonObject m3 =
+        json({QStringLiteral("status")})[QStringLiteral("machines")][QStringLiteral("3")]
+            .toObject();
+    QCOMPARE(m3[QStringLiteral("machine-status")][QStringLiteral("current")].toString(),
+             QStringLiteral("error"));
+    QCOMPARE(m3[QStringLiteral("instance-status")][QStringLiteral("current")].toString(),
+             QStringLiteral("provisioning error"));
+    QCOMPARE(m3[QStringLiteral("instance-status")][QStringLiteral("message")].toString(),
+             QStringLiteral("image for ubuntu@22.04 not found"));
+    QCOMPARE(m3[QStringLiteral("instance-id")].toString(), QString());
+
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("fault-rate=")})
+                 .exitCode,
+             0);
+    QCOMPARE(
+        run({QStringLiteral("retry-provisioning")}).err,
+        QStringLiteral(
+            "ERROR retry-provisioning: give machine ids or --all, not both and not neither\n"));
+    QCOMPARE(run({QStringLiteral("retry-provisioning"), QStringLiteral("0")}).err,
+             QStringLiteral("ERROR machine 0 is not in error (status started); only machines in "
+                            "error can be retried\n"));
+    QCOMPARE(run({QStringLiteral("retry-provisioning"), QStringLiteral("3"),
+                  QStringLiteral("--constraints"), QStringLiteral("mem=8G")})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("provision"), QStringLiteral("--until-idle")}).exitCode, 0);
+    m3 = json({QStringLiteral("status")})[QStringLiteral("machines")][QStringLiteral("3")]
+             .toObject();
+    QCOMPARE(m3[QStringLiteral("constraints")].toString(), QStringLiteral("mem=8192M"));
+    QCOMPARE(m3[QStringLiteral("instance-type")].toString(), QStringLiteral("r5.large"));
+    QCOMPARE(m3[QStringLiteral("instance-status")][QStringLiteral("current")].toString(),
+             QStringLiteral("running"));
+
+    // Removing a provisioned machine stops its instance.
+    QCOMPARE(run({QStringLiteral("remove-unit"), QStringLiteral("web/3")}).exitCode, 0);
+    QCOMPARE(run({QStringLiteral("provision"), QStringLiteral("--until-idle")}).exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(run({QStringLiteral("instances"), QStringLiteral("sim"),
+                                          QStringLiteral("--format"), QStringLiteral("json")})
+                                         .out.toUtf8())
+                 .array()
+                 .size(),
+             3);
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)
