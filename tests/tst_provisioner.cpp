@@ -3,6 +3,7 @@
 #include "machinecommands.h"
 #include "provisioner.h"
 #include "provisionerworker.h"
+#include "simprovider.h"
 #include "testsupport.h"
 
 #include <QSignalSpy>
@@ -90,6 +91,51 @@ void checkOneInstancePerMachine(Fixture &f)
         QCOMPARE(m.instanceStatus, QStringLiteral("running"));
     }
 }
+
+// Delegates to the sim provider and notes which threads the calls come from.
+class ThreadRecordingProvider final : public Provider
+{
+public:
+    explicit ThreadRecordingProvider(Provider &inner)
+        : m_inner(inner)
+    {}
+    CloudInfo describe() const override { return m_inner.describe(); }
+    QString precheckPlacement(const QString &region, const QString &placement) const override
+    {
+        return m_inner.precheckPlacement(region, placement);
+    }
+    StartResult startInstance(const StartRequest &request) override
+    {
+        note();
+        return m_inner.startInstance(request);
+    }
+    ProviderError stopInstances(const QString &region, const QStringList &ids) override
+    {
+        note();
+        return m_inner.stopInstances(region, ids);
+    }
+    QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
+                                      ProviderError *error) override
+    {
+        note();
+        return m_inner.listInstances(region, tags, error);
+    }
+    QSet<QThread *> threads() const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_threads;
+    }
+
+private:
+    void note()
+    {
+        QMutexLocker lock(&m_mutex);
+        m_threads.insert(QThread::currentThread());
+    }
+    Provider &m_inner;
+    mutable QMutex m_mutex;
+    QSet<QThread *> m_threads;
+};
 
 } // namespace
 
@@ -455,6 +501,15 @@ void TestProvisioner::workerRunsOnItsThreadAndReports()
 {
     Fixture f({QStringLiteral("latency-ms=20")});
     f.deploy(QStringLiteral("web"), 4);
+    // The same cloud (same state file), seen through a recorder.
+    SimProvider inner(
+        {QStringLiteral("sim"),
+         QStringLiteral("sim"),
+         {},
+         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))},
+          {QStringLiteral("latency-ms"), QStringLiteral("20")}}});
+    auto recorder = std::make_shared<ThreadRecordingProvider>(inner);
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), recorder);
     QThread thread;
     thread.setObjectName(QStringLiteral("provisioner"));
     auto *worker = new ProvisionerWorker(f.path(), f.clouds, model, 60'000);
@@ -483,6 +538,9 @@ void TestProvisioner::workerRunsOnItsThreadAndReports()
     worker->cancel();
     thread.quit();
     QVERIFY(thread.wait(20'000));
+    // Nothing provider-bound ran on the thread that owns the window (here: the test's).
+    QVERIFY(!recorder->threads().isEmpty());
+    QVERIFY(!recorder->threads().contains(QThread::currentThread()));
     checkOneInstancePerMachine(f);
 }
 
