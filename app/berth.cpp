@@ -44,8 +44,7 @@ int main(int argc, char *argv[])
     try {
         Store store(db);
         const ProviderTypes types = builtinProviderTypes();
-        const CloudRegistry clouds =
-            store.read([&](SqlSession &sql) { return CloudRegistry::load(sql, types); });
+        const CloudRegistry clouds = CloudRegistry::load(store, types);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
         MainWindow window(workspace, workspace.resolveModel(parser.value(QStringLiteral("m"))));

@@ -93,8 +93,7 @@ int Cli::run(const QStringList &arguments)
         }
         Store store(db);
         const ProviderTypes types = builtinProviderTypes();
-        const CloudRegistry clouds =
-            store.read([&](SqlSession &sql) { return CloudRegistry::load(sql, types); });
+        const CloudRegistry clouds = CloudRegistry::load(store, types);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
         CliContext context{workspace, types, m_out, m_err, model, format};

@@ -24,13 +24,7 @@ QMap<QString, QString> CloudCommands::applyConfig(const CloudAccount &account,
     const ProviderTypes::Type &type = m_types.get(account.type);
     CloudAccount result = account;
     for (const QString &assignment : assignments) {
-        const qsizetype eq = assignment.indexOf(u'=');
-        if (eq <= 0) {
-            throw BerthError(
-                QStringLiteral("malformed setting \"%1\": expected key=value").arg(assignment));
-        }
-        const QString key = assignment.left(eq);
-        const QString value = assignment.mid(eq + 1);
+        const auto [key, value] = Names::splitSetting(assignment);
         if (value.isEmpty()) {
             type.checkConfig(key, QStringLiteral("0")); // rejects unknown keys
             result.config.remove(key);

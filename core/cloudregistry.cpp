@@ -3,6 +3,7 @@
 #include "bertherror.h"
 #include "providertypes.h"
 #include "sqlsession.h"
+#include "store.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -34,6 +35,11 @@ CloudRegistry CloudRegistry::load(SqlSession &sql, const ProviderTypes &types)
         registry.add(std::move(info), std::move(provider));
     }
     return registry;
+}
+
+CloudRegistry CloudRegistry::load(Store &store, const ProviderTypes &types)
+{
+    return store.read([&](SqlSession &sql) { return load(sql, types); });
 }
 
 void CloudRegistry::add(CloudInfo cloud, std::shared_ptr<Provider> provider)

@@ -9,6 +9,7 @@
 
 class ProviderTypes;
 class SqlSession;
+class Store;
 
 // The clouds Berth knows, by name: each account with its live provider and
 // what the provider says it offers. Built from the store's accounts; core
@@ -19,6 +20,7 @@ public:
     // Every account in the store, each through its type's factory. Throws
     // BerthError when an account cannot be opened.
     static CloudRegistry load(SqlSession &sql, const ProviderTypes &types);
+    static CloudRegistry load(Store &store, const ProviderTypes &types);
     static QList<CloudAccount> accounts(SqlSession &sql);
 
     void add(CloudInfo cloud, std::shared_ptr<Provider> provider = {});

@@ -23,13 +23,8 @@ QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assign
 {
     QMap<QString, QString> values;
     for (const QString &assignment : assignments) {
-        const qsizetype eq = assignment.indexOf(u'=');
-        if (eq <= 0) {
-            throw BerthError(
-                QStringLiteral("malformed setting \"%1\": expected key=value").arg(assignment));
-        }
-        const QString key = assignment.left(eq);
-        values.insert(key, ModelConfig::check(key, assignment.mid(eq + 1)));
+        const auto [key, value] = Names::splitSetting(assignment);
+        values.insert(key, ModelConfig::check(key, value));
     }
     return values;
 }

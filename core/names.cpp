@@ -47,6 +47,15 @@ bool isValidUnitName(const QString &name)
     return isValidApplicationName(name.left(slash)) && number.match(name.mid(slash + 1)).hasMatch();
 }
 
+QPair<QString, QString> splitSetting(const QString &setting)
+{
+    const qsizetype eq = setting.indexOf(u'=');
+    if (eq <= 0)
+        throw BerthError(
+            QStringLiteral("malformed setting \"%1\": expected key=value").arg(setting));
+    return {setting.left(eq), setting.mid(eq + 1)};
+}
+
 void checkApplicationName(const QString &name)
 {
     if (!isValidApplicationName(name))

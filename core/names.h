@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QPair>
 #include <QString>
 
 // Name rules shared by every entry point (CLI, window, store).
@@ -12,6 +13,9 @@ bool isValidCloudName(const QString &name);
 bool isValidMachineId(const QString &id);
 // "app/N"
 bool isValidUnitName(const QString &name);
+
+// Splits a `key=value` setting; throws BerthError when it has no key or no "=".
+QPair<QString, QString> splitSetting(const QString &setting);
 
 // Throw BerthError with a one-line explanation when the name is invalid.
 void checkApplicationName(const QString &name);

@@ -346,6 +346,7 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
     const int workerCount = std::min(workers, int(jobs.size()));
     int running = workerCount; // guarded by `mutex`; workers count themselves out
     std::vector<std::thread> threads;
+    threads.reserve(std::size_t(workerCount));
     for (int w = 0; w < workerCount; ++w) {
         threads.emplace_back([&] {
             try {
@@ -654,12 +655,10 @@ bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs
         const bool progressed =
             report.started + report.removed + report.adopted + report.stopped > 0;
         qint64 wait = 0;
-        if (report.leaseHeldElsewhere)
-            wait = 1000;
-        else if (report.nextRetryAt > 0 && report.started == 0)
+        if (!report.leaseHeldElsewhere && report.nextRetryAt > 0 && report.started == 0)
             wait = std::max<qint64>(0, report.nextRetryAt - now());
-        else if (!progressed)
-            wait = 1000;
+        else if (report.leaseHeldElsewhere || !progressed)
+            wait = 1000; // someone else's turn, or nothing moved: do not spin
         if (deadline > 0 && now() + wait > deadline) {
             if (deadline > now())
                 QThread::msleep(ulong(deadline - now()));

@@ -48,7 +48,7 @@ QString ZoneSpread::claim(const QStringList &candidates, const QStringList &appl
                           const QSet<QString> &exclude)
 {
     QMutexLocker lock(&m_mutex);
-    const QString zone = chooseLocked(candidates, applications, exclude);
+    QString zone = chooseLocked(candidates, applications, exclude);
     addLocked(zone, applications, 1);
     return zone;
 }

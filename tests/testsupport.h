@@ -35,10 +35,7 @@ struct TestWorkspace
         ModelCommands(*workspace).ensureDefaultModel();
     }
     // Picks up changed cloud settings (as a new process would).
-    void reloadClouds()
-    {
-        clouds = store->read([&](SqlSession &sql) { return CloudRegistry::load(sql, types); });
-    }
+    void reloadClouds() { clouds = CloudRegistry::load(*store, types); }
     void configureSim(const QStringList &config)
     {
         CloudCommands(*store, types).updateCloud(QStringLiteral("sim"), config);

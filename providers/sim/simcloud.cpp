@@ -127,7 +127,7 @@ QList<SimCloud::Node> SimCloud::loadPool(const QString &path)
                              .arg(path, parseError.errorString()));
     }
     QList<Node> pool;
-    for (const QJsonValue &value : doc.array()) {
+    for (const auto &value : doc.array()) {
         const QJsonObject o = value.toObject();
         const auto size = [&](const char *key) {
             const auto parsed = Constraints::parse(QStringLiteral("mem=") +
@@ -135,7 +135,7 @@ QList<SimCloud::Node> SimCloud::loadPool(const QString &path)
             return parsed.constraints.minimum(ConstraintKey::Mem).value_or(0);
         };
         QStringList tags;
-        for (const QJsonValue &tag : o.value(QStringLiteral("tags")).toArray())
+        for (const auto &tag : o.value(QStringLiteral("tags")).toArray())
             tags << tag.toString();
         const QString hostname = o.value(QStringLiteral("hostname")).toString();
         const QString zone = o.value(QStringLiteral("zone")).toString();
