@@ -45,6 +45,22 @@ struct Fixture : TestWorkspace
         d.to = to;
         ApplicationCommands(ws()).deploy(model, d);
     }
+    // Starts an instance tagged for this model as if by someone else (or a dead run).
+    QString startBehindBerthsBack(const QString &zone, const QString &machine,
+                                  const QString &nonce = {})
+    {
+        StartRequest request;
+        request.region = QStringLiteral("sim-east");
+        request.zone = zone;
+        request.type = *clouds.get(QStringLiteral("sim"))
+                            .region(request.region)
+                            ->instanceType(QStringLiteral("t3.small"));
+        request.tags = {{QStringLiteral("berth-model-uuid"), snapshot().model.uuid},
+                        {QStringLiteral("berth-machine-id"), machine}};
+        if (!nonce.isEmpty())
+            request.tags.insert(QStringLiteral("berth-nonce"), nonce);
+        return clouds.provider(QStringLiteral("sim")).startInstance(request).instance.id;
+    }
     QStringList log;
 };
 
@@ -316,16 +332,8 @@ void TestProvisioner::deadMachinesAndStraysFollowHarvestMode()
     QVERIFY(f.provision());
     const QString doomed = f.snapshot().machines.first().instanceId;
     // A stray: tagged for this model, for a machine the model does not have.
-    StartRequest stray;
-    stray.region = QStringLiteral("sim-east");
-    stray.zone = QStringLiteral("sim-east-b");
-    stray.type = *f.clouds.get(QStringLiteral("sim"))
-                      .region(stray.region)
-                      ->instanceType(QStringLiteral("t3.small"));
-    stray.tags = {{QStringLiteral("berth-model-uuid"), f.snapshot().model.uuid},
-                  {QStringLiteral("berth-machine-id"), QStringLiteral("99")}};
     const QString strayId =
-        f.clouds.provider(QStringLiteral("sim")).startInstance(stray).instance.id;
+        f.startBehindBerthsBack(QStringLiteral("sim-east-b"), QStringLiteral("99"));
     QVERIFY(!strayId.isEmpty());
 
     ApplicationCommands(f.ws()).removeUnits(model, {QStringLiteral("web/0")});
@@ -373,22 +381,12 @@ void TestProvisioner::adoptsWhatAnInterruptedRunStarted()
     Fixture f;
     f.deploy(QStringLiteral("web"), 1);
     // A run that recorded its start and reached the cloud, then died.
-    const ModelSnapshot before = f.snapshot();
     f.store->write([](SqlSession &sql) {
         sql.run(
             QStringLiteral("UPDATE machines SET instance_status = 'provisioning', nonce = 'n-1'"));
     });
-    StartRequest request;
-    request.region = QStringLiteral("sim-east");
-    request.zone = QStringLiteral("sim-east-c");
-    request.type = *f.clouds.get(QStringLiteral("sim"))
-                        .region(request.region)
-                        ->instanceType(QStringLiteral("t3.small"));
-    request.tags = {{QStringLiteral("berth-model-uuid"), before.model.uuid},
-                    {QStringLiteral("berth-machine-id"), QStringLiteral("0")},
-                    {QStringLiteral("berth-nonce"), QStringLiteral("n-1")}};
-    const QString started =
-        f.clouds.provider(QStringLiteral("sim")).startInstance(request).instance.id;
+    const QString started = f.startBehindBerthsBack(QStringLiteral("sim-east-c"),
+                                                    QStringLiteral("0"), QStringLiteral("n-1"));
     QVERIFY(f.provision());
     QCOMPARE(f.snapshot().machines.first().instanceId, started);
     QCOMPARE(f.snapshot().machines.first().zone, QStringLiteral("sim-east-c"));
@@ -410,16 +408,8 @@ void TestProvisioner::stopsDuplicates()
     Fixture f;
     f.deploy(QStringLiteral("web"), 1);
     QVERIFY(f.provision());
-    StartRequest request;
-    request.region = QStringLiteral("sim-east");
-    request.zone = QStringLiteral("sim-east-b");
-    request.type = *f.clouds.get(QStringLiteral("sim"))
-                        .region(request.region)
-                        ->instanceType(QStringLiteral("t3.small"));
-    request.tags = {{QStringLiteral("berth-model-uuid"), f.snapshot().model.uuid},
-                    {QStringLiteral("berth-machine-id"), QStringLiteral("0")},
-                    {QStringLiteral("berth-nonce"), QStringLiteral("old")}};
-    f.clouds.provider(QStringLiteral("sim")).startInstance(request);
+    f.startBehindBerthsBack(QStringLiteral("sim-east-b"), QStringLiteral("0"),
+                            QStringLiteral("old"));
     QCOMPARE(f.instances().size(), 2);
     ModelCommands(f.ws()).setConfig(model, {QStringLiteral("harvest-mode=none")});
     Provisioner provisioner(f.path(), f.clouds, model);
