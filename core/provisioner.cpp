@@ -406,6 +406,11 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
 Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
 {
     const QString name = job.machine.name;
+    // Containers follow their host's zone and take no place of their own in the spread.
+    const auto releaseZone = [&] {
+        if (job.hostInstanceId.isEmpty())
+            m_spread.add(job.zone, job.applications, -1);
+    };
     const RegionInfo *region = m_cloud->region(job.region);
     if (!region) {
         recordFailure(
@@ -441,7 +446,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             return true;
         });
         if (!go) {
-            m_spread.add(job.zone, job.applications, -1);
+            releaseZone();
             return Outcome::Skipped;
         }
 
@@ -493,8 +498,8 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                             .arg(name, result.instance.id, error.message()));
             }
             if (after == After::Recorded) {
-                if (job.zone != result.instance.zone) {
-                    m_spread.add(job.zone, job.applications, -1);
+                if (job.hostInstanceId.isEmpty() && job.zone != result.instance.zone) {
+                    releaseZone();
                     m_spread.add(result.instance.zone, job.applications, 1);
                 }
                 m_p.log(QStringLiteral("machine %1: started %2 (%3) in %4")
@@ -502,7 +507,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                                  result.instance.zone));
                 return Outcome::Started;
             }
-            m_spread.add(job.zone, job.applications, -1);
+            releaseZone();
             try {
                 stop(result.instance.region, result.instance.id,
                      after == After::StopDead
@@ -518,7 +523,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
         const ProviderError &error = result.error;
         if (error.kind == ProviderError::Kind::ZoneConstrained && !job.fixedZone) {
             job.failedZones.insert(job.zone);
-            m_spread.add(job.zone, job.applications, -1);
+            releaseZone();
             const QString nextZone =
                 m_spread.claim(job.candidates, job.applications, job.failedZones);
             if (!nextZone.isEmpty()) {
@@ -533,7 +538,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                           false);
             return Outcome::Failed;
         }
-        m_spread.add(job.zone, job.applications, -1);
+        releaseZone();
         const bool retry =
             error.retryable() && job.machine.attempts + 1 <= m_model.config.retryCount();
         recordFailure(ws, job, error.message, retry);
