@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+// Senlin's resize rules (scaleutils): the desired size an adjustment asks
+// for, its truncation into the bounds when not strict, and the checks with
+// Senlin's exact messages. The result is how many nodes to create or delete.
+namespace ResizeParameters {
+
+enum class Adjustment { ExactCapacity, ChangeInCapacity, ChangeInPercentage };
+std::optional<Adjustment> adjustmentFromName(const QString &name);
+
+struct ClusterSize
+{
+    qint64 minSize = 0;
+    qint64 maxSize = -1; // -1: unbounded
+    qint64 desired = 0;
+};
+
+struct Request
+{
+    std::optional<Adjustment> adjustment;
+    double number = 0;
+    std::optional<qint64> minStep;
+    std::optional<qint64> minSize;
+    std::optional<qint64> maxSize;
+    bool strict = false;
+};
+
+struct Result
+{
+    QString error;
+    qint64 creation = 0;
+    qint64 deletion = 0;
+    bool ok() const { return error.isEmpty(); }
+};
+
+qint64 calculateDesired(qint64 current, Adjustment adjustment, double number,
+                        std::optional<qint64> minStep);
+qint64 truncateDesired(const ClusterSize &cluster, qint64 desired, std::optional<qint64> minSize,
+                       std::optional<qint64> maxSize);
+// Empty when the sizes fit together; otherwise Senlin's message.
+QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
+                   std::optional<qint64> minSize, std::optional<qint64> maxSize);
+Result resize(const ClusterSize &cluster, const Request &request);
+
+} // namespace ResizeParameters
