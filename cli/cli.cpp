@@ -17,6 +17,7 @@ QList<CommandSpec> commandTable()
     registerApplicationCommands(table);
     registerMachineCommands(table);
     registerProvisionCommands(table);
+    registerPolicyCommands(table);
     return table;
 }
 

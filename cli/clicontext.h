@@ -63,3 +63,4 @@ void registerModelCommands(QList<CommandSpec> &table);
 void registerApplicationCommands(QList<CommandSpec> &table);
 void registerMachineCommands(QList<CommandSpec> &table);
 void registerProvisionCommands(QList<CommandSpec> &table);
+void registerPolicyCommands(QList<CommandSpec> &table);

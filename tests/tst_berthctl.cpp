@@ -1,4 +1,5 @@
 // berthctl as a user runs it: a separate process on a store file.
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -36,6 +37,7 @@ private slots:
     void cloudAccounts_data();
     void cloudAccounts();
     void provisionInstancesAndRetry();
+    void placementPlanSpeaksSenlin();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -425,6 +427,49 @@ void TestBerthctl::provisionInstancesAndRetry()
                  .array()
                  .size(),
              3);
+}
+
+void TestBerthctl::placementPlanSpeaksSenlin()
+{
+    const QString policy = m_dir->filePath(QStringLiteral("policy.yaml"));
+    QFile file(policy);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        "type: senlin.policy.region_placement\nversion: 1.0\nproperties:\n  regions:\n"
+        "    - name: A\n      weight: 300\n      cap: 1\n    - name: B\n      weight: 100\n");
+    file.close();
+    // Senlin finds no plan here; Berth passes the capped capacity on.
+    Run r = run({QStringLiteral("placement-plan"), QStringLiteral("--policy"), policy,
+                 QStringLiteral("--action"), QStringLiteral("CLUSTER_SCALE_OUT"),
+                 QStringLiteral("--current"), QStringLiteral("{}"), QStringLiteral("--inputs"),
+                 QStringLiteral(R"({"count": 4})"), QStringLiteral("--available"),
+                 QStringLiteral("A,B")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object(),
+             QJsonDocument::fromJson(
+                 R"({"status": "OK", "creation": {"count": 4, "regions": {"A": 1, "B": 3}}})")
+                 .object());
+    // Without --available: the model's cloud (sim) has neither A nor B.
+    r = run({QStringLiteral("placement-plan"), QStringLiteral("--policy"), policy,
+             QStringLiteral("--action"), QStringLiteral("CLUSTER_SCALE_OUT"),
+             QStringLiteral("--current"), QStringLiteral("{}")});
+    QCOMPARE(
+        QJsonDocument::fromJson(r.out.toUtf8()).object(),
+        QJsonDocument::fromJson(R"({"status": "ERROR", "reason": "No region is found usable."})")
+            .object());
+    r = run({QStringLiteral("placement-plan"), QStringLiteral("--policy"), policy,
+             QStringLiteral("--action"), QStringLiteral("CLUSTER_SCALE_OUT"),
+             QStringLiteral("--current"), QStringLiteral("[1]")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(
+        r.err,
+        QStringLiteral("ERROR bad --current: expected a JSON object such as {\"RegionOne\": 2}\n"));
+    r = run({QStringLiteral("placement-plan"), QStringLiteral("--policy"),
+             m_dir->filePath(QStringLiteral("none.yaml")), QStringLiteral("--action"),
+             QStringLiteral("CLUSTER_SCALE_OUT"), QStringLiteral("--current"),
+             QStringLiteral("{}")});
+    QCOMPARE(r.err, QStringLiteral("ERROR cannot read policy file \"%1\"\n")
+                        .arg(m_dir->filePath(QStringLiteral("none.yaml"))));
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)

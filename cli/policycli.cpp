@@ -1,0 +1,139 @@
+// berthctl placement-plan: Berth's region/zone plan for one Senlin action,
+// with Senlin's data in and out, for scripts and for comparing with Senlin.
+#include "bertherror.h"
+#include "clicontext.h"
+#include "placementpolicy.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <yaml-cpp/yaml.h>
+
+namespace {
+
+QJsonValue toJson(const YAML::Node &node)
+{
+    switch (node.Type()) {
+    case YAML::NodeType::Map: {
+        QJsonObject o;
+        for (const auto &entry : node)
+            o.insert(QString::fromStdString(entry.first.as<std::string>()), toJson(entry.second));
+        return o;
+    }
+    case YAML::NodeType::Sequence: {
+        QJsonArray a;
+        for (const auto &item : node)
+            a.append(toJson(item));
+        return a;
+    }
+    case YAML::NodeType::Scalar: {
+        const QString text = QString::fromStdString(node.Scalar());
+        bool isNumber = false;
+        const qint64 n = text.toLongLong(&isNumber);
+        if (isNumber && node.Tag() != "!")
+            return n;
+        if (text == u"true" || text == u"false")
+            return text == u"true";
+        return text;
+    }
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+        break;
+    }
+    return QJsonValue();
+}
+
+QJsonObject policySpec(const QString &path)
+{
+    try {
+        return toJson(YAML::LoadFile(path.toStdString())).toObject();
+    } catch (const YAML::BadFile &) {
+        throw BerthError(QStringLiteral("cannot read policy file \"%1\"").arg(path));
+    } catch (const YAML::Exception &error) {
+        throw BerthError(QStringLiteral("policy file \"%1\" is not valid YAML: %2")
+                             .arg(path, QString::fromStdString(error.msg)));
+    }
+}
+
+QJsonObject jsonOption(const CommandArgs &parser, const QString &name, const QString &example)
+{
+    if (!parser.isSet(name))
+        return {};
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(parser.value(name).toUtf8(), &error);
+    if (!doc.isObject()) {
+        throw BerthError(
+            QStringLiteral("bad --%1: expected a JSON object such as %2").arg(name, example));
+    }
+    return doc.object();
+}
+
+void placementPlan(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("placement-plan"),
+                       QStringLiteral("--policy FILE --action ACTION --current JSON [--inputs "
+                                      "JSON] [--data JSON] [--cluster JSON] [--available NAMES]"));
+    for (const char *name :
+         {"policy", "action", "current", "inputs", "data", "cluster", "available"})
+        parser.addOption(
+            {QString::fromLatin1(name), QString::fromLatin1(name), QStringLiteral("VALUE")});
+    parser.parse(args, 0, 0);
+    for (const char *required : {"policy", "action", "current"}) {
+        if (!parser.isSet(QString::fromLatin1(required))) {
+            throw BerthError(QStringLiteral("placement-plan: --%1 is required")
+                                 .arg(QString::fromLatin1(required)));
+        }
+    }
+    const PlacementPolicy policy =
+        PlacementPolicy::fromSpec(policySpec(parser.value(QStringLiteral("policy"))));
+    QMap<QString, qint64> current;
+    const QJsonObject currentJson =
+        jsonOption(parser, QStringLiteral("current"), QStringLiteral("{\"RegionOne\": 2}"));
+    for (auto it = currentJson.begin(); it != currentJson.end(); ++it)
+        current.insert(it.key(), it.value().toInteger());
+
+    QStringList available;
+    if (parser.isSet(QStringLiteral("available"))) {
+        available = parser.value(QStringLiteral("available")).split(u',', Qt::SkipEmptyParts);
+    } else {
+        // The healthy regions (or the model region's healthy zones) of the model's cloud.
+        const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
+        const CloudInfo &cloud = ctx.workspace.clouds().get(snapshot.model.cloud);
+        for (const RegionInfo &region : cloud.regions) {
+            for (const ZoneInfo &zone : region.zones) {
+                if (!zone.healthy)
+                    continue;
+                if (policy.kind() == PlacementPolicy::Kind::Zone) {
+                    if (region.name == snapshot.model.region)
+                        available << zone.name;
+                } else if (!available.contains(region.name)) {
+                    available << region.name;
+                }
+            }
+        }
+    }
+
+    PlacementPolicy::Action action;
+    action.name = parser.value(QStringLiteral("action"));
+    action.inputs = jsonOption(parser, QStringLiteral("inputs"), QStringLiteral("{\"count\": 2}"));
+    action.data = jsonOption(parser, QStringLiteral("data"),
+                             QStringLiteral("{\"creation\": {\"count\": 2}}"));
+    const QJsonObject cluster = jsonOption(parser, QStringLiteral("cluster"),
+                                           QStringLiteral("{\"min_size\": 0, \"max_size\": -1, "
+                                                          "\"desired_capacity\": 4}"));
+    qint64 total = 0;
+    for (qint64 n : current)
+        total += n;
+    action.cluster = {cluster.value(QStringLiteral("min_size")).toInteger(0),
+                      cluster.value(QStringLiteral("max_size")).toInteger(-1),
+                      cluster.value(QStringLiteral("desired_capacity")).toInteger(total)};
+    ctx.out << Output::toJson(policy.decide(action, current, available));
+}
+
+} // namespace
+
+void registerPolicyCommands(QList<CommandSpec> &table)
+{
+    table.append({QStringLiteral("placement-plan"),
+                  QStringLiteral("Berth's region/zone plan for a Senlin action"), placementPlan});
+}

@@ -1,0 +1,156 @@
+#include "placementpolicy.h"
+
+#include "bertherror.h"
+
+#include <QJsonArray>
+
+namespace {
+
+QJsonObject failed(QJsonObject data, const QString &reason)
+{
+    data.insert(QStringLiteral("status"), QStringLiteral("ERROR"));
+    data.insert(QStringLiteral("reason"), reason);
+    return data;
+}
+
+// Senlin: the count from data.<key> when an earlier policy decided, else inputs.count, else 1.
+qint64 countFrom(const QJsonObject &inputs, const QJsonObject &data, const QString &key)
+{
+    if (data.contains(key))
+        return data.value(key).toObject().value(QStringLiteral("count")).toInteger(1);
+    return inputs.value(QStringLiteral("count")).toInteger(1);
+}
+
+std::optional<qint64> optionalInt(const QJsonObject &o, const QString &key)
+{
+    if (!o.contains(key) || o.value(key).isNull())
+        return std::nullopt;
+    return o.value(key).toInteger();
+}
+
+} // namespace
+
+PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
+{
+    PlacementPolicy policy;
+    const QString type = spec.value(QStringLiteral("type")).toString();
+    if (type == u"senlin.policy.region_placement")
+        policy.m_kind = Kind::Region;
+    else if (type == u"senlin.policy.zone_placement")
+        policy.m_kind = Kind::Zone;
+    else
+        throw BerthError(QStringLiteral("unknown policy type \"%1\"; expected "
+                                        "senlin.policy.region_placement or "
+                                        "senlin.policy.zone_placement")
+                             .arg(type));
+    const QString listKey =
+        policy.m_kind == Kind::Region ? QStringLiteral("regions") : QStringLiteral("zones");
+    const QJsonArray list =
+        spec.value(QStringLiteral("properties")).toObject().value(listKey).toArray();
+    if (list.isEmpty())
+        throw BerthError(QStringLiteral("the policy names no %1: expected properties.%1 with "
+                                        "name, weight and cap")
+                             .arg(listKey));
+    for (const auto &value : list) {
+        const QJsonObject item = value.toObject();
+        PlacementPlanner::Target t;
+        t.name = item.value(QStringLiteral("name")).toString();
+        t.weight = item.value(QStringLiteral("weight")).toInteger(100);
+        t.cap = item.value(QStringLiteral("cap")).toInteger(-1);
+        if (t.name.isEmpty())
+            throw BerthError(
+                QStringLiteral("every entry of properties.%1 needs a name").arg(listKey));
+        if (t.weight < 0)
+            throw BerthError(QStringLiteral("weight of \"%1\" must be 0 or more").arg(t.name));
+        if (t.cap < -1)
+            throw BerthError(QStringLiteral("cap of \"%1\" must be -1 (none) or more").arg(t.name));
+        for (const PlacementPlanner::Target &other : policy.m_targets) {
+            if (other.name == t.name)
+                throw BerthError(QStringLiteral("\"%1\" is listed twice").arg(t.name));
+        }
+        policy.m_targets.append(t);
+    }
+    return policy;
+}
+
+QStringList PlacementPolicy::names() const
+{
+    QStringList list;
+    for (const PlacementPlanner::Target &t : m_targets)
+        list << t.name;
+    return list;
+}
+
+QString PlacementPolicy::unknownNames(const QStringList &known) const
+{
+    QStringList unknown;
+    for (const QString &name : names()) {
+        if (!known.contains(name))
+            unknown << u'\'' + name + u'\'';
+    }
+    if (unknown.isEmpty())
+        return {};
+    return QStringLiteral("The specified %1 '[%2]' could not be found.")
+        .arg(m_kind == Kind::Region ? QStringLiteral("regions") : QStringLiteral("zones"),
+             unknown.join(QStringLiteral(", ")));
+}
+
+QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qint64> &current,
+                                    const QStringList &available) const
+{
+    QJsonObject data = action.data;
+    const QString creation = QStringLiteral("creation");
+    const QString deletion = QStringLiteral("deletion");
+    qint64 delta = 0;
+    if (action.name == u"CLUSTER_SCALE_OUT") {
+        delta = countFrom(action.inputs, data, creation);
+    } else if (action.name == u"CLUSTER_SCALE_IN") {
+        delta = -countFrom(action.inputs, data, deletion);
+    } else if (action.name == u"NODE_CREATE") {
+        // A node whose profile names its own region (Berth: --to region=R) is left alone.
+        const QJsonObject profile = action.inputs.value(QStringLiteral("profile")).toObject();
+        if (m_kind == Kind::Region && profile.contains(QStringLiteral("region_name")))
+            return data;
+        delta = 1;
+    } else if (action.name == u"CLUSTER_RESIZE") {
+        if (data.contains(creation)) {
+            delta = data.value(creation).toObject().value(QStringLiteral("count")).toInteger(1);
+        } else if (data.contains(deletion)) {
+            delta = -data.value(deletion).toObject().value(QStringLiteral("count")).toInteger(1);
+        } else {
+            ResizeParameters::Request request;
+            const QString type = action.inputs.value(QStringLiteral("adjustment_type")).toString();
+            request.adjustment = ResizeParameters::adjustmentFromName(type);
+            if (!type.isEmpty() && !request.adjustment)
+                return failed(data, QStringLiteral("Invalid adjustment_type: %1").arg(type));
+            request.number = action.inputs.value(QStringLiteral("number")).toDouble();
+            request.minStep = optionalInt(action.inputs, QStringLiteral("min_step"));
+            request.minSize = optionalInt(action.inputs, QStringLiteral("min_size"));
+            request.maxSize = optionalInt(action.inputs, QStringLiteral("max_size"));
+            request.strict = action.inputs.value(QStringLiteral("strict")).toBool(false);
+            const ResizeParameters::Result r = ResizeParameters::resize(action.cluster, request);
+            if (!r.ok())
+                return failed(data, r.error);
+            delta = r.creation > 0 ? r.creation : -r.deletion;
+        }
+    } else {
+        throw BerthError(QStringLiteral("unknown action \"%1\"; expected CLUSTER_SCALE_OUT, "
+                                        "CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE")
+                             .arg(action.name));
+    }
+
+    const bool zones = m_kind == Kind::Zone;
+    const PlacementPlanner::Plan plan =
+        PlacementPlanner::plan(m_targets, current, delta, available, zones);
+    if (!plan.ok())
+        return failed(data, plan.error);
+    QJsonObject perTarget;
+    for (auto it = plan.counts.cbegin(); it != plan.counts.cend(); ++it)
+        perTarget.insert(it.key(), it.value());
+    data.insert(QStringLiteral("status"), QStringLiteral("OK"));
+    data.insert(
+        delta >= 0 ? creation : deletion,
+        QJsonObject{{QStringLiteral("count"), delta >= 0 ? delta : -delta},
+                    {zones ? QStringLiteral("zones") : QStringLiteral("regions"), perTarget}});
+    return data;
+}
