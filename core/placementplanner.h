@@ -35,6 +35,10 @@ public:
     // `zones` picks Senlin's zone wording for errors.
     static Plan plan(const QList<Target> &targets, const QMap<QString, qint64> &current,
                      qint64 delta, const QStringList &usable, bool zones = false);
+    // The same plan by moving one node at a time (O(moves · log targets)): the
+    // definition plan() must match, kept for tests and as the benchmark baseline.
+    static Plan greedyPlan(const QList<Target> &targets, const QMap<QString, qint64> &current,
+                           qint64 delta, const QStringList &usable, bool zones = false);
     // Σ(n_r − t_r)² · (Σw)², exact: how far final counts are from the weighted target.
     static Wide scaledCost(const QList<Target> &targets, const QList<qint64> &finalCounts);
 };

@@ -15,6 +15,7 @@ private slots:
     void documentedCases();
     void reportsSenlinErrors();
     void matchesExhaustiveSearch();
+    void fastPlanEqualsGreedyAtScale();
 };
 
 void TestPlacementPlanner::documentedCases_data()
@@ -160,6 +161,9 @@ void TestPlacementPlanner::matchesExhaustiveSearch()
         if (delta == 0)
             delta = 1;
         const auto plan = PlacementPlanner::plan(targets, currentMap, delta, usable);
+        const auto greedy = PlacementPlanner::greedyPlan(targets, currentMap, delta, usable);
+        QCOMPARE(plan.counts, greedy.counts); // the fast plan is the greedy's, ties included
+        QCOMPARE(plan.error, greedy.error);
         const PlacementPlanner::Wide best = exhaustiveBest(targets, current, delta);
         QVERIFY2(plan.ok() == (best >= 0),
                  qPrintable(QStringLiteral("case %1: %2").arg(c).arg(plan.error)));
@@ -182,6 +186,31 @@ void TestPlacementPlanner::matchesExhaustiveSearch()
                  qPrintable(QStringLiteral("case %1 not optimal").arg(c)));
     }
     QVERIFY(feasible > 2000); // the cases exercise plans, not only refusals
+}
+
+void TestPlacementPlanner::fastPlanEqualsGreedyAtScale()
+{
+    QRandomGenerator random(7);
+    for (int c = 0; c < 200; ++c) {
+        QList<Target> targets;
+        Counts current;
+        QStringList usable;
+        const int count = int(random.bounded(1, 30));
+        for (int i = 0; i < count; ++i) {
+            const QString name = QStringLiteral("R%1").arg(i);
+            // Few distinct weights make many ties.
+            targets.append({name, qint64(random.bounded(1, 4)) * 100,
+                            random.bounded(4) == 0 ? qint64(random.bounded(0, 300)) : -1});
+            current.insert(name, qint64(random.bounded(0, 200)));
+            if (random.bounded(6) != 0)
+                usable << name;
+        }
+        const qint64 delta = qint64(random.bounded(-2000, 2000));
+        const auto fast = PlacementPlanner::plan(targets, current, delta, usable);
+        const auto greedy = PlacementPlanner::greedyPlan(targets, current, delta, usable);
+        QCOMPARE(fast.error, greedy.error);
+        QCOMPARE(fast.counts, greedy.counts);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPlacementPlanner)
