@@ -33,6 +33,26 @@ int depth(const QString &machineName)
     return int(machineName.count(u'/'));
 }
 
+// An alive machine that still needs an instance from the provisioner (machines
+// in error wait for retry-provisioning; ssh: hosts are enlisted, not started).
+bool awaitsInstance(const MachineRecord &m)
+{
+    return m.life == u"alive" && m.instanceId.isEmpty() && m.machineStatus != u"error" &&
+           !m.placement.startsWith(QStringLiteral("ssh:"));
+}
+
+// Records the instance a machine now has, whoever started it.
+void recordInstance(ModelTx &tx, const MachineRecord &machine, const InstanceInfo &instance)
+{
+    tx.sql().run(QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
+                                "hardware = ?, region = ?, zone = ?, machine_status = 'started', "
+                                "machine_message = '', instance_status = 'running', "
+                                "instance_message = '', attempts = 0, retry_at = 0 WHERE id = ?"),
+                 {instance.id, instance.instanceType, instance.hardware, instance.region,
+                  instance.zone, machine.id});
+    tx.logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
+}
+
 // The applications whose units a top-level machine hosts, its containers'
 // included: that is what its distribution group is made of.
 QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot)
@@ -181,17 +201,7 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
             const QString nonce = instance.tags.value(nonceTag);
             if (m->instanceId.isEmpty() && !nonce.isEmpty() && nonce == m->nonce) {
                 // Started by a run that died before recording it: adopt, never start twice.
-                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-                    tx.sql().run(
-                        QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
-                                       "hardware = ?, region = ?, zone = ?, machine_status = "
-                                       "'started', machine_message = '', instance_status = "
-                                       "'running', instance_message = '', attempts = 0, "
-                                       "retry_at = 0 WHERE id = ?"),
-                        {instance.id, instance.instanceType, instance.hardware, instance.region,
-                         instance.zone, m->id});
-                    tx.logChange(QStringLiteral("machine"), m->name, Change::Op::Changed);
-                });
+                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { recordInstance(tx, *m, instance); });
                 m_p.log(QStringLiteral("machine %1: adopted %2 started by an interrupted run")
                             .arg(m->name, instance.id));
                 QMutexLocker lock(&m_reportMutex);
@@ -280,12 +290,8 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
     const qint64 time = now();
     QList<Job> list;
     for (const MachineRecord &m : snapshot.machines) {
-        if (m.life != u"alive" || !m.instanceId.isEmpty() || m.machineStatus == u"error" ||
-            m.isContainer() != containers || m.retryAt > time) {
+        if (!awaitsInstance(m) || m.isContainer() != containers || m.retryAt > time)
             continue;
-        }
-        if (m.placement.startsWith(QStringLiteral("ssh:")))
-            continue; // existing hosts are enlisted by the manual provider
         Job job;
         job.machine = m;
         job.applications = appsOf.value(m.id);
@@ -482,15 +488,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                             {m->id});
                         return After::StopDead;
                     }
-                    tx.sql().run(
-                        QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
-                                       "hardware = ?, region = ?, zone = ?, machine_status = "
-                                       "'started', machine_message = '', instance_status = "
-                                       "'running', instance_message = '', attempts = 0, retry_at "
-                                       "= 0 WHERE id = ?"),
-                        {result.instance.id, result.instance.instanceType, result.instance.hardware,
-                         result.instance.region, result.instance.zone, m->id});
-                    tx.logChange(QStringLiteral("machine"), name, Change::Op::Changed);
+                    recordInstance(tx, *m, result.instance);
                     return After::Recorded;
                 });
             } catch (const BerthError &error) {
@@ -596,8 +594,7 @@ void Provisioner::Pass::countPending()
             ++m_report.pending;
             continue;
         }
-        if (m.life != u"alive" || !m.instanceId.isEmpty() || m.machineStatus == u"error" ||
-            m.placement.startsWith(QStringLiteral("ssh:")))
+        if (!awaitsInstance(m))
             continue;
         if (m.isContainer()) {
             const MachineRecord *host = byId.value(m.parentId);
