@@ -37,6 +37,10 @@ ProvisionerLease::~ProvisionerLease()
 bool ProvisionerLease::acquire()
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // Renew only once a third of the lease has gone: an idle pass then writes
+    // nothing, so watchers of the store do not take it for someone's change.
+    if (m_held && now < m_expiresAt - ttlMs * 2 / 3)
+        return true;
     m_held = m_store.write([&](SqlSession &sql) {
         QSqlQuery &q = sql.run(QStringLiteral("SELECT owner, host, pid, expires_at FROM "
                                               "provisioner_leases WHERE model_id = ?"),
@@ -60,6 +64,7 @@ bool ProvisionerLease::acquire()
                                "UPDATE SET owner = excluded.owner, host = excluded.host, pid = "
                                "excluded.pid, expires_at = excluded.expires_at"),
                 {m_modelId, m_owner, m_host, m_pid, now + ttlMs});
+        m_expiresAt = now + ttlMs;
         return true;
     });
     return m_held;

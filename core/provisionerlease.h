@@ -29,5 +29,6 @@ private:
     QString m_host;
     qint64 m_pid;
     bool m_held = false;
+    qint64 m_expiresAt = 0;
     QString m_holder;
 };

@@ -67,6 +67,13 @@ void ProvisionerWorker::runPass()
     if (m_cancel || !m_provisioner)
         return;
     m_passRequested = false;
+    // The version before the pass: whatever commits during it, ours or anyone's,
+    // brings one more pass, so a change made meanwhile is never taken for ours.
+    try {
+        m_dataVersion = m_watchStore->dataVersion();
+    } catch (const BerthError &error) {
+        emit failed(error.message());
+    }
     try {
         Provisioner::Report report;
         do {
@@ -81,9 +88,4 @@ void ProvisionerWorker::runPass()
         emit failed(error.message());
     }
     m_lastPassAt = QDateTime::currentMSecsSinceEpoch();
-    // Our own writes changed the store; do not take them for someone else's.
-    try {
-        m_dataVersion = m_watchStore->dataVersion();
-    } catch (const BerthError &) {
-    }
 }

@@ -525,6 +525,11 @@ void TestProvisioner::workerRunsOnItsThreadAndReports()
                            [](const MachineRecord &m) { return !m.instanceId.isEmpty(); });
     };
     QTRY_VERIFY_WITH_TIMEOUT(allStarted(), 20'000);
+    // Then it settles: with nothing to do, passes stop (each one lists the cloud).
+    QTest::qWait(1500);
+    const qsizetype settled = passes.size();
+    QTest::qWait(1500);
+    QCOMPARE(passes.size(), settled);
     worker->cancel();
     thread.quit();
     QVERIFY(thread.wait(20'000));
