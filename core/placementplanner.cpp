@@ -14,21 +14,69 @@ struct Candidate
     int index;
 };
 
+// What both planners start from: the usable targets, the sums, and how far each
+// target may move. `error` (Senlin's words) or `moves == 0` ends planning early.
+struct Setup
+{
+    QString error;
+    QList<int> active; // indexes of usable targets, in spec order
+    bool out = true;
+    qint64 moves = 0;
+    PlacementPlanner::Wide sumWeights = 0;
+    PlacementPlanner::Wide total = 0; // over usable targets, after the change
+    std::vector<qint64> now;          // per target index
+    std::vector<qint64> room;         // per target index, at most `moves`
+};
+
+Setup prepare(const QList<PlacementPlanner::Target> &targets, const QMap<QString, qint64> &current,
+              qint64 delta, const QStringList &usable, bool zones)
+{
+    Setup s;
+    for (int i = 0; i < int(targets.size()); ++i) {
+        if (usable.contains(targets.at(i).name) && targets.at(i).weight > 0)
+            s.active << i;
+    }
+    if (s.active.isEmpty()) {
+        s.error = zones ? QStringLiteral("No availability zone found available.")
+                        : QStringLiteral("No region is found usable.");
+        return s;
+    }
+    s.out = delta > 0;
+    s.moves = s.out ? delta : -delta;
+    s.now.assign(std::size_t(targets.size()), 0);
+    s.room.assign(std::size_t(targets.size()), 0);
+    // The weighted target is over the usable targets only: the others cannot change.
+    PlacementPlanner::Wide room = 0;
+    s.total = delta;
+    for (int i : s.active) {
+        const PlacementPlanner::Target &t = targets.at(i);
+        const qint64 n = current.value(t.name);
+        const qint64 r = s.out ? (t.cap < 0 ? s.moves : std::max<qint64>(0, t.cap - n)) : n;
+        s.now[std::size_t(i)] = n;
+        s.room[std::size_t(i)] = std::min(r, s.moves);
+        s.sumWeights += t.weight;
+        s.total += n;
+        room += s.room[std::size_t(i)];
+    }
+    if (room < s.moves)
+        s.error = QStringLiteral("There is no feasible plan to handle all nodes.");
+    return s;
+}
+
 } // namespace
 
 PlacementPlanner::Wide PlacementPlanner::scaledCost(const QList<Target> &targets,
                                                     const QList<qint64> &finalCounts)
 {
-    PlacementPlanner::Wide sumWeights = 0;
-    PlacementPlanner::Wide total = 0;
+    Wide sumWeights = 0;
+    Wide total = 0;
     for (qsizetype i = 0; i < targets.size(); ++i) {
         sumWeights += targets.at(i).weight;
         total += finalCounts.at(i);
     }
-    PlacementPlanner::Wide cost = 0;
+    Wide cost = 0;
     for (qsizetype i = 0; i < targets.size(); ++i) {
-        const PlacementPlanner::Wide d =
-            PlacementPlanner::Wide(finalCounts.at(i)) * sumWeights - total * targets.at(i).weight;
+        const Wide d = Wide(finalCounts.at(i)) * sumWeights - total * targets.at(i).weight;
         cost += d * d;
     }
     return cost;
@@ -40,47 +88,21 @@ PlacementPlanner::Plan PlacementPlanner::greedyPlan(const QList<Target> &targets
                                                     bool zones)
 {
     Plan result;
-    QList<int> active;
-    for (int i = 0; i < int(targets.size()); ++i) {
-        if (usable.contains(targets.at(i).name) && targets.at(i).weight > 0)
-            active << i;
-    }
-    if (active.isEmpty()) {
-        result.error = zones ? QStringLiteral("No availability zone found available.")
-                             : QStringLiteral("No region is found usable.");
+    const Setup setup = prepare(targets, current, delta, usable, zones);
+    result.error = setup.error;
+    if (!result.ok() || setup.moves == 0)
         return result;
-    }
-    if (delta == 0)
-        return result;
-
-    const bool out = delta > 0;
-    const qint64 moves = out ? delta : -delta;
-    // The target is computed over the usable targets only: the others cannot change.
-    PlacementPlanner::Wide sumWeights = 0;
-    PlacementPlanner::Wide total = 0;
-    qint64 room = 0;
-    std::vector<qint64> n(std::size_t(targets.size()), 0);
-    for (int i : active) {
-        const Target &t = targets.at(i);
-        n[std::size_t(i)] = current.value(t.name);
-        sumWeights += t.weight;
-        total += n[std::size_t(i)];
-        if (out)
-            room += t.cap < 0 ? moves : std::max<qint64>(0, t.cap - n[std::size_t(i)]);
-        else
-            room += n[std::size_t(i)];
-    }
-    if (room < moves) {
-        result.error = QStringLiteral("There is no feasible plan to handle all nodes.");
-        return result;
-    }
-    total += delta;
+    const bool out = setup.out;
+    const qint64 moves = setup.moves;
+    const Wide sumWeights = setup.sumWeights;
+    const Wide total = setup.total;
+    std::vector<qint64> n = setup.now;
+    const QList<int> &active = setup.active;
 
     // Scaled marginal of one more move on target i:
     //  add:    2(n·Σw − T·w) + Σw      remove: −2(n·Σw − T·w) + Σw
     const auto marginal = [&](int i) {
-        const PlacementPlanner::Wide d =
-            PlacementPlanner::Wide(n[std::size_t(i)]) * sumWeights - total * targets.at(i).weight;
+        const Wide d = Wide(n[std::size_t(i)]) * sumWeights - total * targets.at(i).weight;
         return out ? 2 * d + sumWeights : -2 * d + sumWeights;
     };
     const auto worse = [out](const Candidate &a, const Candidate &b) {
@@ -128,34 +150,18 @@ PlacementPlanner::Plan PlacementPlanner::plan(const QList<Target> &targets,
         qint64 room;
     };
     Plan result;
-    QList<int> active;
-    for (int i = 0; i < int(targets.size()); ++i) {
-        if (usable.contains(targets.at(i).name) && targets.at(i).weight > 0)
-            active << i;
-    }
-    if (active.isEmpty() || delta == 0)
-        return greedyPlan(targets, current, delta, usable, zones); // errors and no-ops
-    const bool out = delta > 0;
-    const qint64 moves = out ? delta : -delta;
-    Wide sumWeights = 0;
-    Wide total = delta;
-    for (int i : active) {
-        sumWeights += targets.at(i).weight;
-        total += current.value(targets.at(i).name);
-    }
-    std::vector<Line> lines;
-    Wide room = 0;
-    for (int i : active) {
-        const Target &t = targets.at(i);
-        const qint64 n = current.value(t.name);
-        const Wide d = Wide(n) * sumWeights - total * t.weight;
-        const qint64 r = out ? (t.cap < 0 ? moves : std::max<qint64>(0, t.cap - n)) : n;
-        lines.push_back({i, out ? d : -d, std::min(r, moves)});
-        room += lines.back().room;
-    }
-    if (room < moves) {
-        result.error = QStringLiteral("There is no feasible plan to handle all nodes.");
+    const Setup setup = prepare(targets, current, delta, usable, zones);
+    result.error = setup.error;
+    if (!result.ok() || setup.moves == 0)
         return result;
+    const bool out = setup.out;
+    const qint64 moves = setup.moves;
+    const Wide sumWeights = setup.sumWeights;
+    std::vector<Line> lines;
+    for (int i : setup.active) {
+        const Wide d =
+            Wide(setup.now[std::size_t(i)]) * sumWeights - setup.total * targets.at(i).weight;
+        lines.push_back({i, out ? d : -d, setup.room[std::size_t(i)]});
     }
     // How many keys of a line lie strictly below `limit`.
     const auto below = [&](const Line &l, Wide limit) -> qint64 {
