@@ -5,10 +5,13 @@
 #include "cloudcommands.h"
 #include "machinecommands.h"
 #include "provisioner.h"
+#include "provisionerworker.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTimer>
 
 #include <csignal>
 
@@ -108,15 +111,17 @@ void provision(CliContext &ctx, const QStringList &args)
     if (timeout < 0)
         throw BerthError(QStringLiteral("provision: --timeout must be 0 or more seconds"));
     const QString model = ctx.model();
-    Provisioner provisioner(ctx.workspace.store().location(), ctx.workspace.clouds(), model);
+    const QString location = ctx.workspace.store().location();
     QTextStream &out = ctx.out;
-    provisioner.setLog([&out](const QString &line) {
+    const auto print = [&out](const QString &line) {
         out << QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss.zzz ")) << line
             << Qt::endl;
-    });
+    };
     std::signal(SIGINT, [](int) { interrupted = true; });
     std::signal(SIGTERM, [](int) { interrupted = true; });
     if (parser.isSet(QStringLiteral("until-idle"))) {
+        Provisioner provisioner(location, ctx.workspace.clouds(), model);
+        provisioner.setLog(print);
         if (!provisioner.runUntilIdle(interrupted, qint64(timeout) * 1000)) {
             if (interrupted)
                 throw BerthError(QStringLiteral("provision: interrupted"));
@@ -125,12 +130,25 @@ void provision(CliContext &ctx, const QStringList &args)
                                  .arg(timeout));
         }
     } else {
-        // The foreground provisioner: passes on changes and on a timer until stopped.
+        // The foreground provisioner is the window's worker, run on this thread:
+        // passes on store changes, retry times and a timer, until stopped.
+        ProvisionerWorker worker(location, ctx.workspace.clouds(), model);
+        QObject::connect(&worker, &ProvisionerWorker::logLine, &worker, print);
+        QObject::connect(&worker, &ProvisionerWorker::failed, &worker,
+                         [&ctx](const QString &message) { ctx.warn(message); });
         const qint64 deadline =
             timeout > 0 ? QDateTime::currentMSecsSinceEpoch() + timeout * 1000LL : 0;
-        while (!interrupted && (deadline == 0 || QDateTime::currentMSecsSinceEpoch() < deadline)) {
-            provisioner.runUntilIdle(interrupted, 1000);
-        }
+        QTimer stop;
+        stop.setInterval(100);
+        QObject::connect(&stop, &QTimer::timeout, &worker, [&] {
+            if (interrupted || (deadline > 0 && QDateTime::currentMSecsSinceEpoch() >= deadline)) {
+                worker.cancel();
+                QCoreApplication::quit();
+            }
+        });
+        stop.start();
+        QTimer::singleShot(0, &worker, &ProvisionerWorker::start);
+        QCoreApplication::exec();
     }
     const ModelSnapshot snapshot = ctx.workspace.snapshot(model);
     int running = 0;
