@@ -75,12 +75,19 @@ const CloudInfo &CloudRegistry::get(const QString &name) const
                          .arg(name, names.join(QStringLiteral(", "))));
 }
 
+Provider *CloudRegistry::findProvider(const QString &name) const
+{
+    for (qsizetype i = 0; i < m_clouds.size(); ++i) {
+        if (m_clouds.at(i).name == name)
+            return m_providers.at(i).get();
+    }
+    return nullptr;
+}
+
 Provider &CloudRegistry::provider(const QString &name) const
 {
     get(name);
-    for (qsizetype i = 0; i < m_clouds.size(); ++i) {
-        if (m_clouds.at(i).name == name && m_providers.at(i))
-            return *m_providers.at(i);
-    }
+    if (Provider *p = findProvider(name))
+        return *p;
     throw BerthError(QStringLiteral("cloud \"%1\" has no provider in this process").arg(name));
 }

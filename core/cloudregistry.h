@@ -27,6 +27,8 @@ public:
     const CloudInfo *find(const QString &name) const;
     // Throws BerthError naming the known clouds when `name` is not one.
     const CloudInfo &get(const QString &name) const;
+    // The cloud's provider, or null when it has none in this process.
+    Provider *findProvider(const QString &name) const;
     // Throws BerthError when the cloud is unknown or has no provider.
     Provider &provider(const QString &name) const;
     const QList<CloudInfo> &clouds() const { return m_clouds; }

@@ -93,10 +93,11 @@ Constraints parsedOrEmpty(const QString &text)
 
 } // namespace
 
-ModelTx::ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud)
+ModelTx::ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud, Provider *provider)
     : m_sql(sql)
     , m_model(std::move(model))
     , m_cloud(cloud)
+    , m_provider(provider)
     , m_now(QDateTime::currentMSecsSinceEpoch())
 {}
 
@@ -334,10 +335,16 @@ void ModelTx::checkProviderDirective(const PlacementDirective &d) const
                                       m_cloud.regionNames().join(QStringLiteral(", "))));
         }
     } else if (d.kind == Kind::Hostname || d.kind == Kind::SystemId) {
-        if (!region().nodeNames.contains(d.value)) {
-            throw BerthError(QStringLiteral("invalid placement directive \"%1\": %2 has no node "
-                                            "named \"%3\"")
-                                 .arg(d.toString(), m_model.region, d.value));
+        // Only the provider knows its own directives (nodes, system ids).
+        if (!m_provider) {
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": cloud %2 "
+                                            "cannot check it in this process")
+                                 .arg(d.toString(), m_cloud.name));
+        }
+        const QString problem = m_provider->precheckPlacement(m_model.region, d.toString());
+        if (!problem.isEmpty()) {
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": %2")
+                                 .arg(d.toString(), problem));
         }
     }
 }

@@ -4,6 +4,7 @@
 #include "cloudinfo.h"
 #include "modelrecords.h"
 #include "placementdirective.h"
+#include "provider.h"
 #include "sqlsession.h"
 
 #include <QHash>
@@ -16,7 +17,9 @@
 class ModelTx
 {
 public:
-    ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud);
+    // `provider` (may be null) checks provider-specific placement directives.
+    ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud,
+            Provider *provider = nullptr);
 
     static std::optional<ModelRecord> findModel(SqlSession &sql, const QString &name);
     static ModelRecord loadModel(SqlSession &sql, const QString &name);
@@ -88,6 +91,7 @@ private:
     SqlSession &m_sql;
     ModelRecord m_model;
     const CloudInfo &m_cloud;
+    Provider *m_provider;
     QHash<QString, qint64> m_sequences;
     QHash<qint64, bool> m_hasSubordinates;
     qint64 m_now = 0;

@@ -33,7 +33,7 @@ ModelSnapshot Workspace::snapshot(const QString &modelName)
 {
     return m_store.read([&](SqlSession &sql) {
         ModelRecord model = ModelTx::loadModel(sql, modelName);
-        ModelTx tx(sql, model, m_clouds.get(model.cloud));
+        ModelTx tx(sql, model, m_clouds.get(model.cloud), m_clouds.findProvider(model.cloud));
         return tx.snapshot();
     });
 }

@@ -30,7 +30,7 @@ public:
     {
         return m_store.write([&](SqlSession &sql) {
             ModelRecord model = ModelTx::loadModel(sql, modelName);
-            ModelTx tx(sql, model, m_clouds.get(model.cloud));
+            ModelTx tx(sql, model, m_clouds.get(model.cloud), m_clouds.findProvider(model.cloud));
             if constexpr (std::is_void_v<decltype(fn(tx))>) {
                 fn(tx);
                 tx.finish();
