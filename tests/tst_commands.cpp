@@ -163,6 +163,12 @@ void TestCommands::placesOnExistingMachinesWithChecks()
         }),
         QStringLiteral(
             R"(invalid placement directive "ssh:me@host": ssh: is only valid for add-machine)"));
+    // Node names are the provider's to check: sim-east is no bare-metal pool.
+    QCOMPARE(errorOf([&] {
+                 apps.addUnits(model, QStringLiteral("wordpress"), 1, QStringLiteral("node-1"));
+             }),
+             QStringLiteral(
+                 R"(invalid placement directive "node-1": sim-east has no node named "node-1")"));
 
     // A provisioned machine that is removed is dead until the provisioner is done.
     t.store->write([](SqlSession &sql) {
