@@ -3,6 +3,7 @@
 #include "applicationcommands.h"
 #include "bertherror.h"
 #include "clicontext.h"
+#include "scalingcommands.h"
 #include "statusreport.h"
 
 #include <QJsonObject>
@@ -56,9 +57,25 @@ void addUnit(CliContext &ctx, const QStringList &args)
 
 void removeUnit(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("remove-unit"), QStringLiteral("APP/N ..."));
+    CommandArgs parser(QStringLiteral("remove-unit"),
+                       QStringLiteral("APP/N ... | APP -n N [--criteria C]"));
+    parser.addOption(countOption);
+    parser.addOption(criteriaOption());
     parser.parse(args, 1, -1);
-    ctx.print(ApplicationCommands(ctx.workspace).removeUnits(ctx.model(), parser.positional()));
+    if (!parser.isSet(QStringLiteral("n"))) {
+        if (parser.isSet(QStringLiteral("criteria")))
+            throw BerthError(QStringLiteral("remove-unit: --criteria needs -n N"));
+        ctx.print(ApplicationCommands(ctx.workspace).removeUnits(ctx.model(), parser.positional()));
+        return;
+    }
+    // By count: the application's policies choose where from and which units.
+    if (parser.positional().size() != 1 || parser.positional().first().contains(u'/')) {
+        throw BerthError(QStringLiteral("remove-unit: with -n give one application, not units "
+                                        "(usage: berthctl remove-unit APP -n N)"));
+    }
+    ctx.print(ScalingCommands(ctx.workspace)
+                  .removeUnits(ctx.model(), parser.positional().first(),
+                               parser.intValue(QStringLiteral("n"), 1), criteriaFromArgs(parser)));
 }
 
 void removeApplication(CliContext &ctx, const QStringList &args)

@@ -18,6 +18,7 @@ QList<CommandSpec> commandTable()
     registerMachineCommands(table);
     registerProvisionCommands(table);
     registerPolicyCommands(table);
+    registerScalingCommands(table);
     return table;
 }
 

@@ -2,6 +2,9 @@
 
 #include "bertherror.h"
 
+#include <climits>
+#include <cmath>
+
 void CliContext::print(const CommandResult &result)
 {
     for (const QString &warning : result.warnings)
@@ -46,13 +49,34 @@ void CommandArgs::parse(const QStringList &args, int minPositional, int maxPosit
 
 int CommandArgs::intValue(const QString &name, int fallback) const
 {
+    return int(optionalInt(name).value_or(fallback));
+}
+
+QString CommandArgs::badValue(const QString &name, const QString &expected) const
+{
+    return QStringLiteral("%1: bad value \"%2\" for %3%4: expected %5")
+        .arg(m_command, m_parser.value(name),
+             name.size() > 1 ? QStringLiteral("--") : QStringLiteral("-"), name, expected);
+}
+
+std::optional<qint64> CommandArgs::optionalInt(const QString &name) const
+{
     if (!m_parser.isSet(name))
-        return fallback;
+        return std::nullopt;
     bool ok = false;
-    const int n = m_parser.value(name).toInt(&ok);
-    if (!ok) {
-        throw BerthError(QStringLiteral("%1: bad value \"%2\" for -%3: expected a whole number")
-                             .arg(m_command, m_parser.value(name), name));
-    }
+    const qint64 n = m_parser.value(name).toLongLong(&ok);
+    if (!ok || n < INT_MIN || n > INT_MAX)
+        throw BerthError(badValue(name, QStringLiteral("a whole number")));
+    return n;
+}
+
+std::optional<double> CommandArgs::optionalNumber(const QString &name) const
+{
+    if (!m_parser.isSet(name))
+        return std::nullopt;
+    bool ok = false;
+    const double n = m_parser.value(name).toDouble(&ok);
+    if (!ok || !std::isfinite(n))
+        throw BerthError(badValue(name, QStringLiteral("a number")));
     return n;
 }

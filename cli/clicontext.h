@@ -1,5 +1,6 @@
 #pragma once
 
+#include "deletionpolicy.h"
 #include "output.h"
 #include "providertypes.h"
 #include "workspace.h"
@@ -43,12 +44,21 @@ public:
     QStringList values(const QString &name) const { return m_parser.values(name); }
     QStringList positional() const { return m_parser.positionalArguments(); }
     int intValue(const QString &name, int fallback) const;
+    // The option's value as a whole number or a number; nullopt when not given.
+    std::optional<qint64> optionalInt(const QString &name) const;
+    std::optional<double> optionalNumber(const QString &name) const;
+    // "<command>: bad value "x" for --name: expected <expected>"
+    QString badValue(const QString &name, const QString &expected) const;
 
 private:
     QString m_command;
     QString m_usage;
     QCommandLineParser m_parser;
 };
+
+// --criteria, for the commands that remove units by count (scalingcli.cpp).
+QCommandLineOption criteriaOption();
+std::optional<DeletionPolicy::Criteria> criteriaFromArgs(const CommandArgs &parser);
 
 using CommandHandler = std::function<void(CliContext &, const QStringList &)>;
 struct CommandSpec
@@ -64,3 +74,4 @@ void registerApplicationCommands(QList<CommandSpec> &table);
 void registerMachineCommands(QList<CommandSpec> &table);
 void registerProvisionCommands(QList<CommandSpec> &table);
 void registerPolicyCommands(QList<CommandSpec> &table);
+void registerScalingCommands(QList<CommandSpec> &table);

@@ -3,57 +3,12 @@
 #include "bertherror.h"
 #include "clicontext.h"
 #include "placementpolicy.h"
+#include "policyfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
-#include <yaml-cpp/yaml.h>
-
 namespace {
-
-QJsonValue toJson(const YAML::Node &node)
-{
-    switch (node.Type()) {
-    case YAML::NodeType::Map: {
-        QJsonObject o;
-        for (const auto &entry : node)
-            o.insert(QString::fromStdString(entry.first.as<std::string>()), toJson(entry.second));
-        return o;
-    }
-    case YAML::NodeType::Sequence: {
-        QJsonArray a;
-        for (const auto &item : node)
-            a.append(toJson(item));
-        return a;
-    }
-    case YAML::NodeType::Scalar: {
-        const QString text = QString::fromStdString(node.Scalar());
-        bool isNumber = false;
-        const qint64 n = text.toLongLong(&isNumber);
-        if (isNumber && node.Tag() != "!")
-            return n;
-        if (text == u"true" || text == u"false")
-            return text == u"true";
-        return text;
-    }
-    case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined:
-        break;
-    }
-    return QJsonValue();
-}
-
-QJsonObject policySpec(const QString &path)
-{
-    try {
-        return toJson(YAML::LoadFile(path.toStdString())).toObject();
-    } catch (const YAML::BadFile &) {
-        throw BerthError(QStringLiteral("cannot read policy file \"%1\"").arg(path));
-    } catch (const YAML::Exception &error) {
-        throw BerthError(QStringLiteral("policy file \"%1\" is not valid YAML: %2")
-                             .arg(path, QString::fromStdString(error.msg)));
-    }
-}
 
 QJsonObject jsonOption(const CommandArgs &parser, const QString &name, const QString &example)
 {
@@ -85,7 +40,7 @@ void placementPlan(CliContext &ctx, const QStringList &args)
         }
     }
     const PlacementPolicy policy =
-        PlacementPolicy::fromSpec(policySpec(parser.value(QStringLiteral("policy"))));
+        PlacementPolicy::fromSpec(PolicyFile::read(parser.value(QStringLiteral("policy"))));
     QMap<QString, qint64> current;
     const QJsonObject currentJson =
         jsonOption(parser, QStringLiteral("current"), QStringLiteral("{\"RegionOne\": 2}"));
@@ -96,21 +51,11 @@ void placementPlan(CliContext &ctx, const QStringList &args)
     if (parser.isSet(QStringLiteral("available"))) {
         available = parser.value(QStringLiteral("available")).split(u',', Qt::SkipEmptyParts);
     } else {
-        // The healthy regions (or the model region's healthy zones) of the model's cloud.
+        // The healthy regions (or zones) of the model's cloud.
         const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
         const CloudInfo &cloud = ctx.workspace.clouds().get(snapshot.model.cloud);
-        for (const RegionInfo &region : cloud.regions) {
-            for (const ZoneInfo &zone : region.zones) {
-                if (!zone.healthy)
-                    continue;
-                if (policy.kind() == PlacementPolicy::Kind::Zone) {
-                    if (region.name == snapshot.model.region)
-                        available << zone.name;
-                } else if (!available.contains(region.name)) {
-                    available << region.name;
-                }
-            }
-        }
+        available = policy.kind() == PlacementPolicy::Kind::Zone ? cloud.usableZones()
+                                                                 : cloud.usableRegions();
     }
 
     PlacementPolicy::Action action;

@@ -1,5 +1,6 @@
 #include "applicationcommands.h"
 
+#include "applicationscaling.h"
 #include "base.h"
 #include "bertherror.h"
 #include "names.h"
@@ -22,6 +23,18 @@ QString subordinateUnitsError(const QString &app)
 
 } // namespace
 
+void ApplicationCommands::reportAdded(const ApplicationRecord &app, const QList<UnitRecord> &units,
+                                      CommandResult &result)
+{
+    if (units.size() > 20) {
+        result.messages << QStringLiteral("added %1 units of %2").arg(units.size()).arg(app.name);
+        return;
+    }
+    for (const UnitRecord &unit : units)
+        result.messages
+            << QStringLiteral("added unit %1 to machine %2").arg(unit.name(), unit.machine);
+}
+
 void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count,
                                             const QString &to, const Constraints &unitLevel,
                                             CommandResult &result)
@@ -40,17 +53,22 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
                                .arg(count);
     }
     const QString constraints = tx.unitConstraints(app, unitLevel);
-    for (int i = 0; i < count; ++i) {
-        std::optional<PlacementDirective> directive;
-        if (i < directives.size())
-            directive = directives.at(i);
-        const UnitRecord unit = tx.addUnit(app, constraints, directive);
-        if (count <= 20)
-            result.messages
-                << QStringLiteral("added unit %1 to machine %2").arg(unit.name(), unit.machine);
+    QList<UnitRecord> added;
+    // Directives place their units themselves (`region=R` bypasses a policy,
+    // as Senlin's NODE_CREATE with a profile region does).
+    for (qsizetype i = 0; i < count && i < directives.size(); ++i)
+        added << tx.addUnit(app, constraints, directives.at(i));
+    const qint64 rest = count - added.size();
+    if (rest > 0) {
+        const ApplicationPolicies policies = ApplicationPolicies::load(tx.sql(), app.id);
+        if (policies.region || policies.zone) {
+            added += ApplicationScaling(tx, app).addUnits(rest, constraints);
+        } else {
+            for (qint64 i = 0; i < rest; ++i)
+                added << tx.addUnit(app, constraints, std::nullopt);
+        }
     }
-    if (count > 20)
-        result.messages << QStringLiteral("added %1 units of %2").arg(count).arg(app.name);
+    reportAdded(app, added, result);
 }
 
 CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &request)

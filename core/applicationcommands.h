@@ -30,6 +30,9 @@ public:
     CommandResult setConstraints(const QString &model, const QString &application,
                                  const QString &constraints);
     QString constraints(const QString &model, const QString &application);
+    // "added unit app/3 to machine 5" for each unit, or one line for many.
+    static void reportAdded(const ApplicationRecord &app, const QList<UnitRecord> &units,
+                            CommandResult &result);
     CommandResult relate(const QString &model, const QString &first, const QString &second);
 
 private:

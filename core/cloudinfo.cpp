@@ -1,5 +1,7 @@
 #include "cloudinfo.h"
 
+#include <algorithm>
+
 QStringList RegionInfo::zoneNames() const
 {
     QStringList names;
@@ -32,6 +34,38 @@ QStringList CloudInfo::regionNames() const
     for (const RegionInfo &r : regions)
         names << r.name;
     return names;
+}
+
+QStringList CloudInfo::usableRegions() const
+{
+    QStringList names;
+    for (const RegionInfo &r : regions) {
+        if (std::any_of(r.zones.cbegin(), r.zones.cend(),
+                        [](const ZoneInfo &z) { return z.healthy; }))
+            names << r.name;
+    }
+    return names;
+}
+
+QStringList CloudInfo::usableZones() const
+{
+    QStringList names;
+    for (const RegionInfo &r : regions) {
+        for (const ZoneInfo &z : r.zones) {
+            if (z.healthy)
+                names << z.name;
+        }
+    }
+    return names;
+}
+
+QString CloudInfo::regionOfZone(const QString &zone) const
+{
+    for (const RegionInfo &r : regions) {
+        if (r.zoneNames().contains(zone))
+            return r.name;
+    }
+    return {};
 }
 
 ConstraintsValidator CloudInfo::validator(const QString &regionName) const

@@ -51,6 +51,11 @@ struct CloudInfo
     const RegionInfo *region(const QString &name) const;
     QString defaultRegion() const { return regions.isEmpty() ? QString() : regions.first().name; }
     QStringList regionNames() const;
+    // Regions with at least one healthy zone, and all healthy zones, in cloud order.
+    QStringList usableRegions() const;
+    QStringList usableZones() const;
+    // The region a zone belongs to; empty when no region has it.
+    QString regionOfZone(const QString &zone) const;
     // A validator for constraints used in `region` (vocabularies from its catalogue and zones).
     ConstraintsValidator validator(const QString &region) const;
 };

@@ -27,6 +27,8 @@ struct ApplicationRecord
     QString base;
     bool subordinate = false;
     QString constraints;
+    qint64 minSize = 0;  // bounds for scale-application (Senlin's cluster bounds)
+    qint64 maxSize = -1; // -1: unbounded
 };
 
 struct MachineRecord

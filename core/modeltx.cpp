@@ -74,6 +74,8 @@ ApplicationRecord applicationFrom(const QSqlQuery &q)
     a.base = q.value(3).toString();
     a.subordinate = q.value(4).toInt() != 0;
     a.constraints = q.value(5).toString();
+    a.minSize = q.value(6).toLongLong();
+    a.maxSize = q.value(7).toLongLong();
     return a;
 }
 
@@ -150,7 +152,8 @@ const RegionInfo &ModelTx::region() const
 std::optional<ApplicationRecord> ModelTx::findApplication(const QString &name)
 {
     QSqlQuery &q = m_sql.run(QStringLiteral("SELECT id, name, charm, base, subordinate, "
-                                            "constraints FROM applications WHERE model_id = ? "
+                                            "constraints, min_size, max_size FROM applications "
+                                            "WHERE model_id = ? "
                                             "AND name = ?"),
                              {m_model.id, name});
     auto rows = collect<ApplicationRecord>(q, applicationFrom);
@@ -232,8 +235,8 @@ ModelSnapshot ModelTx::snapshot()
     ModelSnapshot snap;
     snap.model = m_model;
     QSqlQuery &apps = m_sql.run(QStringLiteral("SELECT id, name, charm, base, subordinate, "
-                                               "constraints FROM applications WHERE model_id = ? "
-                                               "ORDER BY name"),
+                                               "constraints, min_size, max_size FROM "
+                                               "applications WHERE model_id = ? ORDER BY name"),
                                 {m_model.id});
     snap.applications = collect<ApplicationRecord>(apps, applicationFrom);
     QSqlQuery &units = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
@@ -350,7 +353,7 @@ void ModelTx::checkProviderDirective(const PlacementDirective &d) const
 }
 
 UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constraints,
-                            const std::optional<PlacementDirective> &directive)
+                            const std::optional<PlacementDirective> &directive, const Slot &slot)
 {
     using Kind = PlacementDirective::Kind;
     const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
@@ -360,10 +363,12 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constra
     spec.base = app.base;
     spec.constraints = constraints;
     spec.forUnit = true;
-    spec.region = m_model.region;
+    spec.region = slot.region.isEmpty() ? m_model.region : slot.region;
     MachineRecord target;
     bool freshMachine = true;
     if (!directive) {
+        if (!slot.zone.isEmpty())
+            spec.placement = QStringLiteral("zone=") + slot.zone;
         target = createMachine(spec);
     } else {
         const PlacementDirective &d = *directive;

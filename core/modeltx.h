@@ -59,9 +59,17 @@ public:
     // then the unit's own, merged by the cloud's rules.
     QString unitConstraints(const ApplicationRecord &app, const Constraints &unitLevel) const;
 
-    // Adds a principal unit placed by `directive` (none: a new machine).
+    // Where a placement policy puts a new unit: a new machine in `region`
+    // (empty: the model's), in `zone` when the policy chose one.
+    struct Slot
+    {
+        QString region;
+        QString zone;
+    };
+    // Adds a principal unit placed by `directive`; without one, on a new
+    // machine (in `slot` when given).
     UnitRecord addUnit(const ApplicationRecord &app, const QString &constraints,
-                       const std::optional<PlacementDirective> &directive);
+                       const std::optional<PlacementDirective> &directive, const Slot &slot = {});
 
     // Checks a unit of `app` may go on `machine` (life, base); throws otherwise.
     void checkAssignable(const ApplicationRecord &app, const QString &unitName,

@@ -73,6 +73,28 @@ PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
     return policy;
 }
 
+QJsonObject PlacementPolicy::toSpec() const
+{
+    QJsonArray list;
+    for (const PlacementPlanner::Target &t : m_targets) {
+        QJsonObject item{{QStringLiteral("name"), t.name}, {QStringLiteral("weight"), t.weight}};
+        if (t.cap >= 0)
+            item.insert(QStringLiteral("cap"), t.cap);
+        list.append(item);
+    }
+    const bool region = m_kind == Kind::Region;
+    return {{QStringLiteral("type"), region ? QStringLiteral("senlin.policy.region_placement")
+                                            : QStringLiteral("senlin.policy.zone_placement")},
+            {QStringLiteral("version"), QStringLiteral("1.0")},
+            {QStringLiteral("properties"),
+             QJsonObject{{region ? QStringLiteral("regions") : QStringLiteral("zones"), list}}}};
+}
+
+QString PlacementPolicy::kindName() const
+{
+    return m_kind == Kind::Region ? QStringLiteral("region") : QStringLiteral("zone");
+}
+
 QStringList PlacementPolicy::names() const
 {
     QStringList list;

@@ -18,7 +18,12 @@ public:
     // throws BerthError saying what is wrong.
     static PlacementPolicy fromSpec(const QJsonObject &spec);
 
+    // Senlin's spec for this policy, as fromSpec() reads it.
+    QJsonObject toSpec() const;
+
     Kind kind() const { return m_kind; }
+    // "region" or "zone": how the store and the command line name the kind.
+    QString kindName() const;
     const QList<PlacementPlanner::Target> &targets() const { return m_targets; }
     QStringList names() const;
     // Senlin's words for names the cloud does not know; empty when all are known.

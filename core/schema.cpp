@@ -69,7 +69,16 @@ QList<QStringList> migrations()
                        " models(id) ON DELETE CASCADE, owner TEXT NOT NULL, host TEXT NOT NULL,"
                        " pid BIGINT NOT NULL, expires_at BIGINT NOT NULL)"),
     };
-    return {v1, v2};
+    // Migration 3: applications' size bounds and their placement and deletion
+    // policies (Senlin specs as JSON, one per kind).
+    const QStringList v3{
+        QStringLiteral("ALTER TABLE applications ADD COLUMN min_size BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE applications ADD COLUMN max_size BIGINT NOT NULL DEFAULT -1"),
+        QStringLiteral("CREATE TABLE application_policies (application_id BIGINT NOT NULL"
+                       " REFERENCES applications(id) ON DELETE CASCADE, kind TEXT NOT NULL,"
+                       " spec TEXT NOT NULL, PRIMARY KEY (application_id, kind))"),
+    };
+    return {v1, v2, v3};
 }
 
 } // namespace Schema

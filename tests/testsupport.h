@@ -1,5 +1,6 @@
 #pragma once
 
+#include "bertherror.h"
 #include "builtinproviders.h"
 #include "cloudcommands.h"
 #include "cloudregistry.h"
@@ -9,6 +10,7 @@
 
 #include <QTemporaryDir>
 
+#include <functional>
 #include <memory>
 
 // A fresh store in a temporary directory, with a default model on the built-in
@@ -44,3 +46,14 @@ struct TestWorkspace
     QString path() const { return dir.filePath(QStringLiteral("berth.sqlite")); }
     Workspace &ws() { return *workspace; }
 };
+
+// The message of the BerthError `fn` throws; empty when it throws none.
+inline QString errorOf(const std::function<void()> &fn)
+{
+    try {
+        fn();
+    } catch (const BerthError &error) {
+        return error.message();
+    }
+    return {};
+}

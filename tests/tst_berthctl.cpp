@@ -38,6 +38,7 @@ private slots:
     void cloudAccounts();
     void provisionInstancesAndRetry();
     void placementPlanSpeaksSenlin();
+    void applicationPoliciesThroughTheCommandLine();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -470,6 +471,78 @@ void TestBerthctl::placementPlanSpeaksSenlin()
              QStringLiteral("{}")});
     QCOMPARE(r.err, QStringLiteral("ERROR cannot read policy file \"%1\"\n")
                         .arg(m_dir->filePath(QStringLiteral("none.yaml"))));
+}
+
+void TestBerthctl::applicationPoliciesThroughTheCommandLine()
+{
+    const QString policy = m_dir->filePath(QStringLiteral("regions.yaml"));
+    QFile file(policy);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("type: senlin.policy.region_placement\nversion: 1.0\nproperties:\n  regions:\n"
+               "    - name: sim-east\n      weight: 200\n    - name: sim-west\n"
+               "      weight: 100\n      cap: 2\n");
+    file.close();
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("latency-ms=0")})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("web")}).exitCode, 0);
+    Run r = run({QStringLiteral("set-placement-policy"), QStringLiteral("web"), policy});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.out, QStringLiteral("region policy set on web\n"));
+
+    r = run({QStringLiteral("scale-application"), QStringLiteral("web"),
+             QStringLiteral("--adjustment-type"), QStringLiteral("EXACT_CAPACITY"),
+             QStringLiteral("--number"), QStringLiteral("7")});
+    QCOMPARE(r.exitCode, 0);
+    // 1 unit in sim-east already; the cap of sim-west passes the rest on.
+    QCOMPARE(r.out, QStringLiteral("scaled web from 1 to 7 units: sim-east 5 (+4), "
+                                   "sim-west 2 (+2)\n"));
+    const QJsonObject report = json({QStringLiteral("placement-policy"), QStringLiteral("web")});
+    QCOMPARE(report.value(QStringLiteral("units")).toInteger(), 7);
+    const QJsonArray regions = report.value(QStringLiteral("regions")).toArray();
+    QCOMPARE(regions.size(), 2);
+    QCOMPARE(regions.at(1).toObject().value(QStringLiteral("cap")).toInteger(), 2);
+    QCOMPARE(regions.at(0).toObject().value(QStringLiteral("units")).toInteger(), 5);
+    QCOMPARE(regions.at(0).toObject().value(QStringLiteral("target")).toDouble(), 7 * 2 / 3.0);
+    const Run table = run({QStringLiteral("placement-policy"), QStringLiteral("web")});
+    QVERIFY2(table.out.contains(QStringLiteral("sim-west  100     2    2      2.3")),
+             qPrintable(table.out));
+
+    // Bad input: one line, nothing changed.
+    r = run({QStringLiteral("scale-application"), QStringLiteral("web"),
+             QStringLiteral("--adjustment-type"), QStringLiteral("EXACT"),
+             QStringLiteral("--number"), QStringLiteral("3")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, QStringLiteral("ERROR scale-application: bad value \"EXACT\" for "
+                                   "--adjustment-type: expected EXACT_CAPACITY, "
+                                   "CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE\n"));
+    r = run({QStringLiteral("scale-application"), QStringLiteral("web"),
+             QStringLiteral("--adjustment-type"), QStringLiteral("EXACT_CAPACITY"),
+             QStringLiteral("--number"), QStringLiteral("20"), QStringLiteral("--max-size"),
+             QStringLiteral("10"), QStringLiteral("--strict")});
+    QCOMPARE(r.err, QStringLiteral("ERROR The target capacity (20) is greater than the specified "
+                                   "max_size (10).\n"));
+    r = run({QStringLiteral("remove-unit"), QStringLiteral("web"), QStringLiteral("-n"),
+             QStringLiteral("2"), QStringLiteral("--criteria"), QStringLiteral("NEWEST")});
+    QCOMPARE(r.err, QStringLiteral("ERROR remove-unit: bad value \"NEWEST\" for --criteria: "
+                                   "expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST "
+                                   "or RANDOM\n"));
+    QCOMPARE(json({QStringLiteral("placement-policy"), QStringLiteral("web")})
+                 .value(QStringLiteral("units"))
+                 .toInteger(),
+             7);
+
+    // By count: the plan takes from sim-east (5 of 7, target 4.0 of 6).
+    r = run({QStringLiteral("remove-unit"), QStringLiteral("web"), QStringLiteral("-n"),
+             QStringLiteral("1"), QStringLiteral("--criteria"), QStringLiteral("YOUNGEST_FIRST")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QStringLiteral("removed unit web/4\n")); // web/5 and web/6 are in sim-west
+    QCOMPARE(run({QStringLiteral("remove-placement-policy"), QStringLiteral("web")}).out,
+             QStringLiteral("removed all policies from web\n"));
+    QCOMPARE(run({QStringLiteral("placement-policy"), QStringLiteral("web")}).out,
+             QStringLiteral("APP  UNITS  MIN  MAX  DELETION\nweb  6      0    -    RANDOM\n\n"
+                            "no placement policy: new units go to the model's region\n"));
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)

@@ -25,16 +25,6 @@ QMap<QString, UnitRecord> unitsByName(const ModelSnapshot &s)
     return map;
 }
 
-QString errorOf(const std::function<void()> &fn)
-{
-    try {
-        fn();
-    } catch (const BerthError &error) {
-        return error.message();
-    }
-    return {};
-}
-
 ApplicationCommands::Deploy deployOf(const QString &charm, int count = 1,
                                      const QString &constraints = {})
 {
