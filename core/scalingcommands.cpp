@@ -80,43 +80,80 @@ ApplicationRecord ScalingCommands::principal(ModelTx &tx, const QString &applica
 CommandResult ScalingCommands::setPolicy(const QString &model, const QString &application,
                                          const QJsonObject &spec)
 {
-    const QString kind = kindOf(spec);
+    return storePolicies(model, application, {spec}, false);
+}
+
+CommandResult ScalingCommands::replacePolicies(const QString &model, const QString &application,
+                                               const QList<QJsonObject> &specs)
+{
+    return storePolicies(model, application, specs, true);
+}
+
+CommandResult ScalingCommands::storePolicies(const QString &model, const QString &application,
+                                             const QList<QJsonObject> &specs, bool replaceAll)
+{
     CommandResult result;
-    QJsonObject stored;
-    std::optional<PlacementPolicy> placement;
-    if (kind == u"deletion") {
-        QStringList ignored;
-        stored = DeletionPolicy::toSpec(DeletionPolicy::fromSpec(spec, &ignored));
-        if (!ignored.isEmpty()) {
-            result.warnings << QStringLiteral("deletion policy properties ignored: %1 (units "
-                                              "are removed at once and the size follows them)")
-                                   .arg(ignored.join(QStringLiteral(", ")));
+    struct Parsed
+    {
+        QString kind;
+        QJsonObject stored;
+        std::optional<PlacementPolicy> placement;
+    };
+    QList<Parsed> parsed;
+    for (const QJsonObject &spec : specs) {
+        Parsed p;
+        p.kind = kindOf(spec);
+        for (const Parsed &earlier : std::as_const(parsed)) {
+            if (earlier.kind == p.kind)
+                throw BerthError(QStringLiteral("two %1 policies given; expected one").arg(p.kind));
         }
-    } else {
-        placement = PlacementPolicy::fromSpec(spec);
-        stored = placement->toSpec();
+        if (p.kind == u"deletion") {
+            QStringList ignored;
+            p.stored = DeletionPolicy::toSpec(DeletionPolicy::fromSpec(spec, &ignored));
+            if (!ignored.isEmpty()) {
+                result.warnings << QStringLiteral("deletion policy properties ignored: %1 (units "
+                                                  "are removed at once and the size follows "
+                                                  "them)")
+                                       .arg(ignored.join(QStringLiteral(", ")));
+            }
+        } else {
+            p.placement = PlacementPolicy::fromSpec(spec);
+            p.stored = p.placement->toSpec();
+        }
+        parsed << p;
     }
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);
-        if (placement) {
+        for (const Parsed &p : std::as_const(parsed)) {
+            if (!p.placement)
+                continue;
             QStringList known;
-            if (placement->kind() == PlacementPolicy::Kind::Region) {
+            if (p.placement->kind() == PlacementPolicy::Kind::Region) {
                 known = tx.cloud().regionNames();
             } else {
                 for (const RegionInfo &region : tx.cloud().regions)
                     known += region.zoneNames();
             }
-            const QString unknown = placement->unknownNames(known);
+            const QString unknown = p.placement->unknownNames(known);
             if (!unknown.isEmpty())
                 throw BerthError(unknown);
         }
-        tx.sql().run(QStringLiteral("INSERT INTO application_policies (application_id, kind, "
-                                    "spec) VALUES (?, ?, ?) ON CONFLICT (application_id, kind) "
-                                    "DO UPDATE SET spec = excluded.spec"),
-                     {app.id, kind,
-                      QString::fromUtf8(QJsonDocument(stored).toJson(QJsonDocument::Compact))});
+        if (replaceAll) {
+            tx.sql().run(QStringLiteral("DELETE FROM application_policies WHERE "
+                                        "application_id = ?"),
+                         {app.id});
+        }
+        for (const Parsed &p : std::as_const(parsed)) {
+            tx.sql().run(
+                QStringLiteral("INSERT INTO application_policies (application_id, "
+                               "kind, spec) VALUES (?, ?, ?) ON CONFLICT "
+                               "(application_id, kind) DO UPDATE SET spec = "
+                               "excluded.spec"),
+                {app.id, p.kind,
+                 QString::fromUtf8(QJsonDocument(p.stored).toJson(QJsonDocument::Compact))});
+            result.messages << QStringLiteral("%1 policy set on %2").arg(p.kind, app.name);
+        }
         tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
-        result.messages << QStringLiteral("%1 policy set on %2").arg(kind, app.name);
         return result;
     });
 }
@@ -169,6 +206,9 @@ ScalingCommands::Report ScalingCommands::report(const QString &model, const QStr
         r.units = scaling.unitCount();
         r.perRegion = scaling.unitsPerRegion();
         r.perZone = scaling.unitsPerZone();
+        r.regions = tx.cloud().regionNames();
+        for (const RegionInfo &region : tx.cloud().regions)
+            r.zones += region.zoneNames();
         r.usableRegions = tx.cloud().usableRegions();
         r.usableZones = tx.cloud().usableZones();
         return r;

@@ -18,6 +18,9 @@ public:
     // replacing the application's policy of the same kind.
     CommandResult setPolicy(const QString &model, const QString &application,
                             const QJsonObject &spec);
+    // Makes `specs` (at most one per kind) the application's only policies.
+    CommandResult replacePolicies(const QString &model, const QString &application,
+                                  const QList<QJsonObject> &specs);
     // `kind`: region, zone or deletion; empty removes all of them.
     CommandResult removePolicy(const QString &model, const QString &application,
                                const QString &kind = {});
@@ -29,6 +32,8 @@ public:
         qint64 units = 0;
         QMap<QString, qint64> perRegion;
         QMap<QString, qint64> perZone;
+        QStringList regions; // all of the cloud's, in its order
+        QStringList zones;
         QStringList usableRegions;
         QStringList usableZones;
     };
@@ -48,6 +53,8 @@ public:
     void setRandom(QRandomGenerator *random) { m_random = random; }
 
 private:
+    CommandResult storePolicies(const QString &model, const QString &application,
+                                const QList<QJsonObject> &specs, bool replaceAll);
     ApplicationRecord principal(ModelTx &tx, const QString &application) const;
     Workspace &m_ws;
     QRandomGenerator *m_random;
