@@ -170,15 +170,17 @@ void PolicyEditorDialog::revalidate()
     const struct
     {
         QTableWidget *table;
-        QString what;
+        QString noWeight;
         QStringList usable;
         const QMap<QString, qint64> &units;
-    } kinds[] = {{m_regions, tr("region"), m_report.usableRegions, m_report.perRegion},
-                 {m_zones, tr("zone"), m_report.usableZones, m_report.perZone}};
+    } kinds[] = {{m_regions, tr("Give at least one checked region a weight above 0."),
+                  m_report.usableRegions, m_report.perRegion},
+                 {m_zones, tr("Give at least one checked zone a weight above 0."),
+                  m_report.usableZones, m_report.perZone}};
     for (const auto &kind : kinds) {
         const Checked checked = checkedRows(kind.table);
         if (!checked.targets.isEmpty() && checked.weights == 0)
-            problems << tr("Give at least one checked %1 a weight above 0.").arg(kind.what);
+            problems << kind.noWeight;
         qint64 usableWeights = 0;
         for (const PlacementPlanner::Target &t : checked.targets) {
             if (kind.usable.contains(t.name))
