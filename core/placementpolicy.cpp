@@ -28,35 +28,53 @@ std::optional<qint64> optionalInt(const QJsonObject &o, const QString &key)
     return o.value(key).toInteger();
 }
 
+QString listKeyOf(PlacementPolicy::Kind kind)
+{
+    return kind == PlacementPolicy::Kind::Region ? QStringLiteral("regions")
+                                                 : QStringLiteral("zones");
+}
+
 } // namespace
 
 PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
 {
-    PlacementPolicy policy;
+    Kind kind = Kind::Region;
     const QString type = spec.value(QStringLiteral("type")).toString();
     if (type == u"senlin.policy.region_placement")
-        policy.m_kind = Kind::Region;
+        kind = Kind::Region;
     else if (type == u"senlin.policy.zone_placement")
-        policy.m_kind = Kind::Zone;
+        kind = Kind::Zone;
     else
         throw BerthError(QStringLiteral("unknown policy type \"%1\"; expected "
                                         "senlin.policy.region_placement or "
                                         "senlin.policy.zone_placement")
                              .arg(type));
-    const QString listKey =
-        policy.m_kind == Kind::Region ? QStringLiteral("regions") : QStringLiteral("zones");
+    const QString listKey = listKeyOf(kind);
     const QJsonArray list =
         spec.value(QStringLiteral("properties")).toObject().value(listKey).toArray();
-    if (list.isEmpty())
-        throw BerthError(QStringLiteral("the policy names no %1: expected properties.%1 with "
-                                        "name, weight and cap")
-                             .arg(listKey));
+    QList<PlacementPlanner::Target> targets;
     for (const auto &value : list) {
         const QJsonObject item = value.toObject();
         PlacementPlanner::Target t;
         t.name = item.value(QStringLiteral("name")).toString();
         t.weight = item.value(QStringLiteral("weight")).toInteger(100);
         t.cap = item.value(QStringLiteral("cap")).toInteger(-1);
+        targets.append(t);
+    }
+    return fromTargets(kind, targets);
+}
+
+PlacementPolicy PlacementPolicy::fromTargets(Kind kind,
+                                             const QList<PlacementPlanner::Target> &targets)
+{
+    const QString listKey = listKeyOf(kind);
+    if (targets.isEmpty())
+        throw BerthError(QStringLiteral("the policy names no %1: expected properties.%1 with "
+                                        "name, weight and cap")
+                             .arg(listKey));
+    PlacementPolicy policy;
+    policy.m_kind = kind;
+    for (const PlacementPlanner::Target &t : targets) {
         if (t.name.isEmpty())
             throw BerthError(
                 QStringLiteral("every entry of properties.%1 needs a name").arg(listKey));
@@ -64,7 +82,7 @@ PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
             throw BerthError(QStringLiteral("weight of \"%1\" must be 0 or more").arg(t.name));
         if (t.cap < -1)
             throw BerthError(QStringLiteral("cap of \"%1\" must be -1 (none) or more").arg(t.name));
-        for (const PlacementPlanner::Target &other : policy.m_targets) {
+        for (const PlacementPlanner::Target &other : std::as_const(policy.m_targets)) {
             if (other.name == t.name)
                 throw BerthError(QStringLiteral("\"%1\" is listed twice").arg(t.name));
         }
@@ -82,12 +100,11 @@ QJsonObject PlacementPolicy::toSpec() const
             item.insert(QStringLiteral("cap"), t.cap);
         list.append(item);
     }
-    const bool region = m_kind == Kind::Region;
-    return {{QStringLiteral("type"), region ? QStringLiteral("senlin.policy.region_placement")
-                                            : QStringLiteral("senlin.policy.zone_placement")},
+    return {{QStringLiteral("type"), m_kind == Kind::Region
+                                         ? QStringLiteral("senlin.policy.region_placement")
+                                         : QStringLiteral("senlin.policy.zone_placement")},
             {QStringLiteral("version"), QStringLiteral("1.0")},
-            {QStringLiteral("properties"),
-             QJsonObject{{region ? QStringLiteral("regions") : QStringLiteral("zones"), list}}}};
+            {QStringLiteral("properties"), QJsonObject{{listKeyOf(m_kind), list}}}};
 }
 
 QString PlacementPolicy::kindName() const

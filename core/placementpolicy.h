@@ -17,6 +17,8 @@ public:
     // From Senlin's spec (`type`, `version`, `properties.regions|zones`);
     // throws BerthError saying what is wrong.
     static PlacementPolicy fromSpec(const QJsonObject &spec);
+    // The same checks on entries given directly (the window's editor).
+    static PlacementPolicy fromTargets(Kind kind, const QList<PlacementPlanner::Target> &targets);
 
     // Senlin's spec for this policy, as fromSpec() reads it.
     QJsonObject toSpec() const;

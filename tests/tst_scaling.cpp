@@ -3,7 +3,6 @@
 #include "scalingcommands.h"
 #include "testsupport.h"
 
-#include <QJsonArray>
 #include <QRandomGenerator>
 #include <QTest>
 
@@ -23,16 +22,13 @@ struct Entry
 
 QJsonObject placementSpec(const QString &kind, const QList<Entry> &entries)
 {
-    QJsonArray list;
-    for (const Entry &e : entries) {
-        QJsonObject item{{QStringLiteral("name"), e.name}, {QStringLiteral("weight"), e.weight}};
-        if (e.cap >= 0)
-            item.insert(QStringLiteral("cap"), e.cap);
-        list.append(item);
-    }
-    return {{QStringLiteral("type"), QStringLiteral("senlin.policy.%1_placement").arg(kind)},
-            {QStringLiteral("version"), QStringLiteral("1.0")},
-            {QStringLiteral("properties"), QJsonObject{{kind + u's', list}}}};
+    QList<PlacementPlanner::Target> targets;
+    for (const Entry &e : entries)
+        targets.append({e.name, e.weight, e.cap});
+    return PlacementPolicy::fromTargets(kind == u"region" ? PlacementPolicy::Kind::Region
+                                                          : PlacementPolicy::Kind::Zone,
+                                        targets)
+        .toSpec();
 }
 
 struct Fixture : TestWorkspace

@@ -6,7 +6,6 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
-#include <QJsonArray>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
@@ -43,20 +42,6 @@ Checked checkedRows(const QTableWidget *table)
         c.targets << t;
     }
     return c;
-}
-
-QJsonObject specOf(const QString &kind, const Checked &checked)
-{
-    QJsonArray list;
-    for (const PlacementPlanner::Target &t : checked.targets) {
-        QJsonObject item{{QStringLiteral("name"), t.name}, {QStringLiteral("weight"), t.weight}};
-        if (t.cap >= 0)
-            item.insert(QStringLiteral("cap"), t.cap);
-        list.append(item);
-    }
-    return {{QStringLiteral("type"), QStringLiteral("senlin.policy.%1_placement").arg(kind)},
-            {QStringLiteral("version"), QStringLiteral("1.0")},
-            {QStringLiteral("properties"), QJsonObject{{kind + u's', list}}}};
 }
 
 } // namespace
@@ -217,10 +202,11 @@ QList<QJsonObject> PolicyEditorDialog::specs() const
     QList<QJsonObject> list;
     const Checked regions = checkedRows(m_regions);
     if (!regions.targets.isEmpty())
-        list << specOf(QStringLiteral("region"), regions);
+        list << PlacementPolicy::fromTargets(PlacementPolicy::Kind::Region, regions.targets)
+                    .toSpec();
     const Checked zones = checkedRows(m_zones);
     if (!zones.targets.isEmpty())
-        list << specOf(QStringLiteral("zone"), zones);
+        list << PlacementPolicy::fromTargets(PlacementPolicy::Kind::Zone, zones.targets).toSpec();
     const auto criteria = DeletionPolicy::Criteria(m_criteria->currentData().toInt());
     if (criteria != DeletionPolicy::defaultCriteria || m_report.policies.deletion)
         list << DeletionPolicy::toSpec(criteria);
