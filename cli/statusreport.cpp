@@ -140,15 +140,15 @@ QString toTable(const ModelSnapshot &s)
             units.addRow({QStringLiteral("  ") + sub->name(), sub->machine, QString()});
     }
 
-    Output::Table machines({QStringLiteral("Machine"), QStringLiteral("Life"),
-                            QStringLiteral("Status"), QStringLiteral("Inst id"),
-                            QStringLiteral("Inst status"), QStringLiteral("Type"),
-                            QStringLiteral("Zone"), QStringLiteral("Base"),
-                            QStringLiteral("Constraints"), QStringLiteral("Message")});
+    Output::Table machines(
+        {QStringLiteral("Machine"), QStringLiteral("Life"), QStringLiteral("Status"),
+         QStringLiteral("Inst id"), QStringLiteral("Inst status"), QStringLiteral("Type"),
+         QStringLiteral("Region"), QStringLiteral("Zone"), QStringLiteral("Base"),
+         QStringLiteral("Constraints"), QStringLiteral("Message")});
     for (const MachineRecord &m : s.machines) {
         const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
         machines.addRow({m.name, m.life, m.machineStatus, m.instanceId, m.instanceStatus,
-                         m.instanceType, m.zone, m.base, m.constraints, message});
+                         m.instanceType, m.region, m.zone, m.base, m.constraints, message});
     }
 
     QString text = model.render();
