@@ -14,6 +14,9 @@ const QCommandLineOption countOption(QStringLiteral("n"), QStringLiteral("number
                                      QStringLiteral("N"));
 const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("placement directives"),
                                   QStringLiteral("D,..."));
+const QCommandLineOption unplacedOption(QStringLiteral("unplaced"),
+                                        QStringLiteral("add the units without machines; place "
+                                                       "them later with place-unit"));
 const QCommandLineOption constraintsOption(QStringLiteral("constraints"),
                                            QStringLiteral("constraints"),
                                            QStringLiteral("\"k=v ...\""));
@@ -28,6 +31,7 @@ void deploy(CliContext &ctx, const QStringList &args)
     parser.addOption(toOption);
     parser.addOption(constraintsOption);
     parser.addOption({QStringLiteral("subordinate"), QStringLiteral("a subordinate charm")});
+    parser.addOption(unplacedOption);
     parser.parse(args, 1, 2);
     ApplicationCommands::Deploy request;
     request.charm = parser.positional().at(0);
@@ -37,22 +41,49 @@ void deploy(CliContext &ctx, const QStringList &args)
     request.to = parser.value(QStringLiteral("to"));
     request.constraints = parser.value(QStringLiteral("constraints"));
     request.subordinate = parser.isSet(QStringLiteral("subordinate"));
+    request.unplaced = parser.isSet(QStringLiteral("unplaced"));
     ctx.print(ApplicationCommands(ctx.workspace).deploy(ctx.model(), request));
 }
 
 void addUnit(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("add-unit"),
-                       QStringLiteral("APP [-n N] [--to D,...] [--constraints \"...\"]"));
+    CommandArgs parser(
+        QStringLiteral("add-unit"),
+        QStringLiteral("APP [-n N] [--to D,... | --unplaced] [--constraints \"...\"]"));
     parser.addOption(countOption);
     parser.addOption(toOption);
     parser.addOption(constraintsOption);
+    parser.addOption(unplacedOption);
     parser.parse(args, 1, 1);
-    ctx.print(ApplicationCommands(ctx.workspace)
-                  .addUnits(ctx.model(), parser.positional().first(),
-                            parser.intValue(QStringLiteral("n"), 1),
-                            parser.value(QStringLiteral("to")),
-                            parser.value(QStringLiteral("constraints"))));
+    ApplicationCommands commands(ctx.workspace);
+    const QString app = parser.positional().first();
+    const int count = parser.intValue(QStringLiteral("n"), 1);
+    const QString constraints = parser.value(QStringLiteral("constraints"));
+    if (parser.isSet(QStringLiteral("unplaced"))) {
+        if (parser.isSet(QStringLiteral("to")))
+            throw BerthError(QStringLiteral("add-unit: --to and --unplaced exclude each other"));
+        ctx.print(commands.addUnplacedUnits(ctx.model(), app, count, constraints));
+        return;
+    }
+    ctx.print(commands.addUnits(ctx.model(), app, count, parser.value(QStringLiteral("to")),
+                                constraints));
+}
+
+void placeUnit(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("place-unit"), QStringLiteral("APP/N ... [--to D]"));
+    parser.addOption(toOption);
+    parser.parse(args, 1, -1);
+    ctx.print(
+        ApplicationCommands(ctx.workspace)
+            .placeUnits(ctx.model(), parser.positional(), parser.value(QStringLiteral("to"))));
+}
+
+void unplaceUnit(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("unplace-unit"), QStringLiteral("APP/N ..."));
+    parser.parse(args, 1, -1);
+    ctx.print(ApplicationCommands(ctx.workspace).unplaceUnits(ctx.model(), parser.positional()));
 }
 
 void removeUnit(CliContext &ctx, const QStringList &args)
@@ -141,6 +172,11 @@ void registerApplicationCommands(QList<CommandSpec> &table)
     table.append(
         {QStringLiteral("add-unit"), QStringLiteral("add units to an application"), addUnit});
     table.append({QStringLiteral("remove-unit"), QStringLiteral("remove units"), removeUnit});
+    table.append({QStringLiteral("place-unit"),
+                  QStringLiteral("put unplaced units on a machine (default: a new one each)"),
+                  placeUnit});
+    table.append({QStringLiteral("unplace-unit"),
+                  QStringLiteral("take units off machines not started yet"), unplaceUnit});
     table.append({QStringLiteral("remove-application"),
                   QStringLiteral("remove an application and its units"), removeApplication});
     table.append({QStringLiteral("set-constraints"),

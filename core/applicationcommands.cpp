@@ -120,8 +120,19 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         tx.logChange(QStringLiteral("application"), app.name, Change::Op::Added);
         result.messages << QStringLiteral("Deployed \"%1\" from charm \"%2\" (%3)")
                                .arg(app.name, app.charm, app.base);
-        if (!app.subordinate)
+        if (app.subordinate)
+            return result;
+        if (request.unplaced) {
+            if (!request.to.isEmpty())
+                throw BerthError(QStringLiteral("--to and --unplaced exclude each other"));
+            const QString unitConstraints = tx.unitConstraints(app, Constraints());
+            QList<UnitRecord> units;
+            for (int i = 0; i < request.count; ++i)
+                units << tx.addUnplacedUnit(app, unitConstraints);
+            reportAdded(app, units, result);
+        } else {
             addPrincipalUnits(tx, app, request.count, request.to, Constraints(), result);
+        }
         return result;
     });
 }
@@ -143,6 +154,79 @@ CommandResult ApplicationCommands::addUnits(const QString &model, const QString 
         result.warnings += report.warnings;
         addPrincipalUnits(tx, app, count, to, unitLevel, result);
         return result;
+    });
+}
+
+CommandResult ApplicationCommands::addUnplacedUnits(const QString &model,
+                                                    const QString &application, int count,
+                                                    const QString &unitConstraints)
+{
+    checkCount(count);
+    const Constraints unitLevel = Constraints::parseOrThrow(unitConstraints);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = tx.application(application);
+        if (app.subordinate)
+            throw BerthError(subordinateUnitsError(app.name));
+        CommandResult result;
+        const auto report = tx.validator().validate(unitLevel);
+        if (!report.ok())
+            throw BerthError(report.error);
+        result.warnings += report.warnings;
+        const QString constraints = tx.unitConstraints(app, unitLevel);
+        QList<UnitRecord> units;
+        for (int i = 0; i < count; ++i)
+            units << tx.addUnplacedUnit(app, constraints);
+        reportAdded(app, units, result);
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::placeUnits(const QString &model, const QStringList &units,
+                                              const QString &to)
+{
+    if (units.isEmpty())
+        throw BerthError(QStringLiteral("no units specified; expected APP/N ..."));
+    std::optional<PlacementDirective> directive;
+    if (!to.isEmpty()) {
+        const auto parsed = PlacementDirective::parse(to);
+        if (!parsed.ok())
+            throw BerthError(parsed.error);
+        directive = parsed.directive;
+    }
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        for (const QString &name : units) {
+            const MachineRecord target = tx.placeUnit(tx.unit(name), directive);
+            result.messages
+                << QStringLiteral("placed unit %1 on machine %2").arg(name, target.name);
+        }
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::unplaceUnits(const QString &model, const QStringList &units)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        for (const QString &name : units) {
+            tx.unplaceUnit(tx.unit(name));
+            result.messages << QStringLiteral("unit %1 is unplaced").arg(name);
+        }
+        return result;
+    });
+}
+
+QString ApplicationCommands::placementProblem(const QString &model, const QStringList &units,
+                                              const QString &machine)
+{
+    return m_ws.readModel(model, [&](ModelTx &tx) {
+        const MachineRecord target = tx.machine(machine);
+        for (const QString &name : units) {
+            const QString problem = tx.placementProblem(tx.unit(name), target);
+            if (!problem.isEmpty())
+                return problem;
+        }
+        return QString();
     });
 }
 
@@ -200,6 +284,9 @@ CommandResult ApplicationCommands::removeApplication(const QString &model,
                         tx.removeUnit(unit);
                 }
             }
+            for (const UnitRecord &unit : tx.unitsOfApplication(app.id))
+                tx.removeUnit(unit); // the unplaced ones
+
         }
         tx.sql().run(QStringLiteral("DELETE FROM applications WHERE id = ?"), {app.id});
         tx.logChange(QStringLiteral("application"), app.name, Change::Op::Removed);
@@ -271,7 +358,7 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
         // In principal-unit order, so subordinate unit numbers are reproducible.
         QStringList machines;
         for (const UnitRecord &unit : tx.unitsOfApplication(principal.id)) {
-            if (!machines.contains(unit.machine))
+            if (unit.machineId != 0 && !machines.contains(unit.machine))
                 machines << unit.machine;
         }
         for (const QString &machine : machines)

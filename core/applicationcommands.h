@@ -16,6 +16,7 @@ public:
         QString to; // comma list of placement directives
         QString constraints;
         bool subordinate = false;
+        bool unplaced = false; // units wait to be placed (window's machine view, place-unit)
     };
 
     explicit ApplicationCommands(Workspace &workspace)
@@ -25,6 +26,16 @@ public:
     CommandResult deploy(const QString &model, const Deploy &request);
     CommandResult addUnits(const QString &model, const QString &application, int count,
                            const QString &to, const QString &unitConstraints = {});
+    // Units with no machine yet, to be placed later.
+    CommandResult addUnplacedUnits(const QString &model, const QString &application, int count,
+                                   const QString &unitConstraints = {});
+    // Places unplaced units by one directive (empty: a new machine each).
+    CommandResult placeUnits(const QString &model, const QStringList &units, const QString &to);
+    // Takes units off machines never started (a placement undone).
+    CommandResult unplaceUnits(const QString &model, const QStringList &units);
+    // Why `units` cannot all go on `machine`; empty when they can. Changes nothing.
+    QString placementProblem(const QString &model, const QStringList &units,
+                             const QString &machine);
     CommandResult removeUnits(const QString &model, const QStringList &units);
     CommandResult removeApplication(const QString &model, const QString &application);
     CommandResult setConstraints(const QString &model, const QString &application,

@@ -29,6 +29,8 @@ struct ApplicationRecord
     QString constraints;
     qint64 minSize = 0;  // bounds for scale-application (Senlin's cluster bounds)
     qint64 maxSize = -1; // -1: unbounded
+
+    bool operator==(const ApplicationRecord &) const = default;
 };
 
 struct MachineRecord
@@ -62,6 +64,7 @@ struct MachineRecord
     {
         return instanceId.isEmpty() && instanceStatus != u"provisioning";
     }
+    bool operator==(const MachineRecord &) const = default;
 };
 
 struct UnitRecord
@@ -79,6 +82,7 @@ struct UnitRecord
     qint64 createdAt = 0;
 
     QString name() const { return application + u'/' + QString::number(number); }
+    bool operator==(const UnitRecord &) const = default;
 };
 
 struct RelationRecord

@@ -352,12 +352,12 @@ void ModelTx::checkProviderDirective(const PlacementDirective &d) const
     }
 }
 
-UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constraints,
-                            const std::optional<PlacementDirective> &directive, const Slot &slot)
+MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QString &unitName,
+                                       const QString &constraints,
+                                       const std::optional<PlacementDirective> &directive,
+                                       const Slot &slot, bool *fresh)
 {
     using Kind = PlacementDirective::Kind;
-    const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
-    const QString unitName = app.name + u'/' + QString::number(number);
 
     NewMachine spec;
     spec.base = app.base;
@@ -377,6 +377,7 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constra
         case Kind::Container:
             target = machine(d.target);
             checkAssignable(app, unitName, target);
+            checkHardware(unitName, constraints, target);
             freshMachine = false;
             break;
         case Kind::NewContainer: {
@@ -411,24 +412,149 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constra
                                  .arg(d.toString()));
         }
     }
+    *fresh = freshMachine;
+    return target;
+}
 
-    UnitRecord unit;
-    unit.applicationId = app.id;
-    unit.application = app.name;
-    unit.number = number;
-    unit.machineId = target.id;
-    unit.machine = target.name;
-    unit.constraints = constraints;
-    unit.createdAt = m_now;
-    unit.id = m_sql.insert(QStringLiteral("INSERT INTO units (model_id, application_id, number, "
-                                          "machine_id, constraints, created_at) VALUES (?, ?, ?, "
-                                          "?, ?, ?) RETURNING id"),
-                           {m_model.id, app.id, number, target.id, constraints, m_now});
-    logChange(QStringLiteral("unit"), unitName, Change::Op::Added);
+UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constraints,
+                            const std::optional<PlacementDirective> &directive, const Slot &slot)
+{
+    const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
+    const QString unitName = app.name + u'/' + QString::number(number);
+    bool freshMachine = true;
+    const MachineRecord target =
+        placementTarget(app, unitName, constraints, directive, slot, &freshMachine);
+    const UnitRecord unit = insertUnit(app, number, &target, constraints);
     // A fresh machine can only need subordinates of this application's relations.
     if (!freshMachine || hasSubordinateRelations(app.id))
         syncSubordinates(target);
     return unit;
+}
+
+UnitRecord ModelTx::addUnplacedUnit(const ApplicationRecord &app, const QString &constraints)
+{
+    const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
+    return insertUnit(app, number, nullptr, constraints);
+}
+
+UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
+                               const MachineRecord *machine, const QString &constraints)
+{
+    UnitRecord unit;
+    unit.applicationId = app.id;
+    unit.application = app.name;
+    unit.number = number;
+    unit.machineId = machine ? machine->id : 0;
+    unit.machine = machine ? machine->name : QString();
+    unit.constraints = constraints;
+    unit.createdAt = m_now;
+    unit.id =
+        m_sql.insert(QStringLiteral("INSERT INTO units (model_id, application_id, number, "
+                                    "machine_id, constraints, created_at) VALUES (?, ?, ?, "
+                                    "?, ?, ?) RETURNING id"),
+                     {m_model.id, app.id, number,
+                      machine ? QVariant(machine->id) : QVariant(QMetaType::fromType<qint64>()),
+                      constraints, m_now});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Added);
+    return unit;
+}
+
+QString ModelTx::placementProblem(const UnitRecord &unit, const MachineRecord &machine)
+{
+    if (unit.subordinate) {
+        return QStringLiteral("unit %1 is a subordinate: it follows its principal %2")
+            .arg(unit.name(), unit.principal);
+    }
+    if (unit.machineId == machine.id)
+        return QStringLiteral("unit %1 is already on machine %2").arg(unit.name(), machine.name);
+    const ApplicationRecord app = application(unit.application);
+    if (machine.life != u"alive")
+        return QStringLiteral("machine %1 is %2").arg(machine.name, machine.life);
+    if (machine.base != app.base) {
+        return QStringLiteral("unable to place a %1 unit on the %2 machine %3")
+            .arg(app.base, machine.base, machine.name);
+    }
+    return hardwareProblem(unit.name(), unit.constraints, machine);
+}
+
+QString ModelTx::hardwareProblem(const QString &unitName, const QString &constraints,
+                                 const MachineRecord &machine)
+{
+    if (machine.hardware.isEmpty())
+        return {}; // not started yet: its instance type will follow its constraints
+    const auto needs = Constraints::parse(constraints);
+    const auto has = Constraints::parse(machine.hardware);
+    if (!needs.ok() || !has.ok())
+        return {};
+    for (ConstraintKey key : {ConstraintKey::Mem, ConstraintKey::Cores, ConstraintKey::RootDisk}) {
+        const auto need = needs.constraints.minimum(key);
+        const auto got = has.constraints.minimum(key);
+        if (need && got && *need > *got) {
+            Constraints want;
+            want.set(key, *needs.constraints.value(key));
+            Constraints offer;
+            offer.set(key, *has.constraints.value(key));
+            return QStringLiteral("machine %1 has %2, unit %3 needs %4")
+                .arg(machine.name, offer.toString(), unitName, want.toString());
+        }
+    }
+    const QString arch = needs.constraints.text(ConstraintKey::Arch);
+    const QString hostArch = has.constraints.text(ConstraintKey::Arch);
+    if (!arch.isEmpty() && !hostArch.isEmpty() && arch != hostArch) {
+        return QStringLiteral("machine %1 has arch=%2, unit %3 needs arch=%4")
+            .arg(machine.name, hostArch, unitName, arch);
+    }
+    return {};
+}
+
+void ModelTx::checkHardware(const QString &unitName, const QString &constraints,
+                            const MachineRecord &machine)
+{
+    const QString problem = hardwareProblem(unitName, constraints, machine);
+    if (!problem.isEmpty())
+        throw BerthError(QStringLiteral("cannot place unit %1: %2").arg(unitName, problem));
+}
+
+MachineRecord ModelTx::placeUnit(const UnitRecord &unit,
+                                 const std::optional<PlacementDirective> &directive)
+{
+    if (unit.subordinate || unit.machineId != 0) {
+        throw BerthError(unit.subordinate
+                             ? QStringLiteral("cannot place unit %1: subordinate units follow "
+                                              "their principals")
+                                   .arg(unit.name())
+                             : QStringLiteral("cannot place unit %1: it is already on machine %2")
+                                   .arg(unit.name(), unit.machine));
+    }
+    const ApplicationRecord app = application(unit.application);
+    bool fresh = true;
+    const MachineRecord target =
+        placementTarget(app, unit.name(), unit.constraints, directive, {}, &fresh);
+    m_sql.run(QStringLiteral("UPDATE units SET machine_id = ? WHERE id = ?"), {target.id, unit.id});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
+    syncSubordinates(target);
+    return target;
+}
+
+void ModelTx::unplaceUnit(const UnitRecord &unit)
+{
+    if (unit.machineId == 0)
+        throw BerthError(QStringLiteral("unit %1 is not placed").arg(unit.name()));
+    if (unit.subordinate) {
+        throw BerthError(QStringLiteral("cannot unplace unit %1: subordinate units follow their "
+                                        "principals")
+                             .arg(unit.name()));
+    }
+    const MachineRecord host = machine(unit.machine);
+    if (!host.neverProvisioned()) {
+        throw BerthError(QStringLiteral("cannot unplace unit %1: machine %2 has been started; "
+                                        "remove the unit instead")
+                             .arg(unit.name(), host.name));
+    }
+    m_sql.run(QStringLiteral("UPDATE units SET machine_id = NULL WHERE id = ?"), {unit.id});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
+    syncSubordinates(host);
+    retireIfEmpty(host.id);
 }
 
 void ModelTx::addRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal)

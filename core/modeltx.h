@@ -71,6 +71,21 @@ public:
     UnitRecord addUnit(const ApplicationRecord &app, const QString &constraints,
                        const std::optional<PlacementDirective> &directive, const Slot &slot = {});
 
+    // A unit with no machine yet (placed later, e.g. by dragging it in the window).
+    UnitRecord addUnplacedUnit(const ApplicationRecord &app, const QString &constraints);
+    // Places an unplaced principal unit by `directive` (none: a new machine);
+    // gives the machine it went to.
+    MachineRecord placeUnit(const UnitRecord &unit,
+                            const std::optional<PlacementDirective> &directive);
+    // Takes a unit off a machine that was never started (undoing a placement).
+    void unplaceUnit(const UnitRecord &unit);
+    // Why `unit` cannot go on `machine` (subordinate, life, base, hardware); empty if it can.
+    QString placementProblem(const UnitRecord &unit, const MachineRecord &machine);
+    // Why a started machine's hardware cannot meet `constraints`; empty when it can
+    // or is not known yet.
+    static QString hardwareProblem(const QString &unitName, const QString &constraints,
+                                   const MachineRecord &machine);
+
     // Checks a unit of `app` may go on `machine` (life, base); throws otherwise.
     void checkAssignable(const ApplicationRecord &app, const QString &unitName,
                          const MachineRecord &machine) const;
@@ -93,6 +108,14 @@ public:
     void finish();
 
 private:
+    MachineRecord placementTarget(const ApplicationRecord &app, const QString &unitName,
+                                  const QString &constraints,
+                                  const std::optional<PlacementDirective> &directive,
+                                  const Slot &slot, bool *fresh);
+    UnitRecord insertUnit(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
+                          const QString &constraints);
+    static void checkHardware(const QString &unitName, const QString &constraints,
+                              const MachineRecord &machine);
     void retireIfEmpty(qint64 machineId);
     bool hasSubordinateRelations(qint64 applicationId);
 

@@ -31,9 +31,5 @@ QString Workspace::resolveModel(const QString &explicitName)
 
 ModelSnapshot Workspace::snapshot(const QString &modelName)
 {
-    return m_store.read([&](SqlSession &sql) {
-        ModelRecord model = ModelTx::loadModel(sql, modelName);
-        ModelTx tx(sql, model, m_clouds.get(model.cloud), m_clouds.findProvider(model.cloud));
-        return tx.snapshot();
-    });
+    return readModel(modelName, [](ModelTx &tx) { return tx.snapshot(); });
 }

@@ -42,6 +42,16 @@ public:
         });
     }
 
+    // Runs fn(ModelTx&) in one read transaction: look-ups and checks only.
+    template <typename F> decltype(auto) readModel(const QString &modelName, F &&fn)
+    {
+        return m_store.read([&](SqlSession &sql) {
+            ModelRecord model = ModelTx::loadModel(sql, modelName);
+            ModelTx tx(sql, model, m_clouds.get(model.cloud), m_clouds.findProvider(model.cloud));
+            return fn(tx);
+        });
+    }
+
 private:
     Store &m_store;
     const CloudRegistry &m_clouds;

@@ -56,6 +56,7 @@ private slots:
     void rejectedCommandsChangeNothing_data();
     void rejectedCommandsChangeNothing();
     void modelsAndConfig();
+    void unplacedUnitsArePlacedLater();
 };
 
 void TestCommands::seedsSequenceSnapshotsConstraintsAtCreation()
@@ -486,3 +487,72 @@ void TestCommands::modelsAndConfig()
 
 QTEST_GUILESS_MAIN(TestCommands)
 #include "tst_commands.moc"
+
+void TestCommands::unplacedUnitsArePlacedLater()
+{
+    TestWorkspace t;
+    ApplicationCommands apps(t.ws());
+    auto d = deployOf(QStringLiteral("web"), 3, QStringLiteral("mem=2G"));
+    d.unplaced = true;
+    apps.deploy(model, d);
+    ApplicationCommands::Deploy sub;
+    sub.charm = QStringLiteral("ntp");
+    sub.subordinate = true;
+    apps.deploy(model, sub);
+    apps.relate(model, QStringLiteral("web"), QStringLiteral("ntp"));
+    ModelSnapshot s = t.ws().snapshot(model);
+    QCOMPARE(s.machines.size(), 0);
+    QCOMPARE(s.units.size(), 3); // no subordinates while nothing is placed
+    QCOMPARE(unitsByName(s).value(QStringLiteral("web/2")).machine, QString());
+
+    MachineCommands machines(t.ws());
+    machines.addMachines(model, {{}, 1, QStringLiteral("ubuntu@24.04"), {}}); // 0
+    machines.addMachines(model, {{}, 1, {}, {}});                             // 1
+    QCOMPARE(apps.placementProblem(model, {QStringLiteral("web/0")}, QStringLiteral("0")),
+             QStringLiteral("unable to place a ubuntu@22.04 unit on the ubuntu@24.04 machine 0"));
+    QCOMPARE(apps.placementProblem(model, {QStringLiteral("web/0")}, QStringLiteral("1")),
+             QString());
+
+    apps.placeUnits(model, {QStringLiteral("web/0"), QStringLiteral("web/1")}, QStringLiteral("1"));
+    apps.placeUnits(model, {QStringLiteral("web/2")}, {});
+    s = t.ws().snapshot(model);
+    QMap<QString, UnitRecord> units = unitsByName(s);
+    QCOMPARE(units.value(QStringLiteral("web/0")).machine, QStringLiteral("1"));
+    QCOMPARE(units.value(QStringLiteral("web/1")).machine, QStringLiteral("1"));
+    QCOMPARE(units.value(QStringLiteral("web/2")).machine, QStringLiteral("2")); // a new one
+    QCOMPARE(units.value(QStringLiteral("ntp/0")).machine, QStringLiteral("1"));
+    QCOMPARE(units.value(QStringLiteral("ntp/1")).machine, QStringLiteral("2"));
+    QCOMPARE(
+        errorOf([&] { apps.placeUnits(model, {QStringLiteral("web/2")}, QStringLiteral("1")); }),
+        QStringLiteral("cannot place unit web/2: it is already on machine 2"));
+    QCOMPARE(
+        errorOf([&] { apps.placeUnits(model, {QStringLiteral("ntp/0")}, QStringLiteral("1")); }),
+        QStringLiteral("cannot place unit ntp/0: subordinate units follow their principals"));
+
+    // Undoing the placement on a machine made for the unit removes that machine too.
+    apps.unplaceUnits(model, {QStringLiteral("web/2")});
+    s = t.ws().snapshot(model);
+    QVERIFY(!machinesByName(s).contains(QStringLiteral("2")));
+    QVERIFY(!unitsByName(s).contains(QStringLiteral("ntp/1")));
+    QCOMPARE(unitsByName(s).value(QStringLiteral("web/2")).machine, QString());
+
+    // A started machine keeps its units, and its hardware limits what it takes.
+    t.store->write([](SqlSession &sql) {
+        sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-1', instance_status = "
+                               "'running', hardware = 'arch=amd64 cores=1 mem=1024M "
+                               "root-disk=8192M' WHERE name = '1'"));
+    });
+    QCOMPARE(errorOf([&] { apps.unplaceUnits(model, {QStringLiteral("web/0")}); }),
+             QStringLiteral("cannot unplace unit web/0: machine 1 has been started; remove the "
+                            "unit instead"));
+    QCOMPARE(apps.placementProblem(model, {QStringLiteral("web/2")}, QStringLiteral("1")),
+             QStringLiteral("machine 1 has mem=1024M, unit web/2 needs mem=2048M"));
+    QCOMPARE(
+        errorOf([&] { apps.placeUnits(model, {QStringLiteral("web/2")}, QStringLiteral("1")); }),
+        QStringLiteral("cannot place unit web/2: machine 1 has mem=1024M, unit web/2 needs "
+                       "mem=2048M"));
+    QCOMPARE(unitsByName(t.ws().snapshot(model)).value(QStringLiteral("web/2")).machine, QString());
+    // Removing the application takes its unplaced units too.
+    apps.removeApplication(model, QStringLiteral("web"));
+    QVERIFY(t.ws().snapshot(model).units.isEmpty());
+}
