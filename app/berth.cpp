@@ -11,12 +11,14 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTranslator>
 
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("berth"));
+    QApplication::setOrganizationName(QStringLiteral("berth"));
     QApplication::setApplicationDisplayName(QStringLiteral("Berth"));
     QApplication::setDesktopFileName(QStringLiteral("berth"));
 
@@ -47,7 +49,17 @@ int main(int argc, char *argv[])
         const CloudRegistry clouds = CloudRegistry::load(store, types);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
-        MainWindow window(workspace, workspace.resolveModel(parser.value(QStringLiteral("m"))));
+        MainWindow::Options options;
+        options.storeLocation = db;
+        QString model = parser.value(QStringLiteral("m"));
+        if (model.isEmpty()) // the model open last time, if it is still there
+            model = QSettings().value(QStringLiteral("window/lastModel")).toString();
+        bool known = false;
+        for (const ModelCommands::ModelSummary &m : ModelCommands(workspace).models())
+            known = known || m.name == model;
+        if (!known)
+            model = workspace.resolveModel({});
+        MainWindow window(workspace, model, options);
         window.show();
         return QApplication::exec();
     } catch (const BerthError &error) {

@@ -174,7 +174,11 @@ private slots:
     void windowFollowsTheSelectionAndTheStore()
     {
         Fixture f;
-        MainWindow window(f.ws(), model);
+        MainWindow::Options options;
+        options.storeLocation = f.path();
+        options.provision = false;
+        MainWindow window(f.ws(), model, options);
+        QTRY_VERIFY(window.snapshotsApplied() > 0);
         window.selectApplication(QStringLiteral("web"));
         QCOMPARE(window.selectedApplication(), QStringLiteral("web"));
         QCOMPARE(window.regionChart()->actuals(), QList<double>{6.0});

@@ -1,54 +1,214 @@
 #include "mainwindow.h"
 
+#include "applicationcommands.h"
+#include "applicationsmodel.h"
 #include "bertherror.h"
+#include "itemroles.h"
+#include "machinesmodel.h"
+#include "machineview.h"
+#include "modelcommands.h"
+#include "modelwatcher.h"
+#include "placementcommands.h"
 #include "policyeditordialog.h"
+#include "provisionerworker.h"
 #include "regionchart.h"
 #include "scalingcommands.h"
+#include "treefiltermodel.h"
 #include "workspace.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDockWidget>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QTimer>
-#include <QTreeWidget>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QThread>
+#include <QToolBar>
+#include <QTreeView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
-MainWindow::MainWindow(Workspace &workspace, const QString &model, QWidget *parent)
+MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options &options,
+                       QWidget *parent)
     : QMainWindow(parent)
     , m_workspace(workspace)
     , m_model(model)
+    , m_options(options)
+    , m_applications(new ApplicationsModel(this))
+    , m_machines(new MachinesModel(this))
+    , m_applicationFilter(new TreeFilterModel(this))
+    , m_machineFilter(new TreeFilterModel(this))
+    , m_undo(new QUndoStack(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/berth/icons/berth.svg")));
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
-    m_header = new QLabel(central);
-    layout->addWidget(m_header);
-    auto *vertical = new QSplitter(Qt::Vertical, central);
-    auto *splitter = new QSplitter(Qt::Horizontal, vertical);
-    m_applications = new QTreeWidget(splitter);
-    m_applications->setHeaderLabels(
-        {tr("Application / unit"), tr("Base"), tr("Machine"), tr("Constraints")});
-    m_machines = new QTreeWidget(splitter);
-    m_machines->setHeaderLabels({tr("Machine"), tr("Life"), tr("Status"), tr("Instance"),
-                                 tr("Region"), tr("Zone"), tr("Constraints")});
-    m_chart = new RegionChart(vertical);
-    vertical->setStretchFactor(0, 3);
-    vertical->setStretchFactor(1, 2);
-    layout->addWidget(vertical, 1);
-    setCentralWidget(central);
-    connect(m_applications, &QTreeWidget::itemSelectionChanged, this,
-            &MainWindow::showSelectedApplication);
 
+    // Toolbar: which model, and what to show of it.
+    QToolBar *bar = addToolBar(tr("Model"));
+    bar->setObjectName(QStringLiteral("modelToolBar"));
+    bar->addWidget(new QLabel(tr("Model: "), bar));
+    m_modelBox = new QComboBox(bar);
+    m_modelBox->setMinimumContentsLength(12);
+    bar->addWidget(m_modelBox);
+    bar->addSeparator();
+    m_filter = new QLineEdit(bar);
+    m_filter->setPlaceholderText(tr("Filter (name, zone, status, …)"));
+    m_filter->setClearButtonEnabled(true);
+    bar->addWidget(m_filter);
+    auto *problems = new QCheckBox(tr("Problems only"), bar);
+    bar->addWidget(problems);
+
+    // Overview: applications and machines side by side, details below.
+    auto *tabs = new QTabWidget(this);
+    auto *overview = new QWidget(tabs);
+    auto *overviewLayout = new QVBoxLayout(overview);
+    m_header = new QLabel(overview);
+    overviewLayout->addWidget(m_header);
+    auto *vertical = new QSplitter(Qt::Vertical, overview);
+    auto *horizontal = new QSplitter(Qt::Horizontal, vertical);
+    m_applicationFilter->setSourceModel(m_applications);
+    m_applicationView = new QTreeView(horizontal);
+    m_applicationView->setModel(m_applicationFilter);
+    m_applicationView->setSortingEnabled(true);
+    m_applicationView->sortByColumn(ApplicationsModel::NameColumn, Qt::AscendingOrder);
+    m_applicationView->setDragEnabled(true);
+    m_applicationView->setDragDropMode(QAbstractItemView::DragOnly);
+    m_applicationView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_machineFilter->setSourceModel(m_machines);
+    m_machineTree = new QTreeView(horizontal);
+    m_machineTree->setModel(m_machineFilter);
+    m_machineTree->setSortingEnabled(true);
+    m_machineTree->sortByColumn(MachinesModel::NameColumn, Qt::AscendingOrder);
+    m_machineTree->setUniformRowHeights(true);
+    m_applicationView->setUniformRowHeights(true);
+    m_details = new QTextBrowser(vertical);
+    vertical->setStretchFactor(0, 4);
+    vertical->setStretchFactor(1, 1);
+    overviewLayout->addWidget(vertical, 1);
+    tabs->addTab(overview, tr("&Overview"));
+
+    m_machineView = new MachineView(m_applications, m_machines, tabs);
+    m_machineView->setChecker([this](const QStringList &units, const QString &machine) {
+        try {
+            return ApplicationCommands(m_workspace).placementProblem(m_model, units, machine);
+        } catch (const BerthError &error) {
+            return error.message();
+        }
+    });
+    connect(m_machineView, &MachineView::placeRequested, this, &MainWindow::place);
+    connect(m_machineView, &MachineView::refused, this,
+            [this](const QString &reason) { statusBar()->showMessage(reason, 5000); });
+    tabs->addTab(m_machineView, tr("&Machine view"));
+
+    m_chart = new RegionChart(tabs);
+    tabs->addTab(m_chart, tr("&Charts"));
+    setCentralWidget(tabs);
+
+    // Provisioning log, dockable.
+    auto *dock = new QDockWidget(tr("Provisioning log"), this);
+    dock->setObjectName(QStringLiteral("provisioningLog"));
+    m_log = new QPlainTextEdit(dock);
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    dock->setWidget(m_log);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(220);
+    m_progress->setVisible(false);
+    statusBar()->addPermanentWidget(m_progress);
+
+    buildMenus();
+    // View goes before Help, as desktop conventions have it.
+    auto *view = new QMenu(tr("&View"), this);
+    view->addAction(dock->toggleViewAction());
+    view->addAction(bar->toggleViewAction());
+    menuBar()->insertMenu(menuBar()->actions().constLast(), view);
+    resizeDocks({dock}, {150}, Qt::Vertical);
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_applicationFilter->setText(text);
+        m_machineFilter->setText(text);
+    });
+    connect(problems, &QCheckBox::toggled, this, [this](bool on) {
+        m_applicationFilter->setProblemsOnly(on);
+        m_machineFilter->setProblemsOnly(on);
+    });
+    connect(m_applicationView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] {
+                showSelectedApplication();
+                showDetails();
+            });
+    connect(m_machineTree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::showDetails);
+    connect(m_modelBox, &QComboBox::activated, this,
+            [this](int index) { openModel(m_modelBox->itemText(index)); });
+
+    // The watcher reads the model on its own thread and connection.
+    m_watchThread = new QThread(this);
+    m_watchThread->setObjectName(QStringLiteral("berth-model-watcher"));
+    m_watcher =
+        new ModelWatcher(m_options.storeLocation, m_workspace.clouds(), m_options.watchIntervalMs);
+    m_watcher->moveToThread(m_watchThread);
+    connect(m_watchThread, &QThread::started, m_watcher, &ModelWatcher::start);
+    connect(m_watchThread, &QThread::finished, m_watcher, &QObject::deleteLater);
+    connect(m_watcher, &ModelWatcher::snapshotReady, this, &MainWindow::applySnapshot);
+    connect(m_watcher, &ModelWatcher::failed, this, &MainWindow::reportError);
+    m_watchThread->start();
+
+    QSettings settings;
+    resize(1200, 760);
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    reloadModelList();
+    openModel(model);
+}
+
+MainWindow::~MainWindow()
+{
+    stopProvisioner();
+    m_watchThread->quit();
+    m_watchThread->wait();
+}
+
+void MainWindow::buildMenus()
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *refresh = file->addAction(tr("&Reload"), this, &MainWindow::reload);
+    QAction *refresh = file->addAction(tr("&Reload"), this, [this] {
+        reloadModelList();
+        QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+    });
     refresh->setShortcut(QKeySequence::Refresh);
-    QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction *find = edit->addAction(tr("&Find…"), this, [this] {
+        m_filter->setFocus();
+        m_filter->selectAll();
+    });
+    find->setShortcut(QKeySequence::Find);
+
     QMenu *application = menuBar()->addMenu(tr("&Application"));
     m_policyAction =
         application->addAction(tr("&Placement policy…"), this, &MainWindow::editPlacementPolicy);
@@ -57,100 +217,101 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, QWidget *pare
     QAction *exportAction =
         application->addAction(tr("&Export chart…"), this, &MainWindow::exportChart);
     exportAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_E);
-
-    // Follow changes other processes (berthctl) commit to the store. A full
-    // reload is enough for this minimal window; item models come later.
-    auto *watch = new QTimer(this);
-    watch->setInterval(500);
-    connect(watch, &QTimer::timeout, this, [this] {
-        const qint64 version = m_workspace.store().dataVersion();
-        if (version != m_dataVersion) {
-            m_dataVersion = version;
-            reload();
-        }
+    QAction *autoPlace = application->addAction(tr("&Auto place units"), this, [this] {
+        const QStringList units = m_machineView->unplacedUnits();
+        if (!units.isEmpty())
+            place(units, QString());
     });
-    watch->start();
+    autoPlace->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_A);
 
-    resize(1100, 650);
-    m_dataVersion = m_workspace.store().dataVersion();
-    reload();
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Berth"), this, [this] {
+        QMessageBox::about(this, tr("About Berth"),
+                           tr("<b>Berth</b> keeps deployment models, places their units and "
+                              "provisions their machines."));
+    });
 }
 
-void MainWindow::reload()
+void MainWindow::reloadModelList()
 {
-    ModelSnapshot snapshot;
     try {
-        snapshot = m_workspace.snapshot(m_model);
+        const QSignalBlocker blocker(m_modelBox);
+        m_modelBox->clear();
+        for (const ModelCommands::ModelSummary &m : ModelCommands(m_workspace).models())
+            m_modelBox->addItem(m.name);
+        m_modelBox->setCurrentText(m_model);
     } catch (const BerthError &error) {
-        statusBar()->showMessage(error.message());
-        return;
+        reportError(error.message());
     }
-    setWindowTitle(tr("%1 — Berth").arg(m_model));
+}
+
+void MainWindow::openModel(const QString &name)
+{
+    stopProvisioner();
+    m_model = name;
+    m_undo->clear();
+    m_modelBox->setCurrentText(name);
+    setWindowTitle(tr("%1 — Berth").arg(name));
+    QSettings().setValue(QStringLiteral("window/lastModel"), name);
+    QMetaObject::invokeMethod(
+        m_watcher, [watcher = m_watcher, name] { watcher->watch(name); }, Qt::QueuedConnection);
+    if (m_options.provision)
+        startProvisioner();
+}
+
+void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
+{
+    if (snapshot.model.name != m_model)
+        return; // an answer for the model shown before
+    m_snapshot = snapshot;
     m_header->setText(
         tr("Model <b>%1</b> on %2/%3 · constraints: %4")
             .arg(snapshot.model.name, snapshot.model.cloud, snapshot.model.region,
                  snapshot.model.constraints.isEmpty() ? tr("none") : snapshot.model.constraints));
-    QString selected = selectedApplication();
-    if (selected.isEmpty() && m_applications->topLevelItemCount() == 0) {
-        // First load: start on the first principal application.
-        for (const ApplicationRecord &a : snapshot.applications) {
-            if (!a.subordinate) {
-                selected = a.name;
-                break;
+    const bool first = m_applications->rowCount() == 0 && m_machines->rowCount() == 0;
+    m_applications->setSnapshot(snapshot);
+    m_machines->setSnapshot(snapshot);
+    if (first) {
+        m_applicationView->expandAll();
+        for (int c = 0; c < ApplicationsModel::ColumnCount; ++c)
+            m_applicationView->resizeColumnToContents(c);
+        m_machineTree->header()->resizeSections(QHeaderView::ResizeToContents);
+        if (selectedApplication().isEmpty()) {
+            for (const ApplicationRecord &a : snapshot.applications) {
+                if (!a.subordinate) {
+                    selectApplication(a.name);
+                    break;
+                }
             }
         }
     }
-    m_applications->clear();
-    QHash<qint64, QTreeWidgetItem *> appItems;
-    for (const ApplicationRecord &a : snapshot.applications) {
-        auto *item = new QTreeWidgetItem(m_applications, {a.name, a.base, {}, a.constraints});
-        item->setData(0, Qt::UserRole, a.subordinate);
-        appItems.insert(a.id, item);
-    }
-    for (const UnitRecord &u : snapshot.units) {
-        if (QTreeWidgetItem *parent = appItems.value(u.applicationId))
-            new QTreeWidgetItem(parent, {u.name(), {}, u.machine, u.constraints});
-    }
-    m_applications->expandAll();
-    m_applications->resizeColumnToContents(0);
-    selectApplication(selected);
-
-    m_machines->clear();
-    QHash<qint64, QTreeWidgetItem *> machineItems;
-    for (const MachineRecord &m : snapshot.machines) {
-        const QStringList columns{m.name,   m.life, m.machineStatus, m.instanceId,
-                                  m.region, m.zone, m.constraints};
-        QTreeWidgetItem *parent = machineItems.value(m.parentId);
-        auto *item = parent ? new QTreeWidgetItem(parent, columns)
-                            : new QTreeWidgetItem(m_machines, columns);
-        machineItems.insert(m.id, item);
-    }
-    m_machines->expandAll();
-    m_machines->resizeColumnToContents(0);
+    showSelectedApplication();
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
+    ++m_snapshots;
+    emit snapshotApplied();
 }
 
 QString MainWindow::selectedApplication() const
 {
-    const QList<QTreeWidgetItem *> items = m_applications->selectedItems();
-    if (items.isEmpty())
+    QModelIndex index = m_applicationView->currentIndex();
+    if (!index.isValid())
         return {};
-    const QTreeWidgetItem *item = items.first();
-    if (item->parent())
-        item = item->parent(); // a unit: its application
-    return item->data(0, Qt::UserRole).toBool() ? QString() : item->text(0);
+    if (index.parent().isValid())
+        index = index.parent(); // a unit: its application
+    const QModelIndex source = m_applicationFilter->mapToSource(index);
+    const ApplicationRecord *app = m_applications->applicationAt(source.siblingAtColumn(0));
+    return app && !app->subordinate ? app->name : QString();
 }
 
 void MainWindow::selectApplication(const QString &name)
 {
-    for (int i = 0; i < m_applications->topLevelItemCount(); ++i) {
-        QTreeWidgetItem *item = m_applications->topLevelItem(i);
-        if (item->text(0) == name) {
-            m_applications->setCurrentItem(item);
+    for (int row = 0; row < m_applicationFilter->rowCount(); ++row) {
+        const QModelIndex index = m_applicationFilter->index(row, 0);
+        if (index.data(ItemRoles::NameRole).toString() == name) {
+            m_applicationView->setCurrentIndex(index);
             return;
         }
     }
-    showSelectedApplication();
 }
 
 void MainWindow::showSelectedApplication()
@@ -165,8 +326,85 @@ void MainWindow::showSelectedApplication()
         m_chart->setReport(ScalingCommands(m_workspace).report(m_model, app));
     } catch (const BerthError &error) {
         m_chart->clear();
-        statusBar()->showMessage(error.message());
+        reportError(error.message());
     }
+}
+
+void MainWindow::showDetails()
+{
+    const QTreeView *view = qobject_cast<QTreeView *>(
+        sender() == m_machineTree->selectionModel() ? m_machineTree : m_applicationView);
+    const QModelIndex index = view->currentIndex();
+    if (!index.isValid()) {
+        m_details->clear();
+        return;
+    }
+    QString html = QStringLiteral("<table>");
+    const QAbstractItemModel *model = view->model();
+    for (int c = 0; c < model->columnCount(index.parent()); ++c) {
+        const QString value = index.siblingAtColumn(c).data().toString();
+        if (value.isEmpty())
+            continue;
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(model->headerData(c, Qt::Horizontal).toString().toHtmlEscaped(),
+                         value.toHtmlEscaped());
+    }
+    m_details->setHtml(html + QStringLiteral("</table>"));
+}
+
+void MainWindow::place(const QStringList &units, const QString &directive)
+{
+    m_undo->push(new PlaceUnitsCommand(m_workspace, m_model, units, directive,
+                                       [this](const QString &message) { reportError(message); }));
+    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+}
+
+void MainWindow::startProvisioner()
+{
+    if (m_options.storeLocation.isEmpty())
+        return;
+    m_provisionThread = new QThread(this);
+    m_provisionThread->setObjectName(QStringLiteral("berth-provisioner"));
+    m_provisioner = new ProvisionerWorker(m_options.storeLocation, m_workspace.clouds(), m_model);
+    m_provisioner->moveToThread(m_provisionThread);
+    connect(m_provisionThread, &QThread::started, m_provisioner, &ProvisionerWorker::start);
+    connect(m_provisionThread, &QThread::finished, m_provisioner, &QObject::deleteLater);
+    connect(m_provisioner, &ProvisionerWorker::logLine, this, &MainWindow::log);
+    connect(m_provisioner, &ProvisionerWorker::failed, this,
+            [this](const QString &message) { log(tr("provisioner: %1").arg(message)); });
+    connect(m_provisioner, &ProvisionerWorker::progress, this, [this](int done, int total) {
+        m_progress->setVisible(done < total);
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        m_progress->setFormat(tr("provisioning %v of %m"));
+    });
+    connect(m_provisioner, &ProvisionerWorker::passFinished, this,
+            [this](int, int, int) { m_progress->setVisible(false); });
+    m_provisionThread->start();
+}
+
+void MainWindow::stopProvisioner()
+{
+    if (!m_provisionThread)
+        return;
+    m_provisioner->cancel();
+    m_provisionThread->quit();
+    m_provisionThread->wait();
+    delete m_provisionThread;
+    m_provisionThread = nullptr;
+    m_provisioner = nullptr; // deleted on the thread's finish
+}
+
+void MainWindow::log(const QString &line)
+{
+    m_log->appendPlainText(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss ")) +
+                           line);
+}
+
+void MainWindow::reportError(const QString &message)
+{
+    statusBar()->showMessage(message, 8000);
+    log(message);
 }
 
 void MainWindow::editPlacementPolicy()
@@ -178,7 +416,7 @@ void MainWindow::editPlacementPolicy()
         PolicyEditorDialog dialog(m_workspace, m_model, app, this);
         if (dialog.exec() == QDialog::Accepted) {
             statusBar()->showMessage(tr("Policies of %1 saved.").arg(app));
-            reload();
+            showSelectedApplication();
         }
     } catch (const BerthError &error) {
         QMessageBox::warning(this, tr("Placement policy"), error.message());
@@ -193,4 +431,12 @@ void MainWindow::exportChart()
         return;
     if (!m_chart->exportTo(path))
         QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1.").arg(path));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
 }

@@ -1,36 +1,108 @@
 #pragma once
 
+#include "modelrecords.h"
+
 #include <QMainWindow>
 
-class QTreeWidget;
+class ApplicationsModel;
+class MachineView;
+class MachinesModel;
+class ModelWatcher;
+class ProvisionerWorker;
+class QComboBox;
 class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QTextBrowser;
+class QThread;
+class QTreeView;
+class QUndoStack;
 class RegionChart;
+class TreeFilterModel;
 class Workspace;
 
-// Berth's main window: the open model's applications, units and machines.
+// Berth's main window on one model at a time: the applications/units and
+// machines/containers trees with filters and a details pane, the machine
+// view for placing units by drag and drop, the charts, and the provisioning
+// log. A watcher thread reads the model whenever any process commits, and the
+// views update in place; the provisioner runs on its own thread.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    MainWindow(Workspace &workspace, const QString &model, QWidget *parent = nullptr);
-    void reload();
+    struct Options
+    {
+        QString storeLocation; // for the watcher's and the provisioner's own connections
+        bool provision = true; // run the provisioner for the open model
+        int watchIntervalMs = 250;
+    };
+
+    MainWindow(Workspace &workspace, const QString &model, const Options &options,
+               QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    QString model() const { return m_model; }
+    void openModel(const QString &name);
     // The selected principal application; empty when none is.
     QString selectedApplication() const;
     void selectApplication(const QString &name);
     void editPlacementPolicy();
     void exportChart();
+
+    ApplicationsModel *applicationsModel() const { return m_applications; }
+    MachinesModel *machinesModel() const { return m_machines; }
+    MachineView *machineView() const { return m_machineView; }
     RegionChart *regionChart() const { return m_chart; }
+    QUndoStack *undoStack() const { return m_undo; }
+    QPlainTextEdit *logPane() const { return m_log; }
+    // How many snapshots the views have taken in (tests wait on it).
+    int snapshotsApplied() const { return m_snapshots; }
+
+signals:
+    void snapshotApplied();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
+    void buildMenus();
+    void applySnapshot(const ModelSnapshot &snapshot);
     void showSelectedApplication();
+    void showDetails();
+    void place(const QStringList &units, const QString &directive);
+    void startProvisioner();
+    void stopProvisioner();
+    void reloadModelList();
+    void log(const QString &line);
+    void reportError(const QString &message);
 
     Workspace &m_workspace;
     QString m_model;
-    qint64 m_dataVersion = 0;
-    QLabel *m_header = nullptr;
-    QTreeWidget *m_applications = nullptr;
-    QTreeWidget *m_machines = nullptr;
+    Options m_options;
+    int m_snapshots = 0;
+    ModelSnapshot m_snapshot;
+
+    ApplicationsModel *m_applications;
+    MachinesModel *m_machines;
+    TreeFilterModel *m_applicationFilter;
+    TreeFilterModel *m_machineFilter;
+    QTreeView *m_applicationView = nullptr;
+    QTreeView *m_machineTree = nullptr;
+    QTextBrowser *m_details = nullptr;
+    MachineView *m_machineView = nullptr;
     RegionChart *m_chart = nullptr;
+    QComboBox *m_modelBox = nullptr;
+    QLineEdit *m_filter = nullptr;
+    QLabel *m_header = nullptr;
+    QPlainTextEdit *m_log = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QUndoStack *m_undo;
     QAction *m_policyAction = nullptr;
+
+    QThread *m_watchThread = nullptr;
+    ModelWatcher *m_watcher = nullptr;
+    QThread *m_provisionThread = nullptr;
+    ProvisionerWorker *m_provisioner = nullptr;
 };

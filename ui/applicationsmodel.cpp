@@ -1,0 +1,205 @@
+#include "applicationsmodel.h"
+
+#include "itemroles.h"
+#include "unitmimedata.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace {
+
+bool isFailure(const QString &status)
+{
+    return status == u"error";
+}
+
+} // namespace
+
+ApplicationsModel::ApplicationsModel(QObject *parent)
+    : TwoLevelModel(ColumnCount, parent)
+{}
+
+void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, const MachineRecord *> machines;
+    for (const MachineRecord &m : snapshot.machines)
+        machines.insert(m.id, &m);
+    QHash<qint64, qsizetype> groupOf;
+    QList<Group> next;
+    next.reserve(snapshot.applications.size());
+    QList<ApplicationRecord> apps = snapshot.applications;
+    std::sort(apps.begin(), apps.end(),
+              [](const ApplicationRecord &a, const ApplicationRecord &b) { return a.id < b.id; });
+    for (const ApplicationRecord &a : std::as_const(apps)) {
+        groupOf.insert(a.id, next.size());
+        next.append(Group{{a.id, a, 0, 0, 0}, {}});
+    }
+    for (const UnitRecord &u : snapshot.units) {
+        const qsizetype g = groupOf.value(u.applicationId, -1);
+        if (g < 0)
+            continue;
+        UnitRow row{u.id, u, {}, QStringLiteral("unplaced"), {}};
+        if (const MachineRecord *m = machines.value(u.machineId)) {
+            row.zone = m->zone;
+            row.status = m->machineStatus;
+            row.message = m->instanceMessage.isEmpty() ? m->machineMessage : m->instanceMessage;
+        }
+        Group &group = next[g];
+        ++group.record.units;
+        group.record.started += row.status == u"started" ? 1 : 0;
+        group.record.failed += isFailure(row.status) ? 1 : 0;
+        group.children.append(row);
+    }
+    for (Group &g : next) {
+        std::sort(g.children.begin(), g.children.end(),
+                  [](const UnitRow &a, const UnitRow &b) { return a.id < b.id; });
+    }
+    sync(std::move(next));
+}
+
+const UnitRecord *ApplicationsModel::unitAt(const QModelIndex &index) const
+{
+    const UnitRow *row = childRecord(index);
+    return row ? &row->unit : nullptr;
+}
+
+const ApplicationRecord *ApplicationsModel::applicationAt(const QModelIndex &index) const
+{
+    const ApplicationRow *row = parentRecord(index);
+    return row ? &row->application : nullptr;
+}
+
+QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
+{
+    if (const ApplicationRow *app = parentRecord(index)) {
+        const ApplicationRecord &a = app->application;
+        switch (role) {
+        case Qt::DisplayRole:
+            switch (index.column()) {
+            case NameColumn:
+                return a.subordinate ? tr("%1 (subordinate)").arg(a.name) : a.name;
+            case BaseColumn:
+                return a.base;
+            case MachineColumn:
+                return tr("%n unit(s)", nullptr, app->units);
+            case StatusColumn:
+                return app->failed > 0 ? tr("%1 of %2 started, %3 failed")
+                                             .arg(app->started)
+                                             .arg(app->units)
+                                             .arg(app->failed)
+                                       : tr("%1 of %2 started").arg(app->started).arg(app->units);
+            case ConstraintsColumn:
+                return a.constraints;
+            default:
+                return {};
+            }
+        case ItemRoles::SortRole:
+            return index.column() == MachineColumn ? QVariant(app->units)
+                                                   : data(index, Qt::DisplayRole);
+        case ItemRoles::ProblemRole:
+            return app->failed > 0;
+        case ItemRoles::NameRole:
+            return a.name;
+        case ItemRoles::IdRole:
+            return a.id;
+        case Qt::ForegroundRole:
+            return app->failed > 0 && index.column() == StatusColumn ? QBrush(QColor(176, 0, 32))
+                                                                     : QVariant();
+        default:
+            return {};
+        }
+    }
+    const UnitRow *row = childRecord(index);
+    if (!row)
+        return {};
+    const UnitRecord &u = row->unit;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn:
+            return u.name();
+        case MachineColumn:
+            return u.machine.isEmpty() ? tr("unplaced") : u.machine;
+        case ZoneColumn:
+            return row->zone;
+        case StatusColumn:
+            return row->message.isEmpty() ? row->status : row->status + u": " + row->message;
+        case ConstraintsColumn:
+            return u.constraints;
+        default:
+            return {};
+        }
+    case Qt::ToolTipRole:
+        return u.subordinate ? tr("subordinate of %1").arg(u.principal) : row->message;
+    case ItemRoles::SortRole:
+        switch (index.column()) {
+        case NameColumn:
+            return u.number;
+        case MachineColumn:
+            return u.machine.section(u'/', 0, 0).toLongLong();
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    case ItemRoles::ProblemRole:
+        return isFailure(row->status) || u.machine.isEmpty();
+    case ItemRoles::UnplacedRole:
+        return u.machine.isEmpty() && !u.subordinate;
+    case ItemRoles::NameRole:
+        return u.name();
+    case ItemRoles::IdRole:
+        return u.id;
+    case Qt::ForegroundRole:
+        if (isFailure(row->status) && index.column() == StatusColumn)
+            return QBrush(QColor(176, 0, 32));
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ApplicationsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Application / unit");
+    case BaseColumn:
+        return tr("Base");
+    case MachineColumn:
+        return tr("Machine");
+    case ZoneColumn:
+        return tr("Zone");
+    case StatusColumn:
+        return tr("Status");
+    case ConstraintsColumn:
+        return tr("Constraints");
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags ApplicationsModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = TwoLevelModel::flags(index);
+    // Principal units can be dragged onto machines in the machine view.
+    if (const UnitRecord *u = unitAt(index); u && !u->subordinate)
+        f |= Qt::ItemIsDragEnabled;
+    return f;
+}
+
+QStringList ApplicationsModel::mimeTypes() const
+{
+    return {UnitMimeData::format()};
+}
+
+QMimeData *ApplicationsModel::mimeData(const QModelIndexList &indexes) const
+{
+    QStringList units;
+    for (const QModelIndex &index : indexes) {
+        const UnitRecord *u = unitAt(index);
+        if (u && !u->subordinate && !units.contains(u->name()))
+            units << u->name();
+    }
+    return units.isEmpty() ? nullptr : UnitMimeData::create(units);
+}

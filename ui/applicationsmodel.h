@@ -1,0 +1,57 @@
+#pragma once
+
+#include "modelrecords.h"
+#include "twolevelmodel.h"
+
+struct ApplicationRow
+{
+    qint64 id = 0;
+    ApplicationRecord application;
+    int units = 0;
+    int started = 0;
+    int failed = 0;
+    bool operator==(const ApplicationRow &) const = default;
+};
+
+struct UnitRow
+{
+    qint64 id = 0;
+    UnitRecord unit;
+    QString zone;
+    QString status; // the hosting machine's, or "unplaced"
+    QString message;
+    bool operator==(const UnitRow &) const = default;
+};
+
+// Applications and their units (subordinates included), with where each unit
+// runs and how its machine is doing. Updated in place from model snapshots.
+class ApplicationsModel final : public TwoLevelModel<ApplicationRow, UnitRow>
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        NameColumn,
+        BaseColumn,
+        MachineColumn,
+        ZoneColumn,
+        StatusColumn,
+        ConstraintsColumn,
+        ColumnCount
+    };
+
+    explicit ApplicationsModel(QObject *parent = nullptr);
+
+    void setSnapshot(const ModelSnapshot &snapshot);
+
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QStringList mimeTypes() const override;
+    QMimeData *mimeData(const QModelIndexList &indexes) const override;
+    Qt::DropActions supportedDragActions() const override { return Qt::MoveAction; }
+
+    const UnitRecord *unitAt(const QModelIndex &index) const;
+    const ApplicationRecord *applicationAt(const QModelIndex &index) const;
+};

@@ -1,0 +1,200 @@
+#include "machinesmodel.h"
+
+#include "itemroles.h"
+#include "unitmimedata.h"
+
+#include <QBrush>
+#include <QColor>
+
+MachinesModel::MachinesModel(QObject *parent)
+    : TwoLevelModel(ColumnCount, parent)
+{}
+
+void MachinesModel::setSnapshot(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, QStringList> unitsOf;
+    for (const UnitRecord &u : snapshot.units) {
+        if (!u.subordinate && u.machineId != 0)
+            unitsOf[u.machineId] << u.name();
+    }
+    QList<MachineRecord> machines = snapshot.machines;
+    std::sort(machines.begin(), machines.end(),
+              [](const MachineRecord &a, const MachineRecord &b) { return a.id < b.id; });
+    QHash<qint64, qsizetype> groupOf;
+    QList<Group> next;
+    for (const MachineRecord &m : std::as_const(machines)) {
+        if (m.isContainer())
+            continue;
+        groupOf.insert(m.id, next.size());
+        next.append(Group{{m.id, m, unitsOf.value(m.id)}, {}});
+    }
+    for (const MachineRecord &m : std::as_const(machines)) {
+        const qsizetype g = m.isContainer() ? groupOf.value(m.parentId, -1) : -1;
+        if (g >= 0)
+            next[g].children.append(MachineRow{m.id, m, unitsOf.value(m.id)});
+    }
+    sync(std::move(next));
+}
+
+const MachineRecord *MachinesModel::machineAt(const QModelIndex &index) const
+{
+    if (const MachineRow *row = parentRecord(index))
+        return &row->machine;
+    if (const MachineRow *row = childRecord(index))
+        return &row->machine;
+    return nullptr;
+}
+
+QModelIndex MachinesModel::indexOfMachine(const QString &name) const
+{
+    for (int g = 0; g < groups().size(); ++g) {
+        const Group &group = groups().at(g);
+        if (group.record.machine.name == name)
+            return index(g, 0);
+        for (int c = 0; c < group.children.size(); ++c) {
+            if (group.children.at(c).machine.name == name)
+                return index(c, 0, index(g, 0));
+        }
+    }
+    return {};
+}
+
+QVariant MachinesModel::data(const QModelIndex &index, int role) const
+{
+    const MachineRow *row = parentRecord(index);
+    if (!row)
+        row = childRecord(index);
+    if (!row)
+        return {};
+    const MachineRecord &m = row->machine;
+    const bool problem = m.machineStatus == u"error" || m.life != u"alive";
+    const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn:
+            return m.name;
+        case LifeColumn:
+            return m.life;
+        case StatusColumn:
+            return m.machineStatus;
+        case InstanceStatusColumn:
+            return m.instanceStatus;
+        case MessageColumn:
+            return message;
+        case InstanceColumn:
+            return m.instanceId;
+        case TypeColumn:
+            return m.instanceType;
+        case HardwareColumn:
+            return m.hardware;
+        case RegionColumn:
+            return m.region;
+        case ZoneColumn:
+            return m.zone;
+        case BaseColumn:
+            return m.base;
+        case UnitsColumn:
+            return row->units.join(QStringLiteral(", "));
+        case ConstraintsColumn:
+            return m.constraints;
+        default:
+            return {};
+        }
+    case Qt::ToolTipRole:
+        return message.isEmpty() ? QVariant() : message;
+    case ItemRoles::SortRole:
+        if (index.column() == NameColumn)
+            return m.isContainer() ? m.name.section(u'/', 2).toLongLong() : m.name.toLongLong();
+        if (index.column() == UnitsColumn)
+            return int(row->units.size());
+        return data(index, Qt::DisplayRole);
+    case ItemRoles::ProblemRole:
+        return problem;
+    case ItemRoles::NameRole:
+        return m.name;
+    case ItemRoles::IdRole:
+        return m.id;
+    case Qt::ForegroundRole:
+        if (m.machineStatus == u"error" &&
+            (index.column() == StatusColumn || index.column() == MessageColumn))
+            return QBrush(QColor(176, 0, 32));
+        if (m.life != u"alive")
+            return QBrush(QColor(120, 120, 120));
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant MachinesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Machine");
+    case LifeColumn:
+        return tr("Life");
+    case StatusColumn:
+        return tr("Status");
+    case InstanceStatusColumn:
+        return tr("Instance status");
+    case MessageColumn:
+        return tr("Message");
+    case InstanceColumn:
+        return tr("Instance");
+    case TypeColumn:
+        return tr("Type");
+    case HardwareColumn:
+        return tr("Hardware");
+    case RegionColumn:
+        return tr("Region");
+    case ZoneColumn:
+        return tr("Zone");
+    case BaseColumn:
+        return tr("Base");
+    case UnitsColumn:
+        return tr("Units");
+    case ConstraintsColumn:
+        return tr("Constraints");
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags MachinesModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = TwoLevelModel::flags(index);
+    if (!index.isValid())
+        return f | Qt::ItemIsDropEnabled; // empty space: a new machine
+    const MachineRecord *m = machineAt(index);
+    if (m && m->life == u"alive")
+        f |= Qt::ItemIsDropEnabled;
+    return f;
+}
+
+QStringList MachinesModel::mimeTypes() const
+{
+    return {UnitMimeData::format()};
+}
+
+bool MachinesModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, int,
+                                    const QModelIndex &parent) const
+{
+    if (UnitMimeData::units(data).isEmpty())
+        return false;
+    const MachineRecord *m = machineAt(parent);
+    return !parent.isValid() || (m && m->life == u"alive");
+}
+
+bool MachinesModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                                 const QModelIndex &parent)
+{
+    if (!canDropMimeData(data, action, row, column, parent))
+        return false;
+    const MachineRecord *m = machineAt(parent);
+    emit placeRequested(UnitMimeData::units(data), m ? m->name : QString());
+    // The store decides; the snapshot that follows shows the result.
+    return false;
+}

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "modelrecords.h"
+#include "twolevelmodel.h"
+
+struct MachineRow
+{
+    qint64 id = 0;
+    MachineRecord machine;
+    QStringList units; // principal units it hosts
+    bool operator==(const MachineRow &) const = default;
+};
+
+// Machines and their containers with hardware, placement and both statuses;
+// updated in place from model snapshots. Units dropped on a machine are
+// handed to placeRequested() for the window to check and apply.
+class MachinesModel final : public TwoLevelModel<MachineRow, MachineRow>
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        NameColumn,
+        LifeColumn,
+        StatusColumn,
+        InstanceStatusColumn,
+        MessageColumn,
+        InstanceColumn,
+        TypeColumn,
+        HardwareColumn,
+        RegionColumn,
+        ZoneColumn,
+        BaseColumn,
+        UnitsColumn,
+        ConstraintsColumn,
+        ColumnCount
+    };
+
+    explicit MachinesModel(QObject *parent = nullptr);
+
+    void setSnapshot(const ModelSnapshot &snapshot);
+    // Shows only containers (the children) of one machine; 0: all machines.
+    const MachineRecord *machineAt(const QModelIndex &index) const;
+    QModelIndex indexOfMachine(const QString &name) const;
+
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QStringList mimeTypes() const override;
+    Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
+    bool canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                         const QModelIndex &parent) const override;
+    bool dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                      const QModelIndex &parent) override;
+
+signals:
+    // Units dropped on `machine` (empty: on empty space, a new machine).
+    void placeRequested(const QStringList &units, const QString &machine);
+};

@@ -1,0 +1,137 @@
+#include "machineview.h"
+
+#include "applicationsmodel.h"
+#include "itemroles.h"
+#include "machinesmodel.h"
+#include "treefiltermodel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace {
+
+QVBoxLayout *column(QWidget *parent, QLabel *title, QWidget *view)
+{
+    auto *layout = new QVBoxLayout;
+    title->setParent(parent);
+    QFont font = title->font();
+    font.setBold(true);
+    title->setFont(font);
+    layout->addWidget(title);
+    layout->addWidget(view, 1);
+    return layout;
+}
+
+void showOnly(QTreeView *view, const QList<int> &columns, int count)
+{
+    for (int c = 0; c < count; ++c)
+        view->setColumnHidden(c, !columns.contains(c));
+}
+
+QList<int> machineColumns()
+{
+    return {MachinesModel::NameColumn,     MachinesModel::UnitsColumn,
+            MachinesModel::HardwareColumn, MachinesModel::ZoneColumn,
+            MachinesModel::StatusColumn,   MachinesModel::ConstraintsColumn};
+}
+
+} // namespace
+
+MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machines, QWidget *parent)
+    : QWidget(parent)
+    , m_machineModel(machines)
+    , m_applicationModel(applications)
+    , m_unplacedFilter(new TreeFilterModel(this))
+    , m_machineFilter(new TreeFilterModel(this))
+    , m_unplaced(new QTreeView(this))
+    , m_machines(new PlacementView(this))
+    , m_containers(new PlacementView(this))
+    , m_containerTitle(new QLabel(this))
+    , m_autoPlace(new QPushButton(tr("&Auto place"), this))
+{
+    m_unplacedFilter->setUnplacedOnly(true);
+    m_unplacedFilter->setSourceModel(applications);
+    m_unplaced->setModel(m_unplacedFilter);
+    m_unplaced->setDragEnabled(true);
+    m_unplaced->setDragDropMode(QAbstractItemView::DragOnly);
+    m_unplaced->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_unplaced->expandAll();
+    showOnly(m_unplaced, {ApplicationsModel::NameColumn, ApplicationsModel::ConstraintsColumn},
+             ApplicationsModel::ColumnCount);
+    connect(m_unplacedFilter, &QAbstractItemModel::rowsInserted, m_unplaced, &QTreeView::expandAll);
+
+    m_machineFilter->setSourceModel(machines);
+    m_machines->setModel(m_machineFilter);
+    m_machines->setRootIsDecorated(false);
+    m_machines->setItemsExpandable(false);
+    m_machines->setSortingEnabled(true);
+    m_machines->sortByColumn(MachinesModel::NameColumn, Qt::AscendingOrder);
+    showOnly(m_machines, machineColumns(), MachinesModel::ColumnCount);
+    m_containers->setRootIsDecorated(false);
+    m_containers->setContainerColumn(true);
+
+    for (PlacementView *view : {m_machines, m_containers}) {
+        connect(view, &PlacementView::placeRequested, this, &MachineView::placeRequested);
+        connect(view, &PlacementView::refused, this, &MachineView::refused);
+    }
+    connect(m_machines->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) { showContainersOf(current); });
+    connect(m_autoPlace, &QPushButton::clicked, this, [this] {
+        const QStringList units = unplacedUnits();
+        if (!units.isEmpty())
+            emit placeRequested(units, QString());
+    });
+
+    auto *layout = new QHBoxLayout(this);
+    QVBoxLayout *first = column(this, new QLabel(tr("Unplaced units")), m_unplaced);
+    first->addWidget(m_autoPlace);
+    layout->addLayout(first, 2);
+    layout->addLayout(column(this, new QLabel(tr("Machines")), m_machines), 3);
+    layout->addLayout(column(this, m_containerTitle, m_containers), 3);
+    showContainersOf({});
+}
+
+void MachineView::setChecker(const PlacementView::Checker &checker)
+{
+    m_machines->setChecker(checker);
+    m_containers->setChecker(checker);
+}
+
+QStringList MachineView::unplacedUnits() const
+{
+    QStringList units;
+    for (int a = 0; a < m_unplacedFilter->rowCount(); ++a) {
+        const QModelIndex app = m_unplacedFilter->index(a, 0);
+        for (int u = 0; u < m_unplacedFilter->rowCount(app); ++u)
+            units << m_unplacedFilter->index(u, 0, app).data(ItemRoles::NameRole).toString();
+    }
+    return units;
+}
+
+void MachineView::selectMachine(const QString &name)
+{
+    const QModelIndex index = m_machineFilter->mapFromSource(m_machineModel->indexOfMachine(name));
+    m_machines->setCurrentIndex(index);
+    showContainersOf(index);
+}
+
+void MachineView::showContainersOf(const QModelIndex &machine)
+{
+    const QModelIndex top =
+        machine.isValid() && machine.parent().isValid() ? machine.parent() : machine;
+    const QString name = top.siblingAtColumn(0).data(ItemRoles::NameRole).toString();
+    // No machine selected: an empty column rather than every machine again.
+    if (!top.isValid()) {
+        m_containers->setModel(nullptr);
+    } else if (m_containers->model() != m_machineFilter) {
+        m_containers->setModel(m_machineFilter);
+        showOnly(m_containers, machineColumns(), MachinesModel::ColumnCount);
+    }
+    if (top.isValid())
+        m_containers->setRootIndex(top);
+    m_containers->setContainerHost(name);
+    m_containerTitle->setText(name.isEmpty() ? tr("Containers")
+                                             : tr("Containers of machine %1").arg(name));
+}

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "placementview.h"
+
+#include <QWidget>
+
+class ApplicationsModel;
+class MachinesModel;
+class QLabel;
+class QPushButton;
+class QTreeView;
+class TreeFilterModel;
+
+// The machine view: unplaced units, the model's machines, and the containers
+// of the selected machine, side by side. Units are dragged onto a machine or
+// container, or onto empty space for a new one; "Auto place" gives every
+// unplaced unit a machine of its own.
+class MachineView final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    MachineView(ApplicationsModel *applications, MachinesModel *machines,
+                QWidget *parent = nullptr);
+
+    void setChecker(const PlacementView::Checker &checker);
+    QTreeView *unplacedView() const { return m_unplaced; }
+    PlacementView *machineView() const { return m_machines; }
+    PlacementView *containerView() const { return m_containers; }
+    QPushButton *autoPlaceButton() const { return m_autoPlace; }
+    // Shows `name`'s containers in the third column.
+    void selectMachine(const QString &name);
+    // The principal units waiting for a machine.
+    QStringList unplacedUnits() const;
+
+signals:
+    void placeRequested(const QStringList &units, const QString &directive);
+    void refused(const QString &reason);
+
+private:
+    void showContainersOf(const QModelIndex &machine);
+
+    MachinesModel *m_machineModel;
+    ApplicationsModel *m_applicationModel;
+    TreeFilterModel *m_unplacedFilter;
+    TreeFilterModel *m_machineFilter;
+    QTreeView *m_unplaced;
+    PlacementView *m_machines;
+    PlacementView *m_containers;
+    QLabel *m_containerTitle;
+    QPushButton *m_autoPlace;
+};

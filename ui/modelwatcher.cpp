@@ -1,0 +1,69 @@
+#include "modelwatcher.h"
+
+#include "bertherror.h"
+#include "workspace.h"
+
+#include <QTimer>
+
+ModelWatcher::ModelWatcher(QString storeLocation, const CloudRegistry &clouds, int intervalMs)
+    : m_location(std::move(storeLocation))
+    , m_clouds(clouds)
+    , m_intervalMs(intervalMs)
+{
+    qRegisterMetaType<ModelSnapshot>();
+}
+
+ModelWatcher::~ModelWatcher() = default;
+
+void ModelWatcher::start()
+{
+    try {
+        m_store = std::make_unique<Store>(m_location);
+        m_workspace = std::make_unique<Workspace>(*m_store, m_clouds);
+    } catch (const BerthError &error) {
+        emit failed(error.message());
+        return;
+    }
+    m_timer = new QTimer(this);
+    m_timer->setInterval(m_intervalMs);
+    connect(m_timer, &QTimer::timeout, this, &ModelWatcher::poll);
+    m_timer->start();
+    if (!m_model.isEmpty())
+        read();
+}
+
+void ModelWatcher::watch(const QString &model)
+{
+    m_model = model;
+    if (m_workspace)
+        read();
+}
+
+void ModelWatcher::refresh()
+{
+    if (m_workspace && !m_model.isEmpty())
+        read();
+}
+
+void ModelWatcher::poll()
+{
+    if (m_model.isEmpty())
+        return;
+    try {
+        if (m_store->dataVersion() != m_version)
+            read();
+    } catch (const BerthError &error) {
+        emit failed(error.message());
+    }
+}
+
+void ModelWatcher::read()
+{
+    try {
+        // The version first: a commit made while reading is read again next time.
+        m_version = m_store->dataVersion();
+        emit snapshotReady(m_workspace->snapshot(m_model));
+    } catch (const BerthError &error) {
+        emit failed(error.message());
+    }
+}

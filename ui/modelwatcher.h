@@ -1,0 +1,50 @@
+#pragma once
+
+#include "modelrecords.h"
+
+#include <QObject>
+
+#include <memory>
+
+class CloudRegistry;
+class QTimer;
+class Store;
+class Workspace;
+
+// Reads the open model off the window's thread: move it to a QThread and
+// connect QThread::started to start(). It checks the store's data version
+// every `intervalMs` (any process's commit changes it) and, when it moved,
+// reads a snapshot on its own connection and hands it over with
+// snapshotReady(). Views then update in place from it.
+class ModelWatcher final : public QObject
+{
+    Q_OBJECT
+
+public:
+    ModelWatcher(QString storeLocation, const CloudRegistry &clouds, int intervalMs = 250);
+    ~ModelWatcher() override;
+
+public slots:
+    void start();
+    // Follows another model (reads it at once).
+    void watch(const QString &model);
+    // Reads again now, changed or not.
+    void refresh();
+
+signals:
+    void snapshotReady(const ModelSnapshot &snapshot);
+    void failed(const QString &message);
+
+private:
+    void poll();
+    void read();
+
+    QString m_location;
+    const CloudRegistry &m_clouds;
+    int m_intervalMs;
+    QString m_model;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<Workspace> m_workspace;
+    QTimer *m_timer = nullptr;
+    qint64 m_version = -1;
+};

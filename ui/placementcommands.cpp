@@ -1,0 +1,74 @@
+#include "placementcommands.h"
+
+#include "applicationcommands.h"
+#include "bertherror.h"
+
+#include <QCoreApplication>
+
+PlaceUnitsCommand::PlaceUnitsCommand(Workspace &workspace, QString model, QStringList units,
+                                     QString directive, ReportError report)
+    : m_workspace(workspace)
+    , m_model(std::move(model))
+    , m_units(std::move(units))
+    , m_directive(std::move(directive))
+    , m_report(std::move(report))
+{
+    const QString where = m_directive.isEmpty()
+                              ? QCoreApplication::translate("PlaceUnitsCommand", "new machine")
+                              : m_directive;
+    setText(QCoreApplication::translate("PlaceUnitsCommand", "place %1 on %2")
+                .arg(m_units.join(QStringLiteral(", ")), where));
+}
+
+void PlaceUnitsCommand::redo()
+{
+    try {
+        ApplicationCommands(m_workspace).placeUnits(m_model, m_units, m_directive);
+    } catch (const BerthError &error) {
+        m_report(error.message());
+        setObsolete(true);
+    }
+}
+
+void PlaceUnitsCommand::undo()
+{
+    try {
+        ApplicationCommands(m_workspace).unplaceUnits(m_model, m_units);
+    } catch (const BerthError &error) {
+        m_report(error.message());
+    }
+}
+
+SetConstraintsCommand::SetConstraintsCommand(Workspace &workspace, QString model,
+                                             QString application, QString before, QString after,
+                                             ReportError report)
+    : m_workspace(workspace)
+    , m_model(std::move(model))
+    , m_application(std::move(application))
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_report(std::move(report))
+{
+    setText(QCoreApplication::translate("SetConstraintsCommand", "constraints of %1")
+                .arg(m_application));
+}
+
+void SetConstraintsCommand::apply(const QString &constraints)
+{
+    try {
+        ApplicationCommands(m_workspace).setConstraints(m_model, m_application, constraints);
+    } catch (const BerthError &error) {
+        m_report(error.message());
+        setObsolete(true);
+    }
+}
+
+void SetConstraintsCommand::redo()
+{
+    apply(m_after);
+}
+
+void SetConstraintsCommand::undo()
+{
+    apply(m_before);
+}

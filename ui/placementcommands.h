@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QStringList>
+#include <QUndoCommand>
+
+#include <functional>
+
+class Workspace;
+
+// The window's edits as undoable commands. Each step is one store command,
+// the same as berthctl's; a step the store refuses reports why and, on the
+// first run, leaves the undo stack as it was.
+using ReportError = std::function<void(const QString &message)>;
+
+// Places units by a directive (machine name, "" for new machines, "lxd:H");
+// undo takes them off again (their new machines go with them).
+class PlaceUnitsCommand final : public QUndoCommand
+{
+public:
+    PlaceUnitsCommand(Workspace &workspace, QString model, QStringList units, QString directive,
+                      ReportError report);
+    void redo() override;
+    void undo() override;
+
+private:
+    Workspace &m_workspace;
+    QString m_model;
+    QStringList m_units;
+    QString m_directive;
+    ReportError m_report;
+};
+
+// Sets an application's constraints; undo restores the previous ones.
+class SetConstraintsCommand final : public QUndoCommand
+{
+public:
+    SetConstraintsCommand(Workspace &workspace, QString model, QString application, QString before,
+                          QString after, ReportError report);
+    void redo() override;
+    void undo() override;
+
+private:
+    void apply(const QString &constraints);
+
+    Workspace &m_workspace;
+    QString m_model;
+    QString m_application;
+    QString m_before;
+    QString m_after;
+    ReportError m_report;
+};

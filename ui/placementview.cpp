@@ -1,0 +1,92 @@
+#include "placementview.h"
+
+#include "itemroles.h"
+#include "unitmimedata.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+
+PlacementView::PlacementView(QWidget *parent)
+    : QTreeView(parent)
+{
+    setAcceptDrops(true);
+    viewport()->setAcceptDrops(true);
+    setDropIndicatorShown(true);
+    setDragDropMode(QAbstractItemView::DropOnly);
+}
+
+PlacementView::Target PlacementView::targetAt(const QStringList &units, const QPoint &pos)
+{
+    Target t;
+    const QModelIndex index = indexAt(pos);
+    if (!index.isValid()) {
+        if (m_containers && m_host.isEmpty()) {
+            t.problem = tr("select a machine first: its containers are shown here");
+            return t;
+        }
+        t.directive = m_containers ? QStringLiteral("lxd:") + m_host : QString();
+        t.possible = true;
+        return t;
+    }
+    t.directive = index.siblingAtColumn(0).data(ItemRoles::NameRole).toString();
+    // A drag moves over the same row many times: ask the store once per row.
+    const QString key = units.join(u' ') + u'@' + t.directive;
+    if (key != m_lastKey) {
+        m_lastKey = key;
+        m_lastProblem = m_checker ? m_checker(units, t.directive) : QString();
+    }
+    t.problem = m_lastProblem;
+    t.possible = t.problem.isEmpty();
+    return t;
+}
+
+void PlacementView::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (UnitMimeData::units(event->mimeData()).isEmpty()) {
+        event->ignore();
+        return;
+    }
+    m_lastKey.clear();
+    event->acceptProposedAction();
+}
+
+void PlacementView::dragMoveEvent(QDragMoveEvent *event)
+{
+    const QStringList units = UnitMimeData::units(event->mimeData());
+    if (units.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    QTreeView::dragMoveEvent(event); // auto-scroll and the drop indicator
+    const Target t = targetAt(units, event->position().toPoint());
+    if (t.possible) {
+        event->acceptProposedAction();
+    } else {
+        event->ignore();
+        emit refused(t.problem);
+    }
+}
+
+void PlacementView::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    m_lastKey.clear();
+    QTreeView::dragLeaveEvent(event);
+}
+
+void PlacementView::dropEvent(QDropEvent *event)
+{
+    const QStringList units = UnitMimeData::units(event->mimeData());
+    if (units.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    m_lastKey.clear(); // the store may have changed since the drag began
+    const Target t = targetAt(units, event->position().toPoint());
+    if (!t.possible) {
+        event->ignore();
+        emit refused(t.problem);
+        return;
+    }
+    event->acceptProposedAction();
+    emit placeRequested(units, t.directive);
+}

@@ -1,0 +1,166 @@
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QHash>
+#include <QList>
+
+// The shared mechanics of Berth's two-level trees (applications → units,
+// machines → containers): rows keep the records' id order, and sync() moves
+// the tree to a new snapshot with the fewest insert/remove/dataChanged
+// signals, so views keep their selection, expansion and scroll position.
+// Records need an `id` (positive, stable) and `operator==`.
+template <typename Parent, typename Child> class TwoLevelModel : public QAbstractItemModel
+{
+public:
+    struct Group
+    {
+        Parent record;
+        QList<Child> children; // in id order
+    };
+
+    explicit TwoLevelModel(int columns, QObject *parent = nullptr)
+        : QAbstractItemModel(parent)
+        , m_columns(columns)
+    {}
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override
+    {
+        if (row < 0 || column < 0 || column >= m_columns)
+            return {};
+        if (!parent.isValid())
+            return row < m_groups.size() ? createIndex(row, column, quintptr(0)) : QModelIndex();
+        if (parent.internalId() != 0 || parent.row() >= m_groups.size())
+            return {};
+        const Group &group = m_groups.at(parent.row());
+        if (row >= group.children.size())
+            return {};
+        return createIndex(row, column, quintptr(group.record.id));
+    }
+
+    QModelIndex parent(const QModelIndex &child) const override
+    {
+        if (!child.isValid() || child.internalId() == 0)
+            return {};
+        const int row = groupRow(qint64(child.internalId()));
+        return row < 0 ? QModelIndex() : createIndex(row, 0, quintptr(0));
+    }
+
+    int rowCount(const QModelIndex &parent = {}) const override
+    {
+        if (!parent.isValid())
+            return int(m_groups.size());
+        if (parent.column() != 0 || parent.internalId() != 0 || parent.row() >= m_groups.size())
+            return 0;
+        return int(m_groups.at(parent.row()).children.size());
+    }
+
+    int columnCount(const QModelIndex & = {}) const override { return m_columns; }
+
+    // The record behind a row; null for the other level or an invalid index.
+    const Parent *parentRecord(const QModelIndex &index) const
+    {
+        if (!index.isValid() || index.internalId() != 0 || index.row() >= m_groups.size())
+            return nullptr;
+        return &m_groups.at(index.row()).record;
+    }
+    const Child *childRecord(const QModelIndex &index) const
+    {
+        if (!index.isValid() || index.internalId() == 0)
+            return nullptr;
+        const int row = groupRow(qint64(index.internalId()));
+        if (row < 0 || index.row() >= m_groups.at(row).children.size())
+            return nullptr;
+        return &m_groups.at(row).children.at(index.row());
+    }
+    const QList<Group> &groups() const { return m_groups; }
+
+protected:
+    // Moves the tree to `next` (groups and children in id order).
+    void sync(QList<Group> next)
+    {
+        syncRows(m_groups, std::move(next), QModelIndex(),
+                 [this](int row, Group &now, Group &&incoming) {
+                     const bool changed = !(now.record == incoming.record);
+                     if (changed)
+                         now.record = incoming.record;
+                     const QModelIndex parentIndex = createIndex(row, 0, quintptr(0));
+                     syncRows(now.children, std::move(incoming.children), parentIndex,
+                              [](int, Child &c, Child &&n) {
+                                  if (c == n)
+                                      return false;
+                                  c = std::move(n);
+                                  return true;
+                              });
+                     return changed;
+                 });
+    }
+
+private:
+    int groupRow(qint64 id) const
+    {
+        if (m_rowsDirty) {
+            m_rowOf.clear();
+            m_rowOf.reserve(m_groups.size());
+            for (int i = 0; i < m_groups.size(); ++i)
+                m_rowOf.insert(m_groups.at(i).record.id, i);
+            m_rowsDirty = false;
+        }
+        return m_rowOf.value(id, -1);
+    }
+
+    template <typename T> static qint64 idOf(const T &item)
+    {
+        if constexpr (requires { item.record; })
+            return item.record.id;
+        else
+            return item.id;
+    }
+
+    // A merge of two id-ordered lists; runs of inserts and removals are
+    // signalled at once. `update(row, now, incoming)` returns whether `now`
+    // changed. Only top-level changes move group rows.
+    template <typename T, typename Update>
+    void syncRows(QList<T> &rows, QList<T> next, const QModelIndex &parent, Update update)
+    {
+        qsizetype i = 0;
+        qsizetype j = 0;
+        while (i < rows.size() || j < next.size()) {
+            if (j >= next.size() || (i < rows.size() && idOf(rows.at(i)) < idOf(next.at(j)))) {
+                qsizetype end = i;
+                while (end < rows.size() &&
+                       (j >= next.size() || idOf(rows.at(end)) < idOf(next.at(j))))
+                    ++end;
+                beginRemoveRows(parent, int(i), int(end - 1));
+                rows.remove(i, end - i);
+                m_rowsDirty = m_rowsDirty || !parent.isValid();
+                endRemoveRows();
+            } else if (i >= rows.size() || idOf(next.at(j)) < idOf(rows.at(i))) {
+                qsizetype end = j;
+                while (end < next.size() &&
+                       (i >= rows.size() || idOf(next.at(end)) < idOf(rows.at(i))))
+                    ++end;
+                beginInsertRows(parent, int(i), int(i + (end - j) - 1));
+                for (qsizetype k = j; k < end; ++k)
+                    rows.insert(i + (k - j), std::move(next[k]));
+                m_rowsDirty = m_rowsDirty || !parent.isValid();
+                endInsertRows();
+                i += end - j;
+                j = end;
+            } else {
+                if (update(int(i), rows[i], std::move(next[j]))) {
+                    const int row = int(i);
+                    const QModelIndex first =
+                        parent.isValid() ? index(row, 0, parent) : createIndex(row, 0, quintptr(0));
+                    emit dataChanged(first, first.siblingAtColumn(m_columns - 1));
+                }
+                ++i;
+                ++j;
+            }
+        }
+    }
+
+    int m_columns;
+    QList<Group> m_groups;
+    mutable QHash<qint64, int> m_rowOf;
+    mutable bool m_rowsDirty = true;
+};
