@@ -5,9 +5,12 @@
 #include "machinesmodel.h"
 #include "machineview.h"
 #include "mainwindow.h"
+#include "provisioner.h"
+#include "provisioner.h"
 #include "testsupport.h"
 #include "treefiltermodel.h"
 #include "unitmimedata.h"
+#include "zonechart.h"
 
 #include <QAbstractItemModelTester>
 #include <QDropEvent>
@@ -17,6 +20,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+
+#include <qcustomplot.h>
 
 namespace {
 
@@ -238,6 +243,45 @@ private slots:
         QTRY_VERIFY(window->machineView()->unplacedUnits().isEmpty());
         window->undoStack()->undo();
         QCOMPARE(f.ws().snapshot(model).machines.size(), 0);
+    }
+
+    void zoneChartShowsTheSpreadAndSkew()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 3);
+        f.deploy(QStringLiteral("db"), 1);
+        ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("db"), 2,
+                                             QStringLiteral("zone=sim-east-a,zone=sim-east-a"));
+        Provisioner provisioner(f.path(), f.clouds, model);
+        QVERIFY(provisioner.runUntilIdle(std::atomic<bool>(false), 60'000));
+
+        ZoneChart chart;
+        chart.setSnapshot(f.ws().snapshot(model), f.clouds.get(QStringLiteral("sim")));
+        QCOMPARE(chart.zones(),
+                 (QStringList{QStringLiteral("sim-east-a"), QStringLiteral("sim-east-b"),
+                              QStringLiteral("sim-east-c")}));
+        QCOMPARE(chart.applications(), (QStringList{QStringLiteral("db"), QStringLiteral("web")}));
+        QCOMPARE(chart.counts(QStringLiteral("web")), (QList<double>{1, 1, 1}));
+        QCOMPARE(chart.skews().value(QStringLiteral("web")), 0);
+        // db: two pinned to zone a, the third spread to an empty zone: 3, 0, 0 at worst.
+        const QList<double> db = chart.counts(QStringLiteral("db"));
+        QCOMPARE(db.at(0) + db.at(1) + db.at(2), 3.0);
+        QCOMPARE(chart.skews().value(QStringLiteral("db")),
+                 int(*std::max_element(db.cbegin(), db.cend()) -
+                     *std::min_element(db.cbegin(), db.cend())));
+        QVERIFY(chart.skews().value(QStringLiteral("db")) >= 2);
+        // The plot stacks one bar set per application over the zones.
+        QCOMPARE(chart.plot()->plottableCount(), 2);
+        const auto *webBars = qobject_cast<QCPBars *>(chart.plot()->plottable(1));
+        QCOMPARE(webBars->barBelow(), qobject_cast<QCPBars *>(chart.plot()->plottable(0)));
+        QVERIFY(qobject_cast<QCPBars *>(chart.plot()->plottable(0))
+                    ->name()
+                    .contains(QStringLiteral("skew")));
+
+        // Another region: its zones, and no units there.
+        chart.setRegion(QStringLiteral("sim-west"));
+        QCOMPARE(chart.zones().first(), QStringLiteral("sim-west-a"));
+        QVERIFY(chart.applications().isEmpty());
     }
 
     void viewsFollowOtherProcessesAndTheProvisioner()

@@ -3,6 +3,7 @@
 #include "applicationcommands.h"
 #include "applicationsmodel.h"
 #include "bertherror.h"
+#include "chartexport.h"
 #include "itemroles.h"
 #include "machinesmodel.h"
 #include "machineview.h"
@@ -15,6 +16,7 @@
 #include "scalingcommands.h"
 #include "treefiltermodel.h"
 #include "workspace.h"
+#include "zonechart.h"
 
 #include <QAction>
 #include <QApplication>
@@ -113,8 +115,10 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
             [this](const QString &reason) { statusBar()->showMessage(reason, 5000); });
     tabs->addTab(m_machineView, tr("&Machine view"));
 
-    m_chart = new RegionChart(tabs);
-    tabs->addTab(m_chart, tr("&Charts"));
+    auto *charts = new QSplitter(Qt::Vertical, tabs);
+    m_zoneChart = new ZoneChart(charts);
+    m_chart = new RegionChart(charts);
+    tabs->addTab(charts, tr("&Charts"));
     setCentralWidget(tabs);
 
     // Provisioning log, dockable.
@@ -271,6 +275,8 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     const bool first = m_applications->rowCount() == 0 && m_machines->rowCount() == 0;
     m_applications->setSnapshot(snapshot);
     m_machines->setSnapshot(snapshot);
+    if (const CloudInfo *cloud = m_workspace.clouds().find(snapshot.model.cloud))
+        m_zoneChart->setSnapshot(snapshot, *cloud);
     if (first) {
         m_applicationView->expandAll();
         for (int c = 0; c < ApplicationsModel::ColumnCount; ++c)
@@ -425,12 +431,7 @@ void MainWindow::editPlacementPolicy()
 
 void MainWindow::exportChart()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QString(),
-                                                      tr("PNG image (*.png);;PDF (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    if (!m_chart->exportTo(path))
-        QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1.").arg(path));
+    ChartExport::askAndWrite(this, m_zoneChart->plot());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

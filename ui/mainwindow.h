@@ -21,6 +21,7 @@ class QUndoStack;
 class RegionChart;
 class TreeFilterModel;
 class Workspace;
+class ZoneChart;
 
 // Berth's main window on one model at a time: the applications/units and
 // machines/containers trees with filters and a details pane, the machine
@@ -55,6 +56,7 @@ public:
     MachinesModel *machinesModel() const { return m_machines; }
     MachineView *machineView() const { return m_machineView; }
     RegionChart *regionChart() const { return m_chart; }
+    ZoneChart *zoneChart() const { return m_zoneChart; }
     QUndoStack *undoStack() const { return m_undo; }
     QPlainTextEdit *logPane() const { return m_log; }
     // How many snapshots the views have taken in (tests wait on it).
@@ -93,6 +95,7 @@ private:
     QTextBrowser *m_details = nullptr;
     MachineView *m_machineView = nullptr;
     RegionChart *m_chart = nullptr;
+    ZoneChart *m_zoneChart = nullptr;
     QComboBox *m_modelBox = nullptr;
     QLineEdit *m_filter = nullptr;
     QLabel *m_header = nullptr;

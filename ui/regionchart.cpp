@@ -1,7 +1,10 @@
 #include "regionchart.h"
 
-#include <QFileInfo>
+#include "chartexport.h"
+
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -14,7 +17,14 @@ RegionChart::RegionChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_caption->setWordWrap(true);
-    layout->addWidget(m_caption);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_caption, 1);
+    auto *exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export…"));
+    top->addWidget(exportButton);
+    connect(exportButton, &QToolButton::clicked, this,
+            [this] { ChartExport::askAndWrite(this, m_plot); });
+    layout->addLayout(top);
     layout->addWidget(m_plot, 1);
     m_plot->setMinimumHeight(180);
     m_group = new QCPBarsGroup(m_plot);
@@ -108,7 +118,5 @@ void RegionChart::replot(const QString &title, const QString &axis, bool withTar
 
 bool RegionChart::exportTo(const QString &path) const
 {
-    if (QFileInfo(path).suffix().compare(QStringLiteral("pdf"), Qt::CaseInsensitive) == 0)
-        return m_plot->savePdf(path);
-    return m_plot->savePng(path);
+    return ChartExport::write(m_plot, path);
 }

@@ -1,0 +1,34 @@
+#include "chartexport.h"
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+
+#include <qcustomplot.h>
+
+namespace ChartExport {
+
+bool write(QCustomPlot *plot, const QString &path)
+{
+    if (QFileInfo(path).suffix().compare(QStringLiteral("pdf"), Qt::CaseInsensitive) == 0)
+        return plot->savePdf(path);
+    return plot->savePng(path);
+}
+
+void askAndWrite(QWidget *parent, QCustomPlot *plot)
+{
+    const QString title = QCoreApplication::translate("ChartExport", "Export chart");
+    const QString path = QFileDialog::getSaveFileName(
+        parent, title, QString(),
+        QCoreApplication::translate("ChartExport", "PNG image (*.png);;PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    if (!write(plot, path)) {
+        QMessageBox::warning(
+            parent, title,
+            QCoreApplication::translate("ChartExport", "Could not write %1.").arg(path));
+    }
+}
+
+} // namespace ChartExport

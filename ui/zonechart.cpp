@@ -1,0 +1,180 @@
+#include "zonechart.h"
+
+#include "chartexport.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+namespace {
+
+// Distinct, colour-blind-friendly fills for up to eight applications, then repeated.
+QColor colourFor(qsizetype i)
+{
+    static const QColor palette[] = {{0, 114, 178},   {230, 159, 0},  {0, 158, 115},
+                                     {204, 121, 167}, {86, 180, 233}, {213, 94, 0},
+                                     {240, 228, 66},  {120, 120, 120}};
+    return palette[i % 8];
+}
+
+} // namespace
+
+ZoneChart::ZoneChart(QWidget *parent)
+    : QWidget(parent)
+    , m_regionBox(new QComboBox(this))
+    , m_caption(new QLabel(this))
+    , m_plot(new QCustomPlot(this))
+{
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Units per zone in"), this));
+    top->addWidget(m_regionBox);
+    top->addWidget(m_caption, 1);
+    auto *exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export…"));
+    top->addWidget(exportButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_plot, 1);
+    m_caption->setWordWrap(true);
+    m_plot->setMinimumHeight(200);
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->yAxis->setLabel(tr("Units"));
+    connect(m_regionBox, &QComboBox::activated, this, [this](int index) {
+        m_regionChosen = true;
+        setRegion(m_regionBox->itemData(index).toString());
+    });
+    connect(exportButton, &QToolButton::clicked, this,
+            [this] { ChartExport::askAndWrite(this, m_plot); });
+}
+
+void ZoneChart::setSnapshot(const ModelSnapshot &snapshot, const CloudInfo &cloud)
+{
+    m_snapshot = snapshot;
+    m_cloud = cloud;
+    if (!m_regionChosen)
+        m_region = snapshot.model.region;
+    const QSignalBlocker blocker(m_regionBox);
+    m_regionBox->clear();
+    m_regionBox->addItem(tr("all regions"), QString());
+    for (const RegionInfo &r : cloud.regions)
+        m_regionBox->addItem(r.name, r.name);
+    m_regionBox->setCurrentIndex(std::max(0, m_regionBox->findData(m_region)));
+    rebuild();
+}
+
+void ZoneChart::setRegion(const QString &region)
+{
+    m_region = region;
+    m_regionChosen = true;
+    m_regionBox->setCurrentIndex(std::max(0, m_regionBox->findData(region)));
+    rebuild();
+}
+
+QList<double> ZoneChart::counts(const QString &application) const
+{
+    return m_counts.value(application);
+}
+
+void ZoneChart::rebuild()
+{
+    // Where each principal unit runs: its machine's region and zone.
+    QHash<qint64, const MachineRecord *> machines;
+    for (const MachineRecord &m : m_snapshot.machines)
+        machines.insert(m.id, &m);
+    QMap<QString, QMap<QString, int>> perApp; // application -> zone -> units
+    QSet<QString> usedRegions;
+    for (const UnitRecord &u : m_snapshot.units) {
+        const MachineRecord *m = machines.value(u.machineId);
+        if (u.subordinate || !m || m->zone.isEmpty())
+            continue;
+        ++perApp[u.application][m->zone];
+        usedRegions.insert(m->region);
+    }
+    m_zones.clear();
+    QMap<QString, QStringList> zonesOfRegion;
+    for (const RegionInfo &r : m_cloud.regions) {
+        if (!m_region.isEmpty() ? r.name == m_region : usedRegions.contains(r.name)) {
+            for (const ZoneInfo &z : r.zones) {
+                m_zones << z.name;
+                zonesOfRegion[r.name] << z.name;
+            }
+        }
+    }
+
+    m_applications.clear();
+    m_counts.clear();
+    m_skews.clear();
+    QStringList uneven;
+    for (auto it = perApp.cbegin(); it != perApp.cend(); ++it) {
+        QList<double> counts;
+        int total = 0;
+        for (const QString &zone : std::as_const(m_zones)) {
+            counts << it.value().value(zone);
+            total += it.value().value(zone);
+        }
+        if (total == 0)
+            continue;
+        // Skew inside each region the application is in; zones of other regions do not count.
+        int skew = 0;
+        for (const QStringList &zones : std::as_const(zonesOfRegion)) {
+            int low = INT_MAX, high = 0;
+            for (const QString &zone : zones) {
+                low = std::min(low, it.value().value(zone));
+                high = std::max(high, it.value().value(zone));
+            }
+            if (high > 0)
+                skew = std::max(skew, high - low);
+        }
+        m_applications << it.key();
+        m_counts.insert(it.key(), counts);
+        m_skews.insert(it.key(), skew);
+        if (skew > 1)
+            uneven << tr("%1 (skew %2)").arg(it.key()).arg(skew);
+    }
+    m_caption->setText(uneven.isEmpty()
+                           ? (m_applications.isEmpty() ? tr("no started units here")
+                                                       : tr("every application is spread evenly"))
+                           : tr("uneven: %1").arg(uneven.join(QStringLiteral(", "))));
+    m_caption->setStyleSheet(uneven.isEmpty() ? QString() : QStringLiteral("color: #b00020;"));
+
+    m_plot->clearPlottables();
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> positions;
+    for (qsizetype i = 0; i < m_zones.size(); ++i) {
+        positions << double(i + 1);
+        ticker->addTick(double(i + 1), m_zones.at(i));
+    }
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setTickLabelRotation(m_zones.size() > 6 ? 30 : 0);
+    QCPBars *below = nullptr;
+    QVector<double> totals(m_zones.size(), 0.0);
+    for (qsizetype a = 0; a < m_applications.size(); ++a) {
+        const QString &app = m_applications.at(a);
+        auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        const bool skewed = m_skews.value(app) > 1;
+        bars->setName(skewed ? tr("%1 — skew %2").arg(app).arg(m_skews.value(app)) : app);
+        bars->setWidth(0.6);
+        bars->setBrush(colourFor(a));
+        bars->setPen(skewed ? QPen(QColor(176, 0, 32), 2.5) : QPen(colourFor(a).darker(140)));
+        const QList<double> &counts = m_counts.value(app);
+        bars->setData(positions, QVector<double>(counts.cbegin(), counts.cend()), true);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        for (qsizetype i = 0; i < counts.size(); ++i)
+            totals[i] += counts.at(i);
+    }
+    double top = 1;
+    for (double t : std::as_const(totals))
+        top = std::max(top, t);
+    m_plot->xAxis->setRange(0.4, double(m_zones.size()) + 0.6);
+    m_plot->yAxis->setRange(0, top * 1.15);
+    m_plot->legend->setVisible(!m_applications.isEmpty());
+    m_plot->replot();
+}

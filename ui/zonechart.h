@@ -1,0 +1,50 @@
+#pragma once
+
+#include "cloudinfo.h"
+#include "modelrecords.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+
+// Units per availability zone, one stacked bar segment per application, for
+// one region of the model's cloud (or all regions the model uses). Zones
+// with no units are shown too: they are what makes a spread uneven. An
+// application whose zones in a region differ by more than one unit is
+// called out and outlined in red.
+class ZoneChart final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ZoneChart(QWidget *parent = nullptr);
+
+    void setSnapshot(const ModelSnapshot &snapshot, const CloudInfo &cloud);
+    // "" shows every region the model's units are in.
+    void setRegion(const QString &region);
+
+    QStringList zones() const { return m_zones; }
+    QStringList applications() const { return m_applications; }
+    // Units of `application` in each of zones(), in order.
+    QList<double> counts(const QString &application) const;
+    // Largest zone difference of each application (over the regions it is in).
+    QMap<QString, int> skews() const { return m_skews; }
+    QCustomPlot *plot() const { return m_plot; }
+
+private:
+    void rebuild();
+
+    QComboBox *m_regionBox;
+    QLabel *m_caption;
+    QCustomPlot *m_plot;
+    ModelSnapshot m_snapshot;
+    CloudInfo m_cloud;
+    QString m_region;
+    bool m_regionChosen = false;
+    QStringList m_zones;
+    QStringList m_applications;
+    QMap<QString, QList<double>> m_counts;
+    QMap<QString, int> m_skews;
+};
