@@ -73,11 +73,7 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
 
 CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &request)
 {
-    if (!Names::isValidApplicationName(request.charm)) {
-        throw BerthError(QStringLiteral("invalid charm name \"%1\": expected lower-case letters, "
-                                        "digits and single hyphens, starting with a letter")
-                             .arg(request.charm));
-    }
+    Names::checkCharmName(request.charm);
     const QString name = request.application.isEmpty() ? request.charm : request.application;
     Names::checkApplicationName(name);
     const Constraints constraints = Constraints::parseOrThrow(request.constraints);
@@ -286,7 +282,6 @@ CommandResult ApplicationCommands::removeApplication(const QString &model,
             }
             for (const UnitRecord &unit : tx.unitsOfApplication(app.id))
                 tx.removeUnit(unit); // the unplaced ones
-
         }
         tx.sql().run(QStringLiteral("DELETE FROM applications WHERE id = ?"), {app.id});
         tx.logChange(QStringLiteral("application"), app.name, Change::Op::Removed);

@@ -65,6 +65,14 @@ void checkApplicationName(const QString &name)
                              .arg(name));
 }
 
+void checkCharmName(const QString &name)
+{
+    if (!isValidApplicationName(name))
+        throw BerthError(QStringLiteral("invalid charm name \"%1\": expected lower-case letters, "
+                                        "digits and single hyphens, starting with a letter")
+                             .arg(name));
+}
+
 void checkModelName(const QString &name)
 {
     if (!isValidModelName(name))

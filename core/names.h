@@ -19,6 +19,7 @@ QPair<QString, QString> splitSetting(const QString &setting);
 
 // Throw BerthError with a one-line explanation when the name is invalid.
 void checkApplicationName(const QString &name);
+void checkCharmName(const QString &name);
 void checkModelName(const QString &name);
 void checkCloudName(const QString &name);
 

@@ -1,9 +1,13 @@
 #include "mainwindow.h"
 
+#include "addmachinedialog.h"
+#include "addunitdialog.h"
 #include "applicationcommands.h"
 #include "applicationsmodel.h"
 #include "bertherror.h"
 #include "chartexport.h"
+#include "constrainteditordialog.h"
+#include "deploydialog.h"
 #include "itemroles.h"
 #include "machinesmodel.h"
 #include "machineview.h"
@@ -13,6 +17,7 @@
 #include "policyeditordialog.h"
 #include "provisionerworker.h"
 #include "regionchart.h"
+#include "retrydialog.h"
 #include "scalingcommands.h"
 #include "treefiltermodel.h"
 #include "workspace.h"
@@ -213,7 +218,37 @@ void MainWindow::buildMenus()
     });
     find->setShortcut(QKeySequence::Find);
 
+    QMenu *modelMenu = menuBar()->addMenu(tr("&Model"));
+    QAction *deploy = modelMenu->addAction(tr("&Deploy…"), this, [this] {
+        DeployDialog dialog(m_workspace, m_model, this);
+        runDialog(dialog);
+    });
+    deploy->setShortcut(Qt::CTRL | Qt::Key_D);
+    QAction *addMachine = modelMenu->addAction(tr("Add &machine…"), this, [this] {
+        AddMachineDialog dialog(m_workspace, m_model, this);
+        runDialog(dialog);
+    });
+    addMachine->setShortcut(Qt::CTRL | Qt::Key_M);
+    modelMenu->addAction(tr("Model &constraints…"), this, [this] { editConstraints({}); });
+    modelMenu->addAction(tr("&Retry provisioning…"), this, [this] {
+        QStringList selected;
+        for (const QModelIndex &index : m_machineTree->selectionModel()->selectedRows())
+            selected << index.data(ItemRoles::NameRole).toString();
+        RetryDialog dialog(m_workspace, m_model, selected, this);
+        runDialog(dialog);
+    });
+
     QMenu *application = menuBar()->addMenu(tr("&Application"));
+    m_addUnitAction = application->addAction(tr("Add &units…"), this, [this] {
+        AddUnitDialog dialog(m_workspace, m_model, selectedApplication(), this);
+        runDialog(dialog);
+    });
+    m_addUnitAction->setShortcut(Qt::CTRL | Qt::Key_U);
+    m_addUnitAction->setEnabled(false);
+    m_constraintsAction = application->addAction(
+        tr("&Constraints…"), this, [this] { editConstraints(selectedApplication()); });
+    m_constraintsAction->setShortcut(Qt::CTRL | Qt::Key_K);
+    m_constraintsAction->setEnabled(false);
     m_policyAction =
         application->addAction(tr("&Placement policy…"), this, &MainWindow::editPlacementPolicy);
     m_policyAction->setShortcut(Qt::CTRL | Qt::Key_P);
@@ -324,6 +359,8 @@ void MainWindow::showSelectedApplication()
 {
     const QString app = selectedApplication();
     m_policyAction->setEnabled(!app.isEmpty());
+    m_constraintsAction->setEnabled(!app.isEmpty());
+    m_addUnitAction->setEnabled(!app.isEmpty());
     if (app.isEmpty()) {
         m_chart->clear();
         return;
@@ -426,6 +463,32 @@ void MainWindow::editPlacementPolicy()
         }
     } catch (const BerthError &error) {
         QMessageBox::warning(this, tr("Placement policy"), error.message());
+    }
+}
+
+void MainWindow::runDialog(CommandDialog &dialog)
+{
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const CommandResult &result = dialog.result();
+    for (const QString &line : result.warnings + result.messages)
+        log(line);
+    statusBar()->showMessage(result.messages.join(QStringLiteral("; ")), 8000);
+    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+}
+
+void MainWindow::editConstraints(const QString &application)
+{
+    try {
+        ConstraintEditorDialog dialog(m_workspace, m_model, application, this);
+        if (dialog.exec() != QDialog::Accepted ||
+            dialog.constraints() == dialog.initialConstraints())
+            return;
+        m_undo->push(new SetConstraintsCommand(
+            m_workspace, m_model, application, dialog.initialConstraints(), dialog.constraints(),
+            [this](const QString &message) { reportError(message); }));
+    } catch (const BerthError &error) {
+        QMessageBox::warning(this, tr("Constraints"), error.message());
     }
 }
 

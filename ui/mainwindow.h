@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 class ApplicationsModel;
+class CommandDialog;
 class MachineView;
 class MachinesModel;
 class ModelWatcher;
@@ -50,6 +51,8 @@ public:
     QString selectedApplication() const;
     void selectApplication(const QString &name);
     void editPlacementPolicy();
+    // The model's constraints when `application` is empty.
+    void editConstraints(const QString &application);
     void exportChart();
 
     ApplicationsModel *applicationsModel() const { return m_applications; }
@@ -79,6 +82,7 @@ private:
     void reloadModelList();
     void log(const QString &line);
     void reportError(const QString &message);
+    void runDialog(CommandDialog &dialog);
 
     Workspace &m_workspace;
     QString m_model;
@@ -103,6 +107,8 @@ private:
     QProgressBar *m_progress = nullptr;
     QUndoStack *m_undo;
     QAction *m_policyAction = nullptr;
+    QAction *m_constraintsAction = nullptr;
+    QAction *m_addUnitAction = nullptr;
 
     QThread *m_watchThread = nullptr;
     ModelWatcher *m_watcher = nullptr;

@@ -2,6 +2,7 @@
 
 #include "applicationcommands.h"
 #include "bertherror.h"
+#include "modelcommands.h"
 
 #include <QCoreApplication>
 
@@ -49,14 +50,19 @@ SetConstraintsCommand::SetConstraintsCommand(Workspace &workspace, QString model
     , m_after(std::move(after))
     , m_report(std::move(report))
 {
-    setText(QCoreApplication::translate("SetConstraintsCommand", "constraints of %1")
-                .arg(m_application));
+    setText(m_application.isEmpty()
+                ? QCoreApplication::translate("SetConstraintsCommand", "model constraints")
+                : QCoreApplication::translate("SetConstraintsCommand", "constraints of %1")
+                      .arg(m_application));
 }
 
 void SetConstraintsCommand::apply(const QString &constraints)
 {
     try {
-        ApplicationCommands(m_workspace).setConstraints(m_model, m_application, constraints);
+        if (m_application.isEmpty())
+            ModelCommands(m_workspace).setConstraints(m_model, constraints);
+        else
+            ApplicationCommands(m_workspace).setConstraints(m_model, m_application, constraints);
     } catch (const BerthError &error) {
         m_report(error.message());
         setObsolete(true);

@@ -30,7 +30,8 @@ private:
     ReportError m_report;
 };
 
-// Sets an application's constraints; undo restores the previous ones.
+// Sets an application's constraints (the model's when `application` is
+// empty); undo restores the previous ones.
 class SetConstraintsCommand final : public QUndoCommand
 {
 public:

@@ -1,0 +1,60 @@
+#include "commanddialog.h"
+
+#include "bertherror.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+CommandDialog::CommandDialog(Workspace &workspace, QString model, const QString &title,
+                             QWidget *parent)
+    : QDialog(parent)
+    , m_workspace(workspace)
+    , m_model(std::move(model))
+    , m_form(new QFormLayout)
+    , m_message(new QLabel(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(title);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(m_form);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+    layout->addWidget(m_message);
+    layout->addWidget(m_buttons);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &CommandDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &CommandDialog::reject);
+}
+
+QString CommandDialog::shownMessage() const
+{
+    return m_message->text();
+}
+
+void CommandDialog::revalidate()
+{
+    try {
+        check();
+        m_problem.clear();
+    } catch (const BerthError &error) {
+        m_problem = error.message();
+    }
+    m_message->setText(m_problem);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_problem.isEmpty());
+}
+
+void CommandDialog::accept()
+{
+    revalidate();
+    if (!m_problem.isEmpty())
+        return;
+    try {
+        m_result = apply();
+    } catch (const BerthError &error) {
+        m_message->setText(error.message());
+        return;
+    }
+    QDialog::accept();
+}

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "workspace.h"
+
+#include <QDialog>
+
+class QDialogButtonBox;
+class QFormLayout;
+class QLabel;
+
+// The frame of the window's command dialogs (deploy, add unit, add machine,
+// retry): a form whose fields are checked as they change with the core's
+// own rules and messages, OK enabled only when they pass, and the command
+// run on OK; when the store refuses it, its one-line reason is shown and the
+// dialog stays open with nothing changed.
+class CommandDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    CommandDialog(Workspace &workspace, QString model, const QString &title,
+                  QWidget *parent = nullptr);
+
+    // Why the fields cannot be used as they are; empty when they can.
+    QString problem() const { return m_problem; }
+    // What the command reported when it ran.
+    const CommandResult &result() const { return m_result; }
+    QString shownMessage() const;
+
+public slots:
+    void accept() override;
+
+protected:
+    QFormLayout *form() const { return m_form; }
+    Workspace &workspace() const { return m_workspace; }
+    const QString &model() const { return m_model; }
+    // Call from subclass constructors once the fields exist, and on every change.
+    void revalidate();
+    // Checks the fields; throws BerthError with the reason when they are not usable.
+    virtual void check() const = 0;
+    // Runs the command; throws BerthError when the store refuses it.
+    virtual CommandResult apply() = 0;
+
+private:
+    Workspace &m_workspace;
+    QString m_model;
+    QFormLayout *m_form;
+    QLabel *m_message;
+    QDialogButtonBox *m_buttons;
+    QString m_problem;
+    CommandResult m_result;
+};

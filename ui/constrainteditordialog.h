@@ -1,0 +1,57 @@
+#pragma once
+
+#include "cloudinfo.h"
+#include "constraints.h"
+#include "modelrecords.h"
+
+#include <QDialog>
+#include <QHash>
+
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QTableWidget;
+class Workspace;
+
+// Edits the model's or an application's constraints one key at a time: each
+// field is checked as it is typed (the same parser and cloud rules as the
+// command line), an application shows what it inherits from the model, and
+// the merged result is shown with the instance type every region would pick
+// for it, or why none fits.
+class ConstraintEditorDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    enum PreviewColumn { RegionColumn, TypeColumn, DetailColumn, PreviewColumnCount };
+
+    // `application` empty: the model's own constraints.
+    ConstraintEditorDialog(Workspace &workspace, const QString &model, const QString &application,
+                           QWidget *parent = nullptr);
+
+    QLineEdit *field(ConstraintKey key) const { return m_fields.value(int(key)); }
+    QString fieldError(ConstraintKey key) const;
+    // The constraints as edited, canonical; valid only when problem() is empty.
+    QString constraints() const { return m_edited.toString(); }
+    QString merged() const { return m_merged.toString(); }
+    QString problem() const { return m_problem; }
+    QTableWidget *preview() const { return m_preview; }
+    QString initialConstraints() const { return m_initial; }
+
+private:
+    void revalidate();
+
+    ModelRecord m_model;
+    CloudInfo m_cloud;
+    QString m_application;
+    QString m_initial;
+    Constraints m_inherited;
+    Constraints m_edited;
+    Constraints m_merged;
+    QString m_problem;
+    QHash<int, QLineEdit *> m_fields;
+    QHash<int, QLabel *> m_errors;
+    QLabel *m_mergedLabel = nullptr;
+    QTableWidget *m_preview = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+};

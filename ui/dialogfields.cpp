@@ -1,0 +1,53 @@
+#include "dialogfields.h"
+
+#include "base.h"
+#include "bertherror.h"
+#include "placementdirective.h"
+
+#include <QComboBox>
+
+namespace DialogFields {
+
+void checkConstraints(Workspace &workspace, const QString &model, const QString &text)
+{
+    const Constraints constraints = Constraints::parseOrThrow(text);
+    const auto report = workspace.readModel(
+        model, [&](ModelTx &tx) { return tx.validator().validate(constraints); });
+    if (!report.ok())
+        throw BerthError(report.error);
+}
+
+void checkBase(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    const auto parsed = Base::parse(text);
+    if (!parsed.ok())
+        throw BerthError(parsed.error);
+}
+
+void checkDirectives(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    const auto parsed = PlacementDirective::parseList(text);
+    if (!parsed.ok())
+        throw BerthError(parsed.error);
+}
+
+QComboBox *baseBox(Workspace &workspace, const QString &model, QWidget *parent)
+{
+    auto *box = new QComboBox(parent);
+    box->setEditable(true);
+    const QString preferred =
+        workspace.readModel(model, [](ModelTx &tx) { return tx.model().config.defaultBase(); });
+    QStringList bases{preferred};
+    for (const char *common : {"ubuntu@24.04", "ubuntu@22.04", "ubuntu@20.04"}) {
+        if (!bases.contains(QLatin1StringView(common)))
+            bases << QString::fromLatin1(common);
+    }
+    box->addItems(bases);
+    return box;
+}
+
+} // namespace DialogFields

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "commanddialog.h"
+
+class QCheckBox;
+class QLineEdit;
+class QListWidget;
+
+// Retries provisioning of machines in error, optionally with new constraints
+// (a bigger instance type, another zone) replacing theirs first.
+class RetryDialog final : public CommandDialog
+{
+    Q_OBJECT
+
+public:
+    // `preselected`: machines checked at first (all in error when empty).
+    RetryDialog(Workspace &workspace, const QString &model, const QStringList &preselected,
+                QWidget *parent = nullptr);
+
+    QListWidget *machines;
+    QCheckBox *replaceConstraints;
+    QLineEdit *constraints;
+
+protected:
+    void check() const override;
+    CommandResult apply() override;
+
+private:
+    QStringList checkedMachines() const;
+};
