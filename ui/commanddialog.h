@@ -24,7 +24,7 @@ public:
     // Why the fields cannot be used as they are; empty when they can.
     QString problem() const { return m_problem; }
     // What the command reported when it ran.
-    const CommandResult &result() const { return m_result; }
+    const CommandResult &commandResult() const { return m_result; }
     QString shownMessage() const;
 
 public slots:

@@ -470,7 +470,7 @@ void MainWindow::runDialog(CommandDialog &dialog)
 {
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const CommandResult &result = dialog.result();
+    const CommandResult &result = dialog.commandResult();
     for (const QString &line : result.warnings + result.messages)
         log(line);
     statusBar()->showMessage(result.messages.join(QStringLiteral("; ")), 8000);

@@ -1,0 +1,188 @@
+#include "addmachinedialog.h"
+#include "addunitdialog.h"
+#include "applicationcommands.h"
+#include "constrainteditordialog.h"
+#include "deploydialog.h"
+#include "machinecommands.h"
+#include "modelcommands.h"
+#include "retrydialog.h"
+#include "testsupport.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTest>
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+QMap<QString, QString> machineOfUnits(Workspace &ws)
+{
+    QMap<QString, QString> map;
+    for (const UnitRecord &u : ws.snapshot(model).units)
+        map.insert(u.name(), u.machine);
+    return map;
+}
+
+} // namespace
+
+class TestDialogs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void deployChecksAsTheCommandLineDoes()
+    {
+        TestWorkspace t;
+        DeployDialog dialog(t.ws(), model);
+        QVERIFY(!dialog.problem().isEmpty()); // no charm yet
+        dialog.charm->setText(QStringLiteral("Web"));
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("Web");
+        QCOMPARE(dialog.problem(), errorOf([&] { ApplicationCommands(t.ws()).deploy(model, d); }));
+        dialog.charm->setText(QStringLiteral("web"));
+        dialog.constraints->setText(QStringLiteral("mem=lots"));
+        d.charm = QStringLiteral("web");
+        d.constraints = QStringLiteral("mem=lots");
+        QCOMPARE(dialog.problem(), errorOf([&] { ApplicationCommands(t.ws()).deploy(model, d); }));
+        QVERIFY(!dialog.problem().isEmpty());
+        dialog.constraints->setText(QStringLiteral("mem=4G"));
+        dialog.placement->setText(QStringLiteral("lxd:99,03"));
+        QVERIFY(dialog.problem().contains(QStringLiteral("invalid placement directive \"03\"")));
+        dialog.placement->clear();
+        dialog.units->setValue(2);
+        QVERIFY(dialog.problem().isEmpty());
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        const ModelSnapshot s = t.ws().snapshot(model);
+        QCOMPARE(s.units.size(), 2);
+        QCOMPARE(s.applications.first().constraints, QStringLiteral("mem=4096M"));
+
+        // The store refuses a second "web": the dialog stays, with the reason.
+        DeployDialog again(t.ws(), model);
+        again.charm->setText(QStringLiteral("web"));
+        again.unplaced->setChecked(true);
+        again.accept();
+        QCOMPARE(again.result(), int(QDialog::Rejected));
+        QCOMPARE(again.shownMessage(), QStringLiteral("application \"web\" already exists"));
+        again.name->setText(QStringLiteral("web-two"));
+        again.accept();
+        QCOMPARE(again.result(), int(QDialog::Accepted));
+        QCOMPARE(machineOfUnits(t.ws()).value(QStringLiteral("web-two/0")), QString());
+    }
+
+    void addUnitsAndMachines()
+    {
+        TestWorkspace t;
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("web");
+        ApplicationCommands(t.ws()).deploy(model, d);
+        AddUnitDialog units(t.ws(), model, QStringLiteral("web"));
+        units.placement->setText(QStringLiteral("lxd:0"));
+        units.unplaced->setChecked(true);
+        QCOMPARE(units.problem(), QStringLiteral("Units placed later cannot have placement "
+                                                 "directives."));
+        units.unplaced->setChecked(false);
+        units.accept();
+        QCOMPARE(units.result(), int(QDialog::Accepted));
+        QCOMPARE(machineOfUnits(t.ws()).value(QStringLiteral("web/1")), QStringLiteral("0/lxd/0"));
+
+        AddMachineDialog machines(t.ws(), model);
+        machines.placement->setText(QStringLiteral("zone=nowhere"));
+        machines.accept(); // the store knows the zones: refused, with the CLI's words
+        QCOMPARE(machines.result(), int(QDialog::Rejected));
+        QVERIFY(machines.shownMessage().startsWith(
+            QStringLiteral("invalid placement directive \"zone=nowhere\"")));
+        machines.placement->setText(QStringLiteral("zone=sim-east-c"));
+        machines.count->setValue(2);
+        machines.accept();
+        QCOMPARE(machines.result(), int(QDialog::Rejected));
+        QCOMPARE(machines.shownMessage(),
+                 QStringLiteral("-n cannot be used with a placement directive on add-machine"));
+        machines.count->setValue(1);
+        machines.accept();
+        QCOMPARE(machines.result(), int(QDialog::Accepted));
+        QCOMPARE(t.ws().snapshot(model).machines.size(), 3); // 0, 0/lxd/0, 1
+    }
+
+    void retryWithNewConstraints()
+    {
+        TestWorkspace t;
+        MachineCommands(t.ws()).addMachines(model, {{}, 2, {}, {}});
+        t.store->write([](SqlSession &sql) {
+            sql.run(QStringLiteral("UPDATE machines SET machine_status = 'error', "
+                                   "machine_message = 'no capacity' WHERE name = '1'"));
+        });
+        RetryDialog dialog(t.ws(), model, {});
+        QCOMPARE(dialog.machines->count(), 1);
+        QVERIFY(dialog.machines->item(0)->text().contains(QStringLiteral("no capacity")));
+        dialog.replaceConstraints->setChecked(true);
+        dialog.constraints->setText(QStringLiteral("cores=many"));
+        QVERIFY(!dialog.problem().isEmpty());
+        dialog.constraints->setText(QStringLiteral("cores=4"));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        for (const MachineRecord &m : t.ws().snapshot(model).machines) {
+            if (m.name == u"1") {
+                QCOMPARE(m.machineStatus, QStringLiteral("pending"));
+                QCOMPARE(m.constraints, QStringLiteral("cores=4"));
+            }
+        }
+    }
+
+    void constraintEditorPreviewsInstanceTypes()
+    {
+        TestWorkspace t;
+        ModelCommands(t.ws()).setConstraints(model, QStringLiteral("mem=2G"));
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("web");
+        d.constraints = QStringLiteral("cores=2");
+        ApplicationCommands(t.ws()).deploy(model, d);
+
+        ConstraintEditorDialog dialog(t.ws(), model, QStringLiteral("web"));
+        QCOMPARE(dialog.field(ConstraintKey::Cores)->text(), QStringLiteral("2"));
+        QCOMPARE(dialog.field(ConstraintKey::Mem)->placeholderText(),
+                 QStringLiteral("inherited: 2048M"));
+        QCOMPARE(dialog.merged(), QStringLiteral("cores=2 mem=2048M"));
+
+        // Each field is checked with the command line's words.
+        dialog.field(ConstraintKey::Mem)->setText(QStringLiteral("lots"));
+        const QString cliError = errorOf([&] {
+            ApplicationCommands(t.ws()).setConstraints(model, QStringLiteral("web"),
+                                                       QStringLiteral("mem=lots"));
+        });
+        QCOMPARE(dialog.fieldError(ConstraintKey::Mem), cliError);
+        QCOMPARE(dialog.problem(), cliError);
+
+        // Too big for any instance type: the preview says why, per region.
+        dialog.field(ConstraintKey::Mem)->setText(QStringLiteral("900G"));
+        QVERIFY(dialog.problem().isEmpty());
+        QTableWidget *preview = dialog.preview();
+        QVERIFY(preview->rowCount() >= 3);
+        QCOMPARE(preview->item(0, ConstraintEditorDialog::TypeColumn)->text(), QString());
+        QVERIFY(preview->item(0, ConstraintEditorDialog::DetailColumn)
+                    ->text()
+                    .contains(QStringLiteral("no instance types")));
+
+        // A fitting one names the type each region would start.
+        dialog.field(ConstraintKey::Mem)->setText(QStringLiteral("8G"));
+        QCOMPARE(dialog.merged(), QStringLiteral("cores=2 mem=8192M"));
+        const QString type = preview->item(0, ConstraintEditorDialog::TypeColumn)->text();
+        QVERIFY(!type.isEmpty());
+        const InstanceType *chosen =
+            t.clouds.get(QStringLiteral("sim")).regions.first().instanceType(type);
+        QVERIFY(chosen);
+        QVERIFY(chosen->memMiB >= 8192 && chosen->cores >= 2);
+
+        // "=" alone blocks the model's value.
+        dialog.field(ConstraintKey::Mem)->setText(QStringLiteral("="));
+        QCOMPARE(dialog.constraints(), QStringLiteral("cores=2 mem="));
+    }
+};
+
+QTEST_MAIN(TestDialogs)
+#include "tst_dialogs.moc"
