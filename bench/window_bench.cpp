@@ -1,0 +1,111 @@
+// berth-window-bench: opens the window on a model of M machines and U units
+// built through core/, and reports the time to the first painted window with
+// every row in its item models, the window's peak resident memory, and, as
+// the baseline measured in the same run, one plain read of the same model's
+// snapshot. Results and the command are in docs/benchmarks.md.
+#include "applicationcommands.h"
+#include "builtinproviders.h"
+#include "cloudregistry.h"
+#include "machinesmodel.h"
+#include "mainwindow.h"
+#include "modelcommands.h"
+#include "store.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+qint64 statusKiB(const char *field)
+{
+    QFile file(QStringLiteral("/proc/self/status"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(qstrlen(field)).trimmed().split(' ').first().toLongLong();
+    }
+    return -1;
+}
+
+// M machines with U/M principal units each: one application on new machines,
+// the others placed on those machines, all through ApplicationCommands.
+void buildModel(Workspace &ws, int machines, int units)
+{
+    ApplicationCommands apps(ws);
+    ApplicationCommands::Deploy first;
+    first.charm = QStringLiteral("app-a");
+    first.count = machines;
+    apps.deploy(model, first);
+    QStringList onMachines;
+    for (int m = 0; m < machines; ++m)
+        onMachines << QString::number(m);
+    for (int a = 1; a * machines < units; ++a) {
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("app-") + QChar(u'a' + a);
+        d.count = std::min(machines, units - a * machines);
+        d.to = onMachines.mid(0, d.count).join(u',');
+        apps.deploy(model, d);
+    }
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const QStringList args = QApplication::arguments();
+    const int machines = args.value(1, QStringLiteral("5000")).toInt();
+    const int units = args.value(2, QStringLiteral("20000")).toInt();
+
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("berth.sqlite"));
+    Store store(db);
+    const ProviderTypes types = builtinProviderTypes();
+    const CloudRegistry clouds = CloudRegistry::load(store, types);
+    Workspace workspace(store, clouds);
+    ModelCommands(workspace).ensureDefaultModel();
+    QElapsedTimer build;
+    build.start();
+    buildModel(workspace, machines, units);
+    const qint64 buildMs = build.elapsed();
+    const qint64 rssBefore = statusKiB("VmRSS:");
+
+    // Baseline: one read of the whole model, as the watcher does it.
+    QElapsedTimer read;
+    read.start();
+    const ModelSnapshot snapshot = workspace.snapshot(model);
+    const qint64 readMs = read.elapsed();
+
+    QElapsedTimer open;
+    open.start();
+    MainWindow::Options options;
+    options.storeLocation = db;
+    options.provision = false;
+    MainWindow window(workspace, model, options);
+    window.show();
+    while (window.snapshotsApplied() == 0)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    window.repaint(); // the first paint with every row in the models
+    const qint64 openMs = open.elapsed();
+    const qint64 peakKiB = statusKiB("VmHWM:");
+
+    QTextStream out(stdout);
+    out << "model: " << machines << " machines, " << snapshot.units.size() << " units (built in "
+        << buildMs << " ms)\n"
+        << "rows: " << window.machinesModel()->rowCount() << " machines in the view\n"
+        << "snapshot read (baseline): " << readMs << " ms\n"
+        << "window open to first paint: " << openMs << " ms\n"
+        << "ratio: "
+        << QString::number(double(openMs) / double(std::max<qint64>(readMs, 1)), 'f', 2) << "x\n"
+        << "resident before the window: " << rssBefore / 1024 << " MiB, peak: " << peakKiB / 1024
+        << " MiB\n";
+    return 0;
+}
