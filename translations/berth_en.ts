@@ -2,6 +2,92 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AddMachineDialog</name>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="13"/>
+        <source>Add machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="19"/>
+        <source>empty: a new machine; lxd, lxd:3, zone=…, region=…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="21"/>
+        <source>e.g. mem=16G cores=8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="22"/>
+        <source>&amp;Placement:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="23"/>
+        <source>&amp;Number:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="24"/>
+        <source>&amp;Base:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="25"/>
+        <source>C&amp;onstraints:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="37"/>
+        <source>Give one placement directive; it applies to every machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AddUnitDialog</name>
+    <message>
+        <location filename="../ui/addunitdialog.cpp" line="14"/>
+        <source>Add units to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addunitdialog.cpp" line="18"/>
+        <source>Place them later in the machine view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addunitdialog.cpp" line="22"/>
+        <source>e.g. 3, lxd:3, zone=sim-east-b, region=sim-west</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addunitdialog.cpp" line="23"/>
+        <source>on top of the application&apos;s, e.g. mem=8G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addunitdialog.cpp" line="24"/>
+        <source>&amp;Units:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addunitdialog.cpp" line="25"/>
+        <source>&amp;Placement:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addunitdialog.cpp" line="26"/>
+        <source>C&amp;onstraints:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addunitdialog.cpp" line="39"/>
+        <source>Units placed later cannot have placement directives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ApplicationsModel</name>
     <message>
         <location filename="../ui/applicationsmodel.cpp" line="80"/>
@@ -68,29 +154,188 @@
     </message>
 </context>
 <context>
+    <name>ChartExport</name>
+    <message>
+        <location filename="../ui/chartexport.cpp" line="21"/>
+        <source>Export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/chartexport.cpp" line="24"/>
+        <source>PNG image (*.png);;PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/chartexport.cpp" line="30"/>
+        <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConstraintEditorDialog</name>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="33"/>
+        <source>Constraints of model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="34"/>
+        <source>Constraints of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="38"/>
+        <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="40"/>
+        <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="63"/>
+        <source>inherited: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="66"/>
+        <source>%1 is not supported by cloud %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="89"/>
+        <source>Region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="89"/>
+        <source>Instance type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="89"/>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="151"/>
+        <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="152"/>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="166"/>
+        <source>fix the constraints first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="170"/>
+        <source>%1 cores, %2, %3, %4/h</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeployDialog</name>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="14"/>
+        <source>Deploy an application</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="21"/>
+        <source>Subordinate (runs beside the units it is related to)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="22"/>
+        <source>Place the units later in the machine view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="24"/>
+        <source>same as the charm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="26"/>
+        <source>e.g. 3, lxd:3, zone=sim-east-b (one per unit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="27"/>
+        <source>e.g. mem=4G cores=2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="28"/>
+        <source>&amp;Charm:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="29"/>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="30"/>
+        <source>&amp;Base:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="31"/>
+        <source>&amp;Units:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="32"/>
+        <source>&amp;Placement:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="33"/>
+        <source>C&amp;onstraints:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="63"/>
+        <source>Give the charm to deploy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/deploydialog.cpp" line="71"/>
+        <source>Units placed later cannot have placement directives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MachineView</name>
     <message>
-        <location filename="../ui/machineview.cpp" line="52"/>
+        <location filename="../ui/machineview.cpp" line="55"/>
         <source>&amp;Auto place</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="88"/>
+        <location filename="../ui/machineview.cpp" line="91"/>
         <source>Unplaced units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="91"/>
+        <location filename="../ui/machineview.cpp" line="94"/>
         <source>Machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="135"/>
+        <location filename="../ui/machineview.cpp" line="149"/>
         <source>Containers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="136"/>
+        <location filename="../ui/machineview.cpp" line="150"/>
         <source>Containers of machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -166,142 +411,177 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="60"/>
+        <location filename="../ui/mainwindow.cpp" line="67"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="62"/>
+        <location filename="../ui/mainwindow.cpp" line="69"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="68"/>
+        <location filename="../ui/mainwindow.cpp" line="75"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="71"/>
+        <location filename="../ui/mainwindow.cpp" line="78"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="101"/>
+        <location filename="../ui/mainwindow.cpp" line="108"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="114"/>
+        <location filename="../ui/mainwindow.cpp" line="121"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="117"/>
+        <location filename="../ui/mainwindow.cpp" line="126"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="121"/>
+        <location filename="../ui/mainwindow.cpp" line="130"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="135"/>
+        <location filename="../ui/mainwindow.cpp" line="144"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="188"/>
+        <location filename="../ui/mainwindow.cpp" line="197"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="189"/>
+        <location filename="../ui/mainwindow.cpp" line="198"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="195"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="198"/>
+        <location filename="../ui/mainwindow.cpp" line="207"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="199"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="201"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <location filename="../ui/mainwindow.cpp" line="215"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
-        <source>&amp;Application</source>
+        <location filename="../ui/mainwindow.cpp" line="221"/>
+        <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="214"/>
-        <source>&amp;Placement policy…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="218"/>
-        <source>&amp;Export chart…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="220"/>
-        <source>&amp;Auto place units</source>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="227"/>
+        <source>Add &amp;machine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <source>Model &amp;constraints…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <source>&amp;Retry provisioning…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <source>&amp;Application</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <source>Add &amp;units…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="249"/>
+        <source>&amp;Constraints…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="253"/>
+        <source>&amp;Placement policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <source>&amp;Export chart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <source>&amp;Auto place units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="266"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="267"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="229"/>
+        <location filename="../ui/mainwindow.cpp" line="268"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="269"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="254"/>
+        <location filename="../ui/mainwindow.cpp" line="293"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="268"/>
+        <location filename="../ui/mainwindow.cpp" line="307"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="270"/>
+        <location filename="../ui/mainwindow.cpp" line="309"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="289"/>
+        <location filename="../ui/mainwindow.cpp" line="331"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -309,51 +589,40 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="374"/>
+        <location filename="../ui/mainwindow.cpp" line="418"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="379"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <location filename="../ui/mainwindow.cpp" line="462"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="422"/>
+        <location filename="../ui/mainwindow.cpp" line="466"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="428"/>
-        <location filename="../ui/mainwindow.cpp" line="433"/>
-        <source>Export chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="429"/>
-        <source>PNG image (*.png);;PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="433"/>
-        <source>Could not write %1.</source>
+        <location filename="../ui/mainwindow.cpp" line="492"/>
+        <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>PlaceUnitsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="17"/>
+        <location filename="../ui/placementcommands.cpp" line="18"/>
         <source>new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="19"/>
+        <location filename="../ui/placementcommands.cpp" line="20"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -450,12 +719,17 @@
 <context>
     <name>RegionChart</name>
     <message>
-        <location filename="../ui/regionchart.cpp" line="31"/>
+        <location filename="../ui/regionchart.cpp" line="23"/>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="41"/>
         <source>Select an application to see where its units are.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="46"/>
+        <location filename="../ui/regionchart.cpp" line="56"/>
         <source>%1: %n unit(s), no placement policy</source>
         <translation>
             <numerusform>%1: %n unit, no placement policy</numerusform>
@@ -463,13 +737,13 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="48"/>
-        <location filename="../ui/regionchart.cpp" line="66"/>
+        <location filename="../ui/regionchart.cpp" line="58"/>
+        <location filename="../ui/regionchart.cpp" line="76"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="60"/>
+        <location filename="../ui/regionchart.cpp" line="70"/>
         <source>%1: %n unit(s) by region, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n unit by region, against the policy&apos;s weighted target</numerusform>
@@ -477,7 +751,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="63"/>
+        <location filename="../ui/regionchart.cpp" line="73"/>
         <source>%1: %n unit(s) by zone, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n unit by zone, against the policy&apos;s weighted target</numerusform>
@@ -485,27 +759,108 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="66"/>
+        <location filename="../ui/regionchart.cpp" line="76"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="82"/>
-        <location filename="../ui/regionchart.cpp" line="96"/>
+        <location filename="../ui/regionchart.cpp" line="92"/>
+        <location filename="../ui/regionchart.cpp" line="106"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="95"/>
+        <location filename="../ui/regionchart.cpp" line="105"/>
         <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RetryDialog</name>
+    <message>
+        <location filename="../ui/retrydialog.cpp" line="14"/>
+        <source>Retry provisioning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/retrydialog.cpp" line="16"/>
+        <source>Replace their constraints with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/retrydialog.cpp" line="23"/>
+        <source>machine %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/retrydialog.cpp" line="30"/>
+        <source>Machines in error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/retrydialog.cpp" line="52"/>
+        <source>No machine in error is checked.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>SetConstraintsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="52"/>
+        <location filename="../ui/placementcommands.cpp" line="54"/>
+        <source>model constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/placementcommands.cpp" line="55"/>
         <source>constraints of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ZoneChart</name>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="33"/>
+        <source>Units per zone in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="37"/>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="47"/>
+        <source>Units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="64"/>
+        <source>all regions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="138"/>
+        <source>%1 (skew %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="141"/>
+        <source>no started units here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="142"/>
+        <source>every application is spread evenly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="143"/>
+        <source>uneven: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="161"/>
+        <source>%1 — skew %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -35,10 +35,10 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(
         application.isEmpty()
-            ? tr("Every application of the model starts from these; \"key=\" alone clears a "
-                 "key.")
-            : tr("Keys left empty keep what the model sets (shown in grey); \"key=\" alone "
-                 "blocks the model's value."),
+            ? tr("Every application of the model starts from these. A field holding only "
+                 "\"=\" sets that key to nothing, so applications cannot inherit it.")
+            : tr("Keys left empty keep what the model sets (shown in grey); a field holding "
+                 "only \"=\" blocks the model's value."),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);

@@ -24,17 +24,20 @@ QVBoxLayout *column(QWidget *parent, QLabel *title, QWidget *view)
     return layout;
 }
 
+// Shows `columns` in that order, hiding the others.
 void showOnly(QTreeView *view, const QList<int> &columns, int count)
 {
     for (int c = 0; c < count; ++c)
         view->setColumnHidden(c, !columns.contains(c));
+    for (int i = 0; i < columns.size(); ++i)
+        view->header()->moveSection(view->header()->visualIndex(columns.at(i)), i);
 }
 
 QList<int> machineColumns()
 {
     return {MachinesModel::NameColumn,     MachinesModel::UnitsColumn,
-            MachinesModel::HardwareColumn, MachinesModel::ZoneColumn,
-            MachinesModel::StatusColumn,   MachinesModel::ConstraintsColumn};
+            MachinesModel::StatusColumn,   MachinesModel::ZoneColumn,
+            MachinesModel::HardwareColumn, MachinesModel::ConstraintsColumn};
 }
 
 } // namespace
@@ -93,6 +96,15 @@ MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machine
     showContainersOf({});
 }
 
+void MachineView::fitColumns()
+{
+    for (QTreeView *view : {static_cast<QTreeView *>(m_machines), m_unplaced,
+                            static_cast<QTreeView *>(m_containers)}) {
+        if (view->model())
+            view->header()->resizeSections(QHeaderView::ResizeToContents);
+    }
+}
+
 void MachineView::setChecker(const PlacementView::Checker &checker)
 {
     m_machines->setChecker(checker);
@@ -129,8 +141,10 @@ void MachineView::showContainersOf(const QModelIndex &machine)
         m_containers->setModel(m_machineFilter);
         showOnly(m_containers, machineColumns(), MachinesModel::ColumnCount);
     }
-    if (top.isValid())
+    if (top.isValid()) {
         m_containers->setRootIndex(top);
+        m_containers->header()->resizeSections(QHeaderView::ResizeToContents);
+    }
     m_containers->setContainerHost(name);
     m_containerTitle->setText(name.isEmpty() ? tr("Containers")
                                              : tr("Containers of machine %1").arg(name));

@@ -30,6 +30,8 @@ public:
     QPushButton *autoPlaceButton() const { return m_autoPlace; }
     // Shows `name`'s containers in the third column.
     void selectMachine(const QString &name);
+    // Sizes the columns to what they hold (the window calls it once rows are in).
+    void fitColumns();
     // The principal units waiting for a machine.
     QStringList unplacedUnits() const;
 

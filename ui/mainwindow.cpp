@@ -317,6 +317,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         for (int c = 0; c < ApplicationsModel::ColumnCount; ++c)
             m_applicationView->resizeColumnToContents(c);
         m_machineTree->header()->resizeSections(QHeaderView::ResizeToContents);
+        m_machineView->fitColumns();
         if (selectedApplication().isEmpty()) {
             for (const ApplicationRecord &a : snapshot.applications) {
                 if (!a.subordinate) {

@@ -1,0 +1,103 @@
+// berth-screenshots: opens the window on a store and saves its main views
+// and dialogs as PNG files, for docs/screenshots (scripts/screenshots runs it
+// under Xvfb on a demo model).
+#include "builtinproviders.h"
+#include "cloudregistry.h"
+#include "constrainteditordialog.h"
+#include "deploydialog.h"
+#include "machineview.h"
+#include "mainwindow.h"
+#include "policyeditordialog.h"
+#include "store.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTextStream>
+#include <QTranslator>
+
+namespace {
+
+void settle(int ms)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < ms)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+bool save(QWidget *widget, const QDir &out, const QString &name)
+{
+    settle(300);
+    const QString path = out.filePath(name + QStringLiteral(".png"));
+    const bool ok = widget->grab().save(path);
+    QTextStream(stdout) << (ok ? "wrote " : "could not write ") << path << Qt::endl;
+    return ok;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("berth-screenshots"));
+    // English plural forms ("3 units"), as the window shows them.
+    QTranslator translator;
+    if (translator.load(QLocale(QLocale::English), QStringLiteral("berth"), QStringLiteral("_"),
+                        QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
+    const QStringList args = QApplication::arguments();
+    if (args.size() != 5 || args.at(1) != u"--db" || args.at(3) != u"--out") {
+        QTextStream(stderr) << "usage: berth-screenshots --db STORE --out DIR\n";
+        return 2;
+    }
+    const QString db = args.at(2);
+    const QDir out(args.at(4));
+    Store store(db);
+    const ProviderTypes types = builtinProviderTypes();
+    const CloudRegistry clouds = CloudRegistry::load(store, types);
+    Workspace workspace(store, clouds);
+    const QString model = workspace.resolveModel({});
+
+    MainWindow::Options options;
+    options.storeLocation = db;
+    options.provision = false;
+    MainWindow window(workspace, model, options);
+    window.resize(1280, 800);
+    window.show();
+    while (window.snapshotsApplied() == 0)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    window.selectApplication(QStringLiteral("web"));
+
+    bool ok = true;
+    auto *tabs = window.findChild<QTabWidget *>();
+    const QStringList names{QStringLiteral("overview"), QStringLiteral("machine-view"),
+                            QStringLiteral("charts")};
+    for (int i = 0; i < tabs->count() && i < names.size(); ++i) {
+        tabs->setCurrentIndex(i);
+        if (i == 1)
+            window.machineView()->selectMachine(QStringLiteral("12"));
+        ok = save(&window, out, names.at(i)) && ok;
+    }
+
+    PolicyEditorDialog policy(workspace, model, QStringLiteral("web"), &window);
+    policy.show();
+    ok = save(&policy, out, QStringLiteral("policy-editor")) && ok;
+    policy.close();
+
+    ConstraintEditorDialog constraints(workspace, model, QStringLiteral("db"), &window);
+    constraints.field(ConstraintKey::Mem)->setText(QStringLiteral("900G"));
+    constraints.show();
+    ok = save(&constraints, out, QStringLiteral("constraint-editor")) && ok;
+    constraints.close();
+
+    DeployDialog deploy(workspace, model, &window);
+    deploy.charm->setText(QStringLiteral("mysql"));
+    deploy.placement->setText(QStringLiteral("lxd:0"));
+    deploy.constraints->setText(QStringLiteral("mem=lots"));
+    deploy.show();
+    ok = save(&deploy, out, QStringLiteral("deploy-dialog")) && ok;
+    return ok ? 0 : 1;
+}
