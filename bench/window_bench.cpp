@@ -2,7 +2,8 @@
 // built through core/, and reports the time to the first painted window with
 // every row in its item models, the window's peak resident memory, and, as
 // the baseline measured in the same run, one plain read of the same model's
-// snapshot. Results and the command are in docs/benchmarks.md.
+// snapshot; then how long a commit from another connection takes to show. Results and the command
+// are in docs/benchmarks.md.
 #include "applicationcommands.h"
 #include "builtinproviders.h"
 #include "cloudregistry.h"
@@ -97,6 +98,18 @@ int main(int argc, char *argv[])
     const qint64 openMs = open.elapsed();
     const qint64 peakKiB = statusKiB("VmHWM:");
 
+    // A change committed by another connection (as berthctl would), until the
+    // views show it: the watcher's poll, its read, and the in-place merge.
+    Store other(db);
+    Workspace otherWorkspace(other, clouds);
+    const int before = window.snapshotsApplied();
+    QElapsedTimer change;
+    change.start();
+    ApplicationCommands(otherWorkspace).addUnits(model, QStringLiteral("app-a"), 1, {});
+    while (window.snapshotsApplied() == before)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    const qint64 changeMs = change.elapsed();
+
     QTextStream out(stdout);
     out << "model: " << machines << " machines, " << snapshot.units.size() << " units (built in "
         << buildMs << " ms)\n"
@@ -105,6 +118,7 @@ int main(int argc, char *argv[])
         << "window open to first paint: " << openMs << " ms\n"
         << "ratio: "
         << QString::number(double(openMs) / double(std::max<qint64>(readMs, 1)), 'f', 2) << "x\n"
+        << "a commit elsewhere shown in the views: " << changeMs << " ms\n"
         << "resident before the window: " << rssBefore / 1024 << " MiB, peak: " << peakKiB / 1024
         << " MiB\n";
     return 0;

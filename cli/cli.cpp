@@ -4,6 +4,7 @@
 #include "builtinproviders.h"
 #include "clicontext.h"
 #include "cloudregistry.h"
+#include "keychainsecretstore.h"
 #include "modelcommands.h"
 #include "store.h"
 
@@ -95,10 +96,11 @@ int Cli::run(const QStringList &arguments)
         }
         Store store(db);
         const ProviderTypes types = builtinProviderTypes();
-        const CloudRegistry clouds = CloudRegistry::load(store, types);
+        KeychainSecretStore secrets;
+        const CloudRegistry clouds = CloudRegistry::load(store, types, &secrets);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
-        CliContext context{workspace, types, m_out, m_err, model, format};
+        CliContext context{workspace, types, secrets, m_out, m_err, model, format};
         spec->handler(context, args);
         m_out.flush();
         return 0;

@@ -3,6 +3,7 @@
 #include "deletionpolicy.h"
 #include "output.h"
 #include "providertypes.h"
+#include "secretstore.h"
 #include "workspace.h"
 
 #include <QCommandLineParser>
@@ -17,6 +18,7 @@ struct CliContext
 {
     Workspace &workspace;
     const ProviderTypes &providerTypes;
+    SecretStore &secrets;
     QTextStream &out;
     QTextStream &err;
     QString modelOption; // -m

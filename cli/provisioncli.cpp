@@ -22,6 +22,19 @@ const QCommandLineOption configOption(QStringLiteral("config"), QStringLiteral("
 
 std::atomic<bool> interrupted = false;
 
+void setSecret(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("set-secret"),
+                       QStringLiteral("CLOUD KEY  (the value is read from stdin; empty removes)"));
+    parser.parse(args, 2, 2);
+    // From stdin, so the secret is in neither the process list nor the shell's history.
+    QTextStream in(stdin);
+    const QString value = in.readLine();
+    ctx.print(
+        CloudCommands(ctx.workspace.store(), ctx.providerTypes)
+            .setSecret(parser.positional().at(0), parser.positional().at(1), value, ctx.secrets));
+}
+
 void addCloud(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("add-cloud"),
@@ -186,6 +199,8 @@ void retryProvisioning(CliContext &ctx, const QStringList &args)
 void registerProvisionCommands(QList<CommandSpec> &table)
 {
     table.append({QStringLiteral("add-cloud"), QStringLiteral("add a provider account"), addCloud});
+    table.append({QStringLiteral("set-secret"),
+                  QStringLiteral("store an account secret read from stdin (keychain)"), setSecret});
     table.append({QStringLiteral("update-cloud"),
                   QStringLiteral("change a provider account's settings"), updateCloud});
     table.append(

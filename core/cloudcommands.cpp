@@ -26,7 +26,11 @@ QMap<QString, QString> CloudCommands::applyConfig(const CloudAccount &account,
     for (const QString &assignment : assignments) {
         const auto [key, value] = Names::splitSetting(assignment);
         if (value.isEmpty()) {
-            type.checkConfig(key, QStringLiteral("0")); // rejects unknown keys
+            if (!type.configKeys.contains(key)) {
+                throw BerthError(
+                    QStringLiteral("unknown %1 config key \"%2\"; valid keys are: %3")
+                        .arg(account.type, key, type.configKeys.join(QStringLiteral(", "))));
+            }
             result.config.remove(key);
         } else {
             result.config.insert(key, type.checkConfig(key, value));
@@ -59,7 +63,7 @@ CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
                                       const QString &endpoint, const QStringList &config)
 {
     Names::checkCloudName(name);
-    CloudAccount account{name, type, endpoint, {}};
+    CloudAccount account{name, type, endpoint, {}, {}};
     account.config = applyConfig(account, config);
     m_store.write([&](SqlSession &sql) {
         if (findAccount(sql, name))
@@ -110,5 +114,31 @@ CommandResult CloudCommands::removeCloud(const QString &name)
     });
     CommandResult result;
     result.messages << QStringLiteral("removed cloud %1").arg(name);
+    return result;
+}
+
+CommandResult CloudCommands::setSecret(const QString &cloud, const QString &key,
+                                       const QString &value, SecretStore &secrets)
+{
+    const auto account = m_store.read([&](SqlSession &sql) { return findAccount(sql, cloud); });
+    if (!account)
+        throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(cloud));
+    const QStringList keys = m_types.get(account->type).secretKeys;
+    if (!keys.contains(key)) {
+        throw BerthError(keys.isEmpty()
+                             ? QStringLiteral("%1 clouds keep no secrets").arg(account->type)
+                             : QStringLiteral("unknown secret \"%1\" for %2 clouds; expected %3")
+                                   .arg(key, account->type, keys.join(QStringLiteral(", "))));
+    }
+    CommandResult result;
+    if (value.isEmpty()) {
+        secrets.remove(cloud, key);
+        result.messages << QStringLiteral("removed %1 of cloud %2 from the %3")
+                               .arg(key, cloud, secrets.backend());
+    } else {
+        secrets.write(cloud, key, value);
+        result.messages
+            << QStringLiteral("stored %1 of cloud %2 in the %3").arg(key, cloud, secrets.backend());
+    }
     return result;
 }

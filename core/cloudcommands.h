@@ -1,6 +1,7 @@
 #pragma once
 
 #include "providertypes.h"
+#include "secretstore.h"
 #include "store.h"
 #include "workspace.h"
 
@@ -18,6 +19,10 @@ public:
     // k=v sets a value, k= removes it (back to the default).
     CommandResult updateCloud(const QString &name, const QStringList &config);
     CommandResult removeCloud(const QString &name);
+    // Stores (or, with an empty value, removes) one of the account's secrets in
+    // `secrets`; the value never reaches the store or any message.
+    CommandResult setSecret(const QString &cloud, const QString &key, const QString &value,
+                            SecretStore &secrets);
 
 private:
     // Checks each k=v with the type's rules, applies it over `config`, and opens a

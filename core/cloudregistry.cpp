@@ -2,6 +2,7 @@
 
 #include "bertherror.h"
 #include "providertypes.h"
+#include "secretstore.h"
 #include "sqlsession.h"
 #include "store.h"
 
@@ -15,7 +16,7 @@ QList<CloudAccount> CloudRegistry::accounts(SqlSession &sql)
         "SELECT name, type, endpoint, config FROM clouds ORDER BY builtin DESC, name"));
     while (q.next()) {
         CloudAccount account{
-            q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), {}};
+            q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), {}, {}};
         const QJsonObject config = QJsonDocument::fromJson(q.value(3).toByteArray()).object();
         for (auto it = config.begin(); it != config.end(); ++it)
             account.config.insert(it.key(), it.value().toString());
@@ -25,10 +26,24 @@ QList<CloudAccount> CloudRegistry::accounts(SqlSession &sql)
     return list;
 }
 
-CloudRegistry CloudRegistry::load(SqlSession &sql, const ProviderTypes &types)
+QMap<QString, QString> CloudRegistry::secretsOf(const CloudAccount &account,
+                                                const ProviderTypes &types, SecretStore *secrets)
+{
+    QMap<QString, QString> values;
+    if (!secrets)
+        return values;
+    for (const QString &key : types.get(account.type).secretKeys) {
+        if (const auto value = secrets->read(account.name, key))
+            values.insert(key, *value);
+    }
+    return values;
+}
+
+CloudRegistry CloudRegistry::load(SqlSession &sql, const ProviderTypes &types, SecretStore *secrets)
 {
     CloudRegistry registry;
-    for (const CloudAccount &account : accounts(sql)) {
+    for (CloudAccount account : accounts(sql)) {
+        account.secrets = secretsOf(account, types, secrets);
         std::shared_ptr<Provider> provider = types.get(account.type).create(account);
         CloudInfo info = provider->describe();
         info.name = account.name;
@@ -37,9 +52,9 @@ CloudRegistry CloudRegistry::load(SqlSession &sql, const ProviderTypes &types)
     return registry;
 }
 
-CloudRegistry CloudRegistry::load(Store &store, const ProviderTypes &types)
+CloudRegistry CloudRegistry::load(Store &store, const ProviderTypes &types, SecretStore *secrets)
 {
-    return store.read([&](SqlSession &sql) { return load(sql, types); });
+    return store.read([&](SqlSession &sql) { return load(sql, types, secrets); });
 }
 
 void CloudRegistry::add(CloudInfo cloud, std::shared_ptr<Provider> provider)

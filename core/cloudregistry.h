@@ -8,6 +8,7 @@
 #include <memory>
 
 class ProviderTypes;
+class SecretStore;
 class SqlSession;
 class Store;
 
@@ -19,8 +20,14 @@ class CloudRegistry
 public:
     // Every account in the store, each through its type's factory. Throws
     // BerthError when an account cannot be opened.
-    static CloudRegistry load(SqlSession &sql, const ProviderTypes &types);
-    static CloudRegistry load(Store &store, const ProviderTypes &types);
+    // `secrets` (may be null) gives each account the secrets its type reads.
+    static CloudRegistry load(SqlSession &sql, const ProviderTypes &types,
+                              SecretStore *secrets = nullptr);
+    static CloudRegistry load(Store &store, const ProviderTypes &types,
+                              SecretStore *secrets = nullptr);
+    // The account's secrets its type reads, from `secrets` (none when null).
+    static QMap<QString, QString> secretsOf(const CloudAccount &account, const ProviderTypes &types,
+                                            SecretStore *secrets);
     static QList<CloudAccount> accounts(SqlSession &sql);
 
     void add(CloudInfo cloud, std::shared_ptr<Provider> provider = {});

@@ -85,4 +85,6 @@ struct CloudAccount
     QString type;
     QString endpoint;
     QMap<QString, QString> config;
+    // Read from the SecretStore when the provider is made; never stored or logged.
+    QMap<QString, QString> secrets;
 };

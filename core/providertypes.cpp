@@ -13,3 +13,11 @@ const ProviderTypes::Type &ProviderTypes::get(const QString &name) const
     throw BerthError(QStringLiteral("unknown cloud type \"%1\"; expected one of %2")
                          .arg(name, names.join(QStringLiteral(", "))));
 }
+
+QStringList ProviderTypes::names() const
+{
+    QStringList list;
+    for (const Type &t : m_types)
+        list << t.name;
+    return list;
+}

@@ -16,11 +16,14 @@ public:
         std::function<std::unique_ptr<Provider>(const CloudAccount &)> create;
         // Returns the value normalised, or throws BerthError naming what is expected.
         std::function<QString(const QString &key, const QString &value)> checkConfig;
+        QStringList configKeys; // the settings it knows, for editors
+        QStringList secretKeys; // what it reads from the SecretStore (keys, passwords)
     };
 
     void add(Type type) { m_types.append(std::move(type)); }
     // Throws BerthError listing the known types.
     const Type &get(const QString &name) const;
+    QStringList names() const;
 
 private:
     QList<Type> m_types;

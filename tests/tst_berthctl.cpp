@@ -324,7 +324,7 @@ void TestBerthctl::cloudAccounts_data()
     QTest::newRow("unknown key")
         << QStringList{QStringLiteral("update-cloud"), QStringLiteral("lab"),
                        QStringLiteral("--config"), QStringLiteral("speed=9")}
-        << R"(unknown sim config key "speed"; valid keys are: fault-kind, fault-rate, latency-ms, metal-pool, seed, state-file, zone-capacity, zone-outage)";
+        << R"(unknown sim config key "speed"; valid keys are: access-key-sha256, fault-kind, fault-rate, latency-ms, metal-pool, seed, state-file, zone-capacity, zone-outage)";
     QTest::newRow("built in") << QStringList{QStringLiteral("remove-cloud"), QStringLiteral("sim")}
                               << R"(cloud "sim" is built in and cannot be removed)";
     QTest::newRow("in use") << QStringList{QStringLiteral("remove-cloud"), QStringLiteral("lab")}

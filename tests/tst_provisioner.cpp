@@ -497,7 +497,8 @@ void TestProvisioner::workerRunsOnItsThreadAndReports()
          QStringLiteral("sim"),
          {},
          {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))},
-          {QStringLiteral("latency-ms"), QStringLiteral("20")}}});
+          {QStringLiteral("latency-ms"), QStringLiteral("20")}},
+         {}});
     auto recorder = std::make_shared<ThreadRecordingProvider>(inner);
     f.clouds.add(f.clouds.get(QStringLiteral("sim")), recorder);
     QThread thread;

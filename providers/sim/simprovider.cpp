@@ -4,11 +4,13 @@
 #include "instancetypechooser.h"
 #include "modelconfig.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QThread>
 
@@ -160,10 +162,40 @@ QString SimProvider::checkConfig(const QString &key, const QString &value)
         SimCloud::loadPool(value); // throws with the reason
         return QFileInfo(value).absoluteFilePath();
     }
-    throw BerthError(QStringLiteral("unknown sim config key \"%1\"; valid keys are: fault-kind, "
-                                    "fault-rate, latency-ms, metal-pool, seed, state-file, "
-                                    "zone-capacity, zone-outage")
-                         .arg(key));
+    if (key == u"access-key-sha256") {
+        // What the cloud checks keys against; the key itself is a secret and stays out.
+        static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
+        if (!hex.match(value).hasMatch())
+            throw bad(QStringLiteral("expected the SHA-256 of the access key, 64 hex digits"));
+        return value;
+    }
+    throw BerthError(QStringLiteral("unknown sim config key \"%1\"; valid keys are: %2")
+                         .arg(key, configKeys().join(QStringLiteral(", "))));
+}
+
+QStringList SimProvider::configKeys()
+{
+    return {QStringLiteral("access-key-sha256"), QStringLiteral("fault-kind"),
+            QStringLiteral("fault-rate"),        QStringLiteral("latency-ms"),
+            QStringLiteral("metal-pool"),        QStringLiteral("seed"),
+            QStringLiteral("state-file"),        QStringLiteral("zone-capacity"),
+            QStringLiteral("zone-outage")};
+}
+
+ProviderError SimProvider::checkAccess() const
+{
+    const QString expected = m_account.config.value(QStringLiteral("access-key-sha256"));
+    if (expected.isEmpty())
+        return {};
+    const QByteArray key = m_account.secrets.value(QStringLiteral("access-key")).toUtf8();
+    if (QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex()) ==
+        expected)
+        return {};
+    return error(
+        ProviderError::Kind::Auth,
+        key.isEmpty()
+            ? QStringLiteral("sim cloud %1 needs an access key; none is set").arg(m_account.name)
+            : QStringLiteral("sim cloud %1 refused the access key").arg(m_account.name));
 }
 
 SimProvider::SimProvider(const CloudAccount &account)
@@ -262,6 +294,11 @@ QString SimProvider::precheckPlacement(const QString &region, const QString &pla
 StartResult SimProvider::startInstance(const StartRequest &request)
 {
     simulateLatency();
+    if (const ProviderError denied = checkAccess(); !denied.ok()) {
+        StartResult refused;
+        refused.error = denied;
+        return refused;
+    }
     QMutexLocker lock(&m_mutex);
     try {
         exec("BEGIN IMMEDIATE");
@@ -441,6 +478,8 @@ ProviderError SimProvider::stopInstances(const QString &region, const QStringLis
 {
     Q_UNUSED(region);
     simulateLatency();
+    if (const ProviderError denied = checkAccess(); !denied.ok())
+        return denied;
     QMutexLocker lock(&m_mutex);
     try {
         exec("BEGIN IMMEDIATE");
@@ -463,6 +502,11 @@ QList<InstanceInfo> SimProvider::listInstances(const QString &region,
                                                ProviderError *listError)
 {
     simulateLatency();
+    if (const ProviderError denied = checkAccess(); !denied.ok()) {
+        if (listError)
+            *listError = denied;
+        return {};
+    }
     QMutexLocker lock(&m_mutex);
     QList<InstanceInfo> instances;
     try {

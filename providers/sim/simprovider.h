@@ -21,6 +21,7 @@ public:
 
     // Checks one config value; returns it normalised or throws BerthError.
     static QString checkConfig(const QString &key, const QString &value);
+    static QStringList configKeys();
     static QString defaultStateFile(const QString &cloudName);
 
     CloudInfo describe() const override { return m_info; }
@@ -32,6 +33,8 @@ public:
 
 private:
     void simulateLatency() const;
+    // Auth error when the cloud asks for an access key and the account's is wrong.
+    ProviderError checkAccess() const;
     // Draws from the seeded fault stream; true when this start must fail.
     bool drawFault();
     StartResult startMetal(const StartRequest &request);

@@ -1,0 +1,109 @@
+#include "filesecretstore.h"
+
+#include "bertherror.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QStandardPaths>
+
+#include <cstdio>
+
+namespace {
+
+constexpr auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+constexpr auto othersAny = QFileDevice::ReadGroup | QFileDevice::WriteGroup |
+                           QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                           QFileDevice::WriteOther | QFileDevice::ExeOther;
+
+} // namespace
+
+FileSecretStore::FileSecretStore(QString path)
+    : m_path(std::move(path))
+{}
+
+QString FileSecretStore::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
+           QStringLiteral("/berth/secrets.json");
+}
+
+QString FileSecretStore::backend() const
+{
+    return QStringLiteral("file %1 (mode 0600)").arg(m_path);
+}
+
+QJsonObject FileSecretStore::load() const
+{
+    QFile file(m_path);
+    if (!file.exists())
+        return {};
+    if (file.permissions() & othersAny) {
+        throw BerthError(QStringLiteral("secrets file %1 can be read or written by other users; "
+                                        "expected mode 0600 (chmod 600 %1)")
+                             .arg(m_path));
+    }
+    if (!file.open(QIODevice::ReadOnly))
+        throw BerthError(QStringLiteral("cannot read secrets file %1").arg(m_path));
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (!doc.isObject())
+        throw BerthError(
+            QStringLiteral("secrets file %1 is damaged: expected a JSON object").arg(m_path));
+    return doc.object();
+}
+
+void FileSecretStore::save(const QJsonObject &all) const
+{
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    // Written beside the file with owner-only permissions from the start, then
+    // renamed over it: never readable by others, never half written.
+    const QString temporary = m_path + QStringLiteral(".new");
+    QFile::remove(temporary);
+    QFile file(temporary);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly, ownerOnly))
+        throw BerthError(QStringLiteral("cannot write secrets file %1").arg(temporary));
+    const QByteArray data = QJsonDocument(all).toJson(QJsonDocument::Compact);
+    if (file.write(data) != data.size() || !file.flush()) {
+        file.remove();
+        throw BerthError(QStringLiteral("cannot write secrets file %1").arg(temporary));
+    }
+    file.close();
+    if (std::rename(QFile::encodeName(temporary).constData(),
+                    QFile::encodeName(m_path).constData()) != 0) {
+        QFile::remove(temporary);
+        throw BerthError(QStringLiteral("cannot replace secrets file %1").arg(m_path));
+    }
+}
+
+std::optional<QString> FileSecretStore::read(const QString &account, const QString &key)
+{
+    const QJsonValue value = load().value(account).toObject().value(key);
+    if (!value.isString())
+        return std::nullopt;
+    return value.toString();
+}
+
+void FileSecretStore::write(const QString &account, const QString &key, const QString &value)
+{
+    QJsonObject all = load();
+    QJsonObject secrets = all.value(account).toObject();
+    secrets.insert(key, value);
+    all.insert(account, secrets);
+    save(all);
+}
+
+void FileSecretStore::remove(const QString &account, const QString &key)
+{
+    QJsonObject all = load();
+    QJsonObject secrets = all.value(account).toObject();
+    if (!secrets.contains(key))
+        return;
+    secrets.remove(key);
+    if (secrets.isEmpty())
+        all.remove(account);
+    else
+        all.insert(account, secrets);
+    save(all);
+}

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+// Where account secrets (passwords, keys) live: the system keychain, or a file
+// only its owner can read. Never the model store, never a log line.
+class SecretStore
+{
+public:
+    virtual ~SecretStore() = default;
+    // Where secrets go, for the user ("system keychain", "file … (mode 0600)").
+    virtual QString backend() const = 0;
+    // Throw BerthError when the backend fails.
+    virtual std::optional<QString> read(const QString &account, const QString &key) = 0;
+    virtual void write(const QString &account, const QString &key, const QString &value) = 0;
+    virtual void remove(const QString &account, const QString &key) = 0;
+};

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "filesecretstore.h"
+
+// Secrets in the system keychain (Secret Service, KWallet, … through
+// QtKeychain). Where no keychain service runs, the first call finds out and
+// every secret goes to the owner-only file instead; backend() says which.
+class KeychainSecretStore final : public SecretStore
+{
+public:
+    explicit KeychainSecretStore(QString fallbackPath = FileSecretStore::defaultPath());
+
+    QString backend() const override;
+    std::optional<QString> read(const QString &account, const QString &key) override;
+    void write(const QString &account, const QString &key, const QString &value) override;
+    void remove(const QString &account, const QString &key) override;
+    bool usesKeychain() const { return !m_fallingBack; }
+
+private:
+    enum class Op { Read, Write, Remove };
+    // Runs one keychain job to its end; false when no keychain service answered.
+    bool run(Op op, const QString &account, const QString &key, const QString &value,
+             std::optional<QString> *out);
+
+    FileSecretStore m_file;
+    bool m_fallingBack = false;
+    QString m_why;
+};
