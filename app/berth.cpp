@@ -2,6 +2,7 @@
 #include "bertherror.h"
 #include "builtinproviders.h"
 #include "cloudregistry.h"
+#include "keychainsecretstore.h"
 #include "mainwindow.h"
 #include "modelcommands.h"
 #include "store.h"
@@ -46,11 +47,15 @@ int main(int argc, char *argv[])
     try {
         Store store(db);
         const ProviderTypes types = builtinProviderTypes();
-        const CloudRegistry clouds = CloudRegistry::load(store, types);
+        KeychainSecretStore secrets;
+        CloudRegistry clouds = CloudRegistry::load(store, types, &secrets);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
         MainWindow::Options options;
         options.storeLocation = db;
+        options.types = &types;
+        options.secrets = &secrets;
+        options.reloadClouds = [&] { clouds = CloudRegistry::load(store, types, &secrets); };
         QString model = parser.value(QStringLiteral("m"));
         if (model.isEmpty()) // the model open last time, if it is still there
             model = QSettings().value(QStringLiteral("window/lastModel")).toString();

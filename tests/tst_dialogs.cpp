@@ -1,8 +1,10 @@
+#include "accountsdialog.h"
 #include "addmachinedialog.h"
 #include "addunitdialog.h"
 #include "applicationcommands.h"
 #include "constrainteditordialog.h"
 #include "deploydialog.h"
+#include "filesecretstore.h"
 #include "machinecommands.h"
 #include "modelcommands.h"
 #include "retrydialog.h"
@@ -10,8 +12,10 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCryptographicHash>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
@@ -134,6 +138,7 @@ private slots:
         }
     }
 
+    void accountsWithSecretsAndATest();
     void constraintEditorPreviewsInstanceTypes()
     {
         TestWorkspace t;
@@ -183,6 +188,63 @@ private slots:
         QCOMPARE(dialog.constraints(), QStringLiteral("cores=2 mem="));
     }
 };
+
+void TestDialogs::accountsWithSecretsAndATest()
+{
+    TestWorkspace t;
+    FileSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
+    AccountsDialog dialog(*t.store, t.types, secrets);
+    QCOMPARE(dialog.accounts()->count(), 1);
+    QCOMPARE(dialog.nameEdit()->text(), QStringLiteral("sim"));
+    QTableWidget *config = dialog.configTable();
+    const auto setConfig = [&](const QString &key, const QString &value) {
+        for (int row = 0; row < config->rowCount(); ++row) {
+            if (config->item(row, 0)->text() == key)
+                config->item(row, 1)->setText(value);
+        }
+    };
+    // A bad value: the type's own words, nothing saved.
+    setConfig(QStringLiteral("fault-rate"), QStringLiteral("2"));
+    QVERIFY(!dialog.save());
+    QCOMPARE(dialog.message(),
+             QStringLiteral("bad value \"2\" for sim config \"fault-rate\": expected a number "
+                            "from 0 to 1"));
+
+    // A second sim account that wants an access key, with the key typed in.
+    dialog.newAccount();
+    dialog.nameEdit()->setText(QStringLiteral("lab"));
+    setConfig(QStringLiteral("state-file"), t.dir.filePath(QStringLiteral("lab.sqlite")));
+    setConfig(QStringLiteral("access-key-sha256"),
+              QString::fromLatin1(
+                  QCryptographicHash::hash("lab key", QCryptographicHash::Sha256).toHex()));
+    dialog.secretEdit(QStringLiteral("access-key"))->setText(QStringLiteral("lab key"));
+    QSignalSpy changed(&dialog, &AccountsDialog::accountsChanged);
+    QVERIFY(dialog.save());
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(dialog.accounts()->count(), 2);
+    QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
+             QStringLiteral("lab key"));
+    QCOMPARE(dialog.secretEdit(QStringLiteral("access-key"))->text(), QString());
+    QCOMPARE(dialog.secretEdit(QStringLiteral("access-key"))->placeholderText(),
+             QStringLiteral("set — type to replace"));
+
+    // The test asks the cloud off the window's thread.
+    QSignalSpy tested(&dialog, &AccountsDialog::testFinished);
+    dialog.test();
+    QVERIFY(tested.wait(10'000));
+    QCOMPARE(tested.last().at(0).toBool(), true);
+    QVERIFY(tested.last().at(1).toString().startsWith(QStringLiteral("lab answered")));
+    secrets.write(QStringLiteral("lab"), QStringLiteral("access-key"), QStringLiteral("old key"));
+    dialog.test();
+    QVERIFY(tested.wait(10'000));
+    QCOMPARE(tested.last().at(0).toBool(), false);
+    QCOMPARE(tested.last().at(1).toString(),
+             QStringLiteral("lab did not answer: sim cloud lab refused the access key"));
+
+    dialog.removeAccount();
+    QCOMPARE(dialog.accounts()->count(), 1);
+    QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")), std::nullopt);
+}
 
 QTEST_MAIN(TestDialogs)
 #include "tst_dialogs.moc"

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "accountsdialog.h"
 #include "addmachinedialog.h"
 #include "addunitdialog.h"
 #include "applicationcommands.h"
@@ -200,6 +201,8 @@ void MainWindow::buildMenus()
         QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
     });
     refresh->setShortcut(QKeySequence::Refresh);
+    QAction *accounts = file->addAction(tr("Provider &accounts…"), this, &MainWindow::editAccounts);
+    accounts->setEnabled(m_options.types && m_options.secrets);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -294,6 +297,35 @@ void MainWindow::openModel(const QString &name)
     QSettings().setValue(QStringLiteral("window/lastModel"), name);
     QMetaObject::invokeMethod(
         m_watcher, [watcher = m_watcher, name] { watcher->watch(name); }, Qt::QueuedConnection);
+    if (m_options.provision)
+        startProvisioner();
+}
+
+void MainWindow::editAccounts()
+{
+    if (!m_options.types || !m_options.secrets)
+        return;
+    AccountsDialog dialog(m_workspace.store(), *m_options.types, *m_options.secrets, this);
+    bool changed = false;
+    connect(&dialog, &AccountsDialog::accountsChanged, this, [&changed] { changed = true; });
+    dialog.exec();
+    if (changed)
+        reloadClouds();
+}
+
+void MainWindow::reloadClouds()
+{
+    if (!m_options.reloadClouds)
+        return;
+    stopProvisioner();
+    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::pause, Qt::BlockingQueuedConnection);
+    try {
+        m_options.reloadClouds();
+        log(tr("provider accounts reloaded"));
+    } catch (const BerthError &error) {
+        reportError(error.message());
+    }
+    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::resume, Qt::QueuedConnection);
     if (m_options.provision)
         startProvisioner();
 }

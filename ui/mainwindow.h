@@ -4,11 +4,14 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class ApplicationsModel;
 class CommandDialog;
 class MachineView;
 class MachinesModel;
 class ModelWatcher;
+class ProviderTypes;
 class ProvisionerWorker;
 class QComboBox;
 class QLabel;
@@ -20,6 +23,7 @@ class QThread;
 class QTreeView;
 class QUndoStack;
 class RegionChart;
+class SecretStore;
 class TreeFilterModel;
 class Workspace;
 class ZoneChart;
@@ -39,6 +43,11 @@ public:
         QString storeLocation; // for the watcher's and the provisioner's own connections
         bool provision = true; // run the provisioner for the open model
         int watchIntervalMs = 250;
+        // For the accounts dialog; without them it is not offered.
+        const ProviderTypes *types = nullptr;
+        SecretStore *secrets = nullptr;
+        // Reloads the clouds the workspace uses after accounts changed.
+        std::function<void()> reloadClouds;
     };
 
     MainWindow(Workspace &workspace, const QString &model, const Options &options,
@@ -47,6 +56,9 @@ public:
 
     QString model() const { return m_model; }
     void openModel(const QString &name);
+    void editAccounts();
+    // Picks up changed accounts: the provisioner and the watcher pause meanwhile.
+    void reloadClouds();
     // The selected principal application; empty when none is.
     QString selectedApplication() const;
     void selectApplication(const QString &name);

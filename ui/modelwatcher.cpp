@@ -67,3 +67,16 @@ void ModelWatcher::read()
         emit failed(error.message());
     }
 }
+
+void ModelWatcher::pause()
+{
+    if (m_timer)
+        m_timer->stop();
+}
+
+void ModelWatcher::resume()
+{
+    if (m_timer)
+        m_timer->start();
+    refresh();
+}

@@ -30,6 +30,9 @@ public slots:
     void watch(const QString &model);
     // Reads again now, changed or not.
     void refresh();
+    // Stops reading (while the clouds it reads through are replaced), and goes on.
+    void pause();
+    void resume();
 
 signals:
     void snapshotReady(const ModelSnapshot &snapshot);

@@ -1,0 +1,319 @@
+#include "accountsdialog.h"
+
+#include "bertherror.h"
+#include "cloudcommands.h"
+#include "cloudregistry.h"
+#include "store.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace {
+
+// One provider call, made where it cannot freeze the window. Empty when the
+// cloud answered; otherwise what it said.
+QString probe(const ProviderTypes &types, const CloudAccount &account, int *instances, int *regions)
+{
+    try {
+        const std::unique_ptr<Provider> provider = types.get(account.type).create(account);
+        *regions = int(provider->describe().regions.size());
+        ProviderError error;
+        *instances = int(provider->listInstances({}, {}, &error).size());
+        return error.ok() ? QString() : error.message;
+    } catch (const BerthError &e) {
+        return e.message();
+    }
+}
+
+} // namespace
+
+AccountsDialog::AccountsDialog(Store &store, const ProviderTypes &types, SecretStore &secrets,
+                               QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_types(types)
+    , m_secrets(secrets)
+    , m_accounts(new QListWidget(this))
+    , m_name(new QLineEdit(this))
+    , m_type(new QComboBox(this))
+    , m_endpoint(new QLineEdit(this))
+    , m_config(new QTableWidget(0, 2, this))
+    , m_secretForm(new QFormLayout)
+    , m_backend(new QLabel(this))
+    , m_message(new QLabel(this))
+    , m_testButton(new QPushButton(tr("&Test"), this))
+{
+    setWindowTitle(tr("Provider accounts"));
+    m_type->addItems(types.names());
+    m_config->setHorizontalHeaderLabels({tr("Setting"), tr("Value")});
+    m_config->verticalHeader()->hide();
+    m_config->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_backend->setWordWrap(true);
+    m_message->setWordWrap(true);
+
+    auto *left = new QVBoxLayout;
+    left->addWidget(m_accounts, 1);
+    auto *listButtons = new QHBoxLayout;
+    auto *add = new QPushButton(tr("&New"), this);
+    auto *remove = new QPushButton(tr("&Remove"), this);
+    listButtons->addWidget(add);
+    listButtons->addWidget(remove);
+    left->addLayout(listButtons);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("T&ype:"), m_type);
+    form->addRow(tr("&Endpoint:"), m_endpoint);
+    auto *right = new QVBoxLayout;
+    right->addLayout(form);
+    right->addWidget(new QLabel(tr("Settings (empty: the default)"), this));
+    right->addWidget(m_config, 1);
+    right->addWidget(new QLabel(tr("Secrets (never shown again; type to replace)"), this));
+    right->addLayout(m_secretForm);
+    right->addWidget(m_backend);
+    auto *actions = new QHBoxLayout;
+    auto *saveButton = new QPushButton(tr("&Save"), this);
+    actions->addWidget(saveButton);
+    actions->addWidget(m_testButton);
+    actions->addStretch(1);
+    right->addLayout(actions);
+    right->addWidget(m_message);
+
+    auto *columns = new QHBoxLayout;
+    columns->addLayout(left, 1);
+    columns->addLayout(right, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(columns, 1);
+    auto *close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    layout->addWidget(close);
+
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(add, &QPushButton::clicked, this, &AccountsDialog::newAccount);
+    connect(remove, &QPushButton::clicked, this, &AccountsDialog::removeAccount);
+    connect(saveButton, &QPushButton::clicked, this, &AccountsDialog::save);
+    connect(m_testButton, &QPushButton::clicked, this, &AccountsDialog::test);
+    connect(m_accounts, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0 && row < m_list.size())
+            showAccount(m_list.at(row));
+    });
+    connect(m_type, &QComboBox::activated, this, [this] { showType(m_type->currentText(), {}); });
+    connect(&m_testWatcher, &QFutureWatcher<QString>::finished, this, [this] {
+        m_testButton->setEnabled(true);
+        const QString result = m_testWatcher.result();
+        const bool ok = result.startsWith(u'\u2713');
+        say(ok ? result.mid(2) : result, !ok);
+        emit testFinished(ok, ok ? result.mid(2) : result);
+    });
+    resize(860, 560);
+    reloadList({});
+}
+
+QLineEdit *AccountsDialog::secretEdit(const QString &key) const
+{
+    return m_secretEdits.value(key);
+}
+
+QString AccountsDialog::message() const
+{
+    return m_message->text();
+}
+
+void AccountsDialog::say(const QString &text, bool problem)
+{
+    m_message->setText(text);
+    m_message->setStyleSheet(problem ? QStringLiteral("color: #b00020;") : QString());
+}
+
+void AccountsDialog::reloadList(const QString &select)
+{
+    m_list = m_store.read([](SqlSession &sql) { return CloudRegistry::accounts(sql); });
+    const QSignalBlocker blocker(m_accounts);
+    m_accounts->clear();
+    int row = 0;
+    for (int i = 0; i < m_list.size(); ++i) {
+        m_accounts->addItem(tr("%1 (%2)").arg(m_list.at(i).name, m_list.at(i).type));
+        if (m_list.at(i).name == select)
+            row = i;
+    }
+    if (!m_list.isEmpty()) {
+        m_accounts->setCurrentRow(row);
+        showAccount(m_list.at(row));
+    }
+}
+
+void AccountsDialog::selectAccount(const QString &name)
+{
+    for (int i = 0; i < m_list.size(); ++i) {
+        if (m_list.at(i).name == name)
+            m_accounts->setCurrentRow(i);
+    }
+}
+
+void AccountsDialog::showAccount(const CloudAccount &account)
+{
+    m_isNew = false;
+    m_name->setText(account.name);
+    m_name->setReadOnly(true);
+    m_type->setCurrentText(account.type);
+    m_type->setEnabled(false);
+    m_endpoint->setText(account.endpoint);
+    showType(account.type, account.config);
+    say({}, false);
+}
+
+void AccountsDialog::newAccount()
+{
+    m_isNew = true;
+    m_accounts->clearSelection();
+    m_name->clear();
+    m_name->setReadOnly(false);
+    m_type->setEnabled(true);
+    m_endpoint->clear();
+    showType(m_type->currentText(), {});
+    m_name->setFocus();
+    say(tr("Name the new account, then Save."), false);
+}
+
+void AccountsDialog::showType(const QString &type, const QMap<QString, QString> &config)
+{
+    QStringList keys;
+    QStringList secretKeys;
+    try {
+        keys = m_types.get(type).configKeys;
+        secretKeys = m_types.get(type).secretKeys;
+    } catch (const BerthError &error) {
+        say(error.message(), true);
+    }
+    m_config->setRowCount(int(keys.size()));
+    for (int row = 0; row < keys.size(); ++row) {
+        auto *key = new QTableWidgetItem(keys.at(row));
+        key->setFlags(Qt::ItemIsEnabled);
+        m_config->setItem(row, 0, key);
+        m_config->setItem(row, 1, new QTableWidgetItem(config.value(keys.at(row))));
+    }
+    while (m_secretForm->rowCount() > 0)
+        m_secretForm->removeRow(0);
+    m_secretEdits.clear();
+    const QString account = m_name->text();
+    for (const QString &key : std::as_const(secretKeys)) {
+        auto *edit = new QLineEdit(this);
+        edit->setEchoMode(QLineEdit::Password);
+        bool isSet = false;
+        try {
+            isSet = !account.isEmpty() && !m_isNew && m_secrets.read(account, key).has_value();
+        } catch (const BerthError &error) {
+            say(error.message(), true);
+        }
+        edit->setPlaceholderText(isSet ? tr("set — type to replace") : tr("not set"));
+        m_secretForm->addRow(key + u':', edit);
+        m_secretEdits.insert(key, edit);
+    }
+    m_backend->setText(secretKeys.isEmpty() ? tr("This type of cloud keeps no secrets.")
+                                            : tr("Secrets go to the %1.").arg(m_secrets.backend()));
+}
+
+bool AccountsDialog::save()
+{
+    const QString name = m_name->text().trimmed();
+    QStringList assignments;
+    QMap<QString, QString> before;
+    if (!m_isNew) {
+        for (const CloudAccount &a : std::as_const(m_list)) {
+            if (a.name == name)
+                before = a.config;
+        }
+    }
+    for (int row = 0; row < m_config->rowCount(); ++row) {
+        const QString key = m_config->item(row, 0)->text();
+        const QString value = m_config->item(row, 1)->text().trimmed();
+        if (!value.isEmpty() && value != before.value(key))
+            assignments << key + u'=' + value;
+        else if (value.isEmpty() && before.contains(key))
+            assignments << key + u'='; // back to the default
+    }
+    try {
+        CloudCommands commands(m_store, m_types);
+        if (m_isNew)
+            commands.addCloud(name, m_type->currentText(), m_endpoint->text().trimmed(),
+                              assignments);
+        else if (!assignments.isEmpty())
+            commands.updateCloud(name, assignments);
+        for (auto it = m_secretEdits.cbegin(); it != m_secretEdits.cend(); ++it) {
+            if (!it.value()->text().isEmpty())
+                commands.setSecret(name, it.key(), it.value()->text(), m_secrets);
+            it.value()->clear();
+        }
+    } catch (const BerthError &error) {
+        say(error.message(), true);
+        return false;
+    }
+    reloadList(name);
+    say(tr("Saved %1.").arg(name), false);
+    emit accountsChanged();
+    return true;
+}
+
+void AccountsDialog::removeAccount()
+{
+    const QString name = m_name->text();
+    if (m_isNew || name.isEmpty())
+        return;
+    try {
+        CloudCommands(m_store, m_types).removeCloud(name);
+        for (const QString &key : m_secretEdits.keys())
+            m_secrets.remove(name, key);
+    } catch (const BerthError &error) {
+        say(error.message(), true);
+        return;
+    }
+    reloadList({});
+    say(tr("Removed %1.").arg(name), false);
+    emit accountsChanged();
+}
+
+void AccountsDialog::test()
+{
+    CloudAccount account;
+    for (const CloudAccount &a : std::as_const(m_list)) {
+        if (a.name == m_name->text())
+            account = a;
+    }
+    if (account.name.isEmpty() || m_isNew) {
+        say(tr("Save the account before testing it."), true);
+        return;
+    }
+    try {
+        account.secrets = CloudRegistry::secretsOf(account, m_types, &m_secrets);
+    } catch (const BerthError &error) {
+        say(error.message(), true);
+        return;
+    }
+    m_testButton->setEnabled(false);
+    say(tr("Asking %1 for its instances…").arg(account.name), false);
+    const ProviderTypes &types = m_types;
+    m_testWatcher.setFuture(QtConcurrent::run([&types, account]() -> QString {
+        int instances = 0;
+        int regions = 0;
+        const QString problem = probe(types, account, &instances, &regions);
+        if (!problem.isEmpty())
+            return QCoreApplication::translate("AccountsDialog", "%1 did not answer: %2")
+                .arg(account.name, problem);
+        return QStringLiteral("\u2713 ") +
+               QCoreApplication::translate("AccountsDialog",
+                                           "%1 answered: %2 region(s), %3 instance(s)")
+                   .arg(account.name)
+                   .arg(regions)
+                   .arg(instances);
+    }));
+}

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "providertypes.h"
+#include "secretstore.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QTableWidget;
+class Store;
+
+// Provider accounts: the clouds Berth knows, their settings (checked by
+// their type's rules on save), their secrets (written to the system keychain
+// or the owner-only file, never shown again, never in the store), and a test
+// that asks the cloud for its instances off the window's thread.
+class AccountsDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    AccountsDialog(Store &store, const ProviderTypes &types, SecretStore &secrets,
+                   QWidget *parent = nullptr);
+
+    QListWidget *accounts() const { return m_accounts; }
+    QLineEdit *nameEdit() const { return m_name; }
+    QComboBox *typeBox() const { return m_type; }
+    QLineEdit *endpointEdit() const { return m_endpoint; }
+    QTableWidget *configTable() const { return m_config; }
+    QLineEdit *secretEdit(const QString &key) const;
+    QString message() const;
+
+    void selectAccount(const QString &name);
+    void newAccount();
+    // Saves the account as edited; false (with the reason shown) when refused.
+    bool save();
+    void removeAccount();
+    // Starts the test; testFinished() follows.
+    void test();
+
+signals:
+    void accountsChanged();
+    void testFinished(bool ok, const QString &message);
+
+private:
+    void reloadList(const QString &select);
+    void showAccount(const CloudAccount &account);
+    void showType(const QString &type, const QMap<QString, QString> &config);
+    void say(const QString &text, bool problem);
+
+    Store &m_store;
+    const ProviderTypes &m_types;
+    SecretStore &m_secrets;
+    QList<CloudAccount> m_list;
+    bool m_isNew = false;
+    QListWidget *m_accounts;
+    QLineEdit *m_name;
+    QComboBox *m_type;
+    QLineEdit *m_endpoint;
+    QTableWidget *m_config;
+    QFormLayout *m_secretForm;
+    QMap<QString, QLineEdit *> m_secretEdits;
+    QLabel *m_backend;
+    QLabel *m_message;
+    QPushButton *m_testButton;
+    QFutureWatcher<QString> m_testWatcher;
+};
