@@ -5,7 +5,7 @@
 #include "machinesmodel.h"
 #include "machineview.h"
 #include "mainwindow.h"
-#include "provisioner.h"
+#include "modelcommands.h"
 #include "provisioner.h"
 #include "testsupport.h"
 #include "treefiltermodel.h"
@@ -282,6 +282,25 @@ private slots:
         chart.setRegion(QStringLiteral("sim-west"));
         QCOMPARE(chart.zones().first(), QStringLiteral("sim-west-a"));
         QVERIFY(chart.applications().isEmpty());
+    }
+
+    void onlyTheOpenModelsChangesAreRead()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 1);
+        ModelCommands(f.ws()).addModel(QStringLiteral("other"), QStringLiteral("sim"), {});
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        const int before = window->snapshotsApplied();
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("db");
+        ApplicationCommands(f.ws()).deploy(QStringLiteral("other"), d);
+        QTest::qWait(400); // several watcher intervals
+        QCOMPARE(window->snapshotsApplied(), before);
+        ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 1, {});
+        QTRY_COMPARE(window->snapshotsApplied(), before + 1);
+        QCOMPARE(window->applicationsModel()->rowCount(window->applicationsModel()->index(0, 0)),
+                 2);
     }
 
     void viewsFollowOtherProcessesAndTheProvisioner()

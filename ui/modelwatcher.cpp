@@ -35,6 +35,7 @@ void ModelWatcher::start()
 void ModelWatcher::watch(const QString &model)
 {
     m_model = model;
+    m_modelId = 0;
     if (m_workspace)
         read();
 }
@@ -50,7 +51,20 @@ void ModelWatcher::poll()
     if (m_model.isEmpty())
         return;
     try {
-        if (m_store->dataVersion() != m_version)
+        const qint64 version = m_store->dataVersion();
+        if (version == m_version)
+            return;
+        m_version = version;
+        // Something was committed: read the model only when the change log
+        // says this model changed (other models' and cloud edits are skipped).
+        bool ours = m_modelId == 0;
+        for (ChangeList changes = m_store->changesSince(m_seq); !changes.isEmpty();
+             changes = m_store->changesSince(m_seq)) {
+            for (const Change &change : std::as_const(changes))
+                ours = ours || change.modelId == m_modelId;
+            m_seq = changes.constLast().seq;
+        }
+        if (ours)
             read();
     } catch (const BerthError &error) {
         emit failed(error.message());
@@ -60,9 +74,13 @@ void ModelWatcher::poll()
 void ModelWatcher::read()
 {
     try {
-        // The version first: a commit made while reading is read again next time.
+        // The version and log position first: a commit made while reading is
+        // read again next time.
         m_version = m_store->dataVersion();
-        emit snapshotReady(m_workspace->snapshot(m_model));
+        m_seq = m_store->lastChangeSeq();
+        ModelSnapshot snapshot = m_workspace->snapshot(m_model);
+        m_modelId = snapshot.model.id;
+        emit snapshotReady(snapshot);
     } catch (const BerthError &error) {
         emit failed(error.message());
     }

@@ -13,9 +13,10 @@ class Workspace;
 
 // Reads the open model off the window's thread: move it to a QThread and
 // connect QThread::started to start(). It checks the store's data version
-// every `intervalMs` (any process's commit changes it) and, when it moved,
-// reads a snapshot on its own connection and hands it over with
-// snapshotReady(). Views then update in place from it.
+// every `intervalMs` (any process's commit changes it); when it moved and the
+// change log has entries for the open model, it reads a snapshot on its own
+// connection and hands it over with snapshotReady(). The item models merge
+// it by id, so views change in place.
 class ModelWatcher final : public QObject
 {
     Q_OBJECT
@@ -50,4 +51,6 @@ private:
     std::unique_ptr<Workspace> m_workspace;
     QTimer *m_timer = nullptr;
     qint64 m_version = -1;
+    qint64 m_seq = 0;     // the change log read so far
+    qint64 m_modelId = 0; // the open model's id once read
 };
