@@ -1,10 +1,12 @@
 // berth-screenshots: opens the window on a store and saves its main views
 // and dialogs as PNG files, for docs/screenshots (scripts/screenshots runs it
 // under Xvfb on a demo model).
+#include "accountsdialog.h"
 #include "builtinproviders.h"
 #include "cloudregistry.h"
 #include "constrainteditordialog.h"
 #include "deploydialog.h"
+#include "keychainsecretstore.h"
 #include "machineview.h"
 #include "mainwindow.h"
 #include "policyeditordialog.h"
@@ -92,6 +94,12 @@ int main(int argc, char *argv[])
     constraints.show();
     ok = save(&constraints, out, QStringLiteral("constraint-editor")) && ok;
     constraints.close();
+
+    KeychainSecretStore secrets;
+    AccountsDialog accounts(store, types, secrets, &window);
+    accounts.show();
+    ok = save(&accounts, out, QStringLiteral("accounts")) && ok;
+    accounts.close();
 
     DeployDialog deploy(workspace, model, &window);
     deploy.charm->setText(QStringLiteral("mysql"));

@@ -202,6 +202,8 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
         m_config->setItem(row, 0, key);
         m_config->setItem(row, 1, new QTableWidgetItem(config.value(keys.at(row))));
     }
+    m_config->resizeColumnToContents(0);
+    m_config->resizeRowsToContents();
     while (m_secretForm->rowCount() > 0)
         m_secretForm->removeRow(0);
     m_secretEdits.clear();
