@@ -121,16 +121,36 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         if (request.unplaced) {
             if (!request.to.isEmpty())
                 throw BerthError(QStringLiteral("--to and --unplaced exclude each other"));
-            const QString unitConstraints = tx.unitConstraints(app, Constraints());
-            QList<UnitRecord> units;
-            for (int i = 0; i < request.count; ++i)
-                units << tx.addUnplacedUnit(app, unitConstraints);
-            reportAdded(app, units, result);
+            addUnplaced(tx, app, request.count, Constraints(), result);
         } else {
             addPrincipalUnits(tx, app, request.count, request.to, Constraints(), result);
         }
         return result;
     });
+}
+
+ApplicationRecord ApplicationCommands::principalForUnits(ModelTx &tx, const QString &application,
+                                                         const Constraints &unitLevel,
+                                                         CommandResult &result)
+{
+    const ApplicationRecord app = tx.application(application);
+    if (app.subordinate)
+        throw BerthError(subordinateUnitsError(app.name));
+    const auto report = tx.validator().validate(unitLevel);
+    if (!report.ok())
+        throw BerthError(report.error);
+    result.warnings += report.warnings;
+    return app;
+}
+
+void ApplicationCommands::addUnplaced(ModelTx &tx, const ApplicationRecord &app, int count,
+                                      const Constraints &unitLevel, CommandResult &result)
+{
+    const QString constraints = tx.unitConstraints(app, unitLevel);
+    QList<UnitRecord> units;
+    for (int i = 0; i < count; ++i)
+        units << tx.addUnplacedUnit(app, constraints);
+    reportAdded(app, units, result);
 }
 
 CommandResult ApplicationCommands::addUnits(const QString &model, const QString &application,
@@ -140,14 +160,8 @@ CommandResult ApplicationCommands::addUnits(const QString &model, const QString 
     checkCount(count);
     const Constraints unitLevel = Constraints::parseOrThrow(unitConstraints);
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        const ApplicationRecord app = tx.application(application);
-        if (app.subordinate)
-            throw BerthError(subordinateUnitsError(app.name));
         CommandResult result;
-        const auto report = tx.validator().validate(unitLevel);
-        if (!report.ok())
-            throw BerthError(report.error);
-        result.warnings += report.warnings;
+        const ApplicationRecord app = principalForUnits(tx, application, unitLevel, result);
         addPrincipalUnits(tx, app, count, to, unitLevel, result);
         return result;
     });
@@ -160,19 +174,9 @@ CommandResult ApplicationCommands::addUnplacedUnits(const QString &model,
     checkCount(count);
     const Constraints unitLevel = Constraints::parseOrThrow(unitConstraints);
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        const ApplicationRecord app = tx.application(application);
-        if (app.subordinate)
-            throw BerthError(subordinateUnitsError(app.name));
         CommandResult result;
-        const auto report = tx.validator().validate(unitLevel);
-        if (!report.ok())
-            throw BerthError(report.error);
-        result.warnings += report.warnings;
-        const QString constraints = tx.unitConstraints(app, unitLevel);
-        QList<UnitRecord> units;
-        for (int i = 0; i < count; ++i)
-            units << tx.addUnplacedUnit(app, constraints);
-        reportAdded(app, units, result);
+        const ApplicationRecord app = principalForUnits(tx, application, unitLevel, result);
+        addUnplaced(tx, app, count, unitLevel, result);
         return result;
     });
 }

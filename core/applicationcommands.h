@@ -47,6 +47,11 @@ public:
     CommandResult relate(const QString &model, const QString &first, const QString &second);
 
 private:
+    // The principal application units are added to, unit-level constraints checked.
+    ApplicationRecord principalForUnits(ModelTx &tx, const QString &application,
+                                        const Constraints &unitLevel, CommandResult &result);
+    void addUnplaced(ModelTx &tx, const ApplicationRecord &app, int count,
+                     const Constraints &unitLevel, CommandResult &result);
     // Adds `count` principal units, the i-th placed by the i-th directive of `to`.
     void addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count, const QString &to,
                            const Constraints &unitLevel, CommandResult &result);
