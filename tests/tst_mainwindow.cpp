@@ -224,6 +224,21 @@ private slots:
         undo->redo();
         QCOMPARE(f.machineOf(QStringLiteral("db/0")), QStringLiteral("0"));
 
+        // Once its machine has started, a placement cannot be undone: it says so
+        // and leaves the stack.
+        f.store->write([](SqlSession &sql) {
+            sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-9', instance_status = "
+                                   "'running' WHERE name = '0'"));
+        });
+        QCOMPARE(undo->index(), 1);
+        const int steps = undo->count();
+        undo->undo();
+        QCOMPARE(f.machineOf(QStringLiteral("db/0")), QStringLiteral("0"));
+        QCOMPARE(undo->count(), steps - 1);
+        QCOMPARE(undo->index(), 0);
+        QVERIFY(window->logPane()->toPlainText().contains(
+            QStringLiteral("cannot unplace unit db/0: machine 0 has been started")));
+
         // A container on the selected machine through the third column.
         QTRY_COMPARE(view->unplacedUnits(), QStringList{QStringLiteral("db/1")});
         view->selectMachine(QStringLiteral("0"));

@@ -36,7 +36,10 @@ void PlaceUnitsCommand::undo()
     try {
         ApplicationCommands(m_workspace).unplaceUnits(m_model, m_units);
     } catch (const BerthError &error) {
+        // E.g. the machine has been started since: this step cannot be undone,
+        // so it leaves the stack rather than pretend it was.
         m_report(error.message());
+        setObsolete(true);
     }
 }
 

@@ -8,8 +8,8 @@
 class Workspace;
 
 // The window's edits as undoable commands. Each step is one store command,
-// the same as berthctl's; a step the store refuses reports why and, on the
-// first run, leaves the undo stack as it was.
+// the same as berthctl's; a step the store refuses reports why and leaves
+// the undo stack (it is marked obsolete).
 using ReportError = std::function<void(const QString &message)>;
 
 // Places units by a directive (machine name, "" for new machines, "lxd:H");
