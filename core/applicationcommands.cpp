@@ -133,7 +133,7 @@ ApplicationRecord ApplicationCommands::principalForUnits(ModelTx &tx, const QStr
                                                          const Constraints &unitLevel,
                                                          CommandResult &result)
 {
-    const ApplicationRecord app = tx.application(application);
+    ApplicationRecord app = tx.application(application);
     if (app.subordinate)
         throw BerthError(subordinateUnitsError(app.name));
     const auto report = tx.validator().validate(unitLevel);
@@ -222,7 +222,7 @@ QString ApplicationCommands::placementProblem(const QString &model, const QStrin
     return m_ws.readModel(model, [&](ModelTx &tx) {
         const MachineRecord target = tx.machine(machine);
         for (const QString &name : units) {
-            const QString problem = tx.placementProblem(tx.unit(name), target);
+            QString problem = tx.placementProblem(tx.unit(name), target);
             if (!problem.isEmpty())
                 return problem;
         }

@@ -424,7 +424,7 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constra
     bool freshMachine = true;
     const MachineRecord target =
         placementTarget(app, unitName, constraints, directive, slot, &freshMachine);
-    const UnitRecord unit = insertUnit(app, number, &target, constraints);
+    UnitRecord unit = insertUnit(app, number, &target, constraints);
     // A fresh machine can only need subordinates of this application's relations.
     if (!freshMachine || hasSubordinateRelations(app.id))
         syncSubordinates(target);
@@ -528,7 +528,7 @@ MachineRecord ModelTx::placeUnit(const UnitRecord &unit,
     }
     const ApplicationRecord app = application(unit.application);
     bool fresh = true;
-    const MachineRecord target =
+    MachineRecord target =
         placementTarget(app, unit.name(), unit.constraints, directive, {}, &fresh);
     m_sql.run(QStringLiteral("UPDATE units SET machine_id = ? WHERE id = ?"), {target.id, unit.id});
     logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);

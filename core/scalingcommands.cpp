@@ -67,7 +67,7 @@ ScalingCommands::ScalingCommands(Workspace &workspace)
 
 ApplicationRecord ScalingCommands::principal(ModelTx &tx, const QString &application) const
 {
-    const ApplicationRecord app = tx.application(application);
+    ApplicationRecord app = tx.application(application);
     if (app.subordinate) {
         throw BerthError(QStringLiteral("application \"%1\" is a subordinate: its units follow "
                                         "their principals and cannot be scaled or placed by a "

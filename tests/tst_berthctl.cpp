@@ -370,7 +370,7 @@ void TestBerthctl::provisionInstancesAndRetry()
             .array();
     QCOMPARE(instances.size(), 3);
     QSet<QString> zones;
-    for (const QJsonValue &i : instances)
+    for (const auto &i : instances)
         zones.insert(i[QStringLiteral("zone")].toString());
     QCOMPARE(zones.size(), 3); // one unit in each zone
 

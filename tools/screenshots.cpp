@@ -55,7 +55,7 @@ int main(int argc, char *argv[])
         QTextStream(stderr) << "usage: berth-screenshots --db STORE --out DIR\n";
         return 2;
     }
-    const QString db = args.at(2);
+    const QString &db = args.at(2);
     const QDir out(args.at(4));
     Store store(db);
     const ProviderTypes types = builtinProviderTypes();

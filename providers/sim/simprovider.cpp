@@ -478,7 +478,7 @@ ProviderError SimProvider::stopInstances(const QString &region, const QStringLis
 {
     Q_UNUSED(region);
     simulateLatency();
-    if (const ProviderError denied = checkAccess(); !denied.ok())
+    if (ProviderError denied = checkAccess(); !denied.ok())
         return denied;
     QMutexLocker lock(&m_mutex);
     try {
