@@ -123,6 +123,9 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
         case ZoneColumn:
             return row->zone;
         case StatusColumn:
+            if (u.machine.isEmpty())
+                return tr("unplaced");
+            // Machine statuses are the model's vocabulary (as berthctl shows them).
             return row->message.isEmpty() ? row->status : row->status + u": " + row->message;
         case ConstraintsColumn:
             return u.constraints;
