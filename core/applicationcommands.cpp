@@ -60,9 +60,9 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
         added << tx.addUnit(app, constraints, directives.at(i));
     const qint64 rest = count - added.size();
     if (rest > 0) {
-        const ApplicationPolicies policies = ApplicationPolicies::load(tx.sql(), app.id);
+        ApplicationPolicies policies = ApplicationPolicies::load(tx.sql(), app.id);
         if (policies.region || policies.zone) {
-            added += ApplicationScaling(tx, app).addUnits(rest, constraints);
+            added += ApplicationScaling(tx, app, std::move(policies)).addUnits(rest, constraints);
         } else {
             for (qint64 i = 0; i < rest; ++i)
                 added << tx.addUnit(app, constraints, std::nullopt);

@@ -28,9 +28,14 @@ ApplicationPolicies ApplicationPolicies::load(SqlSession &sql, qint64 applicatio
 }
 
 ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app)
+    : ApplicationScaling(tx, app, ApplicationPolicies::load(tx.sql(), app.id))
+{}
+
+ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app,
+                                       ApplicationPolicies policies)
     : m_tx(tx)
     , m_app(app)
-    , m_policies(ApplicationPolicies::load(tx.sql(), app.id))
+    , m_policies(std::move(policies))
 {
     QSqlQuery &q = tx.sql().run(
         QStringLiteral("SELECT u.id, u.number, u.created_at, u.constraints, coalesce(m.region, ''),"

@@ -30,6 +30,8 @@ class ApplicationScaling
 {
 public:
     ApplicationScaling(ModelTx &tx, const ApplicationRecord &app);
+    // With the application's policies already read.
+    ApplicationScaling(ModelTx &tx, const ApplicationRecord &app, ApplicationPolicies policies);
 
     const ApplicationPolicies &policies() const { return m_policies; }
     // Principal units the application has now.

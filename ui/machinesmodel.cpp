@@ -187,14 +187,3 @@ bool MachinesModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, 
     const MachineRecord *m = machineAt(parent);
     return !parent.isValid() || (m && m->life == u"alive");
 }
-
-bool MachinesModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
-                                 const QModelIndex &parent)
-{
-    if (!canDropMimeData(data, action, row, column, parent))
-        return false;
-    const MachineRecord *m = machineAt(parent);
-    emit placeRequested(UnitMimeData::units(data), m ? m->name : QString());
-    // The store decides; the snapshot that follows shows the result.
-    return false;
-}

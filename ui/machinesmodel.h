@@ -12,8 +12,8 @@ struct MachineRow
 };
 
 // Machines and their containers with hardware, placement and both statuses;
-// updated in place from model snapshots. Units dropped on a machine are
-// handed to placeRequested() for the window to check and apply.
+// updated in place from model snapshots. It says which rows take dropped
+// units (for the views' drop indicator); PlacementView handles the drop.
 class MachinesModel final : public TwoLevelModel<MachineRow, MachineRow>
 {
     Q_OBJECT
@@ -39,7 +39,7 @@ public:
     explicit MachinesModel(QObject *parent = nullptr);
 
     void setSnapshot(const ModelSnapshot &snapshot);
-    // Shows only containers (the children) of one machine; 0: all machines.
+    // The machine or container behind a row; null for an invalid index.
     const MachineRecord *machineAt(const QModelIndex &index) const;
     QModelIndex indexOfMachine(const QString &name) const;
 
@@ -51,10 +51,4 @@ public:
     Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
     bool canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
                          const QModelIndex &parent) const override;
-    bool dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
-                      const QModelIndex &parent) override;
-
-signals:
-    // Units dropped on `machine` (empty: on empty space, a new machine).
-    void placeRequested(const QStringList &units, const QString &machine);
 };
