@@ -73,6 +73,10 @@ void showCloud(CliContext &ctx, const QStringList &args)
                 zones << zone.name + (zone.healthy ? QString() : QStringLiteral(" (unhealthy)"));
             text += QStringLiteral("\nRegion %1\nZones: %2\n")
                         .arg(region.name, zones.join(QStringLiteral(", ")));
+            if (region.catalogue.isEmpty()) {
+                text += QStringLiteral("No instance types: constraints apply as they are.\n");
+                continue;
+            }
             Output::Table table({QStringLiteral("Instance type"), QStringLiteral("Arch"),
                                  QStringLiteral("Cores"), QStringLiteral("CPU power"),
                                  QStringLiteral("Mem"), QStringLiteral("Root disk"),

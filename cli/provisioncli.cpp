@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTimer>
@@ -35,32 +36,72 @@ void setSecret(CliContext &ctx, const QStringList &args)
             .setSecret(parser.positional().at(0), parser.positional().at(1), value, ctx.secrets));
 }
 
+// The options that hand an account its trust material; each becomes a secret.
+void addCredentialOptions(CommandArgs &parser)
+{
+    parser.addOption({QStringLiteral("client-cert"),
+                      QStringLiteral("client certificate (PEM file) to present"),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("client-key"),
+                      QStringLiteral("the client certificate's key (PEM file)"),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("accept-fingerprint"),
+                      QStringLiteral("trust the server certificate with this SHA-256 fingerprint"),
+                      QStringLiteral("FP")});
+}
+
+QMap<QString, QString> credentialsFrom(const CommandArgs &parser)
+{
+    QMap<QString, QString> secrets;
+    for (const QString &option : {QStringLiteral("client-cert"), QStringLiteral("client-key")}) {
+        if (!parser.isSet(option))
+            continue;
+        const QString path = parser.value(option);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            throw BerthError(QStringLiteral("--%1: cannot read \"%2\": %3")
+                                 .arg(option, path, file.errorString()));
+        secrets.insert(option, QString::fromUtf8(file.readAll()));
+    }
+    if (parser.isSet(QStringLiteral("accept-fingerprint")))
+        secrets.insert(QStringLiteral("server-fingerprint"),
+                       parser.value(QStringLiteral("accept-fingerprint")));
+    return secrets;
+}
+
 void addCloud(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("add-cloud"),
-                       QStringLiteral("NAME --type sim [--endpoint URL] [--config k=v ...]"));
+                       QStringLiteral("NAME --type sim|lxd [--endpoint URL] [--config k=v ...] "
+                                      "[--client-cert FILE --client-key FILE] "
+                                      "[--accept-fingerprint FP]"));
     parser.addOption(
         {QStringLiteral("type"), QStringLiteral("cloud type"), QStringLiteral("TYPE")});
     parser.addOption(
         {QStringLiteral("endpoint"), QStringLiteral("API endpoint"), QStringLiteral("URL")});
     parser.addOption(configOption);
+    addCredentialOptions(parser);
     parser.parse(args, 1, 1);
     if (!parser.isSet(QStringLiteral("type")))
         throw BerthError(QStringLiteral("add-cloud: --type is required (e.g. --type sim)"));
     ctx.print(CloudCommands(ctx.workspace.store(), ctx.providerTypes)
                   .addCloud(parser.positional().first(), parser.value(QStringLiteral("type")),
                             parser.value(QStringLiteral("endpoint")),
-                            parser.values(QStringLiteral("config"))));
+                            parser.values(QStringLiteral("config")), credentialsFrom(parser),
+                            &ctx.secrets));
 }
 
 void updateCloud(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("update-cloud"), QStringLiteral("NAME --config k=v ..."));
+    CommandArgs parser(QStringLiteral("update-cloud"),
+                       QStringLiteral("NAME [--config k=v ...] [--client-cert FILE --client-key "
+                                      "FILE] [--accept-fingerprint FP]"));
     parser.addOption(configOption);
+    addCredentialOptions(parser);
     parser.parse(args, 1, 1);
-    ctx.print(
-        CloudCommands(ctx.workspace.store(), ctx.providerTypes)
-            .updateCloud(parser.positional().first(), parser.values(QStringLiteral("config"))));
+    ctx.print(CloudCommands(ctx.workspace.store(), ctx.providerTypes)
+                  .updateCloud(parser.positional().first(), parser.values(QStringLiteral("config")),
+                               credentialsFrom(parser), &ctx.secrets));
 }
 
 void removeCloud(CliContext &ctx, const QStringList &args)

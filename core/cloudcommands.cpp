@@ -36,8 +36,46 @@ QMap<QString, QString> CloudCommands::applyConfig(const CloudAccount &account,
             result.config.insert(key, type.checkConfig(key, value));
         }
     }
-    type.create(result); // throws when the account cannot be opened
+    const std::unique_ptr<Provider> provider = type.create(result); // throws when unusable
+    const ProviderError error = provider->verify();
+    if (!error.ok())
+        throw BerthError(QStringLiteral("cloud %1: %2").arg(account.name, error.message));
     return result.config;
+}
+
+QMap<QString, QString> CloudCommands::mergeSecrets(const CloudAccount &account,
+                                                   const QMap<QString, QString> &given,
+                                                   SecretStore *secretStore) const
+{
+    const QStringList keys = m_types.get(account.type).secretKeys;
+    for (auto it = given.cbegin(); it != given.cend(); ++it) {
+        if (!keys.contains(it.key())) {
+            throw BerthError(
+                keys.isEmpty() ? QStringLiteral("%1 clouds keep no secrets (%2 given)")
+                                     .arg(account.type, it.key())
+                               : QStringLiteral("%1 clouds do not use %2; they use %3")
+                                     .arg(account.type, it.key(), keys.join(QStringLiteral(", "))));
+        }
+    }
+    QMap<QString, QString> merged = CloudRegistry::secretsOf(account, m_types, secretStore);
+    for (auto it = given.cbegin(); it != given.cend(); ++it)
+        merged.insert(it.key(), it.value());
+    return merged;
+}
+
+void CloudCommands::storeSecrets(const QString &cloud, const QMap<QString, QString> &given,
+                                 SecretStore *secretStore, CommandResult &result)
+{
+    if (given.isEmpty())
+        return;
+    if (!secretStore)
+        throw BerthError(
+            QStringLiteral("no secret store to keep the secrets of cloud %1").arg(cloud));
+    for (auto it = given.cbegin(); it != given.cend(); ++it)
+        secretStore->write(cloud, it.key(), it.value());
+    result.messages << QStringLiteral("stored %1 of cloud %2 in the %3")
+                           .arg(given.keys().join(QStringLiteral(", ")), cloud,
+                                secretStore->backend());
 }
 
 void CloudCommands::save(SqlSession &sql, const CloudAccount &account, bool insert)
@@ -60,10 +98,14 @@ void CloudCommands::save(SqlSession &sql, const CloudAccount &account, bool inse
 }
 
 CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
-                                      const QString &endpoint, const QStringList &config)
+                                      const QString &endpoint, const QStringList &config,
+                                      const QMap<QString, QString> &secrets,
+                                      SecretStore *secretStore)
 {
     Names::checkCloudName(name);
     CloudAccount account{name, type, endpoint, {}, {}};
+    m_types.get(type); // names the known types when it is not one
+    account.secrets = mergeSecrets(account, secrets, nullptr);
     account.config = applyConfig(account, config);
     m_store.write([&](SqlSession &sql) {
         if (findAccount(sql, name))
@@ -72,22 +114,27 @@ CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
     });
     CommandResult result;
     result.messages << QStringLiteral("added cloud %1 (%2)").arg(name, type);
+    storeSecrets(name, secrets, secretStore, result);
     return result;
 }
 
-CommandResult CloudCommands::updateCloud(const QString &name, const QStringList &config)
+CommandResult CloudCommands::updateCloud(const QString &name, const QStringList &config,
+                                         const QMap<QString, QString> &secrets,
+                                         SecretStore *secretStore)
 {
-    if (config.isEmpty())
+    if (config.isEmpty() && secrets.isEmpty())
         throw BerthError(QStringLiteral("update-cloud: nothing to change; expected --config k=v"));
     m_store.write([&](SqlSession &sql) {
         auto account = findAccount(sql, name);
         if (!account)
             throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
+        account->secrets = mergeSecrets(*account, secrets, secretStore);
         account->config = applyConfig(*account, config);
         save(sql, *account, false);
     });
     CommandResult result;
     result.messages << QStringLiteral("updated cloud %1").arg(name);
+    storeSecrets(name, secrets, secretStore, result);
     return result;
 }
 

@@ -14,10 +14,16 @@ public:
         , m_types(types)
     {}
 
+    // `secrets` (certificates, keys, a pinned fingerprint) go to `secretStore`,
+    // never to the store. The cloud is asked first whether the account works;
+    // one that does not is refused.
     CommandResult addCloud(const QString &name, const QString &type, const QString &endpoint,
-                           const QStringList &config);
+                           const QStringList &config, const QMap<QString, QString> &secrets = {},
+                           SecretStore *secretStore = nullptr);
     // k=v sets a value, k= removes it (back to the default).
-    CommandResult updateCloud(const QString &name, const QStringList &config);
+    CommandResult updateCloud(const QString &name, const QStringList &config,
+                              const QMap<QString, QString> &secrets = {},
+                              SecretStore *secretStore = nullptr);
     CommandResult removeCloud(const QString &name);
     // Stores (or, with an empty value, removes) one of the account's secrets in
     // `secrets`; the value never reaches the store or any message.
@@ -27,8 +33,15 @@ public:
 private:
     // Checks each k=v with the type's rules, applies it over `config`, and opens a
     // provider with the result so that a setting that cannot work fails now.
+    // The provider made from the result must also pass verify().
     QMap<QString, QString> applyConfig(const CloudAccount &account,
                                        const QStringList &assignments) const;
+    // The secrets to use: stored ones overlaid with `given`, checked against the type.
+    QMap<QString, QString> mergeSecrets(const CloudAccount &account,
+                                        const QMap<QString, QString> &given,
+                                        SecretStore *secretStore) const;
+    static void storeSecrets(const QString &cloud, const QMap<QString, QString> &given,
+                             SecretStore *secretStore, CommandResult &result);
     void save(SqlSession &sql, const CloudAccount &account, bool insert);
 
     Store &m_store;

@@ -77,6 +77,8 @@ ConstraintsValidator CloudInfo::validator(const QString &regionName) const
         v.registerUnsupported({ConstraintKey::Tags});
     for (const auto &[reds, blues] : conflicts)
         v.registerConflicts(reds, blues);
+    for (const auto &[key, values] : vocabularies)
+        v.registerVocabulary(key, values);
     const RegionInfo *r = region(regionName);
     if (!r)
         return v;

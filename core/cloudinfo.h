@@ -46,6 +46,9 @@ struct CloudInfo
     QString description;
     QList<RegionInfo> regions;
     QList<ConstraintKey> unsupported;
+    // Allowed values of keys the catalogue does not tell (a cloud without
+    // instance types lists its architectures here).
+    QList<QPair<ConstraintKey, QStringList>> vocabularies;
     QList<QPair<QList<ConstraintKey>, QList<ConstraintKey>>> conflicts;
 
     const RegionInfo *region(const QString &name) const;

@@ -15,6 +15,8 @@ QString ProviderError::kindName(Kind kind)
         return QStringLiteral("permanent");
     case Kind::Auth:
         return QStringLiteral("auth");
+    case Kind::NotFound:
+        return QStringLiteral("not-found");
     }
     return {};
 }

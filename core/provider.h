@@ -6,6 +6,7 @@
 #include <QMap>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 
 // How a provider call failed; the provisioner's retry rules depend on it.
@@ -18,9 +19,13 @@ struct ProviderError
         Transient,       // try again later
         Permanent,       // will not work as asked: no retry
         Auth,            // credentials refused: no retry
+        NotFound,        // what it names (an image, an instance) does not exist: no retry
     };
     Kind kind = Kind::None;
     QString message;
+    // Set when the server's TLS certificate is not the pinned one: the SHA-256
+    // fingerprint it presented ("ab:cd:..."), for the user to check and accept.
+    QString fingerprint;
 
     bool ok() const { return kind == Kind::None; }
     bool retryable() const { return kind == Kind::ZoneIndependent || kind == Kind::Transient; }
@@ -49,6 +54,8 @@ struct StartRequest
     QString placement;      // "<hostname>", "system-id=...": provider directives
     QString hostInstanceId; // a container on this instance
     QMap<QString, QString> tags;
+    // When set and true, give up waiting on the cloud (the provisioner is stopping).
+    const std::atomic<bool> *cancel = nullptr;
 };
 
 struct StartResult
@@ -67,6 +74,9 @@ public:
 
     // Regions, zones with health, instance-type catalogue, constraint rules.
     virtual CloudInfo describe() const = 0;
+    // Asks the cloud whether this account can work (reachable, trusted, its
+    // credentials accepted); add-cloud refuses an account that cannot.
+    virtual ProviderError verify() { return {}; }
     // Checks a provider placement directive (node hostname, system-id) before
     // anything is written; empty when it is acceptable.
     virtual QString precheckPlacement(const QString &region, const QString &placement) const = 0;

@@ -199,7 +199,16 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
             if (m->instanceId == instance.id)
                 continue;
             const QString nonce = instance.tags.value(nonceTag);
-            if (m->instanceId.isEmpty() && !nonce.isEmpty() && nonce == m->nonce) {
+            const bool sameStart = m->instanceId.isEmpty() && !nonce.isEmpty() && nonce == m->nonce;
+            if (sameStart && instance.state != u"running") {
+                // Created by an interrupted run but not (yet) running: the next start
+                // of this machine finds it by name and takes it over.
+                m_p.log(QStringLiteral("machine %1: %2 from an interrupted run is %3; the next "
+                                       "start takes it over")
+                            .arg(m->name, instance.id, instance.state));
+                continue;
+            }
+            if (sameStart) {
                 // Started by a run that died before recording it: adopt, never start twice.
                 m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { recordInstance(tx, *m, instance); });
                 m_p.log(QStringLiteral("machine %1: adopted %2 started by an interrupted run")
@@ -466,6 +475,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             !job.machine.placement.startsWith(QStringLiteral("region=")))
             request.placement = job.machine.placement;
         request.hostInstanceId = job.hostInstanceId;
+        request.cancel = &m_cancel;
         request.tags = {{modelTag, m_model.uuid},
                         {machineTag, name},
                         {nonceTag, nonce},

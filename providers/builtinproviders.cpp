@@ -1,5 +1,6 @@
 #include "builtinproviders.h"
 
+#include "lxdprovider.h"
 #include "simprovider.h"
 
 ProviderTypes builtinProviderTypes()
@@ -10,5 +11,8 @@ ProviderTypes builtinProviderTypes()
                &SimProvider::checkConfig,
                SimProvider::configKeys(),
                {QStringLiteral("access-key")}});
+    types.add({QStringLiteral("lxd"),
+               [](const CloudAccount &account) { return std::make_unique<LxdProvider>(account); },
+               &LxdProvider::checkConfig, LxdProvider::configKeys(), LxdProvider::secretKeys()});
     return types;
 }

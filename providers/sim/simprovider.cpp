@@ -100,7 +100,7 @@ quint64 splitmix64(quint64 x)
 
 ProviderError error(ProviderError::Kind kind, const QString &message)
 {
-    return {kind, message};
+    return {kind, message, {}};
 }
 
 } // namespace

@@ -1,0 +1,222 @@
+#include "lxdconnection.h"
+
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonDocument>
+#include <QNetworkReply>
+#include <QRegularExpression>
+#include <QSslConfiguration>
+#include <QTimer>
+#include <QUrlQuery>
+
+namespace {
+
+// How long one operation wait asks the server to hold the request, so that a
+// cancel is noticed within that time.
+constexpr int waitSliceSeconds = 2;
+
+ProviderError failure(ProviderError::Kind kind, const QString &message)
+{
+    return {kind, message, {}};
+}
+
+} // namespace
+
+QByteArray LxdEndpoint::normaliseFingerprint(const QString &text)
+{
+    QString hex = text.trimmed().toLower();
+    hex.remove(u':');
+    if (hex.startsWith(QStringLiteral("sha256"))) // "SHA256:..." as some tools print it
+        hex = hex.mid(6);
+    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{64}$"));
+    return pattern.match(hex).hasMatch() ? hex.toLatin1() : QByteArray();
+}
+
+QString LxdEndpoint::displayFingerprint(const QByteArray &hex)
+{
+    QStringList pairs;
+    for (qsizetype i = 0; i + 1 < hex.size(); i += 2)
+        pairs << QString::fromLatin1(hex.mid(i, 2));
+    return pairs.join(u':');
+}
+
+ProviderError classifyLxdError(int httpStatus, const QString &lxdError)
+{
+    using Kind = ProviderError::Kind;
+    const QString text =
+        lxdError.isEmpty() ? QStringLiteral("HTTP status %1").arg(httpStatus) : lxdError;
+    const QString lower = text.toLower();
+    if (httpStatus == 401 || httpStatus == 403)
+        return failure(Kind::Auth, QStringLiteral("LXD refused the client certificate: ") + text);
+    // The cluster member (the zone) cannot take it.
+    static const QRegularExpression zoneBound(
+        QStringLiteral("offline|no space left|not enough|insufficient|out of memory|"
+                       "unreachable|evacuated"));
+    if (zoneBound.match(lower).hasMatch())
+        return failure(Kind::ZoneConstrained, text);
+    if (httpStatus == 404 || lower.contains(QStringLiteral("not found")))
+        return failure(Kind::NotFound, text);
+    if (httpStatus == 503 || httpStatus == 502 || httpStatus == 504 ||
+        lower.contains(QStringLiteral("timeout")) || lower.contains(QStringLiteral("try again")))
+        return failure(Kind::Transient, text);
+    if (httpStatus == 400 || httpStatus == 409)
+        return failure(Kind::Permanent, text);
+    return failure(Kind::ZoneIndependent, text);
+}
+
+LxdConnection::LxdConnection(const LxdEndpoint &endpoint, const std::atomic<bool> *cancel)
+    : m_endpoint(endpoint)
+    , m_cancel(cancel)
+{}
+
+QUrl LxdConnection::urlFor(const QString &path, bool withProject) const
+{
+    QUrl url = m_endpoint.url;
+    const int query = int(path.indexOf(u'?'));
+    url.setPath(query < 0 ? path : path.left(query));
+    QUrlQuery q(query < 0 ? QString() : path.mid(query + 1));
+    if (withProject && m_endpoint.project != u"default")
+        q.addQueryItem(QStringLiteral("project"), m_endpoint.project);
+    url.setQuery(q);
+    return url;
+}
+
+LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByteArray &body,
+                             int timeoutMs)
+{
+    LxdReply result;
+    if (cancelled()) {
+        result.error = failure(ProviderError::Kind::Transient, QStringLiteral("cancelled"));
+        return result;
+    }
+    QNetworkRequest request(url);
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setLocalCertificate(m_endpoint.clientCert);
+    tls.setPrivateKey(m_endpoint.clientKey);
+    // LXD's certificate is self-signed: the pinned fingerprint is the only trust.
+    tls.setPeerVerifyMode(QSslSocket::VerifyNone);
+    request.setSslConfiguration(tls);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setTransferTimeout(timeoutMs);
+
+    QNetworkReply *reply = m_nam.sendCustomRequest(request, verb, body);
+    QByteArray presented;
+    // Checked once the handshake is done and before any request data is sent.
+    QObject::connect(reply, &QNetworkReply::encrypted, reply, [&] {
+        presented =
+            reply->sslConfiguration().peerCertificate().digest(QCryptographicHash::Sha256).toHex();
+        if (presented != m_endpoint.pinnedSha256)
+            reply->abort();
+    });
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer cancelCheck;
+    if (m_cancel) {
+        QObject::connect(&cancelCheck, &QTimer::timeout, reply, [&] {
+            if (cancelled())
+                reply->abort();
+        });
+        cancelCheck.start(100);
+    }
+    if (!reply->isFinished())
+        loop.exec();
+    reply->deleteLater();
+
+    const QString where = m_endpoint.url.toString(QUrl::RemoveUserInfo);
+    if (!presented.isEmpty() && presented != m_endpoint.pinnedSha256) {
+        result.error = failure(
+            ProviderError::Kind::Auth,
+            m_endpoint.pinnedSha256.isEmpty()
+                ? QStringLiteral("the LXD server at %1 presented a certificate with SHA-256 "
+                                 "fingerprint %2, which is not trusted yet; check it (lxc info) "
+                                 "and accept it with --accept-fingerprint")
+                      .arg(where, LxdEndpoint::displayFingerprint(presented))
+                : QStringLiteral("the LXD server at %1 presented a different certificate "
+                                 "(SHA-256 %2, expected %3); refusing to talk to it. If the "
+                                 "server's certificate really changed, accept the new one with "
+                                 "update-cloud --accept-fingerprint")
+                      .arg(where, LxdEndpoint::displayFingerprint(presented),
+                           LxdEndpoint::displayFingerprint(m_endpoint.pinnedSha256)));
+        result.error.fingerprint = LxdEndpoint::displayFingerprint(presented);
+        return result;
+    }
+    result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray data = reply->readAll();
+    if (result.httpStatus == 0) {
+        const QString why = cancelled() ? QStringLiteral("cancelled") : reply->errorString();
+        result.error = failure(ProviderError::Kind::Transient,
+                               QStringLiteral("cannot reach LXD at %1: %2").arg(where, why));
+        return result;
+    }
+    const QJsonObject envelope = QJsonDocument::fromJson(data).object();
+    if (envelope.value(QStringLiteral("type")).toString() == u"error" || result.httpStatus >= 400) {
+        result.error =
+            classifyLxdError(result.httpStatus, envelope.value(QStringLiteral("error")).toString());
+        return result;
+    }
+    result.metadata = envelope.value(QStringLiteral("metadata"));
+    if (envelope.value(QStringLiteral("type")).toString() == u"async") {
+        // Keep the operation's path where run() finds it.
+        QJsonObject op = result.metadata.toObject();
+        op.insert(QStringLiteral("berth-operation"), envelope.value(QStringLiteral("operation")));
+        result.metadata = op;
+    }
+    return result;
+}
+
+LxdReply LxdConnection::call(const QByteArray &verb, const QString &path, const QJsonObject &body)
+{
+    const QByteArray data =
+        body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return send(verb, urlFor(path, true), data, m_endpoint.requestTimeoutMs);
+}
+
+LxdReply LxdConnection::run(const QByteArray &verb, const QString &path, const QJsonObject &body)
+{
+    LxdReply started = call(verb, path, body);
+    if (!started.ok())
+        return started;
+    const QString operation =
+        started.metadata.toObject().value(QStringLiteral("berth-operation")).toString();
+    if (operation.isEmpty())
+        return started; // answered at once
+    return waitFor(operation);
+}
+
+LxdReply LxdConnection::waitFor(const QString &operation)
+{
+    QElapsedTimer clock;
+    clock.start();
+    for (;;) {
+        const int left = int((m_endpoint.timeoutMs - clock.elapsed()) / 1000);
+        if (cancelled() || left <= 0) {
+            // Best effort: LXD cancels what can be cancelled.
+            const std::atomic<bool> *saved = m_cancel;
+            m_cancel = nullptr;
+            call("DELETE", operation);
+            m_cancel = saved;
+            LxdReply reply;
+            reply.error = failure(ProviderError::Kind::Transient,
+                                  cancelled() ? QStringLiteral("cancelled while LXD was working")
+                                              : QStringLiteral("LXD did not finish within %1 s")
+                                                    .arg(m_endpoint.timeoutMs / 1000));
+            return reply;
+        }
+        const int slice = std::min(left, waitSliceSeconds);
+        LxdReply reply =
+            send("GET", urlFor(operation + QStringLiteral("/wait?timeout=%1").arg(slice), true), {},
+                 (slice + 30) * 1000);
+        if (!reply.ok())
+            return reply;
+        const QJsonObject op = reply.metadata.toObject();
+        const QString status = op.value(QStringLiteral("status")).toString();
+        if (status == u"Success")
+            return reply;
+        if (status == u"Failure" || status == u"Cancelled") {
+            // A failed operation's code is always 400: its text tells what went wrong.
+            reply.error = classifyLxdError(0, op.value(QStringLiteral("err")).toString());
+            return reply;
+        }
+    }
+}
