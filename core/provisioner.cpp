@@ -200,8 +200,8 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
                 continue;
             const QString nonce = instance.tags.value(nonceTag);
             const bool sameStart = m->instanceId.isEmpty() && !nonce.isEmpty() && nonce == m->nonce;
-            if (sameStart && instance.state != u"running") {
-                // Created by an interrupted run but not (yet) running: the next start
+            if (m->instanceId.isEmpty() && instance.state != u"running") {
+                // Created by an interrupted start but not (yet) running: the next start
                 // of this machine finds it by name and takes it over.
                 m_p.log(QStringLiteral("machine %1: %2 from an interrupted run is %3; the next "
                                        "start takes it over")

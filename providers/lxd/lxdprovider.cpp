@@ -3,8 +3,10 @@
 #include "base.h"
 #include "bertherror.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QThread>
 #include <QUuid>
 
 namespace {
@@ -38,6 +40,12 @@ QString encoded(const QString &name)
 ProviderError failure(ProviderError::Kind kind, const QString &message)
 {
     return {kind, message, {}};
+}
+
+// LXD is still running another operation on the instance.
+bool isBusy(const ProviderError &error)
+{
+    return error.message.contains(QStringLiteral("is busy running"), Qt::CaseInsensitive);
 }
 
 } // namespace
@@ -420,7 +428,9 @@ StartResult LxdProvider::startInstance(const StartRequest &request)
 
     const LxdReply created = connection.run("POST", path, body);
     if (!created.ok()) {
-        if (created.error.message.contains(QStringLiteral("already exists"), Qt::CaseInsensitive))
+        // An earlier start of this machine made it (and may still be making it).
+        if (created.error.message.contains(QStringLiteral("already exists"), Qt::CaseInsensitive) ||
+            isBusy(created.error))
             return takeOver(connection, name, request);
         result.error = created.error;
         if (result.error.kind == ProviderError::Kind::NotFound &&
@@ -489,8 +499,17 @@ StartResult LxdProvider::takeOver(LxdConnection &connection, const QString &name
     QJsonObject update;
     for (auto it = request.tags.cbegin(); it != request.tags.cend(); ++it)
         update.insert(userPrefix + it.key(), it.value());
-    const LxdReply patched =
-        connection.run("PATCH", path, QJsonObject{{QStringLiteral("config"), update}});
+    // Until the interrupted create is done, LXD says the instance is busy.
+    QElapsedTimer waited;
+    waited.start();
+    LxdReply patched;
+    for (;;) {
+        patched = connection.run("PATCH", path, QJsonObject{{QStringLiteral("config"), update}});
+        if (!isBusy(patched.error) || waited.elapsed() > m_endpoint.timeoutMs ||
+            (request.cancel && *request.cancel))
+            break;
+        QThread::msleep(250);
+    }
     if (!patched.ok()) {
         result.error = patched.error;
         return result;
