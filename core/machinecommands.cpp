@@ -3,7 +3,10 @@
 #include "base.h"
 #include "bertherror.h"
 
-CommandResult MachineCommands::addMachines(const QString &model, const AddMachine &request)
+#include <QSqlQuery>
+
+CommandResult MachineCommands::addMachines(const QString &model, const AddMachine &request,
+                                           const QString &acceptHostKey)
 {
     using Kind = PlacementDirective::Kind;
     if (request.count < 1) {
@@ -21,6 +24,8 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
             throw BerthError(QStringLiteral("-n cannot be used with a placement directive on "
                                             "add-machine"));
         directive = parsed.directive;
+        if (directive->kind == Kind::Ssh)
+            return addExistingHost(model, *directive, request, acceptHostKey);
     }
     const Constraints given = Constraints::parseOrThrow(request.constraints);
 
@@ -76,6 +81,83 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         }
         if (request.count > 20)
             result.messages << QStringLiteral("created %1 machines").arg(request.count);
+        return result;
+    });
+}
+
+CommandResult MachineCommands::addExistingHost(const QString &model,
+                                               const PlacementDirective &directive,
+                                               const AddMachine &request,
+                                               const QString &acceptHostKey)
+{
+    if (!request.constraints.trimmed().isEmpty())
+        throw BerthError(QStringLiteral("constraints do not apply to ssh: hosts; the host's own "
+                                        "hardware is recorded"));
+    if (!m_probe)
+        throw BerthError(QStringLiteral("add-machine %1: this program cannot reach hosts over "
+                                        "SSH")
+                             .arg(directive.toString()));
+    std::optional<Base> wanted;
+    if (!request.base.isEmpty()) {
+        const auto base = Base::parse(request.base);
+        if (!base.ok())
+            throw BerthError(base.error);
+        wanted = base.base;
+    }
+    // The same host twice would be two machines on one computer.
+    const auto alreadyThere = [&](ModelTx &tx) {
+        QSqlQuery &q = tx.sql().run(
+            QStringLiteral("SELECT name, placement FROM machines WHERE model_id = ? AND "
+                           "life = 'alive' AND placement LIKE 'ssh:%'"),
+            {tx.model().id});
+        while (q.next()) {
+            const auto other = PlacementDirective::parse(q.value(1).toString());
+            if (other.ok() && other.directive.host == directive.host &&
+                other.directive.port == directive.port) {
+                const QString name = q.value(0).toString();
+                q.finish();
+                throw BerthError(
+                    QStringLiteral("host %1 is already machine %2").arg(directive.host, name));
+            }
+        }
+        q.finish();
+    };
+    m_ws.inModel(model, [&](ModelTx &tx) { alreadyThere(tx); });
+
+    // Over the network, outside any transaction.
+    const HostProbe::Result probed =
+        m_probe->probe({directive.user, directive.host, directive.port, acceptHostKey});
+    if (!probed.ok())
+        throw BerthError(probed.error);
+    const HostFacts &facts = probed.facts;
+    const auto base = Base::parse(facts.base);
+    if (!base.ok())
+        throw BerthError(QStringLiteral("host %1 runs \"%2\", which is not a base Berth knows")
+                             .arg(directive.host, facts.base));
+    if (wanted && !(base.base == *wanted))
+        throw BerthError(QStringLiteral("host %1 runs %2, not %3")
+                             .arg(directive.host, base.base.toString(), wanted->toString()));
+
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        alreadyThere(tx);
+        ModelTx::NewMachine spec;
+        spec.base = base.base.toString();
+        spec.placement = directive.toString();
+        spec.region = tx.model().region;
+        const MachineRecord m = tx.createMachine(spec);
+        QString instanceId = QStringLiteral("manual:") + directive.host;
+        if (directive.port != 22)
+            instanceId += QStringLiteral(":%1").arg(directive.port);
+        // Enlisted, not started: the host is the instance, as found.
+        tx.sql().run(QStringLiteral("UPDATE machines SET instance_id = ?, hardware = ?, "
+                                    "machine_status = 'started', machine_message = '', "
+                                    "instance_status = 'running', instance_message = ? "
+                                    "WHERE id = ?"),
+                     {instanceId, facts.hardware(),
+                      QString(QStringLiteral("existing host ") + facts.hostname), m.id});
+        CommandResult result;
+        result.messages << QStringLiteral("created machine %1 for host %2 (%3, %4)")
+                               .arg(m.name, directive.host, spec.base, facts.hardware());
         return result;
     });
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hostprobe.h"
 #include "provider.h"
 
 #include <functional>
@@ -25,6 +26,11 @@ public:
     const Type &get(const QString &name) const;
     QStringList names() const;
 
+    // The manual provider: how `add-machine ssh:...` looks at an existing host.
+    void setHostProbe(std::shared_ptr<HostProbe> probe) { m_hostProbe = std::move(probe); }
+    HostProbe *hostProbe() const { return m_hostProbe.get(); }
+
 private:
     QList<Type> m_types;
+    std::shared_ptr<HostProbe> m_hostProbe;
 };

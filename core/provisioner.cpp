@@ -33,12 +33,18 @@ int depth(const QString &machineName)
     return int(machineName.count(u'/'));
 }
 
+// An existing host enlisted with add-machine ssh:, not the cloud's.
+bool isExistingHost(const MachineRecord &m)
+{
+    return m.placement.startsWith(QStringLiteral("ssh:"));
+}
+
 // An alive machine that still needs an instance from the provisioner (machines
 // in error wait for retry-provisioning; ssh: hosts are enlisted, not started).
 bool awaitsInstance(const MachineRecord &m)
 {
     return m.life == u"alive" && m.instanceId.isEmpty() && m.machineStatus != u"error" &&
-           !m.placement.startsWith(QStringLiteral("ssh:"));
+           !isExistingHost(m);
 }
 
 // Records the instance a machine now has, whoever started it.
@@ -264,7 +270,8 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
         if (m_cancel)
             return;
         try {
-            if (!m->instanceId.isEmpty() && stopInstances)
+            // An existing host is only forgotten: Berth installed nothing on it.
+            if (!m->instanceId.isEmpty() && stopInstances && !isExistingHost(*m))
                 stop(m->region, m->instanceId, QStringLiteral("machine %1 is dead").arg(m->name));
             const bool removed = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
                 if (!tx.children(m->id).isEmpty())

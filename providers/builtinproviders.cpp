@@ -2,6 +2,7 @@
 
 #include "lxdprovider.h"
 #include "simprovider.h"
+#include "sshhostprobe.h"
 
 ProviderTypes builtinProviderTypes()
 {
@@ -14,5 +15,6 @@ ProviderTypes builtinProviderTypes()
     types.add({QStringLiteral("lxd"),
                [](const CloudAccount &account) { return std::make_unique<LxdProvider>(account); },
                &LxdProvider::checkConfig, LxdProvider::configKeys(), LxdProvider::secretKeys()});
+    types.setHostProbe(std::make_shared<SshHostProbe>());
     return types;
 }
