@@ -66,9 +66,6 @@ bool InstanceTypeChooser::cheaperThan(const InstanceType &a, const InstanceType 
 InstanceTypeChooser::Choice InstanceTypeChooser::choose(const RegionInfo &region,
                                                         const Constraints &c) const
 {
-    // A cloud without instance types (LXD) applies the constraints themselves.
-    if (region.catalogue.isEmpty())
-        return {{}, {}};
     Requirements req;
     req.arch = c.text(ConstraintKey::Arch);
     req.cores = c.minimum(ConstraintKey::Cores).value_or(0);

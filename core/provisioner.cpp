@@ -442,8 +442,12 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
         return Outcome::Failed;
     }
     const Constraints constraints = Constraints::parse(job.machine.constraints).constraints;
-    const auto choice = InstanceTypeChooser(m_model.config.defaultMemMiB(), region->supportsTags)
-                            .choose(*region, constraints);
+    // A cloud without instance types (LXD) applies the constraints themselves.
+    const auto choice =
+        region->catalogue.isEmpty()
+            ? InstanceTypeChooser::Choice{}
+            : InstanceTypeChooser(m_model.config.defaultMemMiB(), region->supportsTags)
+                  .choose(*region, constraints);
     if (!choice.ok()) {
         recordFailure(ws, job, choice.error, false);
         return Outcome::Failed;

@@ -314,7 +314,7 @@ void TestBerthctl::cloudAccounts_data()
                                << R"(cloud "lab" already exists)";
     QTest::newRow("unknown type") << QStringList{QStringLiteral("add-cloud"), QStringLiteral("aws"),
                                                  QStringLiteral("--type"), QStringLiteral("ec2")}
-                                  << R"(unknown cloud type "ec2"; expected one of sim)";
+                                  << R"(unknown cloud type "ec2"; expected one of sim, lxd)";
     QTest::newRow("no type") << QStringList{QStringLiteral("add-cloud"), QStringLiteral("x")}
                              << "add-cloud: --type is required (e.g. --type sim)";
     QTest::newRow("bad value")

@@ -357,7 +357,25 @@ void TestCommands::addMachineRules()
             R"(invalid base "windows": expected os@channel (e.g. ubuntu@22.04) or a series name (focal, jammy, noble))"));
     machines.addMachines(model, {{}, 3, {}, {}});
     machines.addMachines(model, {QStringLiteral("lxd:1"), 1, {}, {}});
-    machines.addMachines(model, {QStringLiteral("ssh:ubuntu@db1.internal:2222"), 1, {}, {}});
+    // An existing host is recorded as found by the probe (the real one: tst_manual).
+    QVERIFY(errorOf([&] {
+                machines.addMachines(model,
+                                     {QStringLiteral("ssh:ubuntu@db1.internal:2222"), 1, {}, {}});
+            }).contains(QStringLiteral("cannot reach hosts over SSH")));
+    struct KnownHost : HostProbe
+    {
+        Result probe(const Target &target) override
+        {
+            Result r;
+            if (target.host != u"db1.internal" || target.port != 2222 || target.user != u"ubuntu")
+                r.error = QStringLiteral("unexpected target");
+            r.facts = {QStringLiteral("arm64"), 8, 16384, 102400, QStringLiteral("ubuntu@24.04"),
+                       QStringLiteral("db1")};
+            return r;
+        }
+    } probe;
+    MachineCommands(t.ws(), &probe)
+        .addMachines(model, {QStringLiteral("ssh:ubuntu@db1.internal:2222"), 1, {}, {}});
     machines.addMachines(model,
                          {QStringLiteral("zone=sim-east-c"), 1, QStringLiteral("noble"), {}});
     const auto all = machinesByName(t.ws().snapshot(model));
@@ -366,6 +384,10 @@ void TestCommands::addMachineRules()
                           QStringLiteral("2"), QStringLiteral("3"), QStringLiteral("4")}));
     QCOMPARE(all.value(QStringLiteral("3")).placement,
              QStringLiteral("ssh:ubuntu@db1.internal:2222"));
+    QCOMPARE(all.value(QStringLiteral("3")).machineStatus, QStringLiteral("started"));
+    QCOMPARE(all.value(QStringLiteral("3")).base, QStringLiteral("ubuntu@24.04"));
+    QCOMPARE(all.value(QStringLiteral("3")).hardware,
+             QStringLiteral("arch=arm64 cores=8 mem=16384M root-disk=102400M"));
     QCOMPARE(all.value(QStringLiteral("4")).placement, QStringLiteral("zone=sim-east-c"));
     QCOMPARE(all.value(QStringLiteral("4")).base, QStringLiteral("ubuntu@24.04"));
     QCOMPARE(all.value(QStringLiteral("1/lxd/0")).base, QStringLiteral("ubuntu@22.04"));
