@@ -8,14 +8,19 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -55,6 +60,15 @@ AccountsDialog::AccountsDialog(Store &store, const ProviderTypes &types, SecretS
     , m_testButton(new QPushButton(tr("&Test"), this))
 {
     setWindowTitle(tr("Provider accounts"));
+    m_fingerprintCheck = [this](const QString &endpoint, const QString &fingerprint) {
+        return QMessageBox::question(
+                   this, tr("Trust this server?"),
+                   tr("The server at %1 presented a certificate Berth has not seen before.\n\n"
+                      "SHA-256 fingerprint:\n%2\n\nCompare it with the server's own (lxc info "
+                      "on the server shows certificate_fingerprint). Trust it from now on?")
+                       .arg(endpoint, fingerprint),
+                   QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+    };
     m_type->addItems(types.names());
     m_config->setHorizontalHeaderLabels({tr("Setting"), tr("Value")});
     m_config->verticalHeader()->hide();
@@ -208,9 +222,27 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
         m_secretForm->removeRow(0);
     m_secretEdits.clear();
     const QString account = m_name->text();
+    m_secretFiles.clear();
     for (const QString &key : std::as_const(secretKeys)) {
         auto *edit = new QLineEdit(this);
         edit->setEchoMode(QLineEdit::Password);
+        // Certificates and keys come as files; the file's contents are the secret.
+        auto *fromFile = new QToolButton(this);
+        fromFile->setText(tr("File…"));
+        fromFile->setToolTip(tr("Read %1 from a file").arg(key));
+        connect(fromFile, &QToolButton::clicked, this, [this, key, edit] {
+            const QString path = QFileDialog::getOpenFileName(this, tr("Read %1 from").arg(key));
+            if (path.isEmpty())
+                return;
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly)) {
+                say(tr("Cannot read %1: %2").arg(path, file.errorString()), true);
+                return;
+            }
+            m_secretFiles.insert(key, QString::fromUtf8(file.readAll()));
+            edit->clear();
+            edit->setPlaceholderText(tr("from %1 — Save to store").arg(path));
+        });
         bool isSet = false;
         try {
             isSet = !account.isEmpty() && !m_isNew && m_secrets.read(account, key).has_value();
@@ -218,7 +250,10 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
             say(error.message(), true);
         }
         edit->setPlaceholderText(isSet ? tr("set — type to replace") : tr("not set"));
-        m_secretForm->addRow(key + u':', edit);
+        auto *row = new QHBoxLayout;
+        row->addWidget(edit, 1);
+        row->addWidget(fromFile);
+        m_secretForm->addRow(key + u':', row);
         m_secretEdits.insert(key, edit);
     }
     m_backend->setText(secretKeys.isEmpty() ? tr("This type of cloud keeps no secrets.")
@@ -244,26 +279,93 @@ bool AccountsDialog::save()
         else if (value.isEmpty() && before.contains(key))
             assignments << key + u'='; // back to the default
     }
+    QMap<QString, QString> secrets = enteredSecrets();
+    const QString type = m_type->currentText();
+    const QString endpoint = m_endpoint->text().trimmed();
+    const ProviderTypes &types = m_types;
+    SecretStore &secretStore = m_secrets;
+    const QString pinKey = QStringLiteral("server-fingerprint");
     try {
-        CloudCommands commands(m_store, m_types);
-        if (m_isNew)
-            commands.addCloud(name, m_type->currentText(), m_endpoint->text().trimmed(),
-                              assignments);
-        else if (!assignments.isEmpty())
-            commands.updateCloud(name, assignments);
-        for (auto it = m_secretEdits.cbegin(); it != m_secretEdits.cend(); ++it) {
-            if (!it.value()->text().isEmpty())
-                commands.setSecret(name, it.key(), it.value()->text(), m_secrets);
-            it.value()->clear();
+        // A server certificate seen for the first time: show its fingerprint and
+        // pin it only when the user accepts it (asked off the window's thread).
+        if (m_types.get(type).secretKeys.contains(pinKey) && !secrets.contains(pinKey) &&
+            (m_isNew || !m_secrets.read(name, pinKey))) {
+            CloudAccount candidate{name, type, endpoint, before, {}};
+            candidate.secrets = CloudRegistry::secretsOf(candidate, m_types, &m_secrets);
+            for (auto it = secrets.cbegin(); it != secrets.cend(); ++it)
+                candidate.secrets.insert(it.key(), it.value());
+            const ProviderError seen = offThread<ProviderError>([&types, candidate] {
+                try {
+                    return types.get(candidate.type).create(candidate)->verify();
+                } catch (const BerthError &error) {
+                    return ProviderError{ProviderError::Kind::Permanent, error.message(), {}};
+                }
+            });
+            if (!seen.fingerprint.isEmpty()) {
+                if (!m_fingerprintCheck(endpoint, seen.fingerprint)) {
+                    say(tr("Not saved: the server's certificate (SHA-256 %1) was not accepted.")
+                            .arg(seen.fingerprint),
+                        true);
+                    return false;
+                }
+                secrets.insert(pinKey, seen.fingerprint);
+            }
         }
     } catch (const BerthError &error) {
         say(error.message(), true);
         return false;
     }
+    // The command asks the cloud whether the account works: off the window's
+    // thread too, on that thread's own connection to the store.
+    const QString location = m_store.location();
+    const bool isNew = m_isNew;
+    const QString problem = offThread<QString>([=, &types, &secretStore]() -> QString {
+        try {
+            Store store(location);
+            CloudCommands commands(store, types);
+            if (isNew)
+                commands.addCloud(name, type, endpoint, assignments, secrets, &secretStore);
+            else if (!assignments.isEmpty() || !secrets.isEmpty())
+                commands.updateCloud(name, assignments, secrets, &secretStore);
+        } catch (const BerthError &error) {
+            return error.message();
+        }
+        return {};
+    });
+    if (!problem.isEmpty()) {
+        say(problem, true);
+        return false;
+    }
+    for (QLineEdit *edit : std::as_const(m_secretEdits))
+        edit->clear();
+    m_secretFiles.clear();
     reloadList(name);
     say(tr("Saved %1.").arg(name), false);
     emit accountsChanged();
     return true;
+}
+
+QMap<QString, QString> AccountsDialog::enteredSecrets() const
+{
+    QMap<QString, QString> secrets = m_secretFiles;
+    for (auto it = m_secretEdits.cbegin(); it != m_secretEdits.cend(); ++it) {
+        if (!it.value()->text().isEmpty())
+            secrets.insert(it.key(), it.value()->text());
+    }
+    return secrets;
+}
+
+template <typename T> T AccountsDialog::offThread(std::function<T()> fn)
+{
+    QFutureWatcher<T> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcher<T>::finished, &loop, &QEventLoop::quit);
+    setEnabled(false); // nothing to click while it runs
+    watcher.setFuture(QtConcurrent::run(std::move(fn)));
+    if (!watcher.isFinished())
+        loop.exec();
+    setEnabled(true);
+    return watcher.result();
 }
 
 void AccountsDialog::removeAccount()

@@ -6,6 +6,8 @@
 #include <QDialog>
 #include <QFutureWatcher>
 
+#include <functional>
+
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -42,6 +44,11 @@ public:
     void removeAccount();
     // Starts the test; testFinished() follows.
     void test();
+    // Asked, on first use of a server certificate, whether to trust it (the
+    // default asks the user); true pins its fingerprint with the secrets.
+    using FingerprintCheck =
+        std::function<bool(const QString &endpoint, const QString &fingerprint)>;
+    void setFingerprintCheck(FingerprintCheck check) { m_fingerprintCheck = std::move(check); }
 
 signals:
     void accountsChanged();
@@ -52,6 +59,10 @@ private:
     void showAccount(const CloudAccount &account);
     void showType(const QString &type, const QMap<QString, QString> &config);
     void say(const QString &text, bool problem);
+    // The secrets typed in or read from files, to store with the account.
+    QMap<QString, QString> enteredSecrets() const;
+    // Runs fn on a worker thread while the dialog waits (and stays painted).
+    template <typename T> T offThread(std::function<T()> fn);
 
     Store &m_store;
     const ProviderTypes &m_types;
@@ -65,6 +76,8 @@ private:
     QTableWidget *m_config;
     QFormLayout *m_secretForm;
     QMap<QString, QLineEdit *> m_secretEdits;
+    QMap<QString, QString> m_secretFiles; // key → contents of the file chosen for it
+    FingerprintCheck m_fingerprintCheck;
     QLabel *m_backend;
     QLabel *m_message;
     QPushButton *m_testButton;
