@@ -33,6 +33,9 @@ public:
     {
         HostFacts facts;
         QString error; // one line: what is wrong and what to do
+        // Set when the host key is not known yet: its fingerprint, for the user
+        // to check and accept (probe again with it as acceptFingerprint).
+        QString unknownKey;
         bool ok() const { return error.isEmpty(); }
     };
 

@@ -3,12 +3,12 @@
 #include "bertherror.h"
 #include "cloudcommands.h"
 #include "cloudregistry.h"
+#include "offthread.h"
 #include "store.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
-#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -294,7 +294,7 @@ bool AccountsDialog::save()
             candidate.secrets = CloudRegistry::secretsOf(candidate, m_types, &m_secrets);
             for (auto it = secrets.cbegin(); it != secrets.cend(); ++it)
                 candidate.secrets.insert(it.key(), it.value());
-            const ProviderError seen = offThread<ProviderError>([&types, candidate] {
+            const ProviderError seen = runOffThread<ProviderError>(this, [&types, candidate] {
                 try {
                     return types.get(candidate.type).create(candidate)->verify();
                 } catch (const BerthError &error) {
@@ -319,7 +319,7 @@ bool AccountsDialog::save()
     // thread too, on that thread's own connection to the store.
     const QString location = m_store.location();
     const bool isNew = m_isNew;
-    const QString problem = offThread<QString>([=, &types, &secretStore]() -> QString {
+    const QString problem = runOffThread<QString>(this, [=, &types, &secretStore]() -> QString {
         try {
             Store store(location);
             CloudCommands commands(store, types);
@@ -353,19 +353,6 @@ QMap<QString, QString> AccountsDialog::enteredSecrets() const
             secrets.insert(it.key(), it.value()->text());
     }
     return secrets;
-}
-
-template <typename T> T AccountsDialog::offThread(std::function<T()> fn)
-{
-    QFutureWatcher<T> watcher;
-    QEventLoop loop;
-    connect(&watcher, &QFutureWatcher<T>::finished, &loop, &QEventLoop::quit);
-    setEnabled(false); // nothing to click while it runs
-    watcher.setFuture(QtConcurrent::run(std::move(fn)));
-    if (!watcher.isFinished())
-        loop.exec();
-    setEnabled(true);
-    return watcher.result();
 }
 
 void AccountsDialog::removeAccount()

@@ -61,8 +61,6 @@ private:
     void say(const QString &text, bool problem);
     // The secrets typed in or read from files, to store with the account.
     QMap<QString, QString> enteredSecrets() const;
-    // Runs fn on a worker thread while the dialog waits (and stays painted).
-    template <typename T> T offThread(std::function<T()> fn);
 
     Store &m_store;
     const ProviderTypes &m_types;

@@ -3,20 +3,52 @@
 #include "bertherror.h"
 #include "dialogfields.h"
 #include "machinecommands.h"
+#include "offthread.h"
+#include "placementdirective.h"
 
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSpinBox>
 
-AddMachineDialog::AddMachineDialog(Workspace &workspace, const QString &model, QWidget *parent)
+namespace {
+
+// Hands add-machine the probe already made off the window's thread.
+class ProbedHost final : public HostProbe
+{
+public:
+    explicit ProbedHost(Result result)
+        : m_result(std::move(result))
+    {}
+    Result probe(const Target &) override { return m_result; }
+
+private:
+    Result m_result;
+};
+
+} // namespace
+
+AddMachineDialog::AddMachineDialog(Workspace &workspace, const QString &model, HostProbe *probe,
+                                   QWidget *parent)
     : CommandDialog(workspace, model, tr("Add machines"), parent)
     , placement(new QLineEdit(this))
     , count(new QSpinBox(this))
     , base(DialogFields::baseBox(workspace, model, this))
     , constraints(new QLineEdit(this))
+    , m_probe(probe)
 {
-    placement->setPlaceholderText(tr("empty: a new machine; lxd, lxd:3, zone=…, region=…"));
+    m_hostKeyCheck = [this](const QString &host, const QString &fingerprint) {
+        return QMessageBox::question(
+                   this, tr("Trust this host?"),
+                   tr("The authenticity of host %1 can't be established.\n\nHost key "
+                      "fingerprint:\n%2\n\nCompare it with the host's own (ssh-keygen -lf on "
+                      "the host). Trust it from now on?")
+                       .arg(host, fingerprint),
+                   QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+    };
+    placement->setPlaceholderText(
+        tr("empty: a new machine; lxd, lxd:3, zone=…, region=…, ssh:user@host"));
     count->setRange(1, 10000);
     constraints->setPlaceholderText(tr("e.g. mem=16G cores=8"));
     form()->addRow(tr("&Placement:"), placement);
@@ -41,7 +73,34 @@ void AddMachineDialog::check() const
 
 CommandResult AddMachineDialog::apply()
 {
-    return MachineCommands(workspace())
-        .addMachines(model(), {placement->text().trimmed(), count->value(),
-                               base->currentText().trimmed(), constraints->text().trimmed()});
+    const MachineCommands::AddMachine request{placement->text().trimmed(), count->value(),
+                                              base->currentText().trimmed(),
+                                              constraints->text().trimmed()};
+    if (request.directive.startsWith(QStringLiteral("ssh:")) && m_probe)
+        return addExistingHost(request);
+    return MachineCommands(workspace()).addMachines(model(), request);
+}
+
+CommandResult AddMachineDialog::addExistingHost(const MachineCommands::AddMachine &request)
+{
+    const auto parsed = PlacementDirective::parse(request.directive);
+    if (!parsed.ok())
+        throw BerthError(parsed.error);
+    HostProbe::Target target{
+        parsed.directive.user, parsed.directive.host, parsed.directive.port, {}};
+    HostProbe *probe = m_probe;
+    const auto look = [&] {
+        return runOffThread<HostProbe::Result>(this,
+                                               [probe, target] { return probe->probe(target); });
+    };
+    HostProbe::Result found = look();
+    if (!found.unknownKey.isEmpty()) {
+        if (!m_hostKeyCheck(target.host, found.unknownKey))
+            throw BerthError(
+                tr("Not added: the host key of %1 was not accepted.").arg(target.host));
+        target.acceptFingerprint = found.unknownKey;
+        found = look();
+    }
+    ProbedHost probed(found);
+    return MachineCommands(workspace(), &probed).addMachines(model(), request);
 }

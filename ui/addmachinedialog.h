@@ -1,19 +1,32 @@
 #pragma once
 
 #include "commanddialog.h"
+#include "hostprobe.h"
+#include "machinecommands.h"
+
+#include <functional>
 
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
 
 // Adds empty machines: where (a new machine, a container on one, a zone or
-// region), how many, base and constraints.
+// region, an existing host over ssh:), how many, base and constraints. An
+// existing host is probed off the window's thread; a host key seen for the
+// first time is shown for the user to accept.
 class AddMachineDialog final : public CommandDialog
 {
     Q_OBJECT
 
 public:
-    AddMachineDialog(Workspace &workspace, const QString &model, QWidget *parent = nullptr);
+    // `probe` (may be null) looks at ssh: hosts.
+    AddMachineDialog(Workspace &workspace, const QString &model, HostProbe *probe = nullptr,
+                     QWidget *parent = nullptr);
+
+    // Asked whether to trust a host key seen for the first time (the default
+    // asks the user).
+    using HostKeyCheck = std::function<bool(const QString &host, const QString &fingerprint)>;
+    void setHostKeyCheck(HostKeyCheck check) { m_hostKeyCheck = std::move(check); }
 
     QLineEdit *placement;
     QSpinBox *count;
@@ -23,4 +36,10 @@ public:
 protected:
     void check() const override;
     CommandResult apply() override;
+
+private:
+    CommandResult addExistingHost(const MachineCommands::AddMachine &request);
+
+    HostProbe *m_probe;
+    HostKeyCheck m_hostKeyCheck;
 };

@@ -228,7 +228,8 @@ void MainWindow::buildMenus()
     });
     deploy->setShortcut(Qt::CTRL | Qt::Key_D);
     QAction *addMachine = modelMenu->addAction(tr("Add &machine…"), this, [this] {
-        AddMachineDialog dialog(m_workspace, m_model, this);
+        AddMachineDialog dialog(m_workspace, m_model,
+                                m_options.types ? m_options.types->hostProbe() : nullptr, this);
         runDialog(dialog);
     });
     addMachine->setShortcut(Qt::CTRL | Qt::Key_M);

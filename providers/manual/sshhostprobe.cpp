@@ -151,6 +151,7 @@ HostProbe::Result SshHostProbe::probe(const Target &target)
     case SSH_KNOWN_HOSTS_NOT_FOUND:
     case SSH_KNOWN_HOSTS_UNKNOWN:
         if (target.acceptFingerprint.trimmed() != fingerprint) {
+            result.unknownKey = fingerprint;
             return failed(
                 target.acceptFingerprint.isEmpty()
                     ? QStringLiteral("the host key is not known; its fingerprint is %1. Check it "

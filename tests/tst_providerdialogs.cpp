@@ -1,7 +1,10 @@
-// The window's side of an LXD account, on the live LXD of scripts/setup-lxd:
-// the server certificate's fingerprint is shown on first use and pinned only
-// when accepted; certificates and keys come from files into the secrets.
+// The window's side of real providers. An LXD account, on the live LXD of
+// scripts/setup-lxd: the server certificate's fingerprint is shown on first
+// use and pinned only when accepted. An existing host, on the sshd of
+// scripts/test-sshd: its unknown host key is shown and accepted in the
+// add-machine dialog, and the host recorded with its hardware.
 #include "accountsdialog.h"
+#include "addmachinedialog.h"
 #include "filesecretstore.h"
 #include "testsupport.h"
 
@@ -10,31 +13,35 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTest>
 
-class TestLxdAccounts : public QObject
+class TestProviderDialogs : public QObject
 {
     Q_OBJECT
 
 private slots:
     void initTestCase();
     void firstUseShowsTheFingerprintAndPinsItWhenAccepted();
+    void existingHostKeyIsShownAndAccepted();
 
 private:
+    bool m_lxd = false;
     QString m_endpoint;
     QString m_cert;
     QString m_key;
     QString m_fingerprint; // as setup-lxd read it off the server's certificate
 };
 
-void TestLxdAccounts::initTestCase()
+void TestProviderDialogs::initTestCase()
 {
     QProcess setup;
     setup.start(QStringLiteral(SOURCE_DIR "/scripts/setup-lxd"), {});
     QVERIFY(setup.waitForFinished(600'000));
     if (setup.exitCode() == 77)
-        QSKIP("LXD cannot run on this machine (scripts/setup-lxd said why)");
+        return; // the LXD case skips itself
     QCOMPARE(setup.exitCode(), 0);
+    m_lxd = true;
     const QStringList words =
         QString::fromUtf8(setup.readAllStandardOutput()).trimmed().split(u'\n').last().split(u' ');
     const auto after = [&](const QString &option) {
@@ -47,8 +54,10 @@ void TestLxdAccounts::initTestCase()
     QVERIFY(m_endpoint.startsWith(QStringLiteral("https://")));
 }
 
-void TestLxdAccounts::firstUseShowsTheFingerprintAndPinsItWhenAccepted()
+void TestProviderDialogs::firstUseShowsTheFingerprintAndPinsItWhenAccepted()
 {
+    if (!m_lxd)
+        QSKIP("LXD cannot run on this machine (scripts/setup-lxd said why)");
     TestWorkspace t;
     FileSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
     AccountsDialog dialog(*t.store, t.types, secrets);
@@ -99,5 +108,54 @@ void TestLxdAccounts::firstUseShowsTheFingerprintAndPinsItWhenAccepted()
     QVERIFY(shown.isEmpty());
 }
 
-QTEST_MAIN(TestLxdAccounts)
-#include "tst_lxdaccounts.moc"
+void TestProviderDialogs::existingHostKeyIsShownAndAccepted()
+{
+    TestWorkspace t;
+    const QString sshd = t.dir.filePath(QStringLiteral("sshd"));
+    QProcess start;
+    start.start(QStringLiteral(SOURCE_DIR "/scripts/test-sshd"), {sshd});
+    QVERIFY(start.waitForFinished(300'000));
+    if (start.exitCode() == 77)
+        QSKIP("sshd cannot run on this machine");
+    QCOMPARE(start.exitCode(), 0);
+    const QString port = QString::fromUtf8(start.readAllStandardOutput()).trimmed();
+    const auto stop = qScopeGuard([&] {
+        QProcess::execute(QStringLiteral(SOURCE_DIR "/scripts/test-sshd"),
+                          {sshd, QStringLiteral("stop")});
+    });
+    qputenv("HOME", QFile::encodeName(sshd + QStringLiteral("/home")));
+    qunsetenv("SSH_AUTH_SOCK");
+    QProcess keygen;
+    keygen.start(QStringLiteral("ssh-keygen"),
+                 {QStringLiteral("-lf"), sshd + QStringLiteral("/host_key.pub")});
+    QVERIFY(keygen.waitForFinished());
+    const QString fingerprint =
+        QString::fromUtf8(keygen.readAllStandardOutput()).section(u' ', 1, 1);
+    QVERIFY(fingerprint.startsWith(QStringLiteral("SHA256:")));
+
+    const QString model = QStringLiteral("default");
+    QStringList shown;
+    const auto tryAdd = [&](bool accept) {
+        AddMachineDialog dialog(t.ws(), model, t.types.hostProbe());
+        dialog.setHostKeyCheck([&](const QString &host, const QString &fp) {
+            shown << host + u' ' + fp;
+            return accept;
+        });
+        dialog.placement->setText(QStringLiteral("ssh:root@127.0.0.1:") + port);
+        dialog.base->setCurrentText(QString());
+        dialog.accept();
+        return dialog.result() == QDialog::Accepted ? QString() : dialog.shownMessage();
+    };
+    QVERIFY(tryAdd(false).contains(QStringLiteral("not accepted")));
+    QCOMPARE(shown, QStringList{QStringLiteral("127.0.0.1 ") + fingerprint});
+    QVERIFY(t.ws().snapshot(model).machines.isEmpty());
+
+    QCOMPARE(tryAdd(true), QString());
+    const ModelSnapshot s = t.ws().snapshot(model);
+    QCOMPARE(s.machines.size(), 1);
+    QCOMPARE(s.machines.first().machineStatus, QStringLiteral("started"));
+    QVERIFY(s.machines.first().hardware.contains(QStringLiteral("cores=")));
+}
+
+QTEST_MAIN(TestProviderDialogs)
+#include "tst_providerdialogs.moc"
