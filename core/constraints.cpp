@@ -1,5 +1,7 @@
 #include "constraints.h"
 
+#include <QHash>
+
 #include "bertherror.h"
 #include "printable.h"
 
@@ -360,4 +362,16 @@ QStringList Constraints::list(ConstraintKey key) const
 {
     const auto &v = m_values[index(key)];
     return v ? v->list : QStringList();
+}
+
+QString archFromKernel(const QString &kernelArch)
+{
+    static const QHash<QString, QString> names{
+        {QStringLiteral("x86_64"), QStringLiteral("amd64")},
+        {QStringLiteral("aarch64"), QStringLiteral("arm64")},
+        {QStringLiteral("i686"), QStringLiteral("i386")},
+        {QStringLiteral("ppc64le"), QStringLiteral("ppc64el")},
+        {QStringLiteral("armv7l"), QStringLiteral("armhf")},
+    };
+    return names.value(kernelArch, kernelArch);
 }

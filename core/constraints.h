@@ -85,3 +85,5 @@ struct Constraints::ParseResult
 
 // Formats a size in MiB the canonical way ("2048M").
 QString formatMiB(quint64 mib);
+// Juju's name for an architecture the kernel names (x86_64 → amd64, aarch64 → arm64).
+QString archFromKernel(const QString &kernelArch);

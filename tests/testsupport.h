@@ -8,6 +8,7 @@
 #include "store.h"
 #include "workspace.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 
 #include <functional>
@@ -56,4 +57,32 @@ inline QString errorOf(const std::function<void()> &fn)
         return error.message();
     }
     return {};
+}
+
+// What a program run to its end said.
+struct ProcessResult
+{
+    int code = -1; // -1: it did not finish in time
+    QString out;
+    QString err;
+};
+
+// Runs `program` with `args` in `env` (stdin closed) and waits for it.
+inline ProcessResult runProgram(const QString &program, const QStringList &args,
+                                const QProcessEnvironment &env, int timeoutMs = 300'000)
+{
+    QProcess process;
+    process.setProcessEnvironment(env);
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.start(program, args);
+    ProcessResult r;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return r;
+    }
+    r.code = process.exitCode();
+    r.out = QString::fromUtf8(process.readAllStandardOutput());
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
 }

@@ -3,6 +3,8 @@
 // harvesting, a pinned certificate, errors shown per machine, and SIGKILL
 // during provisioning leaving no duplicate. The LXD comes from
 // scripts/setup-lxd; where LXD cannot run at all, the tests are skipped.
+#include "testsupport.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,14 +30,9 @@ private slots:
     void killedProvisionerLeavesNoDuplicate();
 
 private:
-    struct Result
-    {
-        int code = -1;
-        QString out;
-        QString err;
-    };
-    Result berthctl(const QStringList &args);
-    static Result lxc(const QStringList &args);
+    QProcessEnvironment environment() const;
+    ProcessResult berthctl(const QStringList &args);
+    static ProcessResult lxc(const QStringList &args);
     // The model's containers as LXD reports them, by name.
     static QMap<QString, QJsonObject> containersOf(const QString &modelUuid);
     QString addModel(const QString &name);
@@ -46,44 +43,32 @@ private:
     QStringList m_models;   // uuids, for clean-up
 };
 
-TestLxd::Result TestLxd::berthctl(const QStringList &args)
+QProcessEnvironment TestLxd::environment() const
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("BERTH_DB"), m_dir.filePath(QStringLiteral("berth.sqlite")));
     env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(BERTHCTL_PATH), args);
-    Result r;
-    if (!process.waitForFinished(300'000))
-        return r;
-    r.code = process.exitCode();
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return env;
 }
 
-TestLxd::Result TestLxd::lxc(const QStringList &args)
+ProcessResult TestLxd::berthctl(const QStringList &args)
 {
-    QProcess process;
-    process.setStandardInputFile(QProcess::nullDevice()); // lxc reads YAML from a piped stdin
-    process.start(QStringLiteral("lxc"), args);
-    Result r;
-    if (!process.waitForFinished(120'000))
-        return r;
-    r.code = process.exitCode();
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return runProgram(QStringLiteral(BERTHCTL_PATH), args, environment());
+}
+
+ProcessResult TestLxd::lxc(const QStringList &args)
+{
+    // stdin closed: lxc reads a YAML config from a piped one.
+    return runProgram(QStringLiteral("lxc"), args, QProcessEnvironment::systemEnvironment());
 }
 
 QMap<QString, QJsonObject> TestLxd::containersOf(const QString &modelUuid)
 {
     QMap<QString, QJsonObject> found;
-    const Result list =
+    const ProcessResult list =
         lxc({QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("json")});
     for (const QJsonValue value : QJsonDocument::fromJson(list.out.toUtf8()).array()) {
         const QJsonObject o = value.toObject();
@@ -96,14 +81,14 @@ QMap<QString, QJsonObject> TestLxd::containersOf(const QString &modelUuid)
 
 QJsonObject TestLxd::status(const QString &model)
 {
-    const Result r = berthctl({QStringLiteral("-m"), model, QStringLiteral("status"),
-                               QStringLiteral("--format"), QStringLiteral("json")});
+    const ProcessResult r = berthctl({QStringLiteral("-m"), model, QStringLiteral("status"),
+                                      QStringLiteral("--format"), QStringLiteral("json")});
     return QJsonDocument::fromJson(r.out.toUtf8()).object();
 }
 
 QString TestLxd::addModel(const QString &name)
 {
-    const Result r = berthctl({QStringLiteral("add-model"), name, QStringLiteral("lxd")});
+    const ProcessResult r = berthctl({QStringLiteral("add-model"), name, QStringLiteral("lxd")});
     if (r.code != 0)
         return {};
     const QString uuid = status(name)[QStringLiteral("model")][QStringLiteral("uuid")].toString();
@@ -128,7 +113,7 @@ void TestLxd::initTestCase()
     QCOMPARE(words.value(0), QStringLiteral("berthctl"));
     words.removeFirst();
     m_addCloud = words;
-    const Result added = berthctl(m_addCloud);
+    const ProcessResult added = berthctl(m_addCloud);
     QVERIFY2(added.code == 0, qPrintable(added.err));
     // The secrets are kept out of the model store.
     QFile store(m_dir.filePath(QStringLiteral("berth.sqlite")));
@@ -152,17 +137,17 @@ void TestLxd::changedCertificateIsRefused()
     const qsizetype fp = args.indexOf(QStringLiteral("--accept-fingerprint")) + 1;
     QVERIFY(fp > 0);
     args[fp] = QString(64, u'a');
-    const Result refused = berthctl(args);
+    const ProcessResult refused = berthctl(args);
     QCOMPARE(refused.code, 1);
     QVERIFY2(refused.err.contains(QStringLiteral("presented a different certificate")),
              qPrintable(refused.err));
     QCOMPARE(refused.err.trimmed().count(u'\n'), 0); // one line
     // Without a pin, the fingerprint to check is shown and nothing is added.
     args.remove(fp - 1, 2);
-    const Result unpinned = berthctl(args);
+    const ProcessResult unpinned = berthctl(args);
     QCOMPARE(unpinned.code, 1);
     QVERIFY2(unpinned.err.contains(m_addCloud.at(fp)), qPrintable(unpinned.err));
-    const Result clouds = berthctl({QStringLiteral("clouds")});
+    const ProcessResult clouds = berthctl({QStringLiteral("clouds")});
     QVERIFY(!clouds.out.contains(QStringLiteral("lxd-other")));
 }
 
@@ -175,8 +160,9 @@ void TestLxd::deployStartsLimitedTaggedContainers()
                        QStringLiteral("mem=256M cores=1")})
                  .code,
              0);
-    const Result provision = berthctl({QStringLiteral("provision"), QStringLiteral("--until-idle"),
-                                       QStringLiteral("--timeout"), QStringLiteral("240")});
+    const ProcessResult provision =
+        berthctl({QStringLiteral("provision"), QStringLiteral("--until-idle"),
+                  QStringLiteral("--timeout"), QStringLiteral("240")});
     QVERIFY2(provision.code == 0, qPrintable(provision.out + provision.err));
 
     const QMap<QString, QJsonObject> containers = containersOf(uuid);
@@ -210,27 +196,21 @@ void TestLxd::removingMachinesDeletesContainers()
     const QString uuid = m_models.value(0);
     QVERIFY(!uuid.isEmpty());
     QCOMPARE(containersOf(uuid).size(), 3);
-    QCOMPARE(berthctl({QStringLiteral("-m"), QStringLiteral("lxd-deploy"),
-                       QStringLiteral("remove-unit"), QStringLiteral("web/1")})
-                 .code,
-             0);
-    QCOMPARE(berthctl({QStringLiteral("-m"), QStringLiteral("lxd-deploy"),
-                       QStringLiteral("provision"), QStringLiteral("--until-idle")})
-                 .code,
-             0);
+    // A removal in the deploy model, then the provisioner's pass over it.
+    const auto removeThenProvision = [&](const QString &command, const QString &what) {
+        const QString model = QStringLiteral("lxd-deploy");
+        return berthctl({QStringLiteral("-m"), model, command, what}).code == 0 &&
+               berthctl({QStringLiteral("-m"), model, QStringLiteral("provision"),
+                         QStringLiteral("--until-idle")})
+                       .code == 0;
+    };
+    QVERIFY(removeThenProvision(QStringLiteral("remove-unit"), QStringLiteral("web/1")));
     const QMap<QString, QJsonObject> left = containersOf(uuid);
     QCOMPARE(left.size(), 2);
     for (const QJsonObject &c : left)
         QVERIFY(c[QStringLiteral("config")][QStringLiteral("user.berth-machine-id")].toString() !=
                 u"1");
-    QCOMPARE(berthctl({QStringLiteral("-m"), QStringLiteral("lxd-deploy"),
-                       QStringLiteral("remove-application"), QStringLiteral("web")})
-                 .code,
-             0);
-    QCOMPARE(berthctl({QStringLiteral("-m"), QStringLiteral("lxd-deploy"),
-                       QStringLiteral("provision"), QStringLiteral("--until-idle")})
-                 .code,
-             0);
+    QVERIFY(removeThenProvision(QStringLiteral("remove-application"), QStringLiteral("web")));
     QVERIFY(containersOf(uuid).isEmpty());
 }
 
@@ -239,14 +219,14 @@ void TestLxd::strayContainersFollowHarvestMode()
     const QString uuid = addModel(QStringLiteral("lxd-harvest"));
     QVERIFY(!uuid.isEmpty());
     const QString stray = QStringLiteral("stray-") + uuid.left(8);
-    const Result launched =
+    const ProcessResult launched =
         lxc({QStringLiteral("launch"), QStringLiteral("ubuntu/22.04"), stray, QStringLiteral("-c"),
              QStringLiteral("user.berth-model-uuid=") + uuid, QStringLiteral("-c"),
              QStringLiteral("user.berth-machine-id=77")});
     QVERIFY2(launched.code == 0, qPrintable(launched.err));
 
     // The default (destroyed) leaves an unknown instance alone.
-    Result pass = berthctl({QStringLiteral("provision"), QStringLiteral("--until-idle")});
+    ProcessResult pass = berthctl({QStringLiteral("provision"), QStringLiteral("--until-idle")});
     QCOMPARE(pass.code, 0);
     QVERIFY2(pass.out.contains(QStringLiteral("leaving stray instance ") + stray),
              qPrintable(pass.out));
@@ -283,8 +263,8 @@ void TestLxd::missingImageIsShownOnTheMachine()
 
 void TestLxd::zoneIsTheServer()
 {
-    const Result cloud = berthctl({QStringLiteral("show-cloud"), QStringLiteral("lxd"),
-                                   QStringLiteral("--format"), QStringLiteral("json")});
+    const ProcessResult cloud = berthctl({QStringLiteral("show-cloud"), QStringLiteral("lxd"),
+                                          QStringLiteral("--format"), QStringLiteral("json")});
     const QJsonArray zones =
         QJsonDocument::fromJson(cloud.out.toUtf8())
             .object()[QStringLiteral("regions")][QStringLiteral("default")][QStringLiteral("zones")]
@@ -293,11 +273,12 @@ void TestLxd::zoneIsTheServer()
     const QString zone = zones.first()[QStringLiteral("name")].toString();
     QVERIFY(!zone.isEmpty());
     QVERIFY(!addModel(QStringLiteral("lxd-zone")).isEmpty());
-    const Result bad = berthctl({QStringLiteral("add-machine"), QStringLiteral("--constraints"),
-                                 QStringLiteral("zones=nowhere")});
+    const ProcessResult bad =
+        berthctl({QStringLiteral("add-machine"), QStringLiteral("--constraints"),
+                  QStringLiteral("zones=nowhere")});
     QCOMPARE(bad.code, 1);
     QVERIFY2(bad.err.contains(zone), qPrintable(bad.err)); // says which zones there are
-    const Result unsupported =
+    const ProcessResult unsupported =
         berthctl({QStringLiteral("add-machine"), QStringLiteral("--constraints"),
                   QStringLiteral("zones=") + zone + QStringLiteral(" cpu-power=100")});
     QCOMPARE(unsupported.code, 0);
@@ -321,14 +302,9 @@ void TestLxd::killedProvisionerLeavesNoDuplicate()
     const quint32 seed = QRandomGenerator::global()->generate();
     qInfo("kill moments drawn with seed %u", seed);
     QRandomGenerator random(seed);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("BERTH_DB"), m_dir.filePath(QStringLiteral("berth.sqlite")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
-    env.remove(QStringLiteral("DISPLAY"));
     for (int round = 0; round < 4; ++round) {
         QProcess provisioner;
-        provisioner.setProcessEnvironment(env);
+        provisioner.setProcessEnvironment(environment());
         provisioner.start(QStringLiteral(BERTHCTL_PATH), {QStringLiteral("provision")});
         QVERIFY(provisioner.waitForStarted());
         QThread::msleep(random.bounded(30, 700));
@@ -336,8 +312,9 @@ void TestLxd::killedProvisionerLeavesNoDuplicate()
         QVERIFY(provisioner.waitForFinished());
         QCOMPARE(berthctl({QStringLiteral("add-unit"), QStringLiteral("app")}).code, 0);
     }
-    const Result last = berthctl({QStringLiteral("provision"), QStringLiteral("--until-idle"),
-                                  QStringLiteral("--timeout"), QStringLiteral("240")});
+    const ProcessResult last =
+        berthctl({QStringLiteral("provision"), QStringLiteral("--until-idle"),
+                  QStringLiteral("--timeout"), QStringLiteral("240")});
     QVERIFY2(last.code == 0, qPrintable(last.out + last.err));
 
     const QJsonObject machines =

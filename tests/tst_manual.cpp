@@ -3,6 +3,7 @@
 // does, the host's hardware and base recorded, and a removed machine
 // forgotten without touching the host.
 #include "sshhostprobe.h"
+#include "testsupport.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -25,13 +26,7 @@ private slots:
     void unreachableOrUnauthorisedHostsChangeNothing();
 
 private:
-    struct Result
-    {
-        int code = -1;
-        QString out;
-        QString err;
-    };
-    Result berthctl(const QStringList &args, const QString &home = {});
+    ProcessResult berthctl(const QStringList &args, const QString &home = {});
     static QString shell(const QString &command);
     QJsonObject machines();
     QString target() const { return QStringLiteral("ssh:root@127.0.0.1:%1").arg(m_port); }
@@ -43,24 +38,15 @@ private:
     QString m_fingerprint;
 };
 
-TestManual::Result TestManual::berthctl(const QStringList &args, const QString &home)
+ProcessResult TestManual::berthctl(const QStringList &args, const QString &home)
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("BERTH_DB"), m_dir.filePath(QStringLiteral("berth.sqlite")));
     env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
     env.insert(QStringLiteral("HOME"), home.isEmpty() ? m_sshd + QStringLiteral("/home") : home);
     env.remove(QStringLiteral("SSH_AUTH_SOCK")); // only the generated key
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(BERTHCTL_PATH), args);
-    Result r;
-    if (!process.waitForFinished(120'000))
-        return r;
-    r.code = process.exitCode();
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return runProgram(QStringLiteral(BERTHCTL_PATH), args, env, 120'000);
 }
 
 QString TestManual::shell(const QString &command)
@@ -73,7 +59,7 @@ QString TestManual::shell(const QString &command)
 
 QJsonObject TestManual::machines()
 {
-    const Result r =
+    const ProcessResult r =
         berthctl({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")});
     return QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("machines")].toObject();
 }
@@ -133,11 +119,11 @@ void TestManual::factsAreReadFromTheProbe()
 
 void TestManual::unknownHostKeyNeedsAcceptance()
 {
-    const Result first = berthctl({QStringLiteral("add-machine"), target()});
+    const ProcessResult first = berthctl({QStringLiteral("add-machine"), target()});
     QCOMPARE(first.code, 1);
     QVERIFY2(first.err.contains(m_fingerprint), qPrintable(first.err));
     QVERIFY(first.err.contains(QStringLiteral("--accept-host-key")));
-    const Result wrong =
+    const ProcessResult wrong =
         berthctl({QStringLiteral("add-machine"), target(), QStringLiteral("--accept-host-key"),
                   QStringLiteral("SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")});
     QCOMPARE(wrong.code, 1);
@@ -148,8 +134,8 @@ void TestManual::unknownHostKeyNeedsAcceptance()
 
 void TestManual::acceptedHostIsRecordedWithItsHardware()
 {
-    const Result added = berthctl({QStringLiteral("add-machine"), target(),
-                                   QStringLiteral("--accept-host-key"), m_fingerprint});
+    const ProcessResult added = berthctl({QStringLiteral("add-machine"), target(),
+                                          QStringLiteral("--accept-host-key"), m_fingerprint});
     QVERIFY2(added.code == 0, qPrintable(added.err));
     // Known from now on, as with ssh.
     QVERIFY(shell(QStringLiteral("cat '%1/home/.ssh/known_hosts'").arg(m_sshd))
@@ -178,10 +164,10 @@ void TestManual::acceptedHostIsRecordedWithItsHardware()
                        base, QStringLiteral("--to"), QStringLiteral("0")})
                  .code,
              0);
-    const Result again = berthctl({QStringLiteral("add-machine"), target()});
+    const ProcessResult again = berthctl({QStringLiteral("add-machine"), target()});
     QCOMPARE(again.code, 1);
     QVERIFY2(again.err.contains(QStringLiteral("already machine 0")), qPrintable(again.err));
-    const Result otherBase =
+    const ProcessResult otherBase =
         berthctl({QStringLiteral("add-machine"), QStringLiteral("ssh:127.0.0.1:") + m_port,
                   QStringLiteral("--base"), QStringLiteral("centos@9")});
     QCOMPARE(otherBase.code, 1);
@@ -198,7 +184,8 @@ void TestManual::removedHostIsNotTouched()
         berthctl({QStringLiteral("remove-machine"), QStringLiteral("0"), QStringLiteral("--force")})
             .code,
         0);
-    const Result pass = berthctl({QStringLiteral("provision"), QStringLiteral("--until-idle")});
+    const ProcessResult pass =
+        berthctl({QStringLiteral("provision"), QStringLiteral("--until-idle")});
     QCOMPARE(pass.code, 0);
     QVERIFY2(pass.out.contains(QStringLiteral("machine 0: removed")), qPrintable(pass.out));
     QVERIFY2(!pass.out.contains(QStringLiteral("stopped")), qPrintable(pass.out));
@@ -213,8 +200,8 @@ void TestManual::changedHostKeyIsRefused()
     QFile::remove(m_sshd + QStringLiteral("/host_key"));
     QFile::remove(m_sshd + QStringLiteral("/host_key.pub"));
     QCOMPARE(startSshd(m_port), m_port);
-    const Result refused = berthctl({QStringLiteral("add-machine"), target(),
-                                     QStringLiteral("--accept-host-key"), m_fingerprint});
+    const ProcessResult refused = berthctl({QStringLiteral("add-machine"), target(),
+                                            QStringLiteral("--accept-host-key"), m_fingerprint});
     QCOMPARE(refused.code, 1);
     QVERIFY2(refused.err.contains(QStringLiteral("host key has changed")), qPrintable(refused.err));
     QVERIFY(machines().isEmpty());
@@ -222,7 +209,7 @@ void TestManual::changedHostKeyIsRefused()
 
 void TestManual::unreachableOrUnauthorisedHostsChangeNothing()
 {
-    const Result closed =
+    const ProcessResult closed =
         berthctl({QStringLiteral("add-machine"), QStringLiteral("ssh:127.0.0.1:1")});
     QCOMPARE(closed.code, 1);
     QVERIFY2(closed.err.contains(QStringLiteral("cannot connect")), qPrintable(closed.err));
@@ -232,7 +219,7 @@ void TestManual::unreachableOrUnauthorisedHostsChangeNothing()
     QTemporaryDir stranger;
     const QString fingerprint =
         shell(QStringLiteral("ssh-keygen -lf '%1/host_key.pub' | cut -d' ' -f2").arg(m_sshd));
-    const Result refused = berthctl(
+    const ProcessResult refused = berthctl(
         {QStringLiteral("add-machine"), target(), QStringLiteral("--accept-host-key"), fingerprint},
         stranger.path());
     QCOMPARE(refused.code, 1);

@@ -2,6 +2,7 @@
 
 #include "base.h"
 #include "bertherror.h"
+#include "constraints.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -12,19 +13,6 @@
 namespace {
 
 const QString userPrefix = QStringLiteral("user.");
-
-// Juju's architecture names for the kernel's.
-QString jujuArch(const QString &kernelArch)
-{
-    static const QHash<QString, QString> names{
-        {QStringLiteral("x86_64"), QStringLiteral("amd64")},
-        {QStringLiteral("aarch64"), QStringLiteral("arm64")},
-        {QStringLiteral("i686"), QStringLiteral("i386")},
-        {QStringLiteral("ppc64le"), QStringLiteral("ppc64el")},
-        {QStringLiteral("armv7l"), QStringLiteral("armhf")},
-    };
-    return names.value(kernelArch, kernelArch);
-}
 
 bool isName(const QString &value)
 {
@@ -239,7 +227,7 @@ void LxdProvider::discover()
             m_serverName = env.value(QStringLiteral("server_name")).toString();
             m_clustered = env.value(QStringLiteral("server_clustered")).toBool();
             for (const QJsonValue arch : env.value(QStringLiteral("architectures")).toArray())
-                arches << jujuArch(arch.toString());
+                arches << archFromKernel(arch.toString());
             if (m_clustered) {
                 const LxdReply members =
                     connection.call("GET", QStringLiteral("/1.0/cluster/members?recursion=1"));
@@ -320,7 +308,7 @@ LxdProvider::Host LxdProvider::host(LxdConnection &connection, const QString &me
                            .toObject()
                            .value(QStringLiteral("total"))
                            .toInteger()) /
-               (1024 * 1024);
+               (1024ULL * 1024ULL);
     QMutexLocker lock(&m_mutex);
     m_hosts.insert(member, h);
     return h;
@@ -349,7 +337,7 @@ InstanceInfo LxdProvider::instanceFrom(LxdConnection &connection, const QJsonObj
     const quint64 memMiB =
         mem.isEmpty() || mem.endsWith(u'%') ? fallback.memMiB : parseSizeMiB(mem);
     QStringList hardware{QStringLiteral("arch=") +
-                         jujuArch(json.value(QStringLiteral("architecture")).toString())};
+                         archFromKernel(json.value(QStringLiteral("architecture")).toString())};
     if (cores)
         hardware << QStringLiteral("cores=%1").arg(cores);
     if (memMiB)

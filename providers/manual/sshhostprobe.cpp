@@ -1,5 +1,7 @@
 #include "sshhostprobe.h"
 
+#include "constraints.h"
+
 #include <QDir>
 #include <QFile>
 #include <QHash>
@@ -27,18 +29,6 @@ struct ChannelDeleter
     void operator()(ssh_channel channel) const { ssh_channel_free(channel); }
 };
 using Channel = std::unique_ptr<std::remove_pointer_t<ssh_channel>, ChannelDeleter>;
-
-QString jujuArch(const QString &kernelArch)
-{
-    static const QHash<QString, QString> names{
-        {QStringLiteral("x86_64"), QStringLiteral("amd64")},
-        {QStringLiteral("aarch64"), QStringLiteral("arm64")},
-        {QStringLiteral("i686"), QStringLiteral("i386")},
-        {QStringLiteral("ppc64le"), QStringLiteral("ppc64el")},
-        {QStringLiteral("armv7l"), QStringLiteral("armhf")},
-    };
-    return names.value(kernelArch, kernelArch);
-}
 
 // The server key's SHA-256 fingerprint as OpenSSH prints it ("SHA256:...").
 QString fingerprintOf(ssh_session session)
@@ -83,7 +73,7 @@ QString SshHostProbe::parseFacts(const QString &output, HostFacts *facts)
             value = value.mid(1, value.size() - 2);
         values.insert(line.left(eq).trimmed(), value);
     }
-    facts->arch = jujuArch(values.value(QStringLiteral("arch")));
+    facts->arch = archFromKernel(values.value(QStringLiteral("arch")));
     facts->cores = values.value(QStringLiteral("cores")).toULongLong();
     facts->memMiB = values.value(QStringLiteral("mem-kib")).toULongLong() / 1024;
     facts->rootDiskMiB = values.value(QStringLiteral("disk-kib")).toULongLong() / 1024;
