@@ -36,13 +36,18 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Model and placement management"));
     parser.addHelpOption();
-    parser.addOption(
-        {QStringLiteral("db"), QStringLiteral("the store (SQLite file)"), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("db"),
+                      QStringLiteral("the store: a SQLite file or postgresql://URL"),
+                      QStringLiteral("PATH|URL")});
     parser.addOption(
         {QStringLiteral("m"), QStringLiteral("the model to open"), QStringLiteral("MODEL")});
     parser.process(app);
 
-    const QString db = Store::resolveLocation(parser.value(QStringLiteral("db")));
+    // --db, else $BERTH_DB, else the store opened last (File → Open store…), else the default.
+    QString db = parser.value(QStringLiteral("db"));
+    if (db.isEmpty() && qEnvironmentVariableIsEmpty("BERTH_DB"))
+        db = QSettings().value(QStringLiteral("store/location")).toString();
+    db = Store::resolveLocation(db);
 
     try {
         Store store(db);

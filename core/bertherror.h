@@ -11,14 +11,19 @@
 class BerthError final : public std::exception
 {
 public:
-    explicit BerthError(const QString &message)
+    // `transient`: the store could not serialise this transaction with another
+    // one; running it again can succeed (the store does, a few times).
+    explicit BerthError(const QString &message, bool transient = false)
         : m_message(printable(message))
         , m_utf8(m_message.toUtf8())
+        , m_transient(transient)
     {}
     const QString &message() const { return m_message; }
+    bool transient() const { return m_transient; }
     const char *what() const noexcept override { return m_utf8.constData(); }
 
 private:
     QString m_message;
     QByteArray m_utf8;
+    bool m_transient = false;
 };

@@ -11,6 +11,9 @@
 #include <csignal>
 
 namespace {
+// The advisory lock space of provisioners (two-key form: this, the model id).
+constexpr int provisionerLockKey = 0x70726f76; // "prov"
+
 bool processAlive(qint64 pid)
 {
     return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
@@ -41,6 +44,13 @@ bool ProvisionerLease::acquire()
     // nothing, so watchers of the store do not take it for someone's change.
     if (m_held && now < m_expiresAt - ttlMs * 2 / 3)
         return true;
+    const bool postgres = m_store.backend() == Store::Backend::Postgres;
+    if (postgres && !m_advisory) {
+        m_advisory = m_store.sql()
+                         .scalar(QStringLiteral("SELECT pg_try_advisory_lock(?, ?)"),
+                                 {provisionerLockKey, int(m_modelId)})
+                         .toBool();
+    }
     m_held = m_store.write([&](SqlSession &sql) {
         QSqlQuery &q = sql.run(QStringLiteral("SELECT owner, host, pid, expires_at FROM "
                                               "provisioner_leases WHERE model_id = ?"),
@@ -52,12 +62,19 @@ bool ProvisionerLease::acquire()
             const qint64 expires = q.value(3).toLongLong();
             q.finish();
             const bool holderGone = host == m_host && !processAlive(pid);
-            if (owner != m_owner && expires > now && !holderGone) {
+            // With the advisory lock, the server itself says the holder is gone.
+            const bool taken =
+                postgres ? !m_advisory : owner != m_owner && expires > now && !holderGone;
+            if (taken) {
                 m_holder = QStringLiteral("process %1 on %2").arg(pid).arg(host);
                 return false;
             }
         } else {
             q.finish();
+            if (postgres && !m_advisory) {
+                m_holder = QStringLiteral("another client");
+                return false;
+            }
         }
         sql.run(QStringLiteral("INSERT INTO provisioner_leases (model_id, owner, host, pid, "
                                "expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (model_id) DO "
@@ -72,11 +89,17 @@ bool ProvisionerLease::acquire()
 
 void ProvisionerLease::release()
 {
-    if (!m_held)
-        return;
-    m_held = false;
-    m_store.write([&](SqlSession &sql) {
-        sql.run(QStringLiteral("DELETE FROM provisioner_leases WHERE model_id = ? AND owner = ?"),
+    if (m_held) {
+        m_held = false;
+        m_store.write([&](SqlSession &sql) {
+            sql.run(
+                QStringLiteral("DELETE FROM provisioner_leases WHERE model_id = ? AND owner = ?"),
                 {m_modelId, m_owner});
-    });
+        });
+    }
+    if (m_advisory) {
+        m_advisory = false;
+        m_store.sql().scalar(QStringLiteral("SELECT pg_advisory_unlock(?, ?)"),
+                             {provisionerLockKey, int(m_modelId)});
+    }
 }

@@ -12,13 +12,19 @@ QVariant bindable(const QVariant &value)
 {
     if (value.typeId() == QMetaType::QString && value.toString().isNull())
         return QString(u""_s);
+    if (value.typeId() == QMetaType::Bool) // flags are INTEGER columns on every backend
+        return int(value.toBool());
     return value;
 }
 
 [[noreturn]] void fail(const QString &sql, const QSqlError &error)
 {
+    // PostgreSQL's serialization failure and deadlock: the transaction may be run again.
+    const QString state = error.nativeErrorCode();
+    const bool transient = state == u"40001"_s || state == u"40P01"_s;
     throw BerthError(
-        QStringLiteral("store error: %1 (in: %2)").arg(error.text(), sql.simplified().left(120)));
+        QStringLiteral("store error: %1 (in: %2)").arg(error.text(), sql.simplified().left(120)),
+        transient);
 }
 } // namespace
 

@@ -6,15 +6,32 @@
 #include <QAtomicInteger>
 #include <QDir>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QSqlError>
 #include <QStandardPaths>
+#include <QThread>
+#include <QUrl>
+#include <QUrlQuery>
 
 namespace {
 QAtomicInteger<quint64> connectionCounter;
 
-QString dialect(QString sql)
+// One key for every write transaction: writers queue as with SQLite's
+// BEGIN IMMEDIATE (the key spells "bert").
+constexpr qint64 writeLockKey = 0x62657274;
+
+QString dialect(QString sql, Store::Backend backend)
 {
-    return sql.replace(QStringLiteral("{pk}"), QStringLiteral("INTEGER PRIMARY KEY AUTOINCREMENT"));
+    return sql.replace(QStringLiteral("{pk}"), backend == Store::Backend::Postgres
+                                                   ? QStringLiteral("BIGSERIAL PRIMARY KEY")
+                                                   : QStringLiteral("INTEGER PRIMARY KEY "
+                                                                    "AUTOINCREMENT"));
+}
+
+bool isPostgres(const QString &location)
+{
+    return location.startsWith(QStringLiteral("postgresql://")) ||
+           location.startsWith(QStringLiteral("postgres://"));
 }
 } // namespace
 
@@ -23,38 +40,88 @@ Store::Store(const QString &location)
     , m_connectionName(
           QStringLiteral("berth-store-%1").arg(connectionCounter.fetchAndAddRelaxed(1)))
 {
-    if (location.startsWith(QStringLiteral("postgresql://"))) {
-        throw BerthError(QStringLiteral("cannot open \"%1\": PostgreSQL stores are not supported "
-                                        "by this build; expected a SQLite file path")
-                             .arg(location));
-    }
-    const QFileInfo info(location);
-    if (!QDir().mkpath(info.absolutePath())) {
-        throw BerthError(QStringLiteral("cannot open store \"%1\": cannot create directory \"%2\"")
-                             .arg(location, info.absolutePath()));
-    }
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
-    db.setDatabaseName(location);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000"));
-    if (!db.open()) {
-        const QString error = db.lastError().text();
-        db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_connectionName);
-        throw BerthError(QStringLiteral("cannot open store \"%1\": %2").arg(location, error));
-    }
-    m_sql = std::make_unique<SqlSession>(db);
     try {
-        m_sql->execute(QStringLiteral("PRAGMA busy_timeout = 30000"));
-        m_sql->execute(QStringLiteral("PRAGMA journal_mode = WAL"));
-        m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
-        m_sql->execute(QStringLiteral("PRAGMA foreign_keys = ON"));
+        if (isPostgres(location)) {
+            m_backend = Backend::Postgres;
+            openPostgres();
+        } else {
+            openSqlite();
+        }
         migrate();
     } catch (const BerthError &error) {
-        m_sql.reset();
+        if (m_sql) {
+            m_sql->clearCache();
+            m_sql->database().close();
+            m_sql.reset();
+        }
         QSqlDatabase::removeDatabase(m_connectionName);
         throw BerthError(
-            QStringLiteral("cannot open store \"%1\": %2").arg(location, error.message()));
+            QStringLiteral("cannot open store \"%1\": %2").arg(displayLocation(), error.message()));
     }
+}
+
+void Store::openSqlite()
+{
+    const QFileInfo info(m_location);
+    if (!QDir().mkpath(info.absolutePath()))
+        throw BerthError(QStringLiteral("cannot create directory \"%1\"").arg(info.absolutePath()));
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    db.setDatabaseName(m_location);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000"));
+    if (!db.open())
+        throw BerthError(db.lastError().text());
+    m_sql = std::make_unique<SqlSession>(db);
+    m_sql->execute(QStringLiteral("PRAGMA busy_timeout = 30000"));
+    m_sql->execute(QStringLiteral("PRAGMA journal_mode = WAL"));
+    m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
+    m_sql->execute(QStringLiteral("PRAGMA foreign_keys = ON"));
+}
+
+void Store::openPostgres()
+{
+    const QUrl url(m_location);
+    const QString database = url.path().mid(1);
+    if (!url.isValid() || url.host().isEmpty() || database.isEmpty() || database.contains(u'/')) {
+        throw BerthError(
+            QStringLiteral("expected postgresql://user[:password]@host[:port]/dbname"));
+    }
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        throw BerthError(QStringLiteral("Qt SQL's PostgreSQL driver is missing; install "
+                                        "libqt6sql6-psql"));
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connectionName);
+    db.setHostName(url.host());
+    db.setPort(url.port(5432));
+    db.setDatabaseName(database);
+    if (!url.userName().isEmpty())
+        db.setUserName(url.userName());
+    // Without one here, libpq reads the password from ~/.pgpass.
+    if (!url.password().isEmpty())
+        db.setPassword(url.password());
+    QStringList options{QStringLiteral("connect_timeout=10")};
+    const QUrlQuery query(url);
+    for (const auto &[key, value] : query.queryItems()) {
+        if (key == u"sslmode" || key == u"sslrootcert" || key == u"application_name")
+            options << key + u'=' + value;
+    }
+    db.setConnectOptions(options.join(u';'));
+    if (!db.open())
+        throw BerthError(db.lastError().text().simplified());
+    m_sql = std::make_unique<SqlSession>(db);
+    m_sql->execute(QStringLiteral("SET client_min_messages = warning"));
+}
+
+QString Store::displayLocation(const QString &location)
+{
+    if (!isPostgres(location))
+        return location;
+    QUrl url(location);
+    url.setPassword({});
+    return url.toString();
+}
+
+QString Store::displayLocation() const
+{
+    return displayLocation(m_location);
 }
 
 Store::~Store()
@@ -88,12 +155,46 @@ int Store::latestSchemaVersion()
 
 void Store::begin(bool forWrite)
 {
-    m_sql->execute(forWrite ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"));
+    if (m_backend == Backend::Sqlite) {
+        m_sql->execute(forWrite ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"));
+        return;
+    }
+    if (forWrite) {
+        // Writers queue on one lock, as with SQLite; what each reads after it is current.
+        m_sql->execute(QStringLiteral("BEGIN"));
+        try {
+            m_sql->execute(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(writeLockKey));
+        } catch (...) {
+            rollback();
+            throw;
+        }
+    } else {
+        m_sql->execute(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ")); // one snapshot
+    }
 }
 
-void Store::commit()
+void Store::commit(bool forWrite)
 {
+    // Other clients listening on the channel learn of the commit as it happens.
+    if (forWrite && m_backend == Backend::Postgres)
+        m_sql->execute(QStringLiteral("NOTIFY ") + changeChannel());
     m_sql->execute(QStringLiteral("COMMIT"));
+}
+
+void Store::backOff(int attempt)
+{
+    QThread::msleep(ulong(10 * attempt + QRandomGenerator::global()->bounded(20)));
+}
+
+bool Store::tableExists(const QString &table)
+{
+    const QString sql =
+        m_backend == Backend::Postgres
+            ? QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = "
+                             "current_schema() AND table_name = ?")
+            : QStringLiteral(
+                  "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
+    return m_sql->scalar(sql, {table}).toInt() > 0;
 }
 
 void Store::rollback()
@@ -107,10 +208,8 @@ void Store::rollback()
 
 int Store::schemaVersion()
 {
-    return read([](SqlSession &sql) {
-        const QVariant exists = sql.scalar(QStringLiteral(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'"));
-        if (exists.toInt() == 0)
+    return read([this](SqlSession &sql) {
+        if (!tableExists(QStringLiteral("meta")))
             return 0;
         return sql.scalar(QStringLiteral("SELECT value FROM meta WHERE key = 'schema-version'"))
             .toInt();
@@ -125,9 +224,7 @@ void Store::migrate()
     // Under the write lock: two processes opening a new store at once migrate it once.
     write([&](SqlSession &sql) {
         int version = 0;
-        if (sql.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
-                                      "AND name = 'meta'"))
-                .toInt() > 0) {
+        if (tableExists(QStringLiteral("meta"))) {
             version = sql.scalar(QStringLiteral("SELECT value FROM meta WHERE key = "
                                                 "'schema-version'"))
                           .toInt();
@@ -140,7 +237,7 @@ void Store::migrate()
         }
         for (int v = version; v < all.size(); ++v) {
             for (const QString &statement : all.at(v))
-                sql.execute(dialect(statement));
+                sql.execute(dialect(statement, m_backend));
         }
         sql.run(QStringLiteral("INSERT INTO meta (key, value) VALUES ('schema-version', ?) "
                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
@@ -174,5 +271,8 @@ ChangeList Store::changesSince(qint64 seq, int limit)
 
 qint64 Store::dataVersion()
 {
+    if (m_backend == Backend::Postgres) // commands log their changes: the log's end moves
+        return m_sql->scalar(QStringLiteral("SELECT coalesce(max(seq), 0) FROM changes"))
+            .toLongLong();
     return m_sql->scalar(QStringLiteral("PRAGMA data_version")).toLongLong();
 }

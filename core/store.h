@@ -1,5 +1,6 @@
 #pragma once
 
+#include "bertherror.h"
 #include "change.h"
 #include "sqlsession.h"
 
@@ -16,9 +17,10 @@
 class Store
 {
 public:
-    enum class Backend { Sqlite };
+    enum class Backend { Sqlite, Postgres };
 
     // Opens (creating if needed) and migrates the store; throws BerthError.
+    // `location` is a SQLite file path or postgresql://user[:password]@host[:port]/db.
     explicit Store(const QString &location);
     ~Store();
     Store(const Store &) = delete;
@@ -30,6 +32,11 @@ public:
     static int latestSchemaVersion();
 
     QString location() const { return m_location; }
+    // The location as it may be shown: never with a password.
+    QString displayLocation() const;
+    static QString displayLocation(const QString &location);
+    // The PostgreSQL notification channel every write commit signals.
+    static QString changeChannel() { return QStringLiteral("berth_changes"); }
     Backend backend() const { return m_backend; }
     SqlSession &sql() { return *m_sql; }
     int schemaVersion();
@@ -57,17 +64,30 @@ private:
     {
         if (m_depth > 0)
             return fn(*m_sql);
+        // A transaction the server could not serialise with another runs again.
+        for (int attempt = 1;; ++attempt) {
+            try {
+                return transactOnce(forWrite, fn);
+            } catch (const BerthError &error) {
+                if (!error.transient() || attempt >= maxAttempts)
+                    throw;
+                backOff(attempt);
+            }
+        }
+    }
+    template <typename F> decltype(auto) transactOnce(bool forWrite, F &fn)
+    {
         begin(forWrite);
         m_depth = 1;
         try {
             if constexpr (std::is_void_v<decltype(fn(*m_sql))>) {
                 fn(*m_sql);
                 m_depth = 0;
-                commit();
+                commit(forWrite);
             } else {
                 auto result = fn(*m_sql);
                 m_depth = 0;
-                commit();
+                commit(forWrite);
                 return result;
             }
         } catch (...) {
@@ -76,8 +96,13 @@ private:
             throw;
         }
     }
+    static constexpr int maxAttempts = 5;
+    static void backOff(int attempt);
+    bool tableExists(const QString &table);
+    void openPostgres();
+    void openSqlite();
     void begin(bool forWrite);
-    void commit();
+    void commit(bool forWrite);
     void rollback();
     void migrate();
 

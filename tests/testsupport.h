@@ -9,17 +9,96 @@
 #include "workspace.h"
 
 #include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QUrl>
+#include <QUuid>
 
 #include <functional>
 #include <memory>
 
-// A fresh store in a temporary directory, with a default model on the built-in
-// sim cloud, whose state file is in the same directory. `simConfig` are extra
+// Where a test's store lives: a SQLite file in `dir`, or, when the tests run
+// with BERTH_TEST_BACKEND=postgres, a database of its own on the server that
+// scripts/setup-postgres runs (created here, dropped afterwards).
+class TestLocation
+{
+public:
+    explicit TestLocation(const QTemporaryDir &dir,
+                          const QString &file = QStringLiteral("berth.sqlite"))
+    {
+        if (qEnvironmentVariable("BERTH_TEST_BACKEND") != u"postgres") {
+            m_location = dir.filePath(file);
+            return;
+        }
+        QUrl url(serverUrl());
+        m_database =
+            QStringLiteral("berth_test_") + QUuid::createUuid().toString(QUuid::Id128).left(16);
+        admin(QStringLiteral("CREATE DATABASE ") + m_database);
+        url.setPath(u'/' + m_database);
+        m_location = url.toString();
+    }
+    ~TestLocation()
+    {
+        if (!m_database.isEmpty())
+            admin(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_database));
+    }
+    TestLocation(const TestLocation &) = delete;
+    TestLocation &operator=(const TestLocation &) = delete;
+
+    QString location() const { return m_location; }
+    static bool postgres() { return qEnvironmentVariable("BERTH_TEST_BACKEND") == u"postgres"; }
+
+private:
+    // The server's URL: BERTH_TEST_POSTGRES_URL, or what scripts/setup-postgres prints.
+    static QString serverUrl()
+    {
+        static const QString url = [] {
+            QString given = qEnvironmentVariable("BERTH_TEST_POSTGRES_URL");
+            if (!given.isEmpty())
+                return given;
+            QProcess setup;
+            setup.start(QStringLiteral(SOURCE_DIR "/scripts/setup-postgres"), {});
+            setup.waitForFinished(600'000);
+            const QStringList lines =
+                QString::fromUtf8(setup.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+            if (setup.exitCode() != 0 || lines.isEmpty())
+                qFatal("scripts/setup-postgres failed: %s",
+                       setup.readAllStandardError().constData());
+            return lines.last();
+        }();
+        return url;
+    }
+    static void admin(const QString &statement)
+    {
+        const QString name = QStringLiteral("berth-test-admin");
+        {
+            const QUrl url(serverUrl());
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+            db.setHostName(url.host());
+            db.setPort(url.port(5432));
+            db.setUserName(url.userName());
+            db.setPassword(url.password());
+            db.setDatabaseName(url.path().mid(1));
+            if (!db.open() || !QSqlQuery(db).exec(statement))
+                qFatal("%s: %s", qPrintable(statement), qPrintable(db.lastError().text()));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+
+    QString m_location;
+    QString m_database;
+};
+
+// A fresh store (see TestLocation), with a default model on the built-in sim
+// cloud, whose state file is in the same directory. `simConfig` are extra
 // sim settings (latency-ms=..., fault-rate=...).
 struct TestWorkspace
 {
     QTemporaryDir dir;
+    TestLocation storeLocation{dir};
     ProviderTypes types = builtinProviderTypes();
     CloudRegistry clouds;
     std::unique_ptr<Store> store;
@@ -37,6 +116,11 @@ struct TestWorkspace
         workspace = std::make_unique<Workspace>(*store, clouds);
         ModelCommands(*workspace).ensureDefaultModel();
     }
+    ~TestWorkspace()
+    {
+        workspace.reset();
+        store.reset(); // before the database goes
+    }
     // Picks up changed cloud settings (as a new process would).
     void reloadClouds() { clouds = CloudRegistry::load(*store, types); }
     void configureSim(const QStringList &config)
@@ -44,7 +128,7 @@ struct TestWorkspace
         CloudCommands(*store, types).updateCloud(QStringLiteral("sim"), config);
         reloadClouds();
     }
-    QString path() const { return dir.filePath(QStringLiteral("berth.sqlite")); }
+    QString path() const { return storeLocation.location(); }
     Workspace &ws() { return *workspace; }
 };
 

@@ -1,6 +1,7 @@
 #include "bertherror.h"
 #include "testsupport.h"
 
+#include <QMutex>
 #include <QSqlQuery>
 #include <QTest>
 #include <QThread>
@@ -17,18 +18,25 @@ private slots:
     void changeLogIsFollowedByAnotherConnection();
     void concurrentWritersFromThreadsNeitherDeadlockNorLose();
     void reportsUnopenableLocation();
+    void clientsStartingAtOnceMigrateOnce();
+    void postgresPasswordsNeverShow();
 };
 
 void TestStore::migratesNewStoreOnce()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("s.sqlite"));
+    const TestLocation location(dir);
+    const QString path = location.location();
     {
         Store store(path);
         QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
     }
     Store again(path); // reopening runs no migration twice (it would fail on CREATE TABLE)
     QCOMPARE(again.schemaVersion(), Store::latestSchemaVersion());
+    if (TestLocation::postgres()) {
+        QCOMPARE(again.backend(), Store::Backend::Postgres);
+        return;
+    }
     const QString journal = again.sql().scalar(QStringLiteral("PRAGMA journal_mode")).toString();
     QCOMPARE(journal, QStringLiteral("wal"));
     QCOMPARE(again.sql().scalar(QStringLiteral("PRAGMA foreign_keys")).toInt(), 1);
@@ -37,7 +45,8 @@ void TestStore::migratesNewStoreOnce()
 void TestStore::refusesNewerSchema()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("s.sqlite"));
+    const TestLocation location(dir);
+    const QString path = location.location();
     {
         Store store(path);
         store.write([](SqlSession &sql) {
@@ -149,6 +158,56 @@ void TestStore::reportsUnopenableLocation()
     } catch (const BerthError &error) {
         QVERIFY(error.message().startsWith(QStringLiteral("cannot open store")));
     }
+}
+
+void TestStore::clientsStartingAtOnceMigrateOnce()
+{
+    QTemporaryDir dir;
+    const TestLocation location(dir);
+    const QString path = location.location();
+    std::atomic<int> opened = 0;
+    QStringList errors;
+    QMutex mutex;
+    QList<QThread *> threads;
+    for (int i = 0; i < 4; ++i) {
+        threads << QThread::create([&] {
+            try {
+                Store store(path); // all four find an empty store and migrate it
+                if (store.schemaVersion() == Store::latestSchemaVersion())
+                    ++opened;
+            } catch (const BerthError &error) {
+                QMutexLocker lock(&mutex);
+                errors << error.message();
+            }
+        });
+    }
+    for (QThread *thread : threads)
+        thread->start();
+    for (QThread *thread : threads) {
+        QVERIFY(thread->wait(120'000));
+        delete thread;
+    }
+    QCOMPARE(errors, QStringList());
+    QCOMPARE(opened.load(), 4);
+    Store store(path);
+    QCOMPARE(store.sql()
+                 .scalar(QStringLiteral("SELECT count(*) FROM clouds WHERE name = 'sim'"))
+                 .toInt(),
+             1); // the seed row of migration 2, once
+}
+
+void TestStore::postgresPasswordsNeverShow()
+{
+    try {
+        Store store(QStringLiteral("postgresql://berth:hunter2secret@127.0.0.1:1/berth"));
+        QFAIL("nothing listens on port 1");
+    } catch (const BerthError &error) {
+        QVERIFY2(error.message().startsWith(
+                     QStringLiteral("cannot open store \"postgresql://berth@127.0.0.1:1/berth\"")),
+                 qPrintable(error.message()));
+        QVERIFY(!error.message().contains(QStringLiteral("hunter2secret")));
+    }
+    QVERIFY_THROWS_EXCEPTION(BerthError, Store(QStringLiteral("postgresql://host-only")));
 }
 
 QTEST_GUILESS_MAIN(TestStore)

@@ -14,6 +14,7 @@
 #include "machineview.h"
 #include "modelcommands.h"
 #include "modelwatcher.h"
+#include "openstoredialog.h"
 #include "placementcommands.h"
 #include "policyeditordialog.h"
 #include "provisionerworker.h"
@@ -38,6 +39,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QSettings>
 #include <QSplitter>
@@ -201,6 +203,18 @@ void MainWindow::buildMenus()
         QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
     });
     refresh->setShortcut(QKeySequence::Refresh);
+    QAction *openStore = file->addAction(tr("&Open store…"), this, [this] {
+        OpenStoreDialog dialog(m_options.storeLocation, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        // The window belongs to its store: a new window on the other one
+        // (remembered for next time), and this one closes.
+        QSettings().setValue(QStringLiteral("store/location"), dialog.location());
+        QStringList arguments{QStringLiteral("--db"), dialog.location()};
+        if (QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments))
+            close();
+    });
+    openStore->setShortcut(QKeySequence::Open);
     QAction *accounts = file->addAction(tr("Provider &accounts…"), this, &MainWindow::editAccounts);
     accounts->setEnabled(m_options.types && m_options.secrets);
     file->addSeparator();

@@ -1,6 +1,7 @@
 #include "modelwatcher.h"
 
 #include "bertherror.h"
+#include "changelistener.h"
 #include "workspace.h"
 
 #include <QTimer>
@@ -26,7 +27,17 @@ void ModelWatcher::start()
     }
     m_timer = new QTimer(this);
     m_timer->setInterval(m_intervalMs);
-    connect(m_timer, &QTimer::timeout, this, &ModelWatcher::poll);
+    if (m_store->backend() == Store::Backend::Postgres) {
+        // Every write commit notifies the channel: read when told, not by polling
+        // (the timer stays, slow, in case a notification is ever lost).
+        try {
+            auto *listener = new ChangeListener(m_location, this);
+            connect(listener, &ChangeListener::committed, this, &ModelWatcher::poll);
+            m_timer->setInterval(std::max(m_intervalMs, 5'000));
+        } catch (const BerthError &error) {
+            emit failed(error.message());
+        }
+    }
     m_timer->start();
     if (!m_model.isEmpty())
         read();
@@ -48,7 +59,7 @@ void ModelWatcher::refresh()
 
 void ModelWatcher::poll()
 {
-    if (m_model.isEmpty())
+    if (m_model.isEmpty() || m_paused)
         return;
     try {
         const qint64 version = m_store->dataVersion();
@@ -88,12 +99,14 @@ void ModelWatcher::read()
 
 void ModelWatcher::pause()
 {
+    m_paused = true;
     if (m_timer)
         m_timer->stop();
 }
 
 void ModelWatcher::resume()
 {
+    m_paused = false;
     if (m_timer)
         m_timer->start();
     refresh();

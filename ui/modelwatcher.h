@@ -13,7 +13,8 @@ class Workspace;
 
 // Reads the open model off the window's thread: move it to a QThread and
 // connect QThread::started to start(). It checks the store's data version
-// every `intervalMs` (any process's commit changes it); when it moved and the
+// every `intervalMs` (any process's commit changes it; on PostgreSQL it is
+// woken by the store's NOTIFY instead); when it moved and the
 // change log has entries for the open model, it reads a snapshot on its own
 // connection and hands it over with snapshotReady(). The item models merge
 // it by id, so views change in place.
@@ -46,6 +47,7 @@ private:
     QString m_location;
     const CloudRegistry &m_clouds;
     int m_intervalMs;
+    bool m_paused = false;
     QString m_model;
     std::unique_ptr<Store> m_store;
     std::unique_ptr<Workspace> m_workspace;
