@@ -55,7 +55,8 @@ QString takeOption(QStringList &args, const QStringList &names)
 
 void Cli::printHelp()
 {
-    m_out << "Usage: berthctl [--db PATH] [-m MODEL] [--format json|yaml|tabular] COMMAND "
+    m_out << "Usage: berthctl [--db PATH|postgresql://URL] [-m MODEL] [--format json|yaml|tabular] "
+             "COMMAND "
              "[ARGS]\n\nCommands:\n";
     for (const CommandSpec &spec : commandTable())
         m_out << "  " << spec.name.leftJustified(22) << spec.summary << "\n";

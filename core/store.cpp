@@ -108,6 +108,9 @@ void Store::openPostgres()
         throw BerthError(db.lastError().text().simplified());
     m_sql = std::make_unique<SqlSession>(db);
     m_sql->execute(QStringLiteral("SET client_min_messages = warning"));
+    // Plans fit the tables as they are now, not as they were when a statement
+    // was first prepared (an empty table's plan is a scan).
+    m_sql->execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"));
 }
 
 QString Store::displayLocation(const QString &location)

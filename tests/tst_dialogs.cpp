@@ -7,6 +7,7 @@
 #include "filesecretstore.h"
 #include "machinecommands.h"
 #include "modelcommands.h"
+#include "openstoredialog.h"
 #include "retrydialog.h"
 #include "testsupport.h"
 
@@ -39,6 +40,23 @@ class TestDialogs : public QObject
     Q_OBJECT
 
 private slots:
+    void openStoreOpensOrSaysWhy()
+    {
+        QTemporaryDir dir;
+        OpenStoreDialog dialog(QStringLiteral("postgresql://team:s3cret@db.example:5432/berth"));
+        QCOMPARE(dialog.location(), QStringLiteral("postgresql://team@db.example:5432/berth"));
+        dialog.locationEdit()->setText(QStringLiteral("postgresql://berth@127.0.0.1:1/berth"));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Rejected)); // still open
+        QVERIFY2(dialog.message().startsWith(QStringLiteral("cannot open store")),
+                 qPrintable(dialog.message()));
+        const QString file = dir.filePath(QStringLiteral("team.sqlite"));
+        dialog.locationEdit()->setText(file);
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(Store(file).schemaVersion(), Store::latestSchemaVersion()); // made, migrated
+    }
+
     void deployChecksAsTheCommandLineDoes()
     {
         TestWorkspace t;
