@@ -186,7 +186,8 @@ void Store::commit(bool forWrite)
 
 void Store::backOff(int attempt)
 {
-    QThread::msleep(ulong(10 * attempt + QRandomGenerator::global()->bounded(20)));
+    const int jitter = QRandomGenerator::global()->bounded(20);
+    QThread::msleep(ulong(10) * ulong(attempt) + ulong(jitter));
 }
 
 bool Store::tableExists(const QString &table)

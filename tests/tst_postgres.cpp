@@ -166,7 +166,7 @@ void TestPostgres::killedLeaderIsReplaced()
     for (const MachineRecord &m : t.ws().snapshot(QStringLiteral("default")).machines)
         ids.insert(m.instanceId);
     QCOMPARE(instances.size(), 16);
-    for (const QJsonValue &i : instances)
+    for (const QJsonValue i : instances)
         QVERIFY(ids.contains(i[QStringLiteral("id")].toString()));
 }
 
