@@ -27,6 +27,7 @@ void ModelWatcher::start()
     }
     m_timer = new QTimer(this);
     m_timer->setInterval(m_intervalMs);
+    connect(m_timer, &QTimer::timeout, this, &ModelWatcher::poll);
     if (m_store->backend() == Store::Backend::Postgres) {
         // Every write commit notifies the channel: read when told, not by polling
         // (the timer stays, slow, in case a notification is ever lost).
