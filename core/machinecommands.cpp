@@ -134,7 +134,7 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
     if (!base.ok())
         throw BerthError(QStringLiteral("host %1 runs \"%2\", which is not a base Berth knows")
                              .arg(directive.host, facts.base));
-    if (wanted && !(base.base == *wanted))
+    if (wanted && base.base != *wanted)
         throw BerthError(QStringLiteral("host %1 runs %2, not %3")
                              .arg(directive.host, base.base.toString(), wanted->toString()));
 

@@ -4,122 +4,167 @@
 <context>
     <name>AccountsDialog</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="55"/>
+        <location filename="../ui/accountsdialog.cpp" line="60"/>
         <source>&amp;Test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="57"/>
+        <location filename="../ui/accountsdialog.cpp" line="62"/>
         <source>Provider accounts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="59"/>
+        <location filename="../ui/accountsdialog.cpp" line="65"/>
+        <source>Trust this server?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="66"/>
+        <source>The server at %1 presented a certificate Berth has not seen before.
+
+SHA-256 fingerprint:
+%2
+
+Compare it with the server&apos;s own (lxc info on the server shows certificate_fingerprint). Trust it from now on?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="73"/>
         <source>Setting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="59"/>
+        <location filename="../ui/accountsdialog.cpp" line="73"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="68"/>
+        <location filename="../ui/accountsdialog.cpp" line="82"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="69"/>
+        <location filename="../ui/accountsdialog.cpp" line="83"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="75"/>
+        <location filename="../ui/accountsdialog.cpp" line="89"/>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="76"/>
+        <location filename="../ui/accountsdialog.cpp" line="90"/>
         <source>T&amp;ype:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="77"/>
+        <location filename="../ui/accountsdialog.cpp" line="91"/>
         <source>&amp;Endpoint:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="80"/>
+        <location filename="../ui/accountsdialog.cpp" line="94"/>
         <source>Settings (empty: the default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="82"/>
+        <location filename="../ui/accountsdialog.cpp" line="96"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="86"/>
+        <location filename="../ui/accountsdialog.cpp" line="100"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="145"/>
+        <location filename="../ui/accountsdialog.cpp" line="159"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="185"/>
+        <location filename="../ui/accountsdialog.cpp" line="199"/>
         <source>Name the new account, then Save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="218"/>
+        <location filename="../ui/accountsdialog.cpp" line="231"/>
+        <source>File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="232"/>
+        <source>Read %1 from a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="234"/>
+        <source>Read %1 from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="239"/>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="244"/>
+        <source>from %1 — Save to store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="252"/>
         <source>set — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="218"/>
+        <location filename="../ui/accountsdialog.cpp" line="252"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="222"/>
+        <location filename="../ui/accountsdialog.cpp" line="259"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="223"/>
+        <location filename="../ui/accountsdialog.cpp" line="260"/>
         <source>Secrets go to the %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="262"/>
+        <location filename="../ui/accountsdialog.cpp" line="306"/>
+        <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="343"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="281"/>
+        <location filename="../ui/accountsdialog.cpp" line="372"/>
         <source>Removed %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="293"/>
+        <location filename="../ui/accountsdialog.cpp" line="384"/>
         <source>Save the account before testing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="303"/>
+        <location filename="../ui/accountsdialog.cpp" line="394"/>
         <source>Asking %1 for its instances…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="310"/>
+        <location filename="../ui/accountsdialog.cpp" line="401"/>
         <source>%1 did not answer: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="313"/>
+        <location filename="../ui/accountsdialog.cpp" line="404"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -127,43 +172,63 @@
 <context>
     <name>AddMachineDialog</name>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="13"/>
+        <location filename="../ui/addmachinedialog.cpp" line="34"/>
         <source>Add machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="19"/>
-        <source>empty: a new machine; lxd, lxd:3, zone=…, region=…</source>
+        <location filename="../ui/addmachinedialog.cpp" line="43"/>
+        <source>Trust this host?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="21"/>
+        <location filename="../ui/addmachinedialog.cpp" line="44"/>
+        <source>The authenticity of host %1 can&apos;t be established.
+
+Host key fingerprint:
+%2
+
+Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from now on?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="51"/>
+        <source>empty: a new machine; lxd, lxd:3, zone=…, region=…, ssh:user@host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="53"/>
         <source>e.g. mem=16G cores=8</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="22"/>
+        <location filename="../ui/addmachinedialog.cpp" line="54"/>
         <source>&amp;Placement:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="23"/>
+        <location filename="../ui/addmachinedialog.cpp" line="55"/>
         <source>&amp;Number:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="24"/>
+        <location filename="../ui/addmachinedialog.cpp" line="56"/>
         <source>&amp;Base:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="25"/>
+        <location filename="../ui/addmachinedialog.cpp" line="57"/>
         <source>C&amp;onstraints:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="37"/>
+        <location filename="../ui/addmachinedialog.cpp" line="69"/>
         <source>Give one placement directive; it applies to every machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/addmachinedialog.cpp" line="100"/>
+        <source>Not added: the host key of %1 was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -237,41 +302,42 @@
     </message>
     <message>
         <location filename="../ui/applicationsmodel.cpp" line="122"/>
+        <location filename="../ui/applicationsmodel.cpp" line="127"/>
         <source>unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="133"/>
+        <location filename="../ui/applicationsmodel.cpp" line="136"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="166"/>
+        <location filename="../ui/applicationsmodel.cpp" line="169"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="168"/>
+        <location filename="../ui/applicationsmodel.cpp" line="171"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="170"/>
+        <location filename="../ui/applicationsmodel.cpp" line="173"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="172"/>
+        <location filename="../ui/applicationsmodel.cpp" line="175"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="174"/>
+        <location filename="../ui/applicationsmodel.cpp" line="177"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="176"/>
+        <location filename="../ui/applicationsmodel.cpp" line="179"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -534,187 +600,192 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="68"/>
+        <location filename="../ui/mainwindow.cpp" line="70"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="70"/>
+        <location filename="../ui/mainwindow.cpp" line="72"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="76"/>
+        <location filename="../ui/mainwindow.cpp" line="78"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="79"/>
+        <location filename="../ui/mainwindow.cpp" line="81"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="109"/>
+        <location filename="../ui/mainwindow.cpp" line="111"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="122"/>
+        <location filename="../ui/mainwindow.cpp" line="124"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="127"/>
+        <location filename="../ui/mainwindow.cpp" line="129"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="131"/>
+        <location filename="../ui/mainwindow.cpp" line="133"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="145"/>
+        <location filename="../ui/mainwindow.cpp" line="147"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="198"/>
+        <location filename="../ui/mainwindow.cpp" line="200"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="199"/>
+        <location filename="../ui/mainwindow.cpp" line="201"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
-        <source>Provider &amp;accounts…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
-        <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="211"/>
-        <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="213"/>
-        <source>&amp;Redo</source>
+        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="218"/>
-        <source>&amp;Find…</source>
+        <source>Provider &amp;accounts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="221"/>
+        <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="224"/>
-        <source>&amp;Model</source>
+        <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="225"/>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="227"/>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <source>&amp;Find…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <source>&amp;Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="244"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="235"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <location filename="../ui/mainwindow.cpp" line="251"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="244"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="245"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="252"/>
+        <location filename="../ui/mainwindow.cpp" line="267"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <location filename="../ui/mainwindow.cpp" line="271"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="275"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="262"/>
+        <location filename="../ui/mainwindow.cpp" line="277"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="269"/>
+        <location filename="../ui/mainwindow.cpp" line="284"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="270"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="271"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="272"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="296"/>
+        <location filename="../ui/mainwindow.cpp" line="311"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="324"/>
+        <location filename="../ui/mainwindow.cpp" line="339"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
+        <location filename="../ui/mainwindow.cpp" line="354"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
+        <location filename="../ui/mainwindow.cpp" line="356"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="363"/>
+        <location filename="../ui/mainwindow.cpp" line="378"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -722,28 +793,71 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="450"/>
+        <location filename="../ui/mainwindow.cpp" line="465"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="455"/>
+        <location filename="../ui/mainwindow.cpp" line="470"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="494"/>
+        <location filename="../ui/mainwindow.cpp" line="509"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="498"/>
+        <location filename="../ui/mainwindow.cpp" line="513"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="524"/>
+        <location filename="../ui/mainwindow.cpp" line="539"/>
         <source>Constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OpenStoreDialog</name>
+    <message>
+        <location filename="../ui/openstoredialog.cpp" line="20"/>
+        <source>Open store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/openstoredialog.cpp" line="22"/>
+        <source>a SQLite file, or postgresql://user@host:5432/db</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/openstoredialog.cpp" line="24"/>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/openstoredialog.cpp" line="27"/>
+        <source>SQLite store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/openstoredialog.cpp" line="27"/>
+        <source>SQLite stores (*.sqlite *.db)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/openstoredialog.cpp" line="35"/>
+        <source>A team shares a PostgreSQL database: everyone sees changes as they are made, and one provisioner runs per model. Keep the password in ~/.pgpass rather than in the address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/openstoredialog.cpp" line="46"/>
+        <source>&amp;Store:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/openstoredialog.cpp" line="67"/>
+        <source>Give a SQLite file or a postgresql:// address.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -939,12 +1053,12 @@
 <context>
     <name>SetConstraintsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="54"/>
+        <location filename="../ui/placementcommands.cpp" line="57"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="55"/>
+        <location filename="../ui/placementcommands.cpp" line="58"/>
         <source>constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
