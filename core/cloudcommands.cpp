@@ -16,6 +16,18 @@ std::optional<CloudAccount> findAccount(SqlSession &sql, const QString &name)
     }
     return std::nullopt;
 }
+
+// Throws BerthError unless `key` is one of the secrets clouds of `type` read.
+void checkSecretKey(const ProviderTypes &types, const QString &type, const QString &key)
+{
+    const QStringList keys = types.get(type).secretKeys;
+    if (!keys.contains(key)) {
+        throw BerthError(keys.isEmpty()
+                             ? QStringLiteral("%1 clouds keep no secrets").arg(type)
+                             : QStringLiteral("unknown secret \"%1\" for %2 clouds; expected %3")
+                                   .arg(key, type, keys.join(QStringLiteral(", "))));
+    }
+}
 } // namespace
 
 QMap<QString, QString> CloudCommands::applyConfig(const CloudAccount &account,
@@ -47,16 +59,8 @@ QMap<QString, QString> CloudCommands::mergeSecrets(const CloudAccount &account,
                                                    const QMap<QString, QString> &given,
                                                    SecretStore *secretStore) const
 {
-    const QStringList keys = m_types.get(account.type).secretKeys;
-    for (auto it = given.cbegin(); it != given.cend(); ++it) {
-        if (!keys.contains(it.key())) {
-            throw BerthError(
-                keys.isEmpty() ? QStringLiteral("%1 clouds keep no secrets (%2 given)")
-                                     .arg(account.type, it.key())
-                               : QStringLiteral("%1 clouds do not use %2; they use %3")
-                                     .arg(account.type, it.key(), keys.join(QStringLiteral(", "))));
-        }
-    }
+    for (auto it = given.cbegin(); it != given.cend(); ++it)
+        checkSecretKey(m_types, account.type, it.key());
     QMap<QString, QString> merged = CloudRegistry::secretsOf(account, m_types, secretStore);
     for (auto it = given.cbegin(); it != given.cend(); ++it)
         merged.insert(it.key(), it.value());
@@ -170,13 +174,7 @@ CommandResult CloudCommands::setSecret(const QString &cloud, const QString &key,
     const auto account = m_store.read([&](SqlSession &sql) { return findAccount(sql, cloud); });
     if (!account)
         throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(cloud));
-    const QStringList keys = m_types.get(account->type).secretKeys;
-    if (!keys.contains(key)) {
-        throw BerthError(keys.isEmpty()
-                             ? QStringLiteral("%1 clouds keep no secrets").arg(account->type)
-                             : QStringLiteral("unknown secret \"%1\" for %2 clouds; expected %3")
-                                   .arg(key, account->type, keys.join(QStringLiteral(", "))));
-    }
+    checkSecretKey(m_types, account->type, key);
     CommandResult result;
     if (value.isEmpty()) {
         secrets.remove(cloud, key);

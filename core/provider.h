@@ -27,6 +27,7 @@ struct ProviderError
     // fingerprint it presented ("ab:cd:..."), for the user to check and accept.
     QString fingerprint;
 
+    static ProviderError failed(Kind kind, const QString &message) { return {kind, message, {}}; }
     bool ok() const { return kind == Kind::None; }
     bool retryable() const { return kind == Kind::ZoneIndependent || kind == Kind::Transient; }
     static QString kindName(Kind kind);

@@ -298,7 +298,7 @@ bool AccountsDialog::save()
                 try {
                     return types.get(candidate.type).create(candidate)->verify();
                 } catch (const BerthError &error) {
-                    return ProviderError{ProviderError::Kind::Permanent, error.message(), {}};
+                    return ProviderError::failed(ProviderError::Kind::Permanent, error.message());
                 }
             });
             if (!seen.fingerprint.isEmpty()) {

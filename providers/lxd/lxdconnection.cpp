@@ -16,11 +16,6 @@ namespace {
 // cancel is noticed within that time.
 constexpr int waitSliceSeconds = 2;
 
-ProviderError failure(ProviderError::Kind kind, const QString &message)
-{
-    return {kind, message, {}};
-}
-
 } // namespace
 
 QByteArray LxdEndpoint::normaliseFingerprint(const QString &text)
@@ -48,21 +43,22 @@ ProviderError classifyLxdError(int httpStatus, const QString &lxdError)
         lxdError.isEmpty() ? QStringLiteral("HTTP status %1").arg(httpStatus) : lxdError;
     const QString lower = text.toLower();
     if (httpStatus == 401 || httpStatus == 403)
-        return failure(Kind::Auth, QStringLiteral("LXD refused the client certificate: ") + text);
+        return ProviderError::failed(Kind::Auth,
+                                     QStringLiteral("LXD refused the client certificate: ") + text);
     // The cluster member (the zone) cannot take it.
     static const QRegularExpression zoneBound(
         QStringLiteral("offline|no space left|not enough|insufficient|out of memory|"
                        "unreachable|evacuated"));
     if (zoneBound.match(lower).hasMatch())
-        return failure(Kind::ZoneConstrained, text);
+        return ProviderError::failed(Kind::ZoneConstrained, text);
     if (httpStatus == 404 || lower.contains(QStringLiteral("not found")))
-        return failure(Kind::NotFound, text);
+        return ProviderError::failed(Kind::NotFound, text);
     if (httpStatus == 503 || httpStatus == 502 || httpStatus == 504 ||
         lower.contains(QStringLiteral("timeout")) || lower.contains(QStringLiteral("try again")))
-        return failure(Kind::Transient, text);
+        return ProviderError::failed(Kind::Transient, text);
     if (httpStatus == 400 || httpStatus == 409)
-        return failure(Kind::Permanent, text);
-    return failure(Kind::ZoneIndependent, text);
+        return ProviderError::failed(Kind::Permanent, text);
+    return ProviderError::failed(Kind::ZoneIndependent, text);
 }
 
 LxdConnection::LxdConnection(const LxdEndpoint &endpoint, const std::atomic<bool> *cancel)
@@ -87,7 +83,8 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
 {
     LxdReply result;
     if (cancelled()) {
-        result.error = failure(ProviderError::Kind::Transient, QStringLiteral("cancelled"));
+        result.error =
+            ProviderError::failed(ProviderError::Kind::Transient, QStringLiteral("cancelled"));
         return result;
     }
     QNetworkRequest request(url);
@@ -125,7 +122,7 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
 
     const QString where = m_endpoint.url.toString(QUrl::RemoveUserInfo);
     if (!presented.isEmpty() && presented != m_endpoint.pinnedSha256) {
-        result.error = failure(
+        result.error = ProviderError::failed(
             ProviderError::Kind::Auth,
             m_endpoint.pinnedSha256.isEmpty()
                 ? QStringLiteral("the LXD server at %1 presented a certificate with SHA-256 "
@@ -145,8 +142,9 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
     const QByteArray data = reply->readAll();
     if (result.httpStatus == 0) {
         const QString why = cancelled() ? QStringLiteral("cancelled") : reply->errorString();
-        result.error = failure(ProviderError::Kind::Transient,
-                               QStringLiteral("cannot reach LXD at %1: %2").arg(where, why));
+        result.error =
+            ProviderError::failed(ProviderError::Kind::Transient,
+                                  QStringLiteral("cannot reach LXD at %1: %2").arg(where, why));
         return result;
     }
     const QJsonObject envelope = QJsonDocument::fromJson(data).object();
@@ -197,10 +195,11 @@ LxdReply LxdConnection::waitFor(const QString &operation)
             call("DELETE", operation);
             m_cancel = saved;
             LxdReply reply;
-            reply.error = failure(ProviderError::Kind::Transient,
-                                  cancelled() ? QStringLiteral("cancelled while LXD was working")
-                                              : QStringLiteral("LXD did not finish within %1 s")
-                                                    .arg(m_endpoint.timeoutMs / 1000));
+            reply.error = ProviderError::failed(
+                ProviderError::Kind::Transient,
+                cancelled() ? QStringLiteral("cancelled while LXD was working")
+                            : QStringLiteral("LXD did not finish within %1 s")
+                                  .arg(m_endpoint.timeoutMs / 1000));
             return reply;
         }
         const int slice = std::min(left, waitSliceSeconds);

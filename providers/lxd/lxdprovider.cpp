@@ -25,11 +25,6 @@ QString encoded(const QString &name)
     return QString::fromLatin1(QUrl::toPercentEncoding(name));
 }
 
-ProviderError failure(ProviderError::Kind kind, const QString &message)
-{
-    return {kind, message, {}};
-}
-
 // LXD is still running another operation on the instance.
 bool isBusy(const ProviderError &error)
 {
@@ -183,20 +178,23 @@ LxdProvider::LxdProvider(const CloudAccount &account)
     }
     m_endpoint.pinnedSha256 = LxdEndpoint::normaliseFingerprint(pin);
     if (cert.isEmpty() || key.isEmpty()) {
-        m_problem = failure(ProviderError::Kind::Auth,
-                            QStringLiteral("lxd cloud %1 has no client certificate and key; "
-                                           "give them with --client-cert and --client-key")
-                                .arg(account.name));
+        m_problem =
+            ProviderError::failed(ProviderError::Kind::Auth,
+                                  QStringLiteral("lxd cloud %1 has no client certificate and key; "
+                                                 "give them with --client-cert and --client-key")
+                                      .arg(account.name));
     } else if (m_endpoint.clientCert.isNull() || m_endpoint.clientKey.isNull()) {
-        m_problem = failure(ProviderError::Kind::Auth,
-                            QStringLiteral("the client certificate or key of lxd cloud %1 is not "
-                                           "PEM; expected the files LXD's client uses")
-                                .arg(account.name));
+        m_problem = ProviderError::failed(
+            ProviderError::Kind::Auth,
+            QStringLiteral("the client certificate or key of lxd cloud %1 is not "
+                           "PEM; expected the files LXD's client uses")
+                .arg(account.name));
     } else if (!pin.isEmpty() && m_endpoint.pinnedSha256.isEmpty()) {
-        m_problem = failure(ProviderError::Kind::Auth,
-                            QStringLiteral("\"%2\" is not a SHA-256 fingerprint (lxd cloud %1); "
-                                           "expected 64 hex digits, colons allowed")
-                                .arg(account.name, pin));
+        m_problem = ProviderError::failed(
+            ProviderError::Kind::Auth,
+            QStringLiteral("\"%2\" is not a SHA-256 fingerprint (lxd cloud %1); "
+                           "expected 64 hex digits, colons allowed")
+                .arg(account.name, pin));
     }
     m_info.type = QStringLiteral("lxd");
     discover();
@@ -217,11 +215,12 @@ void LxdProvider::discover()
         if (!server.ok()) {
             m_problem = server.error;
         } else if (meta.value(QStringLiteral("auth")).toString() != u"trusted") {
-            m_problem = failure(ProviderError::Kind::Auth,
-                                QStringLiteral("the LXD server at %1 does not trust Berth's "
-                                               "client certificate; add it with lxc config "
-                                               "trust add")
-                                    .arg(m_endpoint.url.toString()));
+            m_problem =
+                ProviderError::failed(ProviderError::Kind::Auth,
+                                      QStringLiteral("the LXD server at %1 does not trust Berth's "
+                                                     "client certificate; add it with lxc config "
+                                                     "trust add")
+                                          .arg(m_endpoint.url.toString()));
         } else {
             const QJsonObject env = meta.value(QStringLiteral("environment")).toObject();
             m_serverName = env.value(QStringLiteral("server_name")).toString();
@@ -366,8 +365,9 @@ StartResult LxdProvider::startInstance(const StartRequest &request)
     const QString image =
         imageFor(request.base, m_account.config.value(QStringLiteral("image-map")));
     if (image.isEmpty()) {
-        result.error = failure(ProviderError::Kind::Permanent,
-                               QStringLiteral("no LXD image for base \"%1\"").arg(request.base));
+        result.error =
+            ProviderError::failed(ProviderError::Kind::Permanent,
+                                  QStringLiteral("no LXD image for base \"%1\"").arg(request.base));
         return result;
     }
 
@@ -477,10 +477,11 @@ StartResult LxdProvider::takeOver(LxdConnection &connection, const QString &name
     for (const char *tag : {"berth-model-uuid", "berth-machine-id"}) {
         const QString key = QString::fromLatin1(tag);
         if (config.value(userPrefix + key).toString() != request.tags.value(key)) {
-            result.error = failure(ProviderError::Kind::Permanent,
-                                   QStringLiteral("an LXD instance named %1 already exists and "
-                                                  "is not this machine's")
-                                       .arg(name));
+            result.error =
+                ProviderError::failed(ProviderError::Kind::Permanent,
+                                      QStringLiteral("an LXD instance named %1 already exists and "
+                                                     "is not this machine's")
+                                          .arg(name));
             return result;
         }
     }

@@ -98,11 +98,6 @@ quint64 splitmix64(quint64 x)
     return x ^ (x >> 31);
 }
 
-ProviderError error(ProviderError::Kind kind, const QString &message)
-{
-    return {kind, message, {}};
-}
-
 } // namespace
 
 QString SimProvider::defaultStateFile(const QString &cloudName)
@@ -191,7 +186,7 @@ ProviderError SimProvider::checkAccess() const
     if (QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex()) ==
         expected)
         return {};
-    return error(
+    return ProviderError::failed(
         ProviderError::Kind::Auth,
         key.isEmpty()
             ? QStringLiteral("sim cloud %1 needs an access key; none is set").arg(m_account.name)
@@ -305,16 +300,17 @@ StartResult SimProvider::startInstance(const StartRequest &request)
         StartResult result;
         const RegionInfo *region = m_info.region(request.region);
         if (!region) {
-            result.error = error(ProviderError::Kind::Permanent,
-                                 QStringLiteral("region \"%1\" not found").arg(request.region));
+            result.error = ProviderError::failed(
+                ProviderError::Kind::Permanent,
+                QStringLiteral("region \"%1\" not found").arg(request.region));
         } else if (drawFault()) {
             const auto kind = m_faultKind == u"zone"        ? ProviderError::Kind::ZoneConstrained
                               : m_faultKind == u"permanent" ? ProviderError::Kind::ZoneIndependent
                                                             : ProviderError::Kind::Transient;
-            result.error =
-                error(kind, m_faultKind == u"permanent"
-                                ? QStringLiteral("image for %1 not found").arg(request.base)
-                                : QStringLiteral("simulated %1 fault").arg(m_faultKind));
+            result.error = ProviderError::failed(
+                kind, m_faultKind == u"permanent"
+                          ? QStringLiteral("image for %1 not found").arg(request.base)
+                          : QStringLiteral("simulated %1 fault").arg(m_faultKind));
         } else if (!region->nodeNames.isEmpty()) {
             result = startMetal(request);
         } else {
@@ -327,7 +323,7 @@ StartResult SimProvider::startInstance(const StartRequest &request)
                 if (q.step()) {
                     zone = q.text(0);
                 } else {
-                    result.error = error(
+                    result.error = ProviderError::failed(
                         ProviderError::Kind::Permanent,
                         QStringLiteral("host instance %1 not found").arg(request.hostInstanceId));
                 }
@@ -338,19 +334,20 @@ StartResult SimProvider::startInstance(const StartRequest &request)
                 if (zone.isEmpty() && !region->zones.isEmpty())
                     zone = region->zones.first().name;
                 if (m_zoneOutage.contains(zone)) {
-                    result.error = error(ProviderError::Kind::ZoneConstrained,
-                                         QStringLiteral("zone %1 is unavailable").arg(zone));
+                    result.error =
+                        ProviderError::failed(ProviderError::Kind::ZoneConstrained,
+                                              QStringLiteral("zone %1 is unavailable").arg(zone));
                 } else if (m_zoneCapacity > 0) {
                     Statement count(m_db,
                                     "SELECT count(*) FROM instances WHERE zone = ? AND host = ''");
                     count.bind(1, zone);
                     count.step();
                     if (count.integer(0) >= m_zoneCapacity) {
-                        result.error =
-                            error(ProviderError::Kind::ZoneConstrained,
-                                  QStringLiteral("zone %1 has no capacity left (%2 instances)")
-                                      .arg(zone)
-                                      .arg(m_zoneCapacity));
+                        result.error = ProviderError::failed(
+                            ProviderError::Kind::ZoneConstrained,
+                            QStringLiteral("zone %1 has no capacity left (%2 instances)")
+                                .arg(zone)
+                                .arg(m_zoneCapacity));
                     }
                 }
             }
@@ -382,7 +379,7 @@ StartResult SimProvider::startInstance(const StartRequest &request)
         return result;
     } catch (const BerthError &e) {
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        return {{}, error(ProviderError::Kind::Transient, e.message())};
+        return {{}, ProviderError::failed(ProviderError::Kind::Transient, e.message())};
     }
 }
 
@@ -410,20 +407,21 @@ StartResult SimProvider::startMetal(const StartRequest &request)
             free.catalogue.append(node.hardware);
     }
     if (!named.isEmpty() && !zoneOf.contains(named)) {
-        result.error =
-            error(ProviderError::Kind::Permanent,
-                  QStringLiteral("%1 has no node named \"%2\"").arg(request.region, named));
+        result.error = ProviderError::failed(
+            ProviderError::Kind::Permanent,
+            QStringLiteral("%1 has no node named \"%2\"").arg(request.region, named));
         return result;
     }
     if (!named.isEmpty() && free.catalogue.isEmpty()) {
-        result.error = error(ProviderError::Kind::Permanent,
-                             QStringLiteral("node %1 is already acquired").arg(named));
+        result.error =
+            ProviderError::failed(ProviderError::Kind::Permanent,
+                                  QStringLiteral("node %1 is already acquired").arg(named));
         return result;
     }
     const QString zone = named.isEmpty() ? request.zone : zoneOf.value(named);
     if (m_zoneOutage.contains(zone)) {
-        result.error = error(ProviderError::Kind::ZoneConstrained,
-                             QStringLiteral("zone %1 is unavailable").arg(zone));
+        result.error = ProviderError::failed(ProviderError::Kind::ZoneConstrained,
+                                             QStringLiteral("zone %1 is unavailable").arg(zone));
         return result;
     }
     // The default arch follows the whole pool, not what happens to be free.
@@ -443,13 +441,13 @@ StartResult SimProvider::startMetal(const StartRequest &request)
     else
         choice = InstanceTypeChooser(2048, true).choose(free, constraints);
     if (!choice.ok()) {
-        result.error =
-            error(ProviderError::Kind::ZoneConstrained,
-                  QStringLiteral("no free node in %1 matches constraints \"%2\" (%3 of %4 "
-                                 "nodes in use)")
-                      .arg(zone.isEmpty() ? request.region : zone, request.constraints.toString())
-                      .arg(acquired.size())
-                      .arg(m_pool.size()));
+        result.error = ProviderError::failed(
+            ProviderError::Kind::ZoneConstrained,
+            QStringLiteral("no free node in %1 matches constraints \"%2\" (%3 of %4 "
+                           "nodes in use)")
+                .arg(zone.isEmpty() ? request.region : zone, request.constraints.toString())
+                .arg(acquired.size())
+                .arg(m_pool.size()));
         return result;
     }
     result.instance.id = nextId("m");
@@ -493,7 +491,7 @@ ProviderError SimProvider::stopInstances(const QString &region, const QStringLis
         return {};
     } catch (const BerthError &e) {
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        return error(ProviderError::Kind::Transient, e.message());
+        return ProviderError::failed(ProviderError::Kind::Transient, e.message());
     }
 }
 
@@ -524,7 +522,7 @@ QList<InstanceInfo> SimProvider::listInstances(const QString &region,
         }
     } catch (const BerthError &e) {
         if (listError)
-            *listError = error(ProviderError::Kind::Transient, e.message());
+            *listError = ProviderError::failed(ProviderError::Kind::Transient, e.message());
     }
     return instances;
 }
