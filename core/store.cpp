@@ -4,8 +4,10 @@
 #include "schema.h"
 
 #include <QAtomicInteger>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
+#include <QMutex>
 #include <QRandomGenerator>
 #include <QSqlError>
 #include <QStandardPaths>
@@ -15,6 +17,24 @@
 
 namespace {
 QAtomicInteger<quint64> connectionCounter;
+
+// Qt SQL loads a driver plugin the first time a connection of its type is
+// added, and two threads doing that at once can corrupt its registry (the
+// test of clients opening a store together hung at exit that way). Connections
+// are added and removed one at a time.
+Q_CONSTINIT QBasicMutex connectionRegistry;
+
+QSqlDatabase addConnection(const QString &driver, const QString &name)
+{
+    const QMutexLocker lock(&connectionRegistry);
+    return QSqlDatabase::addDatabase(driver, name);
+}
+
+void removeConnection(const QString &name)
+{
+    const QMutexLocker lock(&connectionRegistry);
+    QSqlDatabase::removeDatabase(name);
+}
 
 // One key for every write transaction: writers queue as with SQLite's
 // BEGIN IMMEDIATE (the key spells "bert").
@@ -54,7 +74,7 @@ Store::Store(const QString &location)
             m_sql->database().close();
             m_sql.reset();
         }
-        QSqlDatabase::removeDatabase(m_connectionName);
+        removeConnection(m_connectionName);
         throw BerthError(
             QStringLiteral("cannot open store \"%1\": %2").arg(displayLocation(), error.message()));
     }
@@ -65,16 +85,34 @@ void Store::openSqlite()
     const QFileInfo info(m_location);
     if (!QDir().mkpath(info.absolutePath()))
         throw BerthError(QStringLiteral("cannot create directory \"%1\"").arg(info.absolutePath()));
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    QSqlDatabase db = addConnection(QStringLiteral("QSQLITE"), m_connectionName);
     db.setDatabaseName(m_location);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000"));
     if (!db.open())
         throw BerthError(db.lastError().text());
     m_sql = std::make_unique<SqlSession>(db);
     m_sql->execute(QStringLiteral("PRAGMA busy_timeout = 30000"));
-    m_sql->execute(QStringLiteral("PRAGMA journal_mode = WAL"));
+    enableWriteAheadLog();
     m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
     m_sql->execute(QStringLiteral("PRAGMA foreign_keys = ON"));
+}
+
+// Switching a new file to WAL needs it to itself for a moment, and SQLite
+// answers "database is locked" at once there instead of waiting on the busy
+// timeout; clients opening a new store together take turns here.
+void Store::enableWriteAheadLog()
+{
+    QDeadlineTimer deadline(30'000);
+    for (;;) {
+        try {
+            m_sql->execute(QStringLiteral("PRAGMA journal_mode = WAL"));
+            return;
+        } catch (const BerthError &error) {
+            if (!error.message().contains(u"locked") || deadline.hasExpired())
+                throw;
+        }
+        QThread::msleep(5 + QRandomGenerator::global()->bounded(20));
+    }
 }
 
 void Store::openPostgres()
@@ -88,7 +126,7 @@ void Store::openPostgres()
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
         throw BerthError(QStringLiteral("Qt SQL's PostgreSQL driver is missing; install "
                                         "libqt6sql6-psql"));
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connectionName);
+    QSqlDatabase db = addConnection(QStringLiteral("QPSQL"), m_connectionName);
     db.setHostName(url.host());
     db.setPort(url.port(5432));
     db.setDatabaseName(database);
@@ -134,7 +172,7 @@ Store::~Store()
         m_sql->database().close();
         m_sql.reset();
     }
-    QSqlDatabase::removeDatabase(m_connectionName);
+    removeConnection(m_connectionName);
 }
 
 QString Store::defaultLocation()

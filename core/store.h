@@ -101,6 +101,7 @@ private:
     bool tableExists(const QString &table);
     void openPostgres();
     void openSqlite();
+    void enableWriteAheadLog();
     void begin(bool forWrite);
     void commit(bool forWrite);
     void rollback();

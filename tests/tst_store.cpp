@@ -187,7 +187,7 @@ void TestStore::clientsStartingAtOnceMigrateOnce()
         QVERIFY(thread->wait(120'000));
         delete thread;
     }
-    QCOMPARE(errors, QStringList());
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
     QCOMPARE(opened.load(), 4);
     Store store(path);
     QCOMPARE(store.sql()
