@@ -13,6 +13,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QUrl>
 #include <QUuid>
 
@@ -81,8 +82,21 @@ private:
             db.setUserName(url.userName());
             db.setPassword(url.password());
             db.setDatabaseName(url.path().mid(1));
-            if (!db.open() || !QSqlQuery(db).exec(statement))
+            if (!db.open())
                 qFatal("%s: %s", qPrintable(statement), qPrintable(db.lastError().text()));
+            // The server can refuse one for a moment: DROP ... WITH (FORCE)
+            // fails while an autovacuum worker is in the database ("must be a
+            // member of the role whose process is being terminated"), and
+            // CREATE while another session is in template1. Tried again.
+            QSqlQuery query(db);
+            for (int attempt = 1; !query.exec(statement); ++attempt) {
+                if (attempt == 20)
+                    qFatal("%s: %s", qPrintable(statement), qPrintable(query.lastError().text()));
+                qWarning("%s: %s; trying again", qPrintable(statement),
+                         qPrintable(query.lastError().text()));
+                QThread::msleep(250);
+            }
+            query = QSqlQuery();
             db.close();
         }
         QSqlDatabase::removeDatabase(name);
