@@ -41,8 +41,21 @@ QMap<QString, QString> CloudRegistry::secretsOf(const CloudAccount &account,
 
 CloudRegistry CloudRegistry::load(SqlSession &sql, const ProviderTypes &types, SecretStore *secrets)
 {
+    return open(accounts(sql), types, secrets);
+}
+
+// The accounts are read in one short transaction; the providers, which may
+// talk to their clouds while they open, are opened after it.
+CloudRegistry CloudRegistry::load(Store &store, const ProviderTypes &types, SecretStore *secrets)
+{
+    return open(store.read([](SqlSession &sql) { return accounts(sql); }), types, secrets);
+}
+
+CloudRegistry CloudRegistry::open(QList<CloudAccount> accounts, const ProviderTypes &types,
+                                  SecretStore *secrets)
+{
     CloudRegistry registry;
-    for (CloudAccount account : accounts(sql)) {
+    for (CloudAccount &account : accounts) {
         account.secrets = secretsOf(account, types, secrets);
         std::shared_ptr<Provider> provider = types.get(account.type).create(account);
         CloudInfo info = provider->describe();
@@ -50,11 +63,6 @@ CloudRegistry CloudRegistry::load(SqlSession &sql, const ProviderTypes &types, S
         registry.add(std::move(info), std::move(provider));
     }
     return registry;
-}
-
-CloudRegistry CloudRegistry::load(Store &store, const ProviderTypes &types, SecretStore *secrets)
-{
-    return store.read([&](SqlSession &sql) { return load(sql, types, secrets); });
 }
 
 void CloudRegistry::add(CloudInfo cloud, std::shared_ptr<Provider> provider)

@@ -41,6 +41,9 @@ public:
     const QList<CloudInfo> &clouds() const { return m_clouds; }
 
 private:
+    static CloudRegistry open(QList<CloudAccount> accounts, const ProviderTypes &types,
+                              SecretStore *secrets);
+
     QList<CloudInfo> m_clouds;
     QList<std::shared_ptr<Provider>> m_providers;
 };
