@@ -5,6 +5,9 @@
 
 #include <QDateTime>
 #include <QSqlQuery>
+#include <QStringList>
+
+#include <algorithm>
 
 namespace {
 
@@ -689,8 +692,32 @@ void ModelTx::retireMachine(const MachineRecord &machine)
 
 void ModelTx::logChange(const QString &kind, const QString &name, Change::Op op)
 {
-    m_sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES (?, ?, ?, ?)"),
-              {m_model.id, kind, name, Change::opName(op)});
+    Change change;
+    change.kind = kind;
+    change.name = name;
+    change.op = op;
+    m_changes.append(std::move(change));
+}
+
+// Many rows a statement: on PostgreSQL each statement is a round trip, and a
+// large command logs two changes a unit.
+void ModelTx::writeChanges()
+{
+    constexpr qsizetype rowsPerStatement = 250;
+    for (qsizetype first = 0; first < m_changes.size(); first += rowsPerStatement) {
+        const qsizetype rows = std::min(rowsPerStatement, m_changes.size() - first);
+        QStringList values(rows, QStringLiteral("(?, ?, ?, ?)"));
+        QVariantList binds;
+        binds.reserve(rows * 4);
+        for (qsizetype i = first; i < first + rows; ++i) {
+            const Change &change = m_changes.at(i);
+            binds << m_model.id << change.kind << change.name << Change::opName(change.op);
+        }
+        m_sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES ") +
+                      values.join(QStringLiteral(", ")),
+                  binds);
+    }
+    m_changes.clear();
 }
 
 void ModelTx::finish()
@@ -702,6 +729,7 @@ void ModelTx::finish()
                   {m_model.id, it.key(), it.value()});
     }
     m_sequences.clear();
+    writeChanges();
     // Keep the change log bounded: followers need only the recent past.
     m_sql.run(QStringLiteral("DELETE FROM changes WHERE seq < (SELECT max(seq) FROM changes) - "
                              "200000"));

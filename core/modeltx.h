@@ -103,6 +103,7 @@ public:
     // the provisioner. An emptied host made for units follows.
     void retireMachine(const MachineRecord &machine);
 
+    // Noted now, written by finish().
     void logChange(const QString &kind, const QString &name, Change::Op op);
     // Writes sequences and the change log; call once, last.
     void finish();
@@ -117,6 +118,7 @@ private:
     static void checkHardware(const QString &unitName, const QString &constraints,
                               const MachineRecord &machine);
     void retireIfEmpty(qint64 machineId);
+    void writeChanges();
     bool hasSubordinateRelations(qint64 applicationId);
 
     SqlSession &m_sql;
@@ -124,6 +126,7 @@ private:
     const CloudInfo &m_cloud;
     Provider *m_provider;
     QHash<QString, qint64> m_sequences;
+    ChangeList m_changes;
     QHash<qint64, bool> m_hasSubordinates;
     qint64 m_now = 0;
 };
