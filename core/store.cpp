@@ -19,9 +19,9 @@ namespace {
 QAtomicInteger<quint64> connectionCounter;
 
 // Qt SQL loads a driver plugin the first time a connection of its type is
-// added, and two threads doing that at once can corrupt its registry (the
-// test of clients opening a store together hung at exit that way). Connections
-// are added and removed one at a time.
+// added, which is not safe from two threads at once (the test of clients
+// opening a store together once hung at exit in Qt SQL's clean-up).
+// Connections are added and removed one at a time.
 Q_CONSTINIT QBasicMutex connectionRegistry;
 
 QSqlDatabase addConnection(const QString &driver, const QString &name)
