@@ -103,7 +103,7 @@ void Store::openSqlite()
 void Store::enableWriteAheadLog()
 {
     QDeadlineTimer deadline(30'000);
-    for (;;) {
+    for (int attempt = 1;; ++attempt) {
         try {
             m_sql->execute(QStringLiteral("PRAGMA journal_mode = WAL"));
             return;
@@ -111,7 +111,7 @@ void Store::enableWriteAheadLog()
             if (!error.message().contains(u"locked") || deadline.hasExpired())
                 throw;
         }
-        QThread::msleep(5 + QRandomGenerator::global()->bounded(20));
+        backOff(attempt);
     }
 }
 
