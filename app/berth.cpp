@@ -1,4 +1,5 @@
 // berth: the desktop window.
+#include "berthapplication.h"
 #include "bertherror.h"
 #include "builtinproviders.h"
 #include "cloudregistry.h"
@@ -17,7 +18,7 @@
 
 int main(int argc, char *argv[])
 {
-    QApplication app(argc, argv);
+    BerthApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("berth"));
     QApplication::setOrganizationName(QStringLiteral("berth"));
     QApplication::setApplicationDisplayName(QStringLiteral("Berth"));
@@ -74,6 +75,10 @@ int main(int argc, char *argv[])
         return QApplication::exec();
     } catch (const BerthError &error) {
         QMessageBox::critical(nullptr, QStringLiteral("Berth"), error.message());
+        return 1;
+    } catch (const std::exception &error) {
+        QMessageBox::critical(nullptr, QStringLiteral("Berth"),
+                              printable(QString::fromLocal8Bit(error.what())));
         return 1;
     }
 }

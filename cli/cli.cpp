@@ -109,5 +109,19 @@ int Cli::run(const QStringList &arguments)
         m_out.flush();
         m_err << "ERROR " << error.message() << Qt::endl;
         return 1;
+    } catch (const std::bad_alloc &) {
+        // A transaction under way has been rolled back on the way here.
+        m_out.flush();
+        m_err << "ERROR not enough memory for this command; nothing was changed" << Qt::endl;
+        return 1;
+    } catch (const std::exception &error) {
+        m_out.flush();
+        m_err << "ERROR " << printable(QString::fromLocal8Bit(error.what()))
+              << "; nothing was changed" << Qt::endl;
+        return 1;
+    } catch (...) {
+        m_out.flush();
+        m_err << "ERROR unexpected failure; nothing was changed" << Qt::endl;
+        return 1;
     }
 }

@@ -1,9 +1,9 @@
 #include "clicontext.h"
 
 #include "bertherror.h"
+#include "inputlimits.h"
 
 #include <climits>
-#include <cmath>
 
 void CliContext::print(const CommandResult &result)
 {
@@ -63,20 +63,8 @@ std::optional<qint64> CommandArgs::optionalInt(const QString &name) const
 {
     if (!m_parser.isSet(name))
         return std::nullopt;
-    bool ok = false;
-    const qint64 n = m_parser.value(name).toLongLong(&ok);
-    if (!ok || n < INT_MIN || n > INT_MAX)
+    const auto n = Limits::parseInteger(m_parser.value(name));
+    if (!n || *n < INT_MIN || *n > INT_MAX)
         throw BerthError(badValue(name, QStringLiteral("a whole number")));
-    return n;
-}
-
-std::optional<double> CommandArgs::optionalNumber(const QString &name) const
-{
-    if (!m_parser.isSet(name))
-        return std::nullopt;
-    bool ok = false;
-    const double n = m_parser.value(name).toDouble(&ok);
-    if (!ok || !std::isfinite(n))
-        throw BerthError(badValue(name, QStringLiteral("a number")));
     return n;
 }

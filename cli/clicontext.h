@@ -46,9 +46,8 @@ public:
     QStringList values(const QString &name) const { return m_parser.values(name); }
     QStringList positional() const { return m_parser.positionalArguments(); }
     int intValue(const QString &name, int fallback) const;
-    // The option's value as a whole number or a number; nullopt when not given.
+    // The option's value as a plain whole number; nullopt when not given.
     std::optional<qint64> optionalInt(const QString &name) const;
-    std::optional<double> optionalNumber(const QString &name) const;
     // "<command>: bad value "x" for --name: expected <expected>"
     QString badValue(const QString &name, const QString &expected) const;
 

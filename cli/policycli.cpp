@@ -2,6 +2,7 @@
 // with Senlin's data in and out, for scripts and for comparing with Senlin.
 #include "bertherror.h"
 #include "clicontext.h"
+#include "inputlimits.h"
 #include "placementpolicy.h"
 #include "policyfile.h"
 
@@ -45,7 +46,9 @@ void placementPlan(CliContext &ctx, const QStringList &args)
     const QJsonObject currentJson =
         jsonOption(parser, QStringLiteral("current"), QStringLiteral("{\"RegionOne\": 2}"));
     for (auto it = currentJson.begin(); it != currentJson.end(); ++it)
-        current.insert(it.key(), it.value().toInteger());
+        current.insert(
+            it.key(),
+            Limits::wholeNumber(it.value(), QStringLiteral("--current \"%1\"").arg(it.key()), 0));
 
     QStringList available;
     if (parser.isSet(QStringLiteral("available"))) {
@@ -69,9 +72,15 @@ void placementPlan(CliContext &ctx, const QStringList &args)
     qint64 total = 0;
     for (qint64 n : current)
         total += n;
-    action.cluster = {cluster.value(QStringLiteral("min_size")).toInteger(0),
-                      cluster.value(QStringLiteral("max_size")).toInteger(-1),
-                      cluster.value(QStringLiteral("desired_capacity")).toInteger(total)};
+    const auto field = [&](const char *key, qint64 fallback, qint64 minimum) {
+        const QString name = QString::fromLatin1(key);
+        return cluster.contains(name)
+                   ? Limits::wholeNumber(cluster.value(name), QStringLiteral("--cluster ") + name,
+                                         minimum)
+                   : fallback;
+    };
+    action.cluster = {field("min_size", 0, 0), field("max_size", -1, -1),
+                      field("desired_capacity", total, 0)};
     ctx.out << Output::toJson(policy.decide(action, current, available));
 }
 

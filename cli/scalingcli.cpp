@@ -168,7 +168,16 @@ void scaleApplication(CliContext &ctx, const QStringList &args)
     }
     if (!parser.isSet(QStringLiteral("number")))
         throw BerthError(QStringLiteral("scale-application: --number is required"));
-    request.resize.number = *parser.optionalNumber(QStringLiteral("number"));
+    if (!request.resize.adjustment) {
+        throw BerthError(QStringLiteral("--adjustment-type is required: EXACT_CAPACITY, "
+                                        "CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE"));
+    }
+    QString expected;
+    const auto number = ResizeParameters::readNumber(
+        *request.resize.adjustment, parser.value(QStringLiteral("number")), &expected);
+    if (!number)
+        throw BerthError(parser.badValue(QStringLiteral("number"), expected));
+    request.resize.number = *number;
     request.resize.minStep = parser.optionalInt(QStringLiteral("min-step"));
     request.resize.minSize = parser.optionalInt(QStringLiteral("min-size"));
     request.resize.maxSize = parser.optionalInt(QStringLiteral("max-size"));

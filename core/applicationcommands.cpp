@@ -3,15 +3,14 @@
 #include "applicationscaling.h"
 #include "base.h"
 #include "bertherror.h"
+#include "inputlimits.h"
 #include "names.h"
 
 namespace {
 
-void checkCount(int count)
+void checkCount(qint64 count)
 {
-    if (count < 1)
-        throw BerthError(
-            QStringLiteral("-n must be a positive number of units, got %1").arg(count));
+    Limits::checkCommandCount(count, QStringLiteral("units"));
 }
 
 QString subordinateUnitsError(const QString &app)
@@ -95,6 +94,9 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         const auto parsedBase = Base::parse(base);
         if (!parsedBase.ok())
             throw BerthError(parsedBase.error);
+        if (const QString refusal = Base::unsupported(parsedBase.base, tx.cloud().bases);
+            !refusal.isEmpty())
+            throw BerthError(refusal);
         const auto report = tx.validator().validate(constraints);
         if (!report.ok())
             throw BerthError(report.error);

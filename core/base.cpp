@@ -41,3 +41,30 @@ Base::ParseResult Base::parse(const QString &text)
     result.base = Base(match.captured(1), match.captured(2));
     return result;
 }
+
+const QStringList &Base::knownBases()
+{
+    static const QStringList bases{
+        QStringLiteral("ubuntu@16.04"), QStringLiteral("ubuntu@18.04"),
+        QStringLiteral("ubuntu@20.04"), QStringLiteral("ubuntu@22.04"),
+        QStringLiteral("ubuntu@24.04"), QStringLiteral("centos@7"),
+        QStringLiteral("centos@9"),     QStringLiteral("debian@11"),
+        QStringLiteral("debian@12"),
+    };
+    return bases;
+}
+
+QString Base::unsupported(const Base &base, const QStringList &cloudBases)
+{
+    const QString track = base.os() + u'@' + base.channel().section(u'/', 0, 0);
+    if (knownBases().contains(track) || cloudBases.contains(track) ||
+        cloudBases.contains(base.toString()))
+        return {};
+    QStringList all = knownBases();
+    for (const QString &extra : cloudBases) {
+        if (!all.contains(extra))
+            all << extra;
+    }
+    return QStringLiteral("unsupported base \"%1\": expected one of %2")
+        .arg(printable(base.toString()), all.join(QStringLiteral(", ")));
+}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 // An operating system base, `os@channel` (ubuntu@22.04). Immutable once set on
 // an application, unit or machine; units only go to machines of the same base.
@@ -11,6 +12,12 @@ public:
 
     Base() = default;
     static ParseResult parse(const QString &text);
+    // The bases Berth knows on every cloud (README, "Bases"): Juju's Ubuntu
+    // LTS releases and CentOS, and the Debian releases LXD images exist for.
+    static const QStringList &knownBases();
+    // Empty when `base` (its track: ubuntu@22.04/edge is ubuntu@22.04) is one
+    // Berth knows or one `cloudBases` maps to an image; otherwise the refusal.
+    static QString unsupported(const Base &base, const QStringList &cloudBases);
 
     bool isValid() const { return !m_os.isEmpty(); }
     QString os() const { return m_os; }

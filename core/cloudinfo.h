@@ -50,6 +50,9 @@ struct CloudInfo
     // instance types lists its architectures here).
     QList<QPair<ConstraintKey, QStringList>> vocabularies;
     QList<QPair<QList<ConstraintKey>, QList<ConstraintKey>>> conflicts;
+    // Bases this cloud maps to images beyond those Berth knows everywhere
+    // (Base::knownBases), e.g. LXD's image-map.
+    QStringList bases;
 
     const RegionInfo *region(const QString &name) const;
     QString defaultRegion() const { return regions.isEmpty() ? QString() : regions.first().name; }

@@ -1,6 +1,7 @@
 #include "deletionpolicy.h"
 
 #include "bertherror.h"
+#include "senlinspec.h"
 
 #include <QHash>
 #include <QRandomGenerator>
@@ -64,6 +65,7 @@ Criteria fromSpec(const QJsonObject &spec, QStringList *ignored)
                                         "senlin.policy.deletion")
                              .arg(type));
     }
+    SenlinSpec::checkVersion(spec, {QStringLiteral("1.0"), QStringLiteral("1.1")});
     const QJsonObject properties = spec.value(QStringLiteral("properties")).toObject();
     Criteria criteria = defaultCriteria;
     for (auto it = properties.begin(); it != properties.end(); ++it) {

@@ -2,6 +2,7 @@
 
 #include "base.h"
 #include "bertherror.h"
+#include "inputlimits.h"
 
 #include <QSqlQuery>
 
@@ -9,10 +10,7 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
                                            const QString &acceptHostKey)
 {
     using Kind = PlacementDirective::Kind;
-    if (request.count < 1) {
-        throw BerthError(
-            QStringLiteral("-n must be a positive number of machines, got %1").arg(request.count));
-    }
+    Limits::checkCommandCount(request.count, QStringLiteral("machines"));
     std::optional<PlacementDirective> directive;
     if (!request.directive.isEmpty()) {
         auto parsed = PlacementDirective::parse(request.directive);
@@ -35,6 +33,9 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
             Base::parse(request.base.isEmpty() ? tx.model().config.defaultBase() : request.base);
         if (!base.ok())
             throw BerthError(base.error);
+        if (const QString refusal = Base::unsupported(base.base, tx.cloud().bases);
+            !refusal.isEmpty())
+            throw BerthError(refusal);
         const ConstraintsValidator validator = tx.validator();
         const auto report = validator.validate(given);
         if (!report.ok())

@@ -19,12 +19,13 @@ ModelCommands::ModelSummary summaryFrom(const QSqlQuery &q, const QString &curre
 }
 } // namespace
 
-QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assignments) const
+QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assignments,
+                                                       const CloudInfo &cloud) const
 {
     QMap<QString, QString> values;
     for (const QString &assignment : assignments) {
         const auto [key, value] = Names::splitSetting(assignment);
-        values.insert(key, ModelConfig::check(key, value));
+        values.insert(key, ModelConfig::check(key, value, cloud.bases));
     }
     return values;
 }
@@ -62,7 +63,7 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
             QStringLiteral("region \"%1\" not found in cloud %2; expected one of %3")
                 .arg(regionName, cloud.name, cloud.regionNames().join(QStringLiteral(", "))));
     }
-    const auto values = parseAssignments(config);
+    const auto values = parseAssignments(config, cloud);
     return m_ws.store().write([&](SqlSession &sql) {
         if (ModelTx::findModel(sql, name))
             throw BerthError(QStringLiteral("model \"%1\" already exists").arg(name));
@@ -122,8 +123,8 @@ QList<QPair<ModelConfig::KeyInfo, QString>> ModelCommands::config(const QString 
 
 CommandResult ModelCommands::setConfig(const QString &model, const QStringList &assignments)
 {
-    const auto values = parseAssignments(assignments);
     m_ws.inModel(model, [&](ModelTx &tx) {
+        const auto values = parseAssignments(assignments, tx.cloud());
         for (auto it = values.cbegin(); it != values.cend(); ++it) {
             tx.sql().run(QStringLiteral("INSERT INTO model_config (model_id, key, value) VALUES "
                                         "(?, ?, ?) ON CONFLICT (model_id, key) DO UPDATE SET "

@@ -37,6 +37,7 @@ public:
     QString constraints(const QString &model);
 
 private:
-    QMap<QString, QString> parseAssignments(const QStringList &assignments) const;
+    QMap<QString, QString> parseAssignments(const QStringList &assignments,
+                                            const CloudInfo &cloud) const;
     Workspace &m_ws;
 };

@@ -51,7 +51,7 @@ std::optional<qint64> ModelConfig::parseDurationMs(const QString &text)
     return n * 1000;
 }
 
-QString ModelConfig::check(const QString &key, const QString &value)
+QString ModelConfig::check(const QString &key, const QString &value, const QStringList &cloudBases)
 {
     const auto bad = [&](const QString &expected) {
         return BerthError(QStringLiteral("bad value \"%1\" for model config \"%2\": %3")
@@ -91,6 +91,8 @@ QString ModelConfig::check(const QString &key, const QString &value)
         const auto parsed = Base::parse(value);
         if (!parsed.ok())
             throw bad(QStringLiteral("expected a base such as ubuntu@22.04"));
+        if (const QString refusal = Base::unsupported(parsed.base, cloudBases); !refusal.isEmpty())
+            throw bad(refusal.section(QStringLiteral(": "), 1));
         return parsed.base.toString();
     }
     QStringList names;

@@ -24,8 +24,10 @@ public:
 
     static const QList<KeyInfo> &keys();
     // Throws BerthError when the key is unknown or the value malformed; returns
-    // the value in its normal form.
-    static QString check(const QString &key, const QString &value);
+    // the value in its normal form. `cloudBases`: the model's cloud's own bases
+    // (CloudInfo::bases), also allowed as default-base.
+    static QString check(const QString &key, const QString &value,
+                         const QStringList &cloudBases = {});
     static QString defaultValue(const QString &key);
 
     QString value(const QString &key) const;

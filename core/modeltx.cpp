@@ -2,6 +2,7 @@
 
 #include "base.h"
 #include "bertherror.h"
+#include "names.h"
 
 #include <QDateTime>
 #include <QSqlQuery>
@@ -191,9 +192,10 @@ MachineRecord ModelTx::machine(const QString &name)
 
 UnitRecord ModelTx::unit(const QString &name)
 {
+    // Exactly as units are named ("app/ 0" or "app/+0" is no unit, not app/0).
     const qsizetype slash = name.lastIndexOf(u'/');
-    bool ok = false;
-    const qint64 number = slash > 0 ? name.mid(slash + 1).toLongLong(&ok) : -1;
+    bool ok = Names::isValidUnitName(name);
+    const qint64 number = ok ? name.mid(slash + 1).toLongLong(&ok) : -1;
     if (!ok) {
         throw BerthError(
             QStringLiteral("invalid unit name \"%1\": expected application/number").arg(name));

@@ -1,8 +1,12 @@
 #include "placementpolicy.h"
 
 #include "bertherror.h"
+#include "inputlimits.h"
+#include "senlinspec.h"
 
 #include <QJsonArray>
+
+#include <cmath>
 
 namespace {
 
@@ -16,16 +20,21 @@ QJsonObject failed(QJsonObject data, const QString &reason)
 // Senlin: the count from data.<key> when an earlier policy decided, else inputs.count, else 1.
 qint64 countFrom(const QJsonObject &inputs, const QJsonObject &data, const QString &key)
 {
-    if (data.contains(key))
-        return data.value(key).toObject().value(QStringLiteral("count")).toInteger(1);
-    return inputs.value(QStringLiteral("count")).toInteger(1);
+    const QString count = QStringLiteral("count");
+    if (data.contains(key)) {
+        const QJsonObject decided = data.value(key).toObject();
+        return decided.contains(count)
+                   ? Limits::wholeNumber(decided.value(count), key + u'.' + count, 0)
+                   : 1;
+    }
+    return inputs.contains(count) ? Limits::wholeNumber(inputs.value(count), count, 0) : 1;
 }
 
 std::optional<qint64> optionalInt(const QJsonObject &o, const QString &key)
 {
     if (!o.contains(key) || o.value(key).isNull())
         return std::nullopt;
-    return o.value(key).toInteger();
+    return Limits::wholeNumber(o.value(key), key, -1);
 }
 
 QString listKeyOf(PlacementPolicy::Kind kind)
@@ -49,16 +58,39 @@ PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
                                         "senlin.policy.region_placement or "
                                         "senlin.policy.zone_placement")
                              .arg(type));
+    SenlinSpec::checkVersion(spec, {QStringLiteral("1.0")});
     const QString listKey = listKeyOf(kind);
     const QJsonArray list =
         spec.value(QStringLiteral("properties")).toObject().value(listKey).toArray();
+    if (list.size() > Limits::maxPolicyEntries) {
+        throw BerthError(QStringLiteral("the policy lists %1 %2; expected at most %3")
+                             .arg(list.size())
+                             .arg(listKey)
+                             .arg(Limits::maxPolicyEntries));
+    }
     QList<PlacementPlanner::Target> targets;
     for (const auto &value : list) {
         const QJsonObject item = value.toObject();
         PlacementPlanner::Target t;
         t.name = item.value(QStringLiteral("name")).toString();
-        t.weight = item.value(QStringLiteral("weight")).toInteger(100);
-        t.cap = item.value(QStringLiteral("cap")).toInteger(-1);
+        const auto number = [&](const QString &key, qint64 fallback, qint64 maximum,
+                                const QString &expected) {
+            const QJsonValue v = item.value(key);
+            if (v.isUndefined())
+                return fallback;
+            const double n = v.toDouble(std::nan(""));
+            // Below the minimum is fromTargets()' to say, as for the window's targets.
+            if (!v.isDouble() || n != std::trunc(n) || n > double(maximum)) {
+                throw BerthError(QStringLiteral("bad %1 %2 of \"%3\": expected %4")
+                                     .arg(key, v.toVariant().toString(), t.name, expected));
+            }
+            return n < -1e15 ? qint64(-1e15) : qint64(n);
+        };
+        t.weight = number(QStringLiteral("weight"), 100, Limits::maxWeight,
+                          QStringLiteral("a whole number from 0 to %1").arg(Limits::maxWeight));
+        t.cap =
+            number(QStringLiteral("cap"), -1, Limits::maxUnits,
+                   QStringLiteral("-1 (no cap) or a whole number up to %1").arg(Limits::maxUnits));
         targets.append(t);
     }
     return fromTargets(kind, targets);
@@ -82,6 +114,13 @@ PlacementPolicy PlacementPolicy::fromTargets(Kind kind,
             throw BerthError(QStringLiteral("weight of \"%1\" must be 0 or more").arg(t.name));
         if (t.cap < -1)
             throw BerthError(QStringLiteral("cap of \"%1\" must be -1 (none) or more").arg(t.name));
+        if (t.weight > Limits::maxWeight || t.cap > Limits::maxUnits) {
+            throw BerthError(QStringLiteral("weight or cap of \"%1\" is too large: expected a "
+                                            "weight up to %2 and a cap up to %3")
+                                 .arg(t.name)
+                                 .arg(Limits::maxWeight)
+                                 .arg(Limits::maxUnits));
+        }
         for (const PlacementPlanner::Target &other : std::as_const(policy.m_targets)) {
             if (other.name == t.name)
                 throw BerthError(QStringLiteral("\"%1\" is listed twice").arg(t.name));
@@ -153,16 +192,31 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
         delta = 1;
     } else if (action.name == u"CLUSTER_RESIZE") {
         if (data.contains(creation)) {
-            delta = data.value(creation).toObject().value(QStringLiteral("count")).toInteger(1);
+            delta = countFrom({}, data, creation);
         } else if (data.contains(deletion)) {
-            delta = -data.value(deletion).toObject().value(QStringLiteral("count")).toInteger(1);
+            delta = -countFrom({}, data, deletion);
         } else {
             ResizeParameters::Request request;
             const QString type = action.inputs.value(QStringLiteral("adjustment_type")).toString();
             request.adjustment = ResizeParameters::adjustmentFromName(type);
             if (!type.isEmpty() && !request.adjustment)
                 return failed(data, QStringLiteral("Invalid adjustment_type: %1").arg(type));
-            request.number = action.inputs.value(QStringLiteral("number")).toDouble();
+            const QJsonValue number = action.inputs.value(QStringLiteral("number"));
+            if (request.adjustment && number.isUndefined())
+                return failed(data, QStringLiteral("Missing number value for size adjustment."));
+            if (!request.adjustment && !number.isUndefined() && !number.isNull())
+                return failed(data,
+                              QStringLiteral("Missing adjustment_type value for size adjustment."));
+            if (number.isString() && request.adjustment) {
+                QString error;
+                request.number =
+                    ResizeParameters::readNumber(*request.adjustment, number.toString(), &error)
+                        .value_or(std::nan(""));
+                if (!error.isEmpty())
+                    return failed(data, error);
+            } else {
+                request.number = number.toDouble(std::nan(""));
+            }
             request.minStep = optionalInt(action.inputs, QStringLiteral("min_step"));
             request.minSize = optionalInt(action.inputs, QStringLiteral("min_size"));
             request.maxSize = optionalInt(action.inputs, QStringLiteral("max_size"));

@@ -401,8 +401,10 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
                     if (m_p.m_progress)
                         m_p.m_progress(m_done, m_total);
                 }
-            } catch (const BerthError &error) {
-                m_p.log(QStringLiteral("provisioning worker stopped: ") + error.message());
+            } catch (const std::exception &error) {
+                // Never past the thread: that would end the process mid-pass.
+                m_p.log(QStringLiteral("provisioning worker stopped: ") +
+                        QString::fromUtf8(error.what()));
             }
             std::lock_guard lock(mutex);
             --running;

@@ -22,8 +22,8 @@ void ProvisionerWorker::start()
         // Created here, on the worker's thread: its store connections belong to it.
         m_provisioner = std::make_unique<Provisioner>(m_location, m_clouds, m_model);
         m_watchStore = std::make_unique<Store>(m_location);
-    } catch (const BerthError &error) {
-        emit failed(error.message());
+    } catch (const std::exception &error) {
+        emit failed(QString::fromUtf8(error.what()));
         return;
     }
     m_provisioner->setLog([this](const QString &line) { emit logLine(line); });
@@ -55,8 +55,8 @@ void ProvisionerWorker::checkForChanges()
             m_dataVersion = version;
             due = true;
         }
-    } catch (const BerthError &error) {
-        emit failed(error.message());
+    } catch (const std::exception &error) {
+        emit failed(QString::fromUtf8(error.what()));
     }
     if (due)
         runPass();
@@ -71,8 +71,8 @@ void ProvisionerWorker::runPass()
     // brings one more pass, so a change made meanwhile is never taken for ours.
     try {
         m_dataVersion = m_watchStore->dataVersion();
-    } catch (const BerthError &error) {
-        emit failed(error.message());
+    } catch (const std::exception &error) {
+        emit failed(QString::fromUtf8(error.what()));
     }
     try {
         Provisioner::Report report;
@@ -84,8 +84,8 @@ void ProvisionerWorker::runPass()
         if (report.leaseHeldElsewhere)
             emit logLine(tr("model %1 is provisioned by %2").arg(m_model, report.holder));
         emit passFinished(report.started, report.failed, report.pending);
-    } catch (const BerthError &error) {
-        emit failed(error.message());
+    } catch (const std::exception &error) {
+        emit failed(QString::fromUtf8(error.what()));
     }
     m_lastPassAt = QDateTime::currentMSecsSinceEpoch();
 }

@@ -37,6 +37,14 @@ struct Result
     bool ok() const { return error.isEmpty(); }
 };
 
+// Reads a number given as text for `adjustment` (a whole number for
+// EXACT_CAPACITY and CHANGE_IN_CAPACITY, any number for CHANGE_IN_PERCENTAGE);
+// nullopt, with `error` set, when it is not one.
+std::optional<double> readNumber(Adjustment adjustment, QStringView text, QString *error);
+// Empty when the request's numbers are of Senlin's types and within Berth's
+// bounds (Limits::maxUnits) for a cluster of `current` nodes; otherwise why not.
+// resize() checks this first, so what it computes always fits.
+QString checkRequest(const Request &request, qint64 current);
 qint64 calculateDesired(qint64 current, Adjustment adjustment, double number,
                         std::optional<qint64> minStep);
 qint64 truncateDesired(const ClusterSize &cluster, qint64 desired, std::optional<qint64> minSize,

@@ -1,6 +1,7 @@
 #include "scalingcommands.h"
 
 #include "bertherror.h"
+#include "inputlimits.h"
 
 #include <QJsonDocument>
 #include <QRandomGenerator>
@@ -231,6 +232,20 @@ CommandResult ScalingCommands::scale(const QString &model, const QString &applic
             ResizeParameters::resize({app.minSize, app.maxSize, before}, request.resize);
         if (!resized.ok())
             throw BerthError(resized.error);
+        const qint64 change = std::max(resized.creation, resized.deletion);
+        if (change > Limits::maxUnitsPerCommand) {
+            throw BerthError(
+                QStringLiteral("scaling %1 from %2 to %3 units would %4 %5 units; one "
+                               "command %4s at most %6 (it is one transaction, and "
+                               "a larger one would keep other clients of the store "
+                               "waiting): scale in steps")
+                    .arg(app.name)
+                    .arg(before)
+                    .arg(before + resized.creation - resized.deletion)
+                    .arg(resized.creation > 0 ? QStringLiteral("add") : QStringLiteral("remove"))
+                    .arg(change)
+                    .arg(Limits::maxUnitsPerCommand));
+        }
         if (resized.creation > 0)
             scaling.addUnits(resized.creation, tx.unitConstraints(app, Constraints()));
         else if (resized.deletion > 0)
@@ -263,9 +278,7 @@ CommandResult ScalingCommands::removeUnits(const QString &model, const QString &
                                            qint64 count,
                                            std::optional<DeletionPolicy::Criteria> criteria)
 {
-    if (count < 1)
-        throw BerthError(
-            QStringLiteral("-n must be a positive number of units, got %1").arg(count));
+    Limits::checkCommandCount(count, QStringLiteral("units"));
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);
         CommandResult result;

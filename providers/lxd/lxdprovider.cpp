@@ -197,6 +197,10 @@ LxdProvider::LxdProvider(const CloudAccount &account)
                 .arg(account.name, pin));
     }
     m_info.type = QStringLiteral("lxd");
+    // Bases the account maps to its own images are bases this cloud can start.
+    for (const QString &entry :
+         account.config.value(QStringLiteral("image-map")).split(u',', Qt::SkipEmptyParts))
+        m_info.bases << entry.section(u'=', 0, 0);
     discover();
 }
 

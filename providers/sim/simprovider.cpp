@@ -1,6 +1,7 @@
 #include "simprovider.h"
 
 #include "bertherror.h"
+#include "inputlimits.h"
 #include "instancetypechooser.h"
 #include "modelconfig.h"
 
@@ -112,22 +113,21 @@ QString SimProvider::checkConfig(const QString &key, const QString &value)
         return BerthError(
             QStringLiteral("bad value \"%1\" for sim config \"%2\": %3").arg(value, key, expected));
     };
-    bool ok = false;
     if (key == u"latency-ms" || key == u"zone-capacity") {
-        const int n = value.toInt(&ok);
-        if (!ok || n < 0 || n > 600'000)
-            throw bad(QStringLiteral("expected a whole number from 0"));
-        return QString::number(n);
+        const auto n = Limits::parseInteger(value);
+        if (!n || *n < 0 || *n > 600'000)
+            throw bad(QStringLiteral("expected a whole number from 0 to 600000"));
+        return QString::number(*n);
     }
     if (key == u"seed") {
-        value.toULongLong(&ok);
-        if (!ok)
+        const auto n = Limits::parseInteger(value);
+        if (!n || *n < 0)
             throw bad(QStringLiteral("expected a non-negative whole number"));
-        return value;
+        return QString::number(*n);
     }
     if (key == u"fault-rate") {
-        const double rate = value.toDouble(&ok);
-        if (!ok || rate < 0 || rate > 1)
+        const auto rate = Limits::parseNumber(value); // no "nan" or "inf"
+        if (!rate || *rate < 0 || *rate > 1)
             throw bad(QStringLiteral("expected a number from 0 to 1"));
         return value;
     }

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonValue>
+#include <QString>
+
+// YAML documents that users hand Berth (Senlin policy specs, later bundles),
+// read into JSON values within Berth's bounds (Limits): a file larger than
+// maxDocumentBytes, a document that expands to more than maxDocumentNodes
+// values (an alias "bomb" included) or nests deeper than maxDocumentDepth is
+// refused at once, with one line naming the file and the bound.
+namespace YamlDocument {
+
+// `name` says what the text is in messages ("policy file \"web.yaml\"").
+// Throws BerthError when the text is not YAML or is out of bounds.
+QJsonValue parse(const QByteArray &text, const QString &name);
+// Reads and parses the file at `path`; throws BerthError when it is not a
+// readable regular file within the size bound, or as parse() does.
+QJsonValue readFile(const QString &path, const QString &name);
+
+} // namespace YamlDocument
