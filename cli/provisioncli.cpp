@@ -205,14 +205,33 @@ void provision(CliContext &ctx, const QStringList &args)
         QCoreApplication::exec();
     }
     const ModelSnapshot snapshot = ctx.workspace.snapshot(model);
+    QHash<qint64, const MachineRecord *> byId;
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
     int running = 0;
     int errors = 0;
+    int blocked = 0; // containers that cannot start while their host is in error or going
     for (const MachineRecord &m : snapshot.machines) {
         running += m.instanceId.isEmpty() ? 0 : 1;
         errors += m.machineStatus == u"error" ? 1 : 0;
+        if (m.isContainer() && m.instanceId.isEmpty() && m.machineStatus != u"error" &&
+            m.life == u"alive") {
+            const MachineRecord *host = byId.value(m.parentId);
+            blocked += !host || host->machineStatus == u"error" || host->life != u"alive" ? 1 : 0;
+        }
     }
-    out << QStringLiteral("%1 machine(s) with instances, %2 in error").arg(running).arg(errors)
+    out << QStringLiteral("%1 machine(s) with instances, %2 in error, %3 blocked")
+               .arg(running)
+               .arg(errors)
+               .arg(blocked)
         << Qt::endl;
+    // A script waiting for the model to be up learns that it is not.
+    if (parser.isSet(QStringLiteral("until-idle")) && errors + blocked > 0) {
+        throw BerthError(QStringLiteral("provision: %1 machine(s) in error and %2 blocked by "
+                                        "their host; see status, then retry-provisioning")
+                             .arg(errors)
+                             .arg(blocked));
+    }
 }
 
 void retryProvisioning(CliContext &ctx, const QStringList &args)

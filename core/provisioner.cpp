@@ -22,6 +22,9 @@ const QString modelTag = QStringLiteral("berth-model-uuid");
 const QString machineTag = QStringLiteral("berth-machine-id");
 const QString nonceTag = QStringLiteral("berth-nonce");
 const QString unitsTag = QStringLiteral("berth-units");
+// Which provisioner started an instance: for the operator, and the proof that
+// two never start at once.
+const QString provisionerTag = QStringLiteral("berth-provisioner");
 
 qint64 now()
 {
@@ -105,6 +108,9 @@ public:
     Report run();
 
 private:
+    class LeaseKeeper;
+    Report reconcileAndStart();
+
     enum class Outcome { Started, Failed, Retrying, Skipped };
 
     void reconcile(const ModelSnapshot &snapshot, const QList<InstanceInfo> &instances);
@@ -117,7 +123,11 @@ private:
     void countPending();
 
     Provisioner &m_p;
-    const std::atomic<bool> &m_cancel;
+    const std::atomic<bool> &m_cancel; // the caller's
+    // Set when the caller cancels or the lease is lost: stops the pass between
+    // machines and tells providers to give up waiting.
+    std::atomic<bool> m_abort = false;
+    std::atomic<bool> m_leaseLost = false;
     Workspace m_ws;
     ModelRecord m_model;
     const CloudInfo *m_cloud = nullptr;
@@ -129,7 +139,84 @@ private:
     int m_total = 0;
 };
 
+// Keeps the lease for the whole pass (listing, adopting, stopping, starting),
+// on a thread and store connection of its own, renewing it every third of its
+// time to live. When another provisioner has taken it over, or it cannot be
+// renewed before it may have expired, the pass is stopped: a provisioner that
+// may no longer hold the lease starts nothing more.
+class Provisioner::Pass::LeaseKeeper
+{
+public:
+    explicit LeaseKeeper(Pass &pass)
+        : m_pass(pass)
+        , m_thread([this] { keep(); })
+    {}
+    ~LeaseKeeper()
+    {
+        m_stop = true;
+        m_thread.join();
+    }
+    LeaseKeeper(const LeaseKeeper &) = delete;
+    LeaseKeeper &operator=(const LeaseKeeper &) = delete;
+
+private:
+    void keep()
+    {
+        const ProvisionerLease &lease = *m_pass.m_p.m_lease;
+        const qint64 ttl = lease.ttlMs();
+        std::unique_ptr<Store> store;
+        qint64 renewedAt = now();
+        qint64 nextAt = renewedAt + ttl / 3;
+        while (!m_stop) {
+            if (m_pass.m_cancel)
+                m_pass.m_abort = true;
+            if (now() >= nextAt) {
+                try {
+                    if (!store)
+                        store = std::make_unique<Store>(m_pass.m_p.m_location);
+                    if (!store->write([&](SqlSession &sql) { return lease.renew(sql); })) {
+                        lose(QStringLiteral("another provisioner has taken the lease over"));
+                        return;
+                    }
+                    renewedAt = now();
+                    nextAt = renewedAt + ttl / 3;
+                } catch (const std::exception &error) {
+                    if (now() - renewedAt >= ttl * 2 / 3) {
+                        lose(QStringLiteral("the lease could not be renewed before it may "
+                                            "expire (%1)")
+                                 .arg(QString::fromUtf8(error.what())));
+                        return;
+                    }
+                    nextAt = now() + ttl / 10;
+                }
+            }
+            QThread::msleep(20);
+        }
+    }
+    void lose(const QString &why)
+    {
+        m_pass.m_leaseLost = true;
+        m_pass.m_abort = true;
+        m_pass.m_p.log(QStringLiteral("provisioner stopping: %1").arg(why));
+    }
+
+    Pass &m_pass;
+    std::atomic<bool> m_stop = false;
+    std::thread m_thread; // last: starts once the members above are ready
+};
+
 Provisioner::Report Provisioner::Pass::run()
+{
+    const LeaseKeeper keeper(*this);
+    Report report = reconcileAndStart();
+    if (m_leaseLost) {
+        report.leaseHeldElsewhere = true;
+        report.holder = QStringLiteral("another provisioner");
+    }
+    return report;
+}
+
+Provisioner::Report Provisioner::Pass::reconcileAndStart()
 {
     ModelSnapshot snapshot = m_ws.snapshot(m_p.m_model);
     m_model = snapshot.model;
@@ -160,7 +247,7 @@ Provisioner::Report Provisioner::Pass::run()
     const QList<Job> hosts = jobs(snapshot, false);
     m_total = int(hosts.size());
     runJobs(hosts, std::max(1, m_model.config.provisionWorkers()));
-    if (!m_cancel) {
+    if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
         const QList<Job> containers = jobs(m_ws.snapshot(m_p.m_model), true);
         m_total += int(containers.size());
@@ -190,6 +277,8 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
         byName.insert(m.name, &m);
     const QString harvest = m_model.config.harvestMode();
     for (const InstanceInfo &instance : instances) {
+        if (m_abort)
+            return;
         const QString machineName = instance.tags.value(machineTag);
         const MachineRecord *m = byName.value(machineName);
         try {
@@ -267,7 +356,7 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
     const QString harvest = m_model.config.harvestMode();
     const bool stopInstances = harvest == u"destroyed" || harvest == u"all";
     for (const MachineRecord *m : dead) {
-        if (m_cancel)
+        if (m_abort)
             return;
         try {
             // An existing host is only forgotten: Berth installed nothing on it.
@@ -378,7 +467,7 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
                     qsizetype mine;
                     {
                         std::lock_guard lock(mutex);
-                        if (next >= jobs.size() || m_cancel)
+                        if (next >= jobs.size() || m_abort)
                             break;
                         mine = next++;
                     }
@@ -411,18 +500,11 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
             allDone.notify_all();
         });
     }
-    // Keep the lease fresh while the workers run.
-    std::unique_lock lock(mutex);
-    while (!allDone.wait_for(lock, std::chrono::seconds(5), [&] { return running == 0; })) {
-        lock.unlock();
-        try {
-            m_p.m_lease->acquire();
-        } catch (const BerthError &error) {
-            m_p.log(QStringLiteral("cannot renew the provisioner lease: ") + error.message());
-        }
-        lock.lock();
+    // The lease keeper renews the lease meanwhile.
+    {
+        std::unique_lock lock(mutex);
+        allDone.wait(lock, [&] { return running == 0; });
     }
-    lock.unlock();
     for (std::thread &t : threads)
         t.join();
 }
@@ -456,11 +538,17 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
     }
 
     for (;;) {
-        if (m_cancel)
+        if (m_abort)
             return Outcome::Skipped;
         // 1. Record the start, with a fresh nonce, before calling the provider.
         const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
         const bool go = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+            // Only the lease's holder records a start (and so starts anything).
+            if (!m_p.m_lease->renew(tx.sql())) {
+                m_leaseLost = true;
+                m_abort = true;
+                return false;
+            }
             const auto m = tx.findMachine(name);
             if (!m || m->life != u"alive" || !m->instanceId.isEmpty() ||
                 m->machineStatus == u"error")
@@ -488,11 +576,12 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             !job.machine.placement.startsWith(QStringLiteral("region=")))
             request.placement = job.machine.placement;
         request.hostInstanceId = job.hostInstanceId;
-        request.cancel = &m_cancel;
+        request.cancel = &m_abort;
         request.tags = {{modelTag, m_model.uuid},
                         {machineTag, name},
                         {nonceTag, nonce},
-                        {unitsTag, job.units.join(u',')}};
+                        {unitsTag, job.units.join(u',')},
+                        {provisionerTag, m_p.m_lease->owner()}};
         const StartResult result = m_provider->startInstance(request);
 
         if (result.ok()) {
@@ -638,7 +727,8 @@ Provisioner::Provisioner(QString storeLocation, const CloudRegistry &clouds, QSt
 {
     const ModelRecord record =
         m_store->read([&](SqlSession &sql) { return ModelTx::loadModel(sql, m_model); });
-    m_lease = std::make_unique<ProvisionerLease>(*m_store, record.id);
+    m_lease = std::make_unique<ProvisionerLease>(*m_store, record.id,
+                                                 ProvisionerLease::ttlFromEnvironment());
 }
 
 Provisioner::~Provisioner() = default;

@@ -20,13 +20,33 @@ bool processAlive(qint64 pid)
 }
 } // namespace
 
-ProvisionerLease::ProvisionerLease(Store &store, qint64 modelId)
+ProvisionerLease::ProvisionerLease(Store &store, qint64 modelId, qint64 ttlMs)
     : m_store(store)
     , m_modelId(modelId)
     , m_owner(QUuid::createUuid().toString(QUuid::WithoutBraces))
     , m_host(QSysInfo::machineHostName())
     , m_pid(QCoreApplication::applicationPid())
+    , m_ttlMs(ttlMs)
 {}
+
+qint64 ProvisionerLease::ttlFromEnvironment()
+{
+    bool ok = false;
+    const qint64 ms = qEnvironmentVariable("BERTH_PROVISIONER_LEASE_MS").toLongLong(&ok);
+    return ok && ms >= 1000 ? ms : defaultTtlMs;
+}
+
+bool ProvisionerLease::renew(SqlSession &sql) const
+{
+    const QVariant owner = sql.scalar(
+        QStringLiteral("SELECT owner FROM provisioner_leases WHERE model_id = ?"), {m_modelId});
+    if (owner.toString() != m_owner)
+        return false;
+    sql.run(QStringLiteral("UPDATE provisioner_leases SET expires_at = ? WHERE model_id = ? AND "
+                           "owner = ?"),
+            {QDateTime::currentMSecsSinceEpoch() + m_ttlMs, m_modelId, m_owner});
+    return true;
+}
 
 ProvisionerLease::~ProvisionerLease()
 {
@@ -42,7 +62,7 @@ bool ProvisionerLease::acquire()
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     // Renew only once a third of the lease has gone: an idle pass then writes
     // nothing, so watchers of the store do not take it for someone's change.
-    if (m_held && now < m_expiresAt - ttlMs * 2 / 3)
+    if (m_held && now < m_expiresAt - m_ttlMs * 2 / 3)
         return true;
     const bool postgres = m_store.backend() == Store::Backend::Postgres;
     if (postgres && !m_advisory) {
@@ -80,8 +100,8 @@ bool ProvisionerLease::acquire()
                                "expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (model_id) DO "
                                "UPDATE SET owner = excluded.owner, host = excluded.host, pid = "
                                "excluded.pid, expires_at = excluded.expires_at"),
-                {m_modelId, m_owner, m_host, m_pid, now + ttlMs});
-        m_expiresAt = now + ttlMs;
+                {m_modelId, m_owner, m_host, m_pid, now + m_ttlMs});
+        m_expiresAt = now + m_ttlMs;
         return true;
     });
     return m_held;

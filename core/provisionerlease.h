@@ -2,6 +2,7 @@
 
 #include <QString>
 
+class SqlSession;
 class Store;
 
 // One provisioner per model: a lease row in the store, renewed while its
@@ -13,7 +14,9 @@ class Store;
 class ProvisionerLease
 {
 public:
-    ProvisionerLease(Store &store, qint64 modelId);
+    // `ttlMs`: how long the lease lasts without renewal (defaultTtlMs unless
+    // BERTH_PROVISIONER_LEASE_MS says otherwise; see ttlFromEnvironment()).
+    ProvisionerLease(Store &store, qint64 modelId, qint64 ttlMs = defaultTtlMs);
     ~ProvisionerLease();
 
     // Takes or renews the lease; false, with holder() set, when another live
@@ -22,8 +25,20 @@ public:
     void release();
     bool held() const { return m_held; }
     QString holder() const { return m_holder; }
+    qint64 ttlMs() const { return m_ttlMs; }
+    // This provisioner's identity in the lease (and in its instances' tags).
+    QString owner() const { return m_owner; }
 
-    static constexpr qint64 ttlMs = 30'000;
+    // In a write transaction on any connection (any thread): extends the lease
+    // when this holder still has it and says so; false when another
+    // provisioner has taken it over (or it was released). The provisioner calls
+    // it in the transaction that records each start, so no start is recorded
+    // by a provisioner that no longer holds the lease, and from a keeper
+    // thread while a pass runs.
+    bool renew(SqlSession &sql) const;
+
+    static constexpr qint64 defaultTtlMs = 30'000;
+    static qint64 ttlFromEnvironment();
 
 private:
     Store &m_store;
@@ -31,6 +46,7 @@ private:
     QString m_owner;
     QString m_host;
     qint64 m_pid;
+    qint64 m_ttlMs;
     bool m_held = false;
     bool m_advisory = false; // PostgreSQL: the session lock is ours
     qint64 m_expiresAt = 0;

@@ -11,6 +11,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <thread>
 
 namespace {
 
@@ -174,6 +175,8 @@ private slots:
     void stopsDuplicates();
     void bareMetalPoolAcquiresLeastWastefulNode();
     void oneProvisionerPerModel();
+    void notFoundErrorsShowAtOnceWithoutRetries();
+    void aProvisionerThatLosesTheLeaseStopsStarting();
     void workerRunsOnItsThreadAndReports();
 };
 
@@ -281,7 +284,8 @@ void TestProvisioner::permanentFaultsShowAndRetryProvisioningRecovers()
         QCOMPARE(m.instanceStatus, QStringLiteral("provisioning error"));
         QCOMPARE(m.instanceMessage, QStringLiteral("image for ubuntu@22.04 not found"));
         QVERIFY(m.instanceId.isEmpty());
-        QCOMPARE(m.attempts, 3); // the first try and two retries
+        // "Not found" is not retryable: error at once, the retries left unused.
+        QCOMPARE(m.attempts, 1);
     }
     QVERIFY(f.instances().isEmpty());
 
@@ -544,6 +548,56 @@ void TestProvisioner::workerRunsOnItsThreadAndReports()
     QVERIFY(!recorder->threads().isEmpty());
     QVERIFY(!recorder->threads().contains(QThread::currentThread()));
     checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::notFoundErrorsShowAtOnceWithoutRetries()
+{
+    // The model's defaults: ten retries with doubling delays from ten seconds,
+    // which a missing image used to sit through for hours.
+    Fixture f({QStringLiteral("fault-rate=1"), QStringLiteral("fault-kind=permanent")});
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("retry-delay=10s")});
+    f.deploy(QStringLiteral("web"), 2);
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(f.provision(30'000));
+    QVERIFY(timer.elapsed() < 30'000);
+    for (const MachineRecord &m : f.snapshot().machines) {
+        QCOMPARE(m.machineStatus, QStringLiteral("error"));
+        QCOMPARE(m.instanceMessage, QStringLiteral("image for ubuntu@22.04 not found"));
+        QCOMPARE(m.attempts, 1);
+    }
+    QVERIFY(!f.log.join(u'\n').contains(QStringLiteral("retrying")));
+}
+
+void TestProvisioner::aProvisionerThatLosesTheLeaseStopsStarting()
+{
+    // One start at a time, 150 ms each: a pass of about three seconds.
+    Fixture f({QStringLiteral("latency-ms=150")});
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("provision-workers=1")});
+    f.deploy(QStringLiteral("web"), 20);
+    Provisioner provisioner(f.path(), f.clouds, model);
+    const std::atomic<bool> cancel = false;
+    Provisioner::Report report;
+    std::thread pass([&] { report = provisioner.runPass(cancel); });
+    QThread::msleep(600);
+    // Another provisioner takes the lease over (as after an expiry).
+    f.store->write([&](SqlSession &sql) {
+        sql.run(QStringLiteral("UPDATE provisioner_leases SET owner = 'someone-else', expires_at "
+                               "= ?"),
+                {QDateTime::currentMSecsSinceEpoch() + 60'000});
+    });
+    const int startedBefore = int(f.instances().size());
+    pass.join();
+    QVERIFY(report.leaseHeldElsewhere);
+    // At most the one start already under way finishes; nothing new begins.
+    QVERIFY2(
+        report.started <= startedBefore + 1,
+        qPrintable(QStringLiteral("%1 started, %2 before").arg(report.started).arg(startedBefore)));
+    QVERIFY(report.started < 20);
+    int recorded = 0;
+    for (const MachineRecord &m : f.snapshot().machines)
+        recorded += m.instanceId.isEmpty() ? 0 : 1;
+    QCOMPARE(recorded, report.started);
 }
 
 QTEST_GUILESS_MAIN(TestProvisioner)

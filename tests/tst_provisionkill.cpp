@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -15,19 +17,30 @@ class TestProvisionKill : public QObject
     Q_OBJECT
 
 private slots:
+    void init();
     void killedProvisionersLeaveNoDuplicatesOrStrays();
+    void provisionersNeverStartAtOnceWhenPassesOutliveTheLease();
 
 private:
     int run(const QStringList &args, QString *out = nullptr);
     QProcessEnvironment environment() const;
-    QTemporaryDir m_dir;
+    // Every machine of the model has exactly its one instance on the cloud,
+    // and the cloud holds nothing else of the model; `machines` is their count.
+    void checkOneInstancePerMachine(int *machines);
+    std::unique_ptr<QTemporaryDir> m_dir;
 };
+
+void TestProvisionKill::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
 
 QProcessEnvironment TestProvisionKill::environment() const
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("BERTH_DB"), m_dir.filePath(QStringLiteral("berth.sqlite")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("BERTH_DB"), m_dir->filePath(QStringLiteral("berth.sqlite")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
     return env;
 }
 
@@ -83,6 +96,15 @@ void TestProvisionKill::killedProvisionersLeaveNoDuplicatesOrStrays()
                  &log),
              0);
 
+    int machines = 0;
+    checkOneInstancePerMachine(&machines);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(machines, 30 + 4 + 4 + 12 - 6); // web, db hosts and containers
+}
+
+void TestProvisionKill::checkOneInstancePerMachine(int *count)
+{
     QString statusText;
     QCOMPARE(run({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")},
                  &statusText),
@@ -99,7 +121,6 @@ void TestProvisionKill::killedProvisionersLeaveNoDuplicatesOrStrays()
         }
     };
     collect(status[QStringLiteral("machines")].toObject());
-    QCOMPARE(machineInstance.size(), 30 + 4 + 4 + 12 - 6); // web, db hosts and containers
 
     QString instancesText;
     QCOMPARE(run({QStringLiteral("instances"), QStringLiteral("sim"), QStringLiteral("--format"),
@@ -120,6 +141,95 @@ void TestProvisionKill::killedProvisionersLeaveNoDuplicatesOrStrays()
         QCOMPARE(machineInstance.value(machine), value[QStringLiteral("id")].toString());
     }
     QCOMPARE(instances.size(), machineInstance.size());
+    *count = int(machineInstance.size());
+}
+
+void TestProvisionKill::provisionersNeverStartAtOnceWhenPassesOutliveTheLease()
+{
+    // A lease of 1.5 s against passes of several seconds (24 machines, 300 ms a
+    // start, two workers): only renewal during the whole pass keeps it.
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("latency-ms=300")}),
+             0);
+    QCOMPARE(run({QStringLiteral("model-config"), QStringLiteral("provision-workers=2")}), 0);
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("web"), QStringLiteral("-n"),
+                  QStringLiteral("24")}),
+             0);
+    QProcessEnvironment env = environment();
+    env.insert(QStringLiteral("BERTH_PROVISIONER_LEASE_MS"), QStringLiteral("1500"));
+
+    const quint32 seed = QRandomGenerator::global()->generate();
+    qInfo("kill moments drawn with seed %u", seed);
+    QRandomGenerator random(seed);
+    const auto startProvisioner = [&] {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessEnvironment(env);
+        p->start(QStringLiteral(BERTHCTL_PATH), {QStringLiteral("provision")});
+        return p;
+    };
+    // Two provisioners at all times; one of them killed at random, and replaced.
+    std::unique_ptr<QProcess> running[2] = {startProvisioner(), startProvisioner()};
+    for (int round = 0; round < 8; ++round) {
+        QThread::msleep(random.bounded(300, 2500));
+        const int victim = int(random.bounded(2));
+        running[victim]->kill(); // SIGKILL, mid-pass
+        QVERIFY(running[victim]->waitForFinished());
+        // The second writer: the model grows while they work.
+        QCOMPARE(run({QStringLiteral("add-unit"), QStringLiteral("web")}), 0);
+        running[victim] = startProvisioner();
+    }
+    for (auto &p : running) {
+        p->kill();
+        QVERIFY(p->waitForFinished());
+    }
+    QCOMPARE(run({QStringLiteral("provision"), QStringLiteral("--until-idle"),
+                  QStringLiteral("--timeout"), QStringLiteral("120")}),
+             0);
+    int machines = 0;
+    checkOneInstancePerMachine(&machines);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(machines, 24 + 8);
+
+    // The cloud's own record: how many instances it ever created, and when, by whom.
+    {
+        QSqlDatabase sim =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("sim"));
+        sim.setDatabaseName(m_dir->filePath(QStringLiteral("data/berth/sim/sim.sqlite")));
+        QVERIFY(sim.open());
+        QSqlQuery q(sim);
+        QVERIFY(q.exec(QStringLiteral("SELECT value FROM counters WHERE name = 'i'")) && q.next());
+        // Never a second start for a machine, so never one to stop again.
+        QCOMPARE(q.value(0).toInt(), machines);
+        QVERIFY(q.exec(QStringLiteral("SELECT tags, created_at FROM instances")));
+        QMap<QString, QPair<qint64, qint64>> spans; // provisioner -> first and last start
+        while (q.next()) {
+            const QString by = QJsonDocument::fromJson(q.value(0).toByteArray())
+                                   .object()
+                                   .value(QStringLiteral("berth-provisioner"))
+                                   .toString();
+            QVERIFY(!by.isEmpty());
+            const qint64 at = q.value(1).toLongLong();
+            auto it = spans.find(by);
+            if (it == spans.end())
+                spans.insert(by, {at, at});
+            else
+                *it = {std::min(it->first, at), std::max(it->second, at)};
+        }
+        QList<QPair<qint64, qint64>> ordered = spans.values();
+        std::sort(ordered.begin(), ordered.end());
+        for (qsizetype i = 1; i < ordered.size(); ++i) {
+            QVERIFY2(ordered.at(i - 1).second < ordered.at(i).first,
+                     qPrintable(QStringLiteral("two provisioners started instances at once "
+                                               "(%1..%2 and %3..%4)")
+                                    .arg(ordered.at(i - 1).first)
+                                    .arg(ordered.at(i - 1).second)
+                                    .arg(ordered.at(i).first)
+                                    .arg(ordered.at(i).second)));
+        }
+        QVERIFY(ordered.size() >= 2); // the kills really handed the work over
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("sim"));
 }
 
 QTEST_GUILESS_MAIN(TestProvisionKill)

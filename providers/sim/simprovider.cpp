@@ -304,8 +304,10 @@ StartResult SimProvider::startInstance(const StartRequest &request)
                 ProviderError::Kind::Permanent,
                 QStringLiteral("region \"%1\" not found").arg(request.region));
         } else if (drawFault()) {
+            // A missing image is not there on a retry either: not retryable, as a real
+            // cloud's "image not found" is.
             const auto kind = m_faultKind == u"zone"        ? ProviderError::Kind::ZoneConstrained
-                              : m_faultKind == u"permanent" ? ProviderError::Kind::ZoneIndependent
+                              : m_faultKind == u"permanent" ? ProviderError::Kind::NotFound
                                                             : ProviderError::Kind::Transient;
             result.error = ProviderError::failed(
                 kind, m_faultKind == u"permanent"
