@@ -58,8 +58,13 @@ void Cli::printHelp()
     m_out << "Usage: berthctl [--db PATH|postgresql://URL] [-m MODEL] [--format json|yaml|tabular] "
              "COMMAND "
              "[ARGS]\n\nCommands:\n";
-    for (const CommandSpec &spec : commandTable())
-        m_out << "  " << spec.name.leftJustified(22) << spec.summary << "\n";
+    const QList<CommandSpec> table = commandTable();
+    qsizetype width = 0;
+    for (const CommandSpec &spec : table)
+        width = std::max(width, spec.name.size());
+    // Two spaces after the longest name: a name never runs into its summary.
+    for (const CommandSpec &spec : table)
+        m_out << "  " << spec.name.leftJustified(width + 2) << spec.summary << "\n";
     m_out << "\nThe store defaults to " << Store::defaultLocation() << " (or $BERTH_DB).\n";
     m_out.flush();
 }

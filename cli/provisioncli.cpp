@@ -109,7 +109,7 @@ void removeCloud(CliContext &ctx, const QStringList &args)
     CommandArgs parser(QStringLiteral("remove-cloud"), QStringLiteral("NAME"));
     parser.parse(args, 1, 1);
     ctx.print(CloudCommands(ctx.workspace.store(), ctx.providerTypes)
-                  .removeCloud(parser.positional().first()));
+                  .removeCloud(parser.positional().first(), &ctx.secrets));
 }
 
 void instances(CliContext &ctx, const QStringList &args)

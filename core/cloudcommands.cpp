@@ -142,11 +142,14 @@ CommandResult CloudCommands::updateCloud(const QString &name, const QStringList 
     return result;
 }
 
-CommandResult CloudCommands::removeCloud(const QString &name)
+CommandResult CloudCommands::removeCloud(const QString &name, SecretStore *secretStore)
 {
+    QString type;
     m_store.write([&](SqlSession &sql) {
-        if (!findAccount(sql, name))
+        const auto account = findAccount(sql, name);
+        if (!account)
             throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
+        type = account->type;
         if (sql.scalar(QStringLiteral("SELECT builtin FROM clouds WHERE name = ?"), {name}).toInt())
             throw BerthError(
                 QStringLiteral("cloud \"%1\" is built in and cannot be removed").arg(name));
@@ -165,6 +168,15 @@ CommandResult CloudCommands::removeCloud(const QString &name)
     });
     CommandResult result;
     result.messages << QStringLiteral("removed cloud %1").arg(name);
+    // Its keys, certificates and pinned fingerprints go with it: a cloud added
+    // later under the same name must not inherit them.
+    const QStringList keys = m_types.get(type).secretKeys;
+    if (secretStore && !keys.isEmpty()) {
+        for (const QString &key : keys)
+            secretStore->remove(name, key);
+        result.messages << QStringLiteral("removed the secrets of cloud %1 from the %2")
+                               .arg(name, secretStore->backend());
+    }
     return result;
 }
 

@@ -24,7 +24,8 @@ public:
     CommandResult updateCloud(const QString &name, const QStringList &config,
                               const QMap<QString, QString> &secrets = {},
                               SecretStore *secretStore = nullptr);
-    CommandResult removeCloud(const QString &name);
+    // Also removes the cloud's secrets (and pins) from `secretStore`.
+    CommandResult removeCloud(const QString &name, SecretStore *secretStore);
     // Stores (or, with an empty value, removes) one of the account's secrets in
     // `secrets`; the value never reaches the store or any message.
     CommandResult setSecret(const QString &cloud, const QString &key, const QString &value,

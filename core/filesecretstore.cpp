@@ -8,7 +8,11 @@
 #include <QJsonDocument>
 #include <QStandardPaths>
 
+#include <cerrno>
 #include <cstdio>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -39,6 +43,14 @@ QJsonObject FileSecretStore::load() const
     QFile file(m_path);
     if (!file.exists())
         return {};
+    // Someone else's file could have been planted for us to trust (or to fill).
+    if (const QFileInfo info(m_path); info.ownerId() != uint(::geteuid())) {
+        throw BerthError(QStringLiteral("secrets file %1 belongs to user %2, not to you (user "
+                                        "%3); expected a file of your own")
+                             .arg(m_path)
+                             .arg(info.ownerId())
+                             .arg(::geteuid()));
+    }
     if (file.permissions() & othersAny) {
         throw BerthError(QStringLiteral("secrets file %1 can be read or written by other users; "
                                         "expected mode 0600 (chmod 600 %1)")
@@ -56,7 +68,13 @@ QJsonObject FileSecretStore::load() const
 
 void FileSecretStore::save(const QJsonObject &all) const
 {
-    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    // The folder is the owner's alone, whatever the umask: mkdir with 0700.
+    const QString folder = QFileInfo(m_path).absolutePath();
+    if (!QFileInfo::exists(folder)) {
+        QDir().mkpath(QFileInfo(folder).absolutePath());
+        if (::mkdir(QFile::encodeName(folder).constData(), 0700) != 0 && errno != EEXIST)
+            throw BerthError(QStringLiteral("cannot create the secrets folder %1").arg(folder));
+    }
     // Written beside the file with owner-only permissions from the start, then
     // renamed over it: never readable by others, never half written.
     const QString temporary = m_path + QStringLiteral(".new");

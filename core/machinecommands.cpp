@@ -195,10 +195,18 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
     tx.syncSubordinates(machine);
     tx.retireMachine(tx.machine(machine.name));
     const auto after = tx.findMachine(machine.name);
-    result.messages << (after ? QStringLiteral("machine %1 marked dead; its instance will be "
-                                               "stopped by the provisioner")
-                                    .arg(machine.name)
-                              : QStringLiteral("removed machine %1").arg(machine.name));
+    if (!after) {
+        result.messages << QStringLiteral("removed machine %1").arg(machine.name);
+    } else if (machine.placement.startsWith(QStringLiteral("ssh:"))) {
+        // Berth installed nothing on an existing host: it is forgotten, never stopped.
+        result.messages << QStringLiteral("machine %1 marked dead; the provisioner forgets host "
+                                          "%2 and leaves it running")
+                               .arg(machine.name, machine.placement.mid(4));
+    } else {
+        result.messages << QStringLiteral("machine %1 marked dead; its instance will be stopped "
+                                          "by the provisioner")
+                               .arg(machine.name);
+    }
 }
 
 CommandResult MachineCommands::removeMachines(const QString &model, const QStringList &ids,

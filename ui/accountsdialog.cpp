@@ -361,9 +361,7 @@ void AccountsDialog::removeAccount()
     if (m_isNew || name.isEmpty())
         return;
     try {
-        CloudCommands(m_store, m_types).removeCloud(name);
-        for (const QString &key : m_secretEdits.keys())
-            m_secrets.remove(name, key);
+        CloudCommands(m_store, m_types).removeCloud(name, &m_secrets);
     } catch (const BerthError &error) {
         say(error.message(), true);
         return;

@@ -134,10 +134,15 @@ HostProbe::Result SshHostProbe::probe(const Target &target)
         break;
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
-        return failed(QStringLiteral("the host key has changed (now %1); refusing to connect. "
-                                     "If the change is expected, remove the old key with "
-                                     "ssh-keygen -R %2")
-                          .arg(fingerprint, target.host));
+        // known_hosts names a host on another port "[host]:port", and so must ssh-keygen -R.
+        return failed(
+            QStringLiteral("the host key has changed (now %1); refusing to connect. "
+                           "If the change is expected, remove the old key with "
+                           "ssh-keygen -R %2")
+                .arg(fingerprint,
+                     target.port == 22
+                         ? target.host
+                         : QStringLiteral("'[%1]:%2'").arg(target.host).arg(target.port)));
     case SSH_KNOWN_HOSTS_NOT_FOUND:
     case SSH_KNOWN_HOSTS_UNKNOWN:
         if (target.acceptFingerprint.trimmed() != fingerprint) {
