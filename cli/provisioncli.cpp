@@ -3,6 +3,7 @@
 #include "bertherror.h"
 #include "clicontext.h"
 #include "cloudcommands.h"
+#include "inputlimits.h"
 #include "machinecommands.h"
 #include "provisioner.h"
 #include "provisionerworker.h"
@@ -26,11 +27,20 @@ std::atomic<bool> interrupted = false;
 void setSecret(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("set-secret"),
-                       QStringLiteral("CLOUD KEY  (the value is read from stdin; empty removes)"));
+                       QStringLiteral("CLOUD KEY  (the value is all of stdin, byte for byte; a "
+                                      "one-line value loses its final newline; empty removes)"));
     parser.parse(args, 2, 2);
     // From stdin, so the secret is in neither the process list nor the shell's history.
-    QTextStream in(stdin);
-    const QString value = in.readLine();
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly))
+        throw BerthError(QStringLiteral("set-secret: cannot read stdin"));
+    QByteArray value = in.read(Limits::maxSecretBytes + 1);
+    if (value.size() > Limits::maxSecretBytes) {
+        throw BerthError(QStringLiteral("set-secret: the secret is larger than %1 bytes; expected "
+                                        "a key, password or certificate")
+                             .arg(Limits::maxSecretBytes));
+    }
+    value = CloudCommands::secretFromInput(value);
     ctx.print(
         CloudCommands(ctx.workspace.store(), ctx.providerTypes)
             .setSecret(parser.positional().at(0), parser.positional().at(1), value, ctx.secrets));
@@ -50,9 +60,9 @@ void addCredentialOptions(CommandArgs &parser)
                       QStringLiteral("FP")});
 }
 
-QMap<QString, QString> credentialsFrom(const CommandArgs &parser)
+Secrets credentialsFrom(const CommandArgs &parser)
 {
-    QMap<QString, QString> secrets;
+    Secrets secrets;
     for (const QString &option : {QStringLiteral("client-cert"), QStringLiteral("client-key")}) {
         if (!parser.isSet(option))
             continue;
@@ -61,11 +71,11 @@ QMap<QString, QString> credentialsFrom(const CommandArgs &parser)
         if (!file.open(QIODevice::ReadOnly))
             throw BerthError(QStringLiteral("--%1: cannot read \"%2\": %3")
                                  .arg(option, path, file.errorString()));
-        secrets.insert(option, QString::fromUtf8(file.readAll()));
+        secrets.insert(option, file.read(Limits::maxSecretBytes));
     }
     if (parser.isSet(QStringLiteral("accept-fingerprint")))
         secrets.insert(QStringLiteral("server-fingerprint"),
-                       parser.value(QStringLiteral("accept-fingerprint")));
+                       parser.value(QStringLiteral("accept-fingerprint")).toUtf8());
     return secrets;
 }
 

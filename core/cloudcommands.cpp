@@ -55,19 +55,18 @@ QMap<QString, QString> CloudCommands::applyConfig(const CloudAccount &account,
     return result.config;
 }
 
-QMap<QString, QString> CloudCommands::mergeSecrets(const CloudAccount &account,
-                                                   const QMap<QString, QString> &given,
-                                                   SecretStore *secretStore) const
+Secrets CloudCommands::mergeSecrets(const CloudAccount &account, const Secrets &given,
+                                    SecretStore *secretStore) const
 {
     for (auto it = given.cbegin(); it != given.cend(); ++it)
         checkSecretKey(m_types, account.type, it.key());
-    QMap<QString, QString> merged = CloudRegistry::secretsOf(account, m_types, secretStore);
+    Secrets merged = CloudRegistry::secretsOf(account, m_types, secretStore);
     for (auto it = given.cbegin(); it != given.cend(); ++it)
         merged.insert(it.key(), it.value());
     return merged;
 }
 
-void CloudCommands::storeSecrets(const QString &cloud, const QMap<QString, QString> &given,
+void CloudCommands::storeSecrets(const QString &cloud, const Secrets &given,
                                  SecretStore *secretStore, CommandResult &result)
 {
     if (given.isEmpty())
@@ -103,8 +102,7 @@ void CloudCommands::save(SqlSession &sql, const CloudAccount &account, bool inse
 
 CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
                                       const QString &endpoint, const QStringList &config,
-                                      const QMap<QString, QString> &secrets,
-                                      SecretStore *secretStore)
+                                      const Secrets &secrets, SecretStore *secretStore)
 {
     Names::checkCloudName(name);
     CloudAccount account{name, type, endpoint, {}, {}};
@@ -123,8 +121,7 @@ CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
 }
 
 CommandResult CloudCommands::updateCloud(const QString &name, const QStringList &config,
-                                         const QMap<QString, QString> &secrets,
-                                         SecretStore *secretStore)
+                                         const Secrets &secrets, SecretStore *secretStore)
 {
     if (config.isEmpty() && secrets.isEmpty())
         throw BerthError(QStringLiteral("update-cloud: nothing to change; expected --config k=v"));
@@ -180,8 +177,19 @@ CommandResult CloudCommands::removeCloud(const QString &name, SecretStore *secre
     return result;
 }
 
+QByteArray CloudCommands::secretFromInput(const QByteArray &input)
+{
+    QByteArray value = input;
+    if (value.endsWith('\n')) {
+        value.chop(value.endsWith("\r\n") ? 2 : 1);
+        if (value.contains('\n'))
+            return input; // a file of several lines (a PEM key): exactly as it is
+    }
+    return value;
+}
+
 CommandResult CloudCommands::setSecret(const QString &cloud, const QString &key,
-                                       const QString &value, SecretStore &secrets)
+                                       const QByteArray &value, SecretStore &secrets)
 {
     const auto account = m_store.read([&](SqlSession &sql) { return findAccount(sql, cloud); });
     if (!account)

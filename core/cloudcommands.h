@@ -18,17 +18,19 @@ public:
     // never to the store. The cloud is asked first whether the account works;
     // one that does not is refused.
     CommandResult addCloud(const QString &name, const QString &type, const QString &endpoint,
-                           const QStringList &config, const QMap<QString, QString> &secrets = {},
+                           const QStringList &config, const Secrets &secrets = {},
                            SecretStore *secretStore = nullptr);
     // k=v sets a value, k= removes it (back to the default).
     CommandResult updateCloud(const QString &name, const QStringList &config,
-                              const QMap<QString, QString> &secrets = {},
-                              SecretStore *secretStore = nullptr);
+                              const Secrets &secrets = {}, SecretStore *secretStore = nullptr);
     // Also removes the cloud's secrets (and pins) from `secretStore`.
     CommandResult removeCloud(const QString &name, SecretStore *secretStore);
     // Stores (or, with an empty value, removes) one of the account's secrets in
     // `secrets`; the value never reaches the store or any message.
-    CommandResult setSecret(const QString &cloud, const QString &key, const QString &value,
+    // A secret as given on standard input or in a file: every byte kept, but
+    // for the one newline that ends a one-line value (`echo KEY |`).
+    static QByteArray secretFromInput(const QByteArray &input);
+    CommandResult setSecret(const QString &cloud, const QString &key, const QByteArray &value,
                             SecretStore &secrets);
 
 private:
@@ -38,11 +40,10 @@ private:
     QMap<QString, QString> applyConfig(const CloudAccount &account,
                                        const QStringList &assignments) const;
     // The secrets to use: stored ones overlaid with `given`, checked against the type.
-    QMap<QString, QString> mergeSecrets(const CloudAccount &account,
-                                        const QMap<QString, QString> &given,
-                                        SecretStore *secretStore) const;
-    static void storeSecrets(const QString &cloud, const QMap<QString, QString> &given,
-                             SecretStore *secretStore, CommandResult &result);
+    Secrets mergeSecrets(const CloudAccount &account, const Secrets &given,
+                         SecretStore *secretStore) const;
+    static void storeSecrets(const QString &cloud, const Secrets &given, SecretStore *secretStore,
+                             CommandResult &result);
     void save(SqlSession &sql, const CloudAccount &account, bool insert);
 
     Store &m_store;

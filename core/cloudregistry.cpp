@@ -26,10 +26,10 @@ QList<CloudAccount> CloudRegistry::accounts(SqlSession &sql)
     return list;
 }
 
-QMap<QString, QString> CloudRegistry::secretsOf(const CloudAccount &account,
-                                                const ProviderTypes &types, SecretStore *secrets)
+Secrets CloudRegistry::secretsOf(const CloudAccount &account, const ProviderTypes &types,
+                                 SecretStore *secrets)
 {
-    QMap<QString, QString> values;
+    Secrets values;
     if (!secrets)
         return values;
     for (const QString &key : types.get(account.type).secretKeys) {

@@ -26,8 +26,8 @@ public:
     static CloudRegistry load(Store &store, const ProviderTypes &types,
                               SecretStore *secrets = nullptr);
     // The account's secrets its type reads, from `secrets` (none when null).
-    static QMap<QString, QString> secretsOf(const CloudAccount &account, const ProviderTypes &types,
-                                            SecretStore *secrets);
+    static Secrets secretsOf(const CloudAccount &account, const ProviderTypes &types,
+                             SecretStore *secrets);
     static QList<CloudAccount> accounts(SqlSession &sql);
 
     void add(CloudInfo cloud, std::shared_ptr<Provider> provider = {});

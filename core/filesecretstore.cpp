@@ -95,19 +95,30 @@ void FileSecretStore::save(const QJsonObject &all) const
     }
 }
 
-std::optional<QString> FileSecretStore::read(const QString &account, const QString &key)
+// Each secret is kept as {"base64": "..."}: JSON strings cannot hold any
+// bytes. A plain string is a secret from an earlier Berth (UTF-8 text).
+std::optional<QByteArray> FileSecretStore::read(const QString &account, const QString &key)
 {
     const QJsonValue value = load().value(account).toObject().value(key);
-    if (!value.isString())
+    if (value.isString())
+        return value.toString().toUtf8();
+    const QJsonValue encoded = value.toObject().value(QStringLiteral("base64"));
+    if (!encoded.isString())
         return std::nullopt;
-    return value.toString();
+    const auto decoded = QByteArray::fromBase64Encoding(encoded.toString().toLatin1(),
+                                                        QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded)
+        throw BerthError(QStringLiteral("secrets file %1 is damaged: %2/%3 is not base64")
+                             .arg(m_path, account, key));
+    return *decoded;
 }
 
-void FileSecretStore::write(const QString &account, const QString &key, const QString &value)
+void FileSecretStore::write(const QString &account, const QString &key, const QByteArray &value)
 {
     QJsonObject all = load();
     QJsonObject secrets = all.value(account).toObject();
-    secrets.insert(key, value);
+    secrets.insert(key,
+                   QJsonObject{{QStringLiteral("base64"), QString::fromLatin1(value.toBase64())}});
     all.insert(account, secrets);
     save(all);
 }

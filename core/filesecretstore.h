@@ -15,8 +15,8 @@ public:
     static QString defaultPath();
 
     QString backend() const override;
-    std::optional<QString> read(const QString &account, const QString &key) override;
-    void write(const QString &account, const QString &key, const QString &value) override;
+    std::optional<QByteArray> read(const QString &account, const QString &key) override;
+    void write(const QString &account, const QString &key, const QByteArray &value) override;
     void remove(const QString &account, const QString &key) override;
 
 private:

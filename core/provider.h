@@ -2,6 +2,7 @@
 
 #include "cloudinfo.h"
 #include "constraints.h"
+#include "secretstore.h"
 
 #include <QMap>
 #include <QString>
@@ -97,5 +98,5 @@ struct CloudAccount
     QString endpoint;
     QMap<QString, QString> config;
     // Read from the SecretStore when the provider is made; never stored or logged.
-    QMap<QString, QString> secrets;
+    Secrets secrets;
 };

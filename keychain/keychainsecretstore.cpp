@@ -26,7 +26,7 @@ QString KeychainSecretStore::backend() const
 }
 
 bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
-                              const QString &value, std::optional<QString> *out)
+                              const QByteArray &value, std::optional<QByteArray> *out)
 {
     std::unique_ptr<QKeychain::Job> job;
     switch (op) {
@@ -35,7 +35,7 @@ bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
         break;
     case Op::Write: {
         auto write = std::make_unique<QKeychain::WritePasswordJob>(service);
-        write->setTextData(value);
+        write->setBinaryData(value);
         job = std::move(write);
         break;
     }
@@ -52,7 +52,7 @@ bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
     switch (job->error()) {
     case QKeychain::NoError:
         if (out)
-            *out = static_cast<QKeychain::ReadPasswordJob *>(job.get())->textData();
+            *out = static_cast<QKeychain::ReadPasswordJob *>(job.get())->binaryData();
         return true;
     case QKeychain::EntryNotFound:
         return true; // nothing stored: nothing to read or remove
@@ -72,15 +72,15 @@ bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
                          .arg(account, key, job->errorString()));
 }
 
-std::optional<QString> KeychainSecretStore::read(const QString &account, const QString &key)
+std::optional<QByteArray> KeychainSecretStore::read(const QString &account, const QString &key)
 {
-    std::optional<QString> value;
+    std::optional<QByteArray> value;
     if (!m_fallingBack && run(Op::Read, account, key, {}, &value))
         return value;
     return m_file.read(account, key);
 }
 
-void KeychainSecretStore::write(const QString &account, const QString &key, const QString &value)
+void KeychainSecretStore::write(const QString &account, const QString &key, const QByteArray &value)
 {
     if (!m_fallingBack && run(Op::Write, account, key, value, nullptr))
         return;

@@ -11,16 +11,16 @@ public:
     explicit KeychainSecretStore(QString fallbackPath = FileSecretStore::defaultPath());
 
     QString backend() const override;
-    std::optional<QString> read(const QString &account, const QString &key) override;
-    void write(const QString &account, const QString &key, const QString &value) override;
+    std::optional<QByteArray> read(const QString &account, const QString &key) override;
+    void write(const QString &account, const QString &key, const QByteArray &value) override;
     void remove(const QString &account, const QString &key) override;
     bool usesKeychain() const { return !m_fallingBack; }
 
 private:
     enum class Op { Read, Write, Remove };
     // Runs one keychain job to its end; false when no keychain service answered.
-    bool run(Op op, const QString &account, const QString &key, const QString &value,
-             std::optional<QString> *out);
+    bool run(Op op, const QString &account, const QString &key, const QByteArray &value,
+             std::optional<QByteArray> *out);
 
     FileSecretStore m_file;
     bool m_fallingBack = false;

@@ -241,7 +241,7 @@ void TestDialogs::accountsWithSecretsAndATest()
     QCOMPARE(changed.size(), 1);
     QCOMPARE(dialog.accounts()->count(), 2);
     QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
-             QStringLiteral("lab key"));
+             std::optional(QByteArrayLiteral("lab key")));
     QCOMPARE(dialog.secretEdit(QStringLiteral("access-key"))->text(), QString());
     QCOMPARE(dialog.secretEdit(QStringLiteral("access-key"))->placeholderText(),
              QStringLiteral("set — type to replace"));
@@ -252,7 +252,8 @@ void TestDialogs::accountsWithSecretsAndATest()
     QVERIFY(tested.wait(10'000));
     QCOMPARE(tested.last().at(0).toBool(), true);
     QVERIFY(tested.last().at(1).toString().startsWith(QStringLiteral("lab answered")));
-    secrets.write(QStringLiteral("lab"), QStringLiteral("access-key"), QStringLiteral("old key"));
+    secrets.write(QStringLiteral("lab"), QStringLiteral("access-key"),
+                  QByteArrayLiteral("old key"));
     dialog.test();
     QVERIFY(tested.wait(10'000));
     QCOMPARE(tested.last().at(0).toBool(), false);
@@ -261,7 +262,8 @@ void TestDialogs::accountsWithSecretsAndATest()
 
     dialog.removeAccount();
     QCOMPARE(dialog.accounts()->count(), 1);
-    QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")), std::nullopt);
+    QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
+             std::optional<QByteArray>());
 }
 
 QTEST_MAIN(TestDialogs)

@@ -3,11 +3,17 @@
 // signal, and the model is exactly as it was before.
 #include "testsupport.h"
 
+#include "filesecretstore.h"
+
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 class TestHostileInput : public QObject
 {
@@ -22,6 +28,10 @@ private slots:
     void oversizedPolicyFilesAreRefusedQuickly_data();
     void oversizedPolicyFilesAreRefusedQuickly();
     void removeUnitNeedsTheExactName();
+    void secretsAreKeptByteForByte_data();
+    void secretsAreKeptByteForByte();
+    void secretsFolderIsOwnerOnlyAndForeignFilesAreRefused();
+    void removedCloudTakesItsSecretsAlong();
 
 private:
     ProcessResult run(const QStringList &args, const QByteArray &input = {});
@@ -330,6 +340,105 @@ void TestHostileInput::removeUnitNeedsTheExactName()
                      .arg(QLatin1StringView(name)));
     }
     QVERIFY(run({QStringLiteral("status")}).out.contains(QStringLiteral("web/0")));
+}
+
+void TestHostileInput::secretsAreKeptByteForByte_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QByteArray>("kept");
+    const QByteArray pem(
+        "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n"
+        "-----END PRIVATE KEY-----\n");
+    QTest::newRow("a PEM key, every line of it") << pem << pem;
+    QTest::newRow("binary bytes, invalid UTF-8 and a NUL")
+        << QByteArray("\xff\xfe\x00\x80key\xc3\x28", 9)
+        << QByteArray("\xff\xfe\x00\x80key\xc3\x28", 9);
+    QTest::newRow("a leading FF FE is not UTF-16") << QByteArray("\xff\xfe"
+                                                                 "a\0b\0",
+                                                                 6)
+                                                   << QByteArray("\xff\xfe"
+                                                                 "a\0b\0",
+                                                                 6);
+    QTest::newRow("one line from echo loses its newline")
+        << QByteArray("open sesame\n") << QByteArray("open sesame");
+    QTest::newRow("CRLF too") << QByteArray("open sesame\r\n") << QByteArray("open sesame");
+}
+
+void TestHostileInput::secretsAreKeptByteForByte()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(QByteArray, kept);
+    const ProcessResult set = run(
+        {QStringLiteral("set-secret"), QStringLiteral("sim"), QStringLiteral("access-key")}, input);
+    QCOMPARE(set.code, 0);
+    QVERIFY2(!set.out.toUtf8().contains(kept), "the secret was printed");
+    // What was stored is what was given: the cloud accepts exactly that key.
+    const QString sha =
+        QString::fromLatin1(QCryptographicHash::hash(kept, QCryptographicHash::Sha256).toHex());
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("access-key-sha256=") + sha})
+                 .code,
+             0);
+    const ProcessResult listed = run({QStringLiteral("instances"), QStringLiteral("sim")});
+    QVERIFY2(listed.code == 0, qPrintable(listed.err));
+    QCOMPARE(FileSecretStore(m_dir->filePath(QStringLiteral("config/berth/secrets.json")))
+                 .read(QStringLiteral("sim"), QStringLiteral("access-key")),
+             std::optional(kept));
+}
+
+void TestHostileInput::secretsFolderIsOwnerOnlyAndForeignFilesAreRefused()
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("BERTH_DB"), m_dir->filePath(QStringLiteral("berth.sqlite")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("disabled:"));
+    process.setProcessEnvironment(env);
+    process.setChildProcessModifier([] { ::umask(0); }); // the laxest umask there is
+    process.start(
+        QStringLiteral(BERTHCTL_PATH),
+        {QStringLiteral("set-secret"), QStringLiteral("sim"), QStringLiteral("access-key")});
+    process.write("k");
+    process.closeWriteChannel();
+    QVERIFY(process.waitForFinished(60'000));
+    QCOMPARE(process.exitCode(), 0);
+    const QString folder = m_dir->filePath(QStringLiteral("config/berth"));
+    struct stat info = {};
+    QCOMPARE(::stat(QFile::encodeName(folder).constData(), &info), 0);
+    QCOMPARE(info.st_mode & 0777, 0700u);
+
+    if (::geteuid() != 0)
+        return; // only root can give the file away to see it refused
+    const QString file = folder + QStringLiteral("/secrets.json");
+    QCOMPARE(::chown(QFile::encodeName(file).constData(), 65534, 65534), 0);
+    const ProcessResult refused =
+        run({QStringLiteral("set-secret"), QStringLiteral("sim"), QStringLiteral("access-key")},
+            "other");
+    QCOMPARE(refused.code, 1);
+    QVERIFY2(refused.err.contains(QStringLiteral("belongs to user 65534, not to you")),
+             qPrintable(refused.err));
+}
+
+void TestHostileInput::removedCloudTakesItsSecretsAlong()
+{
+    QCOMPARE(run({QStringLiteral("add-cloud"), QStringLiteral("lab"), QStringLiteral("--type"),
+                  QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("state-file=") + m_dir->filePath(QStringLiteral("lab.sqlite"))})
+                 .code,
+             0);
+    QCOMPARE(
+        run({QStringLiteral("set-secret"), QStringLiteral("lab"), QStringLiteral("access-key")},
+            "lab key")
+            .code,
+        0);
+    FileSecretStore secrets(m_dir->filePath(QStringLiteral("config/berth/secrets.json")));
+    QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
+             std::optional(QByteArrayLiteral("lab key")));
+    const ProcessResult removed = run({QStringLiteral("remove-cloud"), QStringLiteral("lab")});
+    QCOMPARE(removed.code, 0);
+    QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
+             std::optional<QByteArray>());
 }
 
 QTEST_GUILESS_MAIN(TestHostileInput)

@@ -87,7 +87,7 @@ void TestProviderDialogs::firstUseShowsTheFingerprintAndPinsItWhenAccepted()
     QVERIFY(dialog.message().contains(QStringLiteral("not accepted")));
     QCOMPARE(dialog.accounts()->count(), 1);
     QCOMPARE(secrets.read(QStringLiteral("lab-lxd"), QStringLiteral("server-fingerprint")),
-             std::nullopt);
+             std::optional<QByteArray>());
 
     // Accepted: saved, with the fingerprint pinned among the secrets.
     dialog.setFingerprintCheck([&](const QString &endpoint, const QString &fingerprint) {
@@ -98,8 +98,9 @@ void TestProviderDialogs::firstUseShowsTheFingerprintAndPinsItWhenAccepted()
     QVERIFY2(dialog.save(), qPrintable(dialog.message()));
     QCOMPARE(dialog.accounts()->count(), 2);
     QCOMPARE(secrets.read(QStringLiteral("lab-lxd"), QStringLiteral("server-fingerprint")),
-             m_fingerprint);
-    QCOMPARE(secrets.read(QStringLiteral("lab-lxd"), QStringLiteral("client-key")), read(m_key));
+             std::optional(m_fingerprint.toUtf8()));
+    QCOMPARE(secrets.read(QStringLiteral("lab-lxd"), QStringLiteral("client-key")),
+             std::optional(read(m_key).toUtf8()));
 
     // From now on the pin is known: editing the account asks nothing.
     shown.clear();

@@ -25,18 +25,20 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("conf/secrets.json"));
         FileSecretStore store(path);
-        QCOMPARE(store.read(QStringLiteral("lxd"), QStringLiteral("client-key")), std::nullopt);
-        store.write(QStringLiteral("lxd"), QStringLiteral("client-key"), QStringLiteral("k1"));
-        store.write(QStringLiteral("sim"), QStringLiteral("access-key"), QStringLiteral("k2"));
+        QCOMPARE(store.read(QStringLiteral("lxd"), QStringLiteral("client-key")),
+                 std::optional<QByteArray>());
+        store.write(QStringLiteral("lxd"), QStringLiteral("client-key"), QByteArrayLiteral("k1"));
+        store.write(QStringLiteral("sim"), QStringLiteral("access-key"), QByteArrayLiteral("k2"));
         QCOMPARE(QFile::permissions(path), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                                QFileDevice::ReadUser | QFileDevice::WriteUser);
         QVERIFY(!QFile::exists(path + QStringLiteral(".new")));
         QCOMPARE(FileSecretStore(path).read(QStringLiteral("lxd"), QStringLiteral("client-key")),
-                 QStringLiteral("k1"));
+                 std::optional<QByteArray>(QByteArrayLiteral("k1")));
         store.remove(QStringLiteral("lxd"), QStringLiteral("client-key"));
-        QCOMPARE(store.read(QStringLiteral("lxd"), QStringLiteral("client-key")), std::nullopt);
+        QCOMPARE(store.read(QStringLiteral("lxd"), QStringLiteral("client-key")),
+                 std::optional<QByteArray>());
         QCOMPARE(store.read(QStringLiteral("sim"), QStringLiteral("access-key")),
-                 QStringLiteral("k2"));
+                 std::optional<QByteArray>(QByteArrayLiteral("k2")));
 
         // Readable by others: refused, not used.
         QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ReadOther);
@@ -54,16 +56,16 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("secrets.json"));
         KeychainSecretStore store(path);
-        store.write(QStringLiteral("sim"), QStringLiteral("access-key"), QStringLiteral("v"));
+        store.write(QStringLiteral("sim"), QStringLiteral("access-key"), QByteArrayLiteral("v"));
         QCOMPARE(store.read(QStringLiteral("sim"), QStringLiteral("access-key")),
-                 QStringLiteral("v"));
+                 std::optional<QByteArray>(QByteArrayLiteral("v")));
         if (store.usesKeychain()) {
             store.remove(QStringLiteral("sim"), QStringLiteral("access-key"));
             QSKIP("a keychain service answered; the fallback was not needed");
         }
         QVERIFY(store.backend().startsWith(QStringLiteral("file %1 (mode 0600)").arg(path)));
         QCOMPARE(FileSecretStore(path).read(QStringLiteral("sim"), QStringLiteral("access-key")),
-                 QStringLiteral("v"));
+                 std::optional<QByteArray>(QByteArrayLiteral("v")));
     }
 
     void simAccessKeyFromTheSecretStore()
@@ -73,7 +75,7 @@ private slots:
         CloudCommands commands(*t.store, t.types);
         QCOMPARE(errorOf([&] {
                      commands.setSecret(QStringLiteral("sim"), QStringLiteral("password"),
-                                        QStringLiteral("x"), secrets);
+                                        QByteArrayLiteral("x"), secrets);
                  }),
                  QStringLiteral("unknown secret \"password\" for sim clouds; expected access-key"));
         commands.updateCloud(QStringLiteral("sim"),
@@ -89,11 +91,11 @@ private slots:
         QCOMPARE(listError().message, QStringLiteral("sim cloud sim needs an access key; none is "
                                                      "set"));
         commands.setSecret(QStringLiteral("sim"), QStringLiteral("access-key"),
-                           QStringLiteral("wrong"), secrets);
+                           QByteArrayLiteral("wrong"), secrets);
         QCOMPARE(listError().message, QStringLiteral("sim cloud sim refused the access key"));
         const CommandResult r =
             commands.setSecret(QStringLiteral("sim"), QStringLiteral("access-key"),
-                               QStringLiteral("open sesame"), secrets);
+                               QByteArrayLiteral("open sesame"), secrets);
         QVERIFY(listError().ok());
         QVERIFY(!r.messages.join(u' ').contains(QStringLiteral("sesame")));
 

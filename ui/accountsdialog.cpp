@@ -3,6 +3,7 @@
 #include "bertherror.h"
 #include "cloudcommands.h"
 #include "cloudregistry.h"
+#include "inputlimits.h"
 #include "offthread.h"
 #include "store.h"
 
@@ -239,7 +240,7 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
                 say(tr("Cannot read %1: %2").arg(path, file.errorString()), true);
                 return;
             }
-            m_secretFiles.insert(key, QString::fromUtf8(file.readAll()));
+            m_secretFiles.insert(key, file.read(Limits::maxSecretBytes));
             edit->clear();
             edit->setPlaceholderText(tr("from %1 — Save to store").arg(path));
         });
@@ -279,7 +280,7 @@ bool AccountsDialog::save()
         else if (value.isEmpty() && before.contains(key))
             assignments << key + u'='; // back to the default
     }
-    QMap<QString, QString> secrets = enteredSecrets();
+    Secrets secrets = enteredSecrets();
     const QString type = m_type->currentText();
     const QString endpoint = m_endpoint->text().trimmed();
     const ProviderTypes &types = m_types;
@@ -308,7 +309,7 @@ bool AccountsDialog::save()
                         true);
                     return false;
                 }
-                secrets.insert(pinKey, seen.fingerprint);
+                secrets.insert(pinKey, seen.fingerprint.toUtf8());
             }
         }
     } catch (const BerthError &error) {
@@ -345,12 +346,12 @@ bool AccountsDialog::save()
     return true;
 }
 
-QMap<QString, QString> AccountsDialog::enteredSecrets() const
+Secrets AccountsDialog::enteredSecrets() const
 {
-    QMap<QString, QString> secrets = m_secretFiles;
+    Secrets secrets = m_secretFiles;
     for (auto it = m_secretEdits.cbegin(); it != m_secretEdits.cend(); ++it) {
         if (!it.value()->text().isEmpty())
-            secrets.insert(it.key(), it.value()->text());
+            secrets.insert(it.key(), it.value()->text().toUtf8());
     }
     return secrets;
 }

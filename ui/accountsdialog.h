@@ -60,7 +60,7 @@ private:
     void showType(const QString &type, const QMap<QString, QString> &config);
     void say(const QString &text, bool problem);
     // The secrets typed in or read from files, to store with the account.
-    QMap<QString, QString> enteredSecrets() const;
+    Secrets enteredSecrets() const;
 
     Store &m_store;
     const ProviderTypes &m_types;
@@ -74,7 +74,7 @@ private:
     QTableWidget *m_config;
     QFormLayout *m_secretForm;
     QMap<QString, QLineEdit *> m_secretEdits;
-    QMap<QString, QString> m_secretFiles; // key → contents of the file chosen for it
+    Secrets m_secretFiles; // key → contents of the file chosen for it
     FingerprintCheck m_fingerprintCheck;
     QLabel *m_backend;
     QLabel *m_message;

@@ -167,12 +167,13 @@ LxdProvider::LxdProvider(const CloudAccount &account)
         1000;
     m_region = account.config.value(QStringLiteral("region"), QStringLiteral("default"));
 
-    const QString cert = account.secrets.value(QStringLiteral("client-cert"));
-    const QString key = account.secrets.value(QStringLiteral("client-key"));
-    const QString pin = account.secrets.value(QStringLiteral("server-fingerprint"));
-    m_endpoint.clientCert = QSslCertificate(cert.toUtf8());
+    const QByteArray cert = account.secrets.value(QStringLiteral("client-cert"));
+    const QByteArray key = account.secrets.value(QStringLiteral("client-key"));
+    const QString pin =
+        QString::fromUtf8(account.secrets.value(QStringLiteral("server-fingerprint"))).trimmed();
+    m_endpoint.clientCert = QSslCertificate(cert);
     for (const QSsl::KeyAlgorithm algorithm : {QSsl::Ec, QSsl::Rsa}) {
-        m_endpoint.clientKey = QSslKey(key.toUtf8(), algorithm);
+        m_endpoint.clientKey = QSslKey(key, algorithm);
         if (!m_endpoint.clientKey.isNull())
             break;
     }

@@ -182,7 +182,7 @@ ProviderError SimProvider::checkAccess() const
     const QString expected = m_account.config.value(QStringLiteral("access-key-sha256"));
     if (expected.isEmpty())
         return {};
-    const QByteArray key = m_account.secrets.value(QStringLiteral("access-key")).toUtf8();
+    const QByteArray key = m_account.secrets.value(QStringLiteral("access-key"));
     if (QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex()) ==
         expected)
         return {};
