@@ -31,6 +31,7 @@ private:
     QString m_cert;
     QString m_key;
     QString m_fingerprint; // as setup-lxd read it off the server's certificate
+    QString m_whyNoLxd;
 };
 
 void TestProviderDialogs::initTestCase()
@@ -38,8 +39,10 @@ void TestProviderDialogs::initTestCase()
     QProcess setup;
     setup.start(QStringLiteral(SOURCE_DIR "/scripts/setup-lxd"), {});
     QVERIFY(setup.waitForFinished(600'000));
-    if (setup.exitCode() == 77)
-        return; // the LXD case skips itself
+    if (setup.exitCode() == 77) {
+        m_whyNoLxd = QString::fromUtf8(setup.readAllStandardError()).trimmed();
+        return; // the LXD case skips itself, saying why
+    }
     QCOMPARE(setup.exitCode(), 0);
     m_lxd = true;
     const QStringList words =
@@ -57,7 +60,7 @@ void TestProviderDialogs::initTestCase()
 void TestProviderDialogs::firstUseShowsTheFingerprintAndPinsItWhenAccepted()
 {
     if (!m_lxd)
-        QSKIP("LXD cannot run on this machine (scripts/setup-lxd said why)");
+        QSKIP(qPrintable(QStringLiteral("LXD cannot run on this machine: ") + m_whyNoLxd));
     TestWorkspace t;
     FileSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
     AccountsDialog dialog(*t.store, t.types, secrets);
@@ -117,7 +120,8 @@ void TestProviderDialogs::existingHostKeyIsShownAndAccepted()
     start.start(QStringLiteral(SOURCE_DIR "/scripts/test-sshd"), {sshd});
     QVERIFY(start.waitForFinished(300'000));
     if (start.exitCode() == 77)
-        QSKIP("sshd cannot run on this machine");
+        QSKIP(qPrintable(QStringLiteral("sshd cannot run on this machine: ") +
+                         QString::fromUtf8(start.readAllStandardError()).trimmed()));
     QCOMPARE(start.exitCode(), 0);
     const QString port = QString::fromUtf8(start.readAllStandardOutput()).trimmed();
     const auto stop = qScopeGuard([&] {
