@@ -34,6 +34,8 @@ private slots:
     void removedCloudTakesItsSecretsAlong();
 
 private:
+    // berthctl's environment: the test's own store, data and config folders, no keychain.
+    QProcessEnvironment environment() const;
     ProcessResult run(const QStringList &args, const QByteArray &input = {});
     // Everything a refused command could have changed.
     QString fingerprint();
@@ -56,15 +58,20 @@ void TestHostileInput::init()
              0);
 }
 
-ProcessResult TestHostileInput::run(const QStringList &args, const QByteArray &input)
+QProcessEnvironment TestHostileInput::environment() const
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("BERTH_DB"), m_dir->filePath(QStringLiteral("berth.sqlite")));
     env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
     env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("disabled:"));
-    process.setProcessEnvironment(env);
+    return env;
+}
+
+ProcessResult TestHostileInput::run(const QStringList &args, const QByteArray &input)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment());
     process.setWorkingDirectory(m_dir->path());
     process.start(QStringLiteral(BERTHCTL_PATH), args);
     process.write(input);
@@ -389,12 +396,7 @@ void TestHostileInput::secretsAreKeptByteForByte()
 void TestHostileInput::secretsFolderIsOwnerOnlyAndForeignFilesAreRefused()
 {
     QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("BERTH_DB"), m_dir->filePath(QStringLiteral("berth.sqlite")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
-    env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("disabled:"));
-    process.setProcessEnvironment(env);
+    process.setProcessEnvironment(environment());
     process.setChildProcessModifier([] { ::umask(0); }); // the laxest umask there is
     process.start(
         QStringLiteral(BERTHCTL_PATH),
