@@ -225,10 +225,8 @@ void provision(CliContext &ctx, const QStringList &args)
         running += m.instanceId.isEmpty() ? 0 : 1;
         errors += m.machineStatus == u"error" ? 1 : 0;
         if (m.isContainer() && m.instanceId.isEmpty() && m.machineStatus != u"error" &&
-            m.life == u"alive") {
-            const MachineRecord *host = byId.value(m.parentId);
-            blocked += !host || host->machineStatus == u"error" || host->life != u"alive" ? 1 : 0;
-        }
+            m.life == u"alive")
+            blocked += MachineRecord::hostBlocks(byId.value(m.parentId)) ? 1 : 0;
     }
     out << QStringLiteral("%1 machine(s) with instances, %2 in error, %3 blocked")
                .arg(running)

@@ -5,3 +5,8 @@ QString MachineRecord::parentName() const
     const qsizetype slash = name.lastIndexOf(QStringLiteral("/lxd/"));
     return slash < 0 ? QString() : name.left(slash);
 }
+
+bool MachineRecord::hostBlocks(const MachineRecord *host)
+{
+    return !host || host->machineStatus == u"error" || host->life != u"alive";
+}

@@ -59,6 +59,8 @@ struct MachineRecord
 
     bool isContainer() const { return parentId != 0; }
     QString parentName() const;
+    // A container on `host` cannot start: its host is gone, in error or going.
+    static bool hostBlocks(const MachineRecord *host);
     // Never got an instance and no start is in flight: it can go at once.
     bool neverProvisioned() const
     {

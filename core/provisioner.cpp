@@ -709,8 +709,7 @@ void Provisioner::Pass::countPending()
         if (!awaitsInstance(m))
             continue;
         if (m.isContainer()) {
-            const MachineRecord *host = byId.value(m.parentId);
-            if (!host || host->machineStatus == u"error" || host->life != u"alive")
+            if (MachineRecord::hostBlocks(byId.value(m.parentId)))
                 continue; // blocked until the host is fixed
         }
         ++m_report.pending;
