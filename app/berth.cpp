@@ -12,7 +12,6 @@
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QMessageBox>
 #include <QSettings>
 #include <QTranslator>
 
@@ -42,7 +41,10 @@ int main(int argc, char *argv[])
                       QStringLiteral("PATH|URL")});
     parser.addOption(
         {QStringLiteral("m"), QStringLiteral("the model to open"), QStringLiteral("MODEL")});
+    parser.addOption({QStringLiteral("debug"),
+                      QStringLiteral("show what lies under an error (the store driver's text)")});
     parser.process(app);
+    app.setDebug(parser.isSet(QStringLiteral("debug")));
 
     // --db, else $BERTH_DB, else the store opened last (File → Open store…), else the default.
     QString db = parser.value(QStringLiteral("db"));
@@ -74,11 +76,10 @@ int main(int argc, char *argv[])
         window.show();
         return QApplication::exec();
     } catch (const BerthError &error) {
-        QMessageBox::critical(nullptr, QStringLiteral("Berth"), error.message());
+        app.showError(nullptr, error.message(), error.detail());
         return 1;
     } catch (const std::exception &error) {
-        QMessageBox::critical(nullptr, QStringLiteral("Berth"),
-                              printable(QString::fromLocal8Bit(error.what())));
+        app.showError(nullptr, printable(QString::fromLocal8Bit(error.what())));
         return 1;
     }
 }

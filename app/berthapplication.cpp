@@ -7,10 +7,12 @@
 bool BerthApplication::notify(QObject *receiver, QEvent *event)
 {
     QString message;
+    QString detail;
     try {
         return QApplication::notify(receiver, event);
     } catch (const BerthError &error) {
         message = error.message();
+        detail = error.detail();
     } catch (const std::bad_alloc &) {
         message = tr("Not enough memory for this operation; nothing was changed.");
     } catch (const std::exception &error) {
@@ -18,6 +20,16 @@ bool BerthApplication::notify(QObject *receiver, QEvent *event)
     } catch (...) {
         message = tr("Unexpected failure; nothing was changed.");
     }
-    QMessageBox::critical(activeWindow(), applicationDisplayName(), message);
+    showError(activeWindow(), message, detail);
     return false;
+}
+
+void BerthApplication::showError(QWidget *parent, const QString &message,
+                                 const QString &detail) const
+{
+    QMessageBox box(QMessageBox::Critical, applicationDisplayName(), message, QMessageBox::Ok,
+                    parent);
+    if (m_debug && !detail.isEmpty())
+        box.setDetailedText(detail);
+    box.exec();
 }

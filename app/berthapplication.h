@@ -2,6 +2,8 @@
 
 #include <QApplication>
 
+class BerthError;
+
 // The window's application: an exception that escapes an event handler (a
 // slot, a dialog's accept) becomes one message to the user instead of ending
 // the process; the store transaction it came from has been rolled back.
@@ -10,4 +12,13 @@ class BerthApplication final : public QApplication
 public:
     using QApplication::QApplication;
     bool notify(QObject *receiver, QEvent *event) override;
+
+    // --debug: messages about errors also show what lies under them (the
+    // store driver's own text) behind "Show Details…".
+    void setDebug(bool debug) { m_debug = debug; }
+    // One message box for an error, with its detail under --debug.
+    void showError(QWidget *parent, const QString &message, const QString &detail = {}) const;
+
+private:
+    bool m_debug = false;
 };

@@ -51,13 +51,18 @@ QString takeOption(QStringList &args, const QStringList &names)
     return value;
 }
 
+// Takes a global flag ("--debug") out of args wherever it stands.
+bool takeFlag(QStringList &args, const QString &name)
+{
+    return args.removeAll(name) > 0;
+}
+
 } // namespace
 
 void Cli::printHelp()
 {
     m_out << "Usage: berthctl [--db PATH|postgresql://URL] [-m MODEL] [--format json|yaml|tabular] "
-             "COMMAND "
-             "[ARGS]\n\nCommands:\n";
+             "[--debug] COMMAND [ARGS]\n\nCommands:\n";
     const QList<CommandSpec> table = commandTable();
     qsizetype width = 0;
     for (const CommandSpec &spec : table)
@@ -65,13 +70,15 @@ void Cli::printHelp()
     // Two spaces after the longest name: a name never runs into its summary.
     for (const CommandSpec &spec : table)
         m_out << "  " << spec.name.leftJustified(width + 2) << spec.summary << "\n";
-    m_out << "\nThe store defaults to " << Store::defaultLocation() << " (or $BERTH_DB).\n";
+    m_out << "\nThe store defaults to " << Store::defaultLocation() << " (or $BERTH_DB).\n"
+          << "--debug adds, below an error, what lies under it (the store driver's own text).\n";
     m_out.flush();
 }
 
 int Cli::run(const QStringList &arguments)
 {
     QStringList args = arguments;
+    const bool debug = takeFlag(args, QStringLiteral("--debug"));
     try {
         const QString db = Store::resolveLocation(takeOption(args, {QStringLiteral("--db")}));
         const QString model = takeOption(args, {QStringLiteral("-m"), QStringLiteral("--model")});
@@ -113,6 +120,8 @@ int Cli::run(const QStringList &arguments)
     } catch (const BerthError &error) {
         m_out.flush();
         m_err << "ERROR " << error.message() << Qt::endl;
+        if (debug && !error.detail().isEmpty())
+            m_err << "DEBUG " << error.detail() << Qt::endl;
         return 1;
     } catch (const std::bad_alloc &) {
         // A transaction under way has been rolled back on the way here.

@@ -34,8 +34,15 @@ void ModelCommands::ensureDefaultModel()
 {
     if (m_ws.clouds().clouds().isEmpty())
         return;
+    // Every command starts here: a read, so that commands that only read take
+    // no write lock (and work on a read-only store).
+    const auto hasModels = [](SqlSession &sql) {
+        return sql.scalar(QStringLiteral("SELECT count(*) FROM models")).toInt() > 0;
+    };
+    if (m_ws.store().read(hasModels) || m_ws.store().isReadOnly())
+        return;
     m_ws.store().write([&](SqlSession &sql) {
-        if (sql.scalar(QStringLiteral("SELECT count(*) FROM models")).toInt() > 0)
+        if (hasModels(sql))
             return;
         const CloudInfo &cloud = m_ws.clouds().clouds().first();
         sql.run(

@@ -1,6 +1,6 @@
 #include "sqlsession.h"
 
-#include "bertherror.h"
+#include "storeerror.h"
 
 #include <QSqlError>
 
@@ -19,12 +19,7 @@ QVariant bindable(const QVariant &value)
 
 [[noreturn]] void fail(const QString &sql, const QSqlError &error)
 {
-    // PostgreSQL's serialization failure and deadlock: the transaction may be run again.
-    const QString state = error.nativeErrorCode();
-    const bool transient = state == u"40001"_s || state == u"40P01"_s;
-    throw BerthError(
-        QStringLiteral("store error: %1 (in: %2)").arg(error.text(), sql.simplified().left(120)),
-        transient);
+    throw StoreError::fromStatement(error, sql);
 }
 } // namespace
 

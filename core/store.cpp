@@ -2,6 +2,7 @@
 
 #include "bertherror.h"
 #include "schema.h"
+#include "storeerror.h"
 
 #include <QAtomicInteger>
 #include <QDeadlineTimer>
@@ -76,24 +77,43 @@ Store::Store(const QString &location)
         }
         removeConnection(m_connectionName);
         throw BerthError(
-            QStringLiteral("cannot open store \"%1\": %2").arg(displayLocation(), error.message()));
+            QStringLiteral("cannot open store \"%1\": %2").arg(displayLocation(), error.message()),
+            error.detail());
     }
 }
 
 void Store::openSqlite()
 {
     const QFileInfo info(m_location);
-    if (!QDir().mkpath(info.absolutePath()))
+    if (!info.exists() && !QDir().mkpath(info.absolutePath()))
         throw BerthError(QStringLiteral("cannot create directory \"%1\"").arg(info.absolutePath()));
+    // A store this process may not write (a read-only mount, a file shared
+    // read-only) still opens for reading; writes are refused with one line.
+    const QFileInfo folder(info.absolutePath());
+    m_readOnly = info.exists() && (!info.isWritable() || !folder.isWritable());
     QSqlDatabase db = addConnection(QStringLiteral("QSQLITE"), m_connectionName);
-    db.setDatabaseName(m_location);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000"));
+    QStringList options{QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000")};
+    if (m_readOnly) {
+        options << QStringLiteral("QSQLITE_OPEN_READONLY") << QStringLiteral("QSQLITE_OPEN_URI");
+        QUrl uri = QUrl::fromLocalFile(info.absoluteFilePath());
+        // Reading a WAL store needs its -shm file. Where the folder cannot hold
+        // one and no writer has a -wal file open, nothing can change the
+        // store under us: SQLite reads it as immutable, without locks.
+        if (!folder.isWritable() && !QFileInfo::exists(m_location + QStringLiteral("-wal")))
+            uri.setQuery(QStringLiteral("immutable=1"));
+        db.setDatabaseName(uri.toString(QUrl::FullyEncoded));
+    } else {
+        db.setDatabaseName(m_location);
+    }
+    db.setConnectOptions(options.join(u';'));
     if (!db.open())
-        throw BerthError(db.lastError().text());
+        throw StoreError::fromStatement(db.lastError(), {});
     m_sql = std::make_unique<SqlSession>(db);
     m_sql->execute(QStringLiteral("PRAGMA busy_timeout = 30000"));
-    enableWriteAheadLog();
-    m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
+    if (!m_readOnly) {
+        enableWriteAheadLog();
+        m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
+    }
     m_sql->execute(QStringLiteral("PRAGMA foreign_keys = ON"));
 }
 
@@ -108,7 +128,7 @@ void Store::enableWriteAheadLog()
             m_sql->execute(QStringLiteral("PRAGMA journal_mode = WAL"));
             return;
         } catch (const BerthError &error) {
-            if (!error.message().contains(u"locked") || deadline.hasExpired())
+            if (!error.detail().contains(u"locked") || deadline.hasExpired())
                 throw;
         }
         backOff(attempt);
@@ -142,8 +162,10 @@ void Store::openPostgres()
             options << key + u'=' + value;
     }
     db.setConnectOptions(options.join(u';'));
-    if (!db.open())
-        throw BerthError(db.lastError().text().simplified());
+    if (!db.open()) {
+        throw StoreError::fromPostgresConnect(db.lastError(), url.host(), url.port(5432),
+                                              url.userName(), database);
+    }
     m_sql = std::make_unique<SqlSession>(db);
     m_sql->execute(QStringLiteral("SET client_min_messages = warning"));
     // Plans fit the tables as they are now, not as they were when a statement
@@ -192,6 +214,12 @@ QString Store::resolveLocation(const QString &explicitLocation)
 int Store::latestSchemaVersion()
 {
     return int(Schema::migrations().size());
+}
+
+void Store::refuseWriteIfReadOnly() const
+{
+    if (m_readOnly)
+        throw StoreError::readOnly(displayLocation());
 }
 
 void Store::begin(bool forWrite)
@@ -261,8 +289,22 @@ int Store::schemaVersion()
 void Store::migrate()
 {
     const auto all = Schema::migrations();
-    if (schemaVersion() == all.size())
+    const int found = schemaVersion();
+    if (found == all.size())
         return;
+    if (found > all.size()) {
+        throw BerthError(QStringLiteral("the store has schema version %1, newer than this Berth "
+                                        "understands (%2); upgrade Berth")
+                             .arg(found)
+                             .arg(all.size()));
+    }
+    if (m_readOnly) {
+        throw BerthError(QStringLiteral("the store is read-only and has schema version %1, older "
+                                        "than this Berth reads (%2); open it once where it can be "
+                                        "written to upgrade it")
+                             .arg(found)
+                             .arg(all.size()));
+    }
     // Under the write lock: two processes opening a new store at once migrate it once.
     write([&](SqlSession &sql) {
         int version = 0;

@@ -38,6 +38,9 @@ public:
     // The PostgreSQL notification channel every write commit signals.
     static QString changeChannel() { return QStringLiteral("berth_changes"); }
     Backend backend() const { return m_backend; }
+    // True for a SQLite store this process may not write (a read-only mount,
+    // a file without write permission): reads work, write() refuses.
+    bool isReadOnly() const { return m_readOnly; }
     SqlSession &sql() { return *m_sql; }
     int schemaVersion();
 
@@ -62,6 +65,8 @@ public:
 private:
     template <typename F> decltype(auto) transact(bool forWrite, F &&fn)
     {
+        if (forWrite)
+            refuseWriteIfReadOnly();
         if (m_depth > 0)
             return fn(*m_sql);
         // A transaction the server could not serialise with another runs again.
@@ -98,6 +103,7 @@ private:
     }
     static constexpr int maxAttempts = 5;
     static void backOff(int attempt);
+    void refuseWriteIfReadOnly() const;
     bool tableExists(const QString &table);
     void openPostgres();
     void openSqlite();
@@ -112,4 +118,5 @@ private:
     Backend m_backend = Backend::Sqlite;
     std::unique_ptr<SqlSession> m_sql;
     int m_depth = 0;
+    bool m_readOnly = false;
 };

@@ -8,6 +8,7 @@
 #include "store.h"
 #include "workspace.h"
 
+#include <QDir>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -184,3 +185,51 @@ inline ProcessResult runProgram(const QString &program, const QStringList &args,
     r.err = QString::fromUtf8(process.readAllStandardError());
     return r;
 }
+
+// A small tmpfs mounted at `folder` that a test can turn read-only, as a store
+// on a read-only file system is for a user. Mounting needs CAP_SYS_ADMIN (root
+// here and in CI); where it is refused, reason() says so and the test skips.
+class ReadOnlyMount
+{
+public:
+    explicit ReadOnlyMount(const QString &folder)
+        : m_folder(folder)
+    {
+        QDir().mkpath(folder);
+        const ProcessResult r =
+            mount({QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                   QStringLiteral("size=64m"), QStringLiteral("berth-test"), folder});
+        if (r.code == 0)
+            m_mounted = true;
+        else
+            m_reason = QStringLiteral("cannot mount a file system here (needs CAP_SYS_ADMIN): ") +
+                       r.err.trimmed();
+    }
+    ~ReadOnlyMount()
+    {
+        if (m_mounted)
+            mount({QStringLiteral("-l"), m_folder}, QStringLiteral("umount"));
+    }
+    ReadOnlyMount(const ReadOnlyMount &) = delete;
+    ReadOnlyMount &operator=(const ReadOnlyMount &) = delete;
+
+    bool isMounted() const { return m_mounted; }
+    QString reason() const { return m_reason; }
+    bool setReadOnly(bool readOnly)
+    {
+        return mount({QStringLiteral("-o"),
+                      readOnly ? QStringLiteral("remount,ro") : QStringLiteral("remount,rw"),
+                      m_folder})
+                   .code == 0;
+    }
+
+private:
+    static ProcessResult mount(const QStringList &args,
+                               const QString &program = QStringLiteral("mount"))
+    {
+        return runProgram(program, args, QProcessEnvironment::systemEnvironment(), 30'000);
+    }
+    QString m_folder;
+    QString m_reason;
+    bool m_mounted = false;
+};

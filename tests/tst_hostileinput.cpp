@@ -32,6 +32,9 @@ private slots:
     void secretsAreKeptByteForByte();
     void secretsFolderIsOwnerOnlyAndForeignFilesAreRefused();
     void removedCloudTakesItsSecretsAlong();
+    void storeErrorsSpeakTheUsersTerms();
+    void debugShowsWhatLiesUnderAStoreError();
+    void readOnlyStoreOpensForReading();
 
 private:
     // berthctl's environment: the test's own store, data and config folders, no keychain.
@@ -441,6 +444,96 @@ void TestHostileInput::removedCloudTakesItsSecretsAlong()
     QCOMPARE(removed.code, 0);
     QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
              std::optional<QByteArray>());
+}
+
+void TestHostileInput::storeErrorsSpeakTheUsersTerms()
+{
+    // A store file that is not a database at all.
+    const QString garbage = writeFile(QStringLiteral("garbage.sqlite"), "not a store\n");
+    const ProcessResult notAStore =
+        run({QStringLiteral("--db"), garbage, QStringLiteral("status")});
+    QCOMPARE(notAStore.code, 1);
+    QCOMPARE(notAStore.err.count(u'\n'), 1);
+    QVERIFY2(notAStore.err.contains(u"is damaged or is not a Berth store"),
+             qPrintable(notAStore.err));
+
+    // A store whose tables were changed behind Berth's back.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("x"));
+        db.setDatabaseName(m_dir->filePath(QStringLiteral("berth.sqlite")));
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(QStringLiteral("DROP TABLE units")));
+        query = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("x"));
+    const ProcessResult damaged = run({QStringLiteral("add-unit"), QStringLiteral("web")});
+    QCOMPARE(damaged.code, 1);
+    QCOMPARE(damaged.err.count(u'\n'), 1);
+    QVERIFY2(damaged.err.startsWith(u"ERROR the store does not have the tables this Berth expects"),
+             qPrintable(damaged.err));
+    // No driver text, no SQL: those are for --debug.
+    for (const char *raw : {"Unable to", "INSERT", "no such table", "QSQLITE"})
+        QVERIFY2(!damaged.err.contains(QLatin1StringView(raw)), qPrintable(damaged.err));
+}
+
+void TestHostileInput::debugShowsWhatLiesUnderAStoreError()
+{
+    const QString garbage = writeFile(QStringLiteral("garbage.sqlite"), "not a store\n");
+    const ProcessResult r =
+        run({QStringLiteral("--debug"), QStringLiteral("--db"), garbage, QStringLiteral("status")});
+    QCOMPARE(r.code, 1);
+    const QStringList lines = r.err.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines.at(0).contains(u"is damaged or is not a Berth store"), qPrintable(r.err));
+    QVERIFY2(lines.at(1).startsWith(u"DEBUG file is not a database"), qPrintable(r.err));
+    // --debug changes nothing for a command that succeeds.
+    QCOMPARE(run({QStringLiteral("--debug"), QStringLiteral("status")}).code, 0);
+}
+
+void TestHostileInput::readOnlyStoreOpensForReading()
+{
+    const QString folder = m_dir->filePath(QStringLiteral("read-only"));
+    ReadOnlyMount mount(folder);
+    if (!mount.isMounted())
+        QSKIP(qPrintable(mount.reason()));
+    const QString db = folder + QStringLiteral("/team.sqlite");
+    const auto on = [&](QStringList args) {
+        return run(QStringList{QStringLiteral("--db"), db} + args);
+    };
+    QCOMPARE(on({QStringLiteral("deploy"), QStringLiteral("db"), QStringLiteral("-n"),
+                 QStringLiteral("2")})
+                 .code,
+             0);
+    const QString before =
+        on({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")}).out;
+    QVERIFY(mount.setReadOnly(true));
+
+    // Reading commands work, and see the model as it was.
+    const ProcessResult status =
+        on({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(status.code, 0);
+    QCOMPARE(status.out, before);
+    QVERIFY(status.out.contains(u"db/1"));
+    QCOMPARE(on({QStringLiteral("models")}).code, 0);
+
+    // Writing commands are refused with one line naming the store, and change nothing.
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("add-unit"), QStringLiteral("db")},
+          QStringList{QStringLiteral("deploy"), QStringLiteral("web")},
+          QStringList{QStringLiteral("provision"), QStringLiteral("--until-idle")}}) {
+        const ProcessResult refused = on(args);
+        QCOMPARE(refused.code, 1);
+        QCOMPARE(refused.err.count(u'\n'), 1);
+        QVERIFY2(
+            refused.err.startsWith(QStringLiteral("ERROR the store \"%1\" is read-only").arg(db)),
+            qPrintable(refused.err));
+    }
+    QCOMPARE(on({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")}).out,
+             before);
+    QVERIFY(mount.setReadOnly(false));
+    QCOMPARE(on({QStringLiteral("add-unit"), QStringLiteral("db")}).code, 0); // writable again
 }
 
 QTEST_GUILESS_MAIN(TestHostileInput)

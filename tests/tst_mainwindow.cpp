@@ -1,5 +1,6 @@
 #include "applicationcommands.h"
 #include "applicationsmodel.h"
+#include "cloudcommands.h"
 #include "itemroles.h"
 #include "machinecommands.h"
 #include "machinesmodel.h"
@@ -316,6 +317,67 @@ private slots:
         QTRY_COMPARE(window->snapshotsApplied(), before + 1);
         QCOMPARE(window->applicationsModel()->rowCount(window->applicationsModel()->index(0, 0)),
                  2);
+    }
+
+    void readOnlyStoreOpensForViewing()
+    {
+        if (TestLocation::postgres())
+            QSKIP("read-only file systems are a matter of SQLite stores");
+        QTemporaryDir dir;
+        ReadOnlyMount mount(dir.filePath(QStringLiteral("read-only")));
+        if (!mount.isMounted())
+            QSKIP(qPrintable(mount.reason()));
+        const QString path = dir.filePath(QStringLiteral("read-only/berth.sqlite"));
+        const ProviderTypes types = builtinProviderTypes();
+        {
+            Store store(path);
+            CloudCommands(store, types)
+                .updateCloud(QStringLiteral("sim"), {QStringLiteral("state-file=") +
+                                                         dir.filePath(QStringLiteral("sim.sqlite")),
+                                                     QStringLiteral("latency-ms=0")});
+            const CloudRegistry clouds = CloudRegistry::load(store, types);
+            Workspace ws(store, clouds);
+            ModelCommands(ws).ensureDefaultModel();
+            ApplicationCommands::Deploy d;
+            d.charm = QStringLiteral("db");
+            d.count = 2;
+            d.unplaced = true;
+            ApplicationCommands(ws).deploy(model, d);
+            MachineCommands(ws).addMachines(model, {{}, 1, {}, {}});
+        }
+        QVERIFY(mount.setReadOnly(true));
+
+        Store store(path);
+        QVERIFY(store.isReadOnly());
+        const CloudRegistry clouds = CloudRegistry::load(store, types);
+        Workspace ws(store, clouds);
+        MainWindow::Options options;
+        options.storeLocation = path;
+        options.provision = true; // asked for, but a read-only store has no provisioner
+        options.watchIntervalMs = 50;
+        MainWindow window(ws, model, options);
+        window.show();
+        QTRY_VERIFY(window.snapshotsApplied() > 0);
+        QVERIFY2(window.windowTitle().contains(u"read-only"), qPrintable(window.windowTitle()));
+        MachineView *view = window.machineView();
+        QCOMPARE(view->unplacedUnits(),
+                 (QStringList{QStringLiteral("db/0"), QStringLiteral("db/1")}));
+
+        // A drop is refused while dragging, with the reason.
+        PlacementView *machines = view->machineView();
+        QSignalSpy refused(view, &MachineView::refused);
+        QVERIFY(
+            !dropOn(machines, {QStringLiteral("db/0")}, rowCenter(machines, QStringLiteral("0"))));
+        QVERIFY(!refused.isEmpty());
+        QVERIFY2(refused.last().at(0).toString().startsWith(
+                     QStringLiteral("the store \"%1\" is read-only").arg(path)),
+                 qPrintable(refused.last().at(0).toString()));
+        // Nothing tried to provision: the log has no provisioner's complaint.
+        QTest::qWait(300);
+        QVERIFY2(!window.logPane()->toPlainText().contains(u"provisioner"),
+                 qPrintable(window.logPane()->toPlainText()));
+        QCOMPARE(view->unplacedUnits(),
+                 (QStringList{QStringLiteral("db/0"), QStringLiteral("db/1")}));
     }
 
     void viewsFollowOtherProcessesAndTheProvisioner()

@@ -21,6 +21,7 @@
 #include "regionchart.h"
 #include "retrydialog.h"
 #include "scalingcommands.h"
+#include "storeerror.h"
 #include "treefiltermodel.h"
 #include "workspace.h"
 #include "zonechart.h"
@@ -113,6 +114,8 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     m_machineView = new MachineView(m_applications, m_machines, tabs);
     m_machineView->setChecker([this](const QStringList &units, const QString &machine) {
         try {
+            if (m_workspace.store().isReadOnly()) // nothing may be placed: say so while dragging
+                throw StoreError::readOnly(m_workspace.store().displayLocation());
             return ApplicationCommands(m_workspace).placementProblem(m_model, units, machine);
         } catch (const BerthError &error) {
             return error.message();
@@ -308,11 +311,12 @@ void MainWindow::openModel(const QString &name)
     m_model = name;
     m_undo->clear();
     m_modelBox->setCurrentText(name);
-    setWindowTitle(tr("%1 — Berth").arg(name));
+    setWindowTitle(m_workspace.store().isReadOnly() ? tr("%1 (read-only store) — Berth").arg(name)
+                                                    : tr("%1 — Berth").arg(name));
     QSettings().setValue(QStringLiteral("window/lastModel"), name);
     QMetaObject::invokeMethod(
         m_watcher, [watcher = m_watcher, name] { watcher->watch(name); }, Qt::QueuedConnection);
-    if (m_options.provision)
+    if (provisions())
         startProvisioner();
 }
 
@@ -341,7 +345,7 @@ void MainWindow::reloadClouds()
         reportError(error.message());
     }
     QMetaObject::invokeMethod(m_watcher, &ModelWatcher::resume, Qt::QueuedConnection);
-    if (m_options.provision)
+    if (provisions())
         startProvisioner();
 }
 
@@ -448,6 +452,11 @@ void MainWindow::place(const QStringList &units, const QString &directive)
     m_undo->push(new PlaceUnitsCommand(m_workspace, m_model, units, directive,
                                        [this](const QString &message) { reportError(message); }));
     QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+}
+
+bool MainWindow::provisions() const
+{
+    return m_options.provision && !m_workspace.store().isReadOnly();
 }
 
 void MainWindow::startProvisioner()

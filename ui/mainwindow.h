@@ -89,6 +89,8 @@ private:
     void showSelectedApplication();
     void showDetails();
     void place(const QStringList &units, const QString &directive);
+    // The open model's provisioner runs unless the options or a read-only store forbid it.
+    bool provisions() const;
     void startProvisioner();
     void stopProvisioner();
     void reloadModelList();
