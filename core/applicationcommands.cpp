@@ -6,6 +6,8 @@
 #include "inputlimits.h"
 #include "names.h"
 
+#include <QSet>
+
 namespace {
 
 void checkCount(qint64 count)
@@ -358,9 +360,12 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
         tx.addRelation(sub, principal);
         // In principal-unit order, so subordinate unit numbers are reproducible.
         QStringList machines;
+        QSet<qint64> seen;
         for (const UnitRecord &unit : tx.unitsOfApplication(principal.id)) {
-            if (unit.machineId != 0 && !machines.contains(unit.machine))
+            if (unit.machineId != 0 && !seen.contains(unit.machineId)) {
+                seen.insert(unit.machineId);
                 machines << unit.machine;
+            }
         }
         for (const QString &machine : machines)
             tx.syncSubordinates(tx.machine(machine));

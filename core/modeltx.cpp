@@ -201,7 +201,9 @@ UnitRecord ModelTx::unit(const QString &name)
             QStringLiteral("invalid unit name \"%1\": expected application/number").arg(name));
     }
     QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
-                                 QStringLiteral(" WHERE u.model_id = ? AND a.name = ? AND "
+                                 // Through the application's key, then (application, number):
+                                 // two index look-ups, not a scan of the model's units.
+                                 QStringLiteral(" WHERE a.model_id = ? AND a.name = ? AND "
                                                 "u.number = ?"),
                              {m_model.id, name.left(slash), number});
     auto rows = collect<UnitRecord>(q, unitFrom);
@@ -589,10 +591,12 @@ bool ModelTx::hasSubordinateRelations(qint64 applicationId)
 void ModelTx::syncSubordinates(const MachineRecord &machine)
 {
     // Subordinate applications related to any principal on this machine, each
-    // with the principal unit it should follow (the oldest).
+    // with the principal unit it should follow (the oldest). CROSS JOIN keeps
+    // SQLite on the machine's units first (by index), not every unit of each
+    // related application.
     QSqlQuery &q = m_sql.run(
-        QStringLiteral("SELECT r.subordinate_id, min(u.id) FROM units u JOIN relations r ON "
-                       "r.principal_id = u.application_id WHERE u.machine_id = ? AND "
+        QStringLiteral("SELECT r.subordinate_id, min(u.id) FROM units u CROSS JOIN relations r "
+                       "WHERE r.principal_id = u.application_id AND u.machine_id = ? AND "
                        "u.principal_id IS NULL AND u.application_id NOT IN (SELECT id FROM "
                        "applications WHERE subordinate = 1) GROUP BY r.subordinate_id"),
         {machine.id});

@@ -7,14 +7,18 @@
 #include <QAtomicInteger>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMutex>
 #include <QRandomGenerator>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QStandardPaths>
 #include <QThread>
 #include <QUrl>
 #include <QUrlQuery>
+
+#include <sqlite3.h>
 
 namespace {
 QAtomicInteger<quint64> connectionCounter;
@@ -92,7 +96,7 @@ void Store::openSqlite()
     const QFileInfo folder(info.absolutePath());
     m_readOnly = info.exists() && (!info.isWritable() || !folder.isWritable());
     QSqlDatabase db = addConnection(QStringLiteral("QSQLITE"), m_connectionName);
-    QStringList options{QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000")};
+    QStringList options{QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs)};
     if (m_readOnly) {
         options << QStringLiteral("QSQLITE_OPEN_READONLY") << QStringLiteral("QSQLITE_OPEN_URI");
         QUrl uri = QUrl::fromLocalFile(info.absoluteFilePath());
@@ -109,12 +113,39 @@ void Store::openSqlite()
     if (!db.open())
         throw StoreError::fromStatement(db.lastError(), {});
     m_sql = std::make_unique<SqlSession>(db);
-    m_sql->execute(QStringLiteral("PRAGMA busy_timeout = 30000"));
+    waitForLocksFairly(db);
     if (!m_readOnly) {
         enableWriteAheadLog();
         m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
     }
     m_sql->execute(QStringLiteral("PRAGMA foreign_keys = ON"));
+}
+
+// SQLite's own busy timeout sleeps longer and longer between tries (up to
+// 100 ms), so a writer waiting behind clients that write back to back, with a
+// few milliseconds between their transactions, can miss every gap and wait far
+// longer than any one of them holds the lock. Trying again every millisecond
+// takes the first gap; the wait still ends after the same 30 s.
+void Store::waitForLocksFairly(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return; // Qt's default of a 30 s busy timeout stays
+    sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.data());
+    if (!connection)
+        return;
+    sqlite3_busy_handler(
+        connection,
+        [](void *waited, int tries) -> int {
+            auto *since = static_cast<QElapsedTimer *>(waited);
+            if (tries == 0)
+                since->start();
+            if (since->elapsed() >= busyTimeoutMs)
+                return 0; // SQLite answers "busy": the user is told to try again
+            QThread::usleep(1000);
+            return 1;
+        },
+        &m_lockWait);
 }
 
 // Switching a new file to WAL needs it to itself for a moment, and SQLite

@@ -4,6 +4,7 @@
 #include "change.h"
 #include "sqlsession.h"
 
+#include <QElapsedTimer>
 #include <QString>
 
 #include <memory>
@@ -102,6 +103,9 @@ private:
         }
     }
     static constexpr int maxAttempts = 5;
+    // How long a SQLite writer waits for the write lock before giving up.
+    static constexpr int busyTimeoutMs = 30'000;
+    void waitForLocksFairly(const QSqlDatabase &db);
     static void backOff(int attempt);
     void refuseWriteIfReadOnly() const;
     bool tableExists(const QString &table);
@@ -119,4 +123,5 @@ private:
     std::unique_ptr<SqlSession> m_sql;
     int m_depth = 0;
     bool m_readOnly = false;
+    QElapsedTimer m_lockWait; // since the busy handler's first try
 };
