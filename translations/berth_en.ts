@@ -4,22 +4,22 @@
 <context>
     <name>AccountsDialog</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="60"/>
+        <location filename="../ui/accountsdialog.cpp" line="61"/>
         <source>&amp;Test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="62"/>
+        <location filename="../ui/accountsdialog.cpp" line="63"/>
         <source>Provider accounts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="65"/>
+        <location filename="../ui/accountsdialog.cpp" line="66"/>
         <source>Trust this server?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="66"/>
+        <location filename="../ui/accountsdialog.cpp" line="67"/>
         <source>The server at %1 presented a certificate Berth has not seen before.
 
 SHA-256 fingerprint:
@@ -29,142 +29,142 @@ Compare it with the server&apos;s own (lxc info on the server shows certificate_
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="73"/>
+        <location filename="../ui/accountsdialog.cpp" line="74"/>
         <source>Setting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="73"/>
+        <location filename="../ui/accountsdialog.cpp" line="74"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="82"/>
+        <location filename="../ui/accountsdialog.cpp" line="83"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="83"/>
+        <location filename="../ui/accountsdialog.cpp" line="84"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="89"/>
+        <location filename="../ui/accountsdialog.cpp" line="90"/>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="90"/>
+        <location filename="../ui/accountsdialog.cpp" line="91"/>
         <source>T&amp;ype:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="91"/>
+        <location filename="../ui/accountsdialog.cpp" line="92"/>
         <source>&amp;Endpoint:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="94"/>
+        <location filename="../ui/accountsdialog.cpp" line="95"/>
         <source>Settings (empty: the default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="96"/>
+        <location filename="../ui/accountsdialog.cpp" line="97"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="100"/>
+        <location filename="../ui/accountsdialog.cpp" line="101"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="159"/>
+        <location filename="../ui/accountsdialog.cpp" line="160"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="199"/>
+        <location filename="../ui/accountsdialog.cpp" line="200"/>
         <source>Name the new account, then Save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="231"/>
+        <location filename="../ui/accountsdialog.cpp" line="232"/>
         <source>File…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="232"/>
+        <location filename="../ui/accountsdialog.cpp" line="233"/>
         <source>Read %1 from a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="234"/>
+        <location filename="../ui/accountsdialog.cpp" line="235"/>
         <source>Read %1 from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="239"/>
+        <location filename="../ui/accountsdialog.cpp" line="240"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="244"/>
+        <location filename="../ui/accountsdialog.cpp" line="245"/>
         <source>from %1 — Save to store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="252"/>
+        <location filename="../ui/accountsdialog.cpp" line="253"/>
         <source>set — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="252"/>
+        <location filename="../ui/accountsdialog.cpp" line="253"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="259"/>
+        <location filename="../ui/accountsdialog.cpp" line="260"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="260"/>
+        <location filename="../ui/accountsdialog.cpp" line="261"/>
         <source>Secrets go to the %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="306"/>
+        <location filename="../ui/accountsdialog.cpp" line="307"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="343"/>
+        <location filename="../ui/accountsdialog.cpp" line="344"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="372"/>
+        <location filename="../ui/accountsdialog.cpp" line="371"/>
         <source>Removed %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="384"/>
+        <location filename="../ui/accountsdialog.cpp" line="383"/>
         <source>Save the account before testing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="394"/>
+        <location filename="../ui/accountsdialog.cpp" line="393"/>
         <source>Asking %1 for its instances…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="401"/>
+        <location filename="../ui/accountsdialog.cpp" line="400"/>
         <source>%1 did not answer: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="404"/>
+        <location filename="../ui/accountsdialog.cpp" line="403"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -600,192 +600,197 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="70"/>
+        <location filename="../ui/mainwindow.cpp" line="71"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="72"/>
+        <location filename="../ui/mainwindow.cpp" line="73"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="78"/>
+        <location filename="../ui/mainwindow.cpp" line="79"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="81"/>
+        <location filename="../ui/mainwindow.cpp" line="82"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="111"/>
+        <location filename="../ui/mainwindow.cpp" line="112"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="124"/>
+        <location filename="../ui/mainwindow.cpp" line="127"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="129"/>
+        <location filename="../ui/mainwindow.cpp" line="132"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="133"/>
+        <location filename="../ui/mainwindow.cpp" line="136"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="147"/>
+        <location filename="../ui/mainwindow.cpp" line="150"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="200"/>
+        <location filename="../ui/mainwindow.cpp" line="203"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="201"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <location filename="../ui/mainwindow.cpp" line="209"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="218"/>
+        <location filename="../ui/mainwindow.cpp" line="221"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="221"/>
+        <location filename="../ui/mainwindow.cpp" line="224"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="224"/>
+        <location filename="../ui/mainwindow.cpp" line="227"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="228"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="227"/>
+        <location filename="../ui/mainwindow.cpp" line="230"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="244"/>
+        <location filename="../ui/mainwindow.cpp" line="247"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="250"/>
+        <location filename="../ui/mainwindow.cpp" line="253"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="251"/>
+        <location filename="../ui/mainwindow.cpp" line="254"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <location filename="../ui/mainwindow.cpp" line="262"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="263"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="267"/>
+        <location filename="../ui/mainwindow.cpp" line="270"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="271"/>
+        <location filename="../ui/mainwindow.cpp" line="274"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="275"/>
+        <location filename="../ui/mainwindow.cpp" line="278"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="277"/>
+        <location filename="../ui/mainwindow.cpp" line="280"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="284"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="288"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="289"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="290"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="311"/>
+        <location filename="../ui/mainwindow.cpp" line="314"/>
+        <source>%1 (read-only store) — Berth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="354"/>
+        <location filename="../ui/mainwindow.cpp" line="358"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="356"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="378"/>
+        <location filename="../ui/mainwindow.cpp" line="382"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -793,27 +798,27 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="465"/>
+        <location filename="../ui/mainwindow.cpp" line="474"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="470"/>
+        <location filename="../ui/mainwindow.cpp" line="479"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="509"/>
+        <location filename="../ui/mainwindow.cpp" line="518"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="513"/>
+        <location filename="../ui/mainwindow.cpp" line="522"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="539"/>
+        <location filename="../ui/mainwindow.cpp" line="548"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
