@@ -223,9 +223,8 @@ void provision(CliContext &ctx, const QStringList &args)
     int blocked = 0; // containers that cannot start while their host is in error or going
     for (const MachineRecord &m : snapshot.machines) {
         running += m.instanceId.isEmpty() ? 0 : 1;
-        errors += m.machineStatus == u"error" ? 1 : 0;
-        if (m.isContainer() && m.instanceId.isEmpty() && m.machineStatus != u"error" &&
-            m.life == u"alive")
+        errors += m.state.inError() ? 1 : 0;
+        if (m.isContainer() && m.instanceId.isEmpty() && !m.state.inError() && m.state.isAlive())
             blocked += MachineRecord::hostBlocks(byId.value(m.parentId)) ? 1 : 0;
     }
     out << QStringLiteral("%1 machine(s) with instances, %2 in error, %3 blocked")

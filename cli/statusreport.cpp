@@ -20,9 +20,11 @@ QJsonObject machineObject(const MachineRecord &m)
         {QStringLiteral("base"), m.base},
         {QStringLiteral("constraints"), m.constraints},
         {QStringLiteral("placement"), m.placement},
-        {QStringLiteral("life"), m.life},
-        {QStringLiteral("machine-status"), statusObject(m.machineStatus, m.machineMessage)},
-        {QStringLiteral("instance-status"), statusObject(m.instanceStatus, m.instanceMessage)},
+        {QStringLiteral("life"), MachineState::text(m.state.life)},
+        {QStringLiteral("machine-status"),
+         statusObject(MachineState::text(m.state.status), m.machineMessage)},
+        {QStringLiteral("instance-status"),
+         statusObject(MachineState::text(m.state.instance), m.instanceMessage)},
         {QStringLiteral("instance-id"), m.instanceId},
         {QStringLiteral("instance-type"), m.instanceType},
         {QStringLiteral("region"), m.region},
@@ -147,8 +149,10 @@ QString toTable(const ModelSnapshot &s)
          QStringLiteral("Constraints"), QStringLiteral("Message")});
     for (const MachineRecord &m : s.machines) {
         const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
-        machines.addRow({m.name, m.life, m.machineStatus, m.instanceId, m.instanceStatus,
-                         m.instanceType, m.region, m.zone, m.base, m.constraints, message});
+        machines.addRow({m.name, MachineState::text(m.state.life),
+                         MachineState::text(m.state.status), m.instanceId,
+                         MachineState::text(m.state.instance), m.instanceType, m.region, m.zone,
+                         m.base, m.constraints, message});
     }
 
     QString text = model.render();

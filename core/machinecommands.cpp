@@ -58,9 +58,9 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
                     result.messages << QStringLiteral("created machine %1").arg(host.name);
                 } else {
                     host = tx.machine(d.target);
-                    if (host.life != u"alive") {
-                        throw BerthError(
-                            QStringLiteral("machine %1 is %2").arg(host.name, host.life));
+                    if (!host.state.isAlive()) {
+                        throw BerthError(QStringLiteral("machine %1 is %2")
+                                             .arg(host.name, MachineState::text(host.state.life)));
                     }
                 }
                 spec.parent = &host;
@@ -109,8 +109,8 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
     const auto alreadyThere = [&](ModelTx &tx) {
         QSqlQuery &q = tx.sql().run(
             QStringLiteral("SELECT name, placement FROM machines WHERE model_id = ? AND "
-                           "life = 'alive' AND placement LIKE 'ssh:%'"),
-            {tx.model().id});
+                           "life = ? AND placement LIKE 'ssh:%'"),
+            {tx.model().id, MachineState::text(MachineState::Life::Alive)});
         while (q.next()) {
             const auto other = PlacementDirective::parse(q.value(1).toString());
             if (other.ok() && other.directive.host == directive.host &&
@@ -150,12 +150,8 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
         if (directive.port != 22)
             instanceId += QStringLiteral(":%1").arg(directive.port);
         // Enlisted, not started: the host is the instance, as found.
-        tx.sql().run(QStringLiteral("UPDATE machines SET instance_id = ?, hardware = ?, "
-                                    "machine_status = 'started', machine_message = '', "
-                                    "instance_status = 'running', instance_message = ? "
-                                    "WHERE id = ?"),
-                     {instanceId, facts.hardware(),
-                      QString(QStringLiteral("existing host ") + facts.hostname), m.id});
+        tx.enlistHost(m, instanceId, facts.hardware(),
+                      QStringLiteral("existing host ") + facts.hostname);
         CommandResult result;
         result.messages << QStringLiteral("created machine %1 for host %2 (%3, %4)")
                                .arg(m.name, directive.host, spec.base, facts.hardware());
@@ -168,7 +164,7 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
 {
     const QList<UnitRecord> units = tx.unitsOnMachine(machine.id);
     QList<MachineRecord> containers = tx.children(machine.id);
-    containers.removeIf([](const MachineRecord &m) { return m.life == u"dead"; });
+    containers.removeIf([](const MachineRecord &m) { return m.state.isDead(); });
     if (!force) {
         for (const UnitRecord &unit : units) {
             if (!unit.subordinate) {
@@ -218,7 +214,7 @@ CommandResult MachineCommands::removeMachines(const QString &model, const QStrin
         CommandResult result;
         for (const QString &id : ids) {
             const MachineRecord machine = tx.machine(id);
-            if (machine.life == u"dead") {
+            if (machine.state.isDead()) {
                 result.messages << QStringLiteral("machine %1 is already dead").arg(id);
                 continue;
             }
@@ -244,29 +240,18 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
         }
         QStringList names = ids;
         if (names.isEmpty()) {
-            QSqlQuery &q =
-                tx.sql().run(QStringLiteral("SELECT name FROM machines WHERE model_id = "
-                                            "? AND machine_status = 'error' ORDER BY id"),
-                             {tx.model().id});
-            while (q.next())
-                names << q.value(0).toString();
-            q.finish();
+            names = tx.machinesInError();
             if (names.isEmpty())
                 result.messages << QStringLiteral("no machines in error");
         }
         for (const QString &name : names) {
             const MachineRecord m = tx.machine(name);
-            if (m.machineStatus != u"error") {
+            if (!m.state.inError()) {
                 throw BerthError(QStringLiteral("machine %1 is not in error (status %2); only "
                                                 "machines in error can be retried")
-                                     .arg(name, m.machineStatus));
+                                     .arg(name, MachineState::text(m.state.status)));
             }
-            tx.sql().run(QStringLiteral("UPDATE machines SET machine_status = 'pending', "
-                                        "machine_message = '', instance_status = 'pending', "
-                                        "instance_message = '', attempts = 0, retry_at = 0, "
-                                        "constraints = ? WHERE id = ?"),
-                         {replacement ? replacement->toString() : m.constraints, m.id});
-            tx.logChange(QStringLiteral("machine"), name, Change::Op::Changed);
+            tx.resetForRetry(m, replacement ? replacement->toString() : m.constraints);
             result.messages << QStringLiteral("machine %1 will be provisioned again").arg(name);
         }
         return result;

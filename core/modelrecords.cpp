@@ -8,5 +8,5 @@ QString MachineRecord::parentName() const
 
 bool MachineRecord::hostBlocks(const MachineRecord *host)
 {
-    return !host || host->machineStatus == u"error" || host->life != u"alive";
+    return !host || host->state.inError() || !host->state.isAlive();
 }

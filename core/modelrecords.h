@@ -1,5 +1,6 @@
 #pragma once
 
+#include "machinestate.h"
 #include "modelconfig.h"
 
 #include <QList>
@@ -41,11 +42,9 @@ struct MachineRecord
     QString base;
     QString constraints;
     QString placement;
-    QString life = QStringLiteral("alive");
     bool forUnit = false; // created to host a unit: removed with its last unit
-    QString machineStatus = QStringLiteral("pending");
+    MachineState state;   // life, the machine's status and its instance's
     QString machineMessage;
-    QString instanceStatus = QStringLiteral("pending");
     QString instanceMessage;
     QString instanceId;
     QString instanceType;
@@ -62,10 +61,7 @@ struct MachineRecord
     // A container on `host` cannot start: its host is gone, in error or going.
     static bool hostBlocks(const MachineRecord *host);
     // Never got an instance and no start is in flight: it can go at once.
-    bool neverProvisioned() const
-    {
-        return instanceId.isEmpty() && instanceStatus != u"provisioning";
-    }
+    bool neverProvisioned() const { return instanceId.isEmpty() && !state.starting(); }
     bool operator==(const MachineRecord &) const = default;
 };
 

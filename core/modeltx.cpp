@@ -34,11 +34,19 @@ MachineRecord machineFrom(const QSqlQuery &q)
     m.base = q.value(3).toString();
     m.constraints = q.value(4).toString();
     m.placement = q.value(5).toString();
-    m.life = q.value(6).toString();
     m.forUnit = q.value(7).toInt() != 0;
-    m.machineStatus = q.value(8).toString();
+    const auto life = MachineState::lifeFrom(q.value(6).toString());
+    const auto status = MachineState::statusFrom(q.value(8).toString());
+    const auto instance = MachineState::instanceStatusFrom(q.value(10).toString());
+    if (!life || !status || !instance) {
+        throw BerthError(
+            QStringLiteral("the store holds a state of machine %1 this Berth does not "
+                           "know (%2, %3, %4): it is damaged, or was written by a "
+                           "newer Berth")
+                .arg(m.name, q.value(6).toString(), q.value(8).toString(), q.value(10).toString()));
+    }
+    m.state = {*life, *status, *instance};
     m.machineMessage = q.value(9).toString();
-    m.instanceStatus = q.value(10).toString();
     m.instanceMessage = q.value(11).toString();
     m.instanceId = q.value(12).toString();
     m.instanceType = q.value(13).toString();
@@ -318,8 +326,9 @@ QString ModelTx::unitConstraints(const ApplicationRecord &app, const Constraints
 void ModelTx::checkAssignable(const ApplicationRecord &app, const QString &unitName,
                               const MachineRecord &machine) const
 {
-    if (machine.life != u"alive")
-        throw BerthError(QStringLiteral("machine %1 is %2").arg(machine.name, machine.life));
+    if (!machine.state.isAlive())
+        throw BerthError(QStringLiteral("machine %1 is %2")
+                             .arg(machine.name, MachineState::text(machine.state.life)));
     if (machine.base != app.base) {
         throw BerthError(QStringLiteral("cannot assign unit \"%1\" (%2) to machine %3 (%4)")
                              .arg(unitName, app.base, machine.name, machine.base));
@@ -395,8 +404,9 @@ MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QStri
                 host = createMachine(hostSpec);
             } else {
                 host = machine(d.target);
-                if (host.life != u"alive")
-                    throw BerthError(QStringLiteral("machine %1 is %2").arg(host.name, host.life));
+                if (!host.state.isAlive())
+                    throw BerthError(QStringLiteral("machine %1 is %2")
+                                         .arg(host.name, MachineState::text(host.state.life)));
             }
             spec.parent = &host;
             spec.region = host.region;
@@ -475,8 +485,9 @@ QString ModelTx::placementProblem(const UnitRecord &unit, const MachineRecord &m
     if (unit.machineId == machine.id)
         return QStringLiteral("unit %1 is already on machine %2").arg(unit.name(), machine.name);
     const ApplicationRecord app = application(unit.application);
-    if (machine.life != u"alive")
-        return QStringLiteral("machine %1 is %2").arg(machine.name, machine.life);
+    if (!machine.state.isAlive())
+        return QStringLiteral("machine %1 is %2")
+            .arg(machine.name, MachineState::text(machine.state.life));
     if (machine.base != app.base) {
         return QStringLiteral("unable to place a %1 unit on the %2 machine %3")
             .arg(app.base, machine.base, machine.name);
@@ -663,7 +674,7 @@ void ModelTx::retireIfEmpty(qint64 machineId)
     if (rows.isEmpty())
         return;
     const MachineRecord &m = rows.first();
-    if (!m.forUnit || m.life != u"alive")
+    if (!m.forUnit || !m.state.isAlive())
         return;
     const int units =
         m_sql.scalar(QStringLiteral("SELECT count(*) FROM units WHERE machine_id = ?"), {m.id})
@@ -671,8 +682,8 @@ void ModelTx::retireIfEmpty(qint64 machineId)
     const int aliveChildren =
         m_sql
             .scalar(QStringLiteral("SELECT count(*) FROM machines WHERE parent_id = ? AND "
-                                   "life = 'alive'"),
-                    {m.id})
+                                   "life = ?"),
+                    {m.id, MachineState::text(MachineState::Life::Alive)})
             .toInt();
     if (units == 0 && aliveChildren == 0)
         retireMachine(m);
@@ -688,12 +699,113 @@ void ModelTx::retireMachine(const MachineRecord &machine)
     if (machine.neverProvisioned() && !hasChildren) {
         m_sql.run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
         logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);
-    } else if (machine.life != u"dead") {
-        m_sql.run(QStringLiteral("UPDATE machines SET life = 'dead' WHERE id = ?"), {machine.id});
-        logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
+    } else if (machine.state.isAlive()) {
+        const MachineState next = moved(machine, MachineState::Move::MarkDead);
+        m_sql.run(QStringLiteral("UPDATE machines SET life = ? WHERE id = ?"),
+                  {MachineState::text(next.life), machine.id});
     }
     if (machine.parentId != 0)
         retireIfEmpty(machine.parentId);
+}
+
+MachineState ModelTx::moved(const MachineRecord &machine, MachineState::Move move)
+{
+    const MachineState next = machine.state.after(move, machine.name);
+    logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
+    return next;
+}
+
+void ModelTx::recordStart(const MachineRecord &machine, const QString &nonce,
+                          const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordStart);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ?, "
+                             "nonce = ? WHERE id = ?"),
+              {MachineState::text(next.instance), message, nonce, machine.id});
+}
+
+void ModelTx::recordInstance(const MachineRecord &machine, const InstanceInfo &instance)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordInstance);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
+                             "hardware = ?, region = ?, zone = ?, machine_status = ?, "
+                             "machine_message = '', instance_status = ?, instance_message = '', "
+                             "attempts = 0, retry_at = 0 WHERE id = ?"),
+              {instance.id, instance.instanceType, instance.hardware, instance.region,
+               instance.zone, MachineState::text(next.status), MachineState::text(next.instance),
+               machine.id});
+}
+
+void ModelTx::forgetStart(const MachineRecord &machine, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::ForgetStart);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ? "
+                             "WHERE id = ?"),
+              {MachineState::text(next.instance), message, machine.id});
+}
+
+void ModelTx::recordRetry(const MachineRecord &machine, int attempts, qint64 retryAt,
+                          const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordRetry);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ?, "
+                             "attempts = ?, retry_at = ? WHERE id = ?"),
+              {MachineState::text(next.instance), message, attempts, retryAt, machine.id});
+}
+
+void ModelTx::recordError(const MachineRecord &machine, int attempts, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordError);
+    m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = ?, "
+                             "instance_status = ?, instance_message = ?, instance_id = '', "
+                             "attempts = ? WHERE id = ?"),
+              {MachineState::text(next.status), message, MachineState::text(next.instance), message,
+               attempts, machine.id});
+}
+
+void ModelTx::resetForRetry(const MachineRecord &machine, const QString &constraints)
+{
+    const MachineState next = moved(machine, MachineState::Move::ResetForRetry);
+    m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = '', "
+                             "instance_status = ?, instance_message = '', attempts = 0, "
+                             "retry_at = 0, constraints = ? WHERE id = ?"),
+              {MachineState::text(next.status), MachineState::text(next.instance), constraints,
+               machine.id});
+}
+
+void ModelTx::enlistHost(const MachineRecord &machine, const QString &instanceId,
+                         const QString &hardware, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::EnlistHost);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_id = ?, hardware = ?, "
+                             "machine_status = ?, machine_message = '', instance_status = ?, "
+                             "instance_message = ? WHERE id = ?"),
+              {instanceId, hardware, MachineState::text(next.status),
+               MachineState::text(next.instance), message, machine.id});
+}
+
+QStringList ModelTx::machineNames(const QString &condition)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT name FROM machines WHERE model_id = ? AND ") +
+                                 condition + QStringLiteral(" ORDER BY id"),
+                             {m_model.id});
+    QStringList names;
+    while (q.next())
+        names << q.value(0).toString();
+    q.finish();
+    return names;
+}
+
+QStringList ModelTx::machinesInError()
+{
+    return machineNames(QStringLiteral("machine_status = '%1'")
+                            .arg(MachineState::text(MachineState::Status::Error)));
+}
+
+QStringList ModelTx::startsWithoutInstance()
+{
+    return machineNames(QStringLiteral("instance_id = '' AND instance_status = '%1'")
+                            .arg(MachineState::text(MachineState::InstanceStatus::Provisioning)));
 }
 
 void ModelTx::logChange(const QString &kind, const QString &name, Change::Op op)

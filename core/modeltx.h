@@ -103,6 +103,24 @@ public:
     // the provisioner. An emptied host made for units follows.
     void retireMachine(const MachineRecord &machine);
 
+    // The machine life cycle's writes: each is one of MachineState's moves,
+    // refused (BerthError) when the table does not allow it from the
+    // machine's state as read in this transaction, and logged as a change.
+    void recordStart(const MachineRecord &machine, const QString &nonce, const QString &message);
+    void recordInstance(const MachineRecord &machine, const InstanceInfo &instance);
+    void forgetStart(const MachineRecord &machine, const QString &message);
+    void recordRetry(const MachineRecord &machine, int attempts, qint64 retryAt,
+                     const QString &message);
+    void recordError(const MachineRecord &machine, int attempts, const QString &message);
+    // retry-provisioning: pending again, with `constraints` from now on.
+    void resetForRetry(const MachineRecord &machine, const QString &constraints);
+    void enlistHost(const MachineRecord &machine, const QString &instanceId,
+                    const QString &hardware, const QString &message);
+    // The names of the model's machines in error, and of those whose recorded
+    // start has no instance behind it.
+    QStringList machinesInError();
+    QStringList startsWithoutInstance();
+
     // Noted now, written by finish().
     void logChange(const QString &kind, const QString &name, Change::Op op);
     // Writes sequences and the change log; call once, last.
@@ -118,6 +136,9 @@ private:
     static void checkHardware(const QString &unitName, const QString &constraints,
                               const MachineRecord &machine);
     void retireIfEmpty(qint64 machineId);
+    // Checks `move` against the machine's current state; gives the state after it.
+    MachineState moved(const MachineRecord &machine, MachineState::Move move);
+    QStringList machineNames(const QString &condition);
     void writeChanges();
     bool hasSubordinateRelations(qint64 applicationId);
 

@@ -46,20 +46,7 @@ bool isExistingHost(const MachineRecord &m)
 // in error wait for retry-provisioning; ssh: hosts are enlisted, not started).
 bool awaitsInstance(const MachineRecord &m)
 {
-    return m.life == u"alive" && m.instanceId.isEmpty() && m.machineStatus != u"error" &&
-           !isExistingHost(m);
-}
-
-// Records the instance a machine now has, whoever started it.
-void recordInstance(ModelTx &tx, const MachineRecord &machine, const InstanceInfo &instance)
-{
-    tx.sql().run(QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
-                                "hardware = ?, region = ?, zone = ?, machine_status = 'started', "
-                                "machine_message = '', instance_status = 'running', "
-                                "instance_message = '', attempts = 0, retry_at = 0 WHERE id = ?"),
-                 {instance.id, instance.instanceType, instance.hardware, instance.region,
-                  instance.zone, machine.id});
-    tx.logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
+    return m.state.awaitsStart() && m.instanceId.isEmpty() && !isExistingHost(m);
 }
 
 // The applications whose units a top-level machine hosts, its containers'
@@ -240,7 +227,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     // Zone spread starts from what already runs.
     const QHash<qint64, QStringList> appsOf = applicationsByHost(snapshot);
     for (const MachineRecord &m : snapshot.machines) {
-        if (!m.instanceId.isEmpty() && m.life == u"alive" && !m.isContainer())
+        if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
             m_spread.add(m.zone, appsOf.value(m.id));
     }
 
@@ -305,7 +292,7 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
             }
             if (sameStart) {
                 // Started by a run that died before recording it: adopt, never start twice.
-                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { recordInstance(tx, *m, instance); });
+                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { tx.recordInstance(*m, instance); });
                 m_p.log(QStringLiteral("machine %1: adopted %2 started by an interrupted run")
                             .arg(m->name, instance.id));
                 QMutexLocker lock(&m_reportMutex);
@@ -322,21 +309,8 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
     }
     // A start recorded as in flight with no instance behind it was interrupted.
     m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-        QSqlQuery &q = tx.sql().run(
-            QStringLiteral("SELECT name FROM machines WHERE model_id = ? AND instance_id = '' AND "
-                           "instance_status = 'provisioning'"),
-            {m_model.id});
-        QStringList interrupted;
-        while (q.next())
-            interrupted << q.value(0).toString();
-        q.finish();
-        for (const QString &name : interrupted) {
-            tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = 'pending', "
-                                        "instance_message = 'previous start was interrupted' "
-                                        "WHERE model_id = ? AND name = ?"),
-                         {m_model.id, name});
-            tx.logChange(QStringLiteral("machine"), name, Change::Op::Changed);
-        }
+        for (const QString &name : tx.startsWithoutInstance())
+            tx.forgetStart(tx.machine(name), QStringLiteral("previous start was interrupted"));
     });
 }
 
@@ -344,7 +318,7 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
 {
     QList<const MachineRecord *> dead;
     for (const MachineRecord &m : snapshot.machines) {
-        if (m.life == u"dead")
+        if (m.state.isDead())
             dead << &m;
     }
     // Containers before their hosts.
@@ -550,15 +524,11 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                 return false;
             }
             const auto m = tx.findMachine(name);
-            if (!m || m->life != u"alive" || !m->instanceId.isEmpty() ||
-                m->machineStatus == u"error")
+            if (!m || !m->state.awaitsStart() || !m->instanceId.isEmpty())
                 return false;
-            tx.sql().run(QStringLiteral("UPDATE machines SET instance_status = 'provisioning', "
-                                        "instance_message = ?, nonce = ? WHERE id = ?"),
-                         {job.zone.isEmpty() ? QStringLiteral("starting")
-                                             : QStringLiteral("starting in ") + job.zone,
-                          nonce, m->id});
-            tx.logChange(QStringLiteral("machine"), name, Change::Op::Changed);
+            tx.recordStart(*m, nonce,
+                           job.zone.isEmpty() ? QStringLiteral("starting")
+                                              : QStringLiteral("starting in ") + job.zone);
             return true;
         });
         if (!go) {
@@ -593,14 +563,11 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                     const auto m = tx.findMachine(name);
                     if (!m || m->nonce != nonce || !m->instanceId.isEmpty())
                         return After::StopOrphan;
-                    if (m->life != u"alive") {
-                        tx.sql().run(
-                            QStringLiteral("UPDATE machines SET instance_status = "
-                                           "'pending', instance_message = '' WHERE id = ?"),
-                            {m->id});
+                    if (!m->state.isAlive()) {
+                        tx.forgetStart(*m, QString());
                         return After::StopDead;
                     }
-                    recordInstance(tx, *m, result.instance);
+                    tx.recordInstance(*m, result.instance);
                     return After::Recorded;
                 });
             } catch (const BerthError &error) {
@@ -665,25 +632,19 @@ void Provisioner::Pass::recordFailure(Workspace &ws, const Job &job, const QStri
         std::min<qint64>(m_model.config.retryDelayMs() << std::min(attempts - 1, 20), 600'000);
     ws.inModel(m_p.m_model, [&](ModelTx &tx) {
         const auto m = tx.findMachine(job.machine.name);
-        if (!m)
+        // Gone, or removed meanwhile: the failure no longer matters.
+        const auto move = retry ? MachineState::Move::RecordRetry : MachineState::Move::RecordError;
+        if (!m || !m->state.allows(move))
             return;
         if (retry) {
-            tx.sql().run(
-                QStringLiteral("UPDATE machines SET instance_status = 'pending', "
-                               "instance_message = ?, attempts = ?, retry_at = ? WHERE id = ?"),
-                {QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
-                     .arg(attempts)
-                     .arg(message)
-                     .arg(delay),
-                 attempts, now() + delay, m->id});
+            tx.recordRetry(*m, attempts, now() + delay,
+                           QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
+                               .arg(attempts)
+                               .arg(message)
+                               .arg(delay));
         } else {
-            tx.sql().run(QStringLiteral("UPDATE machines SET machine_status = 'error', "
-                                        "machine_message = ?, instance_status = 'provisioning "
-                                        "error', instance_message = ?, instance_id = '', attempts "
-                                        "= ? WHERE id = ?"),
-                         {message, message, attempts, m->id});
+            tx.recordError(*m, attempts, message);
         }
-        tx.logChange(QStringLiteral("machine"), job.machine.name, Change::Op::Changed);
     });
     m_p.log(
         retry
@@ -702,7 +663,7 @@ void Provisioner::Pass::countPending()
     for (const MachineRecord &m : snapshot.machines)
         byId.insert(m.id, &m);
     for (const MachineRecord &m : snapshot.machines) {
-        if (m.life == u"dead") {
+        if (m.state.isDead()) {
             ++m_report.pending;
             continue;
         }

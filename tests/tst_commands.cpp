@@ -166,7 +166,8 @@ void TestCommands::placesOnExistingMachinesWithChecks()
         sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-1' WHERE name = '1'"));
     });
     machines.removeMachines(model, {QStringLiteral("1")}, false);
-    QCOMPARE(machinesByName(t.ws().snapshot(model)).value(QStringLiteral("1")).life,
+    QCOMPARE(MachineState::text(
+                 machinesByName(t.ws().snapshot(model)).value(QStringLiteral("1")).state.life),
              QStringLiteral("dead"));
     auto noble = deployOf(QStringLiteral("noble-app"));
     noble.base = QStringLiteral("noble");
@@ -332,8 +333,10 @@ void TestCommands::provisionedMachinesBecomeDead()
     apps.removeApplication(model, QStringLiteral("wordpress"));
     const auto machines = machinesByName(t.ws().snapshot(model));
     // One has an instance, the other a start in flight: both wait, dead, for the provisioner.
-    QCOMPARE(machines.value(QStringLiteral("0")).life, QStringLiteral("dead"));
-    QCOMPARE(machines.value(QStringLiteral("1")).life, QStringLiteral("dead"));
+    QCOMPARE(MachineState::text(machines.value(QStringLiteral("0")).state.life),
+             QStringLiteral("dead"));
+    QCOMPARE(MachineState::text(machines.value(QStringLiteral("1")).state.life),
+             QStringLiteral("dead"));
     QVERIFY(t.ws().snapshot(model).units.isEmpty());
 }
 
@@ -384,7 +387,8 @@ void TestCommands::addMachineRules()
                           QStringLiteral("2"), QStringLiteral("3"), QStringLiteral("4")}));
     QCOMPARE(all.value(QStringLiteral("3")).placement,
              QStringLiteral("ssh:ubuntu@db1.internal:2222"));
-    QCOMPARE(all.value(QStringLiteral("3")).machineStatus, QStringLiteral("started"));
+    QCOMPARE(MachineState::text(all.value(QStringLiteral("3")).state.status),
+             QStringLiteral("started"));
     QCOMPARE(all.value(QStringLiteral("3")).base, QStringLiteral("ubuntu@24.04"));
     QCOMPARE(all.value(QStringLiteral("3")).hardware,
              QStringLiteral("arch=arm64 cores=8 mem=16384M root-disk=102400M"));

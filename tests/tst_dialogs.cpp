@@ -150,7 +150,7 @@ private slots:
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         for (const MachineRecord &m : t.ws().snapshot(model).machines) {
             if (m.name == u"1") {
-                QCOMPARE(m.machineStatus, QStringLiteral("pending"));
+                QCOMPARE(MachineState::text(m.state.status), QStringLiteral("pending"));
                 QCOMPARE(m.constraints, QStringLiteral("cores=4"));
             }
         }

@@ -158,7 +158,7 @@ void TestProviderDialogs::existingHostKeyIsShownAndAccepted()
     QCOMPARE(tryAdd(true), QString());
     const ModelSnapshot s = t.ws().snapshot(model);
     QCOMPARE(s.machines.size(), 1);
-    QCOMPARE(s.machines.first().machineStatus, QStringLiteral("started"));
+    QCOMPARE(MachineState::text(s.machines.first().state.status), QStringLiteral("started"));
     QVERIFY(s.machines.first().hardware.contains(QStringLiteral("cores=")));
 }
 

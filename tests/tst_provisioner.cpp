@@ -106,8 +106,8 @@ void checkOneInstancePerMachine(Fixture &f)
     QCOMPARE(instances.size(), s.machines.size());
     for (const MachineRecord &m : s.machines) {
         QVERIFY2(ids.contains(m.instanceId), qPrintable(m.name));
-        QCOMPARE(m.machineStatus, QStringLiteral("started"));
-        QCOMPARE(m.instanceStatus, QStringLiteral("running"));
+        QCOMPARE(MachineState::text(m.state.status), QStringLiteral("started"));
+        QCOMPARE(MachineState::text(m.state.instance), QStringLiteral("running"));
     }
 }
 
@@ -247,8 +247,8 @@ void TestProvisioner::fallsBackWhenAZoneIsOut()
     MachineCommands(f.ws()).addMachines(model, {QStringLiteral("zone=sim-east-a"), 1, {}, {}});
     QVERIFY(f.provision());
     const MachineRecord pinned = f.snapshot().machines.last();
-    QCOMPARE(pinned.machineStatus, QStringLiteral("error"));
-    QCOMPARE(pinned.instanceStatus, QStringLiteral("provisioning error"));
+    QCOMPARE(MachineState::text(pinned.state.status), QStringLiteral("error"));
+    QCOMPARE(MachineState::text(pinned.state.instance), QStringLiteral("provisioning error"));
     QVERIFY2(pinned.instanceMessage.startsWith(QStringLiteral("zone sim-east-a is unavailable")),
              qPrintable(pinned.instanceMessage));
     // Every zone out: the error names what was tried.
@@ -256,7 +256,7 @@ void TestProvisioner::fallsBackWhenAZoneIsOut()
     f.deploy(QStringLiteral("db"), 1);
     QVERIFY(f.provision());
     const MachineRecord stuck = f.snapshot().machines.last();
-    QCOMPARE(stuck.machineStatus, QStringLiteral("error"));
+    QCOMPARE(MachineState::text(stuck.state.status), QStringLiteral("error"));
     QVERIFY2(stuck.instanceMessage.contains(
                  QStringLiteral("tried zones sim-east-a, sim-east-b, sim-east-c")),
              qPrintable(stuck.instanceMessage));
@@ -280,8 +280,8 @@ void TestProvisioner::permanentFaultsShowAndRetryProvisioningRecovers()
     f.deploy(QStringLiteral("web"), 3);
     QVERIFY(f.provision());
     for (const MachineRecord &m : f.snapshot().machines) {
-        QCOMPARE(m.machineStatus, QStringLiteral("error"));
-        QCOMPARE(m.instanceStatus, QStringLiteral("provisioning error"));
+        QCOMPARE(MachineState::text(m.state.status), QStringLiteral("error"));
+        QCOMPARE(MachineState::text(m.state.instance), QStringLiteral("provisioning error"));
         QCOMPARE(m.instanceMessage, QStringLiteral("image for ubuntu@22.04 not found"));
         QVERIFY(m.instanceId.isEmpty());
         // "Not found" is not retryable: error at once, the retries left unused.
@@ -292,7 +292,8 @@ void TestProvisioner::permanentFaultsShowAndRetryProvisioningRecovers()
     // Not retried by itself; retry-provisioning does it, optionally with new constraints.
     f.configureSim({QStringLiteral("fault-rate=0")});
     QVERIFY(f.provision());
-    QCOMPARE(f.snapshot().machines.first().machineStatus, QStringLiteral("error"));
+    QCOMPARE(MachineState::text(f.snapshot().machines.first().state.status),
+             QStringLiteral("error"));
     MachineCommands machines(f.ws());
     machines.retryProvisioning(model, {QStringLiteral("0")}, QStringLiteral("mem=8G"));
     QCOMPARE(f.snapshot().machines.first().constraints, QStringLiteral("mem=8192M"));
@@ -347,7 +348,7 @@ void TestProvisioner::deadMachinesAndStraysFollowHarvestMode()
     QVERIFY(!strayId.isEmpty());
 
     ApplicationCommands(f.ws()).removeUnits(model, {QStringLiteral("web/0")});
-    QCOMPARE(f.snapshot().machines.first().life, QStringLiteral("dead"));
+    QCOMPARE(MachineState::text(f.snapshot().machines.first().state.life), QStringLiteral("dead"));
     QVERIFY(f.provision());
     QSet<QString> left;
     for (const InstanceInfo &i : f.instances())
@@ -458,7 +459,7 @@ void TestProvisioner::bareMetalPoolAcquiresLeastWastefulNode()
     // Two starts race for the one node left that fits: one wins it, the other is told why not.
     QSet<QString> outcomes;
     for (const MachineRecord &m : {s.machines.at(3), s.machines.at(4)}) {
-        if (m.machineStatus == u"error") {
+        if (MachineState::text(m.state.status) == u"error") {
             QVERIFY2(m.instanceMessage.contains(QStringLiteral("no free node in")),
                      qPrintable(m.instanceMessage));
             outcomes.insert(QStringLiteral("error"));
@@ -467,8 +468,9 @@ void TestProvisioner::bareMetalPoolAcquiresLeastWastefulNode()
         }
     }
     QCOMPARE(outcomes, (QSet<QString>{QStringLiteral("node-2"), QStringLiteral("error")}));
-    const QString failed =
-        s.machines.at(3).machineStatus == u"error" ? s.machines.at(3).name : s.machines.at(4).name;
+    const QString failed = MachineState::text(s.machines.at(3).state.status) == u"error"
+                               ? s.machines.at(3).name
+                               : s.machines.at(4).name;
     // Releasing a node on removal makes it available again.
     apps.removeUnits(QStringLiteral("metal"), {QStringLiteral("db/0")});
     QVERIFY(provisioner.runUntilIdle(std::atomic<bool>(false), 60'000));
@@ -562,7 +564,7 @@ void TestProvisioner::notFoundErrorsShowAtOnceWithoutRetries()
     QVERIFY(f.provision(30'000));
     QVERIFY(timer.elapsed() < 30'000);
     for (const MachineRecord &m : f.snapshot().machines) {
-        QCOMPARE(m.machineStatus, QStringLiteral("error"));
+        QCOMPARE(MachineState::text(m.state.status), QStringLiteral("error"));
         QCOMPARE(m.instanceMessage, QStringLiteral("image for ubuntu@22.04 not found"));
         QCOMPARE(m.attempts, 1);
     }

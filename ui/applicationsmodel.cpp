@@ -41,7 +41,7 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot)
         UnitRow row{u.id, u, {}, QStringLiteral("unplaced"), {}};
         if (const MachineRecord *m = machines.value(u.machineId)) {
             row.zone = m->zone;
-            row.status = m->machineStatus;
+            row.status = MachineState::text(m->state.status);
             row.message = m->instanceMessage.isEmpty() ? m->machineMessage : m->instanceMessage;
         }
         Group &group = next[g];

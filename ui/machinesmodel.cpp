@@ -67,7 +67,7 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
     if (!row)
         return {};
     const MachineRecord &m = row->machine;
-    const bool problem = m.machineStatus == u"error" || m.life != u"alive";
+    const bool problem = m.state.inError() || !m.state.isAlive();
     const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
     switch (role) {
     case Qt::DisplayRole:
@@ -75,11 +75,11 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         case NameColumn:
             return m.name;
         case LifeColumn:
-            return m.life;
+            return MachineState::text(m.state.life);
         case StatusColumn:
-            return m.machineStatus;
+            return MachineState::text(m.state.status);
         case InstanceStatusColumn:
-            return m.instanceStatus;
+            return MachineState::text(m.state.instance);
         case MessageColumn:
             return message;
         case InstanceColumn:
@@ -116,10 +116,10 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
     case ItemRoles::IdRole:
         return m.id;
     case Qt::ForegroundRole:
-        if (m.machineStatus == u"error" &&
+        if (m.state.inError() &&
             (index.column() == StatusColumn || index.column() == MessageColumn))
             return QBrush(QColor(176, 0, 32));
-        if (m.life != u"alive")
+        if (!m.state.isAlive())
             return QBrush(QColor(120, 120, 120));
         return {};
     default:
@@ -169,7 +169,7 @@ Qt::ItemFlags MachinesModel::flags(const QModelIndex &index) const
     if (!index.isValid())
         return f | Qt::ItemIsDropEnabled; // empty space: a new machine
     const MachineRecord *m = machineAt(index);
-    if (m && m->life == u"alive")
+    if (m && m->state.isAlive())
         f |= Qt::ItemIsDropEnabled;
     return f;
 }
@@ -185,5 +185,5 @@ bool MachinesModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, 
     if (UnitMimeData::units(data).isEmpty())
         return false;
     const MachineRecord *m = machineAt(parent);
-    return !parent.isValid() || (m && m->life == u"alive");
+    return !parent.isValid() || (m && m->state.isAlive());
 }

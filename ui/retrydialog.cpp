@@ -17,7 +17,7 @@ RetryDialog::RetryDialog(Workspace &workspace, const QString &model, const QStri
     , constraints(new QLineEdit(this))
 {
     for (const MachineRecord &m : workspace.snapshot(model).machines) {
-        if (m.machineStatus != u"error")
+        if (!m.state.inError())
             continue;
         const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
         auto *item = new QListWidgetItem(tr("machine %1 — %2").arg(m.name, message), machines);
