@@ -253,6 +253,18 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
             }
             tx.resetForRetry(m, replacement ? replacement->toString() : m.constraints);
             result.messages << QStringLiteral("machine %1 will be provisioned again").arg(name);
+            // Its containers held back by its error go with it (not those that failed
+            // on their own, nor any named here too).
+            for (const MachineRecord &c : tx.children(m.id)) {
+                if (c.state.isAlive() && c.state.inError() &&
+                    c.state.instance == MachineState::InstanceStatus::Pending &&
+                    !names.contains(c.name)) {
+                    tx.resetForRetry(c, c.constraints);
+                    result.messages
+                        << QStringLiteral("machine %1 will be provisioned with its host")
+                               .arg(c.name);
+                }
+            }
         }
         return result;
     });

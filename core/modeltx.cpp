@@ -784,6 +784,14 @@ void ModelTx::enlistHost(const MachineRecord &machine, const QString &instanceId
                MachineState::text(next.instance), message, machine.id});
 }
 
+void ModelTx::holdForHost(const MachineRecord &machine, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::HoldForHost);
+    m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = ? "
+                             "WHERE id = ?"),
+              {MachineState::text(next.status), message, machine.id});
+}
+
 QStringList ModelTx::machineNames(const QString &condition)
 {
     QSqlQuery &q = m_sql.run(QStringLiteral("SELECT name FROM machines WHERE model_id = ? AND ") +

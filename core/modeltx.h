@@ -116,6 +116,8 @@ public:
     void resetForRetry(const MachineRecord &machine, const QString &constraints);
     void enlistHost(const MachineRecord &machine, const QString &instanceId,
                     const QString &hardware, const QString &message);
+    // A container that cannot start while its host is in error or gone.
+    void holdForHost(const MachineRecord &machine, const QString &message);
     // The names of the model's machines in error, and of those whose recorded
     // start has no instance behind it.
     QStringList machinesInError();

@@ -107,6 +107,7 @@ private:
     Outcome startOne(Workspace &ws, Job &job);
     void recordFailure(Workspace &ws, const Job &job, const QString &message, bool retry);
     void stop(const QString &region, const QString &id, const QString &why);
+    void holdBlockedContainers(const ModelSnapshot &snapshot);
     void countPending();
 
     Provisioner &m_p;
@@ -240,6 +241,8 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
         m_total += int(containers.size());
         runJobs(containers, std::min(4, std::max(1, m_model.config.provisionWorkers())));
     }
+    if (!m_abort)
+        holdBlockedContainers(m_ws.snapshot(m_p.m_model));
     countPending();
     return m_report;
 }
@@ -654,6 +657,43 @@ void Provisioner::Pass::recordFailure(Workspace &ws, const Job &job, const QStri
                   .arg(message)
                   .arg(delay)
             : QStringLiteral("machine %1: provisioning error: %2").arg(job.machine.name, message));
+}
+
+// A container whose host failed or went can never start: it shows as an error
+// that names the host (in status, and among the window's problems) until
+// retry-provisioning tries them again.
+void Provisioner::Pass::holdBlockedContainers(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, const MachineRecord *> byId;
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
+    QMap<QString, QString> held; // container → why
+    for (const MachineRecord &m : snapshot.machines) {
+        if (!m.isContainer() || !awaitsInstance(m) ||
+            !m.state.allows(MachineState::Move::HoldForHost))
+            continue;
+        const MachineRecord *host = byId.value(m.parentId);
+        if (!MachineRecord::hostBlocks(host))
+            continue;
+        if (!host)
+            held.insert(m.name, QStringLiteral("host machine %1 is gone").arg(m.parentName()));
+        else if (!host->state.isAlive())
+            held.insert(m.name, QStringLiteral("host machine %1 is being removed").arg(host->name));
+        else
+            held.insert(m.name, QStringLiteral("host machine %1 is in error: %2")
+                                    .arg(host->name, host->machineMessage));
+    }
+    if (held.isEmpty())
+        return;
+    m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        for (auto it = held.cbegin(); it != held.cend(); ++it) {
+            const auto m = tx.findMachine(it.key());
+            if (m && m->instanceId.isEmpty() && m->state.allows(MachineState::Move::HoldForHost))
+                tx.holdForHost(*m, it.value());
+        }
+    });
+    for (auto it = held.cbegin(); it != held.cend(); ++it)
+        m_p.log(QStringLiteral("machine %1: cannot start: %2").arg(it.key(), it.value()));
 }
 
 void Provisioner::Pass::countPending()

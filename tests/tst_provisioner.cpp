@@ -164,6 +164,7 @@ class TestProvisioner : public QObject
 
 private slots:
     void startsEveryMachineWithItsType();
+    void containersOfAFailedHostShowAnErrorNamingIt();
     void spreadsEachApplicationOverZones();
     void fallsBackWhenAZoneIsOut();
     void transientFaultsAreRetriedToExactlyOneInstance();
@@ -316,6 +317,44 @@ void TestProvisioner::permanentFaultsShowAndRetryProvisioningRecovers()
     QVERIFY(f.provision());
     QCOMPARE(f.snapshot().machines.last().instanceMessage,
              QStringLiteral(R"(no instance types in sim-east matching constraints "mem=921600M")"));
+}
+
+void TestProvisioner::containersOfAFailedHostShowAnErrorNamingIt()
+{
+    Fixture f;
+    MachineCommands machines(f.ws());
+    machines.addMachines(model, {{}, 1, {}, QStringLiteral("mem=900G")}); // 0: no type fits
+    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, {}});
+    machines.addMachines(model, {{}, 1, {}, {}}); // 1: fine
+    QVERIFY(f.provision());
+    const auto byName = [&] {
+        QHash<QString, MachineRecord> all;
+        for (const MachineRecord &m : f.snapshot().machines)
+            all.insert(m.name, m);
+        return all;
+    };
+    const MachineRecord held = byName().value(QStringLiteral("0/lxd/0"));
+    QVERIFY(held.state.inError());
+    QVERIFY(held.instanceId.isEmpty());
+    QCOMPARE(held.machineMessage,
+             QStringLiteral(R"(host machine 0 is in error: no instance types in sim-east matching )"
+                            R"(constraints "mem=921600M")"));
+    QVERIFY(f.log.join(u'\n').contains(
+        QStringLiteral("machine 0/lxd/0: cannot start: host machine 0")));
+    QCOMPARE(f.instances().size(), 1); // only machine 1
+
+    // Retrying the host takes its held container along; both start.
+    const CommandResult retried =
+        machines.retryProvisioning(model, {QStringLiteral("0")}, QStringLiteral("mem=1G"));
+    QCOMPARE(retried.messages,
+             (QStringList{QStringLiteral("machine 0 will be provisioned again"),
+                          QStringLiteral("machine 0/lxd/0 will be provisioned with its host")}));
+    QVERIFY(f.provision());
+    for (const MachineRecord &m : byName())
+        QVERIFY2(m.state == (MachineState{MachineState::Life::Alive, MachineState::Status::Started,
+                                          MachineState::InstanceStatus::Running}),
+                 qPrintable(m.name));
+    QCOMPARE(f.instances().size(), 3);
 }
 
 void TestProvisioner::deadMachinesAndStraysFollowHarvestMode_data()
