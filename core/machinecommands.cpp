@@ -256,9 +256,7 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
             // Its containers held back by its error go with it (not those that failed
             // on their own, nor any named here too).
             for (const MachineRecord &c : tx.children(m.id)) {
-                if (c.state.isAlive() && c.state.inError() &&
-                    c.state.instance == MachineState::InstanceStatus::Pending &&
-                    !names.contains(c.name)) {
+                if (c.state.heldByHost() && !names.contains(c.name)) {
                     tx.resetForRetry(c, c.constraints);
                     result.messages
                         << QStringLiteral("machine %1 will be provisioned with its host")

@@ -60,6 +60,11 @@ struct MachineState
     bool inError() const { return status == Status::Error; }
     // The provisioner may start it (given that it has no instance yet).
     bool awaitsStart() const { return allows(Move::RecordStart); }
+    // Held in error by its host's failure (holdForHost), not by a failure of its own.
+    bool heldByHost() const
+    {
+        return isAlive() && inError() && instance == InstanceStatus::Pending;
+    }
     // A start is recorded and its outcome not yet.
     bool starting() const { return instance == InstanceStatus::Provisioning; }
 

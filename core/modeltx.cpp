@@ -792,11 +792,11 @@ void ModelTx::holdForHost(const MachineRecord &machine, const QString &message)
               {MachineState::text(next.status), message, machine.id});
 }
 
-QStringList ModelTx::machineNames(const QString &condition)
+QStringList ModelTx::machineNames(const QString &condition, const QVariant &value)
 {
     QSqlQuery &q = m_sql.run(QStringLiteral("SELECT name FROM machines WHERE model_id = ? AND ") +
                                  condition + QStringLiteral(" ORDER BY id"),
-                             {m_model.id});
+                             {m_model.id, value});
     QStringList names;
     while (q.next())
         names << q.value(0).toString();
@@ -806,14 +806,14 @@ QStringList ModelTx::machineNames(const QString &condition)
 
 QStringList ModelTx::machinesInError()
 {
-    return machineNames(QStringLiteral("machine_status = '%1'")
-                            .arg(MachineState::text(MachineState::Status::Error)));
+    return machineNames(QStringLiteral("machine_status = ?"),
+                        MachineState::text(MachineState::Status::Error));
 }
 
 QStringList ModelTx::startsWithoutInstance()
 {
-    return machineNames(QStringLiteral("instance_id = '' AND instance_status = '%1'")
-                            .arg(MachineState::text(MachineState::InstanceStatus::Provisioning)));
+    return machineNames(QStringLiteral("instance_id = '' AND instance_status = ?"),
+                        MachineState::text(MachineState::InstanceStatus::Provisioning));
 }
 
 void ModelTx::logChange(const QString &kind, const QString &name, Change::Op op)

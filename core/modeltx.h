@@ -140,7 +140,8 @@ private:
     void retireIfEmpty(qint64 machineId);
     // Checks `move` against the machine's current state; gives the state after it.
     MachineState moved(const MachineRecord &machine, MachineState::Move move);
-    QStringList machineNames(const QString &condition);
+    // The model's machines where `condition` (one ? for `value`) holds, by id.
+    QStringList machineNames(const QString &condition, const QVariant &value);
     void writeChanges();
     bool hasSubordinateRelations(qint64 applicationId);
 

@@ -14,6 +14,19 @@ QString detailOf(const QSqlError &error, const QString &statement)
     return detail;
 }
 
+// Meanings both backends share.
+QString conflict()
+{
+    return u"the change conflicts with what the store holds (a record it refers to is gone, "
+           "or one like it already exists); look at the model and try again"_s;
+}
+
+QString missingTables()
+{
+    return u"the store does not have the tables this Berth expects: it is damaged, or it was "
+           "changed by another program"_s;
+}
+
 // SQLite's primary result codes (the low byte of an extended code).
 QString sqliteMeaning(int code, const QString &driverText)
 {
@@ -40,15 +53,13 @@ QString sqliteMeaning(int code, const QString &driverText)
     case 23: // SQLITE_AUTH
         return u"the store may not be accessed by this user (permission denied)"_s;
     case 19: // SQLITE_CONSTRAINT
-        return u"the change conflicts with what the store holds (a record it refers to is gone, "
-               "or one like it already exists); look at the model and try again"_s;
+        return conflict();
     default:
         break;
     }
     if (driverText.contains(u"no such table"_s) || driverText.contains(u"no such column"_s) ||
         driverText.contains(u"has no column"_s)) {
-        return u"the store does not have the tables this Berth expects: it is damaged, or it "
-               "was changed by another program"_s;
+        return missingTables();
     }
     return {};
 }
@@ -65,11 +76,9 @@ QString postgresMeaning(const QString &state)
         return u"the PostgreSQL role may not do this (permission denied); ask the database's "
                "owner to grant it"_s;
     if (state == u"42P01"_s || state == u"42703"_s)
-        return u"the store does not have the tables this Berth expects: it is damaged, or it "
-               "was changed by another program"_s;
+        return missingTables();
     if (state.startsWith(u"23"_s))
-        return u"the change conflicts with what the store holds (a record it refers to is gone, "
-               "or one like it already exists); look at the model and try again"_s;
+        return conflict();
     if (state == u"53100"_s)
         return u"the PostgreSQL server's disk is full"_s;
     if (state.startsWith(u"53"_s))

@@ -35,6 +35,7 @@ private slots:
     void onlyPendingAliveMachinesAwaitAStart_data();
     void onlyPendingAliveMachinesAwaitAStart();
     void storedTextRoundTrips();
+    void aHeldContainerIsToldFromAFailedOne();
 };
 
 void TestMachineState::moves_data()
@@ -157,6 +158,16 @@ void TestMachineState::storedTextRoundTrips()
     QCOMPARE(MachineState::lifeFrom(u"dying"), std::nullopt);
     QCOMPARE(MachineState::statusFrom(u"Started"), std::nullopt);
     QCOMPARE(MachineState::instanceStatusFrom(u""), std::nullopt);
+}
+
+void TestMachineState::aHeldContainerIsToldFromAFailedOne()
+{
+    // retry-provisioning of a host takes along only containers its failure held.
+    QVERIFY(pending.after(Move::HoldForHost, QStringLiteral("0/lxd/0")).heldByHost());
+    QVERIFY(!failed.heldByHost());
+    QVERIFY(!pending.heldByHost());
+    QVERIFY(
+        !MachineState{heldByHost}.after(Move::MarkDead, QStringLiteral("0/lxd/0")).heldByHost());
 }
 
 QTEST_GUILESS_MAIN(TestMachineState)
