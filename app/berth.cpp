@@ -1,5 +1,6 @@
 // berth: the desktop window.
 #include "berthapplication.h"
+#include "cloudaccounts.h"
 #include "bertherror.h"
 #include "builtinproviders.h"
 #include "cloudregistry.h"
@@ -56,14 +57,14 @@ int main(int argc, char *argv[])
         Store store(db);
         const ProviderTypes types = builtinProviderTypes();
         KeychainSecretStore secrets;
-        CloudRegistry clouds = CloudRegistry::load(store, types, &secrets);
+        CloudRegistry clouds = CloudAccounts::registry(store, types, &secrets);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
         MainWindow::Options options;
         options.storeLocation = db;
         options.types = &types;
         options.secrets = &secrets;
-        options.reloadClouds = [&] { clouds = CloudRegistry::load(store, types, &secrets); };
+        options.reloadClouds = [&] { clouds = CloudAccounts::registry(store, types, &secrets); };
         QString model = parser.value(QStringLiteral("m"));
         if (model.isEmpty()) // the model open last time, if it is still there
             model = QSettings().value(QStringLiteral("window/lastModel")).toString();

@@ -5,6 +5,7 @@
 // snapshot; then how long a commit from another connection takes to show. Results and the command
 // are in docs/benchmarks.md.
 #include "applicationcommands.h"
+#include "cloudaccounts.h"
 #include "builtinproviders.h"
 #include "cloudregistry.h"
 #include "machinesmodel.h"
@@ -70,7 +71,7 @@ int main(int argc, char *argv[])
     const QString db = dir.filePath(QStringLiteral("berth.sqlite"));
     Store store(db);
     const ProviderTypes types = builtinProviderTypes();
-    const CloudRegistry clouds = CloudRegistry::load(store, types);
+    const CloudRegistry clouds = CloudAccounts::registry(store, types);
     Workspace workspace(store, clouds);
     ModelCommands(workspace).ensureDefaultModel();
     QElapsedTimer build;

@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "cloudaccounts.h"
 #include "bertherror.h"
 #include "builtinproviders.h"
 #include "clicontext.h"
@@ -110,7 +111,7 @@ int Cli::run(const QStringList &arguments)
         Store store(db);
         const ProviderTypes types = builtinProviderTypes();
         KeychainSecretStore secrets;
-        const CloudRegistry clouds = CloudRegistry::load(store, types, &secrets);
+        const CloudRegistry clouds = CloudAccounts::registry(store, types, &secrets);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
         CliContext context{workspace, types, secrets, m_out, m_err, model, format};

@@ -61,7 +61,7 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
         added << tx.addUnit(app, constraints, directives.at(i));
     const qint64 rest = count - added.size();
     if (rest > 0) {
-        ApplicationPolicies policies = ApplicationPolicies::load(tx.sql(), app.id);
+        ApplicationPolicies policies = ApplicationPolicies::load(tx, app.id);
         if (policies.region || policies.zone) {
             added += ApplicationScaling(tx, app, std::move(policies)).addUnits(rest, constraints);
         } else {
@@ -112,12 +112,7 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         app.base = parsedBase.base.toString();
         app.subordinate = request.subordinate;
         app.constraints = constraints.toString();
-        app.id = tx.sql().insert(
-            QStringLiteral("INSERT INTO applications (model_id, name, charm, "
-                           "base, subordinate, constraints) VALUES (?, ?, "
-                           "?, ?, ?, ?) RETURNING id"),
-            {tx.model().id, app.name, app.charm, app.base, int(app.subordinate), app.constraints});
-        tx.logChange(QStringLiteral("application"), app.name, Change::Op::Added);
+        app = tx.createApplication(app);
         result.messages << QStringLiteral("Deployed \"%1\" from charm \"%2\" (%3)")
                                .arg(app.name, app.charm, app.base);
         if (app.subordinate)
@@ -261,27 +256,14 @@ CommandResult ApplicationCommands::removeApplication(const QString &model,
         const ApplicationRecord app = tx.application(application);
         CommandResult result;
         // Relations go first, so removing units also drops the subordinates they carried.
-        const QVariantList affectedMachines = [&] {
-            QVariantList ids;
-            QSqlQuery &q = tx.sql().run(QStringLiteral("SELECT DISTINCT machine_id FROM units "
-                                                       "WHERE application_id = ?"),
-                                        {app.id});
-            while (q.next())
-                ids << q.value(0);
-            q.finish();
-            return ids;
-        }();
-        tx.sql().run(QStringLiteral("DELETE FROM relations WHERE subordinate_id = ? OR "
-                                    "principal_id = ?"),
-                     {app.id, app.id});
+        const QList<qint64> affectedMachines = tx.machinesOfApplication(app.id);
+        tx.removeRelationsOf(app);
         if (app.subordinate) {
-            for (const UnitRecord &unit : tx.unitsOfApplication(app.id)) {
-                tx.sql().run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
-                tx.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
-            }
+            for (const UnitRecord &unit : tx.unitsOfApplication(app.id))
+                tx.forgetUnit(unit);
         } else {
-            for (const QVariant &machineId : affectedMachines) {
-                for (const UnitRecord &unit : tx.unitsOnMachine(machineId.toLongLong())) {
+            for (const qint64 machineId : affectedMachines) {
+                for (const UnitRecord &unit : tx.unitsOnMachine(machineId)) {
                     if (unit.subordinate)
                         continue;
                     if (unit.applicationId == app.id)
@@ -291,8 +273,7 @@ CommandResult ApplicationCommands::removeApplication(const QString &model,
             for (const UnitRecord &unit : tx.unitsOfApplication(app.id))
                 tx.removeUnit(unit); // the unplaced ones
         }
-        tx.sql().run(QStringLiteral("DELETE FROM applications WHERE id = ?"), {app.id});
-        tx.logChange(QStringLiteral("application"), app.name, Change::Op::Removed);
+        tx.deleteApplication(app);
         result.messages << QStringLiteral("removed application %1").arg(app.name);
         return result;
     });
@@ -312,9 +293,7 @@ CommandResult ApplicationCommands::setConstraints(const QString &model, const QS
         const auto report = tx.validator().validate(constraints);
         if (!report.ok())
             throw BerthError(report.error);
-        tx.sql().run(QStringLiteral("UPDATE applications SET constraints = ? WHERE id = ?"),
-                     {constraints.toString(), app.id});
-        tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+        tx.setApplicationConstraints(app, constraints);
         CommandResult result;
         result.warnings = report.warnings;
         return result;
@@ -323,8 +302,8 @@ CommandResult ApplicationCommands::setConstraints(const QString &model, const QS
 
 QString ApplicationCommands::constraints(const QString &model, const QString &application)
 {
-    return m_ws.inModel(model,
-                        [&](ModelTx &tx) { return tx.application(application).constraints; });
+    return m_ws.readModel(model,
+                          [&](ModelTx &tx) { return tx.application(application).constraints; });
 }
 
 CommandResult ApplicationCommands::relate(const QString &model, const QString &first,
@@ -349,11 +328,7 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
                                             "subordinate relation needs matching bases")
                                  .arg(sub.name, sub.base, principal.name, principal.base));
         }
-        if (tx.sql()
-                .scalar(QStringLiteral("SELECT count(*) FROM relations WHERE subordinate_id = ? "
-                                       "AND principal_id = ?"),
-                        {sub.id, principal.id})
-                .toInt() > 0) {
+        if (tx.hasRelation(sub, principal)) {
             throw BerthError(QStringLiteral("relation between \"%1\" and \"%2\" already exists")
                                  .arg(sub.name, principal.name));
         }

@@ -2,21 +2,12 @@
 
 #include "bertherror.h"
 
-#include <QJsonDocument>
-#include <QSqlQuery>
+#include "policyrows.h"
 
-ApplicationPolicies ApplicationPolicies::load(SqlSession &sql, qint64 applicationId)
+ApplicationPolicies ApplicationPolicies::load(ModelTx &tx, qint64 applicationId)
 {
     ApplicationPolicies policies;
-    QSqlQuery &q = sql.run(QStringLiteral("SELECT kind, spec FROM application_policies WHERE "
-                                          "application_id = ?"),
-                           {applicationId});
-    QList<QPair<QString, QJsonObject>> rows;
-    while (q.next())
-        rows.append(
-            {q.value(0).toString(), QJsonDocument::fromJson(q.value(1).toByteArray()).object()});
-    q.finish();
-    for (const auto &[kind, spec] : std::as_const(rows)) {
+    for (const auto &[kind, spec] : PolicyRows(tx).of(applicationId)) {
         if (kind == u"deletion")
             policies.deletion = DeletionPolicy::fromSpec(spec);
         else if (kind == u"region")
@@ -28,7 +19,7 @@ ApplicationPolicies ApplicationPolicies::load(SqlSession &sql, qint64 applicatio
 }
 
 ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app)
-    : ApplicationScaling(tx, app, ApplicationPolicies::load(tx.sql(), app.id))
+    : ApplicationScaling(tx, app, ApplicationPolicies::load(tx, app.id))
 {}
 
 ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app,
@@ -37,35 +28,17 @@ ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app
     , m_app(app)
     , m_policies(std::move(policies))
 {
-    QSqlQuery &q = tx.sql().run(
-        QStringLiteral("SELECT u.id, u.number, u.created_at, u.constraints, coalesce(m.region, ''),"
-                       " coalesce(m.zone, ''), coalesce(m.placement, ''),"
-                       " coalesce(m.machine_status, ''), coalesce(h.zone, ''),"
-                       " coalesce(h.machine_status, '') FROM units u"
-                       " LEFT JOIN machines m ON m.id = u.machine_id"
-                       " LEFT JOIN machines h ON h.id = m.parent_id"
-                       " WHERE u.application_id = ? ORDER BY u.number"),
-        {app.id});
-    while (q.next()) {
+    for (const UnitPlacement &u : tx.unitPlacements(app)) {
         Placed p;
-        p.candidate.id = q.value(0).toLongLong();
-        p.name = app.name + u'/' + q.value(1).toString();
-        p.candidate.createdAt = q.value(2).toLongLong();
-        p.candidate.profile = q.value(3).toString();
-        p.region = q.value(4).toString();
-        // Not started yet: the zone its placement asks for, if any.
-        const QString placement = q.value(6).toString();
-        QString zone = q.value(5).toString();
-        if (zone.isEmpty())
-            zone = q.value(8).toString();
-        if (zone.isEmpty() && placement.startsWith(QStringLiteral("zone=")))
-            zone = placement.mid(5);
-        p.candidate.zone = zone;
-        p.candidate.inError =
-            q.value(7).toString() == u"error" || q.value(9).toString() == u"error";
+        p.candidate.id = u.unitId;
+        p.name = app.name + u'/' + QString::number(u.number);
+        p.candidate.createdAt = u.createdAt;
+        p.candidate.profile = u.constraints;
+        p.region = u.region;
+        p.candidate.zone = u.zone;
+        p.candidate.inError = u.inError;
         m_units.append(p);
     }
-    q.finish();
     QList<DeletionPolicy::Candidate> candidates;
     for (const Placed &p : std::as_const(m_units))
         candidates << p.candidate;

@@ -17,7 +17,7 @@ struct ApplicationPolicies
     std::optional<DeletionPolicy::Criteria> deletion;
 
     bool isEmpty() const { return !region && !zone && !deletion; }
-    static ApplicationPolicies load(SqlSession &sql, qint64 applicationId);
+    static ApplicationPolicies load(ModelTx &tx, qint64 applicationId);
 };
 
 // Scaling one application inside a model transaction: where new units go

@@ -1,22 +1,10 @@
 #include "cloudcommands.h"
 
 #include "bertherror.h"
-#include "cloudregistry.h"
+#include "cloudaccounts.h"
 #include "names.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
-
 namespace {
-std::optional<CloudAccount> findAccount(SqlSession &sql, const QString &name)
-{
-    for (const CloudAccount &account : CloudRegistry::accounts(sql)) {
-        if (account.name == name)
-            return account;
-    }
-    return std::nullopt;
-}
-
 // Throws BerthError unless `key` is one of the secrets clouds of `type` read.
 void checkSecretKey(const ProviderTypes &types, const QString &type, const QString &key)
 {
@@ -81,25 +69,6 @@ void CloudCommands::storeSecrets(const QString &cloud, const Secrets &given,
                                 secretStore->backend());
 }
 
-void CloudCommands::save(SqlSession &sql, const CloudAccount &account, bool insert)
-{
-    QJsonObject config;
-    for (auto it = account.config.cbegin(); it != account.config.cend(); ++it)
-        config.insert(it.key(), it.value());
-    const QString json = QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact));
-    if (insert) {
-        sql.run(QStringLiteral("INSERT INTO clouds (name, type, endpoint, config) VALUES (?, ?, "
-                               "?, ?)"),
-                {account.name, account.type, account.endpoint, json});
-    } else {
-        sql.run(QStringLiteral("UPDATE clouds SET config = ? WHERE name = ?"),
-                {json, account.name});
-    }
-    sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES (0, 'cloud', "
-                           "?, ?)"),
-            {account.name, insert ? QStringLiteral("added") : QStringLiteral("changed")});
-}
-
 CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
                                       const QString &endpoint, const QStringList &config,
                                       const Secrets &secrets, SecretStore *secretStore)
@@ -110,9 +79,10 @@ CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
     account.secrets = mergeSecrets(account, secrets, nullptr);
     account.config = applyConfig(account, config);
     m_store.write([&](SqlSession &sql) {
-        if (findAccount(sql, name))
+        CloudAccounts accounts(sql);
+        if (accounts.find(name))
             throw BerthError(QStringLiteral("cloud \"%1\" already exists").arg(name));
-        save(sql, account, true);
+        accounts.add(account);
     });
     CommandResult result;
     result.messages << QStringLiteral("added cloud %1 (%2)").arg(name, type);
@@ -126,12 +96,13 @@ CommandResult CloudCommands::updateCloud(const QString &name, const QStringList 
     if (config.isEmpty() && secrets.isEmpty())
         throw BerthError(QStringLiteral("update-cloud: nothing to change; expected --config k=v"));
     m_store.write([&](SqlSession &sql) {
-        auto account = findAccount(sql, name);
+        CloudAccounts accounts(sql);
+        auto account = accounts.find(name);
         if (!account)
             throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
         account->secrets = mergeSecrets(*account, secrets, secretStore);
         account->config = applyConfig(*account, config);
-        save(sql, *account, false);
+        accounts.update(*account);
     });
     CommandResult result;
     result.messages << QStringLiteral("updated cloud %1").arg(name);
@@ -143,25 +114,21 @@ CommandResult CloudCommands::removeCloud(const QString &name, SecretStore *secre
 {
     QString type;
     m_store.write([&](SqlSession &sql) {
-        const auto account = findAccount(sql, name);
+        CloudAccounts accounts(sql);
+        const auto account = accounts.find(name);
         if (!account)
             throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
         type = account->type;
-        if (sql.scalar(QStringLiteral("SELECT builtin FROM clouds WHERE name = ?"), {name}).toInt())
+        if (accounts.isBuiltin(name))
             throw BerthError(
                 QStringLiteral("cloud \"%1\" is built in and cannot be removed").arg(name));
-        QStringList models;
-        QSqlQuery &q = sql.run(
-            QStringLiteral("SELECT name FROM models WHERE cloud = ? ORDER BY name"), {name});
-        while (q.next())
-            models << q.value(0).toString();
-        q.finish();
+        const QStringList models = accounts.models(name);
         if (!models.isEmpty()) {
             throw BerthError(
                 QStringLiteral("cloud \"%1\" is used by model(s) %2; remove them first")
                     .arg(name, models.join(QStringLiteral(", "))));
         }
-        sql.run(QStringLiteral("DELETE FROM clouds WHERE name = ?"), {name});
+        accounts.remove(name);
     });
     CommandResult result;
     result.messages << QStringLiteral("removed cloud %1").arg(name);
@@ -191,7 +158,8 @@ QByteArray CloudCommands::secretFromInput(const QByteArray &input)
 CommandResult CloudCommands::setSecret(const QString &cloud, const QString &key,
                                        const QByteArray &value, SecretStore &secrets)
 {
-    const auto account = m_store.read([&](SqlSession &sql) { return findAccount(sql, cloud); });
+    const auto account =
+        m_store.read([&](SqlSession &sql) { return CloudAccounts(sql).find(cloud); });
     if (!account)
         throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(cloud));
     checkSecretKey(m_types, account->type, key);

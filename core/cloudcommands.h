@@ -44,7 +44,6 @@ private:
                          SecretStore *secretStore) const;
     static void storeSecrets(const QString &cloud, const Secrets &given, SecretStore *secretStore,
                              CommandResult &result);
-    void save(SqlSession &sql, const CloudAccount &account, bool insert);
 
     Store &m_store;
     const ProviderTypes &m_types;

@@ -3,28 +3,6 @@
 #include "bertherror.h"
 #include "providertypes.h"
 #include "secretstore.h"
-#include "sqlsession.h"
-#include "store.h"
-
-#include <QJsonDocument>
-#include <QJsonObject>
-
-QList<CloudAccount> CloudRegistry::accounts(SqlSession &sql)
-{
-    QList<CloudAccount> list;
-    QSqlQuery &q = sql.run(QStringLiteral(
-        "SELECT name, type, endpoint, config FROM clouds ORDER BY builtin DESC, name"));
-    while (q.next()) {
-        CloudAccount account{
-            q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), {}, {}};
-        const QJsonObject config = QJsonDocument::fromJson(q.value(3).toByteArray()).object();
-        for (auto it = config.begin(); it != config.end(); ++it)
-            account.config.insert(it.key(), it.value().toString());
-        list.append(account);
-    }
-    q.finish();
-    return list;
-}
 
 Secrets CloudRegistry::secretsOf(const CloudAccount &account, const ProviderTypes &types,
                                  SecretStore *secrets)
@@ -37,18 +15,6 @@ Secrets CloudRegistry::secretsOf(const CloudAccount &account, const ProviderType
             values.insert(key, *value);
     }
     return values;
-}
-
-CloudRegistry CloudRegistry::load(SqlSession &sql, const ProviderTypes &types, SecretStore *secrets)
-{
-    return open(accounts(sql), types, secrets);
-}
-
-// The accounts are read in one short transaction; the providers, which may
-// talk to their clouds while they open, are opened after it.
-CloudRegistry CloudRegistry::load(Store &store, const ProviderTypes &types, SecretStore *secrets)
-{
-    return open(store.read([](SqlSession &sql) { return accounts(sql); }), types, secrets);
 }
 
 CloudRegistry CloudRegistry::open(QList<CloudAccount> accounts, const ProviderTypes &types,

@@ -9,26 +9,21 @@
 
 class ProviderTypes;
 class SecretStore;
-class SqlSession;
-class Store;
 
 // The clouds Berth knows, by name: each account with its live provider and
-// what the provider says it offers. Built from the store's accounts; core
-// knows no concrete cloud.
+// what the provider says it offers. Built from the accounts the store keeps
+// (CloudAccounts); core knows no concrete cloud.
 class CloudRegistry
 {
 public:
-    // Every account in the store, each through its type's factory. Throws
-    // BerthError when an account cannot be opened.
-    // `secrets` (may be null) gives each account the secrets its type reads.
-    static CloudRegistry load(SqlSession &sql, const ProviderTypes &types,
-                              SecretStore *secrets = nullptr);
-    static CloudRegistry load(Store &store, const ProviderTypes &types,
+    // Each account through its type's factory. Throws BerthError when an
+    // account cannot be opened. `secrets` (may be null) gives each account
+    // the secrets its type reads.
+    static CloudRegistry open(QList<CloudAccount> accounts, const ProviderTypes &types,
                               SecretStore *secrets = nullptr);
     // The account's secrets its type reads, from `secrets` (none when null).
     static Secrets secretsOf(const CloudAccount &account, const ProviderTypes &types,
                              SecretStore *secrets);
-    static QList<CloudAccount> accounts(SqlSession &sql);
 
     void add(CloudInfo cloud, std::shared_ptr<Provider> provider = {});
     const CloudInfo *find(const QString &name) const;
@@ -41,9 +36,6 @@ public:
     const QList<CloudInfo> &clouds() const { return m_clouds; }
 
 private:
-    static CloudRegistry open(QList<CloudAccount> accounts, const ProviderTypes &types,
-                              SecretStore *secrets);
-
     QList<CloudInfo> m_clouds;
     QList<std::shared_ptr<Provider>> m_providers;
 };

@@ -3,8 +3,7 @@
 #include "base.h"
 #include "bertherror.h"
 #include "inputlimits.h"
-
-#include <QSqlQuery>
+#include "placementrules.h"
 
 CommandResult MachineCommands::addMachines(const QString &model, const AddMachine &request,
                                            const QString &acceptHostKey)
@@ -45,7 +44,8 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
 
         ModelTx::NewMachine spec;
         spec.base = base.base.toString();
-        spec.constraints = validator.merge(parsedModel, given).toString();
+        const Constraints merged = validator.merge(parsedModel, given);
+        spec.constraints = merged.toString();
         spec.region = tx.model().region;
         MachineRecord host;
         if (directive) {
@@ -58,10 +58,10 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
                     result.messages << QStringLiteral("created machine %1").arg(host.name);
                 } else {
                     host = tx.machine(d.target);
-                    if (!host.state.isAlive()) {
-                        throw BerthError(QStringLiteral("machine %1 is %2")
-                                             .arg(host.name, MachineState::text(host.state.life)));
-                    }
+                    const QString problem = PlacementRules::containerProblem(
+                        QStringLiteral("the container"), merged, host);
+                    if (!problem.isEmpty())
+                        throw BerthError(problem);
                 }
                 spec.parent = &host;
                 spec.region = host.region;
@@ -107,21 +107,14 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
     }
     // The same host twice would be two machines on one computer.
     const auto alreadyThere = [&](ModelTx &tx) {
-        QSqlQuery &q = tx.sql().run(
-            QStringLiteral("SELECT name, placement FROM machines WHERE model_id = ? AND "
-                           "life = ? AND placement LIKE 'ssh:%'"),
-            {tx.model().id, MachineState::text(MachineState::Life::Alive)});
-        while (q.next()) {
-            const auto other = PlacementDirective::parse(q.value(1).toString());
+        for (const MachineRecord &m : tx.aliveMachinesPlaced(QStringLiteral("ssh:"))) {
+            const auto other = PlacementDirective::parse(m.placement);
             if (other.ok() && other.directive.host == directive.host &&
                 other.directive.port == directive.port) {
-                const QString name = q.value(0).toString();
-                q.finish();
                 throw BerthError(
-                    QStringLiteral("host %1 is already machine %2").arg(directive.host, name));
+                    QStringLiteral("host %1 is already machine %2").arg(directive.host, m.name));
             }
         }
-        q.finish();
     };
     m_ws.inModel(model, [&](ModelTx &tx) { alreadyThere(tx); });
 
@@ -184,8 +177,7 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
     for (const UnitRecord &unit : units) {
         if (unit.subordinate)
             continue;
-        tx.sql().run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
-        tx.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
+        tx.forgetUnit(unit);
         result.messages << QStringLiteral("removed unit %1").arg(unit.name());
     }
     tx.syncSubordinates(machine);

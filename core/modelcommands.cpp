@@ -3,21 +3,7 @@
 #include "bertherror.h"
 #include "names.h"
 
-#include <QUuid>
-
-namespace {
-ModelCommands::ModelSummary summaryFrom(const QSqlQuery &q, const QString &current)
-{
-    ModelCommands::ModelSummary s;
-    s.name = q.value(0).toString();
-    s.cloud = q.value(1).toString();
-    s.region = q.value(2).toString();
-    s.machines = q.value(3).toInt();
-    s.units = q.value(4).toInt();
-    s.current = s.name == current;
-    return s;
-}
-} // namespace
+#include "modelrows.h"
 
 QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assignments,
                                                        const CloudInfo &cloud) const
@@ -36,19 +22,14 @@ void ModelCommands::ensureDefaultModel()
         return;
     // Every command starts here: a read, so that commands that only read take
     // no write lock (and work on a read-only store).
-    const auto hasModels = [](SqlSession &sql) {
-        return sql.scalar(QStringLiteral("SELECT count(*) FROM models")).toInt() > 0;
-    };
+    const auto hasModels = [](SqlSession &sql) { return ModelRows(sql).any(); };
     if (m_ws.store().read(hasModels) || m_ws.store().isReadOnly())
         return;
     m_ws.store().write([&](SqlSession &sql) {
         if (hasModels(sql))
             return;
         const CloudInfo &cloud = m_ws.clouds().clouds().first();
-        sql.run(
-            QStringLiteral("INSERT INTO models (uuid, name, cloud, region) VALUES (?, ?, ?, ?)"),
-            {QUuid::createUuid().toString(QUuid::WithoutBraces), QStringLiteral("default"),
-             cloud.name, cloud.defaultRegion()});
+        ModelRows(sql).create(QStringLiteral("default"), cloud.name, cloud.defaultRegion());
         m_ws.setCurrentModel(sql, QStringLiteral("default"));
     });
 }
@@ -74,18 +55,7 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
     return m_ws.store().write([&](SqlSession &sql) {
         if (ModelTx::findModel(sql, name))
             throw BerthError(QStringLiteral("model \"%1\" already exists").arg(name));
-        const qint64 id = sql.insert(
-            QStringLiteral("INSERT INTO models (uuid, name, cloud, "
-                           "region) VALUES (?, ?, ?, ?) RETURNING id"),
-            {QUuid::createUuid().toString(QUuid::WithoutBraces), name, cloud.name, regionName});
-        for (auto it = values.cbegin(); it != values.cend(); ++it) {
-            sql.run(QStringLiteral("INSERT INTO model_config (model_id, key, value) VALUES "
-                                   "(?, ?, ?)"),
-                    {id, it.key(), it.value()});
-        }
-        sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES (?, "
-                               "'model', ?, 'added')"),
-                {id, name});
+        ModelRows(sql).create(name, cloud.name, regionName, values);
         m_ws.setCurrentModel(sql, name);
         CommandResult result;
         result.messages
@@ -98,14 +68,9 @@ QList<ModelCommands::ModelSummary> ModelCommands::models()
 {
     const QString current = m_ws.currentModel();
     return m_ws.store().read([&](SqlSession &sql) {
-        QList<ModelSummary> list;
-        QSqlQuery &q = sql.run(QStringLiteral(
-            "SELECT name, cloud, region, (SELECT count(*) FROM machines m WHERE m.model_id = "
-            "models.id), (SELECT count(*) FROM units u WHERE u.model_id = models.id) FROM models "
-            "ORDER BY name"));
-        while (q.next())
-            list << summaryFrom(q, current);
-        q.finish();
+        QList<ModelSummary> list = ModelRows(sql).summaries();
+        for (ModelSummary &s : list)
+            s.current = s.name == current;
         return list;
     });
 }
@@ -132,13 +97,8 @@ CommandResult ModelCommands::setConfig(const QString &model, const QStringList &
 {
     m_ws.inModel(model, [&](ModelTx &tx) {
         const auto values = parseAssignments(assignments, tx.cloud());
-        for (auto it = values.cbegin(); it != values.cend(); ++it) {
-            tx.sql().run(QStringLiteral("INSERT INTO model_config (model_id, key, value) VALUES "
-                                        "(?, ?, ?) ON CONFLICT (model_id, key) DO UPDATE SET "
-                                        "value = excluded.value"),
-                         {tx.model().id, it.key(), it.value()});
-        }
-        tx.logChange(QStringLiteral("model"), tx.model().name, Change::Op::Changed);
+        for (auto it = values.cbegin(); it != values.cend(); ++it)
+            tx.setModelConfig(it.key(), it.value());
     });
     return {};
 }
@@ -150,9 +110,7 @@ CommandResult ModelCommands::setConstraints(const QString &model, const QString 
         const auto report = tx.validator().validate(constraints);
         if (!report.ok())
             throw BerthError(report.error);
-        tx.sql().run(QStringLiteral("UPDATE models SET constraints = ? WHERE id = ?"),
-                     {constraints.toString(), tx.model().id});
-        tx.logChange(QStringLiteral("model"), tx.model().name, Change::Op::Changed);
+        tx.setModelConstraints(constraints);
         CommandResult result;
         result.warnings = report.warnings;
         return result;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "modelrows.h"
 #include "workspace.h"
 
 #include <QMap>
@@ -8,15 +9,7 @@
 class ModelCommands
 {
 public:
-    struct ModelSummary
-    {
-        QString name;
-        QString cloud;
-        QString region;
-        int machines = 0;
-        int units = 0;
-        bool current = false;
-    };
+    using ModelSummary = ModelRows::Summary;
 
     explicit ModelCommands(Workspace &workspace)
         : m_ws(workspace)

@@ -83,6 +83,18 @@ struct UnitRecord
     bool operator==(const UnitRecord &) const = default;
 };
 
+// A unit of one application and where it is, as the Senlin policies see it.
+struct UnitPlacement
+{
+    qint64 unitId = 0;
+    qint64 number = 0;
+    qint64 createdAt = 0;
+    QString constraints;
+    QString region;       // its machine's
+    QString zone;         // its machine's, its host's, or the zone its placement asks for
+    bool inError = false; // its machine, or that machine's host, is in error
+};
+
 struct RelationRecord
 {
     QString subordinate;

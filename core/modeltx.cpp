@@ -3,6 +3,8 @@
 #include "base.h"
 #include "bertherror.h"
 #include "names.h"
+#include "placementrules.h"
+#include "subordinates.h"
 
 #include <QDateTime>
 #include <QSqlQuery>
@@ -326,13 +328,9 @@ QString ModelTx::unitConstraints(const ApplicationRecord &app, const Constraints
 void ModelTx::checkAssignable(const ApplicationRecord &app, const QString &unitName,
                               const MachineRecord &machine) const
 {
-    if (!machine.state.isAlive())
-        throw BerthError(QStringLiteral("machine %1 is %2")
-                             .arg(machine.name, MachineState::text(machine.state.life)));
-    if (machine.base != app.base) {
-        throw BerthError(QStringLiteral("cannot assign unit \"%1\" (%2) to machine %3 (%4)")
-                             .arg(unitName, app.base, machine.name, machine.base));
-    }
+    if (const QString problem = PlacementRules::assignProblem(app, unitName, machine);
+        !problem.isEmpty())
+        throw BerthError(problem);
 }
 
 void ModelTx::checkProviderDirective(const PlacementDirective &d) const
@@ -404,9 +402,11 @@ MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QStri
                 host = createMachine(hostSpec);
             } else {
                 host = machine(d.target);
-                if (!host.state.isAlive())
-                    throw BerthError(QStringLiteral("machine %1 is %2")
-                                         .arg(host.name, MachineState::text(host.state.life)));
+                const QString problem = PlacementRules::containerProblem(
+                    QStringLiteral("unit ") + unitName, parsedOrEmpty(constraints), host);
+                if (!problem.isEmpty())
+                    throw BerthError(
+                        QStringLiteral("cannot place unit %1: %2").arg(unitName, problem));
             }
             spec.parent = &host;
             spec.region = host.region;
@@ -478,57 +478,14 @@ UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
 
 QString ModelTx::placementProblem(const UnitRecord &unit, const MachineRecord &machine)
 {
-    if (unit.subordinate) {
-        return QStringLiteral("unit %1 is a subordinate: it follows its principal %2")
-            .arg(unit.name(), unit.principal);
-    }
-    if (unit.machineId == machine.id)
-        return QStringLiteral("unit %1 is already on machine %2").arg(unit.name(), machine.name);
-    const ApplicationRecord app = application(unit.application);
-    if (!machine.state.isAlive())
-        return QStringLiteral("machine %1 is %2")
-            .arg(machine.name, MachineState::text(machine.state.life));
-    if (machine.base != app.base) {
-        return QStringLiteral("unable to place a %1 unit on the %2 machine %3")
-            .arg(app.base, machine.base, machine.name);
-    }
-    return hardwareProblem(unit.name(), unit.constraints, machine);
-}
-
-QString ModelTx::hardwareProblem(const QString &unitName, const QString &constraints,
-                                 const MachineRecord &machine)
-{
-    if (machine.hardware.isEmpty())
-        return {}; // not started yet: its instance type will follow its constraints
-    const auto needs = Constraints::parse(constraints);
-    const auto has = Constraints::parse(machine.hardware);
-    if (!needs.ok() || !has.ok())
-        return {};
-    for (ConstraintKey key : {ConstraintKey::Mem, ConstraintKey::Cores, ConstraintKey::RootDisk}) {
-        const auto need = needs.constraints.minimum(key);
-        const auto got = has.constraints.minimum(key);
-        if (need && got && *need > *got) {
-            Constraints want;
-            want.set(key, *needs.constraints.value(key));
-            Constraints offer;
-            offer.set(key, *has.constraints.value(key));
-            return QStringLiteral("machine %1 has %2, unit %3 needs %4")
-                .arg(machine.name, offer.toString(), unitName, want.toString());
-        }
-    }
-    const QString arch = needs.constraints.text(ConstraintKey::Arch);
-    const QString hostArch = has.constraints.text(ConstraintKey::Arch);
-    if (!arch.isEmpty() && !hostArch.isEmpty() && arch != hostArch) {
-        return QStringLiteral("machine %1 has arch=%2, unit %3 needs arch=%4")
-            .arg(machine.name, hostArch, unitName, arch);
-    }
-    return {};
+    return PlacementRules::placementProblem(unit, application(unit.application), machine);
 }
 
 void ModelTx::checkHardware(const QString &unitName, const QString &constraints,
                             const MachineRecord &machine)
 {
-    const QString problem = hardwareProblem(unitName, constraints, machine);
+    const QString problem =
+        PlacementRules::hardwareProblem(unitName, parsedOrEmpty(constraints), machine);
     if (!problem.isEmpty())
         throw BerthError(QStringLiteral("cannot place unit %1: %2").arg(unitName, problem));
 }
@@ -575,6 +532,128 @@ void ModelTx::unplaceUnit(const UnitRecord &unit)
     retireIfEmpty(host.id);
 }
 
+ApplicationRecord ModelTx::createApplication(ApplicationRecord app)
+{
+    app.id = m_sql.insert(
+        QStringLiteral("INSERT INTO applications (model_id, name, charm, base, subordinate, "
+                       "constraints, min_size, max_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                       "RETURNING id"),
+        {m_model.id, app.name, app.charm, app.base, int(app.subordinate), app.constraints,
+         app.minSize, app.maxSize});
+    logChange(QStringLiteral("application"), app.name, Change::Op::Added);
+    return app;
+}
+
+void ModelTx::setApplicationConstraints(const ApplicationRecord &app,
+                                        const Constraints &constraints)
+{
+    m_sql.run(QStringLiteral("UPDATE applications SET constraints = ? WHERE id = ?"),
+              {constraints.toString(), app.id});
+    logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+}
+
+void ModelTx::setApplicationBounds(const ApplicationRecord &app, qint64 minSize, qint64 maxSize)
+{
+    m_sql.run(QStringLiteral("UPDATE applications SET min_size = ?, max_size = ? WHERE id = ?"),
+              {minSize, maxSize, app.id});
+    logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+}
+
+void ModelTx::deleteApplication(const ApplicationRecord &app)
+{
+    m_sql.run(QStringLiteral("DELETE FROM applications WHERE id = ?"), {app.id});
+    logChange(QStringLiteral("application"), app.name, Change::Op::Removed);
+}
+
+QList<qint64> ModelTx::machinesOfApplication(qint64 applicationId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT DISTINCT machine_id FROM units WHERE "
+                                            "application_id = ? AND machine_id IS NOT NULL"),
+                             {applicationId});
+    QList<qint64> ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    q.finish();
+    return ids;
+}
+
+QList<UnitPlacement> ModelTx::unitPlacements(const ApplicationRecord &app)
+{
+    const QString error = MachineState::text(MachineState::Status::Error);
+    QSqlQuery &q = m_sql.run(
+        QStringLiteral("SELECT u.id, u.number, u.created_at, u.constraints, coalesce(m.region, ''),"
+                       " coalesce(m.zone, ''), coalesce(m.placement, ''), coalesce(h.zone, ''),"
+                       " CASE WHEN m.machine_status = ? OR h.machine_status = ? THEN 1 ELSE 0 END"
+                       " FROM units u"
+                       " LEFT JOIN machines m ON m.id = u.machine_id"
+                       " LEFT JOIN machines h ON h.id = m.parent_id"
+                       " WHERE u.application_id = ? ORDER BY u.number"),
+        {error, error, app.id});
+    QList<UnitPlacement> rows;
+    while (q.next()) {
+        UnitPlacement p;
+        p.unitId = q.value(0).toLongLong();
+        p.number = q.value(1).toLongLong();
+        p.createdAt = q.value(2).toLongLong();
+        p.constraints = q.value(3).toString();
+        p.region = q.value(4).toString();
+        // Not started yet: its host's zone, or the zone its placement asks for.
+        p.zone = q.value(5).toString();
+        if (p.zone.isEmpty())
+            p.zone = q.value(7).toString();
+        const QString placement = q.value(6).toString();
+        if (p.zone.isEmpty() && placement.startsWith(QStringLiteral("zone=")))
+            p.zone = placement.mid(5);
+        p.inError = q.value(8).toInt() != 0;
+        rows.append(p);
+    }
+    q.finish();
+    return rows;
+}
+
+void ModelTx::setModelConstraints(const Constraints &constraints)
+{
+    m_model.constraints = constraints.toString();
+    m_sql.run(QStringLiteral("UPDATE models SET constraints = ? WHERE id = ?"),
+              {m_model.constraints, m_model.id});
+    logChange(QStringLiteral("model"), m_model.name, Change::Op::Changed);
+}
+
+void ModelTx::setModelConfig(const QString &key, const QString &value)
+{
+    m_sql.run(QStringLiteral("INSERT INTO model_config (model_id, key, value) VALUES (?, ?, ?) "
+                             "ON CONFLICT (model_id, key) DO UPDATE SET value = excluded.value"),
+              {m_model.id, key, value});
+    logChange(QStringLiteral("model"), m_model.name, Change::Op::Changed);
+}
+
+QList<MachineRecord> ModelTx::aliveMachinesPlaced(const QString &prefix)
+{
+    QSqlQuery &q = m_sql.run(
+        QStringLiteral("SELECT ") + machineColumns +
+            QStringLiteral(" FROM machines m WHERE m.model_id = ? AND "
+                           "m.life = ? AND substr(m.placement, 1, ?) = ? "
+                           "ORDER BY m.id"),
+        {m_model.id, MachineState::text(MachineState::Life::Alive), prefix.size(), prefix});
+    return collect<MachineRecord>(q, machineFrom);
+}
+
+bool ModelTx::hasRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal)
+{
+    return m_sql
+               .scalar(QStringLiteral("SELECT count(*) FROM relations WHERE subordinate_id = ? "
+                                      "AND principal_id = ?"),
+                       {subordinate.id, principal.id})
+               .toInt() > 0;
+}
+
+void ModelTx::removeRelationsOf(const ApplicationRecord &app)
+{
+    m_sql.run(QStringLiteral("DELETE FROM relations WHERE subordinate_id = ? OR principal_id = ?"),
+              {app.id, app.id});
+    m_hasSubordinates.clear();
+}
+
 void ModelTx::addRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal)
 {
     m_sql.run(QStringLiteral("INSERT INTO relations (model_id, subordinate_id, principal_id) "
@@ -601,54 +680,46 @@ bool ModelTx::hasSubordinateRelations(qint64 applicationId)
 
 void ModelTx::syncSubordinates(const MachineRecord &machine)
 {
-    // Subordinate applications related to any principal on this machine, each
-    // with the principal unit it should follow (the oldest). CROSS JOIN keeps
-    // SQLite on the machine's units first (by index), not every unit of each
-    // related application.
-    QSqlQuery &q = m_sql.run(
-        QStringLiteral("SELECT r.subordinate_id, min(u.id) FROM units u CROSS JOIN relations r "
-                       "WHERE r.principal_id = u.application_id AND u.machine_id = ? AND "
-                       "u.principal_id IS NULL AND u.application_id NOT IN (SELECT id FROM "
-                       "applications WHERE subordinate = 1) GROUP BY r.subordinate_id"),
-        {machine.id});
-    QHash<qint64, qint64> wanted;
-    while (q.next())
-        wanted.insert(q.value(0).toLongLong(), q.value(1).toLongLong());
-    q.finish();
-    if (wanted.isEmpty() &&
-        m_sql.scalar(
-                 QStringLiteral("SELECT count(*) FROM units u JOIN applications a ON a.id = "
-                                "u.application_id WHERE u.machine_id = ? AND a.subordinate = 1"),
-                 {machine.id})
-                .toInt() == 0) {
+    const QList<UnitRecord> units = unitsOnMachine(machine.id);
+    const bool carriesSubordinates = std::any_of(units.cbegin(), units.cend(),
+                                                 [](const UnitRecord &u) { return u.subordinate; });
+    const bool principalsRelated =
+        std::any_of(units.cbegin(), units.cend(), [&](const UnitRecord &u) {
+            return !u.subordinate && hasSubordinateRelations(u.applicationId);
+        });
+    if (!carriesSubordinates && !principalsRelated)
         return;
-    }
 
-    for (const UnitRecord &existing : unitsOnMachine(machine.id)) {
-        if (!existing.subordinate)
-            continue;
-        const auto want = wanted.find(existing.applicationId);
-        if (want == wanted.end()) {
-            m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {existing.id});
-            logChange(QStringLiteral("unit"), existing.name(), Change::Op::Removed);
-            continue;
-        }
-        if (existing.principalId == 0) {
-            m_sql.run(QStringLiteral("UPDATE units SET principal_id = ? WHERE id = ?"),
-                      {*want, existing.id});
-            logChange(QStringLiteral("unit"), existing.name(), Change::Op::Changed);
-        }
-        wanted.erase(want);
+    QList<Subordinates::Relation> relations;
+    QSqlQuery &q = m_sql.run(
+        QStringLiteral("SELECT subordinate_id, principal_id FROM relations WHERE principal_id IN "
+                       "(SELECT application_id FROM units WHERE machine_id = ?)"),
+        {machine.id});
+    while (q.next())
+        relations.append({q.value(0).toLongLong(), q.value(1).toLongLong()});
+    q.finish();
+
+    const Subordinates::Plan plan = Subordinates::plan(units, relations);
+    for (const UnitRecord &gone : plan.remove) {
+        m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {gone.id});
+        logChange(QStringLiteral("unit"), gone.name(), Change::Op::Removed);
     }
-    for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
+    for (const Subordinates::Plan::Follow &f : plan.follow) {
+        m_sql.run(QStringLiteral("UPDATE units SET principal_id = ? WHERE id = ?"),
+                  {f.principalId, f.unit.id});
+        logChange(QStringLiteral("unit"), f.unit.name(), Change::Op::Changed);
+    }
+    for (const Subordinates::Plan::Add &a : plan.add) {
         const QString appName =
-            m_sql.scalar(QStringLiteral("SELECT name FROM applications WHERE id = ?"), {it.key()})
+            m_sql
+                .scalar(QStringLiteral("SELECT name FROM applications WHERE id = ?"),
+                        {a.applicationId})
                 .toString();
         const qint64 number = nextSequence(QStringLiteral("unit:") + appName);
         m_sql.run(QStringLiteral("INSERT INTO units (model_id, application_id, number, machine_id, "
                                  "principal_id, constraints, created_at) VALUES (?, ?, ?, ?, ?, "
                                  "'', ?)"),
-                  {m_model.id, it.key(), number, machine.id, it.value(), m_now});
+                  {m_model.id, a.applicationId, number, machine.id, a.principalId, m_now});
         logChange(QStringLiteral("unit"), appName + u'/' + QString::number(number),
                   Change::Op::Added);
     }
@@ -663,6 +734,22 @@ void ModelTx::removeUnit(const UnitRecord &unit)
     const MachineRecord host = *findMachine(unit.machine);
     syncSubordinates(host);
     retireIfEmpty(host.id);
+}
+
+void ModelTx::forgetUnit(const UnitRecord &unit)
+{
+    m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
+}
+
+void ModelTx::forgetMachine(const MachineRecord &machine)
+{
+    if (!machine.state.isDead())
+        throw BerthError(QStringLiteral("machine %1 is %2, not dead: it cannot be forgotten")
+                             .arg(machine.name, MachineState::text(machine.state.life)));
+    m_sql.run(QStringLiteral("DELETE FROM units WHERE machine_id = ?"), {machine.id});
+    m_sql.run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
+    logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);
 }
 
 void ModelTx::retireIfEmpty(qint64 machineId)

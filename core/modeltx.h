@@ -28,7 +28,6 @@ public:
     const CloudInfo &cloud() const { return m_cloud; }
     const RegionInfo &region() const;
     ConstraintsValidator validator() const { return m_cloud.validator(m_model.region); }
-    SqlSession &sql() { return m_sql; }
 
     std::optional<ApplicationRecord> findApplication(const QString &name);
     ApplicationRecord application(const QString &name);
@@ -79,12 +78,8 @@ public:
                             const std::optional<PlacementDirective> &directive);
     // Takes a unit off a machine that was never started (undoing a placement).
     void unplaceUnit(const UnitRecord &unit);
-    // Why `unit` cannot go on `machine` (subordinate, life, base, hardware); empty if it can.
+    // PlacementRules::placementProblem with the unit's application read here.
     QString placementProblem(const UnitRecord &unit, const MachineRecord &machine);
-    // Why a started machine's hardware cannot meet `constraints`; empty when it can
-    // or is not known yet.
-    static QString hardwareProblem(const QString &unitName, const QString &constraints,
-                                   const MachineRecord &machine);
 
     // Checks a unit of `app` may go on `machine` (life, base); throws otherwise.
     void checkAssignable(const ApplicationRecord &app, const QString &unitName,
@@ -92,13 +87,38 @@ public:
     // Checks a zone=, region= or node directive names something the cloud has.
     void checkProviderDirective(const PlacementDirective &directive) const;
 
+    // The application written with its record's values; gives it with its id.
+    ApplicationRecord createApplication(ApplicationRecord app);
+    void setApplicationConstraints(const ApplicationRecord &app, const Constraints &constraints);
+    // Senlin's cluster bounds (maxSize -1: unbounded).
+    void setApplicationBounds(const ApplicationRecord &app, qint64 minSize, qint64 maxSize);
+    // Removes the application's row; its units and relations must be gone.
+    void deleteApplication(const ApplicationRecord &app);
+    // The ids of the machines the application's units are on.
+    QList<qint64> machinesOfApplication(qint64 applicationId);
+    // Each of the application's units with where it is (Senlin's node view).
+    QList<UnitPlacement> unitPlacements(const ApplicationRecord &app);
+
+    void setModelConstraints(const Constraints &constraints);
+    void setModelConfig(const QString &key, const QString &value);
+
+    // The alive machines whose placement starts with `prefix` (e.g. "ssh:").
+    QList<MachineRecord> aliveMachinesPlaced(const QString &prefix);
+
+    bool hasRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal);
     void addRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal);
+    // Drops every relation the application is in (either side).
+    void removeRelationsOf(const ApplicationRecord &app);
     // Gives `machine` exactly one unit of each subordinate application related
     // to a principal it hosts, and none of any other.
     void syncSubordinates(const MachineRecord &machine);
     // Removes a principal unit, its subordinates, and its machine if the machine
     // was made for it and is now empty.
     void removeUnit(const UnitRecord &unit);
+    // Deletes the unit alone: the caller deals with its machine and subordinates.
+    void forgetUnit(const UnitRecord &unit);
+    // Deletes a dead machine the provisioner is done with, and the units left on it.
+    void forgetMachine(const MachineRecord &machine);
     // Removes a machine never provisioned at once; otherwise marks it dead for
     // the provisioner. An emptied host made for units follows.
     void retireMachine(const MachineRecord &machine);
@@ -129,6 +149,11 @@ public:
     void finish();
 
 private:
+    // The store's own classes for an application's policies and the
+    // provisioner's lease write in this transaction too.
+    friend class PolicyRows;
+    friend class ProvisionerLease;
+
     MachineRecord placementTarget(const ApplicationRecord &app, const QString &unitName,
                                   const QString &constraints,
                                   const std::optional<PlacementDirective> &directive,

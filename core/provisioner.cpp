@@ -342,9 +342,7 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
             const bool removed = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
                 if (!tx.children(m->id).isEmpty())
                     return false; // its containers go first
-                tx.sql().run(QStringLiteral("DELETE FROM units WHERE machine_id = ?"), {m->id});
-                tx.sql().run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {m->id});
-                tx.logChange(QStringLiteral("machine"), m->name, Change::Op::Removed);
+                tx.forgetMachine(*m);
                 return true;
             });
             if (removed) {
@@ -521,7 +519,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
         const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
         const bool go = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
             // Only the lease's holder records a start (and so starts anything).
-            if (!m_p.m_lease->renew(tx.sql())) {
+            if (!m_p.m_lease->renew(tx)) {
                 m_leaseLost = true;
                 m_abort = true;
                 return false;

@@ -1,5 +1,6 @@
 #include "provisionerlease.h"
 
+#include "modeltx.h"
 #include "store.h"
 
 #include <QCoreApplication>
@@ -122,4 +123,9 @@ void ProvisionerLease::release()
         m_store.sql().scalar(QStringLiteral("SELECT pg_advisory_unlock(?, ?)"),
                              {provisionerLockKey, int(m_modelId)});
     }
+}
+
+bool ProvisionerLease::renew(ModelTx &tx) const
+{
+    return renew(tx.m_sql);
 }

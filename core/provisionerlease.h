@@ -2,6 +2,7 @@
 
 #include <QString>
 
+class ModelTx;
 class SqlSession;
 class Store;
 
@@ -36,6 +37,8 @@ public:
     // by a provisioner that no longer holds the lease, and from a keeper
     // thread while a pass runs.
     bool renew(SqlSession &sql) const;
+    // renew() in the model transaction `tx` (the one recording a start).
+    bool renew(ModelTx &tx) const;
 
     static constexpr qint64 defaultTtlMs = 30'000;
     static qint64 ttlFromEnvironment();

@@ -2,6 +2,7 @@
 
 #include "bertherror.h"
 #include "inputlimits.h"
+#include "policyrows.h"
 
 #include <QJsonDocument>
 #include <QRandomGenerator>
@@ -139,22 +140,13 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
             if (!unknown.isEmpty())
                 throw BerthError(unknown);
         }
-        if (replaceAll) {
-            tx.sql().run(QStringLiteral("DELETE FROM application_policies WHERE "
-                                        "application_id = ?"),
-                         {app.id});
-        }
+        PolicyRows rows(tx);
+        if (replaceAll)
+            rows.remove(app);
         for (const Parsed &p : std::as_const(parsed)) {
-            tx.sql().run(
-                QStringLiteral("INSERT INTO application_policies (application_id, "
-                               "kind, spec) VALUES (?, ?, ?) ON CONFLICT "
-                               "(application_id, kind) DO UPDATE SET spec = "
-                               "excluded.spec"),
-                {app.id, p.kind,
-                 QString::fromUtf8(QJsonDocument(p.stored).toJson(QJsonDocument::Compact))});
+            rows.put(app, p.kind, p.stored);
             result.messages << QStringLiteral("%1 policy set on %2").arg(p.kind, app.name);
         }
-        tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
         return result;
     });
 }
@@ -169,17 +161,7 @@ CommandResult ScalingCommands::removePolicy(const QString &model, const QString 
     }
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);
-        const qint64 removed =
-            kind.isEmpty() ? tx.sql()
-                                 .run(QStringLiteral("DELETE FROM application_policies WHERE "
-                                                     "application_id = ?"),
-                                      {app.id})
-                                 .numRowsAffected()
-                           : tx.sql()
-                                 .run(QStringLiteral("DELETE FROM application_policies WHERE "
-                                                     "application_id = ? AND kind = ?"),
-                                      {app.id, kind})
-                                 .numRowsAffected();
+        const qint64 removed = PolicyRows(tx).remove(app, kind);
         if (removed == 0) {
             throw BerthError(kind.isEmpty()
                                  ? QStringLiteral("application \"%1\" has no policy").arg(app.name)
@@ -187,7 +169,6 @@ CommandResult ScalingCommands::removePolicy(const QString &model, const QString 
                                                   "policy")
                                        .arg(app.name, kind));
         }
-        tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
         CommandResult result;
         result.messages << QStringLiteral("removed %1 from %2")
                                .arg(kind.isEmpty() ? QStringLiteral("all policies")
@@ -252,11 +233,8 @@ CommandResult ScalingCommands::scale(const QString &model, const QString &applic
             scaling.removeUnits(resized.deletion, request.criteria, *m_random);
         // As Senlin's resize does, given bounds become the application's own.
         if (request.resize.minSize || request.resize.maxSize) {
-            tx.sql().run(QStringLiteral("UPDATE applications SET min_size = ?, max_size = ? "
-                                        "WHERE id = ?"),
-                         {request.resize.minSize.value_or(app.minSize),
-                          request.resize.maxSize.value_or(app.maxSize), app.id});
-            tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+            tx.setApplicationBounds(app, request.resize.minSize.value_or(app.minSize),
+                                    request.resize.maxSize.value_or(app.maxSize));
         }
         const qint64 after = before + resized.creation - resized.deletion;
         CommandResult result;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bertherror.h"
+#include "cloudaccounts.h"
 #include "builtinproviders.h"
 #include "cloudcommands.h"
 #include "cloudregistry.h"
@@ -137,7 +138,7 @@ struct TestWorkspace
         store.reset(); // before the database goes
     }
     // Picks up changed cloud settings (as a new process would).
-    void reloadClouds() { clouds = CloudRegistry::load(*store, types); }
+    void reloadClouds() { clouds = CloudAccounts::registry(*store, types); }
     void configureSim(const QStringList &config)
     {
         CloudCommands(*store, types).updateCloud(QStringLiteral("sim"), config);

@@ -47,6 +47,7 @@ private slots:
     void unitNumbersAreNeverReused();
     void placesOnExistingMachinesWithChecks();
     void createsContainers();
+    void aContainerIsNeverLargerThanItsHost();
     void subordinatesFollowTheirPrincipals();
     void subordinateRulesAreEnforced();
     void removingUnprovisionedThingsIsImmediate();
@@ -208,6 +209,43 @@ void TestCommands::createsContainers()
                  apps.addUnits(model, QStringLiteral("wordpress"), 1, QStringLiteral("lxd:7"));
              }),
              QStringLiteral("machine 7 not found"));
+}
+
+void TestCommands::aContainerIsNeverLargerThanItsHost()
+{
+    TestWorkspace t;
+    MachineCommands machines(t.ws());
+    ApplicationCommands apps(t.ws());
+    machines.addMachines(model, {{}, 1, {}, QStringLiteral("cores=2 mem=4G")});
+    const ModelSnapshot before = t.ws().snapshot(model);
+
+    // Not started: the host is held to what it was asked to be.
+    QCOMPARE(errorOf([&] {
+                 machines.addMachines(model,
+                                      {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=8")});
+             }),
+             QStringLiteral("machine 0 has cores=2, the container needs cores=8"));
+    auto d = deployOf(QStringLiteral("wordpress"), 1, QStringLiteral("mem=8G"));
+    d.to = QStringLiteral("lxd:0");
+    QCOMPARE(errorOf([&] { apps.deploy(model, d); }),
+             QStringLiteral("cannot place unit wordpress/0: machine 0 has mem=4096M, unit "
+                            "wordpress/0 needs mem=8192M"));
+    QCOMPARE(t.ws().snapshot(model).machines, before.machines);
+    QVERIFY(t.ws().snapshot(model).applications.isEmpty());
+    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=2")});
+
+    // Started: what it has counts.
+    t.store->write([](SqlSession &sql) {
+        sql.run(QStringLiteral("UPDATE machines SET hardware = 'arch=amd64 cores=16 mem=8192M' "
+                               "WHERE name = '0'"));
+    });
+    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=8")});
+    QCOMPARE(errorOf([&] {
+                 machines.addMachines(
+                     model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("arch=arm64")});
+             }),
+             QStringLiteral("machine 0 has arch=amd64, the container needs arch=arm64"));
+    QCOMPARE(t.ws().snapshot(model).machines.size(), 3);
 }
 
 void TestCommands::subordinatesFollowTheirPrincipals()

@@ -1,4 +1,5 @@
 #include "applicationcommands.h"
+#include "cloudaccounts.h"
 #include "applicationsmodel.h"
 #include "cloudcommands.h"
 #include "itemroles.h"
@@ -334,7 +335,7 @@ private slots:
                 .updateCloud(QStringLiteral("sim"), {QStringLiteral("state-file=") +
                                                          dir.filePath(QStringLiteral("sim.sqlite")),
                                                      QStringLiteral("latency-ms=0")});
-            const CloudRegistry clouds = CloudRegistry::load(store, types);
+            const CloudRegistry clouds = CloudAccounts::registry(store, types);
             Workspace ws(store, clouds);
             ModelCommands(ws).ensureDefaultModel();
             ApplicationCommands::Deploy d;
@@ -348,7 +349,7 @@ private slots:
 
         Store store(path);
         QVERIFY(store.isReadOnly());
-        const CloudRegistry clouds = CloudRegistry::load(store, types);
+        const CloudRegistry clouds = CloudAccounts::registry(store, types);
         Workspace ws(store, clouds);
         MainWindow::Options options;
         options.storeLocation = path;

@@ -1,4 +1,5 @@
 #include "filesecretstore.h"
+#include "cloudaccounts.h"
 #include "keychainsecretstore.h"
 #include "testsupport.h"
 
@@ -82,7 +83,7 @@ private slots:
                              {QStringLiteral("access-key-sha256=") + sha256("open sesame")});
 
         const auto listError = [&] {
-            const CloudRegistry clouds = CloudRegistry::load(*t.store, t.types, &secrets);
+            const CloudRegistry clouds = CloudAccounts::registry(*t.store, t.types, &secrets);
             ProviderError error;
             clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error);
             return error;

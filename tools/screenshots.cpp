@@ -2,6 +2,7 @@
 // and dialogs as PNG files, for docs/screenshots (scripts/screenshots runs it
 // under Xvfb on a demo model).
 #include "accountsdialog.h"
+#include "cloudaccounts.h"
 #include "builtinproviders.h"
 #include "cloudregistry.h"
 #include "constrainteditordialog.h"
@@ -59,7 +60,7 @@ int main(int argc, char *argv[])
     const QDir out(args.at(4));
     Store store(db);
     const ProviderTypes types = builtinProviderTypes();
-    const CloudRegistry clouds = CloudRegistry::load(store, types);
+    const CloudRegistry clouds = CloudAccounts::registry(store, types);
     Workspace workspace(store, clouds);
     const QString model = workspace.resolveModel({});
 

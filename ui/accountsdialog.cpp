@@ -1,5 +1,6 @@
 #include "accountsdialog.h"
 
+#include "cloudaccounts.h"
 #include "bertherror.h"
 #include "cloudcommands.h"
 #include "cloudregistry.h"
@@ -152,7 +153,7 @@ void AccountsDialog::say(const QString &text, bool problem)
 
 void AccountsDialog::reloadList(const QString &select)
 {
-    m_list = m_store.read([](SqlSession &sql) { return CloudRegistry::accounts(sql); });
+    m_list = m_store.read([](SqlSession &sql) { return CloudAccounts(sql).all(); });
     const QSignalBlocker blocker(m_accounts);
     m_accounts->clear();
     int row = 0;

@@ -16,6 +16,7 @@
 #include "modelwatcher.h"
 #include "openstoredialog.h"
 #include "placementcommands.h"
+#include "placementrules.h"
 #include "policyeditordialog.h"
 #include "provisionerworker.h"
 #include "regionchart.h"
@@ -116,7 +117,10 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
         try {
             if (m_workspace.store().isReadOnly()) // nothing may be placed: say so while dragging
                 throw StoreError::readOnly(m_workspace.store().displayLocation());
-            return ApplicationCommands(m_workspace).placementProblem(m_model, units, machine);
+            // On the snapshot shown: no store read while dragging.
+            if (!m_snapshotIndex)
+                m_snapshotIndex.emplace(m_snapshot);
+            return PlacementRules::placementProblem(*m_snapshotIndex, units, machine);
         } catch (const BerthError &error) {
             return error.message();
         }
@@ -353,6 +357,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
 {
     if (snapshot.model.name != m_model)
         return; // an answer for the model shown before
+    m_snapshotIndex.reset();
     m_snapshot = snapshot;
     m_header->setText(
         tr("Model <b>%1</b> on %2/%3 · constraints: %4")

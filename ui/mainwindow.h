@@ -1,10 +1,12 @@
 #pragma once
 
 #include "modelrecords.h"
+#include "snapshotindex.h"
 
 #include <QMainWindow>
 
 #include <functional>
+#include <optional>
 
 class ApplicationsModel;
 class CommandDialog;
@@ -103,6 +105,7 @@ private:
     Options m_options;
     int m_snapshots = 0;
     ModelSnapshot m_snapshot;
+    std::optional<SnapshotIndex> m_snapshotIndex; // over m_snapshot, built on first use
 
     ApplicationsModel *m_applications;
     MachinesModel *m_machines;

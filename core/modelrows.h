@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QList>
+#include <QMap>
+#include <QString>
+
+class SqlSession;
+
+// The models the store keeps, as a whole (one model's contents are
+// ModelTx's), in the transaction of `sql`.
+class ModelRows
+{
+public:
+    explicit ModelRows(SqlSession &sql)
+        : m_sql(sql)
+    {}
+
+    struct Summary
+    {
+        QString name;
+        QString cloud;
+        QString region;
+        int machines = 0;
+        int units = 0;
+        bool current = false; // the workspace's current model
+    };
+
+    bool any();
+    // A new model with `config` (key → value); logged as a change. Gives its id.
+    qint64 create(const QString &name, const QString &cloud, const QString &region,
+                  const QMap<QString, QString> &config = {});
+    // Every model by name, with its counts (`current` left false).
+    QList<Summary> summaries();
+
+private:
+    SqlSession &m_sql;
+};

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+class ModelTx;
+struct ApplicationRecord;
+
+// An application's policy specs as stored (Senlin's region and zone
+// placement and deletion policies), at most one per kind, read and written
+// in the model transaction `tx`.
+class PolicyRows
+{
+public:
+    explicit PolicyRows(ModelTx &tx);
+
+    struct Row
+    {
+        QString kind; // region, zone or deletion
+        QJsonObject spec;
+    };
+    QList<Row> of(qint64 applicationId);
+    // Sets the application's policy of `kind`, replacing the one it had.
+    void put(const ApplicationRecord &app, const QString &kind, const QJsonObject &spec);
+    // Removes the application's policy of `kind` (empty: all of them);
+    // gives how many there were.
+    qint64 remove(const ApplicationRecord &app, const QString &kind = {});
+
+private:
+    ModelTx &m_tx;
+};
