@@ -1,13 +1,13 @@
 // berth: the desktop window.
-#include "berthapplication.h"
-#include "cloudaccounts.h"
-#include "bertherror.h"
-#include "builtinproviders.h"
-#include "cloudregistry.h"
-#include "keychainsecretstore.h"
-#include "mainwindow.h"
-#include "modelcommands.h"
-#include "store.h"
+#include "app/berthapplication.h"
+#include "core/bertherror.h"
+#include "core/cloud/cloudregistry.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/cloudaccounts.h"
+#include "core/store/store.h"
+#include "keychain/keychainsecretstore.h"
+#include "providers/builtinproviders.h"
+#include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,6 +1,6 @@
-#include "berthapplication.h"
+#include "app/berthapplication.h"
 
-#include "bertherror.h"
+#include "core/bertherror.h"
 
 #include <QMessageBox>
 

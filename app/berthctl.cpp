@@ -1,5 +1,7 @@
 // berthctl: Berth's command line, over the same core as the window.
-#include "cli.h"
+#include "cli/cli.h"
+#include "keychain/keychainsecretstore.h"
+#include "providers/builtinproviders.h"
 
 #include <QCoreApplication>
 
@@ -9,5 +11,8 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("berth"));
     QTextStream out(stdout);
     QTextStream err(stderr);
-    return Cli(out, err).run(QCoreApplication::arguments().mid(1));
+    // The one place berthctl's concrete clouds and secret store are chosen.
+    const ProviderTypes types = builtinProviderTypes();
+    KeychainSecretStore secrets;
+    return Cli(out, err, types, secrets).run(QCoreApplication::arguments().mid(1));
 }

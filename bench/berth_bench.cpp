@@ -1,14 +1,14 @@
 // Benchmarks for the foundation: constraint parsing and merging, instance-type
 // choice, and add-unit into the store. Each Berth figure has a baseline run
 // beside it so results are quoted as ratios (see docs/benchmarks.md).
-#include "applicationcommands.h"
-#include "cloudregistry.h"
-#include "instancetypechooser.h"
-#include "modelcommands.h"
-#include "placementplanner.h"
-#include "schema.h"
-#include "simcloud.h"
-#include "store.h"
+#include "core/cloud/cloudregistry.h"
+#include "core/cloud/instancetypechooser.h"
+#include "core/commands/applicationcommands.h"
+#include "core/commands/modelcommands.h"
+#include "core/placement/placementplanner.h"
+#include "core/store/schema.h"
+#include "core/store/store.h"
+#include "providers/sim/simcloud.h"
 
 #include <QCoreApplication>
 #include <QTemporaryDir>

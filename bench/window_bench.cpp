@@ -4,14 +4,14 @@
 // the baseline measured in the same run, one plain read of the same model's
 // snapshot; then how long a commit from another connection takes to show. Results and the command
 // are in docs/benchmarks.md.
-#include "applicationcommands.h"
-#include "cloudaccounts.h"
-#include "builtinproviders.h"
-#include "cloudregistry.h"
-#include "machinesmodel.h"
-#include "mainwindow.h"
-#include "modelcommands.h"
-#include "store.h"
+#include "core/cloud/cloudregistry.h"
+#include "core/commands/applicationcommands.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/cloudaccounts.h"
+#include "core/store/store.h"
+#include "providers/builtinproviders.h"
+#include "ui/machinesmodel.h"
+#include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,10 +1,10 @@
 // berthctl commands about applications and units: deploy, add-unit,
 // remove-unit, remove-application, set-constraints, constraints, relate, status.
-#include "applicationcommands.h"
-#include "bertherror.h"
-#include "clicontext.h"
-#include "scalingcommands.h"
-#include "statusreport.h"
+#include "cli/clicontext.h"
+#include "cli/statusreport.h"
+#include "core/bertherror.h"
+#include "core/commands/applicationcommands.h"
+#include "core/commands/scalingcommands.h"
 
 #include <QJsonObject>
 

@@ -1,13 +1,11 @@
-#include "cli.h"
+#include "cli/cli.h"
 
-#include "cloudaccounts.h"
-#include "bertherror.h"
-#include "builtinproviders.h"
-#include "clicontext.h"
-#include "cloudregistry.h"
-#include "keychainsecretstore.h"
-#include "modelcommands.h"
-#include "store.h"
+#include "cli/clicontext.h"
+#include "core/bertherror.h"
+#include "core/cloud/cloudregistry.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/cloudaccounts.h"
+#include "core/store/store.h"
 
 namespace {
 
@@ -109,12 +107,10 @@ int Cli::run(const QStringList &arguments)
             format = *parsed;
         }
         Store store(db);
-        const ProviderTypes types = builtinProviderTypes();
-        KeychainSecretStore secrets;
-        const CloudRegistry clouds = CloudAccounts::registry(store, types, &secrets);
+        const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
-        CliContext context{workspace, types, secrets, m_out, m_err, model, format};
+        CliContext context{workspace, m_types, m_secrets, m_out, m_err, model, format};
         spec->handler(context, args);
         m_out.flush();
         return 0;

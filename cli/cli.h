@@ -3,15 +3,21 @@
 #include <QStringList>
 #include <QTextStream>
 
-// berthctl: parses the global options, opens the store, and runs one command.
+class ProviderTypes;
+class SecretStore;
+
+// berthctl: parses the global options, opens the store, and runs one command
+// with the provider types and the secret store the program chose (app/).
 // Returns the process exit code: 0 success, 1 a failed command (one line on
 // err, nothing changed), 2 an unknown command.
 class Cli
 {
 public:
-    Cli(QTextStream &out, QTextStream &err)
+    Cli(QTextStream &out, QTextStream &err, const ProviderTypes &types, SecretStore &secrets)
         : m_out(out)
         , m_err(err)
+        , m_types(types)
+        , m_secrets(secrets)
     {}
     int run(const QStringList &args);
 
@@ -19,4 +25,6 @@ private:
     void printHelp();
     QTextStream &m_out;
     QTextStream &m_err;
+    const ProviderTypes &m_types;
+    SecretStore &m_secrets;
 };

@@ -1,7 +1,7 @@
-#include "clicontext.h"
+#include "cli/clicontext.h"
 
-#include "bertherror.h"
-#include "inputlimits.h"
+#include "core/bertherror.h"
+#include "core/inputlimits.h"
 
 #include <climits>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "deletionpolicy.h"
-#include "output.h"
-#include "providertypes.h"
-#include "secretstore.h"
-#include "workspace.h"
+#include "cli/output.h"
+#include "core/cloud/providertypes.h"
+#include "core/cloud/secretstore.h"
+#include "core/placement/deletionpolicy.h"
+#include "core/store/workspace.h"
 
 #include <QCommandLineParser>
 #include <QJsonValue>

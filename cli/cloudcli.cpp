@@ -1,6 +1,6 @@
 // berthctl commands about clouds: clouds, show-cloud.
-#include "bertherror.h"
-#include "clicontext.h"
+#include "cli/clicontext.h"
+#include "core/bertherror.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

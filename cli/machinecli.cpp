@@ -1,6 +1,6 @@
 // berthctl commands about machines: add-machine, remove-machine.
-#include "clicontext.h"
-#include "machinecommands.h"
+#include "cli/clicontext.h"
+#include "core/commands/machinecommands.h"
 
 namespace {
 

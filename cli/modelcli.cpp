@@ -1,8 +1,8 @@
 // berthctl commands about models: add-model, models, switch, model-config,
 // set-model-constraints, model-constraints.
-#include "bertherror.h"
-#include "clicontext.h"
-#include "modelcommands.h"
+#include "cli/clicontext.h"
+#include "core/bertherror.h"
+#include "core/commands/modelcommands.h"
 
 #include <QJsonObject>
 

@@ -1,10 +1,10 @@
 // berthctl placement-plan: Berth's region/zone plan for one Senlin action,
 // with Senlin's data in and out, for scripts and for comparing with Senlin.
-#include "bertherror.h"
-#include "clicontext.h"
-#include "inputlimits.h"
-#include "placementpolicy.h"
-#include "policyfile.h"
+#include "cli/clicontext.h"
+#include "cli/policyfile.h"
+#include "core/bertherror.h"
+#include "core/inputlimits.h"
+#include "core/placement/placementpolicy.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
-#include "policyfile.h"
+#include "cli/policyfile.h"
 
-#include "bertherror.h"
-#include "yamldocument.h"
+#include "core/bertherror.h"
+#include "core/placement/yamldocument.h"
 
 namespace PolicyFile {
 

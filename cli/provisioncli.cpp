@@ -1,12 +1,12 @@
 // berthctl commands about provider accounts and provisioning: add-cloud,
 // update-cloud, remove-cloud, instances, provision, retry-provisioning.
-#include "bertherror.h"
-#include "clicontext.h"
-#include "cloudcommands.h"
-#include "inputlimits.h"
-#include "machinecommands.h"
-#include "provisioner.h"
-#include "provisionerworker.h"
+#include "cli/clicontext.h"
+#include "core/bertherror.h"
+#include "core/commands/cloudcommands.h"
+#include "core/commands/machinecommands.h"
+#include "core/inputlimits.h"
+#include "core/provisioning/provisioner.h"
+#include "core/provisioning/provisionerworker.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,10 +1,10 @@
 // berthctl commands about an application's policies and scaling:
 // set-placement-policy, placement-policy, remove-placement-policy,
 // scale-application.
-#include "bertherror.h"
-#include "clicontext.h"
-#include "policyfile.h"
-#include "scalingcommands.h"
+#include "cli/clicontext.h"
+#include "cli/policyfile.h"
+#include "core/bertherror.h"
+#include "core/commands/scalingcommands.h"
 
 #include <QJsonArray>
 

@@ -1,6 +1,6 @@
-#include "statusreport.h"
+#include "cli/statusreport.h"
 
-#include "output.h"
+#include "cli/output.h"
 
 #include <QHash>
 #include <QJsonArray>

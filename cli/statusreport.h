@@ -1,6 +1,6 @@
 #pragma once
 
-#include "modelrecords.h"
+#include "core/model/modelrecords.h"
 
 #include <QJsonObject>
 

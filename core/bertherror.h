@@ -1,6 +1,6 @@
 #pragma once
 
-#include "printable.h"
+#include "core/printable.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "inputlimits.h"
+#include "core/inputlimits.h"
 
-#include "bertherror.h"
+#include "core/bertherror.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "printable.h"
+#include "core/printable.h"
 
 QString printable(QStringView text)
 {

@@ -1,8 +1,8 @@
 // Fuzzes the constraints parser: no crash, no hang, and whatever parses
 // formats canonically and parses back to the same value.
-#include "constraints.h"
-#include "instancetypechooser.h"
-#include "simcloud.h"
+#include "core/cloud/instancetypechooser.h"
+#include "core/constraints/constraints.h"
+#include "providers/sim/simcloud.h"
 
 #include <QString>
 

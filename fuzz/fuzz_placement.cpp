@@ -1,6 +1,6 @@
 // Fuzzes the placement-directive parser: no crash, no hang, and every
 // directive that parses prints a form that parses to the same directive.
-#include "placementdirective.h"
+#include "core/model/placementdirective.h"
 
 #include <QString>
 

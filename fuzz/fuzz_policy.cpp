@@ -2,10 +2,10 @@
 // the placement and deletion spec readers. No crash, no hang, no runaway
 // memory (an alias bomb included); every refusal is one line; every accepted
 // placement policy reads back the same from its own spec.
-#include "bertherror.h"
-#include "deletionpolicy.h"
-#include "placementpolicy.h"
-#include "yamldocument.h"
+#include "core/bertherror.h"
+#include "core/placement/deletionpolicy.h"
+#include "core/placement/placementpolicy.h"
+#include "core/placement/yamldocument.h"
 
 #include <QJsonObject>
 

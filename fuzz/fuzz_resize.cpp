@@ -2,9 +2,9 @@
 // secrets read from standard input: no crash, no undefined behaviour (UBSan
 // watches the casts that once read 1e300 as 0), and a resize either refuses
 // with a message or asks for a change within Berth's bounds.
-#include "cloudcommands.h"
-#include "inputlimits.h"
-#include "resizeparameters.h"
+#include "core/commands/cloudcommands.h"
+#include "core/inputlimits.h"
+#include "core/placement/resizeparameters.h"
 
 #include <cstdint>
 #include <cstdlib>

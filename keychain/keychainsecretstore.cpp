@@ -1,6 +1,6 @@
-#include "keychainsecretstore.h"
+#include "keychain/keychainsecretstore.h"
 
-#include "bertherror.h"
+#include "core/bertherror.h"
 
 #include <QEventLoop>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "filesecretstore.h"
+#include "keychain/filesecretstore.h"
 
 // Secrets in the system keychain (Secret Service, KWallet, … through
 // QtKeychain). Where no keychain service runs, the first call finds out and

@@ -1,8 +1,8 @@
-#include "builtinproviders.h"
+#include "providers/builtinproviders.h"
 
-#include "lxdprovider.h"
-#include "simprovider.h"
-#include "sshhostprobe.h"
+#include "providers/lxd/lxdprovider.h"
+#include "providers/manual/sshhostprobe.h"
+#include "providers/sim/simprovider.h"
 
 ProviderTypes builtinProviderTypes()
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "providertypes.h"
+#include "core/cloud/providertypes.h"
 
 // The provider types this build of Berth can drive.
 ProviderTypes builtinProviderTypes();

@@ -1,13 +1,13 @@
 #pragma once
 
-#include "bertherror.h"
-#include "cloudaccounts.h"
-#include "builtinproviders.h"
-#include "cloudcommands.h"
-#include "cloudregistry.h"
-#include "modelcommands.h"
-#include "store.h"
-#include "workspace.h"
+#include "core/bertherror.h"
+#include "core/cloud/cloudregistry.h"
+#include "core/commands/cloudcommands.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/cloudaccounts.h"
+#include "core/store/store.h"
+#include "core/store/workspace.h"
+#include "providers/builtinproviders.h"
 
 #include <QDir>
 #include <QProcess>

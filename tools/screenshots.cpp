@@ -1,17 +1,17 @@
 // berth-screenshots: opens the window on a store and saves its main views
 // and dialogs as PNG files, for docs/screenshots (scripts/screenshots runs it
 // under Xvfb on a demo model).
-#include "accountsdialog.h"
-#include "cloudaccounts.h"
-#include "builtinproviders.h"
-#include "cloudregistry.h"
-#include "constrainteditordialog.h"
-#include "deploydialog.h"
-#include "keychainsecretstore.h"
-#include "machineview.h"
-#include "mainwindow.h"
-#include "policyeditordialog.h"
-#include "store.h"
+#include "core/cloud/cloudregistry.h"
+#include "core/store/cloudaccounts.h"
+#include "core/store/store.h"
+#include "keychain/keychainsecretstore.h"
+#include "providers/builtinproviders.h"
+#include "ui/accountsdialog.h"
+#include "ui/constrainteditordialog.h"
+#include "ui/deploydialog.h"
+#include "ui/machineview.h"
+#include "ui/mainwindow.h"
+#include "ui/policyeditordialog.h"
 
 #include <QApplication>
 #include <QDir>

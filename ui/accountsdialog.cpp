@@ -1,12 +1,12 @@
-#include "accountsdialog.h"
+#include "ui/accountsdialog.h"
 
-#include "cloudaccounts.h"
-#include "bertherror.h"
-#include "cloudcommands.h"
-#include "cloudregistry.h"
-#include "inputlimits.h"
-#include "offthread.h"
-#include "store.h"
+#include "core/bertherror.h"
+#include "core/cloud/cloudregistry.h"
+#include "core/commands/cloudcommands.h"
+#include "core/inputlimits.h"
+#include "core/store/cloudaccounts.h"
+#include "core/store/store.h"
+#include "ui/offthread.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "providertypes.h"
-#include "secretstore.h"
+#include "core/cloud/providertypes.h"
+#include "core/cloud/secretstore.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

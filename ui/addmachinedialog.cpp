@@ -1,10 +1,10 @@
-#include "addmachinedialog.h"
+#include "ui/addmachinedialog.h"
 
-#include "bertherror.h"
-#include "dialogfields.h"
-#include "machinecommands.h"
-#include "offthread.h"
-#include "placementdirective.h"
+#include "core/bertherror.h"
+#include "core/commands/machinecommands.h"
+#include "core/model/placementdirective.h"
+#include "ui/dialogfields.h"
+#include "ui/offthread.h"
 
 #include <QComboBox>
 #include <QFormLayout>

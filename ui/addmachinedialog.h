@@ -1,8 +1,8 @@
 #pragma once
 
-#include "commanddialog.h"
-#include "hostprobe.h"
-#include "machinecommands.h"
+#include "core/cloud/hostprobe.h"
+#include "core/commands/machinecommands.h"
+#include "ui/commanddialog.h"
 
 #include <functional>
 

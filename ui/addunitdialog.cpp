@@ -1,8 +1,8 @@
-#include "addunitdialog.h"
+#include "ui/addunitdialog.h"
 
-#include "applicationcommands.h"
-#include "bertherror.h"
-#include "dialogfields.h"
+#include "core/bertherror.h"
+#include "core/commands/applicationcommands.h"
+#include "ui/dialogfields.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

@@ -1,7 +1,7 @@
-#include "applicationsmodel.h"
+#include "ui/applicationsmodel.h"
 
-#include "itemroles.h"
-#include "unitmimedata.h"
+#include "ui/itemroles.h"
+#include "ui/unitmimedata.h"
 
 #include <QBrush>
 #include <QColor>

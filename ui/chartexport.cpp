@@ -1,4 +1,4 @@
-#include "chartexport.h"
+#include "ui/chartexport.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>

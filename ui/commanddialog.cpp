@@ -1,6 +1,6 @@
-#include "commanddialog.h"
+#include "ui/commanddialog.h"
 
-#include "bertherror.h"
+#include "core/bertherror.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,8 +1,8 @@
-#include "constrainteditordialog.h"
+#include "ui/constrainteditordialog.h"
 
-#include "bertherror.h"
-#include "instancetypechooser.h"
-#include "workspace.h"
+#include "core/bertherror.h"
+#include "core/cloud/instancetypechooser.h"
+#include "core/store/workspace.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "cloudinfo.h"
-#include "constraints.h"
-#include "modelrecords.h"
+#include "core/cloud/cloudinfo.h"
+#include "core/constraints/constraints.h"
+#include "core/model/modelrecords.h"
 
 #include <QDialog>
 #include <QHash>

@@ -1,8 +1,8 @@
-#include "deploydialog.h"
+#include "ui/deploydialog.h"
 
-#include "bertherror.h"
-#include "dialogfields.h"
-#include "names.h"
+#include "core/bertherror.h"
+#include "core/model/names.h"
+#include "ui/dialogfields.h"
 
 #include <QCheckBox>
 #include <QComboBox>

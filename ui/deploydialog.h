@@ -1,7 +1,7 @@
 #pragma once
 
-#include "applicationcommands.h"
-#include "commanddialog.h"
+#include "core/commands/applicationcommands.h"
+#include "ui/commanddialog.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,8 +1,8 @@
-#include "dialogfields.h"
+#include "ui/dialogfields.h"
 
-#include "base.h"
-#include "bertherror.h"
-#include "placementdirective.h"
+#include "core/bertherror.h"
+#include "core/model/base.h"
+#include "core/model/placementdirective.h"
 
 #include <QComboBox>
 

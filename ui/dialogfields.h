@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspace.h"
+#include "core/store/workspace.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
-#include "machinesmodel.h"
+#include "ui/machinesmodel.h"
 
-#include "itemroles.h"
-#include "unitmimedata.h"
+#include "ui/itemroles.h"
+#include "ui/unitmimedata.h"
 
 #include <QBrush>
 #include <QColor>

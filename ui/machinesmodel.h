@@ -1,7 +1,7 @@
 #pragma once
 
-#include "modelrecords.h"
-#include "twolevelmodel.h"
+#include "core/model/modelrecords.h"
+#include "ui/twolevelmodel.h"
 
 struct MachineRow
 {

@@ -1,9 +1,9 @@
-#include "machineview.h"
+#include "ui/machineview.h"
 
-#include "applicationsmodel.h"
-#include "itemroles.h"
-#include "machinesmodel.h"
-#include "treefiltermodel.h"
+#include "ui/applicationsmodel.h"
+#include "ui/itemroles.h"
+#include "ui/machinesmodel.h"
+#include "ui/treefiltermodel.h"
 
 #include <QHeaderView>
 #include <QLabel>

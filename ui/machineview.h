@@ -1,6 +1,6 @@
 #pragma once
 
-#include "placementview.h"
+#include "ui/placementview.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "modelrecords.h"
-#include "snapshotindex.h"
+#include "core/model/modelrecords.h"
+#include "core/model/snapshotindex.h"
 
 #include <QMainWindow>
 

@@ -1,8 +1,8 @@
-#include "openstoredialog.h"
+#include "ui/openstoredialog.h"
 
-#include "bertherror.h"
-#include "offthread.h"
-#include "store.h"
+#include "core/bertherror.h"
+#include "core/store/store.h"
+#include "ui/offthread.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

@@ -1,8 +1,8 @@
-#include "placementcommands.h"
+#include "ui/placementcommands.h"
 
-#include "applicationcommands.h"
-#include "bertherror.h"
-#include "modelcommands.h"
+#include "core/bertherror.h"
+#include "core/commands/applicationcommands.h"
+#include "core/commands/modelcommands.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,7 @@
-#include "placementview.h"
+#include "ui/placementview.h"
 
-#include "itemroles.h"
-#include "unitmimedata.h"
+#include "ui/itemroles.h"
+#include "ui/unitmimedata.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>

@@ -1,6 +1,6 @@
-#include "policyeditordialog.h"
+#include "ui/policyeditordialog.h"
 
-#include "bertherror.h"
+#include "core/bertherror.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "scalingcommands.h"
+#include "core/commands/scalingcommands.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
-#include "regionchart.h"
+#include "ui/regionchart.h"
 
-#include "chartexport.h"
+#include "ui/chartexport.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

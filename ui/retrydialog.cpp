@@ -1,8 +1,8 @@
-#include "retrydialog.h"
+#include "ui/retrydialog.h"
 
-#include "bertherror.h"
-#include "dialogfields.h"
-#include "machinecommands.h"
+#include "core/bertherror.h"
+#include "core/commands/machinecommands.h"
+#include "ui/dialogfields.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "commanddialog.h"
+#include "ui/commanddialog.h"
 
 class QCheckBox;
 class QLineEdit;

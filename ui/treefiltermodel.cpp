@@ -1,6 +1,6 @@
-#include "treefiltermodel.h"
+#include "ui/treefiltermodel.h"
 
-#include "itemroles.h"
+#include "ui/itemroles.h"
 
 TreeFilterModel::TreeFilterModel(QObject *parent)
     : QSortFilterProxyModel(parent)

@@ -1,4 +1,4 @@
-#include "unitmimedata.h"
+#include "ui/unitmimedata.h"
 
 #include <QMimeData>
 

@@ -1,6 +1,6 @@
-#include "zonechart.h"
+#include "ui/zonechart.h"
 
-#include "chartexport.h"
+#include "ui/chartexport.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

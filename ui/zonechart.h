@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cloudinfo.h"
-#include "modelrecords.h"
+#include "core/cloud/cloudinfo.h"
+#include "core/model/modelrecords.h"
 
 #include <QWidget>
 

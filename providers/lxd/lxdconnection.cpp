@@ -1,4 +1,4 @@
-#include "lxdconnection.h"
+#include "providers/lxd/lxdconnection.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "provider.h"
+#include "core/cloud/provider.h"
 
 #include <QJsonObject>
 #include <QNetworkAccessManager>

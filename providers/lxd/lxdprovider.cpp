@@ -1,8 +1,8 @@
-#include "lxdprovider.h"
+#include "providers/lxd/lxdprovider.h"
 
-#include "base.h"
-#include "bertherror.h"
-#include "constraints.h"
+#include "core/bertherror.h"
+#include "core/constraints/constraints.h"
+#include "core/model/base.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

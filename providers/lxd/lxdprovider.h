@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lxdconnection.h"
+#include "providers/lxd/lxdconnection.h"
 
 #include <QHash>
 #include <QMutex>

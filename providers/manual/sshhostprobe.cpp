@@ -1,6 +1,6 @@
-#include "sshhostprobe.h"
+#include "providers/manual/sshhostprobe.h"
 
-#include "constraints.h"
+#include "core/constraints/constraints.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "hostprobe.h"
+#include "core/cloud/hostprobe.h"
 
 // The manual provider: looks at an existing host over SSH (libssh). The host
 // key is checked against ~/.ssh/known_hosts, as ssh does; an unknown key is

@@ -1,7 +1,7 @@
-#include "simcloud.h"
+#include "providers/sim/simcloud.h"
 
-#include "bertherror.h"
-#include "constraints.h"
+#include "core/bertherror.h"
+#include "core/constraints/constraints.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cloudinfo.h"
+#include "core/cloud/cloudinfo.h"
 
 // The built-in `sim` cloud's geography: three regions of three zones with an
 // EC2-like catalogue over amd64 and arm64, and `sim-metal`, a bare-metal pool

@@ -1,9 +1,9 @@
-#include "simprovider.h"
+#include "providers/sim/simprovider.h"
 
-#include "bertherror.h"
-#include "inputlimits.h"
-#include "instancetypechooser.h"
-#include "modelconfig.h"
+#include "core/bertherror.h"
+#include "core/cloud/instancetypechooser.h"
+#include "core/inputlimits.h"
+#include "core/model/modelconfig.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "provider.h"
-#include "simcloud.h"
+#include "core/cloud/provider.h"
+#include "providers/sim/simcloud.h"
 
 #include <QMutex>
 

@@ -1,0 +1,351 @@
+#include "core/commands/applicationcommands.h"
+
+#include "core/bertherror.h"
+#include "core/commands/applicationscaling.h"
+#include "core/inputlimits.h"
+#include "core/model/base.h"
+#include "core/model/names.h"
+
+#include <QSet>
+
+namespace {
+
+void checkCount(qint64 count)
+{
+    Limits::checkCommandCount(count, QStringLiteral("units"));
+}
+
+QString subordinateUnitsError(const QString &app)
+{
+    return QStringLiteral("cannot add units to subordinate application \"%1\": subordinate units "
+                          "are created on the machines of the principals it is related to")
+        .arg(app);
+}
+
+} // namespace
+
+void ApplicationCommands::reportAdded(const ApplicationRecord &app, const QList<UnitRecord> &units,
+                                      CommandResult &result)
+{
+    if (units.size() > 20) {
+        result.messages << QStringLiteral("added %1 units of %2").arg(units.size()).arg(app.name);
+        return;
+    }
+    for (const UnitRecord &unit : units)
+        result.messages
+            << QStringLiteral("added unit %1 to machine %2").arg(unit.name(), unit.machine);
+}
+
+void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count,
+                                            const QString &to, const Constraints &unitLevel,
+                                            CommandResult &result)
+{
+    QList<PlacementDirective> directives;
+    if (!to.isEmpty()) {
+        auto parsed = PlacementDirective::parseList(to);
+        if (!parsed.ok())
+            throw BerthError(parsed.error);
+        directives = parsed.directives;
+    }
+    if (directives.size() > count) {
+        result.warnings << QStringLiteral("%1 placement directive(s) ignored: only %2 unit(s) "
+                                          "added")
+                               .arg(directives.size() - count)
+                               .arg(count);
+    }
+    const QString constraints = tx.unitConstraints(app, unitLevel);
+    QList<UnitRecord> added;
+    // Directives place their units themselves (`region=R` bypasses a policy,
+    // as Senlin's NODE_CREATE with a profile region does).
+    for (qsizetype i = 0; i < count && i < directives.size(); ++i)
+        added << tx.addUnit(app, constraints, directives.at(i));
+    const qint64 rest = count - added.size();
+    if (rest > 0) {
+        ApplicationPolicies policies = ApplicationPolicies::load(tx, app.id);
+        if (policies.region || policies.zone) {
+            added += ApplicationScaling(tx, app, std::move(policies)).addUnits(rest, constraints);
+        } else {
+            for (qint64 i = 0; i < rest; ++i)
+                added << tx.addUnit(app, constraints, std::nullopt);
+        }
+    }
+    reportAdded(app, added, result);
+}
+
+CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &request)
+{
+    Names::checkCharmName(request.charm);
+    const QString name = request.application.isEmpty() ? request.charm : request.application;
+    Names::checkApplicationName(name);
+    const Constraints constraints = Constraints::parseOrThrow(request.constraints);
+    if (request.subordinate) {
+        if (!constraints.isEmpty()) {
+            throw BerthError(QStringLiteral("cannot deploy subordinate application \"%1\" with "
+                                            "constraints: subordinates run on their principals' "
+                                            "machines")
+                                 .arg(name));
+        }
+        if (request.count != 1 || !request.to.isEmpty())
+            throw BerthError(subordinateUnitsError(name));
+    }
+    checkCount(request.count);
+
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        QString base = request.base.isEmpty() ? tx.model().config.defaultBase() : request.base;
+        const auto parsedBase = Base::parse(base);
+        if (!parsedBase.ok())
+            throw BerthError(parsedBase.error);
+        if (const QString refusal = Base::unsupported(parsedBase.base, tx.cloud().bases);
+            !refusal.isEmpty())
+            throw BerthError(refusal);
+        const auto report = tx.validator().validate(constraints);
+        if (!report.ok())
+            throw BerthError(report.error);
+        result.warnings += report.warnings;
+        if (tx.findApplication(name))
+            throw BerthError(QStringLiteral("application \"%1\" already exists").arg(name));
+
+        ApplicationRecord app;
+        app.name = name;
+        app.charm = request.charm;
+        app.base = parsedBase.base.toString();
+        app.subordinate = request.subordinate;
+        app.constraints = constraints.toString();
+        app = tx.createApplication(app);
+        result.messages << QStringLiteral("Deployed \"%1\" from charm \"%2\" (%3)")
+                               .arg(app.name, app.charm, app.base);
+        if (app.subordinate)
+            return result;
+        if (request.unplaced) {
+            if (!request.to.isEmpty())
+                throw BerthError(QStringLiteral("--to and --unplaced exclude each other"));
+            addUnplaced(tx, app, request.count, Constraints(), result);
+        } else {
+            addPrincipalUnits(tx, app, request.count, request.to, Constraints(), result);
+        }
+        return result;
+    });
+}
+
+ApplicationRecord ApplicationCommands::principalForUnits(ModelTx &tx, const QString &application,
+                                                         const Constraints &unitLevel,
+                                                         CommandResult &result)
+{
+    ApplicationRecord app = tx.application(application);
+    if (app.subordinate)
+        throw BerthError(subordinateUnitsError(app.name));
+    const auto report = tx.validator().validate(unitLevel);
+    if (!report.ok())
+        throw BerthError(report.error);
+    result.warnings += report.warnings;
+    return app;
+}
+
+void ApplicationCommands::addUnplaced(ModelTx &tx, const ApplicationRecord &app, int count,
+                                      const Constraints &unitLevel, CommandResult &result)
+{
+    const QString constraints = tx.unitConstraints(app, unitLevel);
+    QList<UnitRecord> units;
+    for (int i = 0; i < count; ++i)
+        units << tx.addUnplacedUnit(app, constraints);
+    reportAdded(app, units, result);
+}
+
+CommandResult ApplicationCommands::addUnits(const QString &model, const QString &application,
+                                            int count, const QString &to,
+                                            const QString &unitConstraints)
+{
+    checkCount(count);
+    const Constraints unitLevel = Constraints::parseOrThrow(unitConstraints);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        const ApplicationRecord app = principalForUnits(tx, application, unitLevel, result);
+        addPrincipalUnits(tx, app, count, to, unitLevel, result);
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::addUnplacedUnits(const QString &model,
+                                                    const QString &application, int count,
+                                                    const QString &unitConstraints)
+{
+    checkCount(count);
+    const Constraints unitLevel = Constraints::parseOrThrow(unitConstraints);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        const ApplicationRecord app = principalForUnits(tx, application, unitLevel, result);
+        addUnplaced(tx, app, count, unitLevel, result);
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::placeUnits(const QString &model, const QStringList &units,
+                                              const QString &to)
+{
+    if (units.isEmpty())
+        throw BerthError(QStringLiteral("no units specified; expected APP/N ..."));
+    std::optional<PlacementDirective> directive;
+    if (!to.isEmpty()) {
+        const auto parsed = PlacementDirective::parse(to);
+        if (!parsed.ok())
+            throw BerthError(parsed.error);
+        directive = parsed.directive;
+    }
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        for (const QString &name : units) {
+            const MachineRecord target = tx.placeUnit(tx.unit(name), directive);
+            result.messages
+                << QStringLiteral("placed unit %1 on machine %2").arg(name, target.name);
+        }
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::unplaceUnits(const QString &model, const QStringList &units)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        for (const QString &name : units) {
+            tx.unplaceUnit(tx.unit(name));
+            result.messages << QStringLiteral("unit %1 is unplaced").arg(name);
+        }
+        return result;
+    });
+}
+
+QString ApplicationCommands::placementProblem(const QString &model, const QStringList &units,
+                                              const QString &machine)
+{
+    return m_ws.readModel(model, [&](ModelTx &tx) {
+        const MachineRecord target = tx.machine(machine);
+        for (const QString &name : units) {
+            QString problem = tx.placementProblem(tx.unit(name), target);
+            if (!problem.isEmpty())
+                return problem;
+        }
+        return QString();
+    });
+}
+
+CommandResult ApplicationCommands::removeUnits(const QString &model, const QStringList &units)
+{
+    if (units.isEmpty())
+        throw BerthError(QStringLiteral("no units specified; expected APP/N ..."));
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        for (const QString &name : units) {
+            const UnitRecord unit = tx.unit(name);
+            if (unit.subordinate) {
+                throw BerthError(QStringLiteral("cannot remove subordinate unit \"%1\" directly: "
+                                                "remove its principal %2 or the relation")
+                                     .arg(name, unit.principal));
+            }
+            tx.removeUnit(unit);
+            result.messages << QStringLiteral("removed unit %1").arg(name);
+        }
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::removeApplication(const QString &model,
+                                                     const QString &application)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = tx.application(application);
+        CommandResult result;
+        // Relations go first, so removing units also drops the subordinates they carried.
+        const QList<qint64> affectedMachines = tx.machinesOfApplication(app.id);
+        tx.removeRelationsOf(app);
+        if (app.subordinate) {
+            for (const UnitRecord &unit : tx.unitsOfApplication(app.id))
+                tx.forgetUnit(unit);
+        } else {
+            for (const qint64 machineId : affectedMachines) {
+                for (const UnitRecord &unit : tx.unitsOnMachine(machineId)) {
+                    if (unit.subordinate)
+                        continue;
+                    if (unit.applicationId == app.id)
+                        tx.removeUnit(unit);
+                }
+            }
+            for (const UnitRecord &unit : tx.unitsOfApplication(app.id))
+                tx.removeUnit(unit); // the unplaced ones
+        }
+        tx.deleteApplication(app);
+        result.messages << QStringLiteral("removed application %1").arg(app.name);
+        return result;
+    });
+}
+
+CommandResult ApplicationCommands::setConstraints(const QString &model, const QString &application,
+                                                  const QString &text)
+{
+    const Constraints constraints = Constraints::parseOrThrow(text);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = tx.application(application);
+        if (app.subordinate) {
+            throw BerthError(QStringLiteral("cannot set constraints on subordinate application "
+                                            "\"%1\": subordinates follow their principals")
+                                 .arg(app.name));
+        }
+        const auto report = tx.validator().validate(constraints);
+        if (!report.ok())
+            throw BerthError(report.error);
+        tx.setApplicationConstraints(app, constraints);
+        CommandResult result;
+        result.warnings = report.warnings;
+        return result;
+    });
+}
+
+QString ApplicationCommands::constraints(const QString &model, const QString &application)
+{
+    return m_ws.readModel(model,
+                          [&](ModelTx &tx) { return tx.application(application).constraints; });
+}
+
+CommandResult ApplicationCommands::relate(const QString &model, const QString &first,
+                                          const QString &second)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord a = tx.application(first);
+        const ApplicationRecord b = tx.application(second);
+        if (a.id == b.id)
+            throw BerthError(
+                QStringLiteral("cannot relate application \"%1\" to itself").arg(a.name));
+        if (a.subordinate == b.subordinate) {
+            throw BerthError(QStringLiteral("cannot relate \"%1\" and \"%2\": a subordinate "
+                                            "relation needs one subordinate and one principal "
+                                            "application")
+                                 .arg(a.name, b.name));
+        }
+        const ApplicationRecord &sub = a.subordinate ? a : b;
+        const ApplicationRecord &principal = a.subordinate ? b : a;
+        if (sub.base != principal.base) {
+            throw BerthError(QStringLiteral("cannot relate \"%1\" (%2) and \"%3\" (%4): a "
+                                            "subordinate relation needs matching bases")
+                                 .arg(sub.name, sub.base, principal.name, principal.base));
+        }
+        if (tx.hasRelation(sub, principal)) {
+            throw BerthError(QStringLiteral("relation between \"%1\" and \"%2\" already exists")
+                                 .arg(sub.name, principal.name));
+        }
+        tx.addRelation(sub, principal);
+        // In principal-unit order, so subordinate unit numbers are reproducible.
+        QStringList machines;
+        QSet<qint64> seen;
+        for (const UnitRecord &unit : tx.unitsOfApplication(principal.id)) {
+            if (unit.machineId != 0 && !seen.contains(unit.machineId)) {
+                seen.insert(unit.machineId);
+                machines << unit.machine;
+            }
+        }
+        for (const QString &machine : machines)
+            tx.syncSubordinates(tx.machine(machine));
+        CommandResult result;
+        result.messages << QStringLiteral("related %1 to %2").arg(sub.name, principal.name);
+        return result;
+    });
+}

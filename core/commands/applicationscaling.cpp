@@ -1,0 +1,174 @@
+#include "core/commands/applicationscaling.h"
+
+#include "core/bertherror.h"
+
+#include "core/store/policyrows.h"
+
+ApplicationPolicies ApplicationPolicies::load(ModelTx &tx, qint64 applicationId)
+{
+    ApplicationPolicies policies;
+    for (const auto &[kind, spec] : PolicyRows(tx).of(applicationId)) {
+        if (kind == u"deletion")
+            policies.deletion = DeletionPolicy::fromSpec(spec);
+        else if (kind == u"region")
+            policies.region = PlacementPolicy::fromSpec(spec);
+        else if (kind == u"zone")
+            policies.zone = PlacementPolicy::fromSpec(spec);
+    }
+    return policies;
+}
+
+ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app)
+    : ApplicationScaling(tx, app, ApplicationPolicies::load(tx, app.id))
+{}
+
+ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app,
+                                       ApplicationPolicies policies)
+    : m_tx(tx)
+    , m_app(app)
+    , m_policies(std::move(policies))
+{
+    for (const UnitPlacement &u : tx.unitPlacements(app)) {
+        Placed p;
+        p.candidate.id = u.unitId;
+        p.name = app.name + u'/' + QString::number(u.number);
+        p.candidate.createdAt = u.createdAt;
+        p.candidate.profile = u.constraints;
+        p.region = u.region;
+        p.candidate.zone = u.zone;
+        p.candidate.inError = u.inError;
+        m_units.append(p);
+    }
+    QList<DeletionPolicy::Candidate> candidates;
+    for (const Placed &p : std::as_const(m_units))
+        candidates << p.candidate;
+    DeletionPolicy::assignProfileAges(candidates);
+    for (qsizetype i = 0; i < m_units.size(); ++i)
+        m_units[i].candidate.profileAt = candidates.at(i).profileAt;
+}
+
+QMap<QString, qint64> ApplicationScaling::unitsPerRegion() const
+{
+    QMap<QString, qint64> counts;
+    for (const Placed &p : m_units)
+        ++counts[p.region];
+    return counts;
+}
+
+QMap<QString, qint64> ApplicationScaling::unitsPerZone() const
+{
+    QMap<QString, qint64> counts;
+    for (const Placed &p : m_units)
+        ++counts[p.candidate.zone];
+    return counts;
+}
+
+QList<ApplicationScaling::Group> ApplicationScaling::regionGroups(qint64 delta) const
+{
+    const qint64 count = delta < 0 ? -delta : delta;
+    if (!m_policies.region)
+        return {{QString(), count}};
+    const CloudInfo &cloud = m_tx.cloud();
+    // New units go only where a zone is healthy; units leave from anywhere.
+    const QStringList usable = delta > 0 ? cloud.usableRegions() : cloud.regionNames();
+    const auto plan =
+        PlacementPlanner::plan(m_policies.region->targets(), unitsPerRegion(), delta, usable);
+    if (!plan.ok())
+        throw BerthError(plan.error);
+    QList<Group> groups;
+    for (const PlacementPlanner::Target &t : m_policies.region->targets()) {
+        if (plan.counts.value(t.name) > 0)
+            groups.append({t.name, plan.counts.value(t.name)});
+    }
+    return groups;
+}
+
+QList<ApplicationScaling::Group> ApplicationScaling::zoneGroups(const QString &region,
+                                                                qint64 delta) const
+{
+    const qint64 count = delta < 0 ? -delta : delta;
+    if (!m_policies.zone)
+        return {{QString(), count}};
+    const CloudInfo &cloud = m_tx.cloud();
+    QList<PlacementPlanner::Target> targets;
+    for (const PlacementPlanner::Target &t : m_policies.zone->targets()) {
+        if (region.isEmpty() || cloud.regionOfZone(t.name) == region)
+            targets << t;
+    }
+    // The zone policy names no zone of this region: the provisioner spreads them.
+    if (targets.isEmpty())
+        return {{QString(), count}};
+    QMap<QString, qint64> current;
+    for (const Placed &p : m_units) {
+        if (region.isEmpty() || p.region == region)
+            ++current[p.candidate.zone];
+    }
+    const QStringList usable = delta > 0 ? cloud.usableZones() : m_policies.zone->names();
+    const auto plan = PlacementPlanner::plan(targets, current, delta, usable, true);
+    if (!plan.ok())
+        throw BerthError(plan.error);
+    QList<Group> groups;
+    for (const PlacementPlanner::Target &t : std::as_const(targets)) {
+        if (plan.counts.value(t.name) > 0)
+            groups.append({t.name, plan.counts.value(t.name)});
+    }
+    return groups;
+}
+
+QList<ModelTx::Slot> ApplicationScaling::creationSlots(qint64 count) const
+{
+    QList<ModelTx::Slot> places;
+    for (const auto &[region, inRegion] : regionGroups(count)) {
+        for (const auto &[zone, inZone] : zoneGroups(region, inRegion)) {
+            const ModelTx::Slot slot{zone.isEmpty() ? region : m_tx.cloud().regionOfZone(zone),
+                                     zone};
+            for (qint64 i = 0; i < inZone; ++i)
+                places << slot;
+        }
+    }
+    return places;
+}
+
+QList<UnitRecord> ApplicationScaling::addUnits(qint64 count, const QString &constraints)
+{
+    QList<UnitRecord> added;
+    for (const ModelTx::Slot &slot : creationSlots(count))
+        added << m_tx.addUnit(m_app, constraints, std::nullopt, slot);
+    return added;
+}
+
+QList<QString> ApplicationScaling::removeUnits(qint64 count,
+                                               std::optional<DeletionPolicy::Criteria> criteria,
+                                               QRandomGenerator &random)
+{
+    if (count > m_units.size()) {
+        throw BerthError(QStringLiteral("cannot remove %1 units of \"%2\": it has %3")
+                             .arg(count)
+                             .arg(m_app.name)
+                             .arg(m_units.size()));
+    }
+    const DeletionPolicy::Criteria how =
+        criteria.value_or(m_policies.deletion.value_or(DeletionPolicy::defaultCriteria));
+    QHash<qint64, QString> names;
+    for (const Placed &p : std::as_const(m_units))
+        names.insert(p.candidate.id, p.name);
+    QList<qint64> victims;
+    for (const auto &[region, inRegion] : regionGroups(-count)) {
+        for (const auto &[zone, inZone] : zoneGroups(region, -inRegion)) {
+            QList<DeletionPolicy::Candidate> candidates;
+            for (const Placed &p : std::as_const(m_units)) {
+                if ((region.isEmpty() || p.region == region) &&
+                    (zone.isEmpty() || p.candidate.zone == zone))
+                    candidates << p.candidate;
+            }
+            victims += DeletionPolicy::choose(candidates, inZone, how, random);
+        }
+    }
+    QList<QString> removed;
+    for (qint64 id : std::as_const(victims)) {
+        const QString name = names.value(id);
+        m_tx.removeUnit(m_tx.unit(name));
+        removed << name;
+    }
+    return removed;
+}

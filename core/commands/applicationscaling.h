@@ -1,0 +1,69 @@
+#pragma once
+
+#include "core/placement/deletionpolicy.h"
+#include "core/placement/placementpolicy.h"
+#include "core/store/modeltx.h"
+
+#include <optional>
+
+class QRandomGenerator;
+
+// The policies an application carries (Senlin's region and zone placement
+// and deletion policies), stored as their specs, one per kind.
+struct ApplicationPolicies
+{
+    std::optional<PlacementPolicy> region;
+    std::optional<PlacementPolicy> zone;
+    std::optional<DeletionPolicy::Criteria> deletion;
+
+    bool isEmpty() const { return !region && !zone && !deletion; }
+    static ApplicationPolicies load(ModelTx &tx, qint64 applicationId);
+};
+
+// Scaling one application inside a model transaction: where new units go
+// and which units leave, by its policies. With a region policy the plan
+// spreads units over regions; with a zone policy, over zones (inside each
+// planned region when both are set); otherwise units go to the model's
+// region, the provisioner spreading them over its zones. Victims follow the
+// same plans, then the deletion criteria (units in error first).
+class ApplicationScaling
+{
+public:
+    ApplicationScaling(ModelTx &tx, const ApplicationRecord &app);
+    // With the application's policies already read.
+    ApplicationScaling(ModelTx &tx, const ApplicationRecord &app, ApplicationPolicies policies);
+
+    const ApplicationPolicies &policies() const { return m_policies; }
+    // Principal units the application has now.
+    qint64 unitCount() const { return m_units.size(); }
+    // Units per region (or per zone), for reports and charts.
+    QMap<QString, qint64> unitsPerRegion() const;
+    QMap<QString, qint64> unitsPerZone() const;
+
+    // Adds `count` units where the plan puts them; throws BerthError with
+    // Senlin's reason when there is no plan (nothing is added then).
+    QList<UnitRecord> addUnits(qint64 count, const QString &constraints);
+    // Removes `count` units chosen by the plan and `criteria` (the
+    // application's deletion policy when not given); throws as addUnits.
+    QList<QString> removeUnits(qint64 count, std::optional<DeletionPolicy::Criteria> criteria,
+                               QRandomGenerator &random);
+
+private:
+    struct Placed
+    {
+        DeletionPolicy::Candidate candidate;
+        QString name;
+        QString region;
+    };
+    using Group = QPair<QString, qint64>; // region or zone, and how many units
+
+    QList<ModelTx::Slot> creationSlots(qint64 count) const;
+    QList<Group> regionGroups(qint64 delta) const;
+    // The zone policy's plan for `delta` units inside `region` (all regions when empty).
+    QList<Group> zoneGroups(const QString &region, qint64 delta) const;
+
+    ModelTx &m_tx;
+    ApplicationRecord m_app;
+    ApplicationPolicies m_policies;
+    QList<Placed> m_units;
+};

@@ -1,0 +1,261 @@
+#include "core/commands/machinecommands.h"
+
+#include "core/bertherror.h"
+#include "core/inputlimits.h"
+#include "core/model/base.h"
+#include "core/placement/placementrules.h"
+
+CommandResult MachineCommands::addMachines(const QString &model, const AddMachine &request,
+                                           const QString &acceptHostKey)
+{
+    using Kind = PlacementDirective::Kind;
+    Limits::checkCommandCount(request.count, QStringLiteral("machines"));
+    std::optional<PlacementDirective> directive;
+    if (!request.directive.isEmpty()) {
+        auto parsed = PlacementDirective::parse(request.directive);
+        if (!parsed.ok())
+            throw BerthError(parsed.error);
+        if (parsed.directive.targetsExistingMachine())
+            throw BerthError(QStringLiteral("add-machine: machine-id cannot be specified"));
+        if (request.count != 1)
+            throw BerthError(QStringLiteral("-n cannot be used with a placement directive on "
+                                            "add-machine"));
+        directive = parsed.directive;
+        if (directive->kind == Kind::Ssh)
+            return addExistingHost(model, *directive, request, acceptHostKey);
+    }
+    const Constraints given = Constraints::parseOrThrow(request.constraints);
+
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        const auto base =
+            Base::parse(request.base.isEmpty() ? tx.model().config.defaultBase() : request.base);
+        if (!base.ok())
+            throw BerthError(base.error);
+        if (const QString refusal = Base::unsupported(base.base, tx.cloud().bases);
+            !refusal.isEmpty())
+            throw BerthError(refusal);
+        const ConstraintsValidator validator = tx.validator();
+        const auto report = validator.validate(given);
+        if (!report.ok())
+            throw BerthError(report.error);
+        result.warnings = report.warnings;
+        const Constraints parsedModel = Constraints::parse(tx.model().constraints).constraints;
+
+        ModelTx::NewMachine spec;
+        spec.base = base.base.toString();
+        const Constraints merged = validator.merge(parsedModel, given);
+        spec.constraints = merged.toString();
+        spec.region = tx.model().region;
+        MachineRecord host;
+        if (directive) {
+            const PlacementDirective &d = *directive;
+            if (d.kind == Kind::NewContainer) {
+                if (d.target.isEmpty()) {
+                    ModelTx::NewMachine hostSpec = spec;
+                    hostSpec.constraints = tx.model().constraints;
+                    host = tx.createMachine(hostSpec);
+                    result.messages << QStringLiteral("created machine %1").arg(host.name);
+                } else {
+                    host = tx.machine(d.target);
+                    const QString problem = PlacementRules::containerProblem(
+                        QStringLiteral("the container"), merged, host);
+                    if (!problem.isEmpty())
+                        throw BerthError(problem);
+                }
+                spec.parent = &host;
+                spec.region = host.region;
+            } else {
+                tx.checkProviderDirective(d);
+                spec.placement = d.toString();
+                if (d.kind == Kind::Region)
+                    spec.region = d.value;
+            }
+        }
+        for (int i = 0; i < request.count; ++i) {
+            const MachineRecord m = tx.createMachine(spec);
+            if (request.count <= 20)
+                result.messages << QStringLiteral("created %1 %2")
+                                       .arg(m.isContainer() ? QStringLiteral("container")
+                                                            : QStringLiteral("machine"),
+                                            m.name);
+        }
+        if (request.count > 20)
+            result.messages << QStringLiteral("created %1 machines").arg(request.count);
+        return result;
+    });
+}
+
+CommandResult MachineCommands::addExistingHost(const QString &model,
+                                               const PlacementDirective &directive,
+                                               const AddMachine &request,
+                                               const QString &acceptHostKey)
+{
+    if (!request.constraints.trimmed().isEmpty())
+        throw BerthError(QStringLiteral("constraints do not apply to ssh: hosts; the host's own "
+                                        "hardware is recorded"));
+    if (!m_probe)
+        throw BerthError(QStringLiteral("add-machine %1: this program cannot reach hosts over "
+                                        "SSH")
+                             .arg(directive.toString()));
+    std::optional<Base> wanted;
+    if (!request.base.isEmpty()) {
+        const auto base = Base::parse(request.base);
+        if (!base.ok())
+            throw BerthError(base.error);
+        wanted = base.base;
+    }
+    // The same host twice would be two machines on one computer.
+    const auto alreadyThere = [&](ModelTx &tx) {
+        for (const MachineRecord &m : tx.aliveMachinesPlaced(QStringLiteral("ssh:"))) {
+            const auto other = PlacementDirective::parse(m.placement);
+            if (other.ok() && other.directive.host == directive.host &&
+                other.directive.port == directive.port) {
+                throw BerthError(
+                    QStringLiteral("host %1 is already machine %2").arg(directive.host, m.name));
+            }
+        }
+    };
+    m_ws.inModel(model, [&](ModelTx &tx) { alreadyThere(tx); });
+
+    // Over the network, outside any transaction.
+    const HostProbe::Result probed =
+        m_probe->probe({directive.user, directive.host, directive.port, acceptHostKey});
+    if (!probed.ok())
+        throw BerthError(probed.error);
+    const HostFacts &facts = probed.facts;
+    const auto base = Base::parse(facts.base);
+    if (!base.ok())
+        throw BerthError(QStringLiteral("host %1 runs \"%2\", which is not a base Berth knows")
+                             .arg(directive.host, facts.base));
+    if (wanted && base.base != *wanted)
+        throw BerthError(QStringLiteral("host %1 runs %2, not %3")
+                             .arg(directive.host, base.base.toString(), wanted->toString()));
+
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        alreadyThere(tx);
+        ModelTx::NewMachine spec;
+        spec.base = base.base.toString();
+        spec.placement = directive.toString();
+        spec.region = tx.model().region;
+        const MachineRecord m = tx.createMachine(spec);
+        QString instanceId = QStringLiteral("manual:") + directive.host;
+        if (directive.port != 22)
+            instanceId += QStringLiteral(":%1").arg(directive.port);
+        // Enlisted, not started: the host is the instance, as found.
+        tx.enlistHost(m, instanceId, facts.hardware(),
+                      QStringLiteral("existing host ") + facts.hostname);
+        CommandResult result;
+        result.messages << QStringLiteral("created machine %1 for host %2 (%3, %4)")
+                               .arg(m.name, directive.host, spec.base, facts.hardware());
+        return result;
+    });
+}
+
+void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, bool force,
+                                    CommandResult &result)
+{
+    const QList<UnitRecord> units = tx.unitsOnMachine(machine.id);
+    QList<MachineRecord> containers = tx.children(machine.id);
+    containers.removeIf([](const MachineRecord &m) { return m.state.isDead(); });
+    if (!force) {
+        for (const UnitRecord &unit : units) {
+            if (!unit.subordinate) {
+                throw BerthError(QStringLiteral("machine %1 has unit \"%2\" assigned; remove the "
+                                                "unit first or use --force")
+                                     .arg(machine.name, unit.name()));
+            }
+        }
+        if (!containers.isEmpty()) {
+            throw BerthError(QStringLiteral("machine %1 is hosting containers \"%2\"; remove "
+                                            "them first or use --force")
+                                 .arg(machine.name, containers.first().name));
+        }
+    }
+    for (const MachineRecord &container : containers)
+        removeMachine(tx, container, force, result);
+    for (const UnitRecord &unit : units) {
+        if (unit.subordinate)
+            continue;
+        tx.forgetUnit(unit);
+        result.messages << QStringLiteral("removed unit %1").arg(unit.name());
+    }
+    tx.syncSubordinates(machine);
+    tx.retireMachine(tx.machine(machine.name));
+    const auto after = tx.findMachine(machine.name);
+    if (!after) {
+        result.messages << QStringLiteral("removed machine %1").arg(machine.name);
+    } else if (machine.placement.startsWith(QStringLiteral("ssh:"))) {
+        // Berth installed nothing on an existing host: it is forgotten, never stopped.
+        result.messages << QStringLiteral("machine %1 marked dead; the provisioner forgets host "
+                                          "%2 and leaves it running")
+                               .arg(machine.name, machine.placement.mid(4));
+    } else {
+        result.messages << QStringLiteral("machine %1 marked dead; its instance will be stopped "
+                                          "by the provisioner")
+                               .arg(machine.name);
+    }
+}
+
+CommandResult MachineCommands::removeMachines(const QString &model, const QStringList &ids,
+                                              bool force)
+{
+    if (ids.isEmpty())
+        throw BerthError(QStringLiteral("no machines specified; expected machine ids"));
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        for (const QString &id : ids) {
+            const MachineRecord machine = tx.machine(id);
+            if (machine.state.isDead()) {
+                result.messages << QStringLiteral("machine %1 is already dead").arg(id);
+                continue;
+            }
+            removeMachine(tx, machine, force, result);
+        }
+        return result;
+    });
+}
+
+CommandResult MachineCommands::retryProvisioning(const QString &model, const QStringList &ids,
+                                                 const std::optional<QString> &constraints)
+{
+    std::optional<Constraints> replacement;
+    if (constraints)
+        replacement = Constraints::parseOrThrow(*constraints);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        CommandResult result;
+        if (replacement) {
+            const auto report = tx.validator().validate(*replacement);
+            if (!report.ok())
+                throw BerthError(report.error);
+            result.warnings = report.warnings;
+        }
+        QStringList names = ids;
+        if (names.isEmpty()) {
+            names = tx.machinesInError();
+            if (names.isEmpty())
+                result.messages << QStringLiteral("no machines in error");
+        }
+        for (const QString &name : names) {
+            const MachineRecord m = tx.machine(name);
+            if (!m.state.inError()) {
+                throw BerthError(QStringLiteral("machine %1 is not in error (status %2); only "
+                                                "machines in error can be retried")
+                                     .arg(name, MachineState::text(m.state.status)));
+            }
+            tx.resetForRetry(m, replacement ? replacement->toString() : m.constraints);
+            result.messages << QStringLiteral("machine %1 will be provisioned again").arg(name);
+            // Its containers held back by its error go with it (not those that failed
+            // on their own, nor any named here too).
+            for (const MachineRecord &c : tx.children(m.id)) {
+                if (c.state.heldByHost() && !names.contains(c.name)) {
+                    tx.resetForRetry(c, c.constraints);
+                    result.messages
+                        << QStringLiteral("machine %1 will be provisioned with its host")
+                               .arg(c.name);
+                }
+            }
+        }
+        return result;
+    });
+}

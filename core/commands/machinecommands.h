@@ -1,0 +1,43 @@
+#pragma once
+
+#include "core/cloud/hostprobe.h"
+#include "core/store/workspace.h"
+
+// Machines added and removed by hand (`add-machine`, `remove-machine`).
+class MachineCommands
+{
+public:
+    struct AddMachine
+    {
+        QString directive;
+        int count = 1;
+        QString base;
+        QString constraints;
+    };
+
+    // `probe` looks at ssh: hosts; without one, add-machine ssh: is refused.
+    explicit MachineCommands(Workspace &workspace, HostProbe *probe = nullptr)
+        : m_ws(workspace)
+        , m_probe(probe)
+    {}
+
+    // `acceptHostKey`: for an ssh: host, the host key fingerprint ("SHA256:...")
+    // the user accepts on first use.
+    CommandResult addMachines(const QString &model, const AddMachine &request,
+                              const QString &acceptHostKey = {});
+    CommandResult removeMachines(const QString &model, const QStringList &ids, bool force);
+    // Machines in error become pending again (all of them when `ids` is empty),
+    // with their constraints replaced first when `constraints` is given.
+    CommandResult retryProvisioning(const QString &model, const QStringList &ids,
+                                    const std::optional<QString> &constraints);
+
+private:
+    void removeMachine(ModelTx &tx, const MachineRecord &machine, bool force,
+                       CommandResult &result);
+    // add-machine ssh:[user@]host[:port]: probes the host, then records it as a
+    // started machine with the hardware and base found.
+    CommandResult addExistingHost(const QString &model, const PlacementDirective &directive,
+                                  const AddMachine &request, const QString &acceptHostKey);
+    Workspace &m_ws;
+    HostProbe *m_probe;
+};

@@ -1,0 +1,124 @@
+#include "core/commands/modelcommands.h"
+
+#include "core/bertherror.h"
+#include "core/model/names.h"
+
+#include "core/store/modelrows.h"
+
+QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assignments,
+                                                       const CloudInfo &cloud) const
+{
+    QMap<QString, QString> values;
+    for (const QString &assignment : assignments) {
+        const auto [key, value] = Names::splitSetting(assignment);
+        values.insert(key, ModelConfig::check(key, value, cloud.bases));
+    }
+    return values;
+}
+
+void ModelCommands::ensureDefaultModel()
+{
+    if (m_ws.clouds().clouds().isEmpty())
+        return;
+    // Every command starts here: a read, so that commands that only read take
+    // no write lock (and work on a read-only store).
+    const auto hasModels = [](SqlSession &sql) { return ModelRows(sql).any(); };
+    if (m_ws.store().read(hasModels) || m_ws.store().isReadOnly())
+        return;
+    m_ws.store().write([&](SqlSession &sql) {
+        if (hasModels(sql))
+            return;
+        const CloudInfo &cloud = m_ws.clouds().clouds().first();
+        ModelRows(sql).create(QStringLiteral("default"), cloud.name, cloud.defaultRegion());
+        m_ws.setCurrentModel(sql, QStringLiteral("default"));
+    });
+}
+
+CommandResult ModelCommands::addModel(const QString &name, const QString &cloudRegion,
+                                      const QStringList &config)
+{
+    Names::checkModelName(name);
+    QString cloudName = cloudRegion.section(u'/', 0, 0);
+    QString regionName = cloudRegion.section(u'/', 1);
+    if (cloudName.isEmpty())
+        cloudName =
+            m_ws.clouds().clouds().isEmpty() ? QString() : m_ws.clouds().clouds().first().name;
+    const CloudInfo &cloud = m_ws.clouds().get(cloudName);
+    if (regionName.isEmpty())
+        regionName = cloud.defaultRegion();
+    if (!cloud.region(regionName)) {
+        throw BerthError(
+            QStringLiteral("region \"%1\" not found in cloud %2; expected one of %3")
+                .arg(regionName, cloud.name, cloud.regionNames().join(QStringLiteral(", "))));
+    }
+    const auto values = parseAssignments(config, cloud);
+    return m_ws.store().write([&](SqlSession &sql) {
+        if (ModelTx::findModel(sql, name))
+            throw BerthError(QStringLiteral("model \"%1\" already exists").arg(name));
+        ModelRows(sql).create(name, cloud.name, regionName, values);
+        m_ws.setCurrentModel(sql, name);
+        CommandResult result;
+        result.messages
+            << QStringLiteral("Added \"%1\" model on %2/%3").arg(name, cloud.name, regionName);
+        return result;
+    });
+}
+
+QList<ModelCommands::ModelSummary> ModelCommands::models()
+{
+    const QString current = m_ws.currentModel();
+    return m_ws.store().read([&](SqlSession &sql) {
+        QList<ModelSummary> list = ModelRows(sql).summaries();
+        for (ModelSummary &s : list)
+            s.current = s.name == current;
+        return list;
+    });
+}
+
+void ModelCommands::switchModel(const QString &name)
+{
+    m_ws.store().write([&](SqlSession &sql) {
+        ModelTx::loadModel(sql, name);
+        m_ws.setCurrentModel(sql, name);
+    });
+}
+
+QList<QPair<ModelConfig::KeyInfo, QString>> ModelCommands::config(const QString &model)
+{
+    const ModelRecord record =
+        m_ws.store().read([&](SqlSession &sql) { return ModelTx::loadModel(sql, model); });
+    QList<QPair<ModelConfig::KeyInfo, QString>> rows;
+    for (const ModelConfig::KeyInfo &info : ModelConfig::keys())
+        rows.append({info, record.config.value(info.name)});
+    return rows;
+}
+
+CommandResult ModelCommands::setConfig(const QString &model, const QStringList &assignments)
+{
+    m_ws.inModel(model, [&](ModelTx &tx) {
+        const auto values = parseAssignments(assignments, tx.cloud());
+        for (auto it = values.cbegin(); it != values.cend(); ++it)
+            tx.setModelConfig(it.key(), it.value());
+    });
+    return {};
+}
+
+CommandResult ModelCommands::setConstraints(const QString &model, const QString &text)
+{
+    const Constraints constraints = Constraints::parseOrThrow(text);
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const auto report = tx.validator().validate(constraints);
+        if (!report.ok())
+            throw BerthError(report.error);
+        tx.setModelConstraints(constraints);
+        CommandResult result;
+        result.warnings = report.warnings;
+        return result;
+    });
+}
+
+QString ModelCommands::constraints(const QString &model)
+{
+    return m_ws.store().read(
+        [&](SqlSession &sql) { return ModelTx::loadModel(sql, model).constraints; });
+}

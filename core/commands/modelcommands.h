@@ -1,0 +1,36 @@
+#pragma once
+
+#include "core/store/modelrows.h"
+#include "core/store/workspace.h"
+
+#include <QMap>
+
+// Models: create, list, switch, configure, and their constraints.
+class ModelCommands
+{
+public:
+    using ModelSummary = ModelRows::Summary;
+
+    explicit ModelCommands(Workspace &workspace)
+        : m_ws(workspace)
+    {}
+
+    // A new store gets a model "default" on the first registered cloud.
+    void ensureDefaultModel();
+    CommandResult addModel(const QString &name, const QString &cloudRegion,
+                           const QStringList &config);
+    QList<ModelSummary> models();
+    void switchModel(const QString &name);
+
+    // model-config: every key with its value and whether it is the default.
+    QList<QPair<ModelConfig::KeyInfo, QString>> config(const QString &model);
+    CommandResult setConfig(const QString &model, const QStringList &assignments);
+
+    CommandResult setConstraints(const QString &model, const QString &constraints);
+    QString constraints(const QString &model);
+
+private:
+    QMap<QString, QString> parseAssignments(const QStringList &assignments,
+                                            const CloudInfo &cloud) const;
+    Workspace &m_ws;
+};

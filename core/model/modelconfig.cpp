@@ -1,0 +1,130 @@
+#include "core/model/modelconfig.h"
+
+#include "core/bertherror.h"
+#include "core/constraints/constraints.h"
+#include "core/model/base.h"
+
+#include <QRegularExpression>
+
+const QList<ModelConfig::KeyInfo> &ModelConfig::keys()
+{
+    static const QList<KeyInfo> table{
+        {QStringLiteral("default-base"), QStringLiteral("ubuntu@22.04"),
+         QStringLiteral("base for applications and machines deployed without --base")},
+        {QStringLiteral("default-mem"), QStringLiteral("2048M"),
+         QStringLiteral("memory required when neither mem nor instance-type is set")},
+        {QStringLiteral("harvest-mode"), QStringLiteral("destroyed"),
+         QStringLiteral("which instances the provisioner removes: none, destroyed, unknown, all")},
+        {QStringLiteral("provision-workers"), QStringLiteral("16"),
+         QStringLiteral("instances started in parallel")},
+        {QStringLiteral("retry-count"), QStringLiteral("10"),
+         QStringLiteral("attempts for a start that fails with a retryable error")},
+        {QStringLiteral("retry-delay"), QStringLiteral("10s"),
+         QStringLiteral("delay before the first retry, doubled after each (e.g. 500ms, 10s, 1m)")},
+    };
+    return table;
+}
+
+QString ModelConfig::defaultValue(const QString &key)
+{
+    for (const KeyInfo &info : keys()) {
+        if (info.name == key)
+            return info.defaultValue;
+    }
+    return {};
+}
+
+std::optional<qint64> ModelConfig::parseDurationMs(const QString &text)
+{
+    static const QRegularExpression re(QStringLiteral("^([0-9]{1,9})(ms|s|m|h)?$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const qint64 n = m.captured(1).toLongLong();
+    const QString unit = m.captured(2);
+    if (unit == u"ms")
+        return n;
+    if (unit == u"m")
+        return n * 60'000;
+    if (unit == u"h")
+        return n * 3'600'000;
+    return n * 1000;
+}
+
+QString ModelConfig::check(const QString &key, const QString &value, const QStringList &cloudBases)
+{
+    const auto bad = [&](const QString &expected) {
+        return BerthError(QStringLiteral("bad value \"%1\" for model config \"%2\": %3")
+                              .arg(value, key, expected));
+    };
+    const auto integer = [&](int minimum, int maximum) {
+        bool ok = false;
+        const int n = value.toInt(&ok);
+        if (!ok || n < minimum || n > maximum)
+            throw bad(
+                QStringLiteral("expected an integer from %1 to %2").arg(minimum).arg(maximum));
+        return QString::number(n);
+    };
+    if (key == u"harvest-mode") {
+        static const QStringList modes{QStringLiteral("none"), QStringLiteral("destroyed"),
+                                       QStringLiteral("unknown"), QStringLiteral("all")};
+        if (!modes.contains(value))
+            throw bad(QStringLiteral("expected one of none, destroyed, unknown, all"));
+        return value;
+    }
+    if (key == u"provision-workers")
+        return integer(1, 256);
+    if (key == u"retry-count")
+        return integer(0, 1000);
+    if (key == u"retry-delay") {
+        if (!parseDurationMs(value))
+            throw bad(QStringLiteral("expected a duration such as 500ms, 10s or 1m"));
+        return value;
+    }
+    if (key == u"default-mem") {
+        const auto parsed = Constraints::parse(QStringLiteral("mem=") + value);
+        if (!parsed.ok() || !parsed.constraints.minimum(ConstraintKey::Mem))
+            throw bad(QStringLiteral("expected a positive size such as 2G or 512M"));
+        return formatMiB(*parsed.constraints.minimum(ConstraintKey::Mem));
+    }
+    if (key == u"default-base") {
+        const auto parsed = Base::parse(value);
+        if (!parsed.ok())
+            throw bad(QStringLiteral("expected a base such as ubuntu@22.04"));
+        if (const QString refusal = Base::unsupported(parsed.base, cloudBases); !refusal.isEmpty())
+            throw bad(refusal.section(QStringLiteral(": "), 1));
+        return parsed.base.toString();
+    }
+    QStringList names;
+    for (const KeyInfo &info : keys())
+        names << info.name;
+    throw BerthError(QStringLiteral("unknown model config key \"%1\"; valid keys are: %2")
+                         .arg(key, names.join(QStringLiteral(", "))));
+}
+
+QString ModelConfig::value(const QString &key) const
+{
+    return m_values.value(key, defaultValue(key));
+}
+
+int ModelConfig::provisionWorkers() const
+{
+    return value(QStringLiteral("provision-workers")).toInt();
+}
+
+int ModelConfig::retryCount() const
+{
+    return value(QStringLiteral("retry-count")).toInt();
+}
+
+qint64 ModelConfig::retryDelayMs() const
+{
+    return parseDurationMs(value(QStringLiteral("retry-delay"))).value_or(10'000);
+}
+
+quint64 ModelConfig::defaultMemMiB() const
+{
+    const auto parsed =
+        Constraints::parse(QStringLiteral("mem=") + value(QStringLiteral("default-mem")));
+    return parsed.constraints.minimum(ConstraintKey::Mem).value_or(2048);
+}

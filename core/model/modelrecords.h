@@ -1,0 +1,111 @@
+#pragma once
+
+#include "core/model/machinestate.h"
+#include "core/model/modelconfig.h"
+
+#include <QList>
+#include <QString>
+
+// Plain records of what the store holds, as read by ModelReader and ModelTx.
+
+struct ModelRecord
+{
+    qint64 id = 0;
+    QString uuid;
+    QString name;
+    QString cloud;
+    QString region;
+    QString credential;
+    QString constraints;
+    ModelConfig config;
+};
+
+struct ApplicationRecord
+{
+    qint64 id = 0;
+    QString name;
+    QString charm;
+    QString base;
+    bool subordinate = false;
+    QString constraints;
+    qint64 minSize = 0;  // bounds for scale-application (Senlin's cluster bounds)
+    qint64 maxSize = -1; // -1: unbounded
+
+    bool operator==(const ApplicationRecord &) const = default;
+};
+
+struct MachineRecord
+{
+    qint64 id = 0;
+    QString name; // "3", "3/lxd/0"
+    qint64 parentId = 0;
+    QString base;
+    QString constraints;
+    QString placement;
+    bool forUnit = false; // created to host a unit: removed with its last unit
+    MachineState state;   // life, the machine's status and its instance's
+    QString machineMessage;
+    QString instanceMessage;
+    QString instanceId;
+    QString instanceType;
+    QString hardware;
+    QString region;
+    QString zone;
+    QString nonce;
+    qint64 createdAt = 0;
+    int attempts = 0;   // failed starts so far
+    qint64 retryAt = 0; // ms since epoch before which no new start is made
+
+    bool isContainer() const { return parentId != 0; }
+    QString parentName() const;
+    // A container on `host` cannot start: its host is gone, in error or going.
+    static bool hostBlocks(const MachineRecord *host);
+    // Never got an instance and no start is in flight: it can go at once.
+    bool neverProvisioned() const { return instanceId.isEmpty() && !state.starting(); }
+    bool operator==(const MachineRecord &) const = default;
+};
+
+struct UnitRecord
+{
+    qint64 id = 0;
+    qint64 applicationId = 0;
+    QString application;
+    qint64 number = 0;
+    qint64 machineId = 0;
+    QString machine;
+    qint64 principalId = 0;
+    QString principal;
+    bool subordinate = false;
+    QString constraints;
+    qint64 createdAt = 0;
+
+    QString name() const { return application + u'/' + QString::number(number); }
+    bool operator==(const UnitRecord &) const = default;
+};
+
+// A unit of one application and where it is, as the Senlin policies see it.
+struct UnitPlacement
+{
+    qint64 unitId = 0;
+    qint64 number = 0;
+    qint64 createdAt = 0;
+    QString constraints;
+    QString region;       // its machine's
+    QString zone;         // its machine's, its host's, or the zone its placement asks for
+    bool inError = false; // its machine, or that machine's host, is in error
+};
+
+struct RelationRecord
+{
+    QString subordinate;
+    QString principal;
+};
+
+struct ModelSnapshot
+{
+    ModelRecord model;
+    QList<ApplicationRecord> applications;
+    QList<UnitRecord> units;
+    QList<MachineRecord> machines;
+    QList<RelationRecord> relations;
+};

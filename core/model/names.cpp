@@ -1,0 +1,92 @@
+#include "core/model/names.h"
+
+#include "core/bertherror.h"
+
+#include <QRegularExpression>
+
+namespace Names {
+
+namespace {
+const QString applicationPattern = QStringLiteral("^[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*$");
+const QString modelPattern = QStringLiteral("^[a-z0-9]+[a-z0-9-]*$");
+
+bool matches(const QString &pattern, const QString &text)
+{
+    return QRegularExpression(pattern).match(text).hasMatch();
+}
+} // namespace
+
+bool isValidApplicationName(const QString &name)
+{
+    static const QRegularExpression re(applicationPattern);
+    return name.size() <= 64 && re.match(name).hasMatch();
+}
+
+bool isValidModelName(const QString &name)
+{
+    return name.size() <= 64 && matches(modelPattern, name);
+}
+
+bool isValidCloudName(const QString &name)
+{
+    return name.size() <= 64 && matches(modelPattern, name);
+}
+
+bool isValidMachineId(const QString &id)
+{
+    static const QRegularExpression re(QStringLiteral("^(0|[1-9][0-9]*)(/lxd/(0|[1-9][0-9]*))*$"));
+    return re.match(id).hasMatch();
+}
+
+bool isValidUnitName(const QString &name)
+{
+    const qsizetype slash = name.lastIndexOf(u'/');
+    if (slash <= 0)
+        return false;
+    static const QRegularExpression number(QStringLiteral("^(0|[1-9][0-9]*)$"));
+    return isValidApplicationName(name.left(slash)) && number.match(name.mid(slash + 1)).hasMatch();
+}
+
+QPair<QString, QString> splitSetting(const QString &setting)
+{
+    const qsizetype eq = setting.indexOf(u'=');
+    if (eq <= 0)
+        throw BerthError(
+            QStringLiteral("malformed setting \"%1\": expected key=value").arg(setting));
+    return {setting.left(eq), setting.mid(eq + 1)};
+}
+
+void checkApplicationName(const QString &name)
+{
+    if (!isValidApplicationName(name))
+        throw BerthError(QStringLiteral("invalid application name \"%1\": expected lower-case "
+                                        "letters, digits and single hyphens, starting with a "
+                                        "letter (e.g. wordpress, my-db2)")
+                             .arg(name));
+}
+
+void checkCharmName(const QString &name)
+{
+    if (!isValidApplicationName(name))
+        throw BerthError(QStringLiteral("invalid charm name \"%1\": expected lower-case letters, "
+                                        "digits and single hyphens, starting with a letter")
+                             .arg(name));
+}
+
+void checkModelName(const QString &name)
+{
+    if (!isValidModelName(name))
+        throw BerthError(QStringLiteral("invalid model name \"%1\": expected lower-case letters, "
+                                        "digits and hyphens, starting with a letter or digit")
+                             .arg(name));
+}
+
+void checkCloudName(const QString &name)
+{
+    if (!isValidCloudName(name))
+        throw BerthError(QStringLiteral("invalid cloud name \"%1\": expected lower-case letters, "
+                                        "digits and hyphens, starting with a letter or digit")
+                             .arg(name));
+}
+
+} // namespace Names

@@ -1,0 +1,44 @@
+#include "core/model/snapshotindex.h"
+
+namespace {
+
+template <typename T, typename Name>
+QHash<QString, qsizetype> indexOf(const QList<T> &rows, Name name)
+{
+    QHash<QString, qsizetype> index;
+    index.reserve(rows.size());
+    for (qsizetype i = 0; i < rows.size(); ++i)
+        index.insert(name(rows.at(i)), i);
+    return index;
+}
+
+template <typename T>
+const T *at(const QList<T> &rows, const QHash<QString, qsizetype> &index, const QString &name)
+{
+    const auto it = index.constFind(name);
+    return it == index.cend() ? nullptr : &rows.at(*it);
+}
+
+} // namespace
+
+SnapshotIndex::SnapshotIndex(const ModelSnapshot &snapshot)
+    : m_snapshot(snapshot)
+    , m_applications(indexOf(snapshot.applications, [](const auto &a) { return a.name; }))
+    , m_units(indexOf(snapshot.units, [](const auto &u) { return u.name(); }))
+    , m_machines(indexOf(snapshot.machines, [](const auto &m) { return m.name; }))
+{}
+
+const ApplicationRecord *SnapshotIndex::application(const QString &name) const
+{
+    return at(m_snapshot.applications, m_applications, name);
+}
+
+const UnitRecord *SnapshotIndex::unit(const QString &name) const
+{
+    return at(m_snapshot.units, m_units, name);
+}
+
+const MachineRecord *SnapshotIndex::machine(const QString &name) const
+{
+    return at(m_snapshot.machines, m_machines, name);
+}

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "core/model/modelrecords.h"
+
+#include <QHash>
+
+// Look-ups by name into a ModelSnapshot the caller keeps alive and unchanged
+// (the window's current one), so rules can run on what is shown without
+// asking the store.
+class SnapshotIndex
+{
+public:
+    explicit SnapshotIndex(const ModelSnapshot &snapshot);
+
+    const ApplicationRecord *application(const QString &name) const;
+    const UnitRecord *unit(const QString &name) const;
+    const MachineRecord *machine(const QString &name) const;
+
+private:
+    const ModelSnapshot &m_snapshot;
+    QHash<QString, qsizetype> m_applications;
+    QHash<QString, qsizetype> m_units;
+    QHash<QString, qsizetype> m_machines;
+};

@@ -1,0 +1,158 @@
+#include "core/placement/deletionpolicy.h"
+
+#include "core/bertherror.h"
+#include "core/placement/senlinspec.h"
+
+#include <QHash>
+#include <QRandomGenerator>
+
+#include <algorithm>
+
+namespace DeletionPolicy {
+
+namespace {
+
+const char *const names[] = {"OLDEST_FIRST", "YOUNGEST_FIRST", "OLDEST_PROFILE_FIRST", "RANDOM"};
+
+// Orders candidates so the first is the next victim by `criteria` (after a
+// shuffle for RANDOM, whose order is then the list order).
+void sortByCriteria(QList<Candidate> &list, Criteria criteria, QRandomGenerator &random)
+{
+    const auto older = [](const Candidate &a, const Candidate &b) {
+        return a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id;
+    };
+    switch (criteria) {
+    case Criteria::OldestFirst:
+        std::sort(list.begin(), list.end(), older);
+        break;
+    case Criteria::YoungestFirst:
+        std::sort(list.begin(), list.end(),
+                  [&](const Candidate &a, const Candidate &b) { return older(b, a); });
+        break;
+    case Criteria::OldestProfileFirst:
+        std::sort(list.begin(), list.end(), [&](const Candidate &a, const Candidate &b) {
+            return a.profileAt != b.profileAt ? a.profileAt < b.profileAt : older(a, b);
+        });
+        break;
+    case Criteria::Random:
+        for (qsizetype i = list.size() - 1; i > 0; --i)
+            list.swapItemsAt(i, qsizetype(random.bounded(quint64(i) + 1)));
+        break;
+    }
+}
+
+} // namespace
+
+std::optional<Criteria> criteriaFromName(const QString &name)
+{
+    for (int i = 0; i < 4; ++i) {
+        if (name == QLatin1StringView(names[i]))
+            return Criteria(i);
+    }
+    return std::nullopt;
+}
+
+QString criteriaName(Criteria criteria)
+{
+    return QString::fromLatin1(names[int(criteria)]);
+}
+
+Criteria fromSpec(const QJsonObject &spec, QStringList *ignored)
+{
+    const QString type = spec.value(QStringLiteral("type")).toString();
+    if (type != u"senlin.policy.deletion") {
+        throw BerthError(QStringLiteral("unknown policy type \"%1\"; expected "
+                                        "senlin.policy.deletion")
+                             .arg(type));
+    }
+    SenlinSpec::checkVersion(spec, {QStringLiteral("1.0"), QStringLiteral("1.1")});
+    const QJsonObject properties = spec.value(QStringLiteral("properties")).toObject();
+    Criteria criteria = defaultCriteria;
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        if (it.key() != u"criteria") {
+            if (ignored)
+                *ignored << it.key();
+            continue;
+        }
+        const auto parsed = criteriaFromName(it.value().toString());
+        if (!parsed) {
+            throw BerthError(QStringLiteral("invalid criteria \"%1\"; expected OLDEST_FIRST, "
+                                            "YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM")
+                                 .arg(it.value().toVariant().toString()));
+        }
+        criteria = *parsed;
+    }
+    return criteria;
+}
+
+QJsonObject toSpec(Criteria criteria)
+{
+    return {{QStringLiteral("type"), QStringLiteral("senlin.policy.deletion")},
+            {QStringLiteral("version"), QStringLiteral("1.0")},
+            {QStringLiteral("properties"),
+             QJsonObject{{QStringLiteral("criteria"), criteriaName(criteria)}}}};
+}
+
+void assignProfileAges(QList<Candidate> &candidates)
+{
+    QHash<QString, qint64> firstSeen;
+    for (const Candidate &c : std::as_const(candidates)) {
+        auto it = firstSeen.find(c.profile);
+        if (it == firstSeen.end())
+            firstSeen.insert(c.profile, c.createdAt);
+        else
+            *it = std::min(*it, c.createdAt);
+    }
+    for (Candidate &c : candidates)
+        c.profileAt = firstSeen.value(c.profile);
+}
+
+QList<qint64> choose(QList<Candidate> candidates, qint64 count, Criteria criteria,
+                     QRandomGenerator &random)
+{
+    sortByCriteria(candidates, criteria, random);
+    QList<qint64> victims;
+    // In error first, in the criteria's order.
+    QList<Candidate> healthy;
+    for (const Candidate &c : std::as_const(candidates)) {
+        if (c.inError && victims.size() < count)
+            victims << c.id;
+        else if (!c.inError)
+            healthy << c;
+    }
+    // Then always from the fullest zone; among equally full zones, the zone
+    // whose next unit comes first by the criteria. `healthy` keeps the
+    // criteria's order, so each zone's list does too.
+    QHash<QString, QList<qsizetype>> byZone; // zone -> indexes into healthy, in order
+    QStringList zones;
+    for (qsizetype i = 0; i < healthy.size(); ++i) {
+        if (!byZone.contains(healthy.at(i).zone))
+            zones << healthy.at(i).zone;
+        byZone[healthy.at(i).zone] << i;
+    }
+    QHash<QString, qsizetype> taken;
+    while (victims.size() < count) {
+        QString best;
+        qsizetype bestLeft = 0;
+        qsizetype bestHead = 0;
+        for (const QString &zone : std::as_const(zones)) {
+            const QList<qsizetype> &members = byZone[zone];
+            const qsizetype left = members.size() - taken.value(zone);
+            if (left == 0)
+                continue;
+            const qsizetype head = members.at(taken.value(zone));
+            if (left > bestLeft || (left == bestLeft && head < bestHead)) {
+                best = zone;
+                bestLeft = left;
+                bestHead = head;
+            }
+        }
+        if (bestLeft == 0)
+            break;
+        victims << healthy.at(bestHead).id;
+        ++taken[best];
+    }
+    return victims;
+}
+
+} // namespace DeletionPolicy

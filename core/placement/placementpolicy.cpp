@@ -1,0 +1,249 @@
+#include "core/placement/placementpolicy.h"
+
+#include "core/bertherror.h"
+#include "core/inputlimits.h"
+#include "core/placement/senlinspec.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace {
+
+QJsonObject failed(QJsonObject data, const QString &reason)
+{
+    data.insert(QStringLiteral("status"), QStringLiteral("ERROR"));
+    data.insert(QStringLiteral("reason"), reason);
+    return data;
+}
+
+// Senlin: the count from data.<key> when an earlier policy decided, else inputs.count, else 1.
+qint64 countFrom(const QJsonObject &inputs, const QJsonObject &data, const QString &key)
+{
+    const QString count = QStringLiteral("count");
+    if (data.contains(key)) {
+        const QJsonObject decided = data.value(key).toObject();
+        return decided.contains(count)
+                   ? Limits::wholeNumber(decided.value(count), key + u'.' + count, 0)
+                   : 1;
+    }
+    return inputs.contains(count) ? Limits::wholeNumber(inputs.value(count), count, 0) : 1;
+}
+
+std::optional<qint64> optionalInt(const QJsonObject &o, const QString &key)
+{
+    if (!o.contains(key) || o.value(key).isNull())
+        return std::nullopt;
+    return Limits::wholeNumber(o.value(key), key, -1);
+}
+
+QString listKeyOf(PlacementPolicy::Kind kind)
+{
+    return kind == PlacementPolicy::Kind::Region ? QStringLiteral("regions")
+                                                 : QStringLiteral("zones");
+}
+
+} // namespace
+
+PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
+{
+    Kind kind = Kind::Region;
+    const QString type = spec.value(QStringLiteral("type")).toString();
+    if (type == u"senlin.policy.region_placement")
+        kind = Kind::Region;
+    else if (type == u"senlin.policy.zone_placement")
+        kind = Kind::Zone;
+    else
+        throw BerthError(QStringLiteral("unknown policy type \"%1\"; expected "
+                                        "senlin.policy.region_placement or "
+                                        "senlin.policy.zone_placement")
+                             .arg(type));
+    SenlinSpec::checkVersion(spec, {QStringLiteral("1.0")});
+    const QString listKey = listKeyOf(kind);
+    const QJsonArray list =
+        spec.value(QStringLiteral("properties")).toObject().value(listKey).toArray();
+    if (list.size() > Limits::maxPolicyEntries) {
+        throw BerthError(QStringLiteral("the policy lists %1 %2; expected at most %3")
+                             .arg(list.size())
+                             .arg(listKey)
+                             .arg(Limits::maxPolicyEntries));
+    }
+    QList<PlacementPlanner::Target> targets;
+    for (const auto &value : list) {
+        const QJsonObject item = value.toObject();
+        PlacementPlanner::Target t;
+        t.name = item.value(QStringLiteral("name")).toString();
+        const auto number = [&](const QString &key, qint64 fallback, qint64 maximum,
+                                const QString &expected) {
+            const QJsonValue v = item.value(key);
+            if (v.isUndefined())
+                return fallback;
+            const double n = v.toDouble(std::nan(""));
+            // Below the minimum is fromTargets()' to say, as for the window's targets.
+            if (!v.isDouble() || n != std::trunc(n) || n > double(maximum)) {
+                throw BerthError(QStringLiteral("bad %1 %2 of \"%3\": expected %4")
+                                     .arg(key, v.toVariant().toString(), t.name, expected));
+            }
+            return n < -1e15 ? qint64(-1e15) : qint64(n);
+        };
+        t.weight = number(QStringLiteral("weight"), 100, Limits::maxWeight,
+                          QStringLiteral("a whole number from 0 to %1").arg(Limits::maxWeight));
+        t.cap =
+            number(QStringLiteral("cap"), -1, Limits::maxUnits,
+                   QStringLiteral("-1 (no cap) or a whole number up to %1").arg(Limits::maxUnits));
+        targets.append(t);
+    }
+    return fromTargets(kind, targets);
+}
+
+PlacementPolicy PlacementPolicy::fromTargets(Kind kind,
+                                             const QList<PlacementPlanner::Target> &targets)
+{
+    const QString listKey = listKeyOf(kind);
+    if (targets.isEmpty())
+        throw BerthError(QStringLiteral("the policy names no %1: expected properties.%1 with "
+                                        "name, weight and cap")
+                             .arg(listKey));
+    PlacementPolicy policy;
+    policy.m_kind = kind;
+    for (const PlacementPlanner::Target &t : targets) {
+        if (t.name.isEmpty())
+            throw BerthError(
+                QStringLiteral("every entry of properties.%1 needs a name").arg(listKey));
+        if (t.weight < 0)
+            throw BerthError(QStringLiteral("weight of \"%1\" must be 0 or more").arg(t.name));
+        if (t.cap < -1)
+            throw BerthError(QStringLiteral("cap of \"%1\" must be -1 (none) or more").arg(t.name));
+        if (t.weight > Limits::maxWeight || t.cap > Limits::maxUnits) {
+            throw BerthError(QStringLiteral("weight or cap of \"%1\" is too large: expected a "
+                                            "weight up to %2 and a cap up to %3")
+                                 .arg(t.name)
+                                 .arg(Limits::maxWeight)
+                                 .arg(Limits::maxUnits));
+        }
+        for (const PlacementPlanner::Target &other : std::as_const(policy.m_targets)) {
+            if (other.name == t.name)
+                throw BerthError(QStringLiteral("\"%1\" is listed twice").arg(t.name));
+        }
+        policy.m_targets.append(t);
+    }
+    return policy;
+}
+
+QJsonObject PlacementPolicy::toSpec() const
+{
+    QJsonArray list;
+    for (const PlacementPlanner::Target &t : m_targets) {
+        QJsonObject item{{QStringLiteral("name"), t.name}, {QStringLiteral("weight"), t.weight}};
+        if (t.cap >= 0)
+            item.insert(QStringLiteral("cap"), t.cap);
+        list.append(item);
+    }
+    return {{QStringLiteral("type"), m_kind == Kind::Region
+                                         ? QStringLiteral("senlin.policy.region_placement")
+                                         : QStringLiteral("senlin.policy.zone_placement")},
+            {QStringLiteral("version"), QStringLiteral("1.0")},
+            {QStringLiteral("properties"), QJsonObject{{listKeyOf(m_kind), list}}}};
+}
+
+QString PlacementPolicy::kindName() const
+{
+    return m_kind == Kind::Region ? QStringLiteral("region") : QStringLiteral("zone");
+}
+
+QStringList PlacementPolicy::names() const
+{
+    QStringList list;
+    for (const PlacementPlanner::Target &t : m_targets)
+        list << t.name;
+    return list;
+}
+
+QString PlacementPolicy::unknownNames(const QStringList &known) const
+{
+    QStringList unknown;
+    for (const QString &name : names()) {
+        if (!known.contains(name))
+            unknown << u'\'' + name + u'\'';
+    }
+    if (unknown.isEmpty())
+        return {};
+    return QStringLiteral("The specified %1 '[%2]' could not be found.")
+        .arg(m_kind == Kind::Region ? QStringLiteral("regions") : QStringLiteral("zones"),
+             unknown.join(QStringLiteral(", ")));
+}
+
+QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qint64> &current,
+                                    const QStringList &available) const
+{
+    QJsonObject data = action.data;
+    const QString creation = QStringLiteral("creation");
+    const QString deletion = QStringLiteral("deletion");
+    qint64 delta = 0;
+    if (action.name == u"CLUSTER_SCALE_OUT") {
+        delta = countFrom(action.inputs, data, creation);
+    } else if (action.name == u"CLUSTER_SCALE_IN") {
+        delta = -countFrom(action.inputs, data, deletion);
+    } else if (action.name == u"NODE_CREATE") {
+        // A node whose profile names its own region (Berth: --to region=R) is left alone.
+        const QJsonObject profile = action.inputs.value(QStringLiteral("profile")).toObject();
+        if (m_kind == Kind::Region && profile.contains(QStringLiteral("region_name")))
+            return data;
+        delta = 1;
+    } else if (action.name == u"CLUSTER_RESIZE") {
+        if (data.contains(creation)) {
+            delta = countFrom({}, data, creation);
+        } else if (data.contains(deletion)) {
+            delta = -countFrom({}, data, deletion);
+        } else {
+            ResizeParameters::Request request;
+            const QString type = action.inputs.value(QStringLiteral("adjustment_type")).toString();
+            request.adjustment = ResizeParameters::adjustmentFromName(type);
+            if (!type.isEmpty() && !request.adjustment)
+                return failed(data, QStringLiteral("Invalid adjustment_type: %1").arg(type));
+            const QJsonValue number = action.inputs.value(QStringLiteral("number"));
+            if (request.adjustment && number.isUndefined())
+                return failed(data, QStringLiteral("Missing number value for size adjustment."));
+            if (!request.adjustment && !number.isUndefined() && !number.isNull())
+                return failed(data,
+                              QStringLiteral("Missing adjustment_type value for size adjustment."));
+            if (number.isString() && request.adjustment) {
+                QString error;
+                request.number =
+                    ResizeParameters::readNumber(*request.adjustment, number.toString(), &error)
+                        .value_or(std::nan(""));
+                if (!error.isEmpty())
+                    return failed(data, error);
+            } else {
+                request.number = number.toDouble(std::nan(""));
+            }
+            request.minStep = optionalInt(action.inputs, QStringLiteral("min_step"));
+            request.minSize = optionalInt(action.inputs, QStringLiteral("min_size"));
+            request.maxSize = optionalInt(action.inputs, QStringLiteral("max_size"));
+            request.strict = action.inputs.value(QStringLiteral("strict")).toBool(false);
+            const ResizeParameters::Result r = ResizeParameters::resize(action.cluster, request);
+            if (!r.ok())
+                return failed(data, r.error);
+            delta = r.creation > 0 ? r.creation : -r.deletion;
+        }
+    } else {
+        throw BerthError(QStringLiteral("unknown action \"%1\"; expected CLUSTER_SCALE_OUT, "
+                                        "CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE")
+                             .arg(action.name));
+    }
+
+    const bool zones = m_kind == Kind::Zone;
+    const PlacementPlanner::Plan plan =
+        PlacementPlanner::plan(m_targets, current, delta, available, zones);
+    if (!plan.ok())
+        return failed(data, plan.error);
+    QJsonObject perTarget;
+    for (auto it = plan.counts.cbegin(); it != plan.counts.cend(); ++it)
+        perTarget.insert(it.key(), it.value());
+    data.insert(QStringLiteral("status"), QStringLiteral("OK"));
+    data.insert(
+        delta >= 0 ? creation : deletion,
+        QJsonObject{{QStringLiteral("count"), delta >= 0 ? delta : -delta},
+                    {zones ? QStringLiteral("zones") : QStringLiteral("regions"), perTarget}});
+    return data;
+}

@@ -1,0 +1,103 @@
+#include "core/placement/placementrules.h"
+
+#include "core/constraints/hardwarefit.h"
+
+namespace PlacementRules {
+
+namespace {
+
+Constraints parsedOrEmpty(const QString &text)
+{
+    return Constraints::parse(text).constraints;
+}
+
+QString shortfallText(const MachineRecord &machine, const QString &what,
+                      const HardwareFit::Shortfall &s)
+{
+    return QStringLiteral("machine %1 has %2, %3 needs %4")
+        .arg(machine.name, s.offered, what, s.wanted);
+}
+
+} // namespace
+
+QString lifeProblem(const MachineRecord &machine)
+{
+    if (machine.state.isAlive())
+        return {};
+    return QStringLiteral("machine %1 is %2")
+        .arg(machine.name, MachineState::text(machine.state.life));
+}
+
+QString assignProblem(const ApplicationRecord &app, const QString &unitName,
+                      const MachineRecord &machine)
+{
+    if (QString problem = lifeProblem(machine); !problem.isEmpty())
+        return problem;
+    if (machine.base != app.base) {
+        return QStringLiteral("cannot assign unit \"%1\" (%2) to machine %3 (%4)")
+            .arg(unitName, app.base, machine.name, machine.base);
+    }
+    return {};
+}
+
+QString hardwareProblem(const QString &unitName, const Constraints &needs,
+                        const MachineRecord &machine)
+{
+    if (machine.hardware.isEmpty())
+        return {};
+    const auto has = Constraints::parse(machine.hardware);
+    if (!has.ok())
+        return {};
+    const auto s = HardwareFit::shortfall(needs, has.constraints);
+    return s ? shortfallText(machine, QStringLiteral("unit ") + unitName, *s) : QString();
+}
+
+QString containerProblem(const QString &what, const Constraints &needs, const MachineRecord &host)
+{
+    if (QString problem = lifeProblem(host); !problem.isEmpty())
+        return problem;
+    // Started: what it has. Not yet: at least what it was asked to be.
+    const Constraints has =
+        parsedOrEmpty(host.hardware.isEmpty() ? host.constraints : host.hardware);
+    const auto s = HardwareFit::shortfall(needs, has);
+    return s ? shortfallText(host, what, *s) : QString();
+}
+
+QString placementProblem(const UnitRecord &unit, const ApplicationRecord &app,
+                         const MachineRecord &machine)
+{
+    if (unit.subordinate) {
+        return QStringLiteral("unit %1 is a subordinate: it follows its principal %2")
+            .arg(unit.name(), unit.principal);
+    }
+    if (unit.machineId == machine.id)
+        return QStringLiteral("unit %1 is already on machine %2").arg(unit.name(), machine.name);
+    if (QString problem = lifeProblem(machine); !problem.isEmpty())
+        return problem;
+    if (machine.base != app.base) {
+        return QStringLiteral("unable to place a %1 unit on the %2 machine %3")
+            .arg(app.base, machine.base, machine.name);
+    }
+    return hardwareProblem(unit.name(), parsedOrEmpty(unit.constraints), machine);
+}
+
+QString placementProblem(const SnapshotIndex &model, const QStringList &units,
+                         const QString &machine)
+{
+    const MachineRecord *target = model.machine(machine);
+    if (!target)
+        return QStringLiteral("machine %1 not found").arg(machine);
+    for (const QString &name : units) {
+        const UnitRecord *unit = model.unit(name);
+        if (!unit)
+            return QStringLiteral("unit \"%1\" not found").arg(name);
+        const ApplicationRecord *app = model.application(unit->application);
+        if (!app)
+            return QStringLiteral("application \"%1\" not found").arg(unit->application);
+        if (QString problem = placementProblem(*unit, *app, *target); !problem.isEmpty())
+            return problem;
+    }
+    return {};
+}
+
+} // namespace PlacementRules

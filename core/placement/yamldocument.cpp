@@ -1,0 +1,136 @@
+#include "core/placement/yamldocument.h"
+
+#include "core/bertherror.h"
+#include "core/inputlimits.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <yaml-cpp/yaml.h>
+
+namespace YamlDocument {
+
+namespace {
+
+// Converts a parsed document, counting every value it produces: an alias
+// is a reference to a node already read, so counting what is produced (not
+// what was parsed) is what bounds the expansion.
+class Converter
+{
+public:
+    explicit Converter(const QString &name)
+        : m_name(name)
+    {}
+
+    QJsonValue convert(const YAML::Node &node, int depth)
+    {
+        if (++m_values > Limits::maxDocumentNodes) {
+            throw BerthError(QStringLiteral("%1 expands to more than %2 values (aliases "
+                                            "included); expected a smaller document")
+                                 .arg(m_name)
+                                 .arg(Limits::maxDocumentNodes));
+        }
+        if (depth > Limits::maxDocumentDepth) {
+            throw BerthError(QStringLiteral("%1 nests deeper than %2 levels; expected a flatter "
+                                            "document")
+                                 .arg(m_name)
+                                 .arg(Limits::maxDocumentDepth));
+        }
+        switch (node.Type()) {
+        case YAML::NodeType::Map: {
+            QJsonObject o;
+            for (const auto &entry : node) {
+                if (!entry.first.IsScalar()) {
+                    throw BerthError(QStringLiteral("%1: line %2: a key that is not plain text; "
+                                                    "expected name: value")
+                                         .arg(m_name)
+                                         .arg(entry.first.Mark().line + 1));
+                }
+                o.insert(QString::fromStdString(entry.first.Scalar()),
+                         convert(entry.second, depth + 1));
+            }
+            return o;
+        }
+        case YAML::NodeType::Sequence: {
+            QJsonArray a;
+            for (const auto &item : node)
+                a.append(convert(item, depth + 1));
+            return a;
+        }
+        case YAML::NodeType::Scalar:
+            return scalar(node);
+        case YAML::NodeType::Null:
+        case YAML::NodeType::Undefined:
+            break;
+        }
+        return QJsonValue(QJsonValue::Null);
+    }
+
+private:
+    static QJsonValue scalar(const YAML::Node &node)
+    {
+        const QString text = QString::fromStdString(node.Scalar());
+        if (node.Tag() == "!") // quoted: text, whatever it looks like
+            return text;
+        if (const auto n = Limits::parseInteger(text))
+            return *n;
+        if (const auto d = Limits::parseNumber(text))
+            return *d;
+        if (text == u"true" || text == u"false")
+            return text == u"true";
+        return text;
+    }
+
+    QString m_name;
+    qint64 m_values = 0;
+};
+
+} // namespace
+
+QJsonValue parse(const QByteArray &text, const QString &name)
+{
+    if (text.size() > Limits::maxDocumentBytes) {
+        throw BerthError(QStringLiteral("%1 is %2 bytes; expected at most %3")
+                             .arg(name)
+                             .arg(text.size())
+                             .arg(Limits::maxDocumentBytes));
+    }
+    try {
+        return Converter(name).convert(YAML::Load(text.toStdString()), 0);
+    } catch (const YAML::Exception &error) {
+        // yaml-cpp's own depth guard speaks of "deep recursion"; say it in the user's terms.
+        if (QString::fromStdString(error.msg).contains(QStringLiteral("recursion")))
+            throw BerthError(QStringLiteral("%1 nests deeper than %2 levels; expected a flatter "
+                                            "document")
+                                 .arg(name)
+                                 .arg(Limits::maxDocumentDepth));
+        throw BerthError(QStringLiteral("%1 is not valid YAML: %2 (line %3, column %4)")
+                             .arg(name, QString::fromStdString(error.msg))
+                             .arg(error.mark.line + 1)
+                             .arg(error.mark.column + 1));
+    }
+}
+
+QJsonValue readFile(const QString &path, const QString &name)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        throw BerthError(QStringLiteral("cannot read %1").arg(name));
+    if (info.isDir())
+        throw BerthError(QStringLiteral("%1 is a directory; expected a YAML file").arg(name));
+    if (info.size() > Limits::maxDocumentBytes) {
+        throw BerthError(QStringLiteral("%1 is %2 bytes; expected at most %3")
+                             .arg(name)
+                             .arg(info.size())
+                             .arg(Limits::maxDocumentBytes));
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw BerthError(QStringLiteral("cannot read %1: %2").arg(name, file.errorString()));
+    // Read one byte past the bound: a file that grew (or a pipe) is still refused.
+    return parse(file.read(Limits::maxDocumentBytes + 1), name);
+}
+
+} // namespace YamlDocument

@@ -1,0 +1,60 @@
+#include "core/placement/zonespread.h"
+
+#include <tuple>
+
+void ZoneSpread::addLocked(const QString &zone, const QStringList &applications, int delta)
+{
+    if (zone.isEmpty())
+        return;
+    m_perZone[zone] += delta;
+    for (const QString &app : applications)
+        m_perApplication[app][zone] += delta;
+}
+
+void ZoneSpread::add(const QString &zone, const QStringList &applications, int delta)
+{
+    QMutexLocker lock(&m_mutex);
+    addLocked(zone, applications, delta);
+}
+
+QString ZoneSpread::chooseLocked(const QStringList &candidates, const QStringList &applications,
+                                 const QSet<QString> &exclude) const
+{
+    QString best;
+    std::tuple<int, int, QString> bestKey;
+    for (const QString &zone : candidates) {
+        if (exclude.contains(zone))
+            continue;
+        int group = 0;
+        for (const QString &app : applications)
+            group += m_perApplication.value(app).value(zone);
+        const auto key = std::make_tuple(group, m_perZone.value(zone), zone);
+        if (best.isEmpty() || key < bestKey) {
+            best = zone;
+            bestKey = key;
+        }
+    }
+    return best;
+}
+
+QString ZoneSpread::choose(const QStringList &candidates, const QStringList &applications,
+                           const QSet<QString> &exclude) const
+{
+    QMutexLocker lock(&m_mutex);
+    return chooseLocked(candidates, applications, exclude);
+}
+
+QString ZoneSpread::claim(const QStringList &candidates, const QStringList &applications,
+                          const QSet<QString> &exclude)
+{
+    QMutexLocker lock(&m_mutex);
+    QString zone = chooseLocked(candidates, applications, exclude);
+    addLocked(zone, applications, 1);
+    return zone;
+}
+
+int ZoneSpread::machinesIn(const QString &zone) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_perZone.value(zone);
+}

@@ -1,0 +1,784 @@
+#include "core/provisioning/provisioner.h"
+
+#include "core/bertherror.h"
+#include "core/cloud/instancetypechooser.h"
+#include "core/store/provisionerlease.h"
+#include "core/store/store.h"
+#include "core/store/workspace.h"
+
+#include <QDateTime>
+#include <QMutex>
+#include <QThread>
+#include <QUuid>
+
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace {
+
+const QString modelTag = QStringLiteral("berth-model-uuid");
+const QString machineTag = QStringLiteral("berth-machine-id");
+const QString nonceTag = QStringLiteral("berth-nonce");
+const QString unitsTag = QStringLiteral("berth-units");
+// Which provisioner started an instance: for the operator, and the proof that
+// two never start at once.
+const QString provisionerTag = QStringLiteral("berth-provisioner");
+
+qint64 now()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+int depth(const QString &machineName)
+{
+    return int(machineName.count(u'/'));
+}
+
+// An existing host enlisted with add-machine ssh:, not the cloud's.
+bool isExistingHost(const MachineRecord &m)
+{
+    return m.placement.startsWith(QStringLiteral("ssh:"));
+}
+
+// An alive machine that still needs an instance from the provisioner (machines
+// in error wait for retry-provisioning; ssh: hosts are enlisted, not started).
+bool awaitsInstance(const MachineRecord &m)
+{
+    return m.state.awaitsStart() && m.instanceId.isEmpty() && !isExistingHost(m);
+}
+
+// The applications whose units a top-level machine hosts, its containers'
+// included: that is what its distribution group is made of.
+QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, qint64> topOf;
+    for (const MachineRecord &m : snapshot.machines)
+        topOf.insert(m.id, m.parentId == 0 ? m.id : topOf.value(m.parentId, m.parentId));
+    QHash<qint64, QStringList> apps;
+    for (const UnitRecord &u : snapshot.units) {
+        if (u.subordinate || u.machineId == 0)
+            continue;
+        QStringList &list = apps[topOf.value(u.machineId, u.machineId)];
+        if (!list.contains(u.application))
+            list << u.application;
+    }
+    return apps;
+}
+
+} // namespace
+
+struct Provisioner::Job
+{
+    MachineRecord machine;
+    QStringList applications;
+    QStringList units;
+    QString region;
+    QStringList candidates; // zones it may go to
+    bool fixedZone = false;
+    QString zone;
+    QSet<QString> failedZones;
+    QString hostInstanceId;
+};
+
+// One reconcile pass; owns the per-pass state shared by the worker threads.
+class Provisioner::Pass
+{
+public:
+    Pass(Provisioner &owner, const std::atomic<bool> &cancel)
+        : m_p(owner)
+        , m_cancel(cancel)
+        , m_ws(*owner.m_store, owner.m_clouds)
+    {}
+
+    Report run();
+
+private:
+    class LeaseKeeper;
+    Report reconcileAndStart();
+
+    enum class Outcome { Started, Failed, Retrying, Skipped };
+
+    void reconcile(const ModelSnapshot &snapshot, const QList<InstanceInfo> &instances);
+    void removeDead(const ModelSnapshot &snapshot);
+    QList<Job> jobs(const ModelSnapshot &snapshot, bool containers);
+    void runJobs(QList<Job> jobs, int workers);
+    Outcome startOne(Workspace &ws, Job &job);
+    void recordFailure(Workspace &ws, const Job &job, const QString &message, bool retry);
+    void stop(const QString &region, const QString &id, const QString &why);
+    void holdBlockedContainers(const ModelSnapshot &snapshot);
+    void countPending();
+
+    Provisioner &m_p;
+    const std::atomic<bool> &m_cancel; // the caller's
+    // Set when the caller cancels or the lease is lost: stops the pass between
+    // machines and tells providers to give up waiting.
+    std::atomic<bool> m_abort = false;
+    std::atomic<bool> m_leaseLost = false;
+    Workspace m_ws;
+    ModelRecord m_model;
+    const CloudInfo *m_cloud = nullptr;
+    Provider *m_provider = nullptr;
+    ZoneSpread m_spread;
+    QMutex m_reportMutex;
+    Report m_report;
+    int m_done = 0;
+    int m_total = 0;
+};
+
+// Keeps the lease for the whole pass (listing, adopting, stopping, starting),
+// on a thread and store connection of its own, renewing it every third of its
+// time to live. When another provisioner has taken it over, or it cannot be
+// renewed before it may have expired, the pass is stopped: a provisioner that
+// may no longer hold the lease starts nothing more.
+class Provisioner::Pass::LeaseKeeper
+{
+public:
+    explicit LeaseKeeper(Pass &pass)
+        : m_pass(pass)
+        , m_thread([this] { keep(); })
+    {}
+    ~LeaseKeeper()
+    {
+        m_stop = true;
+        m_thread.join();
+    }
+    LeaseKeeper(const LeaseKeeper &) = delete;
+    LeaseKeeper &operator=(const LeaseKeeper &) = delete;
+
+private:
+    void keep()
+    {
+        const ProvisionerLease &lease = *m_pass.m_p.m_lease;
+        const qint64 ttl = lease.ttlMs();
+        std::unique_ptr<Store> store;
+        qint64 renewedAt = now();
+        qint64 nextAt = renewedAt + ttl / 3;
+        while (!m_stop) {
+            if (m_pass.m_cancel)
+                m_pass.m_abort = true;
+            if (now() >= nextAt) {
+                try {
+                    if (!store)
+                        store = std::make_unique<Store>(m_pass.m_p.m_location);
+                    if (!store->write([&](SqlSession &sql) { return lease.renew(sql); })) {
+                        lose(QStringLiteral("another provisioner has taken the lease over"));
+                        return;
+                    }
+                    renewedAt = now();
+                    nextAt = renewedAt + ttl / 3;
+                } catch (const std::exception &error) {
+                    if (now() - renewedAt >= ttl * 2 / 3) {
+                        lose(QStringLiteral("the lease could not be renewed before it may "
+                                            "expire (%1)")
+                                 .arg(QString::fromUtf8(error.what())));
+                        return;
+                    }
+                    nextAt = now() + ttl / 10;
+                }
+            }
+            QThread::msleep(20);
+        }
+    }
+    void lose(const QString &why)
+    {
+        m_pass.m_leaseLost = true;
+        m_pass.m_abort = true;
+        m_pass.m_p.log(QStringLiteral("provisioner stopping: %1").arg(why));
+    }
+
+    Pass &m_pass;
+    std::atomic<bool> m_stop = false;
+    std::thread m_thread; // last: starts once the members above are ready
+};
+
+Provisioner::Report Provisioner::Pass::run()
+{
+    const LeaseKeeper keeper(*this);
+    Report report = reconcileAndStart();
+    if (m_leaseLost) {
+        report.leaseHeldElsewhere = true;
+        report.holder = QStringLiteral("another provisioner");
+    }
+    return report;
+}
+
+Provisioner::Report Provisioner::Pass::reconcileAndStart()
+{
+    ModelSnapshot snapshot = m_ws.snapshot(m_p.m_model);
+    m_model = snapshot.model;
+    m_cloud = &m_p.m_clouds.get(m_model.cloud);
+    m_provider = &m_p.m_clouds.provider(m_model.cloud);
+
+    ProviderError listError;
+    const QList<InstanceInfo> instances =
+        m_provider->listInstances({}, {{modelTag, m_model.uuid}}, &listError);
+    if (!listError.ok()) {
+        m_p.log(QStringLiteral("cannot list instances of %1: %2; will try again")
+                    .arg(m_model.cloud, listError.message));
+        countPending();
+        return m_report;
+    }
+    reconcile(snapshot, instances);
+    snapshot = m_ws.snapshot(m_p.m_model);
+    removeDead(snapshot);
+    snapshot = m_ws.snapshot(m_p.m_model);
+
+    // Zone spread starts from what already runs.
+    const QHash<qint64, QStringList> appsOf = applicationsByHost(snapshot);
+    for (const MachineRecord &m : snapshot.machines) {
+        if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
+            m_spread.add(m.zone, appsOf.value(m.id));
+    }
+
+    const QList<Job> hosts = jobs(snapshot, false);
+    m_total = int(hosts.size());
+    runJobs(hosts, std::max(1, m_model.config.provisionWorkers()));
+    if (!m_abort) {
+        // Containers whose hosts came up in this pass can start now.
+        const QList<Job> containers = jobs(m_ws.snapshot(m_p.m_model), true);
+        m_total += int(containers.size());
+        runJobs(containers, std::min(4, std::max(1, m_model.config.provisionWorkers())));
+    }
+    if (!m_abort)
+        holdBlockedContainers(m_ws.snapshot(m_p.m_model));
+    countPending();
+    return m_report;
+}
+
+void Provisioner::Pass::stop(const QString &region, const QString &id, const QString &why)
+{
+    const ProviderError error = m_provider->stopInstances(region, {id});
+    if (!error.ok()) {
+        m_p.log(QStringLiteral("cannot stop %1 (%2): %3").arg(id, why, error.message));
+        throw BerthError(error.message);
+    }
+    m_p.log(QStringLiteral("stopped %1 (%2)").arg(id, why));
+    QMutexLocker lock(&m_reportMutex);
+    ++m_report.stopped;
+}
+
+void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
+                                  const QList<InstanceInfo> &instances)
+{
+    QHash<QString, const MachineRecord *> byName;
+    for (const MachineRecord &m : snapshot.machines)
+        byName.insert(m.name, &m);
+    const QString harvest = m_model.config.harvestMode();
+    for (const InstanceInfo &instance : instances) {
+        if (m_abort)
+            return;
+        const QString machineName = instance.tags.value(machineTag);
+        const MachineRecord *m = byName.value(machineName);
+        try {
+            if (!m) {
+                if (harvest == u"unknown" || harvest == u"all")
+                    stop(instance.region, instance.id,
+                         QStringLiteral("stray, harvest-mode=") + harvest);
+                else
+                    m_p.log(QStringLiteral("leaving stray instance %1 (harvest-mode=%2)")
+                                .arg(instance.id, harvest));
+                continue;
+            }
+            if (m->instanceId == instance.id)
+                continue;
+            const QString nonce = instance.tags.value(nonceTag);
+            const bool sameStart = m->instanceId.isEmpty() && !nonce.isEmpty() && nonce == m->nonce;
+            if (m->instanceId.isEmpty() && instance.state != u"running") {
+                // Created by an interrupted start but not (yet) running: the next start
+                // of this machine finds it by name and takes it over.
+                m_p.log(QStringLiteral("machine %1: %2 from an interrupted run is %3; the next "
+                                       "start takes it over")
+                            .arg(m->name, instance.id, instance.state));
+                continue;
+            }
+            if (sameStart) {
+                // Started by a run that died before recording it: adopt, never start twice.
+                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { tx.recordInstance(*m, instance); });
+                m_p.log(QStringLiteral("machine %1: adopted %2 started by an interrupted run")
+                            .arg(m->name, instance.id));
+                QMutexLocker lock(&m_reportMutex);
+                ++m_report.adopted;
+                continue;
+            }
+            // Ours by its tags, but the machine has another instance (or another start):
+            // one machine never keeps two instances.
+            stop(instance.region, instance.id,
+                 QStringLiteral("duplicate for machine %1").arg(m->name));
+        } catch (const BerthError &error) {
+            m_p.log(QStringLiteral("instance %1: %2").arg(instance.id, error.message()));
+        }
+    }
+    // A start recorded as in flight with no instance behind it was interrupted.
+    m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        for (const QString &name : tx.startsWithoutInstance())
+            tx.forgetStart(tx.machine(name), QStringLiteral("previous start was interrupted"));
+    });
+}
+
+void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
+{
+    QList<const MachineRecord *> dead;
+    for (const MachineRecord &m : snapshot.machines) {
+        if (m.state.isDead())
+            dead << &m;
+    }
+    // Containers before their hosts.
+    std::stable_sort(dead.begin(), dead.end(), [](const MachineRecord *a, const MachineRecord *b) {
+        return depth(a->name) > depth(b->name);
+    });
+    // Only these modes stop a dead machine's instance; under the others it is left
+    // running (and, once its machine is gone, counts as unknown).
+    const QString harvest = m_model.config.harvestMode();
+    const bool stopInstances = harvest == u"destroyed" || harvest == u"all";
+    for (const MachineRecord *m : dead) {
+        if (m_abort)
+            return;
+        try {
+            // An existing host is only forgotten: Berth installed nothing on it.
+            if (!m->instanceId.isEmpty() && stopInstances && !isExistingHost(*m))
+                stop(m->region, m->instanceId, QStringLiteral("machine %1 is dead").arg(m->name));
+            const bool removed = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+                if (!tx.children(m->id).isEmpty())
+                    return false; // its containers go first
+                tx.forgetMachine(*m);
+                return true;
+            });
+            if (removed) {
+                m_p.log(QStringLiteral("machine %1: removed").arg(m->name));
+                QMutexLocker lock(&m_reportMutex);
+                ++m_report.removed;
+            }
+        } catch (const BerthError &error) {
+            m_p.log(QStringLiteral("machine %1: %2; will try again").arg(m->name, error.message()));
+        }
+    }
+}
+
+QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, bool containers)
+{
+    QHash<qint64, const MachineRecord *> byId;
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
+    const QHash<qint64, QStringList> appsOf = applicationsByHost(snapshot);
+    QHash<qint64, QStringList> unitsOf;
+    for (const UnitRecord &u : snapshot.units) {
+        if (!u.subordinate && u.machineId != 0)
+            unitsOf[u.machineId] << u.name();
+    }
+    const qint64 time = now();
+    QList<Job> list;
+    for (const MachineRecord &m : snapshot.machines) {
+        if (!awaitsInstance(m) || m.isContainer() != containers || m.retryAt > time)
+            continue;
+        Job job;
+        job.machine = m;
+        job.applications = appsOf.value(m.id);
+        job.units = unitsOf.value(m.id);
+        job.region = m.region.isEmpty() ? m_model.region : m.region;
+        if (containers) {
+            const MachineRecord *host = byId.value(m.parentId);
+            if (!host || host->instanceId.isEmpty())
+                continue; // waits for its host
+            job.hostInstanceId = host->instanceId;
+            job.region = host->region;
+            job.fixedZone = true;
+            job.zone = host->zone;
+            list << job;
+            continue;
+        }
+        const RegionInfo *region = m_cloud->region(job.region);
+        QStringList healthy;
+        if (region) {
+            for (const ZoneInfo &zone : region->zones) {
+                if (zone.healthy)
+                    healthy << zone.name;
+            }
+        }
+        const QStringList allowed =
+            Constraints::parse(m.constraints).constraints.list(ConstraintKey::Zones);
+        if (m.placement.startsWith(QStringLiteral("zone="))) {
+            job.candidates = {m.placement.mid(5)};
+        } else if (region && !region->nodeNames.isEmpty() && !m.placement.isEmpty() &&
+                   !m.placement.startsWith(QStringLiteral("region="))) {
+            job.candidates = {}; // a named node: its zone is the node's
+        } else if (!allowed.isEmpty()) {
+            for (const QString &zone : healthy) {
+                if (allowed.contains(zone))
+                    job.candidates << zone;
+            }
+        } else {
+            job.candidates = healthy;
+        }
+        job.fixedZone = job.candidates.size() <= 1;
+        if (!job.candidates.isEmpty())
+            job.zone = m_spread.claim(job.candidates, job.applications);
+        list << job;
+    }
+    return list;
+}
+
+void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
+{
+    if (jobs.isEmpty())
+        return;
+    // Detach here, once: a non-const QList access from the workers would
+    // otherwise copy-on-write concurrently.
+    Job *const items = jobs.data();
+    std::mutex mutex;
+    std::condition_variable allDone;
+    qsizetype next = 0;
+    const int workerCount = std::min(workers, int(jobs.size()));
+    int running = workerCount; // guarded by `mutex`; workers count themselves out
+    std::vector<std::thread> threads;
+    threads.reserve(std::size_t(workerCount));
+    for (int w = 0; w < workerCount; ++w) {
+        threads.emplace_back([&] {
+            try {
+                Store store(m_p.m_location); // each worker its own connection
+                Workspace ws(store, m_p.m_clouds);
+                for (;;) {
+                    qsizetype mine;
+                    {
+                        std::lock_guard lock(mutex);
+                        if (next >= jobs.size() || m_abort)
+                            break;
+                        mine = next++;
+                    }
+                    const Outcome outcome = startOne(ws, items[mine]);
+                    QMutexLocker lock(&m_reportMutex);
+                    switch (outcome) {
+                    case Outcome::Started:
+                        ++m_report.started;
+                        break;
+                    case Outcome::Failed:
+                        ++m_report.failed;
+                        break;
+                    case Outcome::Retrying:
+                        ++m_report.retrying;
+                        break;
+                    case Outcome::Skipped:
+                        break;
+                    }
+                    ++m_done;
+                    if (m_p.m_progress)
+                        m_p.m_progress(m_done, m_total);
+                }
+            } catch (const std::exception &error) {
+                // Never past the thread: that would end the process mid-pass.
+                m_p.log(QStringLiteral("provisioning worker stopped: ") +
+                        QString::fromUtf8(error.what()));
+            }
+            std::lock_guard lock(mutex);
+            --running;
+            allDone.notify_all();
+        });
+    }
+    // The lease keeper renews the lease meanwhile.
+    {
+        std::unique_lock lock(mutex);
+        allDone.wait(lock, [&] { return running == 0; });
+    }
+    for (std::thread &t : threads)
+        t.join();
+}
+
+Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
+{
+    const QString name = job.machine.name;
+    // Containers follow their host's zone and take no place of their own in the spread.
+    const auto releaseZone = [&] {
+        if (job.hostInstanceId.isEmpty())
+            m_spread.add(job.zone, job.applications, -1);
+    };
+    const RegionInfo *region = m_cloud->region(job.region);
+    if (!region) {
+        recordFailure(
+            ws, job,
+            QStringLiteral("region \"%1\" not found in cloud %2").arg(job.region, m_cloud->name),
+            false);
+        return Outcome::Failed;
+    }
+    const Constraints constraints = Constraints::parse(job.machine.constraints).constraints;
+    // A cloud without instance types (LXD) applies the constraints themselves.
+    const auto choice =
+        region->catalogue.isEmpty()
+            ? InstanceTypeChooser::Choice{}
+            : InstanceTypeChooser(m_model.config.defaultMemMiB(), region->supportsTags)
+                  .choose(*region, constraints);
+    if (!choice.ok()) {
+        recordFailure(ws, job, choice.error, false);
+        return Outcome::Failed;
+    }
+
+    for (;;) {
+        if (m_abort)
+            return Outcome::Skipped;
+        // 1. Record the start, with a fresh nonce, before calling the provider.
+        const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        const bool go = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+            // Only the lease's holder records a start (and so starts anything).
+            if (!m_p.m_lease->renew(tx)) {
+                m_leaseLost = true;
+                m_abort = true;
+                return false;
+            }
+            const auto m = tx.findMachine(name);
+            if (!m || !m->state.awaitsStart() || !m->instanceId.isEmpty())
+                return false;
+            tx.recordStart(*m, nonce,
+                           job.zone.isEmpty() ? QStringLiteral("starting")
+                                              : QStringLiteral("starting in ") + job.zone);
+            return true;
+        });
+        if (!go) {
+            releaseZone();
+            return Outcome::Skipped;
+        }
+
+        StartRequest request;
+        request.region = job.region;
+        request.zone = job.zone;
+        request.base = job.machine.base;
+        request.constraints = constraints;
+        request.type = choice.type;
+        if (!job.machine.placement.startsWith(QStringLiteral("zone=")) &&
+            !job.machine.placement.startsWith(QStringLiteral("region=")))
+            request.placement = job.machine.placement;
+        request.hostInstanceId = job.hostInstanceId;
+        request.cancel = &m_abort;
+        request.tags = {{modelTag, m_model.uuid},
+                        {machineTag, name},
+                        {nonceTag, nonce},
+                        {unitsTag, job.units.join(u',')},
+                        {provisionerTag, m_p.m_lease->owner()}};
+        const StartResult result = m_provider->startInstance(request);
+
+        if (result.ok()) {
+            // 2. Record it, unless the machine went away meanwhile: then stop it at once.
+            enum class After { Recorded, StopOrphan, StopDead };
+            After after = After::StopOrphan;
+            try {
+                after = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+                    const auto m = tx.findMachine(name);
+                    if (!m || m->nonce != nonce || !m->instanceId.isEmpty())
+                        return After::StopOrphan;
+                    if (!m->state.isAlive()) {
+                        tx.forgetStart(*m, QString());
+                        return After::StopDead;
+                    }
+                    tx.recordInstance(*m, result.instance);
+                    return After::Recorded;
+                });
+            } catch (const BerthError &error) {
+                m_p.log(QStringLiteral("machine %1: cannot record %2: %3")
+                            .arg(name, result.instance.id, error.message()));
+            }
+            if (after == After::Recorded) {
+                if (job.hostInstanceId.isEmpty() && job.zone != result.instance.zone) {
+                    releaseZone();
+                    m_spread.add(result.instance.zone, job.applications, 1);
+                }
+                m_p.log(QStringLiteral("machine %1: started %2 (%3) in %4")
+                            .arg(name, result.instance.id, result.instance.instanceType,
+                                 result.instance.zone));
+                return Outcome::Started;
+            }
+            releaseZone();
+            try {
+                stop(result.instance.region, result.instance.id,
+                     after == After::StopDead
+                         ? QStringLiteral("machine %1 died while it started").arg(name)
+                         : QStringLiteral("not recorded for machine %1").arg(name));
+            } catch (const BerthError &) {
+                // Logged by stop(); the next pass finds it by its tags.
+            }
+            return Outcome::Skipped;
+        }
+
+        // 3. Failed: another zone, a later retry, or an error for the user.
+        const ProviderError &error = result.error;
+        if (error.kind == ProviderError::Kind::ZoneConstrained && !job.fixedZone) {
+            job.failedZones.insert(job.zone);
+            releaseZone();
+            const QString nextZone =
+                m_spread.claim(job.candidates, job.applications, job.failedZones);
+            if (!nextZone.isEmpty()) {
+                m_p.log(
+                    QStringLiteral("machine %1: %2; trying %3").arg(name, error.message, nextZone));
+                job.zone = nextZone;
+                continue; // does not use up an attempt
+            }
+            recordFailure(ws, job,
+                          QStringLiteral("%1 (tried zones %2)")
+                              .arg(error.message, job.candidates.join(QStringLiteral(", "))),
+                          false);
+            return Outcome::Failed;
+        }
+        releaseZone();
+        const bool retry =
+            error.retryable() && job.machine.attempts + 1 <= m_model.config.retryCount();
+        recordFailure(ws, job, error.message, retry);
+        return retry ? Outcome::Retrying : Outcome::Failed;
+    }
+}
+
+void Provisioner::Pass::recordFailure(Workspace &ws, const Job &job, const QString &message,
+                                      bool retry)
+{
+    const int attempts = job.machine.attempts + 1;
+    // Backoff: the delay doubles with each attempt, up to ten minutes.
+    const qint64 delay =
+        std::min<qint64>(m_model.config.retryDelayMs() << std::min(attempts - 1, 20), 600'000);
+    ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        const auto m = tx.findMachine(job.machine.name);
+        // Gone, or removed meanwhile: the failure no longer matters.
+        const auto move = retry ? MachineState::Move::RecordRetry : MachineState::Move::RecordError;
+        if (!m || !m->state.allows(move))
+            return;
+        if (retry) {
+            tx.recordRetry(*m, attempts, now() + delay,
+                           QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
+                               .arg(attempts)
+                               .arg(message)
+                               .arg(delay));
+        } else {
+            tx.recordError(*m, attempts, message);
+        }
+    });
+    m_p.log(
+        retry
+            ? QStringLiteral("machine %1: attempt %2 failed: %3; retrying in %4 ms")
+                  .arg(job.machine.name)
+                  .arg(attempts)
+                  .arg(message)
+                  .arg(delay)
+            : QStringLiteral("machine %1: provisioning error: %2").arg(job.machine.name, message));
+}
+
+// A container whose host failed or went can never start: it shows as an error
+// that names the host (in status, and among the window's problems) until
+// retry-provisioning tries them again.
+void Provisioner::Pass::holdBlockedContainers(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, const MachineRecord *> byId;
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
+    QMap<QString, QString> held; // container → why
+    for (const MachineRecord &m : snapshot.machines) {
+        if (!m.isContainer() || !awaitsInstance(m) ||
+            !m.state.allows(MachineState::Move::HoldForHost))
+            continue;
+        const MachineRecord *host = byId.value(m.parentId);
+        if (!MachineRecord::hostBlocks(host))
+            continue;
+        if (!host)
+            held.insert(m.name, QStringLiteral("host machine %1 is gone").arg(m.parentName()));
+        else if (!host->state.isAlive())
+            held.insert(m.name, QStringLiteral("host machine %1 is being removed").arg(host->name));
+        else
+            held.insert(m.name, QStringLiteral("host machine %1 is in error: %2")
+                                    .arg(host->name, host->machineMessage));
+    }
+    if (held.isEmpty())
+        return;
+    m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        for (auto it = held.cbegin(); it != held.cend(); ++it) {
+            const auto m = tx.findMachine(it.key());
+            if (m && m->instanceId.isEmpty() && m->state.allows(MachineState::Move::HoldForHost))
+                tx.holdForHost(*m, it.value());
+        }
+    });
+    for (auto it = held.cbegin(); it != held.cend(); ++it)
+        m_p.log(QStringLiteral("machine %1: cannot start: %2").arg(it.key(), it.value()));
+}
+
+void Provisioner::Pass::countPending()
+{
+    const ModelSnapshot snapshot = m_ws.snapshot(m_p.m_model);
+    QHash<qint64, const MachineRecord *> byId;
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
+    for (const MachineRecord &m : snapshot.machines) {
+        if (m.state.isDead()) {
+            ++m_report.pending;
+            continue;
+        }
+        if (!awaitsInstance(m))
+            continue;
+        if (m.isContainer()) {
+            if (MachineRecord::hostBlocks(byId.value(m.parentId)))
+                continue; // blocked until the host is fixed
+        }
+        ++m_report.pending;
+        if (m.retryAt > 0 && (m_report.nextRetryAt == 0 || m.retryAt < m_report.nextRetryAt))
+            m_report.nextRetryAt = m.retryAt;
+    }
+}
+
+Provisioner::Provisioner(QString storeLocation, const CloudRegistry &clouds, QString model)
+    : m_location(std::move(storeLocation))
+    , m_clouds(clouds)
+    , m_model(std::move(model))
+    , m_store(std::make_unique<Store>(m_location))
+{
+    const ModelRecord record =
+        m_store->read([&](SqlSession &sql) { return ModelTx::loadModel(sql, m_model); });
+    m_lease = std::make_unique<ProvisionerLease>(*m_store, record.id,
+                                                 ProvisionerLease::ttlFromEnvironment());
+}
+
+Provisioner::~Provisioner() = default;
+
+void Provisioner::log(const QString &line) const
+{
+    static QMutex mutex;
+    QMutexLocker lock(&mutex);
+    if (m_log)
+        m_log(line);
+}
+
+Provisioner::Report Provisioner::runPass(const std::atomic<bool> &cancel)
+{
+    if (!m_lease->acquire()) {
+        Report report;
+        report.leaseHeldElsewhere = true;
+        report.holder = m_lease->holder();
+        return report;
+    }
+    return Pass(*this, cancel).run();
+}
+
+bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs)
+{
+    const qint64 deadline = timeoutMs > 0 ? now() + timeoutMs : 0;
+    bool announcedWait = false;
+    while (!cancel) {
+        const Report report = runPass(cancel);
+        if (report.leaseHeldElsewhere) {
+            if (!announcedWait)
+                log(QStringLiteral("waiting: model %1 is provisioned by %2")
+                        .arg(m_model, report.holder));
+            announcedWait = true;
+        } else if (report.pending == 0) {
+            m_lease->release();
+            return true;
+        }
+        const bool progressed =
+            report.started + report.removed + report.adopted + report.stopped > 0;
+        qint64 wait = 0;
+        if (!report.leaseHeldElsewhere && report.nextRetryAt > 0 && report.started == 0)
+            wait = std::max<qint64>(0, report.nextRetryAt - now());
+        else if (report.leaseHeldElsewhere || !progressed)
+            wait = 1000; // someone else's turn, or nothing moved: do not spin
+        if (deadline > 0 && now() + wait > deadline) {
+            if (deadline > now())
+                QThread::msleep(ulong(deadline - now()));
+            return false;
+        }
+        for (qint64 slept = 0; slept < wait && !cancel; slept += 50)
+            QThread::msleep(50);
+    }
+    return false;
+}

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "core/cloud/cloudregistry.h"
+#include "core/placement/zonespread.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class Store;
+class ProvisionerLease;
+
+// Makes the store's machines real on the model's cloud. Each pass lists the
+// cloud's instances for the model, adopts instances a crashed run started,
+// stops the instances of dead machines and removes them, harvests strays per
+// the model's harvest mode, and starts pending machines in parallel (hosts
+// before their containers), spreading each application over zones and
+// retrying what can be retried. Provider calls run on worker threads, each
+// with its own store connection; never on the caller's (GUI) thread.
+class Provisioner
+{
+public:
+    struct Report
+    {
+        int started = 0;
+        int failed = 0;   // ended in provisioning error
+        int retrying = 0; // failed with a retryable error; will be tried again
+        int adopted = 0;
+        int stopped = 0;        // instances stopped (dead machines, strays, duplicates)
+        int removed = 0;        // dead machines removed from the store
+        int pending = 0;        // still waiting: retry delays, hosts not yet up
+        qint64 nextRetryAt = 0; // earliest retry time among pending, 0 if none
+        bool leaseHeldElsewhere = false;
+        QString holder;
+    };
+    using LogFunction = std::function<void(const QString &line)>;
+    using ProgressFunction = std::function<void(int done, int total)>;
+
+    Provisioner(QString storeLocation, const CloudRegistry &clouds, QString model);
+    ~Provisioner();
+
+    void setLog(LogFunction log) { m_log = std::move(log); }
+    void setProgress(ProgressFunction progress) { m_progress = std::move(progress); }
+
+    // One reconcile pass. `cancel` stops it between machines.
+    Report runPass(const std::atomic<bool> &cancel);
+    // Passes until nothing is left to do now or later (retries waited for),
+    // `cancel` is set, or `timeoutMs` (0: none) passes. True when idle.
+    bool runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs = 0);
+
+private:
+    struct Job;
+    class Pass;
+
+    void log(const QString &line) const;
+
+    QString m_location;
+    const CloudRegistry &m_clouds;
+    QString m_model;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<ProvisionerLease> m_lease;
+    LogFunction m_log;
+    ProgressFunction m_progress;
+};

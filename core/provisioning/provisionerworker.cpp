@@ -1,0 +1,91 @@
+#include "core/provisioning/provisionerworker.h"
+
+#include "core/bertherror.h"
+#include "core/store/store.h"
+
+#include <QDateTime>
+#include <QTimer>
+
+ProvisionerWorker::ProvisionerWorker(QString storeLocation, const CloudRegistry &clouds,
+                                     QString model, int periodMs)
+    : m_location(std::move(storeLocation))
+    , m_clouds(clouds)
+    , m_model(std::move(model))
+    , m_periodMs(periodMs)
+{}
+
+ProvisionerWorker::~ProvisionerWorker() = default;
+
+void ProvisionerWorker::start()
+{
+    try {
+        // Created here, on the worker's thread: its store connections belong to it.
+        m_provisioner = std::make_unique<Provisioner>(m_location, m_clouds, m_model);
+        m_watchStore = std::make_unique<Store>(m_location);
+    } catch (const std::exception &error) {
+        emit failed(QString::fromUtf8(error.what()));
+        return;
+    }
+    m_provisioner->setLog([this](const QString &line) { emit logLine(line); });
+    m_provisioner->setProgress([this](int done, int total) { emit progress(done, total); });
+    m_timer = new QTimer(this);
+    m_timer->setInterval(250);
+    connect(m_timer, &QTimer::timeout, this, &ProvisionerWorker::checkForChanges);
+    m_timer->start();
+    runPass();
+}
+
+void ProvisionerWorker::requestPass()
+{
+    m_passRequested = true;
+}
+
+void ProvisionerWorker::checkForChanges()
+{
+    if (m_cancel) {
+        m_timer->stop();
+        return;
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    bool due = m_passRequested || now - m_lastPassAt >= m_periodMs ||
+               (m_nextRetryAt > 0 && now >= m_nextRetryAt);
+    try {
+        const qint64 version = m_watchStore->dataVersion();
+        if (version != m_dataVersion) {
+            m_dataVersion = version;
+            due = true;
+        }
+    } catch (const std::exception &error) {
+        emit failed(QString::fromUtf8(error.what()));
+    }
+    if (due)
+        runPass();
+}
+
+void ProvisionerWorker::runPass()
+{
+    if (m_cancel || !m_provisioner)
+        return;
+    m_passRequested = false;
+    // The version before the pass: whatever commits during it, ours or anyone's,
+    // brings one more pass, so a change made meanwhile is never taken for ours.
+    try {
+        m_dataVersion = m_watchStore->dataVersion();
+    } catch (const std::exception &error) {
+        emit failed(QString::fromUtf8(error.what()));
+    }
+    try {
+        Provisioner::Report report;
+        do {
+            report = m_provisioner->runPass(m_cancel);
+            // Passes that started something may have unblocked more (containers).
+        } while (!m_cancel && report.started > 0 && report.pending > 0 && report.nextRetryAt == 0);
+        m_nextRetryAt = report.nextRetryAt;
+        if (report.leaseHeldElsewhere)
+            emit logLine(tr("model %1 is provisioned by %2").arg(m_model, report.holder));
+        emit passFinished(report.started, report.failed, report.pending);
+    } catch (const std::exception &error) {
+        emit failed(QString::fromUtf8(error.what()));
+    }
+    m_lastPassAt = QDateTime::currentMSecsSinceEpoch();
+}

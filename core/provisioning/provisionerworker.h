@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/provisioning/provisioner.h"
+
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+
+class QTimer;
+
+// The provisioner as a background worker: move it to a QThread, connect
+// QThread::started to start(). It runs a pass at start, when the store
+// changes (any process), when a retry falls due, and every `periodMs`.
+// Provider calls never touch the thread that owns the window. Stop it with
+// cancel() (from any thread), then quit() + wait() on its thread.
+class ProvisionerWorker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    ProvisionerWorker(QString storeLocation, const CloudRegistry &clouds, QString model,
+                      int periodMs = 10'000);
+    ~ProvisionerWorker() override;
+
+    // Thread-safe: the current pass stops between machines and no new one starts.
+    void cancel() { m_cancel = true; }
+
+public slots:
+    void start();
+    void requestPass();
+
+signals:
+    void logLine(const QString &line);
+    void progress(int done, int total);
+    void passFinished(int started, int failed, int pending);
+    void failed(const QString &message);
+
+private:
+    void runPass();
+    void checkForChanges();
+
+    QString m_location;
+    const CloudRegistry &m_clouds;
+    QString m_model;
+    int m_periodMs;
+    std::atomic<bool> m_cancel = false;
+    std::unique_ptr<Provisioner> m_provisioner;
+    std::unique_ptr<Store> m_watchStore;
+    qint64 m_dataVersion = -1;
+    qint64 m_nextRetryAt = 0;
+    qint64 m_lastPassAt = 0;
+    bool m_passRequested = false;
+    QTimer *m_timer = nullptr;
+};

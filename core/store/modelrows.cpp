@@ -1,0 +1,48 @@
+#include "core/store/modelrows.h"
+
+#include "core/store/sqlsession.h"
+
+#include <QUuid>
+
+bool ModelRows::any()
+{
+    return m_sql.scalar(QStringLiteral("SELECT count(*) FROM models")).toInt() > 0;
+}
+
+qint64 ModelRows::create(const QString &name, const QString &cloud, const QString &region,
+                         const QMap<QString, QString> &config)
+{
+    const qint64 id = m_sql.insert(
+        QStringLiteral("INSERT INTO models (uuid, name, cloud, region) VALUES (?, ?, ?, ?) "
+                       "RETURNING id"),
+        {QUuid::createUuid().toString(QUuid::WithoutBraces), name, cloud, region});
+    for (auto it = config.cbegin(); it != config.cend(); ++it) {
+        m_sql.run(
+            QStringLiteral("INSERT INTO model_config (model_id, key, value) VALUES (?, ?, ?)"),
+            {id, it.key(), it.value()});
+    }
+    m_sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES (?, 'model', "
+                             "?, 'added')"),
+              {id, name});
+    return id;
+}
+
+QList<ModelRows::Summary> ModelRows::summaries()
+{
+    QList<Summary> list;
+    QSqlQuery &q = m_sql.run(QStringLiteral(
+        "SELECT name, cloud, region, (SELECT count(*) FROM machines m WHERE m.model_id = "
+        "models.id), (SELECT count(*) FROM units u WHERE u.model_id = models.id) FROM models "
+        "ORDER BY name"));
+    while (q.next()) {
+        Summary s;
+        s.name = q.value(0).toString();
+        s.cloud = q.value(1).toString();
+        s.region = q.value(2).toString();
+        s.machines = q.value(3).toInt();
+        s.units = q.value(4).toInt();
+        list << s;
+    }
+    q.finish();
+    return list;
+}

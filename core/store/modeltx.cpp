@@ -1,0 +1,950 @@
+#include "core/store/modeltx.h"
+
+#include "core/bertherror.h"
+#include "core/model/base.h"
+#include "core/model/names.h"
+#include "core/placement/placementrules.h"
+#include "core/placement/subordinates.h"
+
+#include <QDateTime>
+#include <QSqlQuery>
+#include <QStringList>
+
+#include <algorithm>
+
+namespace {
+
+const QString machineColumns = QStringLiteral(
+    "m.id, m.name, coalesce(m.parent_id, 0), m.base, m.constraints, m.placement, m.life,"
+    " m.for_unit, m.machine_status, m.machine_message, m.instance_status, m.instance_message,"
+    " m.instance_id, m.instance_type, m.hardware, m.region, m.zone, m.nonce, m.created_at,"
+    " m.attempts, m.retry_at");
+
+const QString unitColumns = QStringLiteral(
+    "u.id, u.application_id, a.name, u.number, coalesce(u.machine_id, 0), coalesce(m.name, ''),"
+    " coalesce(u.principal_id, 0), coalesce(pa.name || '/' || p.number, ''), a.subordinate,"
+    " u.constraints, u.created_at FROM units u JOIN applications a ON a.id = u.application_id"
+    " LEFT JOIN machines m ON m.id = u.machine_id LEFT JOIN units p ON p.id = u.principal_id"
+    " LEFT JOIN applications pa ON pa.id = p.application_id");
+
+MachineRecord machineFrom(const QSqlQuery &q)
+{
+    MachineRecord m;
+    m.id = q.value(0).toLongLong();
+    m.name = q.value(1).toString();
+    m.parentId = q.value(2).toLongLong();
+    m.base = q.value(3).toString();
+    m.constraints = q.value(4).toString();
+    m.placement = q.value(5).toString();
+    m.forUnit = q.value(7).toInt() != 0;
+    const auto life = MachineState::lifeFrom(q.value(6).toString());
+    const auto status = MachineState::statusFrom(q.value(8).toString());
+    const auto instance = MachineState::instanceStatusFrom(q.value(10).toString());
+    if (!life || !status || !instance) {
+        throw BerthError(
+            QStringLiteral("the store holds a state of machine %1 this Berth does not "
+                           "know (%2, %3, %4): it is damaged, or was written by a "
+                           "newer Berth")
+                .arg(m.name, q.value(6).toString(), q.value(8).toString(), q.value(10).toString()));
+    }
+    m.state = {*life, *status, *instance};
+    m.machineMessage = q.value(9).toString();
+    m.instanceMessage = q.value(11).toString();
+    m.instanceId = q.value(12).toString();
+    m.instanceType = q.value(13).toString();
+    m.hardware = q.value(14).toString();
+    m.region = q.value(15).toString();
+    m.zone = q.value(16).toString();
+    m.nonce = q.value(17).toString();
+    m.createdAt = q.value(18).toLongLong();
+    m.attempts = q.value(19).toInt();
+    m.retryAt = q.value(20).toLongLong();
+    return m;
+}
+
+UnitRecord unitFrom(const QSqlQuery &q)
+{
+    UnitRecord u;
+    u.id = q.value(0).toLongLong();
+    u.applicationId = q.value(1).toLongLong();
+    u.application = q.value(2).toString();
+    u.number = q.value(3).toLongLong();
+    u.machineId = q.value(4).toLongLong();
+    u.machine = q.value(5).toString();
+    u.principalId = q.value(6).toLongLong();
+    u.principal = q.value(7).toString();
+    u.subordinate = q.value(8).toInt() != 0;
+    u.constraints = q.value(9).toString();
+    u.createdAt = q.value(10).toLongLong();
+    return u;
+}
+
+ApplicationRecord applicationFrom(const QSqlQuery &q)
+{
+    ApplicationRecord a;
+    a.id = q.value(0).toLongLong();
+    a.name = q.value(1).toString();
+    a.charm = q.value(2).toString();
+    a.base = q.value(3).toString();
+    a.subordinate = q.value(4).toInt() != 0;
+    a.constraints = q.value(5).toString();
+    a.minSize = q.value(6).toLongLong();
+    a.maxSize = q.value(7).toLongLong();
+    return a;
+}
+
+template <typename T, typename F> QList<T> collect(QSqlQuery &q, F from)
+{
+    QList<T> rows;
+    while (q.next())
+        rows.append(from(q));
+    q.finish();
+    return rows;
+}
+
+Constraints parsedOrEmpty(const QString &text)
+{
+    return Constraints::parse(text).constraints;
+}
+
+} // namespace
+
+ModelTx::ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud,
+                 PlacementPrecheck precheck)
+    : m_sql(sql)
+    , m_model(std::move(model))
+    , m_cloud(cloud)
+    , m_precheck(std::move(precheck))
+    , m_now(QDateTime::currentMSecsSinceEpoch())
+{}
+
+std::optional<ModelRecord> ModelTx::findModel(SqlSession &sql, const QString &name)
+{
+    QSqlQuery &q = sql.run(QStringLiteral("SELECT id, uuid, name, cloud, region, credential, "
+                                          "constraints FROM models WHERE name = ?"),
+                           {name});
+    if (!q.next()) {
+        q.finish();
+        return std::nullopt;
+    }
+    ModelRecord m;
+    m.id = q.value(0).toLongLong();
+    m.uuid = q.value(1).toString();
+    m.name = q.value(2).toString();
+    m.cloud = q.value(3).toString();
+    m.region = q.value(4).toString();
+    m.credential = q.value(5).toString();
+    m.constraints = q.value(6).toString();
+    q.finish();
+    QMap<QString, QString> config;
+    QSqlQuery &c =
+        sql.run(QStringLiteral("SELECT key, value FROM model_config WHERE model_id = ?"), {m.id});
+    while (c.next())
+        config.insert(c.value(0).toString(), c.value(1).toString());
+    c.finish();
+    m.config = ModelConfig(config);
+    return m;
+}
+
+ModelRecord ModelTx::loadModel(SqlSession &sql, const QString &name)
+{
+    auto model = findModel(sql, name);
+    if (!model)
+        throw BerthError(QStringLiteral("model \"%1\" not found").arg(name));
+    return *model;
+}
+
+const RegionInfo &ModelTx::region() const
+{
+    const RegionInfo *r = m_cloud.region(m_model.region);
+    if (!r) {
+        throw BerthError(QStringLiteral("region \"%1\" of model \"%2\" is not in cloud \"%3\"")
+                             .arg(m_model.region, m_model.name, m_cloud.name));
+    }
+    return *r;
+}
+
+std::optional<ApplicationRecord> ModelTx::findApplication(const QString &name)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT id, name, charm, base, subordinate, "
+                                            "constraints, min_size, max_size FROM applications "
+                                            "WHERE model_id = ? "
+                                            "AND name = ?"),
+                             {m_model.id, name});
+    auto rows = collect<ApplicationRecord>(q, applicationFrom);
+    return rows.isEmpty() ? std::nullopt : std::optional(rows.first());
+}
+
+ApplicationRecord ModelTx::application(const QString &name)
+{
+    auto app = findApplication(name);
+    if (!app)
+        throw BerthError(QStringLiteral("application \"%1\" not found").arg(name));
+    return *app;
+}
+
+std::optional<MachineRecord> ModelTx::findMachine(const QString &name)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                 QStringLiteral(" FROM machines m WHERE m.model_id = ? AND "
+                                                "m.name = ?"),
+                             {m_model.id, name});
+    auto rows = collect<MachineRecord>(q, machineFrom);
+    return rows.isEmpty() ? std::nullopt : std::optional(rows.first());
+}
+
+MachineRecord ModelTx::machine(const QString &name)
+{
+    auto m = findMachine(name);
+    if (!m)
+        throw BerthError(QStringLiteral("machine %1 not found").arg(name));
+    return *m;
+}
+
+UnitRecord ModelTx::unit(const QString &name)
+{
+    // Exactly as units are named ("app/ 0" or "app/+0" is no unit, not app/0).
+    const qsizetype slash = name.lastIndexOf(u'/');
+    bool ok = Names::isValidUnitName(name);
+    const qint64 number = ok ? name.mid(slash + 1).toLongLong(&ok) : -1;
+    if (!ok) {
+        throw BerthError(
+            QStringLiteral("invalid unit name \"%1\": expected application/number").arg(name));
+    }
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                 // Through the application's key, then (application, number):
+                                 // two index look-ups, not a scan of the model's units.
+                                 QStringLiteral(" WHERE a.model_id = ? AND a.name = ? AND "
+                                                "u.number = ?"),
+                             {m_model.id, name.left(slash), number});
+    auto rows = collect<UnitRecord>(q, unitFrom);
+    if (rows.isEmpty())
+        throw BerthError(QStringLiteral("unit \"%1\" not found").arg(name));
+    return rows.first();
+}
+
+QList<UnitRecord> ModelTx::unitsOnMachine(qint64 machineId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                 QStringLiteral(" WHERE u.machine_id = ? ORDER BY u.id"),
+                             {machineId});
+    return collect<UnitRecord>(q, unitFrom);
+}
+
+QList<UnitRecord> ModelTx::unitsOfApplication(qint64 applicationId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                 QStringLiteral(" WHERE u.application_id = ? ORDER BY u.number"),
+                             {applicationId});
+    return collect<UnitRecord>(q, unitFrom);
+}
+
+QList<MachineRecord> ModelTx::children(qint64 machineId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                 QStringLiteral(" FROM machines m WHERE m.parent_id = ? "
+                                                "ORDER BY m.id"),
+                             {machineId});
+    return collect<MachineRecord>(q, machineFrom);
+}
+
+ModelSnapshot ModelTx::snapshot()
+{
+    ModelSnapshot snap;
+    snap.model = m_model;
+    QSqlQuery &apps = m_sql.run(QStringLiteral("SELECT id, name, charm, base, subordinate, "
+                                               "constraints, min_size, max_size FROM "
+                                               "applications WHERE model_id = ? ORDER BY name"),
+                                {m_model.id});
+    snap.applications = collect<ApplicationRecord>(apps, applicationFrom);
+    QSqlQuery &units = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                     QStringLiteral(" WHERE u.model_id = ? ORDER BY a.name, "
+                                                    "u.number"),
+                                 {m_model.id});
+    snap.units = collect<UnitRecord>(units, unitFrom);
+    QSqlQuery &machines = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                        QStringLiteral(" FROM machines m WHERE m.model_id = ? "
+                                                       "ORDER BY m.id"),
+                                    {m_model.id});
+    snap.machines = collect<MachineRecord>(machines, machineFrom);
+    QSqlQuery &relations = m_sql.run(
+        QStringLiteral("SELECT s.name, p.name FROM relations r JOIN applications s ON s.id = "
+                       "r.subordinate_id JOIN applications p ON p.id = r.principal_id WHERE "
+                       "r.model_id = ? ORDER BY s.name, p.name"),
+        {m_model.id});
+    while (relations.next())
+        snap.relations.append({relations.value(0).toString(), relations.value(1).toString()});
+    relations.finish();
+    return snap;
+}
+
+qint64 ModelTx::nextSequence(const QString &name)
+{
+    auto it = m_sequences.find(name);
+    if (it == m_sequences.end()) {
+        const QVariant stored = m_sql.scalar(
+            QStringLiteral("SELECT value FROM sequences WHERE model_id = ? AND name = ?"),
+            {m_model.id, name});
+        it = m_sequences.insert(name, stored.isValid() ? stored.toLongLong() : 0);
+    }
+    return (*it)++;
+}
+
+MachineRecord ModelTx::createMachine(const NewMachine &spec)
+{
+    MachineRecord m;
+    if (spec.parent) {
+        const QString prefix = spec.parent->name + QStringLiteral("/lxd/");
+        m.name = prefix + QString::number(nextSequence(QStringLiteral("container:") + prefix));
+        m.parentId = spec.parent->id;
+    } else {
+        m.name = QString::number(nextSequence(QStringLiteral("machine")));
+    }
+    m.base = spec.base;
+    m.constraints = spec.constraints;
+    m.placement = spec.placement;
+    m.forUnit = spec.forUnit;
+    m.region = spec.region;
+    m.createdAt = m_now;
+    m.id = m_sql.insert(
+        QStringLiteral(
+            "INSERT INTO machines (model_id, name, parent_id, base, constraints, "
+            "placement, for_unit, region, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id"),
+        {m_model.id, m.name,
+         spec.parent ? QVariant(spec.parent->id) : QVariant(QMetaType::fromType<qint64>()), m.base,
+         m.constraints, m.placement, int(m.forUnit), m.region, m.createdAt});
+    logChange(QStringLiteral("machine"), m.name, Change::Op::Added);
+    return m;
+}
+
+QString ModelTx::unitConstraints(const ApplicationRecord &app, const Constraints &unitLevel) const
+{
+    const ConstraintsValidator v = validator();
+    const Constraints merged =
+        v.merge(parsedOrEmpty(m_model.constraints), parsedOrEmpty(app.constraints));
+    return v.merge(merged, unitLevel).toString();
+}
+
+void ModelTx::checkAssignable(const ApplicationRecord &app, const QString &unitName,
+                              const MachineRecord &machine) const
+{
+    if (const QString problem = PlacementRules::assignProblem(app, unitName, machine);
+        !problem.isEmpty())
+        throw BerthError(problem);
+}
+
+void ModelTx::checkProviderDirective(const PlacementDirective &d) const
+{
+    using Kind = PlacementDirective::Kind;
+    if (d.kind == Kind::Zone) {
+        const QStringList zones = region().zoneNames();
+        if (!zones.contains(d.value)) {
+            throw BerthError(
+                QStringLiteral("invalid placement directive \"%1\": zone \"%2\" not "
+                               "found in %3; expected one of %4")
+                    .arg(d.toString(), d.value, m_model.region, zones.join(QStringLiteral(", "))));
+        }
+    } else if (d.kind == Kind::Region) {
+        if (!m_cloud.region(d.value)) {
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": region \"%2\" not "
+                                            "found in cloud %3; expected one of %4")
+                                 .arg(d.toString(), d.value, m_cloud.name,
+                                      m_cloud.regionNames().join(QStringLiteral(", "))));
+        }
+    } else if (d.kind == Kind::Hostname || d.kind == Kind::SystemId) {
+        // Only the provider knows its own directives (nodes, system ids).
+        if (!m_precheck) {
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": cloud %2 "
+                                            "cannot check it in this process")
+                                 .arg(d.toString(), m_cloud.name));
+        }
+        const QString problem = m_precheck(m_model.region, d.toString());
+        if (!problem.isEmpty()) {
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": %2")
+                                 .arg(d.toString(), problem));
+        }
+    }
+}
+
+MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QString &unitName,
+                                       const QString &constraints,
+                                       const std::optional<PlacementDirective> &directive,
+                                       const Slot &slot, bool *fresh)
+{
+    using Kind = PlacementDirective::Kind;
+
+    NewMachine spec;
+    spec.base = app.base;
+    spec.constraints = constraints;
+    spec.forUnit = true;
+    spec.region = slot.region.isEmpty() ? m_model.region : slot.region;
+    MachineRecord target;
+    bool freshMachine = true;
+    if (!directive) {
+        if (!slot.zone.isEmpty())
+            spec.placement = QStringLiteral("zone=") + slot.zone;
+        target = createMachine(spec);
+    } else {
+        const PlacementDirective &d = *directive;
+        switch (d.kind) {
+        case Kind::Machine:
+        case Kind::Container:
+            target = machine(d.target);
+            checkAssignable(app, unitName, target);
+            checkHardware(unitName, constraints, target);
+            freshMachine = false;
+            break;
+        case Kind::NewContainer: {
+            MachineRecord host;
+            if (d.target.isEmpty()) {
+                NewMachine hostSpec = spec;
+                hostSpec.constraints = m_model.constraints;
+                host = createMachine(hostSpec);
+            } else {
+                host = machine(d.target);
+                const QString problem = PlacementRules::containerProblem(
+                    QStringLiteral("unit ") + unitName, parsedOrEmpty(constraints), host);
+                if (!problem.isEmpty())
+                    throw BerthError(
+                        QStringLiteral("cannot place unit %1: %2").arg(unitName, problem));
+            }
+            spec.parent = &host;
+            spec.region = host.region;
+            target = createMachine(spec);
+            break;
+        }
+        case Kind::Zone:
+        case Kind::Region:
+        case Kind::Hostname:
+        case Kind::SystemId:
+            checkProviderDirective(d);
+            spec.placement = d.toString();
+            if (d.kind == Kind::Region)
+                spec.region = d.value;
+            target = createMachine(spec);
+            break;
+        case Kind::Ssh:
+            throw BerthError(QStringLiteral("invalid placement directive \"%1\": ssh: is only "
+                                            "valid for add-machine")
+                                 .arg(d.toString()));
+        }
+    }
+    *fresh = freshMachine;
+    return target;
+}
+
+UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constraints,
+                            const std::optional<PlacementDirective> &directive, const Slot &slot)
+{
+    const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
+    const QString unitName = app.name + u'/' + QString::number(number);
+    bool freshMachine = true;
+    const MachineRecord target =
+        placementTarget(app, unitName, constraints, directive, slot, &freshMachine);
+    UnitRecord unit = insertUnit(app, number, &target, constraints);
+    // A fresh machine can only need subordinates of this application's relations.
+    if (!freshMachine || hasSubordinateRelations(app.id))
+        syncSubordinates(target);
+    return unit;
+}
+
+UnitRecord ModelTx::addUnplacedUnit(const ApplicationRecord &app, const QString &constraints)
+{
+    const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
+    return insertUnit(app, number, nullptr, constraints);
+}
+
+UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
+                               const MachineRecord *machine, const QString &constraints)
+{
+    UnitRecord unit;
+    unit.applicationId = app.id;
+    unit.application = app.name;
+    unit.number = number;
+    unit.machineId = machine ? machine->id : 0;
+    unit.machine = machine ? machine->name : QString();
+    unit.constraints = constraints;
+    unit.createdAt = m_now;
+    unit.id =
+        m_sql.insert(QStringLiteral("INSERT INTO units (model_id, application_id, number, "
+                                    "machine_id, constraints, created_at) VALUES (?, ?, ?, "
+                                    "?, ?, ?) RETURNING id"),
+                     {m_model.id, app.id, number,
+                      machine ? QVariant(machine->id) : QVariant(QMetaType::fromType<qint64>()),
+                      constraints, m_now});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Added);
+    return unit;
+}
+
+QString ModelTx::placementProblem(const UnitRecord &unit, const MachineRecord &machine)
+{
+    return PlacementRules::placementProblem(unit, application(unit.application), machine);
+}
+
+void ModelTx::checkHardware(const QString &unitName, const QString &constraints,
+                            const MachineRecord &machine)
+{
+    const QString problem =
+        PlacementRules::hardwareProblem(unitName, parsedOrEmpty(constraints), machine);
+    if (!problem.isEmpty())
+        throw BerthError(QStringLiteral("cannot place unit %1: %2").arg(unitName, problem));
+}
+
+MachineRecord ModelTx::placeUnit(const UnitRecord &unit,
+                                 const std::optional<PlacementDirective> &directive)
+{
+    if (unit.subordinate || unit.machineId != 0) {
+        throw BerthError(unit.subordinate
+                             ? QStringLiteral("cannot place unit %1: subordinate units follow "
+                                              "their principals")
+                                   .arg(unit.name())
+                             : QStringLiteral("cannot place unit %1: it is already on machine %2")
+                                   .arg(unit.name(), unit.machine));
+    }
+    const ApplicationRecord app = application(unit.application);
+    bool fresh = true;
+    MachineRecord target =
+        placementTarget(app, unit.name(), unit.constraints, directive, {}, &fresh);
+    m_sql.run(QStringLiteral("UPDATE units SET machine_id = ? WHERE id = ?"), {target.id, unit.id});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
+    syncSubordinates(target);
+    return target;
+}
+
+void ModelTx::unplaceUnit(const UnitRecord &unit)
+{
+    if (unit.machineId == 0)
+        throw BerthError(QStringLiteral("unit %1 is not placed").arg(unit.name()));
+    if (unit.subordinate) {
+        throw BerthError(QStringLiteral("cannot unplace unit %1: subordinate units follow their "
+                                        "principals")
+                             .arg(unit.name()));
+    }
+    const MachineRecord host = machine(unit.machine);
+    if (!host.neverProvisioned()) {
+        throw BerthError(QStringLiteral("cannot unplace unit %1: machine %2 has been started; "
+                                        "remove the unit instead")
+                             .arg(unit.name(), host.name));
+    }
+    m_sql.run(QStringLiteral("UPDATE units SET machine_id = NULL WHERE id = ?"), {unit.id});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
+    syncSubordinates(host);
+    retireIfEmpty(host.id);
+}
+
+ApplicationRecord ModelTx::createApplication(ApplicationRecord app)
+{
+    app.id = m_sql.insert(
+        QStringLiteral("INSERT INTO applications (model_id, name, charm, base, subordinate, "
+                       "constraints, min_size, max_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                       "RETURNING id"),
+        {m_model.id, app.name, app.charm, app.base, int(app.subordinate), app.constraints,
+         app.minSize, app.maxSize});
+    logChange(QStringLiteral("application"), app.name, Change::Op::Added);
+    return app;
+}
+
+void ModelTx::setApplicationConstraints(const ApplicationRecord &app,
+                                        const Constraints &constraints)
+{
+    m_sql.run(QStringLiteral("UPDATE applications SET constraints = ? WHERE id = ?"),
+              {constraints.toString(), app.id});
+    logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+}
+
+void ModelTx::setApplicationBounds(const ApplicationRecord &app, qint64 minSize, qint64 maxSize)
+{
+    m_sql.run(QStringLiteral("UPDATE applications SET min_size = ?, max_size = ? WHERE id = ?"),
+              {minSize, maxSize, app.id});
+    logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+}
+
+void ModelTx::deleteApplication(const ApplicationRecord &app)
+{
+    m_sql.run(QStringLiteral("DELETE FROM applications WHERE id = ?"), {app.id});
+    logChange(QStringLiteral("application"), app.name, Change::Op::Removed);
+}
+
+QList<qint64> ModelTx::machinesOfApplication(qint64 applicationId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT DISTINCT machine_id FROM units WHERE "
+                                            "application_id = ? AND machine_id IS NOT NULL"),
+                             {applicationId});
+    QList<qint64> ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    q.finish();
+    return ids;
+}
+
+QList<UnitPlacement> ModelTx::unitPlacements(const ApplicationRecord &app)
+{
+    const QString error = MachineState::text(MachineState::Status::Error);
+    QSqlQuery &q = m_sql.run(
+        QStringLiteral("SELECT u.id, u.number, u.created_at, u.constraints, coalesce(m.region, ''),"
+                       " coalesce(m.zone, ''), coalesce(m.placement, ''), coalesce(h.zone, ''),"
+                       " CASE WHEN m.machine_status = ? OR h.machine_status = ? THEN 1 ELSE 0 END"
+                       " FROM units u"
+                       " LEFT JOIN machines m ON m.id = u.machine_id"
+                       " LEFT JOIN machines h ON h.id = m.parent_id"
+                       " WHERE u.application_id = ? ORDER BY u.number"),
+        {error, error, app.id});
+    QList<UnitPlacement> rows;
+    while (q.next()) {
+        UnitPlacement p;
+        p.unitId = q.value(0).toLongLong();
+        p.number = q.value(1).toLongLong();
+        p.createdAt = q.value(2).toLongLong();
+        p.constraints = q.value(3).toString();
+        p.region = q.value(4).toString();
+        // Not started yet: its host's zone, or the zone its placement asks for.
+        p.zone = q.value(5).toString();
+        if (p.zone.isEmpty())
+            p.zone = q.value(7).toString();
+        const QString placement = q.value(6).toString();
+        if (p.zone.isEmpty() && placement.startsWith(QStringLiteral("zone=")))
+            p.zone = placement.mid(5);
+        p.inError = q.value(8).toInt() != 0;
+        rows.append(p);
+    }
+    q.finish();
+    return rows;
+}
+
+void ModelTx::setModelConstraints(const Constraints &constraints)
+{
+    m_model.constraints = constraints.toString();
+    m_sql.run(QStringLiteral("UPDATE models SET constraints = ? WHERE id = ?"),
+              {m_model.constraints, m_model.id});
+    logChange(QStringLiteral("model"), m_model.name, Change::Op::Changed);
+}
+
+void ModelTx::setModelConfig(const QString &key, const QString &value)
+{
+    m_sql.run(QStringLiteral("INSERT INTO model_config (model_id, key, value) VALUES (?, ?, ?) "
+                             "ON CONFLICT (model_id, key) DO UPDATE SET value = excluded.value"),
+              {m_model.id, key, value});
+    logChange(QStringLiteral("model"), m_model.name, Change::Op::Changed);
+}
+
+QList<MachineRecord> ModelTx::aliveMachinesPlaced(const QString &prefix)
+{
+    QSqlQuery &q = m_sql.run(
+        QStringLiteral("SELECT ") + machineColumns +
+            QStringLiteral(" FROM machines m WHERE m.model_id = ? AND "
+                           "m.life = ? AND substr(m.placement, 1, ?) = ? "
+                           "ORDER BY m.id"),
+        {m_model.id, MachineState::text(MachineState::Life::Alive), prefix.size(), prefix});
+    return collect<MachineRecord>(q, machineFrom);
+}
+
+bool ModelTx::hasRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal)
+{
+    return m_sql
+               .scalar(QStringLiteral("SELECT count(*) FROM relations WHERE subordinate_id = ? "
+                                      "AND principal_id = ?"),
+                       {subordinate.id, principal.id})
+               .toInt() > 0;
+}
+
+void ModelTx::removeRelationsOf(const ApplicationRecord &app)
+{
+    m_sql.run(QStringLiteral("DELETE FROM relations WHERE subordinate_id = ? OR principal_id = ?"),
+              {app.id, app.id});
+    m_hasSubordinates.clear();
+}
+
+void ModelTx::addRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal)
+{
+    m_sql.run(QStringLiteral("INSERT INTO relations (model_id, subordinate_id, principal_id) "
+                             "VALUES (?, ?, ?)"),
+              {m_model.id, subordinate.id, principal.id});
+    m_hasSubordinates.remove(principal.id);
+    logChange(QStringLiteral("relation"), subordinate.name + u' ' + principal.name,
+              Change::Op::Added);
+}
+
+bool ModelTx::hasSubordinateRelations(qint64 applicationId)
+{
+    auto it = m_hasSubordinates.find(applicationId);
+    if (it == m_hasSubordinates.end()) {
+        const bool related =
+            m_sql
+                .scalar(QStringLiteral("SELECT count(*) FROM relations WHERE principal_id = ?"),
+                        {applicationId})
+                .toInt() > 0;
+        it = m_hasSubordinates.insert(applicationId, related);
+    }
+    return *it;
+}
+
+void ModelTx::syncSubordinates(const MachineRecord &machine)
+{
+    const QList<UnitRecord> units = unitsOnMachine(machine.id);
+    const bool carriesSubordinates = std::any_of(units.cbegin(), units.cend(),
+                                                 [](const UnitRecord &u) { return u.subordinate; });
+    const bool principalsRelated =
+        std::any_of(units.cbegin(), units.cend(), [&](const UnitRecord &u) {
+            return !u.subordinate && hasSubordinateRelations(u.applicationId);
+        });
+    if (!carriesSubordinates && !principalsRelated)
+        return;
+
+    QList<Subordinates::Relation> relations;
+    QSqlQuery &q = m_sql.run(
+        QStringLiteral("SELECT subordinate_id, principal_id FROM relations WHERE principal_id IN "
+                       "(SELECT application_id FROM units WHERE machine_id = ?)"),
+        {machine.id});
+    while (q.next())
+        relations.append({q.value(0).toLongLong(), q.value(1).toLongLong()});
+    q.finish();
+
+    const Subordinates::Plan plan = Subordinates::plan(units, relations);
+    for (const UnitRecord &gone : plan.remove) {
+        m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {gone.id});
+        logChange(QStringLiteral("unit"), gone.name(), Change::Op::Removed);
+    }
+    for (const Subordinates::Plan::Follow &f : plan.follow) {
+        m_sql.run(QStringLiteral("UPDATE units SET principal_id = ? WHERE id = ?"),
+                  {f.principalId, f.unit.id});
+        logChange(QStringLiteral("unit"), f.unit.name(), Change::Op::Changed);
+    }
+    for (const Subordinates::Plan::Add &a : plan.add) {
+        const QString appName =
+            m_sql
+                .scalar(QStringLiteral("SELECT name FROM applications WHERE id = ?"),
+                        {a.applicationId})
+                .toString();
+        const qint64 number = nextSequence(QStringLiteral("unit:") + appName);
+        m_sql.run(QStringLiteral("INSERT INTO units (model_id, application_id, number, machine_id, "
+                                 "principal_id, constraints, created_at) VALUES (?, ?, ?, ?, ?, "
+                                 "'', ?)"),
+                  {m_model.id, a.applicationId, number, machine.id, a.principalId, m_now});
+        logChange(QStringLiteral("unit"), appName + u'/' + QString::number(number),
+                  Change::Op::Added);
+    }
+}
+
+void ModelTx::removeUnit(const UnitRecord &unit)
+{
+    m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
+    if (unit.machineId == 0)
+        return;
+    const MachineRecord host = *findMachine(unit.machine);
+    syncSubordinates(host);
+    retireIfEmpty(host.id);
+}
+
+void ModelTx::forgetUnit(const UnitRecord &unit)
+{
+    m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
+    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
+}
+
+void ModelTx::forgetMachine(const MachineRecord &machine)
+{
+    if (!machine.state.isDead())
+        throw BerthError(QStringLiteral("machine %1 is %2, not dead: it cannot be forgotten")
+                             .arg(machine.name, MachineState::text(machine.state.life)));
+    m_sql.run(QStringLiteral("DELETE FROM units WHERE machine_id = ?"), {machine.id});
+    m_sql.run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
+    logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);
+}
+
+void ModelTx::retireIfEmpty(qint64 machineId)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                 QStringLiteral(" FROM machines m WHERE m.id = ?"),
+                             {machineId});
+    const auto rows = collect<MachineRecord>(q, machineFrom);
+    if (rows.isEmpty())
+        return;
+    const MachineRecord &m = rows.first();
+    if (!m.forUnit || !m.state.isAlive())
+        return;
+    const int units =
+        m_sql.scalar(QStringLiteral("SELECT count(*) FROM units WHERE machine_id = ?"), {m.id})
+            .toInt();
+    const int aliveChildren =
+        m_sql
+            .scalar(QStringLiteral("SELECT count(*) FROM machines WHERE parent_id = ? AND "
+                                   "life = ?"),
+                    {m.id, MachineState::text(MachineState::Life::Alive)})
+            .toInt();
+    if (units == 0 && aliveChildren == 0)
+        retireMachine(m);
+}
+
+void ModelTx::retireMachine(const MachineRecord &machine)
+{
+    const bool hasChildren =
+        m_sql
+            .scalar(QStringLiteral("SELECT count(*) FROM machines WHERE parent_id = ?"),
+                    {machine.id})
+            .toInt() > 0;
+    if (machine.neverProvisioned() && !hasChildren) {
+        m_sql.run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
+        logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);
+    } else if (machine.state.isAlive()) {
+        const MachineState next = moved(machine, MachineState::Move::MarkDead);
+        m_sql.run(QStringLiteral("UPDATE machines SET life = ? WHERE id = ?"),
+                  {MachineState::text(next.life), machine.id});
+    }
+    if (machine.parentId != 0)
+        retireIfEmpty(machine.parentId);
+}
+
+MachineState ModelTx::moved(const MachineRecord &machine, MachineState::Move move)
+{
+    const MachineState next = machine.state.after(move, machine.name);
+    logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
+    return next;
+}
+
+void ModelTx::recordStart(const MachineRecord &machine, const QString &nonce,
+                          const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordStart);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ?, "
+                             "nonce = ? WHERE id = ?"),
+              {MachineState::text(next.instance), message, nonce, machine.id});
+}
+
+void ModelTx::recordInstance(const MachineRecord &machine, const InstanceInfo &instance)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordInstance);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
+                             "hardware = ?, region = ?, zone = ?, machine_status = ?, "
+                             "machine_message = '', instance_status = ?, instance_message = '', "
+                             "attempts = 0, retry_at = 0 WHERE id = ?"),
+              {instance.id, instance.instanceType, instance.hardware, instance.region,
+               instance.zone, MachineState::text(next.status), MachineState::text(next.instance),
+               machine.id});
+}
+
+void ModelTx::forgetStart(const MachineRecord &machine, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::ForgetStart);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ? "
+                             "WHERE id = ?"),
+              {MachineState::text(next.instance), message, machine.id});
+}
+
+void ModelTx::recordRetry(const MachineRecord &machine, int attempts, qint64 retryAt,
+                          const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordRetry);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ?, "
+                             "attempts = ?, retry_at = ? WHERE id = ?"),
+              {MachineState::text(next.instance), message, attempts, retryAt, machine.id});
+}
+
+void ModelTx::recordError(const MachineRecord &machine, int attempts, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordError);
+    m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = ?, "
+                             "instance_status = ?, instance_message = ?, instance_id = '', "
+                             "attempts = ? WHERE id = ?"),
+              {MachineState::text(next.status), message, MachineState::text(next.instance), message,
+               attempts, machine.id});
+}
+
+void ModelTx::resetForRetry(const MachineRecord &machine, const QString &constraints)
+{
+    const MachineState next = moved(machine, MachineState::Move::ResetForRetry);
+    m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = '', "
+                             "instance_status = ?, instance_message = '', attempts = 0, "
+                             "retry_at = 0, constraints = ? WHERE id = ?"),
+              {MachineState::text(next.status), MachineState::text(next.instance), constraints,
+               machine.id});
+}
+
+void ModelTx::enlistHost(const MachineRecord &machine, const QString &instanceId,
+                         const QString &hardware, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::EnlistHost);
+    m_sql.run(QStringLiteral("UPDATE machines SET instance_id = ?, hardware = ?, "
+                             "machine_status = ?, machine_message = '', instance_status = ?, "
+                             "instance_message = ? WHERE id = ?"),
+              {instanceId, hardware, MachineState::text(next.status),
+               MachineState::text(next.instance), message, machine.id});
+}
+
+void ModelTx::holdForHost(const MachineRecord &machine, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::HoldForHost);
+    m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = ? "
+                             "WHERE id = ?"),
+              {MachineState::text(next.status), message, machine.id});
+}
+
+QStringList ModelTx::machineNames(const QString &condition, const QVariant &value)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT name FROM machines WHERE model_id = ? AND ") +
+                                 condition + QStringLiteral(" ORDER BY id"),
+                             {m_model.id, value});
+    QStringList names;
+    while (q.next())
+        names << q.value(0).toString();
+    q.finish();
+    return names;
+}
+
+QStringList ModelTx::machinesInError()
+{
+    return machineNames(QStringLiteral("machine_status = ?"),
+                        MachineState::text(MachineState::Status::Error));
+}
+
+QStringList ModelTx::startsWithoutInstance()
+{
+    return machineNames(QStringLiteral("instance_id = '' AND instance_status = ?"),
+                        MachineState::text(MachineState::InstanceStatus::Provisioning));
+}
+
+void ModelTx::logChange(const QString &kind, const QString &name, Change::Op op)
+{
+    Change change;
+    change.kind = kind;
+    change.name = name;
+    change.op = op;
+    m_changes.append(std::move(change));
+}
+
+// Many rows a statement: on PostgreSQL each statement is a round trip, and a
+// large command logs two changes a unit.
+void ModelTx::writeChanges()
+{
+    constexpr qsizetype rowsPerStatement = 250;
+    for (qsizetype first = 0; first < m_changes.size(); first += rowsPerStatement) {
+        const qsizetype rows = std::min(rowsPerStatement, m_changes.size() - first);
+        QStringList values(rows, QStringLiteral("(?, ?, ?, ?)"));
+        QVariantList binds;
+        binds.reserve(rows * 4);
+        for (qsizetype i = first; i < first + rows; ++i) {
+            const Change &change = m_changes.at(i);
+            binds << m_model.id << change.kind << change.name << Change::opName(change.op);
+        }
+        m_sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES ") +
+                      values.join(QStringLiteral(", ")),
+                  binds);
+    }
+    m_changes.clear();
+}
+
+void ModelTx::finish()
+{
+    for (auto it = m_sequences.cbegin(); it != m_sequences.cend(); ++it) {
+        m_sql.run(QStringLiteral("INSERT INTO sequences (model_id, name, value) VALUES (?, ?, ?) "
+                                 "ON CONFLICT (model_id, name) DO UPDATE SET value = "
+                                 "excluded.value"),
+                  {m_model.id, it.key(), it.value()});
+    }
+    m_sequences.clear();
+    writeChanges();
+    // Keep the change log bounded: followers need only the recent past.
+    m_sql.run(QStringLiteral("DELETE FROM changes WHERE seq < (SELECT max(seq) FROM changes) - "
+                             "200000"));
+}

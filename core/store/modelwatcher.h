@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/model/modelrecords.h"
+
+#include <QObject>
+
+#include <memory>
+
+class CloudRegistry;
+class QTimer;
+class Store;
+class Workspace;
+
+// Reads the open model off the window's thread: move it to a QThread and
+// connect QThread::started to start(). It checks the store's data version
+// every `intervalMs` (any process's commit changes it; on PostgreSQL it is
+// woken by the store's NOTIFY instead); when it moved and the
+// change log has entries for the open model, it reads a snapshot on its own
+// connection and hands it over with snapshotReady(). The item models merge
+// it by id, so views change in place.
+class ModelWatcher final : public QObject
+{
+    Q_OBJECT
+
+public:
+    ModelWatcher(QString storeLocation, const CloudRegistry &clouds, int intervalMs = 250);
+    ~ModelWatcher() override;
+
+public slots:
+    void start();
+    // Follows another model (reads it at once).
+    void watch(const QString &model);
+    // Reads again now, changed or not.
+    void refresh();
+    // Stops reading (while the clouds it reads through are replaced), and goes on.
+    void pause();
+    void resume();
+
+signals:
+    void snapshotReady(const ModelSnapshot &snapshot);
+    void failed(const QString &message);
+
+private:
+    void poll();
+    void read();
+
+    QString m_location;
+    const CloudRegistry &m_clouds;
+    int m_intervalMs;
+    bool m_paused = false;
+    QString m_model;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<Workspace> m_workspace;
+    QTimer *m_timer = nullptr;
+    qint64 m_version = -1;
+    qint64 m_seq = 0;     // the change log read so far
+    qint64 m_modelId = 0; // the open model's id once read
+};

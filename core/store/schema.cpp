@@ -1,0 +1,84 @@
+#include "core/store/schema.h"
+
+namespace Schema {
+
+QList<QStringList> migrations()
+{
+    // Migration 1: models, applications, units, machines, relations, the change log.
+    const QStringList v1{
+        QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
+        QStringLiteral(
+            "CREATE TABLE models (id {pk}, uuid TEXT NOT NULL UNIQUE, name TEXT NOT NULL UNIQUE,"
+            " cloud TEXT NOT NULL, region TEXT NOT NULL, credential TEXT NOT NULL DEFAULT '',"
+            " constraints TEXT NOT NULL DEFAULT '')"),
+        QStringLiteral("CREATE TABLE model_config (model_id BIGINT NOT NULL REFERENCES models(id)"
+                       " ON DELETE CASCADE, key TEXT NOT NULL, value TEXT NOT NULL,"
+                       " PRIMARY KEY (model_id, key))"),
+        QStringLiteral("CREATE TABLE sequences (model_id BIGINT NOT NULL REFERENCES models(id)"
+                       " ON DELETE CASCADE, name TEXT NOT NULL, value BIGINT NOT NULL,"
+                       " PRIMARY KEY (model_id, name))"),
+        QStringLiteral(
+            "CREATE TABLE applications (id {pk}, model_id BIGINT NOT NULL REFERENCES models(id)"
+            " ON DELETE CASCADE, name TEXT NOT NULL, charm TEXT NOT NULL, base TEXT NOT NULL,"
+            " subordinate INTEGER NOT NULL DEFAULT 0, constraints TEXT NOT NULL DEFAULT '',"
+            " UNIQUE (model_id, name))"),
+        QStringLiteral(
+            "CREATE TABLE machines (id {pk}, model_id BIGINT NOT NULL REFERENCES models(id)"
+            " ON DELETE CASCADE, name TEXT NOT NULL, parent_id BIGINT REFERENCES machines(id),"
+            " base TEXT NOT NULL, constraints TEXT NOT NULL DEFAULT '',"
+            " placement TEXT NOT NULL DEFAULT '', life TEXT NOT NULL DEFAULT 'alive',"
+            " for_unit INTEGER NOT NULL DEFAULT 0,"
+            " machine_status TEXT NOT NULL DEFAULT 'pending',"
+            " machine_message TEXT NOT NULL DEFAULT '',"
+            " instance_status TEXT NOT NULL DEFAULT 'pending',"
+            " instance_message TEXT NOT NULL DEFAULT '', instance_id TEXT NOT NULL DEFAULT '',"
+            " instance_type TEXT NOT NULL DEFAULT '', hardware TEXT NOT NULL DEFAULT '',"
+            " region TEXT NOT NULL DEFAULT '', zone TEXT NOT NULL DEFAULT '',"
+            " nonce TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL,"
+            " UNIQUE (model_id, name))"),
+        QStringLiteral("CREATE INDEX machines_parent ON machines(parent_id)"),
+        QStringLiteral(
+            "CREATE TABLE units (id {pk}, model_id BIGINT NOT NULL REFERENCES models(id)"
+            " ON DELETE CASCADE, application_id BIGINT NOT NULL REFERENCES applications(id),"
+            " number BIGINT NOT NULL, machine_id BIGINT REFERENCES machines(id),"
+            " principal_id BIGINT REFERENCES units(id) ON DELETE SET NULL,"
+            " constraints TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL,"
+            " UNIQUE (application_id, number))"),
+        QStringLiteral("CREATE INDEX units_machine ON units(machine_id)"),
+        QStringLiteral("CREATE INDEX units_principal ON units(principal_id)"),
+        QStringLiteral("CREATE INDEX units_model ON units(model_id)"),
+        QStringLiteral(
+            "CREATE TABLE relations (id {pk}, model_id BIGINT NOT NULL REFERENCES models(id)"
+            " ON DELETE CASCADE, subordinate_id BIGINT NOT NULL REFERENCES applications(id),"
+            " principal_id BIGINT NOT NULL REFERENCES applications(id),"
+            " UNIQUE (subordinate_id, principal_id))"),
+        QStringLiteral("CREATE TABLE changes (seq {pk}, model_id BIGINT NOT NULL,"
+                       " kind TEXT NOT NULL, name TEXT NOT NULL, op TEXT NOT NULL)"),
+    };
+    // Migration 2: provider accounts (non-secret settings only); the built-in sim is one.
+    const QStringList v2{
+        QStringLiteral("CREATE TABLE clouds (name TEXT PRIMARY KEY, type TEXT NOT NULL,"
+                       " endpoint TEXT NOT NULL DEFAULT '', config TEXT NOT NULL DEFAULT '{}',"
+                       " builtin INTEGER NOT NULL DEFAULT 0)"),
+        QStringLiteral("INSERT INTO clouds (name, type, builtin) VALUES ('sim', 'sim', 1)"),
+        // Retry state survives restarts: attempts used and when the next may start.
+        QStringLiteral("ALTER TABLE machines ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE machines ADD COLUMN retry_at BIGINT NOT NULL DEFAULT 0"),
+        // Who runs the provisioner of a model, and until when (renewed while it runs).
+        QStringLiteral("CREATE TABLE provisioner_leases (model_id BIGINT PRIMARY KEY REFERENCES"
+                       " models(id) ON DELETE CASCADE, owner TEXT NOT NULL, host TEXT NOT NULL,"
+                       " pid BIGINT NOT NULL, expires_at BIGINT NOT NULL)"),
+    };
+    // Migration 3: applications' size bounds and their placement and deletion
+    // policies (Senlin specs as JSON, one per kind).
+    const QStringList v3{
+        QStringLiteral("ALTER TABLE applications ADD COLUMN min_size BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE applications ADD COLUMN max_size BIGINT NOT NULL DEFAULT -1"),
+        QStringLiteral("CREATE TABLE application_policies (application_id BIGINT NOT NULL"
+                       " REFERENCES applications(id) ON DELETE CASCADE, kind TEXT NOT NULL,"
+                       " spec TEXT NOT NULL, PRIMARY KEY (application_id, kind))"),
+    };
+    return {v1, v2, v3};
+}
+
+} // namespace Schema

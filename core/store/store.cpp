@@ -1,0 +1,393 @@
+#include "core/store/store.h"
+
+#include "core/bertherror.h"
+#include "core/store/schema.h"
+#include "core/store/storeerror.h"
+
+#include <QAtomicInteger>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QMutex>
+#include <QRandomGenerator>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QStandardPaths>
+#include <QThread>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <sqlite3.h>
+
+namespace {
+QAtomicInteger<quint64> connectionCounter;
+
+// Qt SQL loads a driver plugin the first time a connection of its type is
+// added, which is not safe from two threads at once (the test of clients
+// opening a store together once hung at exit in Qt SQL's clean-up).
+// Connections are added and removed one at a time.
+Q_CONSTINIT QBasicMutex connectionRegistry;
+
+QSqlDatabase addConnection(const QString &driver, const QString &name)
+{
+    const QMutexLocker lock(&connectionRegistry);
+    return QSqlDatabase::addDatabase(driver, name);
+}
+
+void removeConnection(const QString &name)
+{
+    const QMutexLocker lock(&connectionRegistry);
+    QSqlDatabase::removeDatabase(name);
+}
+
+// One key for every write transaction: writers queue as with SQLite's
+// BEGIN IMMEDIATE (the key spells "bert").
+constexpr qint64 writeLockKey = 0x62657274;
+
+QString dialect(QString sql, Store::Backend backend)
+{
+    return sql.replace(QStringLiteral("{pk}"), backend == Store::Backend::Postgres
+                                                   ? QStringLiteral("BIGSERIAL PRIMARY KEY")
+                                                   : QStringLiteral("INTEGER PRIMARY KEY "
+                                                                    "AUTOINCREMENT"));
+}
+
+bool isPostgres(const QString &location)
+{
+    return location.startsWith(QStringLiteral("postgresql://")) ||
+           location.startsWith(QStringLiteral("postgres://"));
+}
+} // namespace
+
+Store::Store(const QString &location)
+    : m_location(location)
+    , m_connectionName(
+          QStringLiteral("berth-store-%1").arg(connectionCounter.fetchAndAddRelaxed(1)))
+{
+    try {
+        if (isPostgres(location)) {
+            m_backend = Backend::Postgres;
+            openPostgres();
+        } else {
+            openSqlite();
+        }
+        migrate();
+    } catch (const BerthError &error) {
+        if (m_sql) {
+            m_sql->clearCache();
+            m_sql->database().close();
+            m_sql.reset();
+        }
+        removeConnection(m_connectionName);
+        throw BerthError(
+            QStringLiteral("cannot open store \"%1\": %2").arg(displayLocation(), error.message()),
+            error.detail());
+    }
+}
+
+void Store::openSqlite()
+{
+    const QFileInfo info(m_location);
+    if (!info.exists() && !QDir().mkpath(info.absolutePath()))
+        throw BerthError(QStringLiteral("cannot create directory \"%1\"").arg(info.absolutePath()));
+    // A store this process may not write (a read-only mount, a file shared
+    // read-only) still opens for reading; writes are refused with one line.
+    const QFileInfo folder(info.absolutePath());
+    m_readOnly = info.exists() && (!info.isWritable() || !folder.isWritable());
+    QSqlDatabase db = addConnection(QStringLiteral("QSQLITE"), m_connectionName);
+    QStringList options{QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs)};
+    if (m_readOnly) {
+        options << QStringLiteral("QSQLITE_OPEN_READONLY") << QStringLiteral("QSQLITE_OPEN_URI");
+        QUrl uri = QUrl::fromLocalFile(info.absoluteFilePath());
+        // Reading a WAL store needs its -shm file. Where the folder cannot hold
+        // one and no writer has a -wal file open, nothing can change the
+        // store under us: SQLite reads it as immutable, without locks.
+        if (!folder.isWritable() && !QFileInfo::exists(m_location + QStringLiteral("-wal")))
+            uri.setQuery(QStringLiteral("immutable=1"));
+        db.setDatabaseName(uri.toString(QUrl::FullyEncoded));
+    } else {
+        db.setDatabaseName(m_location);
+    }
+    db.setConnectOptions(options.join(u';'));
+    if (!db.open())
+        throw StoreError::fromStatement(db.lastError(), {});
+    m_sql = std::make_unique<SqlSession>(db);
+    waitForLocksFairly(db);
+    if (!m_readOnly) {
+        enableWriteAheadLog();
+        m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
+    }
+    m_sql->execute(QStringLiteral("PRAGMA foreign_keys = ON"));
+}
+
+// SQLite's own busy timeout sleeps longer and longer between tries (up to
+// 100 ms), so a writer waiting behind clients that write back to back, with a
+// few milliseconds between their transactions, can miss every gap and wait far
+// longer than any one of them holds the lock. Trying again every millisecond
+// takes the first gap; the wait still ends after the same 30 s.
+void Store::waitForLocksFairly(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return; // Qt's default of a 30 s busy timeout stays
+    sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.data());
+    if (!connection)
+        return;
+    sqlite3_busy_handler(
+        connection,
+        [](void *waited, int tries) -> int {
+            auto *since = static_cast<QElapsedTimer *>(waited);
+            if (tries == 0)
+                since->start();
+            if (since->elapsed() >= busyTimeoutMs)
+                return 0; // SQLite answers "busy": the user is told to try again
+            QThread::usleep(1000);
+            return 1;
+        },
+        &m_lockWait);
+}
+
+// Switching a new file to WAL needs it to itself for a moment, and SQLite
+// answers "database is locked" at once there instead of waiting on the busy
+// timeout; clients opening a new store together take turns here.
+void Store::enableWriteAheadLog()
+{
+    QDeadlineTimer deadline(30'000);
+    for (int attempt = 1;; ++attempt) {
+        try {
+            m_sql->execute(QStringLiteral("PRAGMA journal_mode = WAL"));
+            return;
+        } catch (const BerthError &error) {
+            if (!error.detail().contains(u"locked") || deadline.hasExpired())
+                throw;
+        }
+        backOff(attempt);
+    }
+}
+
+void Store::openPostgres()
+{
+    const QUrl url(m_location);
+    const QString database = url.path().mid(1);
+    if (!url.isValid() || url.host().isEmpty() || database.isEmpty() || database.contains(u'/')) {
+        throw BerthError(
+            QStringLiteral("expected postgresql://user[:password]@host[:port]/dbname"));
+    }
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        throw BerthError(QStringLiteral("Qt SQL's PostgreSQL driver is missing; install "
+                                        "libqt6sql6-psql"));
+    QSqlDatabase db = addConnection(QStringLiteral("QPSQL"), m_connectionName);
+    db.setHostName(url.host());
+    db.setPort(url.port(5432));
+    db.setDatabaseName(database);
+    if (!url.userName().isEmpty())
+        db.setUserName(url.userName());
+    // Without one here, libpq reads the password from ~/.pgpass.
+    if (!url.password().isEmpty())
+        db.setPassword(url.password());
+    QStringList options{QStringLiteral("connect_timeout=10")};
+    const QUrlQuery query(url);
+    for (const auto &[key, value] : query.queryItems()) {
+        if (key == u"sslmode" || key == u"sslrootcert" || key == u"application_name")
+            options << key + u'=' + value;
+    }
+    db.setConnectOptions(options.join(u';'));
+    if (!db.open()) {
+        throw StoreError::fromPostgresConnect(db.lastError(), url.host(), url.port(5432),
+                                              url.userName(), database);
+    }
+    m_sql = std::make_unique<SqlSession>(db);
+    m_sql->execute(QStringLiteral("SET client_min_messages = warning"));
+    // Plans fit the tables as they are now, not as they were when a statement
+    // was first prepared (an empty table's plan is a scan).
+    m_sql->execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"));
+}
+
+QString Store::displayLocation(const QString &location)
+{
+    if (!isPostgres(location))
+        return location;
+    QUrl url(location);
+    url.setPassword({});
+    return url.toString();
+}
+
+QString Store::displayLocation() const
+{
+    return displayLocation(m_location);
+}
+
+Store::~Store()
+{
+    if (m_sql) {
+        m_sql->clearCache();
+        m_sql->database().close();
+        m_sql.reset();
+    }
+    removeConnection(m_connectionName);
+}
+
+QString Store::defaultLocation()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return dir + QStringLiteral("/berth/berth.sqlite");
+}
+
+QString Store::resolveLocation(const QString &explicitLocation)
+{
+    if (!explicitLocation.isEmpty())
+        return explicitLocation;
+    const QString fromEnvironment = qEnvironmentVariable("BERTH_DB");
+    return fromEnvironment.isEmpty() ? defaultLocation() : fromEnvironment;
+}
+
+int Store::latestSchemaVersion()
+{
+    return int(Schema::migrations().size());
+}
+
+void Store::refuseWriteIfReadOnly() const
+{
+    if (m_readOnly)
+        throw StoreError::readOnly(displayLocation());
+}
+
+void Store::begin(bool forWrite)
+{
+    if (m_backend == Backend::Sqlite) {
+        m_sql->execute(forWrite ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"));
+        return;
+    }
+    if (forWrite) {
+        // Writers queue on one lock, as with SQLite; what each reads after it is current.
+        m_sql->execute(QStringLiteral("BEGIN"));
+        try {
+            m_sql->execute(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(writeLockKey));
+        } catch (...) {
+            rollback();
+            throw;
+        }
+    } else {
+        m_sql->execute(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ")); // one snapshot
+    }
+}
+
+void Store::commit(bool forWrite)
+{
+    // Other clients listening on the channel learn of the commit as it happens.
+    if (forWrite && m_backend == Backend::Postgres)
+        m_sql->execute(QStringLiteral("NOTIFY ") + changeChannel());
+    m_sql->execute(QStringLiteral("COMMIT"));
+}
+
+void Store::backOff(int attempt)
+{
+    const int jitter = QRandomGenerator::global()->bounded(20);
+    QThread::msleep(ulong(10) * ulong(attempt) + ulong(jitter));
+}
+
+bool Store::tableExists(const QString &table)
+{
+    const QString sql =
+        m_backend == Backend::Postgres
+            ? QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = "
+                             "current_schema() AND table_name = ?")
+            : QStringLiteral(
+                  "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
+    return m_sql->scalar(sql, {table}).toInt() > 0;
+}
+
+void Store::rollback()
+{
+    try {
+        m_sql->execute(QStringLiteral("ROLLBACK"));
+    } catch (const BerthError &) {
+        // The transaction may already be gone (SQLite rolls back on some errors).
+    }
+}
+
+int Store::schemaVersion()
+{
+    return read([this](SqlSession &sql) {
+        if (!tableExists(QStringLiteral("meta")))
+            return 0;
+        return sql.scalar(QStringLiteral("SELECT value FROM meta WHERE key = 'schema-version'"))
+            .toInt();
+    });
+}
+
+void Store::migrate()
+{
+    const auto all = Schema::migrations();
+    const int found = schemaVersion();
+    if (found == all.size())
+        return;
+    if (found > all.size()) {
+        throw BerthError(QStringLiteral("the store has schema version %1, newer than this Berth "
+                                        "understands (%2); upgrade Berth")
+                             .arg(found)
+                             .arg(all.size()));
+    }
+    if (m_readOnly) {
+        throw BerthError(QStringLiteral("the store is read-only and has schema version %1, older "
+                                        "than this Berth reads (%2); open it once where it can be "
+                                        "written to upgrade it")
+                             .arg(found)
+                             .arg(all.size()));
+    }
+    // Under the write lock: two processes opening a new store at once migrate it once.
+    write([&](SqlSession &sql) {
+        int version = 0;
+        if (tableExists(QStringLiteral("meta"))) {
+            version = sql.scalar(QStringLiteral("SELECT value FROM meta WHERE key = "
+                                                "'schema-version'"))
+                          .toInt();
+        }
+        if (version > all.size()) {
+            throw BerthError(QStringLiteral("the store has schema version %1, newer than this "
+                                            "Berth understands (%2); upgrade Berth")
+                                 .arg(version)
+                                 .arg(all.size()));
+        }
+        for (int v = version; v < all.size(); ++v) {
+            for (const QString &statement : all.at(v))
+                sql.execute(dialect(statement, m_backend));
+        }
+        sql.run(QStringLiteral("INSERT INTO meta (key, value) VALUES ('schema-version', ?) "
+                               "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
+                {QString::number(all.size())});
+    });
+    m_sql->clearCache();
+}
+
+qint64 Store::lastChangeSeq()
+{
+    return read([](SqlSession &sql) {
+        return sql.scalar(QStringLiteral("SELECT coalesce(max(seq), 0) FROM changes")).toLongLong();
+    });
+}
+
+ChangeList Store::changesSince(qint64 seq, int limit)
+{
+    return read([&](SqlSession &sql) {
+        ChangeList changes;
+        QSqlQuery &q = sql.run(QStringLiteral("SELECT seq, model_id, kind, name, op FROM changes "
+                                              "WHERE seq > ? ORDER BY seq LIMIT ?"),
+                               {seq, limit});
+        while (q.next()) {
+            changes.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+                            q.value(3).toString(), Change::opFromName(q.value(4).toString())});
+        }
+        q.finish();
+        return changes;
+    });
+}
+
+qint64 Store::dataVersion()
+{
+    if (m_backend == Backend::Postgres) // commands log their changes: the log's end moves
+        return m_sql->scalar(QStringLiteral("SELECT coalesce(max(seq), 0) FROM changes"))
+            .toLongLong();
+    return m_sql->scalar(QStringLiteral("PRAGMA data_version")).toLongLong();
+}

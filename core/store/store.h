@@ -1,0 +1,127 @@
+#pragma once
+
+#include "core/bertherror.h"
+#include "core/model/change.h"
+#include "core/store/sqlsession.h"
+
+#include <QElapsedTimer>
+#include <QString>
+
+#include <memory>
+#include <type_traits>
+
+// The model store: one connection for the calling thread, a versioned schema
+// migrated on open, and commands run as single transactions. Write
+// transactions take the write lock up front (SQLite BEGIN IMMEDIATE), so two
+// writers queue instead of deadlocking on a lock upgrade. Each thread, and each
+// process, opens its own Store on the same location.
+class Store
+{
+public:
+    enum class Backend { Sqlite, Postgres };
+
+    // Opens (creating if needed) and migrates the store; throws BerthError.
+    // `location` is a SQLite file path or postgresql://user[:password]@host[:port]/db.
+    explicit Store(const QString &location);
+    ~Store();
+    Store(const Store &) = delete;
+    Store &operator=(const Store &) = delete;
+
+    static QString defaultLocation();
+    // The store to open: the explicit --db value, else $BERTH_DB, else the default.
+    static QString resolveLocation(const QString &explicitLocation);
+    static int latestSchemaVersion();
+
+    QString location() const { return m_location; }
+    // The location as it may be shown: never with a password.
+    QString displayLocation() const;
+    static QString displayLocation(const QString &location);
+    // The PostgreSQL notification channel every write commit signals.
+    static QString changeChannel() { return QStringLiteral("berth_changes"); }
+    Backend backend() const { return m_backend; }
+    // True for a SQLite store this process may not write (a read-only mount,
+    // a file without write permission): reads work, write() refuses.
+    bool isReadOnly() const { return m_readOnly; }
+    SqlSession &sql() { return *m_sql; }
+    int schemaVersion();
+
+    // Runs fn(SqlSession&) in one write transaction: all of it, or (on any
+    // exception) none of it. Nested calls join the outer transaction.
+    template <typename F> decltype(auto) write(F &&fn)
+    {
+        return transact(true, std::forward<F>(fn));
+    }
+    // Runs fn in a read transaction: a consistent snapshot.
+    template <typename F> decltype(auto) read(F &&fn)
+    {
+        return transact(false, std::forward<F>(fn));
+    }
+
+    // The change log, for other threads and processes to follow.
+    qint64 lastChangeSeq();
+    ChangeList changesSince(qint64 seq, int limit = 10000);
+    // Changes whenever another connection commits (cheap to poll).
+    qint64 dataVersion();
+
+private:
+    template <typename F> decltype(auto) transact(bool forWrite, F &&fn)
+    {
+        if (forWrite)
+            refuseWriteIfReadOnly();
+        if (m_depth > 0)
+            return fn(*m_sql);
+        // A transaction the server could not serialise with another runs again.
+        for (int attempt = 1;; ++attempt) {
+            try {
+                return transactOnce(forWrite, fn);
+            } catch (const BerthError &error) {
+                if (!error.transient() || attempt >= maxAttempts)
+                    throw;
+                backOff(attempt);
+            }
+        }
+    }
+    template <typename F> decltype(auto) transactOnce(bool forWrite, F &fn)
+    {
+        begin(forWrite);
+        m_depth = 1;
+        try {
+            if constexpr (std::is_void_v<decltype(fn(*m_sql))>) {
+                fn(*m_sql);
+                m_depth = 0;
+                commit(forWrite);
+            } else {
+                auto result = fn(*m_sql);
+                m_depth = 0;
+                commit(forWrite);
+                return result;
+            }
+        } catch (...) {
+            m_depth = 0;
+            rollback();
+            throw;
+        }
+    }
+    static constexpr int maxAttempts = 5;
+    // How long a SQLite writer waits for the write lock before giving up.
+    static constexpr int busyTimeoutMs = 30'000;
+    void waitForLocksFairly(const QSqlDatabase &db);
+    static void backOff(int attempt);
+    void refuseWriteIfReadOnly() const;
+    bool tableExists(const QString &table);
+    void openPostgres();
+    void openSqlite();
+    void enableWriteAheadLog();
+    void begin(bool forWrite);
+    void commit(bool forWrite);
+    void rollback();
+    void migrate();
+
+    QString m_location;
+    QString m_connectionName;
+    Backend m_backend = Backend::Sqlite;
+    std::unique_ptr<SqlSession> m_sql;
+    int m_depth = 0;
+    bool m_readOnly = false;
+    QElapsedTimer m_lockWait; // since the busy handler's first try
+};

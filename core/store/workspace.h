@@ -1,0 +1,69 @@
+#pragma once
+
+#include "core/cloud/cloudregistry.h"
+#include "core/store/modeltx.h"
+#include "core/store/store.h"
+
+// What every command works on: the store, the known clouds, and which model
+// is current. Commands run through inModel(), one transaction each.
+class Workspace
+{
+public:
+    Workspace(Store &store, const CloudRegistry &clouds)
+        : m_store(store)
+        , m_clouds(clouds)
+    {}
+
+    Store &store() { return m_store; }
+    const CloudRegistry &clouds() const { return m_clouds; }
+
+    // The model named by -m, or the current one.
+    QString resolveModel(const QString &explicitName);
+    QString currentModel();
+    void setCurrentModel(SqlSession &sql, const QString &name);
+
+    // The whole model as one consistent read.
+    ModelSnapshot snapshot(const QString &modelName);
+
+    // Runs fn(ModelTx&) in one write transaction on the model.
+    template <typename F> decltype(auto) inModel(const QString &modelName, F &&fn)
+    {
+        return m_store.write([&](SqlSession &sql) {
+            ModelRecord model = ModelTx::loadModel(sql, modelName);
+            ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
+            if constexpr (std::is_void_v<decltype(fn(tx))>) {
+                fn(tx);
+                tx.finish();
+            } else {
+                auto result = fn(tx);
+                tx.finish();
+                return result;
+            }
+        });
+    }
+
+    // Runs fn(ModelTx&) in one read transaction: look-ups and checks only.
+    template <typename F> decltype(auto) readModel(const QString &modelName, F &&fn)
+    {
+        return m_store.read([&](SqlSession &sql) {
+            ModelRecord model = ModelTx::loadModel(sql, modelName);
+            ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
+            return fn(tx);
+        });
+    }
+
+private:
+    // The cloud's provider's check of its own placement directives, if it has
+    // a provider in this process.
+    ModelTx::PlacementPrecheck precheckOf(const QString &cloud) const;
+
+    Store &m_store;
+    const CloudRegistry &m_clouds;
+};
+
+// What a command reports besides success: lines for the user, and warnings.
+struct CommandResult
+{
+    QStringList messages;
+    QStringList warnings;
+};

@@ -1,0 +1,645 @@
+#include "core/bertherror.h"
+#include "core/commands/applicationcommands.h"
+#include "core/commands/machinecommands.h"
+#include "core/provisioning/provisioner.h"
+#include "core/provisioning/provisionerworker.h"
+#include "providers/sim/simprovider.h"
+#include "tests/testsupport.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+#include <algorithm>
+#include <thread>
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+struct Fixture : TestWorkspace
+{
+    explicit Fixture(const QStringList &simConfig = {})
+        : TestWorkspace(simConfig)
+    {
+        ModelCommands(ws()).setConfig(model, {QStringLiteral("retry-delay=5ms")});
+    }
+    bool provision(qint64 timeoutMs = 60'000)
+    {
+        Provisioner provisioner(path(), clouds, model);
+        provisioner.setLog([this](const QString &line) { log << line; });
+        const std::atomic<bool> cancel = false;
+        return provisioner.runUntilIdle(cancel, timeoutMs);
+    }
+    QList<InstanceInfo> instances()
+    {
+        ProviderError error;
+        auto list = clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error);
+        return list;
+    }
+    ModelSnapshot snapshot() { return ws().snapshot(model); }
+    void deploy(const QString &app, int count, const QString &constraints = {},
+                const QString &to = {})
+    {
+        ApplicationCommands::Deploy d;
+        d.charm = app;
+        d.count = count;
+        d.constraints = constraints;
+        d.to = to;
+        ApplicationCommands(ws()).deploy(model, d);
+    }
+    // Starts an instance tagged for this model as if by someone else (or a dead run).
+    QString startBehindBerthsBack(const QString &zone, const QString &machine,
+                                  const QString &nonce = {})
+    {
+        StartRequest request;
+        request.region = QStringLiteral("sim-east");
+        request.zone = zone;
+        request.type = *clouds.get(QStringLiteral("sim"))
+                            .region(request.region)
+                            ->instanceType(QStringLiteral("t3.small"));
+        request.tags = {{QStringLiteral("berth-model-uuid"), snapshot().model.uuid},
+                        {QStringLiteral("berth-machine-id"), machine}};
+        if (!nonce.isEmpty())
+            request.tags.insert(QStringLiteral("berth-nonce"), nonce);
+        return clouds.provider(QStringLiteral("sim")).startInstance(request).instance.id;
+    }
+    QStringList log;
+};
+
+// Per application, the largest difference between its zones' unit counts.
+QMap<QString, int> skewPerApplication(const ModelSnapshot &s, const QStringList &zones)
+{
+    QHash<qint64, QString> zoneOf;
+    for (const MachineRecord &m : s.machines)
+        zoneOf.insert(m.id, m.zone);
+    QMap<QString, QMap<QString, int>> counts;
+    for (const UnitRecord &u : s.units) {
+        if (u.subordinate)
+            continue;
+        auto &perZone = counts[u.application];
+        for (const QString &zone : zones)
+            perZone[zone] += 0;
+        ++perZone[zoneOf.value(u.machineId)];
+    }
+    QMap<QString, int> skew;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        const QList<int> values = it.value().values();
+        skew[it.key()] = *std::max_element(values.begin(), values.end()) -
+                         *std::min_element(values.begin(), values.end());
+    }
+    return skew;
+}
+
+void checkOneInstancePerMachine(Fixture &f)
+{
+    const ModelSnapshot s = f.snapshot();
+    const QList<InstanceInfo> instances = f.instances();
+    QSet<QString> ids;
+    QSet<QString> machinesWithInstances;
+    for (const InstanceInfo &i : instances) {
+        QVERIFY2(!machinesWithInstances.contains(i.tags.value(QStringLiteral("berth-machine-id"))),
+                 "two instances for one machine");
+        machinesWithInstances.insert(i.tags.value(QStringLiteral("berth-machine-id")));
+        ids.insert(i.id);
+    }
+    QCOMPARE(instances.size(), s.machines.size());
+    for (const MachineRecord &m : s.machines) {
+        QVERIFY2(ids.contains(m.instanceId), qPrintable(m.name));
+        QCOMPARE(MachineState::text(m.state.status), QStringLiteral("started"));
+        QCOMPARE(MachineState::text(m.state.instance), QStringLiteral("running"));
+    }
+}
+
+// Delegates to the sim provider and notes which threads the calls come from.
+class ThreadRecordingProvider final : public Provider
+{
+public:
+    explicit ThreadRecordingProvider(Provider &inner)
+        : m_inner(inner)
+    {}
+    CloudInfo describe() const override { return m_inner.describe(); }
+    QString precheckPlacement(const QString &region, const QString &placement) const override
+    {
+        return m_inner.precheckPlacement(region, placement);
+    }
+    StartResult startInstance(const StartRequest &request) override
+    {
+        note();
+        return m_inner.startInstance(request);
+    }
+    ProviderError stopInstances(const QString &region, const QStringList &ids) override
+    {
+        note();
+        return m_inner.stopInstances(region, ids);
+    }
+    QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
+                                      ProviderError *error) override
+    {
+        note();
+        return m_inner.listInstances(region, tags, error);
+    }
+    QSet<QThread *> threads() const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_threads;
+    }
+
+private:
+    void note()
+    {
+        QMutexLocker lock(&m_mutex);
+        m_threads.insert(QThread::currentThread());
+    }
+    Provider &m_inner;
+    mutable QMutex m_mutex;
+    QSet<QThread *> m_threads;
+};
+
+} // namespace
+
+class TestProvisioner : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void startsEveryMachineWithItsType();
+    void containersOfAFailedHostShowAnErrorNamingIt();
+    void spreadsEachApplicationOverZones();
+    void fallsBackWhenAZoneIsOut();
+    void transientFaultsAreRetriedToExactlyOneInstance();
+    void permanentFaultsShowAndRetryProvisioningRecovers();
+    void deadMachinesAndStraysFollowHarvestMode_data();
+    void deadMachinesAndStraysFollowHarvestMode();
+    void containersStartAfterTheirHosts();
+    void adoptsWhatAnInterruptedRunStarted();
+    void stopsDuplicates();
+    void bareMetalPoolAcquiresLeastWastefulNode();
+    void oneProvisionerPerModel();
+    void notFoundErrorsShowAtOnceWithoutRetries();
+    void aProvisionerThatLosesTheLeaseStopsStarting();
+    void workerRunsOnItsThreadAndReports();
+};
+
+void TestProvisioner::startsEveryMachineWithItsType()
+{
+    Fixture f;
+    f.deploy(QStringLiteral("wordpress"), 1, QStringLiteral("mem=3G"));
+    f.deploy(QStringLiteral("db"), 1, QStringLiteral("arch=arm64 cores=2"));
+    QVERIFY(f.provision());
+    const ModelSnapshot s = f.snapshot();
+    QCOMPARE(s.machines.at(0).instanceType, QStringLiteral("m5.medium"));
+    QCOMPARE(s.machines.at(0).hardware,
+             QStringLiteral("arch=amd64 cores=2 mem=4096M root-disk=16384M"));
+    QCOMPARE(s.machines.at(1).instanceType, QStringLiteral("m6g.medium"));
+    QCOMPARE(s.machines.at(1).region, QStringLiteral("sim-east"));
+    const auto instances = f.instances();
+    QCOMPARE(instances.size(), 2);
+    // Both start at once, so the cloud lists them in either order.
+    const auto wordpress = std::find_if(instances.cbegin(), instances.cend(), [&](const auto &i) {
+        return i.id == s.machines.at(0).instanceId;
+    });
+    QVERIFY(wordpress != instances.cend());
+    QCOMPARE(wordpress->tags.value(QStringLiteral("berth-model-uuid")), s.model.uuid);
+    QCOMPARE(wordpress->tags.value(QStringLiteral("berth-units")), QStringLiteral("wordpress/0"));
+    QVERIFY(!wordpress->tags.value(QStringLiteral("berth-nonce")).isEmpty());
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::spreadsEachApplicationOverZones()
+{
+    Fixture f;
+    const QStringList zones{QStringLiteral("sim-east-a"), QStringLiteral("sim-east-b"),
+                            QStringLiteral("sim-east-c")};
+    ApplicationCommands apps(f.ws());
+    f.deploy(QStringLiteral("web"), 7);
+    f.deploy(QStringLiteral("db"), 2);
+    QVERIFY(f.provision());
+    for (int skew : skewPerApplication(f.snapshot(), zones))
+        QVERIFY(skew <= 1);
+    // Mixed removals and additions: the spread is restored as units are added.
+    apps.removeUnits(model, {QStringLiteral("web/0"), QStringLiteral("web/3"),
+                             QStringLiteral("web/6"), QStringLiteral("db/1")});
+    apps.addUnits(model, QStringLiteral("web"), 5, {});
+    apps.addUnits(model, QStringLiteral("db"), 4, {});
+    f.deploy(QStringLiteral("cache"), 5);
+    QVERIFY(f.provision());
+    const auto skew = skewPerApplication(f.snapshot(), zones);
+    QCOMPARE(skew.keys(),
+             (QStringList{QStringLiteral("cache"), QStringLiteral("db"), QStringLiteral("web")}));
+    for (auto it = skew.cbegin(); it != skew.cend(); ++it)
+        QVERIFY2(it.value() <= 1, qPrintable(it.key()));
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::fallsBackWhenAZoneIsOut()
+{
+    Fixture f({QStringLiteral("zone-outage=sim-east-a")});
+    f.deploy(QStringLiteral("web"), 6);
+    QVERIFY(f.provision());
+    QMap<QString, int> perZone;
+    for (const MachineRecord &m : f.snapshot().machines)
+        ++perZone[m.zone];
+    QCOMPARE(perZone.value(QStringLiteral("sim-east-a")), 0);
+    QCOMPARE(perZone.value(QStringLiteral("sim-east-b")), 3);
+    QCOMPARE(perZone.value(QStringLiteral("sim-east-c")), 3);
+    QVERIFY(f.log.join(u'\n').contains(QStringLiteral("zone sim-east-a is unavailable; trying")));
+    // A machine pinned to the zone that is out cannot fall back: a clear error.
+    MachineCommands(f.ws()).addMachines(model, {QStringLiteral("zone=sim-east-a"), 1, {}, {}});
+    QVERIFY(f.provision());
+    const MachineRecord pinned = f.snapshot().machines.last();
+    QCOMPARE(MachineState::text(pinned.state.status), QStringLiteral("error"));
+    QCOMPARE(MachineState::text(pinned.state.instance), QStringLiteral("provisioning error"));
+    QVERIFY2(pinned.instanceMessage.startsWith(QStringLiteral("zone sim-east-a is unavailable")),
+             qPrintable(pinned.instanceMessage));
+    // Every zone out: the error names what was tried.
+    f.configureSim({QStringLiteral("zone-outage=sim-east-a,sim-east-b,sim-east-c")});
+    f.deploy(QStringLiteral("db"), 1);
+    QVERIFY(f.provision());
+    const MachineRecord stuck = f.snapshot().machines.last();
+    QCOMPARE(MachineState::text(stuck.state.status), QStringLiteral("error"));
+    QVERIFY2(stuck.instanceMessage.contains(
+                 QStringLiteral("tried zones sim-east-a, sim-east-b, sim-east-c")),
+             qPrintable(stuck.instanceMessage));
+}
+
+void TestProvisioner::transientFaultsAreRetriedToExactlyOneInstance()
+{
+    Fixture f({QStringLiteral("fault-rate=0.3"), QStringLiteral("fault-kind=transient"),
+               QStringLiteral("seed=42")});
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("retry-count=20")});
+    f.deploy(QStringLiteral("web"), 40);
+    QVERIFY(f.provision());
+    QVERIFY(f.log.join(u'\n').contains(QStringLiteral("simulated transient fault; retrying")));
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::permanentFaultsShowAndRetryProvisioningRecovers()
+{
+    Fixture f({QStringLiteral("fault-rate=1"), QStringLiteral("fault-kind=permanent")});
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("retry-count=2")});
+    f.deploy(QStringLiteral("web"), 3);
+    QVERIFY(f.provision());
+    for (const MachineRecord &m : f.snapshot().machines) {
+        QCOMPARE(MachineState::text(m.state.status), QStringLiteral("error"));
+        QCOMPARE(MachineState::text(m.state.instance), QStringLiteral("provisioning error"));
+        QCOMPARE(m.instanceMessage, QStringLiteral("image for ubuntu@22.04 not found"));
+        QVERIFY(m.instanceId.isEmpty());
+        // "Not found" is not retryable: error at once, the retries left unused.
+        QCOMPARE(m.attempts, 1);
+    }
+    QVERIFY(f.instances().isEmpty());
+
+    // Not retried by itself; retry-provisioning does it, optionally with new constraints.
+    f.configureSim({QStringLiteral("fault-rate=0")});
+    QVERIFY(f.provision());
+    QCOMPARE(MachineState::text(f.snapshot().machines.first().state.status),
+             QStringLiteral("error"));
+    MachineCommands machines(f.ws());
+    machines.retryProvisioning(model, {QStringLiteral("0")}, QStringLiteral("mem=8G"));
+    QCOMPARE(f.snapshot().machines.first().constraints, QStringLiteral("mem=8192M"));
+    machines.retryProvisioning(model, {}, std::nullopt);
+    QVERIFY(f.provision());
+    const ModelSnapshot s = f.snapshot();
+    QCOMPARE(s.machines.at(0).instanceType, QStringLiteral("r5.large"));
+    QCOMPARE(s.machines.at(1).instanceType, QStringLiteral("t3.small"));
+    checkOneInstancePerMachine(f);
+    try {
+        machines.retryProvisioning(model, {QStringLiteral("1")}, std::nullopt);
+        QFAIL("retrying a started machine must fail");
+    } catch (const BerthError &error) {
+        QCOMPARE(error.message(), QStringLiteral("machine 1 is not in error (status started); only "
+                                                 "machines in error can be retried"));
+    }
+
+    // Constraints no type can meet fail at once, without calling the cloud.
+    machines.addMachines(model, {{}, 1, {}, QStringLiteral("mem=900G")});
+    QVERIFY(f.provision());
+    QCOMPARE(f.snapshot().machines.last().instanceMessage,
+             QStringLiteral(R"(no instance types in sim-east matching constraints "mem=921600M")"));
+}
+
+void TestProvisioner::containersOfAFailedHostShowAnErrorNamingIt()
+{
+    Fixture f;
+    MachineCommands machines(f.ws());
+    machines.addMachines(model, {{}, 1, {}, QStringLiteral("mem=900G")}); // 0: no type fits
+    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, {}});
+    machines.addMachines(model, {{}, 1, {}, {}}); // 1: fine
+    QVERIFY(f.provision());
+    const auto byName = [&] {
+        QHash<QString, MachineRecord> all;
+        for (const MachineRecord &m : f.snapshot().machines)
+            all.insert(m.name, m);
+        return all;
+    };
+    const MachineRecord held = byName().value(QStringLiteral("0/lxd/0"));
+    QVERIFY(held.state.inError());
+    QVERIFY(held.instanceId.isEmpty());
+    QCOMPARE(held.machineMessage,
+             QStringLiteral(R"(host machine 0 is in error: no instance types in sim-east matching )"
+                            R"(constraints "mem=921600M")"));
+    QVERIFY(f.log.join(u'\n').contains(
+        QStringLiteral("machine 0/lxd/0: cannot start: host machine 0")));
+    QCOMPARE(f.instances().size(), 1); // only machine 1
+
+    // Retrying the host takes its held container along; both start.
+    const CommandResult retried =
+        machines.retryProvisioning(model, {QStringLiteral("0")}, QStringLiteral("mem=1G"));
+    QCOMPARE(retried.messages,
+             (QStringList{QStringLiteral("machine 0 will be provisioned again"),
+                          QStringLiteral("machine 0/lxd/0 will be provisioned with its host")}));
+    QVERIFY(f.provision());
+    for (const MachineRecord &m : byName())
+        QVERIFY2(m.state == (MachineState{MachineState::Life::Alive, MachineState::Status::Started,
+                                          MachineState::InstanceStatus::Running}),
+                 qPrintable(m.name));
+    QCOMPARE(f.instances().size(), 3);
+}
+
+void TestProvisioner::deadMachinesAndStraysFollowHarvestMode_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<bool>("deadInstanceStopped");
+    QTest::addColumn<bool>("strayStopped");
+    QTest::addColumn<bool>("leftInstanceStoppedLater");
+    QTest::newRow("none") << "none" << false << false << false;
+    QTest::newRow("destroyed") << "destroyed" << true << false << true;
+    // The dead machine's instance is left, then harvested as unknown once its machine is gone.
+    QTest::newRow("unknown") << "unknown" << false << true << true;
+    QTest::newRow("all") << "all" << true << true << true;
+}
+
+void TestProvisioner::deadMachinesAndStraysFollowHarvestMode()
+{
+    QFETCH(QString, mode);
+    QFETCH(bool, deadInstanceStopped);
+    QFETCH(bool, strayStopped);
+    QFETCH(bool, leftInstanceStoppedLater);
+    Fixture f;
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("harvest-mode=") + mode});
+    f.deploy(QStringLiteral("web"), 2);
+    QVERIFY(f.provision());
+    const QString doomed = f.snapshot().machines.first().instanceId;
+    // A stray: tagged for this model, for a machine the model does not have.
+    const QString strayId =
+        f.startBehindBerthsBack(QStringLiteral("sim-east-b"), QStringLiteral("99"));
+    QVERIFY(!strayId.isEmpty());
+
+    ApplicationCommands(f.ws()).removeUnits(model, {QStringLiteral("web/0")});
+    QCOMPARE(MachineState::text(f.snapshot().machines.first().state.life), QStringLiteral("dead"));
+    QVERIFY(f.provision());
+    QSet<QString> left;
+    for (const InstanceInfo &i : f.instances())
+        left.insert(i.id);
+    QCOMPARE(f.snapshot().machines.size(), 1); // the dead machine is gone from the model
+    QCOMPARE(!left.contains(doomed), deadInstanceStopped);
+    QCOMPARE(!left.contains(strayId), strayStopped);
+    QVERIFY(left.contains(f.snapshot().machines.first().instanceId));
+
+    Provisioner(f.path(), f.clouds, model).runPass(std::atomic<bool>(false));
+    left.clear();
+    for (const InstanceInfo &i : f.instances())
+        left.insert(i.id);
+    QCOMPARE(!left.contains(doomed), leftInstanceStoppedLater);
+}
+
+void TestProvisioner::containersStartAfterTheirHosts()
+{
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 3, {}, QStringLiteral("lxd,lxd,lxd:0"));
+    QVERIFY(f.provision());
+    const ModelSnapshot s = f.snapshot();
+    QHash<QString, MachineRecord> byName;
+    for (const MachineRecord &m : s.machines)
+        byName.insert(m.name, m);
+    for (const QString &container :
+         {QStringLiteral("0/lxd/0"), QStringLiteral("0/lxd/1"), QStringLiteral("1/lxd/0")}) {
+        const MachineRecord c = byName.value(container);
+        QVERIFY2(c.instanceId.startsWith(QStringLiteral("c-")), qPrintable(container));
+        QCOMPARE(c.zone, byName.value(c.parentName()).zone);
+    }
+    // The log shows each container only after its host.
+    const QString log = f.log.join(u'\n');
+    QVERIFY(log.indexOf(QStringLiteral("machine 0: started")) <
+            log.indexOf(QStringLiteral("machine 0/lxd/0: started")));
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::adoptsWhatAnInterruptedRunStarted()
+{
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 1);
+    // A run that recorded its start and reached the cloud, then died.
+    f.store->write([](SqlSession &sql) {
+        sql.run(
+            QStringLiteral("UPDATE machines SET instance_status = 'provisioning', nonce = 'n-1'"));
+    });
+    const QString started = f.startBehindBerthsBack(QStringLiteral("sim-east-c"),
+                                                    QStringLiteral("0"), QStringLiteral("n-1"));
+    QVERIFY(f.provision());
+    QCOMPARE(f.snapshot().machines.first().instanceId, started);
+    QCOMPARE(f.snapshot().machines.first().zone, QStringLiteral("sim-east-c"));
+    QVERIFY(f.log.join(u'\n').contains(QStringLiteral("adopted")));
+    checkOneInstancePerMachine(f);
+
+    // A start recorded but never made: started afresh, once.
+    f.deploy(QStringLiteral("db"), 1);
+    f.store->write([](SqlSession &sql) {
+        sql.run(QStringLiteral("UPDATE machines SET instance_status = 'provisioning', nonce = "
+                               "'n-2' WHERE name = '1'"));
+    });
+    QVERIFY(f.provision());
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::stopsDuplicates()
+{
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 1);
+    QVERIFY(f.provision());
+    f.startBehindBerthsBack(QStringLiteral("sim-east-b"), QStringLiteral("0"),
+                            QStringLiteral("old"));
+    QCOMPARE(f.instances().size(), 2);
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("harvest-mode=none")});
+    Provisioner provisioner(f.path(), f.clouds, model);
+    provisioner.runPass(std::atomic<bool>(false));
+    checkOneInstancePerMachine(f); // stopped even with harvest-mode=none
+}
+
+void TestProvisioner::bareMetalPoolAcquiresLeastWastefulNode()
+{
+    Fixture f;
+    ModelCommands(f.ws()).addModel(QStringLiteral("metal"), QStringLiteral("sim/sim-metal"), {});
+    ApplicationCommands apps(f.ws());
+    ApplicationCommands::Deploy d;
+    d.charm = QStringLiteral("db");
+    d.constraints = QStringLiteral("mem=3G");
+    apps.deploy(QStringLiteral("metal"), d);
+    d.charm = QStringLiteral("gpu");
+    d.constraints = QStringLiteral("tags=gpu");
+    apps.deploy(QStringLiteral("metal"), d);
+    d.charm = QStringLiteral("named");
+    d.constraints.clear();
+    d.to = QStringLiteral("node-5");
+    apps.deploy(QStringLiteral("metal"), d);
+    Provisioner provisioner(f.path(), f.clouds, QStringLiteral("metal"));
+    QVERIFY(provisioner.runUntilIdle(std::atomic<bool>(false), 60'000));
+    ModelSnapshot s = f.ws().snapshot(QStringLiteral("metal"));
+    QCOMPARE(s.machines.at(0).instanceType, QStringLiteral("node-1")); // 4G, not the 6G node-2
+    QCOMPARE(s.machines.at(1).instanceType, QStringLiteral("node-3")); // the only gpu node
+    QCOMPARE(s.machines.at(2).instanceType, QStringLiteral("node-5"));
+    QCOMPARE(s.machines.at(2).zone, QStringLiteral("sim-metal-b"));
+
+    // The next mem=3G takes the 6G node; after that the pool has nothing that fits.
+    apps.addUnits(QStringLiteral("metal"), QStringLiteral("db"), 2, {});
+    QVERIFY(provisioner.runUntilIdle(std::atomic<bool>(false), 60'000));
+    s = f.ws().snapshot(QStringLiteral("metal"));
+    // Two starts race for the one node left that fits: one wins it, the other is told why not.
+    QSet<QString> outcomes;
+    for (const MachineRecord &m : {s.machines.at(3), s.machines.at(4)}) {
+        if (MachineState::text(m.state.status) == u"error") {
+            QVERIFY2(m.instanceMessage.contains(QStringLiteral("no free node in")),
+                     qPrintable(m.instanceMessage));
+            outcomes.insert(QStringLiteral("error"));
+        } else {
+            outcomes.insert(m.instanceType);
+        }
+    }
+    QCOMPARE(outcomes, (QSet<QString>{QStringLiteral("node-2"), QStringLiteral("error")}));
+    const QString failed = MachineState::text(s.machines.at(3).state.status) == u"error"
+                               ? s.machines.at(3).name
+                               : s.machines.at(4).name;
+    // Releasing a node on removal makes it available again.
+    apps.removeUnits(QStringLiteral("metal"), {QStringLiteral("db/0")});
+    QVERIFY(provisioner.runUntilIdle(std::atomic<bool>(false), 60'000));
+    MachineCommands(f.ws()).retryProvisioning(QStringLiteral("metal"), {}, std::nullopt);
+    QVERIFY(provisioner.runUntilIdle(std::atomic<bool>(false), 60'000));
+    s = f.ws().snapshot(QStringLiteral("metal"));
+    const auto retried = std::find_if(s.machines.cbegin(), s.machines.cend(),
+                                      [&](const MachineRecord &m) { return m.name == failed; });
+    QVERIFY(retried != s.machines.cend());
+    QCOMPARE(retried->instanceType, QStringLiteral("node-1"));
+}
+
+void TestProvisioner::oneProvisionerPerModel()
+{
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 1);
+    Provisioner first(f.path(), f.clouds, model);
+    Provisioner second(f.path(), f.clouds, model);
+    QCOMPARE(first.runPass(std::atomic<bool>(false)).started, 1);
+    f.deploy(QStringLiteral("db"), 1);
+    const Provisioner::Report report = second.runPass(std::atomic<bool>(false));
+    QVERIFY(report.leaseHeldElsewhere);
+    QCOMPARE(report.started, 0);
+    QVERIFY(first.runUntilIdle(std::atomic<bool>(false), 10'000)); // releases the lease when idle
+    QVERIFY(!second.runPass(std::atomic<bool>(false)).leaseHeldElsewhere);
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::workerRunsOnItsThreadAndReports()
+{
+    Fixture f({QStringLiteral("latency-ms=20")});
+    f.deploy(QStringLiteral("web"), 4);
+    // The same cloud (same state file), seen through a recorder.
+    SimProvider inner(
+        {QStringLiteral("sim"),
+         QStringLiteral("sim"),
+         {},
+         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))},
+          {QStringLiteral("latency-ms"), QStringLiteral("20")}},
+         {}});
+    auto recorder = std::make_shared<ThreadRecordingProvider>(inner);
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), recorder);
+    QThread thread;
+    thread.setObjectName(QStringLiteral("provisioner"));
+    auto *worker = new ProvisionerWorker(f.path(), f.clouds, model, 60'000);
+    worker->moveToThread(&thread);
+    connect(&thread, &QThread::started, worker, &ProvisionerWorker::start);
+    connect(&thread, &QThread::finished, worker, &QObject::deleteLater);
+    QSignalSpy passes(worker, &ProvisionerWorker::passFinished);
+    QSignalSpy progress(worker, &ProvisionerWorker::progress);
+    QSignalSpy lines(worker, &ProvisionerWorker::logLine);
+    thread.start();
+    QVERIFY(passes.wait(20'000));
+    QCOMPARE(passes.first().at(0).toInt(), 4);  // started
+    QCOMPARE(progress.last().at(0).toInt(), 4); // done of
+    QCOMPARE(progress.last().at(1).toInt(), 4); // total
+    QVERIFY(lines.size() >= 4);
+
+    // A change made by anyone else triggers a pass by itself.
+    f.deploy(QStringLiteral("db"), 2);
+    const auto allStarted = [&f] {
+        const ModelSnapshot s = f.snapshot();
+        return s.machines.size() == 6 &&
+               std::all_of(s.machines.cbegin(), s.machines.cend(),
+                           [](const MachineRecord &m) { return !m.instanceId.isEmpty(); });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(allStarted(), 20'000);
+    // Then it settles: with nothing to do, passes stop (each one lists the cloud).
+    QTest::qWait(1500);
+    const qsizetype settled = passes.size();
+    QTest::qWait(1500);
+    QCOMPARE(passes.size(), settled);
+    worker->cancel();
+    thread.quit();
+    QVERIFY(thread.wait(20'000));
+    // Nothing provider-bound ran on the thread that owns the window (here: the test's).
+    QVERIFY(!recorder->threads().isEmpty());
+    QVERIFY(!recorder->threads().contains(QThread::currentThread()));
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::notFoundErrorsShowAtOnceWithoutRetries()
+{
+    // The model's defaults: ten retries with doubling delays from ten seconds,
+    // which a missing image used to sit through for hours.
+    Fixture f({QStringLiteral("fault-rate=1"), QStringLiteral("fault-kind=permanent")});
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("retry-delay=10s")});
+    f.deploy(QStringLiteral("web"), 2);
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(f.provision(30'000));
+    QVERIFY(timer.elapsed() < 30'000);
+    for (const MachineRecord &m : f.snapshot().machines) {
+        QCOMPARE(MachineState::text(m.state.status), QStringLiteral("error"));
+        QCOMPARE(m.instanceMessage, QStringLiteral("image for ubuntu@22.04 not found"));
+        QCOMPARE(m.attempts, 1);
+    }
+    QVERIFY(!f.log.join(u'\n').contains(QStringLiteral("retrying")));
+}
+
+void TestProvisioner::aProvisionerThatLosesTheLeaseStopsStarting()
+{
+    // One start at a time, 150 ms each: a pass of about three seconds.
+    Fixture f({QStringLiteral("latency-ms=150")});
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("provision-workers=1")});
+    f.deploy(QStringLiteral("web"), 20);
+    Provisioner provisioner(f.path(), f.clouds, model);
+    const std::atomic<bool> cancel = false;
+    Provisioner::Report report;
+    std::thread pass([&] { report = provisioner.runPass(cancel); });
+    QThread::msleep(600);
+    // Another provisioner takes the lease over (as after an expiry).
+    f.store->write([&](SqlSession &sql) {
+        sql.run(QStringLiteral("UPDATE provisioner_leases SET owner = 'someone-else', expires_at "
+                               "= ?"),
+                {QDateTime::currentMSecsSinceEpoch() + 60'000});
+    });
+    const int startedBefore = int(f.instances().size());
+    pass.join();
+    QVERIFY(report.leaseHeldElsewhere);
+    // At most the one start already under way finishes; nothing new begins.
+    QVERIFY2(
+        report.started <= startedBefore + 1,
+        qPrintable(QStringLiteral("%1 started, %2 before").arg(report.started).arg(startedBefore)));
+    QVERIFY(report.started < 20);
+    int recorded = 0;
+    for (const MachineRecord &m : f.snapshot().machines)
+        recorded += m.instanceId.isEmpty() ? 0 : 1;
+    QCOMPARE(recorded, report.started);
+}
+
+QTEST_GUILESS_MAIN(TestProvisioner)
+#include "tst_provisioner.moc"

@@ -1,0 +1,214 @@
+#include "core/bertherror.h"
+#include "tests/testsupport.h"
+
+#include <QMutex>
+#include <QSqlQuery>
+#include <QTest>
+#include <QThread>
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void migratesNewStoreOnce();
+    void refusesNewerSchema();
+    void createsDefaultModel();
+    void failedTransactionChangesNothing();
+    void changeLogIsFollowedByAnotherConnection();
+    void concurrentWritersFromThreadsNeitherDeadlockNorLose();
+    void reportsUnopenableLocation();
+    void clientsStartingAtOnceMigrateOnce();
+    void postgresPasswordsNeverShow();
+};
+
+void TestStore::migratesNewStoreOnce()
+{
+    QTemporaryDir dir;
+    const TestLocation location(dir);
+    const QString path = location.location();
+    {
+        Store store(path);
+        QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
+    }
+    Store again(path); // reopening runs no migration twice (it would fail on CREATE TABLE)
+    QCOMPARE(again.schemaVersion(), Store::latestSchemaVersion());
+    if (TestLocation::postgres()) {
+        QCOMPARE(again.backend(), Store::Backend::Postgres);
+        return;
+    }
+    const QString journal = again.sql().scalar(QStringLiteral("PRAGMA journal_mode")).toString();
+    QCOMPARE(journal, QStringLiteral("wal"));
+    QCOMPARE(again.sql().scalar(QStringLiteral("PRAGMA foreign_keys")).toInt(), 1);
+}
+
+void TestStore::refusesNewerSchema()
+{
+    QTemporaryDir dir;
+    const TestLocation location(dir);
+    const QString path = location.location();
+    {
+        Store store(path);
+        store.write([](SqlSession &sql) {
+            sql.run(QStringLiteral("UPDATE meta SET value = '999' WHERE key = 'schema-version'"));
+        });
+    }
+    try {
+        Store newer(path);
+        QFAIL("opening a newer store must fail");
+    } catch (const BerthError &error) {
+        QVERIFY2(error.message().contains(QStringLiteral("schema version 999, newer than this "
+                                                         "Berth understands")),
+                 qPrintable(error.message()));
+    }
+}
+
+void TestStore::createsDefaultModel()
+{
+    TestWorkspace t;
+    const auto models = ModelCommands(t.ws()).models();
+    QCOMPARE(models.size(), 1);
+    QCOMPARE(models.first().name, QStringLiteral("default"));
+    QCOMPARE(models.first().cloud, QStringLiteral("sim"));
+    QCOMPARE(models.first().region, QStringLiteral("sim-east"));
+    QVERIFY(models.first().current);
+    ModelCommands(t.ws()).ensureDefaultModel(); // idempotent
+    QCOMPARE(ModelCommands(t.ws()).models().size(), 1);
+}
+
+void TestStore::failedTransactionChangesNothing()
+{
+    TestWorkspace t;
+    const qint64 before = t.store->lastChangeSeq();
+    QVERIFY_THROWS_EXCEPTION(BerthError, t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
+        tx.createMachine({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+        throw BerthError(QStringLiteral("stop half-way"));
+    }));
+    QCOMPARE(t.store->lastChangeSeq(), before);
+    QCOMPARE(t.ws().snapshot(QStringLiteral("default")).machines.size(), 0);
+    // The store is still usable afterwards.
+    t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
+        tx.createMachine({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+    });
+    QCOMPARE(t.ws().snapshot(QStringLiteral("default")).machines.size(), 1);
+}
+
+void TestStore::changeLogIsFollowedByAnotherConnection()
+{
+    TestWorkspace t;
+    Store follower(t.path());
+    const qint64 start = follower.lastChangeSeq();
+    const qint64 version = follower.dataVersion();
+    t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
+        tx.createMachine({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+    });
+    QVERIFY(follower.dataVersion() != version);
+    const ChangeList changes = follower.changesSince(start);
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes.first().kind, QStringLiteral("machine"));
+    QCOMPARE(changes.first().name, QStringLiteral("0"));
+    QCOMPARE(changes.first().op, Change::Op::Added);
+}
+
+void TestStore::concurrentWritersFromThreadsNeitherDeadlockNorLose()
+{
+    TestWorkspace t;
+    const QString path = t.path();
+    constexpr int perThread = 50;
+    QList<QThread *> threads;
+    std::atomic<int> failures = 0;
+    for (int i = 0; i < 4; ++i) {
+        threads << QThread::create([&, path] {
+            try {
+                Store store(path); // each thread its own connection
+                Workspace ws(store, t.clouds);
+                for (int n = 0; n < perThread; ++n) {
+                    ws.inModel(QStringLiteral("default"), [](ModelTx &tx) {
+                        // A read, then a write: the pattern that deadlocks with deferred locks.
+                        tx.snapshot();
+                        tx.createMachine(
+                            {QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+                    });
+                }
+            } catch (const BerthError &) {
+                ++failures;
+            }
+        });
+    }
+    for (QThread *thread : threads)
+        thread->start();
+    for (QThread *thread : threads) {
+        QVERIFY(thread->wait(120'000));
+        delete thread;
+    }
+    QCOMPARE(failures.load(), 0);
+    const ModelSnapshot snap = t.ws().snapshot(QStringLiteral("default"));
+    QCOMPARE(snap.machines.size(), 4 * perThread);
+    QSet<QString> names;
+    for (const MachineRecord &m : snap.machines)
+        names.insert(m.name);
+    QCOMPARE(names.size(), 4 * perThread); // ids unique
+}
+
+void TestStore::reportsUnopenableLocation()
+{
+    try {
+        Store store(QStringLiteral("/proc/berth-cannot-be-here/x.sqlite"));
+        QFAIL("expected an error");
+    } catch (const BerthError &error) {
+        QVERIFY(error.message().startsWith(QStringLiteral("cannot open store")));
+    }
+}
+
+void TestStore::clientsStartingAtOnceMigrateOnce()
+{
+    QTemporaryDir dir;
+    const TestLocation location(dir);
+    const QString path = location.location();
+    std::atomic<int> opened = 0;
+    QStringList errors;
+    QMutex mutex;
+    QList<QThread *> threads;
+    for (int i = 0; i < 4; ++i) {
+        threads << QThread::create([&] {
+            try {
+                Store store(path); // all four find an empty store and migrate it
+                if (store.schemaVersion() == Store::latestSchemaVersion())
+                    ++opened;
+            } catch (const BerthError &error) {
+                QMutexLocker lock(&mutex);
+                errors << error.message();
+            }
+        });
+    }
+    for (QThread *thread : threads)
+        thread->start();
+    for (QThread *thread : threads) {
+        QVERIFY(thread->wait(120'000));
+        delete thread;
+    }
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+    QCOMPARE(opened.load(), 4);
+    Store store(path);
+    QCOMPARE(store.sql()
+                 .scalar(QStringLiteral("SELECT count(*) FROM clouds WHERE name = 'sim'"))
+                 .toInt(),
+             1); // the seed row of migration 2, once
+}
+
+void TestStore::postgresPasswordsNeverShow()
+{
+    try {
+        Store store(QStringLiteral("postgresql://berth:hunter2secret@127.0.0.1:1/berth"));
+        QFAIL("nothing listens on port 1");
+    } catch (const BerthError &error) {
+        QVERIFY2(error.message().startsWith(
+                     QStringLiteral("cannot open store \"postgresql://berth@127.0.0.1:1/berth\"")),
+                 qPrintable(error.message()));
+        QVERIFY(!error.message().contains(QStringLiteral("hunter2secret")));
+    }
+    QVERIFY_THROWS_EXCEPTION(BerthError, Store(QStringLiteral("postgresql://host-only")));
+}
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"

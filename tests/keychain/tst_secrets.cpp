@@ -1,0 +1,116 @@
+#include "core/store/cloudaccounts.h"
+#include "keychain/filesecretstore.h"
+#include "keychain/keychainsecretstore.h"
+#include "tests/testsupport.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QTest>
+
+namespace {
+
+QString sha256(const QByteArray &text)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex());
+}
+
+} // namespace
+
+class TestSecrets : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void fileStoreIsOwnerOnly()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("conf/secrets.json"));
+        FileSecretStore store(path);
+        QCOMPARE(store.read(QStringLiteral("lxd"), QStringLiteral("client-key")),
+                 std::optional<QByteArray>());
+        store.write(QStringLiteral("lxd"), QStringLiteral("client-key"), QByteArrayLiteral("k1"));
+        store.write(QStringLiteral("sim"), QStringLiteral("access-key"), QByteArrayLiteral("k2"));
+        QCOMPARE(QFile::permissions(path), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                               QFileDevice::ReadUser | QFileDevice::WriteUser);
+        QVERIFY(!QFile::exists(path + QStringLiteral(".new")));
+        QCOMPARE(FileSecretStore(path).read(QStringLiteral("lxd"), QStringLiteral("client-key")),
+                 std::optional<QByteArray>(QByteArrayLiteral("k1")));
+        store.remove(QStringLiteral("lxd"), QStringLiteral("client-key"));
+        QCOMPARE(store.read(QStringLiteral("lxd"), QStringLiteral("client-key")),
+                 std::optional<QByteArray>());
+        QCOMPARE(store.read(QStringLiteral("sim"), QStringLiteral("access-key")),
+                 std::optional<QByteArray>(QByteArrayLiteral("k2")));
+
+        // Readable by others: refused, not used.
+        QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ReadOther);
+        QCOMPARE(errorOf([&] { store.read(QStringLiteral("sim"), QStringLiteral("access-key")); }),
+                 QStringLiteral("secrets file %1 can be read or written by other users; expected "
+                                "mode 0600 (chmod 600 %1)")
+                     .arg(path));
+    }
+
+    void keychainFallsBackWithoutAService()
+    {
+        // No session bus here (as on these machines): the file takes the secrets.
+        qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+        qunsetenv("DISPLAY");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("secrets.json"));
+        KeychainSecretStore store(path);
+        store.write(QStringLiteral("sim"), QStringLiteral("access-key"), QByteArrayLiteral("v"));
+        QCOMPARE(store.read(QStringLiteral("sim"), QStringLiteral("access-key")),
+                 std::optional<QByteArray>(QByteArrayLiteral("v")));
+        if (store.usesKeychain()) {
+            store.remove(QStringLiteral("sim"), QStringLiteral("access-key"));
+            QSKIP("a keychain service answered; the fallback was not needed");
+        }
+        QVERIFY(store.backend().startsWith(QStringLiteral("file %1 (mode 0600)").arg(path)));
+        QCOMPARE(FileSecretStore(path).read(QStringLiteral("sim"), QStringLiteral("access-key")),
+                 std::optional<QByteArray>(QByteArrayLiteral("v")));
+    }
+
+    void simAccessKeyFromTheSecretStore()
+    {
+        TestWorkspace t;
+        FileSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
+        CloudCommands commands(*t.store, t.types);
+        QCOMPARE(errorOf([&] {
+                     commands.setSecret(QStringLiteral("sim"), QStringLiteral("password"),
+                                        QByteArrayLiteral("x"), secrets);
+                 }),
+                 QStringLiteral("unknown secret \"password\" for sim clouds; expected access-key"));
+        commands.updateCloud(QStringLiteral("sim"),
+                             {QStringLiteral("access-key-sha256=") + sha256("open sesame")});
+
+        const auto listError = [&] {
+            const CloudRegistry clouds = CloudAccounts::registry(*t.store, t.types, &secrets);
+            ProviderError error;
+            clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error);
+            return error;
+        };
+        QCOMPARE(listError().kind, ProviderError::Kind::Auth);
+        QCOMPARE(listError().message, QStringLiteral("sim cloud sim needs an access key; none is "
+                                                     "set"));
+        commands.setSecret(QStringLiteral("sim"), QStringLiteral("access-key"),
+                           QByteArrayLiteral("wrong"), secrets);
+        QCOMPARE(listError().message, QStringLiteral("sim cloud sim refused the access key"));
+        const CommandResult r =
+            commands.setSecret(QStringLiteral("sim"), QStringLiteral("access-key"),
+                               QByteArrayLiteral("open sesame"), secrets);
+        QVERIFY(listError().ok());
+        QVERIFY(!r.messages.join(u' ').contains(QStringLiteral("sesame")));
+
+        // The store holds the check value, never the key.
+        t.store.reset();
+        for (const QString &name : QDir(t.dir.path()).entryList(QDir::Files)) {
+            if (!name.startsWith(QStringLiteral("berth.sqlite")))
+                continue;
+            QFile file(t.dir.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY2(!file.readAll().contains("open sesame"), qPrintable(name));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSecrets)
+#include "tst_secrets.moc"

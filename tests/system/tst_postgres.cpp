@@ -1,0 +1,192 @@
+// A team on one model in PostgreSQL (scripts/setup-postgres's server): many
+// berthctl processes writing at once lose nothing, one provisioner runs per
+// model and another takes over when it dies, and other clients hear of each
+// commit through LISTEN/NOTIFY.
+#include "tests/testsupport.h"
+
+#include "core/store/changelistener.h"
+#include "core/store/provisionerlease.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+class TestPostgres : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void fourProcessesAddUnitsAtOnce();
+    void oneProvisionerPerModelAcrossClients();
+    void killedLeaderIsReplaced();
+    void commitsAreHeardWithinASecond();
+
+private:
+    QProcessEnvironment environment(const TestWorkspace &t) const;
+};
+
+void TestPostgres::initTestCase()
+{
+    if (!TestLocation::postgres())
+        QSKIP("runs with BERTH_TEST_BACKEND=postgres (ctest does)");
+}
+
+QProcessEnvironment TestPostgres::environment(const TestWorkspace &t) const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("BERTH_DB"), t.path());
+    env.insert(QStringLiteral("XDG_DATA_HOME"), t.dir.filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), t.dir.filePath(QStringLiteral("config")));
+    return env;
+}
+
+void TestPostgres::fourProcessesAddUnitsAtOnce()
+{
+    TestWorkspace t;
+    QCOMPARE(runProgram(QStringLiteral(BERTHCTL_PATH),
+                        {QStringLiteral("deploy"), QStringLiteral("app")}, environment(t))
+                 .code,
+             0);
+    QList<QProcess *> writers;
+    for (int i = 0; i < 4; ++i) {
+        auto *p = new QProcess(this);
+        p->setProcessEnvironment(environment(t));
+        writers << p;
+    }
+    for (QProcess *p : writers) // all four at once
+        p->start(QStringLiteral(BERTHCTL_PATH), {QStringLiteral("add-unit"), QStringLiteral("app"),
+                                                 QStringLiteral("-n"), QStringLiteral("25")});
+    for (QProcess *p : writers) {
+        QVERIFY(p->waitForFinished(120'000));
+        QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+        delete p;
+    }
+    const ModelSnapshot s = t.ws().snapshot(QStringLiteral("default"));
+    QCOMPARE(s.units.size(), 101);
+    QSet<qint64> numbers;
+    QSet<qint64> machines;
+    for (const UnitRecord &u : s.units) {
+        numbers.insert(u.number);
+        machines.insert(u.machineId);
+    }
+    QCOMPARE(numbers.size(), 101); // unique: 0..100
+    QCOMPARE(*std::max_element(numbers.cbegin(), numbers.cend()), 100);
+    QCOMPARE(s.machines.size(), 101);
+    QCOMPARE(machines.size(), 101); // one machine each, none shared or lost
+
+    // Numbers are never reused: after removing the last unit, the next is 101.
+    QCOMPARE(runProgram(QStringLiteral(BERTHCTL_PATH),
+                        {QStringLiteral("remove-unit"), QStringLiteral("app/100")}, environment(t))
+                 .code,
+             0);
+    const ProcessResult added =
+        runProgram(QStringLiteral(BERTHCTL_PATH),
+                   {QStringLiteral("add-unit"), QStringLiteral("app")}, environment(t));
+    QVERIFY2(added.out.contains(QStringLiteral("app/101")), qPrintable(added.out));
+}
+
+void TestPostgres::oneProvisionerPerModelAcrossClients()
+{
+    TestWorkspace t;
+    const qint64 model = t.ws().snapshot(QStringLiteral("default")).model.id;
+    Store first(t.path());
+    Store second(t.path());
+    ProvisionerLease a(first, model);
+    ProvisionerLease b(second, model);
+    QVERIFY(a.acquire());
+    QVERIFY(!b.acquire());
+    QVERIFY(!b.holder().isEmpty());
+    a.release();
+    QVERIFY(b.acquire());
+    // The lock goes with the holder's connection, whatever the lease row says.
+    {
+        Store third(t.path());
+        ProvisionerLease c(third, model);
+        QVERIFY(!c.acquire());
+    }
+}
+
+void TestPostgres::killedLeaderIsReplaced()
+{
+    TestWorkspace t({QStringLiteral("latency-ms=200")});
+    const QProcessEnvironment env = environment(t);
+    const QString berthctl = QStringLiteral(BERTHCTL_PATH);
+    QCOMPARE(runProgram(berthctl,
+                        {QStringLiteral("model-config"), QStringLiteral("provision-workers=2")},
+                        env)
+                 .code,
+             0);
+    QCOMPARE(runProgram(berthctl,
+                        {QStringLiteral("deploy"), QStringLiteral("web"), QStringLiteral("-n"),
+                         QStringLiteral("16")},
+                        env)
+                 .code,
+             0);
+    QProcess leader;
+    QProcess standby;
+    for (QProcess *p : {&leader, &standby}) {
+        p->setProcessEnvironment(env);
+        p->start(berthctl, {QStringLiteral("provision")});
+        QVERIFY(p->waitForStarted());
+    }
+    const auto started = [&] {
+        int n = 0;
+        for (const MachineRecord &m : t.ws().snapshot(QStringLiteral("default")).machines)
+            n += m.instanceId.isEmpty() ? 0 : 1;
+        return n;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(started() >= 2, 60'000);
+    // Kill whichever holds the model.
+    const qint64 holderPid =
+        t.store->sql().scalar(QStringLiteral("SELECT pid FROM provisioner_leases")).toLongLong();
+    QProcess &victim = holderPid == standby.processId() ? standby : leader;
+    QProcess &survivor = &victim == &leader ? standby : leader;
+    QVERIFY(holderPid == leader.processId() || holderPid == standby.processId());
+    victim.kill();
+    QVERIFY(victim.waitForFinished());
+    const int before = started();
+    QVERIFY(before < 16);
+
+    QElapsedTimer clock;
+    clock.start();
+    QTRY_COMPARE_WITH_TIMEOUT(started(), 16, 120'000);
+    qInfo("the standby finished %d machines in %lld ms", 16 - before, clock.elapsed());
+    survivor.terminate();
+    QVERIFY(survivor.waitForFinished(30'000));
+
+    // The cloud holds exactly the model's instances: nothing doubled, nothing lost.
+    const ProcessResult list = runProgram(berthctl,
+                                          {QStringLiteral("instances"), QStringLiteral("sim"),
+                                           QStringLiteral("--format"), QStringLiteral("json")},
+                                          env);
+    const QJsonArray instances = QJsonDocument::fromJson(list.out.toUtf8()).array();
+    QSet<QString> ids;
+    for (const MachineRecord &m : t.ws().snapshot(QStringLiteral("default")).machines)
+        ids.insert(m.instanceId);
+    QCOMPARE(instances.size(), 16);
+    for (const QJsonValue i : instances)
+        QVERIFY(ids.contains(i[QStringLiteral("id")].toString()));
+}
+
+void TestPostgres::commitsAreHeardWithinASecond()
+{
+    TestWorkspace t;
+    ChangeListener listener(t.path());
+    int heard = 0;
+    connect(&listener, &ChangeListener::committed, this, [&] { ++heard; });
+    Store reader(t.path());
+    const qint64 before = reader.dataVersion();
+    QElapsedTimer clock;
+    clock.start();
+    const ProcessResult added =
+        runProgram(QStringLiteral(BERTHCTL_PATH), {QStringLiteral("add-machine")}, environment(t));
+    QCOMPARE(added.code, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(heard > 0, 1'000);
+    QVERIFY(reader.dataVersion() != before);
+    QCOMPARE(reader.changesSince(before).first().kind, QStringLiteral("machine"));
+}
+
+QTEST_GUILESS_MAIN(TestPostgres)
+#include "tst_postgres.moc"

@@ -1,0 +1,270 @@
+#include "core/commands/applicationcommands.h"
+#include "core/commands/machinecommands.h"
+#include "core/commands/modelcommands.h"
+#include "keychain/filesecretstore.h"
+#include "tests/testsupport.h"
+#include "ui/accountsdialog.h"
+#include "ui/addmachinedialog.h"
+#include "ui/addunitdialog.h"
+#include "ui/constrainteditordialog.h"
+#include "ui/deploydialog.h"
+#include "ui/openstoredialog.h"
+#include "ui/retrydialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCryptographicHash>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTest>
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+QMap<QString, QString> machineOfUnits(Workspace &ws)
+{
+    QMap<QString, QString> map;
+    for (const UnitRecord &u : ws.snapshot(model).units)
+        map.insert(u.name(), u.machine);
+    return map;
+}
+
+} // namespace
+
+class TestDialogs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void openStoreOpensOrSaysWhy()
+    {
+        QTemporaryDir dir;
+        OpenStoreDialog dialog(QStringLiteral("postgresql://team:s3cret@db.example:5432/berth"));
+        QCOMPARE(dialog.location(), QStringLiteral("postgresql://team@db.example:5432/berth"));
+        dialog.locationEdit()->setText(QStringLiteral("postgresql://berth@127.0.0.1:1/berth"));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Rejected)); // still open
+        QVERIFY2(dialog.message().startsWith(QStringLiteral("cannot open store")),
+                 qPrintable(dialog.message()));
+        const QString file = dir.filePath(QStringLiteral("team.sqlite"));
+        dialog.locationEdit()->setText(file);
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(Store(file).schemaVersion(), Store::latestSchemaVersion()); // made, migrated
+    }
+
+    void deployChecksAsTheCommandLineDoes()
+    {
+        TestWorkspace t;
+        DeployDialog dialog(t.ws(), model);
+        QVERIFY(!dialog.problem().isEmpty()); // no charm yet
+        dialog.charm->setText(QStringLiteral("Web"));
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("Web");
+        QCOMPARE(dialog.problem(), errorOf([&] { ApplicationCommands(t.ws()).deploy(model, d); }));
+        dialog.charm->setText(QStringLiteral("web"));
+        dialog.constraints->setText(QStringLiteral("mem=lots"));
+        d.charm = QStringLiteral("web");
+        d.constraints = QStringLiteral("mem=lots");
+        QCOMPARE(dialog.problem(), errorOf([&] { ApplicationCommands(t.ws()).deploy(model, d); }));
+        QVERIFY(!dialog.problem().isEmpty());
+        dialog.constraints->setText(QStringLiteral("mem=4G"));
+        dialog.placement->setText(QStringLiteral("lxd:99,03"));
+        QVERIFY(dialog.problem().contains(QStringLiteral("invalid placement directive \"03\"")));
+        dialog.placement->clear();
+        dialog.units->setValue(2);
+        QVERIFY(dialog.problem().isEmpty());
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        const ModelSnapshot s = t.ws().snapshot(model);
+        QCOMPARE(s.units.size(), 2);
+        QCOMPARE(s.applications.first().constraints, QStringLiteral("mem=4096M"));
+
+        // The store refuses a second "web": the dialog stays, with the reason.
+        DeployDialog again(t.ws(), model);
+        again.charm->setText(QStringLiteral("web"));
+        again.unplaced->setChecked(true);
+        again.accept();
+        QCOMPARE(again.result(), int(QDialog::Rejected));
+        QCOMPARE(again.shownMessage(), QStringLiteral("application \"web\" already exists"));
+        again.name->setText(QStringLiteral("web-two"));
+        again.accept();
+        QCOMPARE(again.result(), int(QDialog::Accepted));
+        QCOMPARE(machineOfUnits(t.ws()).value(QStringLiteral("web-two/0")), QString());
+    }
+
+    void addUnitsAndMachines()
+    {
+        TestWorkspace t;
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("web");
+        ApplicationCommands(t.ws()).deploy(model, d);
+        AddUnitDialog units(t.ws(), model, QStringLiteral("web"));
+        units.placement->setText(QStringLiteral("lxd:0"));
+        units.unplaced->setChecked(true);
+        QCOMPARE(units.problem(), QStringLiteral("Units placed later cannot have placement "
+                                                 "directives."));
+        units.unplaced->setChecked(false);
+        units.accept();
+        QCOMPARE(units.result(), int(QDialog::Accepted));
+        QCOMPARE(machineOfUnits(t.ws()).value(QStringLiteral("web/1")), QStringLiteral("0/lxd/0"));
+
+        AddMachineDialog machines(t.ws(), model);
+        machines.placement->setText(QStringLiteral("zone=nowhere"));
+        machines.accept(); // the store knows the zones: refused, with the CLI's words
+        QCOMPARE(machines.result(), int(QDialog::Rejected));
+        QVERIFY(machines.shownMessage().startsWith(
+            QStringLiteral("invalid placement directive \"zone=nowhere\"")));
+        machines.placement->setText(QStringLiteral("zone=sim-east-c"));
+        machines.count->setValue(2);
+        machines.accept();
+        QCOMPARE(machines.result(), int(QDialog::Rejected));
+        QCOMPARE(machines.shownMessage(),
+                 QStringLiteral("-n cannot be used with a placement directive on add-machine"));
+        machines.count->setValue(1);
+        machines.accept();
+        QCOMPARE(machines.result(), int(QDialog::Accepted));
+        QCOMPARE(t.ws().snapshot(model).machines.size(), 3); // 0, 0/lxd/0, 1
+    }
+
+    void retryWithNewConstraints()
+    {
+        TestWorkspace t;
+        MachineCommands(t.ws()).addMachines(model, {{}, 2, {}, {}});
+        t.store->write([](SqlSession &sql) {
+            sql.run(QStringLiteral("UPDATE machines SET machine_status = 'error', "
+                                   "machine_message = 'no capacity' WHERE name = '1'"));
+        });
+        RetryDialog dialog(t.ws(), model, {});
+        QCOMPARE(dialog.machines->count(), 1);
+        QVERIFY(dialog.machines->item(0)->text().contains(QStringLiteral("no capacity")));
+        dialog.replaceConstraints->setChecked(true);
+        dialog.constraints->setText(QStringLiteral("cores=many"));
+        QVERIFY(!dialog.problem().isEmpty());
+        dialog.constraints->setText(QStringLiteral("cores=4"));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        for (const MachineRecord &m : t.ws().snapshot(model).machines) {
+            if (m.name == u"1") {
+                QCOMPARE(MachineState::text(m.state.status), QStringLiteral("pending"));
+                QCOMPARE(m.constraints, QStringLiteral("cores=4"));
+            }
+        }
+    }
+
+    void accountsWithSecretsAndATest();
+    void constraintEditorPreviewsInstanceTypes()
+    {
+        TestWorkspace t;
+        ModelCommands(t.ws()).setConstraints(model, QStringLiteral("mem=2G"));
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("web");
+        d.constraints = QStringLiteral("cores=2");
+        ApplicationCommands(t.ws()).deploy(model, d);
+
+        ConstraintEditorDialog dialog(t.ws(), model, QStringLiteral("web"));
+        QCOMPARE(dialog.field(ConstraintKey::Cores)->text(), QStringLiteral("2"));
+        QCOMPARE(dialog.field(ConstraintKey::Mem)->placeholderText(),
+                 QStringLiteral("inherited: 2048M"));
+        QCOMPARE(dialog.merged(), QStringLiteral("cores=2 mem=2048M"));
+
+        // Each field is checked with the command line's words.
+        dialog.field(ConstraintKey::Mem)->setText(QStringLiteral("lots"));
+        const QString cliError = errorOf([&] {
+            ApplicationCommands(t.ws()).setConstraints(model, QStringLiteral("web"),
+                                                       QStringLiteral("mem=lots"));
+        });
+        QCOMPARE(dialog.fieldError(ConstraintKey::Mem), cliError);
+        QCOMPARE(dialog.problem(), cliError);
+
+        // Too big for any instance type: the preview says why, per region.
+        dialog.field(ConstraintKey::Mem)->setText(QStringLiteral("900G"));
+        QVERIFY(dialog.problem().isEmpty());
+        QTableWidget *preview = dialog.preview();
+        QVERIFY(preview->rowCount() >= 3);
+        QCOMPARE(preview->item(0, ConstraintEditorDialog::TypeColumn)->text(), QString());
+        QVERIFY(preview->item(0, ConstraintEditorDialog::DetailColumn)
+                    ->text()
+                    .contains(QStringLiteral("no instance types")));
+
+        // A fitting one names the type each region would start.
+        dialog.field(ConstraintKey::Mem)->setText(QStringLiteral("8G"));
+        QCOMPARE(dialog.merged(), QStringLiteral("cores=2 mem=8192M"));
+        const QString type = preview->item(0, ConstraintEditorDialog::TypeColumn)->text();
+        QVERIFY(!type.isEmpty());
+        const InstanceType *chosen =
+            t.clouds.get(QStringLiteral("sim")).regions.first().instanceType(type);
+        QVERIFY(chosen);
+        QVERIFY(chosen->memMiB >= 8192 && chosen->cores >= 2);
+
+        // "=" alone blocks the model's value.
+        dialog.field(ConstraintKey::Mem)->setText(QStringLiteral("="));
+        QCOMPARE(dialog.constraints(), QStringLiteral("cores=2 mem="));
+    }
+};
+
+void TestDialogs::accountsWithSecretsAndATest()
+{
+    TestWorkspace t;
+    FileSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
+    AccountsDialog dialog(*t.store, t.types, secrets);
+    QCOMPARE(dialog.accounts()->count(), 1);
+    QCOMPARE(dialog.nameEdit()->text(), QStringLiteral("sim"));
+    QTableWidget *config = dialog.configTable();
+    const auto setConfig = [&](const QString &key, const QString &value) {
+        for (int row = 0; row < config->rowCount(); ++row) {
+            if (config->item(row, 0)->text() == key)
+                config->item(row, 1)->setText(value);
+        }
+    };
+    // A bad value: the type's own words, nothing saved.
+    setConfig(QStringLiteral("fault-rate"), QStringLiteral("2"));
+    QVERIFY(!dialog.save());
+    QCOMPARE(dialog.message(),
+             QStringLiteral("bad value \"2\" for sim config \"fault-rate\": expected a number "
+                            "from 0 to 1"));
+
+    // A second sim account that wants an access key, with the key typed in.
+    dialog.newAccount();
+    dialog.nameEdit()->setText(QStringLiteral("lab"));
+    setConfig(QStringLiteral("state-file"), t.dir.filePath(QStringLiteral("lab.sqlite")));
+    setConfig(QStringLiteral("access-key-sha256"),
+              QString::fromLatin1(
+                  QCryptographicHash::hash("lab key", QCryptographicHash::Sha256).toHex()));
+    dialog.secretEdit(QStringLiteral("access-key"))->setText(QStringLiteral("lab key"));
+    QSignalSpy changed(&dialog, &AccountsDialog::accountsChanged);
+    QVERIFY(dialog.save());
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(dialog.accounts()->count(), 2);
+    QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
+             std::optional(QByteArrayLiteral("lab key")));
+    QCOMPARE(dialog.secretEdit(QStringLiteral("access-key"))->text(), QString());
+    QCOMPARE(dialog.secretEdit(QStringLiteral("access-key"))->placeholderText(),
+             QStringLiteral("set — type to replace"));
+
+    // The test asks the cloud off the window's thread.
+    QSignalSpy tested(&dialog, &AccountsDialog::testFinished);
+    dialog.test();
+    QVERIFY(tested.wait(10'000));
+    QCOMPARE(tested.last().at(0).toBool(), true);
+    QVERIFY(tested.last().at(1).toString().startsWith(QStringLiteral("lab answered")));
+    secrets.write(QStringLiteral("lab"), QStringLiteral("access-key"),
+                  QByteArrayLiteral("old key"));
+    dialog.test();
+    QVERIFY(tested.wait(10'000));
+    QCOMPARE(tested.last().at(0).toBool(), false);
+    QCOMPARE(tested.last().at(1).toString(),
+             QStringLiteral("lab did not answer: sim cloud lab refused the access key"));
+
+    dialog.removeAccount();
+    QCOMPARE(dialog.accounts()->count(), 1);
+    QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
+             std::optional<QByteArray>());
+}
+
+QTEST_MAIN(TestDialogs)
+#include "tst_dialogs.moc"

@@ -1,0 +1,412 @@
+#include "core/commands/applicationcommands.h"
+#include "core/commands/cloudcommands.h"
+#include "core/commands/machinecommands.h"
+#include "core/commands/modelcommands.h"
+#include "core/provisioning/provisioner.h"
+#include "core/store/cloudaccounts.h"
+#include "tests/testsupport.h"
+#include "ui/applicationsmodel.h"
+#include "ui/itemroles.h"
+#include "ui/machinesmodel.h"
+#include "ui/machineview.h"
+#include "ui/mainwindow.h"
+#include "ui/treefiltermodel.h"
+#include "ui/unitmimedata.h"
+#include "ui/zonechart.h"
+
+#include <QAbstractItemModelTester>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+#include <qcustomplot.h>
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+struct Fixture : TestWorkspace
+{
+    explicit Fixture(const QStringList &sim = {QStringLiteral("latency-ms=0")})
+        : TestWorkspace(sim)
+    {}
+    void deploy(const QString &charm, int count, bool unplaced = false, const QString &base = {})
+    {
+        ApplicationCommands::Deploy d;
+        d.charm = charm;
+        d.count = count;
+        d.unplaced = unplaced;
+        d.base = base;
+        ApplicationCommands(ws()).deploy(model, d);
+    }
+    std::unique_ptr<MainWindow> window(bool provision = false)
+    {
+        MainWindow::Options options;
+        options.storeLocation = path();
+        options.provision = provision;
+        options.watchIntervalMs = 50;
+        auto w = std::make_unique<MainWindow>(ws(), model, options);
+        w->show();
+        return w;
+    }
+    QString machineOf(const QString &unit)
+    {
+        for (const UnitRecord &u : ws().snapshot(model).units) {
+            if (u.name() == unit)
+                return u.machine;
+        }
+        return QStringLiteral("(no such unit)");
+    }
+};
+
+// Drags `units` (as the applications model packs them) onto `pos` of `view`.
+bool dropOn(QAbstractItemView *view, const QStringList &units, const QPoint &pos)
+{
+    std::unique_ptr<QMimeData> data(UnitMimeData::create(units));
+    QWidget *target = view->viewport();
+    QDragEnterEvent enter(pos, Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &enter);
+    if (!enter.isAccepted())
+        return false;
+    QDragMoveEvent move(pos, Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &move);
+    if (!move.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(pos), Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &drop);
+    return drop.isAccepted();
+}
+
+QPoint rowCenter(QAbstractItemView *view, const QString &name)
+{
+    const QAbstractItemModel *m = view->model();
+    for (int row = 0; row < m->rowCount(view->rootIndex()); ++row) {
+        const QModelIndex index = m->index(row, 0, view->rootIndex());
+        if (index.data(ItemRoles::NameRole).toString() == name)
+            return view->visualRect(index).center();
+    }
+    return {-1, -1};
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void modelsUpdateInPlace()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 2);
+        ApplicationsModel apps;
+        MachinesModel machines;
+        TreeFilterModel appFilter;
+        appFilter.setSourceModel(&apps);
+        TreeFilterModel machineFilter;
+        machineFilter.setSourceModel(&machines);
+        QAbstractItemModelTester t1(&apps, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(&machines,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t3(&appFilter,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t4(&machineFilter,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy resets(&apps, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(&apps, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&machines, &QAbstractItemModel::dataChanged);
+
+        apps.setSnapshot(f.ws().snapshot(model));
+        machines.setSnapshot(f.ws().snapshot(model));
+        QCOMPARE(apps.rowCount(), 1);
+        QCOMPARE(apps.rowCount(apps.index(0, 0)), 2);
+        QVERIFY(apps.index(0, ApplicationsModel::MachineColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("2 unit"))); // plural forms come from translations
+        QCOMPARE(machines.rowCount(), 2);
+
+        // More units, a container, a subordinate: inserted rows, no reset.
+        f.deploy(QStringLiteral("ntp"), 1);
+        ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 1,
+                                             QStringLiteral("lxd:0"));
+        inserted.clear();
+        apps.setSnapshot(f.ws().snapshot(model));
+        machines.setSnapshot(f.ws().snapshot(model));
+        QVERIFY(!inserted.isEmpty());
+        QCOMPARE(apps.rowCount(apps.index(0, 0)), 3);
+        QCOMPARE(machines.rowCount(machines.index(0, 0)), 1); // 0/lxd/0
+        QCOMPARE(machines.index(0, 0, machines.index(0, 0)).data().toString(),
+                 QStringLiteral("0/lxd/0"));
+
+        // A status change is a dataChanged on that row only.
+        changed.clear();
+        f.store->write([](SqlSession &sql) {
+            sql.run(QStringLiteral("UPDATE machines SET machine_status = 'error', "
+                                   "machine_message = 'no capacity' WHERE name = '1'"));
+        });
+        machines.setSnapshot(f.ws().snapshot(model));
+        QCOMPARE(changed.size(), 1);
+        const QModelIndex one = machines.indexOfMachine(QStringLiteral("1"));
+        QCOMPARE(changed.first().at(0).value<QModelIndex>().row(), one.row());
+        QCOMPARE(one.siblingAtColumn(MachinesModel::MessageColumn).data().toString(),
+                 QStringLiteral("no capacity"));
+
+        // Filters: text in any column, problems only, numbers sorted as numbers.
+        machineFilter.setProblemsOnly(true);
+        QCOMPARE(machineFilter.rowCount(), 1);
+        machineFilter.setProblemsOnly(false);
+        appFilter.setText(QStringLiteral("ntp"));
+        QCOMPARE(appFilter.rowCount(), 1);
+        QCOMPARE(appFilter.index(0, 0).data(ItemRoles::NameRole).toString(), QStringLiteral("ntp"));
+        appFilter.setText({});
+        ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 9, {});
+        apps.setSnapshot(f.ws().snapshot(model));
+        appFilter.sort(ApplicationsModel::NameColumn, Qt::DescendingOrder);
+        const QModelIndex webInFilter = appFilter.index(0, 0); // "web" after "ntp", reversed
+        QCOMPARE(webInFilter.data(ItemRoles::NameRole).toString(), QStringLiteral("web"));
+        QCOMPARE(appFilter.index(0, 0, webInFilter).data().toString(), QStringLiteral("web/11"));
+
+        // Removal: rows go, nothing resets.
+        ApplicationCommands(f.ws()).removeApplication(model, QStringLiteral("ntp"));
+        apps.setSnapshot(f.ws().snapshot(model));
+        QCOMPARE(apps.rowCount(), 1);
+        QCOMPARE(resets.size(), 0);
+    }
+
+    void dragToPlaceWithUndo()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("db"), 2, true);
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}}); // 0
+        MachineCommands(f.ws()).addMachines(model,
+                                            {{}, 1, QStringLiteral("ubuntu@24.04"), {}}); // 1
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        MachineView *view = window->machineView();
+        QCOMPARE(view->unplacedUnits(),
+                 (QStringList{QStringLiteral("db/0"), QStringLiteral("db/1")}));
+
+        // The applications model packs the drag the same way.
+        const QModelIndex db = window->applicationsModel()->index(0, 0);
+        std::unique_ptr<QMimeData> packed(
+            window->applicationsModel()->mimeData({window->applicationsModel()->index(0, 0, db)}));
+        QCOMPARE(UnitMimeData::units(packed.get()), QStringList{QStringLiteral("db/0")});
+
+        PlacementView *machines = view->machineView();
+        QSignalSpy refused(view, &MachineView::refused);
+        QVERIFY(
+            !dropOn(machines, {QStringLiteral("db/0")}, rowCenter(machines, QStringLiteral("1"))));
+        QVERIFY(!refused.isEmpty());
+        QCOMPARE(
+            refused.last().at(0).toString(),
+            QStringLiteral("unable to place a ubuntu@22.04 unit on the ubuntu@24.04 machine 1"));
+        QCOMPARE(f.machineOf(QStringLiteral("db/0")), QString());
+
+        QVERIFY(
+            dropOn(machines, {QStringLiteral("db/0")}, rowCenter(machines, QStringLiteral("0"))));
+        QCOMPARE(f.machineOf(QStringLiteral("db/0")), QStringLiteral("0"));
+        // Empty space: a new machine for it.
+        QTRY_COMPARE(view->unplacedUnits(), QStringList{QStringLiteral("db/1")});
+        const QPoint below(10, machines->viewport()->height() - 5);
+        QVERIFY(dropOn(machines, {QStringLiteral("db/1")}, below));
+        QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("2"));
+
+        QUndoStack *undo = window->undoStack();
+        QCOMPARE(undo->count(), 2);
+        undo->undo();
+        QCOMPARE(f.machineOf(QStringLiteral("db/1")), QString());
+        QTRY_COMPARE(window->machinesModel()->rowCount(), 2); // machine 2 went with the undo
+        undo->undo();
+        QCOMPARE(f.machineOf(QStringLiteral("db/0")), QString());
+        undo->redo();
+        QCOMPARE(f.machineOf(QStringLiteral("db/0")), QStringLiteral("0"));
+
+        // Once its machine has started, a placement cannot be undone: it says so
+        // and leaves the stack.
+        f.store->write([](SqlSession &sql) {
+            sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-9', instance_status = "
+                                   "'running' WHERE name = '0'"));
+        });
+        QCOMPARE(undo->index(), 1);
+        const int steps = undo->count();
+        undo->undo();
+        QCOMPARE(f.machineOf(QStringLiteral("db/0")), QStringLiteral("0"));
+        QCOMPARE(undo->count(), steps - 1);
+        QCOMPARE(undo->index(), 0);
+        QVERIFY(window->logPane()->toPlainText().contains(
+            QStringLiteral("cannot unplace unit db/0: machine 0 has been started")));
+
+        // A container on the selected machine through the third column.
+        QTRY_COMPARE(view->unplacedUnits(), QStringList{QStringLiteral("db/1")});
+        view->selectMachine(QStringLiteral("0"));
+        PlacementView *containers = view->containerView();
+        QVERIFY(dropOn(containers, {QStringLiteral("db/1")}, QPoint(10, 10)));
+        QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("0/lxd/0"));
+    }
+
+    void autoPlaceGivesEachUnitAMachine()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("db"), 3, true);
+        auto window = f.window();
+        QTRY_COMPARE(window->machineView()->unplacedUnits().size(), 3);
+        window->machineView()->autoPlaceButton()->click();
+        QCOMPARE(f.ws().snapshot(model).machines.size(), 3);
+        QTRY_VERIFY(window->machineView()->unplacedUnits().isEmpty());
+        window->undoStack()->undo();
+        QCOMPARE(f.ws().snapshot(model).machines.size(), 0);
+    }
+
+    void zoneChartShowsTheSpreadAndSkew()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 3);
+        f.deploy(QStringLiteral("db"), 1);
+        ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("db"), 2,
+                                             QStringLiteral("zone=sim-east-a,zone=sim-east-a"));
+        Provisioner provisioner(f.path(), f.clouds, model);
+        QVERIFY(provisioner.runUntilIdle(std::atomic<bool>(false), 60'000));
+
+        ZoneChart chart;
+        chart.setSnapshot(f.ws().snapshot(model), f.clouds.get(QStringLiteral("sim")));
+        QCOMPARE(chart.zones(),
+                 (QStringList{QStringLiteral("sim-east-a"), QStringLiteral("sim-east-b"),
+                              QStringLiteral("sim-east-c")}));
+        QCOMPARE(chart.applications(), (QStringList{QStringLiteral("db"), QStringLiteral("web")}));
+        QCOMPARE(chart.counts(QStringLiteral("web")), (QList<double>{1, 1, 1}));
+        QCOMPARE(chart.skews().value(QStringLiteral("web")), 0);
+        // db: two pinned to zone a, the third spread to an empty zone: 3, 0, 0 at worst.
+        const QList<double> db = chart.counts(QStringLiteral("db"));
+        QCOMPARE(db.at(0) + db.at(1) + db.at(2), 3.0);
+        QCOMPARE(chart.skews().value(QStringLiteral("db")),
+                 int(*std::max_element(db.cbegin(), db.cend()) -
+                     *std::min_element(db.cbegin(), db.cend())));
+        QVERIFY(chart.skews().value(QStringLiteral("db")) >= 2);
+        // The plot stacks one bar set per application over the zones.
+        QCOMPARE(chart.plot()->plottableCount(), 2);
+        const auto *webBars = qobject_cast<QCPBars *>(chart.plot()->plottable(1));
+        QCOMPARE(webBars->barBelow(), qobject_cast<QCPBars *>(chart.plot()->plottable(0)));
+        QVERIFY(qobject_cast<QCPBars *>(chart.plot()->plottable(0))
+                    ->name()
+                    .contains(QStringLiteral("skew")));
+
+        // Another region: its zones, and no units there.
+        chart.setRegion(QStringLiteral("sim-west"));
+        QCOMPARE(chart.zones().first(), QStringLiteral("sim-west-a"));
+        QVERIFY(chart.applications().isEmpty());
+    }
+
+    void onlyTheOpenModelsChangesAreRead()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 1);
+        ModelCommands(f.ws()).addModel(QStringLiteral("other"), QStringLiteral("sim"), {});
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        const int before = window->snapshotsApplied();
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("db");
+        ApplicationCommands(f.ws()).deploy(QStringLiteral("other"), d);
+        QTest::qWait(400); // several watcher intervals
+        QCOMPARE(window->snapshotsApplied(), before);
+        ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 1, {});
+        QTRY_COMPARE(window->snapshotsApplied(), before + 1);
+        QCOMPARE(window->applicationsModel()->rowCount(window->applicationsModel()->index(0, 0)),
+                 2);
+    }
+
+    void readOnlyStoreOpensForViewing()
+    {
+        // A SQLite store of its own, on whichever backend the suite runs.
+        QTemporaryDir dir;
+        ReadOnlyMount mount(dir.filePath(QStringLiteral("read-only")));
+        if (!mount.isMounted())
+            QSKIP(qPrintable(mount.reason()));
+        const QString path = dir.filePath(QStringLiteral("read-only/berth.sqlite"));
+        const ProviderTypes types = builtinProviderTypes();
+        {
+            Store store(path);
+            CloudCommands(store, types)
+                .updateCloud(QStringLiteral("sim"), {QStringLiteral("state-file=") +
+                                                         dir.filePath(QStringLiteral("sim.sqlite")),
+                                                     QStringLiteral("latency-ms=0")});
+            const CloudRegistry clouds = CloudAccounts::registry(store, types);
+            Workspace ws(store, clouds);
+            ModelCommands(ws).ensureDefaultModel();
+            ApplicationCommands::Deploy d;
+            d.charm = QStringLiteral("db");
+            d.count = 2;
+            d.unplaced = true;
+            ApplicationCommands(ws).deploy(model, d);
+            MachineCommands(ws).addMachines(model, {{}, 1, {}, {}});
+        }
+        QVERIFY(mount.setReadOnly(true));
+
+        Store store(path);
+        QVERIFY(store.isReadOnly());
+        const CloudRegistry clouds = CloudAccounts::registry(store, types);
+        Workspace ws(store, clouds);
+        MainWindow::Options options;
+        options.storeLocation = path;
+        options.provision = true; // asked for, but a read-only store has no provisioner
+        options.watchIntervalMs = 50;
+        MainWindow window(ws, model, options);
+        window.show();
+        QTRY_VERIFY(window.snapshotsApplied() > 0);
+        QVERIFY2(window.windowTitle().contains(u"read-only"), qPrintable(window.windowTitle()));
+        MachineView *view = window.machineView();
+        QCOMPARE(view->unplacedUnits(),
+                 (QStringList{QStringLiteral("db/0"), QStringLiteral("db/1")}));
+
+        // A drop is refused while dragging, with the reason.
+        PlacementView *machines = view->machineView();
+        QSignalSpy refused(view, &MachineView::refused);
+        QVERIFY(
+            !dropOn(machines, {QStringLiteral("db/0")}, rowCenter(machines, QStringLiteral("0"))));
+        QVERIFY(!refused.isEmpty());
+        QVERIFY2(refused.last().at(0).toString().startsWith(
+                     QStringLiteral("the store \"%1\" is read-only").arg(path)),
+                 qPrintable(refused.last().at(0).toString()));
+        // Nothing tried to provision: the log has no provisioner's complaint.
+        QTest::qWait(300);
+        QVERIFY2(!window.logPane()->toPlainText().contains(u"provisioner"),
+                 qPrintable(window.logPane()->toPlainText()));
+        QCOMPARE(view->unplacedUnits(),
+                 (QStringList{QStringLiteral("db/0"), QStringLiteral("db/1")}));
+    }
+
+    void viewsFollowOtherProcessesAndTheProvisioner()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 1);
+        auto window = f.window(true);
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        // berthctl in another process: a second connection to the same store.
+        Store other(f.path());
+        Workspace otherWs(other, f.clouds);
+        ApplicationCommands(otherWs).addUnits(model, QStringLiteral("web"), 2, {});
+        QTRY_COMPARE_WITH_TIMEOUT(window->machinesModel()->rowCount(), 3, 5000);
+        // The window's provisioner starts them, and the views show it.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (int row = 0; row < window->machinesModel()->rowCount(); ++row) {
+                    if (window->machinesModel()
+                            ->index(row, MachinesModel::StatusColumn)
+                            .data()
+                            .toString() != u"started")
+                        return false;
+                }
+                return true;
+            }(),
+            20000);
+        QVERIFY(!window->logPane()->toPlainText().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

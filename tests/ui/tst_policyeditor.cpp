@@ -1,0 +1,199 @@
+#include "core/commands/applicationcommands.h"
+#include "tests/testsupport.h"
+#include "ui/mainwindow.h"
+#include "ui/policyeditordialog.h"
+#include "ui/regionchart.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QJsonArray>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTest>
+
+#include <qcustomplot.h>
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+struct Fixture : TestWorkspace
+{
+    Fixture()
+    {
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("web");
+        d.count = 6;
+        ApplicationCommands(ws()).deploy(model, d);
+    }
+    ScalingCommands::Report report()
+    {
+        return ScalingCommands(ws()).report(model, QStringLiteral("web"));
+    }
+};
+
+int rowOf(const QTableWidget *table, const QString &name)
+{
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, PolicyEditorDialog::NameColumn)->text() == name)
+            return row;
+    }
+    return -1;
+}
+
+QSpinBox *spin(const QTableWidget *table, const QString &name, int column)
+{
+    return qobject_cast<QSpinBox *>(table->cellWidget(rowOf(table, name), column));
+}
+
+void check(QTableWidget *table, const QString &name, bool on = true)
+{
+    table->item(rowOf(table, name), PolicyEditorDialog::NameColumn)
+        ->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+}
+
+QList<double> barValues(const QCPBars *bars)
+{
+    QList<double> values;
+    for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+        values << it->value;
+    return values;
+}
+
+} // namespace
+
+class TestPolicyEditor : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void editsValidatesAndStores()
+    {
+        Fixture f;
+        PolicyEditorDialog dialog(f.ws(), model, QStringLiteral("web"));
+        QTableWidget *regions = dialog.regionTable();
+        QCOMPARE(regions->rowCount(), 4); // sim-east, sim-west, sim-north, sim-metal
+        QCOMPARE(
+            regions
+                ->item(rowOf(regions, QStringLiteral("sim-east")), PolicyEditorDialog::UnitsColumn)
+                ->text(),
+            QStringLiteral("6"));
+        QVERIFY(dialog.problem().isEmpty());
+
+        // A checked region with no weight is refused, and OK is off.
+        check(regions, QStringLiteral("sim-west"));
+        spin(regions, QStringLiteral("sim-west"), PolicyEditorDialog::WeightColumn)->setValue(0);
+        QCOMPARE(dialog.problem(), QStringLiteral("Give at least one checked region a weight "
+                                                  "above 0."));
+        const auto *buttons = dialog.findChild<QDialogButtonBox *>();
+        QVERIFY(!buttons->button(QDialogButtonBox::Ok)->isEnabled());
+
+        // 3:1 over sim-east (capped below its units: a note, not a problem) and sim-west.
+        check(regions, QStringLiteral("sim-east"));
+        spin(regions, QStringLiteral("sim-east"), PolicyEditorDialog::WeightColumn)->setValue(300);
+        spin(regions, QStringLiteral("sim-east"), PolicyEditorDialog::CapColumn)->setValue(4);
+        spin(regions, QStringLiteral("sim-west"), PolicyEditorDialog::WeightColumn)->setValue(100);
+        QVERIFY(dialog.problem().isEmpty());
+        QVERIFY(buttons->button(QDialogButtonBox::Ok)->isEnabled());
+        QCOMPARE(dialog.notes(), QStringLiteral("sim-east holds 6 units, more than its cap 4: it "
+                                                "gets no new ones."));
+        QCOMPARE(
+            regions
+                ->item(rowOf(regions, QStringLiteral("sim-east")), PolicyEditorDialog::TargetColumn)
+                ->text(),
+            QStringLiteral("4.5"));
+        dialog.criteriaBox()->setCurrentIndex(
+            dialog.criteriaBox()->findText(QStringLiteral("YOUNGEST_FIRST")));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+
+        const ScalingCommands::Report stored = f.report();
+        QVERIFY(stored.policies.region);
+        QCOMPARE(stored.policies.region->names(),
+                 (QStringList{QStringLiteral("sim-east"), QStringLiteral("sim-west")}));
+        QCOMPARE(stored.policies.region->targets().first().cap, 4);
+        QVERIFY(!stored.policies.zone);
+        QCOMPARE(stored.policies.deletion, DeletionPolicy::Criteria::YoungestFirst);
+
+        // Reopened, the dialog shows what is stored; unchecking all removes the policy.
+        PolicyEditorDialog again(f.ws(), model, QStringLiteral("web"));
+        QCOMPARE(again.regionTable()
+                     ->item(rowOf(again.regionTable(), QStringLiteral("sim-west")),
+                            PolicyEditorDialog::NameColumn)
+                     ->checkState(),
+                 Qt::Checked);
+        QCOMPARE(
+            spin(again.regionTable(), QStringLiteral("sim-east"), PolicyEditorDialog::WeightColumn)
+                ->value(),
+            300);
+        QCOMPARE(again.criteriaBox()->currentText(), QStringLiteral("YOUNGEST_FIRST"));
+        check(again.regionTable(), QStringLiteral("sim-east"), false);
+        check(again.regionTable(), QStringLiteral("sim-west"), false);
+        again.accept();
+        QVERIFY(!f.report().policies.region);
+    }
+
+    void chartShowsTargetsAgainstUnits()
+    {
+        Fixture f;
+        ScalingCommands(f.ws()).replacePolicies(
+            model, QStringLiteral("web"),
+            {QJsonObject{
+                {QStringLiteral("type"), QStringLiteral("senlin.policy.region_placement")},
+                {QStringLiteral("properties"),
+                 QJsonObject{
+                     {QStringLiteral("regions"),
+                      QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("sim-east")},
+                                             {QStringLiteral("weight"), 100}},
+                                 QJsonObject{{QStringLiteral("name"), QStringLiteral("sim-west")},
+                                             {QStringLiteral("weight"), 200}}}}}}}});
+        RegionChart chart;
+        chart.setReport(f.report());
+        QCOMPARE(chart.categories(),
+                 (QStringList{QStringLiteral("sim-east"), QStringLiteral("sim-west")}));
+        QCOMPARE(chart.targets(), (QList<double>{2.0, 4.0}));
+        QCOMPARE(chart.actuals(), (QList<double>{6.0, 0.0}));
+        // The plot holds the same bars: target first, then units.
+        QCOMPARE(chart.plot()->plottableCount(), 2);
+        const auto *target = qobject_cast<QCPBars *>(chart.plot()->plottable(0));
+        const auto *units = qobject_cast<QCPBars *>(chart.plot()->plottable(1));
+        QCOMPARE(barValues(target), (QList<double>{2.0, 4.0}));
+        QCOMPARE(barValues(units), (QList<double>{6.0, 0.0}));
+
+        const QString png = f.dir.filePath(QStringLiteral("chart.png"));
+        const QString pdf = f.dir.filePath(QStringLiteral("chart.pdf"));
+        QVERIFY(chart.exportTo(png));
+        QVERIFY(chart.exportTo(pdf));
+        QVERIFY(QImage(png).width() > 0);
+        QFile file(pdf);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.read(5).startsWith("%PDF"));
+    }
+
+    void windowFollowsTheSelectionAndTheStore()
+    {
+        Fixture f;
+        MainWindow::Options options;
+        options.storeLocation = f.path();
+        options.provision = false;
+        MainWindow window(f.ws(), model, options);
+        QTRY_VERIFY(window.snapshotsApplied() > 0);
+        window.selectApplication(QStringLiteral("web"));
+        QCOMPARE(window.selectedApplication(), QStringLiteral("web"));
+        QCOMPARE(window.regionChart()->actuals(), QList<double>{6.0});
+        // Another client adds units in another region; the window picks it up.
+        Store other(f.path());
+        Workspace otherWs(other, f.clouds);
+        ApplicationCommands(otherWs).addUnits(model, QStringLiteral("web"), 2,
+                                              QStringLiteral("region=sim-north,region=sim-north"));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            window.regionChart()->categories(),
+            (QStringList{QStringLiteral("sim-east"), QStringLiteral("sim-north")}), 5000);
+        QCOMPARE(window.regionChart()->actuals(), (QList<double>{6.0, 2.0}));
+        QCOMPARE(window.selectedApplication(), QStringLiteral("web"));
+    }
+};
+
+QTEST_MAIN(TestPolicyEditor)
+#include "tst_policyeditor.moc"
