@@ -8,9 +8,9 @@
 
 namespace {
 
-bool isFailure(const QString &status)
+bool isFailure(const std::optional<MachineState::Status> &status)
 {
-    return status == u"error";
+    return status == MachineState::Status::Error;
 }
 
 } // namespace
@@ -38,15 +38,15 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot)
         const qsizetype g = groupOf.value(u.applicationId, -1);
         if (g < 0)
             continue;
-        UnitRow row{u.id, u, {}, QStringLiteral("unplaced"), {}};
+        UnitRow row{u.id, u, {}, std::nullopt, {}};
         if (const MachineRecord *m = machines.value(u.machineId)) {
             row.zone = m->zone;
-            row.status = MachineState::text(m->state.status);
+            row.status = m->state.status;
             row.message = m->instanceMessage.isEmpty() ? m->machineMessage : m->instanceMessage;
         }
         Group &group = next[g];
         ++group.record.units;
-        group.record.started += row.status == u"started" ? 1 : 0;
+        group.record.started += row.status == MachineState::Status::Started ? 1 : 0;
         group.record.failed += isFailure(row.status) ? 1 : 0;
         group.children.append(row);
     }
@@ -122,11 +122,13 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
             return u.machine.isEmpty() ? tr("unplaced") : u.machine;
         case ZoneColumn:
             return row->zone;
-        case StatusColumn:
-            if (u.machine.isEmpty())
+        case StatusColumn: {
+            if (u.machine.isEmpty() || !row->status)
                 return tr("unplaced");
             // Machine statuses are the model's vocabulary (as berthctl shows them).
-            return row->message.isEmpty() ? row->status : row->status + u": " + row->message;
+            const QString status = MachineState::text(*row->status);
+            return row->message.isEmpty() ? status : status + u": " + row->message;
+        }
         case ConstraintsColumn:
             return u.constraints;
         default:

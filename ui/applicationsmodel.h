@@ -18,7 +18,7 @@ struct UnitRow
     qint64 id = 0;
     UnitRecord unit;
     QString zone;
-    QString status; // the hosting machine's, or "unplaced"
+    std::optional<MachineState::Status> status; // the hosting machine's; none: unplaced
     QString message;
     bool operator==(const UnitRow &) const = default;
 };

@@ -48,7 +48,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTextBrowser>
-#include <QThread>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -176,16 +175,12 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
             [this](int index) { openModel(m_modelBox->itemText(index)); });
 
     // The watcher reads the model on its own thread and connection.
-    m_watchThread = new QThread(this);
-    m_watchThread->setObjectName(QStringLiteral("berth-model-watcher"));
     m_watcher =
         new ModelWatcher(m_options.storeLocation, m_workspace.clouds(), m_options.watchIntervalMs);
-    m_watcher->moveToThread(m_watchThread);
-    connect(m_watchThread, &QThread::started, m_watcher, &ModelWatcher::start);
-    connect(m_watchThread, &QThread::finished, m_watcher, &QObject::deleteLater);
     connect(m_watcher, &ModelWatcher::snapshotReady, this, &MainWindow::applySnapshot);
     connect(m_watcher, &ModelWatcher::failed, this, &MainWindow::reportError);
-    m_watchThread->start();
+    m_watchThread = std::make_unique<WorkerThread>(QStringLiteral("berth-model-watcher"), m_watcher,
+                                                   &ModelWatcher::start);
 
     QSettings settings;
     resize(1200, 760);
@@ -198,8 +193,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
 MainWindow::~MainWindow()
 {
     stopProvisioner();
-    m_watchThread->quit();
-    m_watchThread->wait();
+    m_watchThread.reset();
 }
 
 void MainWindow::buildMenus()
@@ -468,12 +462,7 @@ void MainWindow::startProvisioner()
 {
     if (m_options.storeLocation.isEmpty())
         return;
-    m_provisionThread = new QThread(this);
-    m_provisionThread->setObjectName(QStringLiteral("berth-provisioner"));
     m_provisioner = new ProvisionerWorker(m_options.storeLocation, m_workspace.clouds(), m_model);
-    m_provisioner->moveToThread(m_provisionThread);
-    connect(m_provisionThread, &QThread::started, m_provisioner, &ProvisionerWorker::start);
-    connect(m_provisionThread, &QThread::finished, m_provisioner, &QObject::deleteLater);
     connect(m_provisioner, &ProvisionerWorker::logLine, this, &MainWindow::log);
     connect(m_provisioner, &ProvisionerWorker::failed, this,
             [this](const QString &message) { log(tr("provisioner: %1").arg(message)); });
@@ -485,19 +474,18 @@ void MainWindow::startProvisioner()
     });
     connect(m_provisioner, &ProvisionerWorker::passFinished, this,
             [this](int, int, int) { m_progress->setVisible(false); });
-    m_provisionThread->start();
+    ProvisionerWorker *worker = m_provisioner;
+    m_provisionThread =
+        std::make_unique<WorkerThread>(QStringLiteral("berth-provisioner"), worker,
+                                       &ProvisionerWorker::start, [worker] { worker->cancel(); });
 }
 
 void MainWindow::stopProvisioner()
 {
     if (!m_provisionThread)
         return;
-    m_provisioner->cancel();
-    m_provisionThread->quit();
-    m_provisionThread->wait();
-    delete m_provisionThread;
-    m_provisionThread = nullptr;
-    m_provisioner = nullptr; // deleted on the thread's finish
+    m_provisionThread.reset(); // cancels the worker, which is deleted on its thread
+    m_provisioner = nullptr;
 }
 
 void MainWindow::log(const QString &line)

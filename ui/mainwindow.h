@@ -2,10 +2,12 @@
 
 #include "core/model/modelrecords.h"
 #include "core/model/snapshotindex.h"
+#include "core/workerthread.h"
 
 #include <QMainWindow>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class ApplicationsModel;
@@ -21,7 +23,6 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QTextBrowser;
-class QThread;
 class QTreeView;
 class QUndoStack;
 class RegionChart;
@@ -127,8 +128,8 @@ private:
     QAction *m_constraintsAction = nullptr;
     QAction *m_addUnitAction = nullptr;
 
-    QThread *m_watchThread = nullptr;
+    std::unique_ptr<WorkerThread> m_watchThread;
     ModelWatcher *m_watcher = nullptr;
-    QThread *m_provisionThread = nullptr;
+    std::unique_ptr<WorkerThread> m_provisionThread;
     ProvisionerWorker *m_provisioner = nullptr;
 };

@@ -13,4 +13,6 @@ struct InstanceInfo
     QString instanceType;
     QString hardware; // canonical "arch=amd64 cores=2 mem=4096M root-disk=16384M"
     QMap<QString, QString> tags;
+
+    bool isRunning() const { return state == u"running"; }
 };

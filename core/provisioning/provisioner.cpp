@@ -9,11 +9,11 @@
 #include <QDateTime>
 #include <QMutex>
 #include <QThread>
+#include <QThreadPool>
 #include <QUuid>
 
 #include <algorithm>
-#include <condition_variable>
-#include <mutex>
+#include <stop_token>
 #include <thread>
 
 namespace {
@@ -104,6 +104,7 @@ private:
     void removeDead(const ModelSnapshot &snapshot);
     QList<Job> jobs(const ModelSnapshot &snapshot, bool containers);
     void runJobs(QList<Job> jobs, int workers);
+    void count(Outcome outcome);
     Outcome startOne(Workspace &ws, Job &job);
     void recordFailure(Workspace &ws, const Job &job, const QString &message, bool retry);
     void stop(const QString &region, const QString &id, const QString &why);
@@ -137,25 +138,18 @@ class Provisioner::Pass::LeaseKeeper
 public:
     explicit LeaseKeeper(Pass &pass)
         : m_pass(pass)
-        , m_thread([this] { keep(); })
+        , m_thread([this](std::stop_token stop) { keep(stop); })
     {}
-    ~LeaseKeeper()
-    {
-        m_stop = true;
-        m_thread.join();
-    }
-    LeaseKeeper(const LeaseKeeper &) = delete;
-    LeaseKeeper &operator=(const LeaseKeeper &) = delete;
 
 private:
-    void keep()
+    void keep(const std::stop_token &stop)
     {
         const ProvisionerLease &lease = *m_pass.m_p.m_lease;
         const qint64 ttl = lease.ttlMs();
         std::unique_ptr<Store> store;
         qint64 renewedAt = now();
         qint64 nextAt = renewedAt + ttl / 3;
-        while (!m_stop) {
+        while (!stop.stop_requested()) {
             if (m_pass.m_cancel)
                 m_pass.m_abort = true;
             if (now() >= nextAt) {
@@ -189,8 +183,9 @@ private:
     }
 
     Pass &m_pass;
-    std::atomic<bool> m_stop = false;
-    std::thread m_thread; // last: starts once the members above are ready
+    // Last: starts once the members above are ready; asked to stop and joined
+    // when the keeper goes.
+    std::jthread m_thread;
 };
 
 Provisioner::Report Provisioner::Pass::run()
@@ -285,7 +280,7 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
                 continue;
             const QString nonce = instance.tags.value(nonceTag);
             const bool sameStart = m->instanceId.isEmpty() && !nonce.isEmpty() && nonce == m->nonce;
-            if (m->instanceId.isEmpty() && instance.state != u"running") {
+            if (m->instanceId.isEmpty() && !instance.isRunning()) {
                 // Created by an interrupted start but not (yet) running: the next start
                 // of this machine finds it by name and takes it over.
                 m_p.log(QStringLiteral("machine %1: %2 from an interrupted run is %3; the next "
@@ -426,62 +421,50 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
     // Detach here, once: a non-const QList access from the workers would
     // otherwise copy-on-write concurrently.
     Job *const items = jobs.data();
-    std::mutex mutex;
-    std::condition_variable allDone;
-    qsizetype next = 0;
+    std::atomic<qsizetype> next = 0;
+    // A pool of the pass's own: each of its workers holds a store connection
+    // for the whole pass and takes the next job until none is left, so a
+    // slow start never holds up the others. Workers, not jobs, are the
+    // pool's tasks: a connection per job would cost more than many starts.
+    QThreadPool pool;
     const int workerCount = std::min(workers, int(jobs.size()));
-    int running = workerCount; // guarded by `mutex`; workers count themselves out
-    std::vector<std::thread> threads;
-    threads.reserve(std::size_t(workerCount));
+    pool.setMaxThreadCount(workerCount);
     for (int w = 0; w < workerCount; ++w) {
-        threads.emplace_back([&] {
+        pool.start([&] {
             try {
                 Store store(m_p.m_location); // each worker its own connection
                 Workspace ws(store, m_p.m_clouds);
-                for (;;) {
-                    qsizetype mine;
-                    {
-                        std::lock_guard lock(mutex);
-                        if (next >= jobs.size() || m_abort)
-                            break;
-                        mine = next++;
-                    }
-                    const Outcome outcome = startOne(ws, items[mine]);
-                    QMutexLocker lock(&m_reportMutex);
-                    switch (outcome) {
-                    case Outcome::Started:
-                        ++m_report.started;
-                        break;
-                    case Outcome::Failed:
-                        ++m_report.failed;
-                        break;
-                    case Outcome::Retrying:
-                        ++m_report.retrying;
-                        break;
-                    case Outcome::Skipped:
-                        break;
-                    }
-                    ++m_done;
-                    if (m_p.m_progress)
-                        m_p.m_progress(m_done, m_total);
-                }
+                for (qsizetype mine = next++; mine < jobs.size() && !m_abort; mine = next++)
+                    count(startOne(ws, items[mine]));
             } catch (const std::exception &error) {
-                // Never past the thread: that would end the process mid-pass.
+                // Never past the task: that would end the process mid-pass.
                 m_p.log(QStringLiteral("provisioning worker stopped: ") +
                         QString::fromUtf8(error.what()));
             }
-            std::lock_guard lock(mutex);
-            --running;
-            allDone.notify_all();
         });
     }
-    // The lease keeper renews the lease meanwhile.
-    {
-        std::unique_lock lock(mutex);
-        allDone.wait(lock, [&] { return running == 0; });
+    pool.waitForDone(); // the lease keeper renews the lease meanwhile
+}
+
+void Provisioner::Pass::count(Outcome outcome)
+{
+    QMutexLocker lock(&m_reportMutex);
+    switch (outcome) {
+    case Outcome::Started:
+        ++m_report.started;
+        break;
+    case Outcome::Failed:
+        ++m_report.failed;
+        break;
+    case Outcome::Retrying:
+        ++m_report.retrying;
+        break;
+    case Outcome::Skipped:
+        break;
     }
-    for (std::thread &t : threads)
-        t.join();
+    ++m_done;
+    if (m_p.m_progress)
+        m_p.m_progress(m_done, m_total);
 }
 
 Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
@@ -733,8 +716,7 @@ Provisioner::~Provisioner() = default;
 
 void Provisioner::log(const QString &line) const
 {
-    static QMutex mutex;
-    QMutexLocker lock(&mutex);
+    QMutexLocker lock(&m_logMutex);
     if (m_log)
         m_log(line);
 }

@@ -3,6 +3,7 @@
 #include "core/cloud/cloudregistry.h"
 #include "core/placement/zonespread.h"
 
+#include <QMutex>
 #include <QString>
 
 #include <atomic>
@@ -62,5 +63,6 @@ private:
     std::unique_ptr<Store> m_store;
     std::unique_ptr<ProvisionerLease> m_lease;
     LogFunction m_log;
+    mutable QMutex m_logMutex; // log lines come from every start worker
     ProgressFunction m_progress;
 };

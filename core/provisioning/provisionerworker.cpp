@@ -1,6 +1,7 @@
 #include "core/provisioning/provisionerworker.h"
 
 #include "core/bertherror.h"
+#include "core/store/changedetector.h"
 #include "core/store/store.h"
 
 #include <QDateTime>
@@ -28,9 +29,15 @@ void ProvisionerWorker::start()
     }
     m_provisioner->setLog([this](const QString &line) { emit logLine(line); });
     m_provisioner->setProgress([this](int done, int total) { emit progress(done, total); });
+    // A commit anywhere (on PostgreSQL, its NOTIFY) brings a pass at once; the
+    // timer brings the periodic and retry passes, and those asked for.
+    m_changes = new ChangeDetector(*m_watchStore, 250, this);
+    connect(m_changes, &ChangeDetector::committed, this, &ProvisionerWorker::runPass);
+    connect(m_changes, &ChangeDetector::failed, this, &ProvisionerWorker::failed);
+    m_changes->start();
     m_timer = new QTimer(this);
     m_timer->setInterval(250);
-    connect(m_timer, &QTimer::timeout, this, &ProvisionerWorker::checkForChanges);
+    connect(m_timer, &QTimer::timeout, this, &ProvisionerWorker::checkDue);
     m_timer->start();
     runPass();
 }
@@ -40,25 +47,16 @@ void ProvisionerWorker::requestPass()
     m_passRequested = true;
 }
 
-void ProvisionerWorker::checkForChanges()
+void ProvisionerWorker::checkDue()
 {
     if (m_cancel) {
         m_timer->stop();
+        m_changes->pause();
         return;
     }
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    bool due = m_passRequested || now - m_lastPassAt >= m_periodMs ||
-               (m_nextRetryAt > 0 && now >= m_nextRetryAt);
-    try {
-        const qint64 version = m_watchStore->dataVersion();
-        if (version != m_dataVersion) {
-            m_dataVersion = version;
-            due = true;
-        }
-    } catch (const std::exception &error) {
-        emit failed(QString::fromUtf8(error.what()));
-    }
-    if (due)
+    if (m_passRequested || now - m_lastPassAt >= m_periodMs ||
+        (m_nextRetryAt > 0 && now >= m_nextRetryAt))
         runPass();
 }
 
@@ -69,11 +67,7 @@ void ProvisionerWorker::runPass()
     m_passRequested = false;
     // The version before the pass: whatever commits during it, ours or anyone's,
     // brings one more pass, so a change made meanwhile is never taken for ours.
-    try {
-        m_dataVersion = m_watchStore->dataVersion();
-    } catch (const std::exception &error) {
-        emit failed(QString::fromUtf8(error.what()));
-    }
+    m_changes->markSeen();
     try {
         Provisioner::Report report;
         do {

@@ -7,11 +7,13 @@
 #include <atomic>
 #include <memory>
 
+class ChangeDetector;
 class QTimer;
 
 // The provisioner as a background worker: move it to a QThread, connect
 // QThread::started to start(). It runs a pass at start, when the store
-// changes (any process), when a retry falls due, and every `periodMs`.
+// changes (any process; its ChangeDetector, woken by NOTIFY on PostgreSQL),
+// when a retry falls due, and every `periodMs`.
 // Provider calls never touch the thread that owns the window. Stop it with
 // cancel() (from any thread), then quit() + wait() on its thread.
 class ProvisionerWorker final : public QObject
@@ -38,7 +40,7 @@ signals:
 
 private:
     void runPass();
-    void checkForChanges();
+    void checkDue();
 
     QString m_location;
     const CloudRegistry &m_clouds;
@@ -47,7 +49,7 @@ private:
     std::atomic<bool> m_cancel = false;
     std::unique_ptr<Provisioner> m_provisioner;
     std::unique_ptr<Store> m_watchStore;
-    qint64 m_dataVersion = -1;
+    ChangeDetector *m_changes = nullptr;
     qint64 m_nextRetryAt = 0;
     qint64 m_lastPassAt = 0;
     bool m_passRequested = false;

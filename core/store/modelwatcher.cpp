@@ -1,10 +1,8 @@
 #include "core/store/modelwatcher.h"
 
 #include "core/bertherror.h"
-#include "core/store/changelistener.h"
+#include "core/store/changedetector.h"
 #include "core/store/workspace.h"
-
-#include <QTimer>
 
 ModelWatcher::ModelWatcher(QString storeLocation, const CloudRegistry &clouds, int intervalMs)
     : m_location(std::move(storeLocation))
@@ -25,21 +23,12 @@ void ModelWatcher::start()
         emit failed(error.message());
         return;
     }
-    m_timer = new QTimer(this);
-    m_timer->setInterval(m_intervalMs);
-    connect(m_timer, &QTimer::timeout, this, &ModelWatcher::poll);
-    if (m_store->backend() == Store::Backend::Postgres) {
-        // Every write commit notifies the channel: read when told, not by polling
-        // (the timer stays, slow, in case a notification is ever lost).
-        try {
-            auto *listener = new ChangeListener(m_location, this);
-            connect(listener, &ChangeListener::committed, this, &ModelWatcher::poll);
-            m_timer->setInterval(std::max(m_intervalMs, 5'000));
-        } catch (const BerthError &error) {
-            emit failed(error.message());
-        }
-    }
-    m_timer->start();
+    m_detector = new ChangeDetector(*m_store, m_intervalMs, this);
+    connect(m_detector, &ChangeDetector::committed, this, &ModelWatcher::committed);
+    connect(m_detector, &ChangeDetector::failed, this, &ModelWatcher::failed);
+    if (m_paused)
+        m_detector->pause();
+    m_detector->start();
     if (!m_model.isEmpty())
         read();
 }
@@ -58,15 +47,11 @@ void ModelWatcher::refresh()
         read();
 }
 
-void ModelWatcher::poll()
+void ModelWatcher::committed()
 {
     if (m_model.isEmpty() || m_paused)
         return;
     try {
-        const qint64 version = m_store->dataVersion();
-        if (version == m_version)
-            return;
-        m_version = version;
         // Something was committed: read the model only when the change log
         // says this model changed (other models' and cloud edits are skipped).
         bool ours = m_modelId == 0;
@@ -88,7 +73,7 @@ void ModelWatcher::read()
     try {
         // The version and log position first: a commit made while reading is
         // read again next time.
-        m_version = m_store->dataVersion();
+        m_detector->markSeen();
         m_seq = m_store->lastChangeSeq();
         ModelSnapshot snapshot = m_workspace->snapshot(m_model);
         m_modelId = snapshot.model.id;
@@ -101,14 +86,14 @@ void ModelWatcher::read()
 void ModelWatcher::pause()
 {
     m_paused = true;
-    if (m_timer)
-        m_timer->stop();
+    if (m_detector)
+        m_detector->pause();
 }
 
 void ModelWatcher::resume()
 {
     m_paused = false;
-    if (m_timer)
-        m_timer->start();
+    if (m_detector)
+        m_detector->resume();
     refresh();
 }

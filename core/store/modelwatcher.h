@@ -7,16 +7,15 @@
 #include <memory>
 
 class CloudRegistry;
-class QTimer;
+class ChangeDetector;
 class Store;
 class Workspace;
 
 // Reads the open model off the window's thread: move it to a QThread and
-// connect QThread::started to start(). It checks the store's data version
-// every `intervalMs` (any process's commit changes it; on PostgreSQL it is
-// woken by the store's NOTIFY instead); when it moved and the
-// change log has entries for the open model, it reads a snapshot on its own
-// connection and hands it over with snapshotReady(). The item models merge
+// connect QThread::started to start(). When its ChangeDetector reports a
+// commit (any process's) and the change log has entries for the open model,
+// it reads a snapshot on its own connection and hands it over with
+// snapshotReady(). The item models merge
 // it by id, so views change in place.
 class ModelWatcher final : public QObject
 {
@@ -41,7 +40,7 @@ signals:
     void failed(const QString &message);
 
 private:
-    void poll();
+    void committed();
     void read();
 
     QString m_location;
@@ -51,8 +50,7 @@ private:
     QString m_model;
     std::unique_ptr<Store> m_store;
     std::unique_ptr<Workspace> m_workspace;
-    QTimer *m_timer = nullptr;
-    qint64 m_version = -1;
+    ChangeDetector *m_detector = nullptr;
     qint64 m_seq = 0;     // the change log read so far
     qint64 m_modelId = 0; // the open model's id once read
 };
