@@ -124,13 +124,6 @@ AccountsDialog::AccountsDialog(Store &store, const ProviderTypes &types, SecretS
             showAccount(m_list.at(row));
     });
     connect(m_type, &QComboBox::activated, this, [this] { showType(m_type->currentText(), {}); });
-    connect(&m_testWatcher, &QFutureWatcher<QString>::finished, this, [this] {
-        m_testButton->setEnabled(true);
-        const QString result = m_testWatcher.result();
-        const bool ok = result.startsWith(u'\u2713');
-        say(ok ? result.mid(2) : result, !ok);
-        emit testFinished(ok, ok ? result.mid(2) : result);
-    });
     resize(860, 560);
     reloadList({});
 }
@@ -262,89 +255,107 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
                                             : tr("Secrets go to the %1.").arg(m_secrets.backend()));
 }
 
-bool AccountsDialog::save()
+void AccountsDialog::save()
 {
     const QString name = m_name->text().trimmed();
-    QStringList assignments;
-    QMap<QString, QString> before;
+    Edit edit{name, m_type->currentText(), m_endpoint->text().trimmed(), {}, {}, {}, m_isNew};
     if (!m_isNew) {
         for (const CloudAccount &a : std::as_const(m_list)) {
             if (a.name == name)
-                before = a.config;
+                edit.before = a.config;
         }
     }
     for (int row = 0; row < m_config->rowCount(); ++row) {
         const QString key = m_config->item(row, 0)->text();
         const QString value = m_config->item(row, 1)->text().trimmed();
-        if (!value.isEmpty() && value != before.value(key))
-            assignments << key + u'=' + value;
-        else if (value.isEmpty() && before.contains(key))
-            assignments << key + u'='; // back to the default
+        if (!value.isEmpty() && value != edit.before.value(key))
+            edit.assignments << key + u'=' + value;
+        else if (value.isEmpty() && edit.before.contains(key))
+            edit.assignments << key + u'='; // back to the default
     }
-    Secrets secrets = enteredSecrets();
-    const QString type = m_type->currentText();
-    const QString endpoint = m_endpoint->text().trimmed();
-    const ProviderTypes &types = m_types;
-    SecretStore &secretStore = m_secrets;
+    edit.secrets = enteredSecrets();
     const QString pinKey = QStringLiteral("server-fingerprint");
     try {
         // A server certificate seen for the first time: show its fingerprint and
         // pin it only when the user accepts it (asked off the window's thread).
-        if (m_types.get(type).secretKeys.contains(pinKey) && !secrets.contains(pinKey) &&
+        if (m_types.get(edit.type).secretKeys.contains(pinKey) && !edit.secrets.contains(pinKey) &&
             (m_isNew || !m_secrets.read(name, pinKey))) {
-            CloudAccount candidate{name, type, endpoint, before, {}};
+            CloudAccount candidate{name, edit.type, edit.endpoint, edit.before, {}};
             candidate.secrets = CloudRegistry::secretsOf(candidate, m_types, &m_secrets);
-            for (auto it = secrets.cbegin(); it != secrets.cend(); ++it)
+            for (auto it = edit.secrets.cbegin(); it != edit.secrets.cend(); ++it)
                 candidate.secrets.insert(it.key(), it.value());
-            const ProviderError seen = runOffThread<ProviderError>(this, [&types, candidate] {
-                try {
-                    return types.get(candidate.type).create(candidate)->verify();
-                } catch (const BerthError &error) {
-                    return ProviderError::failed(ProviderError::Kind::Permanent, error.message());
-                }
-            });
-            if (!seen.fingerprint.isEmpty()) {
-                if (!m_fingerprintCheck(endpoint, seen.fingerprint)) {
-                    say(tr("Not saved: the server's certificate (SHA-256 %1) was not accepted.")
-                            .arg(seen.fingerprint),
-                        true);
-                    return false;
-                }
-                secrets.insert(pinKey, seen.fingerprint.toUtf8());
-            }
+            const ProviderTypes &types = m_types;
+            runOffThread(
+                this,
+                [&types, candidate] {
+                    try {
+                        return types.get(candidate.type).create(candidate)->verify();
+                    } catch (const BerthError &error) {
+                        return ProviderError::failed(ProviderError::Kind::Permanent,
+                                                     error.message());
+                    }
+                },
+                [this, edit, pinKey](const ProviderError &seen) mutable {
+                    if (!seen.fingerprint.isEmpty()) {
+                        if (!m_fingerprintCheck(edit.endpoint, seen.fingerprint)) {
+                            say(tr("Not saved: the server's certificate (SHA-256 %1) was not "
+                                   "accepted.")
+                                    .arg(seen.fingerprint),
+                                true);
+                            emit saved(false);
+                            return;
+                        }
+                        edit.secrets.insert(pinKey, seen.fingerprint.toUtf8());
+                    }
+                    store(edit);
+                });
+            return;
         }
     } catch (const BerthError &error) {
         say(error.message(), true);
-        return false;
+        emit saved(false);
+        return;
     }
+    store(edit);
+}
+
+void AccountsDialog::store(const Edit &edit)
+{
     // The command asks the cloud whether the account works: off the window's
     // thread too, on that thread's own connection to the store.
     const QString location = m_store.location();
-    const bool isNew = m_isNew;
-    const QString problem = runOffThread<QString>(this, [=, &types, &secretStore]() -> QString {
-        try {
-            Store store(location);
-            CloudCommands commands(store, types);
-            if (isNew)
-                commands.addCloud(name, type, endpoint, assignments, secrets, &secretStore);
-            else if (!assignments.isEmpty() || !secrets.isEmpty())
-                commands.updateCloud(name, assignments, secrets, &secretStore);
-        } catch (const BerthError &error) {
-            return error.message();
-        }
-        return {};
-    });
-    if (!problem.isEmpty()) {
-        say(problem, true);
-        return false;
-    }
-    for (QLineEdit *edit : std::as_const(m_secretEdits))
-        edit->clear();
-    m_secretFiles.clear();
-    reloadList(name);
-    say(tr("Saved %1.").arg(name), false);
-    emit accountsChanged();
-    return true;
+    const ProviderTypes &types = m_types;
+    SecretStore &secretStore = m_secrets;
+    runOffThread(
+        this,
+        [location, &types, &secretStore, edit]() -> QString {
+            try {
+                Store store(location);
+                CloudCommands commands(store, types);
+                if (edit.isNew)
+                    commands.addCloud(edit.name, edit.type, edit.endpoint, edit.assignments,
+                                      edit.secrets, &secretStore);
+                else if (!edit.assignments.isEmpty() || !edit.secrets.isEmpty())
+                    commands.updateCloud(edit.name, edit.assignments, edit.secrets, &secretStore);
+            } catch (const BerthError &error) {
+                return error.message();
+            }
+            return {};
+        },
+        [this, name = edit.name](const QString &problem) {
+            if (!problem.isEmpty()) {
+                say(problem, true);
+                emit saved(false);
+                return;
+            }
+            for (QLineEdit *secretEdit : std::as_const(m_secretEdits))
+                secretEdit->clear();
+            m_secretFiles.clear();
+            reloadList(name);
+            say(tr("Saved %1.").arg(name), false);
+            emit accountsChanged();
+            emit saved(true);
+        });
 }
 
 Secrets AccountsDialog::enteredSecrets() const
@@ -390,21 +401,32 @@ void AccountsDialog::test()
         say(error.message(), true);
         return;
     }
-    m_testButton->setEnabled(false);
     say(tr("Asking %1 for its instances…").arg(account.name), false);
     const ProviderTypes &types = m_types;
-    m_testWatcher.setFuture(QtConcurrent::run([&types, account]() -> QString {
-        int instances = 0;
-        int regions = 0;
-        const QString problem = probe(types, account, &instances, &regions);
-        if (!problem.isEmpty())
-            return QCoreApplication::translate("AccountsDialog", "%1 did not answer: %2")
-                .arg(account.name, problem);
-        return QStringLiteral("\u2713 ") +
-               QCoreApplication::translate("AccountsDialog",
-                                           "%1 answered: %2 region(s), %3 instance(s)")
-                   .arg(account.name)
-                   .arg(regions)
-                   .arg(instances);
-    }));
+    struct Answer
+    {
+        bool ok = false;
+        QString message;
+    };
+    runOffThread(
+        m_testButton,
+        [&types, account] {
+            int instances = 0;
+            int regions = 0;
+            const QString problem = probe(types, account, &instances, &regions);
+            if (!problem.isEmpty()) {
+                return Answer{false,
+                              QCoreApplication::translate("AccountsDialog", "%1 did not answer: %2")
+                                  .arg(account.name, problem)};
+            }
+            return Answer{true, QCoreApplication::translate(
+                                    "AccountsDialog", "%1 answered: %2 region(s), %3 instance(s)")
+                                    .arg(account.name)
+                                    .arg(regions)
+                                    .arg(instances)};
+        },
+        [this](const Answer &answer) {
+            say(answer.message, !answer.ok);
+            emit testFinished(answer.ok, answer.message);
+        });
 }

@@ -4,7 +4,6 @@
 #include "core/cloud/secretstore.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
 
 #include <functional>
 
@@ -39,8 +38,9 @@ public:
 
     void selectAccount(const QString &name);
     void newAccount();
-    // Saves the account as edited; false (with the reason shown) when refused.
-    bool save();
+    // Saves the account as edited, off the window's thread; saved() follows
+    // (false, with the reason shown, when refused).
+    void save();
     void removeAccount();
     // Starts the test; testFinished() follows.
     void test();
@@ -51,10 +51,23 @@ public:
     void setFingerprintCheck(FingerprintCheck check) { m_fingerprintCheck = std::move(check); }
 
 signals:
+    void saved(bool ok);
     void accountsChanged();
     void testFinished(bool ok, const QString &message);
 
 private:
+    // An account as edited, on its way to the store.
+    struct Edit
+    {
+        QString name;
+        QString type;
+        QString endpoint;
+        QMap<QString, QString> before; // its settings as stored
+        QStringList assignments;
+        Secrets secrets;
+        bool isNew = false;
+    };
+    void store(const Edit &edit);
     void reloadList(const QString &select);
     void showAccount(const CloudAccount &account);
     void showType(const QString &type, const QMap<QString, QString> &config);
@@ -79,5 +92,4 @@ private:
     QLabel *m_backend;
     QLabel *m_message;
     QPushButton *m_testButton;
-    QFutureWatcher<QString> m_testWatcher;
 };

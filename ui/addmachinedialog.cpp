@@ -73,34 +73,52 @@ void AddMachineDialog::check() const
 
 CommandResult AddMachineDialog::apply()
 {
-    const MachineCommands::AddMachine request{placement->text().trimmed(), count->value(),
-                                              base->currentText().trimmed(),
-                                              constraints->text().trimmed()};
-    if (request.directive.startsWith(QStringLiteral("ssh:")) && m_probe)
-        return addExistingHost(request);
-    return MachineCommands(workspace()).addMachines(model(), request);
+    return MachineCommands(workspace()).addMachines(model(), request());
 }
 
-CommandResult AddMachineDialog::addExistingHost(const MachineCommands::AddMachine &request)
+MachineCommands::AddMachine AddMachineDialog::request() const
 {
+    return {placement->text().trimmed(), count->value(), base->currentText().trimmed(),
+            constraints->text().trimmed()};
+}
+
+bool AddMachineDialog::applyLater()
+{
+    const MachineCommands::AddMachine request = this->request();
+    if (!request.directive.startsWith(QStringLiteral("ssh:")) || !m_probe)
+        return false;
     const auto parsed = PlacementDirective::parse(request.directive);
-    if (!parsed.ok())
-        throw BerthError(parsed.error);
-    HostProbe::Target target{
-        parsed.directive.user, parsed.directive.host, parsed.directive.port, {}};
-    HostProbe *probe = m_probe;
-    const auto look = [&] {
-        return runOffThread<HostProbe::Result>(this,
-                                               [probe, target] { return probe->probe(target); });
-    };
-    HostProbe::Result found = look();
-    if (!found.unknownKey.isEmpty()) {
-        if (!m_hostKeyCheck(target.host, found.unknownKey))
-            throw BerthError(
-                tr("Not added: the host key of %1 was not accepted.").arg(target.host));
-        target.acceptFingerprint = found.unknownKey;
-        found = look();
+    if (!parsed.ok()) {
+        finish([&]() -> CommandResult { throw BerthError(parsed.error); });
+        return true;
     }
-    ProbedHost probed(found);
-    return MachineCommands(workspace(), &probed).addMachines(model(), request);
+    probeThenAdd({parsed.directive.user, parsed.directive.host, parsed.directive.port, {}},
+                 request);
+    return true;
+}
+
+void AddMachineDialog::probeThenAdd(HostProbe::Target target,
+                                    const MachineCommands::AddMachine &request)
+{
+    HostProbe *probe = m_probe;
+    runOffThread(
+        this, [probe, target] { return probe->probe(target); },
+        [this, target, request](const HostProbe::Result &found) mutable {
+            if (found.unknownKey.isEmpty()) {
+                finish([&] {
+                    ProbedHost probed(found);
+                    return MachineCommands(workspace(), &probed).addMachines(model(), request);
+                });
+                return;
+            }
+            if (!m_hostKeyCheck(target.host, found.unknownKey)) {
+                finish([&]() -> CommandResult {
+                    throw BerthError(
+                        tr("Not added: the host key of %1 was not accepted.").arg(target.host));
+                });
+                return;
+            }
+            target.acceptFingerprint = found.unknownKey;
+            probeThenAdd(target, request);
+        });
 }

@@ -36,9 +36,14 @@ public:
 protected:
     void check() const override;
     CommandResult apply() override;
+    // ssh: hosts are probed off the window's thread first.
+    bool applyLater() override;
 
 private:
-    CommandResult addExistingHost(const MachineCommands::AddMachine &request);
+    // Probes the host, asks about a host key seen for the first time, probes
+    // again with it accepted, then adds the machine.
+    void probeThenAdd(HostProbe::Target target, const MachineCommands::AddMachine &request);
+    MachineCommands::AddMachine request() const;
 
     HostProbe *m_probe;
     HostKeyCheck m_hostKeyCheck;

@@ -50,11 +50,19 @@ void CommandDialog::accept()
     revalidate();
     if (!m_problem.isEmpty())
         return;
+    if (!applyLater())
+        finish([this] { return apply(); });
+}
+
+void CommandDialog::finish(const std::function<CommandResult()> &command)
+{
     try {
-        m_result = apply();
+        m_result = command();
     } catch (const BerthError &error) {
         m_message->setText(error.message());
+        emit applied();
         return;
     }
     QDialog::accept();
+    emit applied();
 }

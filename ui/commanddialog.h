@@ -4,6 +4,8 @@
 
 #include <QDialog>
 
+#include <functional>
+
 class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
@@ -28,7 +30,12 @@ public:
     QString shownMessage() const;
 
 public slots:
+    // Runs the command when the fields pass; applied() follows (at once,
+    // or once the work applyLater() started is done).
     void accept() override;
+
+signals:
+    void applied();
 
 protected:
     QFormLayout *form() const { return m_form; }
@@ -40,6 +47,12 @@ protected:
     virtual void check() const = 0;
     // Runs the command; throws BerthError when the store refuses it.
     virtual CommandResult apply() = 0;
+    // For a command that must first ask a host or a cloud: starts that work
+    // off the window's thread and returns true; the work then calls finish().
+    virtual bool applyLater() { return false; }
+    // Runs `command` (throwing BerthError when refused) and accepts, or shows
+    // why not.
+    void finish(const std::function<CommandResult()> &command);
 
 private:
     Workspace &m_workspace;

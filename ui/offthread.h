@@ -1,23 +1,25 @@
 #pragma once
 
-#include <QEventLoop>
 #include <QFutureWatcher>
 #include <QWidget>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <functional>
-
-// Runs fn on a worker thread (anything that talks to a cloud or a host) while
-// `busy` is disabled and the window keeps painting; returns fn's result.
-template <typename T> T runOffThread(QWidget *busy, std::function<T()> fn)
+// Runs `work` on Qt's thread pool for `owner` (anything that talks to a cloud
+// or a host), with `owner` disabled meanwhile, and then `done(result)` on the
+// owner's thread. The watcher is the owner's child: if the owner is closed
+// and deleted first, `done` never runs. So `work` must capture nothing of the
+// owner, only values and objects that outlive it, and the window never waits
+// in a nested event loop.
+template <typename Work, typename Done> void runOffThread(QWidget *owner, Work work, Done done)
 {
-    QFutureWatcher<T> watcher;
-    QEventLoop loop;
-    QObject::connect(&watcher, &QFutureWatcher<T>::finished, &loop, &QEventLoop::quit);
-    busy->setEnabled(false);
-    watcher.setFuture(QtConcurrent::run(std::move(fn)));
-    if (!watcher.isFinished())
-        loop.exec();
-    busy->setEnabled(true);
-    return watcher.result();
+    using Result = std::invoke_result_t<Work>;
+    auto *watcher = new QFutureWatcher<Result>(owner);
+    owner->setEnabled(false);
+    QObject::connect(watcher, &QFutureWatcher<Result>::finished, owner,
+                     [owner, watcher, done = std::move(done)]() mutable {
+                         owner->setEnabled(true);
+                         watcher->deleteLater();
+                         done(watcher->result());
+                     });
+    watcher->setFuture(QtConcurrent::run(std::move(work)));
 }

@@ -68,17 +68,20 @@ void OpenStoreDialog::accept()
         return;
     }
     // Opening it creates and migrates it as needed, and says why when it cannot.
-    const QString problem = runOffThread<QString>(this, [location]() -> QString {
-        try {
-            Store store(location);
-        } catch (const BerthError &error) {
-            return error.message();
-        }
-        return {};
-    });
-    if (!problem.isEmpty()) {
-        m_message->setText(problem);
-        return;
-    }
-    QDialog::accept();
+    runOffThread(
+        this,
+        [location]() -> QString {
+            try {
+                Store store(location);
+            } catch (const BerthError &error) {
+                return error.message();
+            }
+            return {};
+        },
+        [this](const QString &problem) {
+            m_message->setText(problem);
+            if (problem.isEmpty())
+                QDialog::accept();
+            emit tried(problem);
+        });
 }

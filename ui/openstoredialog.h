@@ -20,7 +20,12 @@ public:
     QString message() const;
 
 public slots:
+    // Opens the store off the window's thread; accepted when it opens,
+    // otherwise still open with the reason shown. tried() follows either way.
     void accept() override;
+
+signals:
+    void tried(const QString &problem);
 
 private:
     QLineEdit *m_location;

@@ -20,6 +20,18 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
+#include <QThreadPool>
+
+// Saves and waits for the dialog to say how it went (the store and the
+// cloud are asked off the window's thread).
+bool saved(AccountsDialog &dialog)
+{
+    QSignalSpy spy(&dialog, &AccountsDialog::saved);
+    dialog.save();
+    if (spy.isEmpty() && !spy.wait(120'000))
+        return false;
+    return spy.first().first().toBool();
+}
 
 namespace {
 
@@ -46,13 +58,16 @@ private slots:
         OpenStoreDialog dialog(QStringLiteral("postgresql://team:s3cret@db.example:5432/berth"));
         QCOMPARE(dialog.location(), QStringLiteral("postgresql://team@db.example:5432/berth"));
         dialog.locationEdit()->setText(QStringLiteral("postgresql://berth@127.0.0.1:1/berth"));
+        QSignalSpy tried(&dialog, &OpenStoreDialog::tried);
         dialog.accept();
+        QVERIFY(tried.wait(60'000));                       // opened off the window's thread
         QCOMPARE(dialog.result(), int(QDialog::Rejected)); // still open
         QVERIFY2(dialog.message().startsWith(QStringLiteral("cannot open store")),
                  qPrintable(dialog.message()));
         const QString file = dir.filePath(QStringLiteral("team.sqlite"));
         dialog.locationEdit()->setText(file);
         dialog.accept();
+        QVERIFY(tried.wait(60'000));
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QCOMPARE(Store(file).schemaVersion(), Store::latestSchemaVersion()); // made, migrated
     }
@@ -157,6 +172,7 @@ private slots:
     }
 
     void accountsWithSecretsAndATest();
+    void closingTheAccountsDialogMidSaveIsSafe();
     void constraintEditorPreviewsInstanceTypes()
     {
         TestWorkspace t;
@@ -223,7 +239,7 @@ void TestDialogs::accountsWithSecretsAndATest()
     };
     // A bad value: the type's own words, nothing saved.
     setConfig(QStringLiteral("fault-rate"), QStringLiteral("2"));
-    QVERIFY(!dialog.save());
+    QVERIFY(!saved(dialog));
     QCOMPARE(dialog.message(),
              QStringLiteral("bad value \"2\" for sim config \"fault-rate\": expected a number "
                             "from 0 to 1"));
@@ -237,7 +253,7 @@ void TestDialogs::accountsWithSecretsAndATest()
                   QCryptographicHash::hash("lab key", QCryptographicHash::Sha256).toHex()));
     dialog.secretEdit(QStringLiteral("access-key"))->setText(QStringLiteral("lab key"));
     QSignalSpy changed(&dialog, &AccountsDialog::accountsChanged);
-    QVERIFY(dialog.save());
+    QVERIFY(saved(dialog));
     QCOMPARE(changed.size(), 1);
     QCOMPARE(dialog.accounts()->count(), 2);
     QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
@@ -264,6 +280,30 @@ void TestDialogs::accountsWithSecretsAndATest()
     QCOMPARE(dialog.accounts()->count(), 1);
     QCOMPARE(secrets.read(QStringLiteral("lab"), QStringLiteral("access-key")),
              std::optional<QByteArray>());
+}
+
+void TestDialogs::closingTheAccountsDialogMidSaveIsSafe()
+{
+    TestWorkspace t;
+    FileSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
+    auto *dialog = new AccountsDialog(*t.store, t.types, secrets);
+    dialog->newAccount();
+    dialog->nameEdit()->setText(QStringLiteral("lab"));
+    QTableWidget *config = dialog->configTable();
+    for (int row = 0; row < config->rowCount(); ++row) {
+        if (config->item(row, 0)->text() == u"state-file")
+            config->item(row, 1)->setText(t.dir.filePath(QStringLiteral("lab.sqlite")));
+    }
+    // Given a save under way off the window's thread
+    dialog->save();
+    QVERIFY(!dialog->isEnabled());
+    // When the dialog is closed and gone before it is done
+    delete dialog;
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    // Then nothing ran on the dead dialog, and the save itself was not lost
+    t.reloadClouds();
+    QVERIFY(t.clouds.find(QStringLiteral("lab")));
 }
 
 QTEST_MAIN(TestDialogs)
