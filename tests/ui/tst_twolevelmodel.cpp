@@ -1,0 +1,179 @@
+// The two-level item model's incremental merge: moving from one snapshot to
+// the next signals the fewest inserts, removals and changes, in runs, so
+// views keep selection, expansion and scroll position. Each case gives the
+// tree before and after as text ("1a(10x 11y) 2b": group 1 named a with
+// children 10 and 11, group 2 named b) and the signals seen, in order.
+#include "ui/twolevelmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QRegularExpression>
+#include <QTest>
+
+namespace {
+
+struct Row
+{
+    qint64 id = 0;
+    QString name;
+    bool operator==(const Row &) const = default;
+};
+
+class TreeModel final : public TwoLevelModel<Row, Row>
+{
+public:
+    TreeModel()
+        : TwoLevelModel(2)
+    {}
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role != Qt::DisplayRole)
+            return {};
+        const Row *row = parentRecord(index) ? parentRecord(index) : childRecord(index);
+        if (!row)
+            return {};
+        return index.column() == 0 ? QVariant(row->id) : QVariant(row->name);
+    }
+    void load(const QString &text) { sync(parse(text)); }
+
+    // "1a(10x 11y) 2b" → groups in id order.
+    static QList<Group> parse(const QString &text)
+    {
+        static const QRegularExpression group(QStringLiteral(R"((\d+)(\w*)(?:\(([^)]*)\))?)"));
+        static const QRegularExpression child(QStringLiteral(R"((\d+)(\w*))"));
+        QList<Group> groups;
+        for (auto it = group.globalMatch(text); it.hasNext();) {
+            const auto g = it.next();
+            Group next{{g.captured(1).toLongLong(), g.captured(2)}, {}};
+            for (auto c = child.globalMatch(g.captured(3)); c.hasNext();) {
+                const auto m = c.next();
+                next.children.append({m.captured(1).toLongLong(), m.captured(2)});
+            }
+            groups.append(next);
+        }
+        return groups;
+    }
+    // The tree as the same text.
+    QString text() const
+    {
+        QStringList parts;
+        for (const Group &g : groups()) {
+            QString part = QString::number(g.record.id) + g.record.name;
+            QStringList children;
+            for (const Row &c : g.children)
+                children << QString::number(c.id) + c.name;
+            if (!children.isEmpty())
+                part += u'(' + children.join(u' ') + u')';
+            parts << part;
+        }
+        return parts.join(u' ');
+    }
+};
+
+// The model's row signals as text: "+top 1-2", "-g0 0-0", "~top 1".
+class SignalLog : public QObject
+{
+public:
+    explicit SignalLog(TreeModel *model)
+    {
+        const auto where = [model](const QModelIndex &parent) {
+            return parent.isValid() ? QStringLiteral("g%1").arg(parent.row())
+                                    : QStringLiteral("top");
+        };
+        connect(model, &QAbstractItemModel::rowsInserted, this,
+                [this, where](const QModelIndex &parent, int first, int last) {
+                    lines << QStringLiteral("+%1 %2-%3").arg(where(parent)).arg(first).arg(last);
+                });
+        connect(model, &QAbstractItemModel::rowsRemoved, this,
+                [this, where](const QModelIndex &parent, int first, int last) {
+                    lines << QStringLiteral("-%1 %2-%3").arg(where(parent)).arg(first).arg(last);
+                });
+        connect(
+            model, &QAbstractItemModel::dataChanged, this,
+            [this, model, where](const QModelIndex &first, const QModelIndex &last) {
+                lines << QStringLiteral("~%1 %2").arg(where(model->parent(first))).arg(first.row());
+                QCOMPARE(last.row(), first.row());
+                QCOMPARE(last.column(), model->columnCount() - 1);
+            });
+    }
+    QStringList lines;
+};
+
+} // namespace
+
+class TestTwoLevelModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void merge_data();
+    void merge();
+    void indexesFindTheirRecords();
+};
+
+void TestTwoLevelModel::merge_data()
+{
+    QTest::addColumn<QString>("before");
+    QTest::addColumn<QString>("after");
+    QTest::addColumn<QString>("seen");
+
+    const auto row = [](const char *tag, const char *before, const char *after, const char *seen) {
+        QTest::addRow("%s", tag) << QString::fromUtf8(before) << QString::fromUtf8(after)
+                                 << QString::fromUtf8(seen);
+    };
+    row("first fill is one insert", "", "1a 2b 3c", "+top 0-2");
+    row("the same snapshot signals nothing", "1a(10x) 2b", "1a(10x) 2b", "");
+    row("a group in the middle", "1a 3c", "1a 2b 3c", "+top 1-1");
+    row("a run of groups removed at once", "1a 2b 3c 4d 5e", "1a 5e", "-top 1-3");
+    row("removal and insert at one place", "1a 2b 4d", "1a 3c 4d 5e",
+        "-top 1-1; +top 1-1; +top 3-3");
+    row("a renamed group is changed in place", "1a 2b", "1a 2z", "~top 1");
+    row("children come and go under their group", "1a(10x 11y) 2b", "1a(11y 12z) 2b",
+        "-g0 0-0; +g0 1-1");
+    row("a changed child", "1a(10x) 2b(20y)", "1a(10x) 2b(20q)", "~g1 0");
+    row("a group and its children change together", "1a(10x)", "1b(10y 11z)",
+        "~g0 0; +g0 1-1; ~top 0");
+    row("everything goes", "1a(10x) 2b", "", "-top 0-1");
+}
+
+void TestTwoLevelModel::merge()
+{
+    QFETCH(QString, before);
+    QFETCH(QString, after);
+    QFETCH(QString, seen);
+
+    // Given a model showing `before`, checked by Qt's own model tester
+    TreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.load(before);
+    QCOMPARE(model.text(), before);
+
+    // When the next snapshot arrives
+    SignalLog log(&model);
+    model.load(after);
+
+    // Then the tree is the new one, reached with exactly these signals
+    QCOMPARE(model.text(), after);
+    QCOMPARE(log.lines.join(QStringLiteral("; ")), seen);
+}
+
+void TestTwoLevelModel::indexesFindTheirRecords()
+{
+    TreeModel model;
+    model.load(QStringLiteral("1a(10x 11y) 2b(20z)"));
+    const QModelIndex second = model.index(1, 0);
+    QCOMPARE(model.parentRecord(second)->name, QStringLiteral("b"));
+    const QModelIndex child = model.index(1, 1, model.index(0, 0));
+    QCOMPARE(model.childRecord(child)->name, QStringLiteral("y"));
+    QCOMPARE(model.parent(child), model.index(0, 0));
+    QVERIFY(!model.childRecord(second));
+    QVERIFY(!model.parentRecord(child));
+    QVERIFY(!model.index(2, 0).isValid());
+    QVERIFY(!model.index(0, 2).isValid());
+    // A child keeps its place when a group before it goes
+    model.load(QStringLiteral("2b(20z)"));
+    QCOMPARE(model.data(model.index(0, 1, model.index(0, 0)), Qt::DisplayRole).toString(),
+             QStringLiteral("z"));
+}
+
+QTEST_GUILESS_MAIN(TestTwoLevelModel)
+#include "tst_twolevelmodel.moc"
