@@ -4,22 +4,22 @@
 <context>
     <name>AccountsDialog</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="61"/>
+        <location filename="../ui/accountsdialog.cpp" line="62"/>
         <source>&amp;Test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="63"/>
+        <location filename="../ui/accountsdialog.cpp" line="64"/>
         <source>Provider accounts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="66"/>
+        <location filename="../ui/accountsdialog.cpp" line="67"/>
         <source>Trust this server?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="67"/>
+        <location filename="../ui/accountsdialog.cpp" line="68"/>
         <source>The server at %1 presented a certificate Berth has not seen before.
 
 SHA-256 fingerprint:
@@ -29,142 +29,142 @@ Compare it with the server&apos;s own (lxc info on the server shows certificate_
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="74"/>
+        <location filename="../ui/accountsdialog.cpp" line="75"/>
         <source>Setting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="74"/>
+        <location filename="../ui/accountsdialog.cpp" line="75"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="83"/>
+        <location filename="../ui/accountsdialog.cpp" line="84"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="84"/>
+        <location filename="../ui/accountsdialog.cpp" line="85"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="90"/>
+        <location filename="../ui/accountsdialog.cpp" line="91"/>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="91"/>
+        <location filename="../ui/accountsdialog.cpp" line="92"/>
         <source>T&amp;ype:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="92"/>
+        <location filename="../ui/accountsdialog.cpp" line="93"/>
         <source>&amp;Endpoint:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="95"/>
+        <location filename="../ui/accountsdialog.cpp" line="96"/>
         <source>Settings (empty: the default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="97"/>
+        <location filename="../ui/accountsdialog.cpp" line="98"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="101"/>
+        <location filename="../ui/accountsdialog.cpp" line="102"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="160"/>
+        <location filename="../ui/accountsdialog.cpp" line="154"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="200"/>
+        <location filename="../ui/accountsdialog.cpp" line="194"/>
         <source>Name the new account, then Save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="232"/>
+        <location filename="../ui/accountsdialog.cpp" line="226"/>
         <source>File…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="233"/>
+        <location filename="../ui/accountsdialog.cpp" line="227"/>
         <source>Read %1 from a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="235"/>
+        <location filename="../ui/accountsdialog.cpp" line="229"/>
         <source>Read %1 from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="240"/>
+        <location filename="../ui/accountsdialog.cpp" line="234"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="245"/>
+        <location filename="../ui/accountsdialog.cpp" line="239"/>
         <source>from %1 — Save to store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="253"/>
+        <location filename="../ui/accountsdialog.cpp" line="247"/>
         <source>set — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="253"/>
+        <location filename="../ui/accountsdialog.cpp" line="247"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="260"/>
+        <location filename="../ui/accountsdialog.cpp" line="254"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="261"/>
+        <location filename="../ui/accountsdialog.cpp" line="255"/>
         <source>Secrets go to the %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="307"/>
+        <location filename="../ui/accountsdialog.cpp" line="301"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="344"/>
+        <location filename="../ui/accountsdialog.cpp" line="355"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="371"/>
+        <location filename="../ui/accountsdialog.cpp" line="383"/>
         <source>Removed %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="383"/>
+        <location filename="../ui/accountsdialog.cpp" line="395"/>
         <source>Save the account before testing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="393"/>
+        <location filename="../ui/accountsdialog.cpp" line="404"/>
         <source>Asking %1 for its instances…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="400"/>
+        <location filename="../ui/accountsdialog.cpp" line="419"/>
         <source>%1 did not answer: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="403"/>
+        <location filename="../ui/accountsdialog.cpp" line="422"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -227,7 +227,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="100"/>
+        <location filename="../ui/addmachinedialog.cpp" line="117"/>
         <source>Not added: the host key of %1 was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -276,6 +276,113 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
 </context>
 <context>
+    <name>ApplicationCommands</name>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="32"/>
+        <source>added %1 units of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="36"/>
+        <source>added unit %1 to machine %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="52"/>
+        <source>%1 placement directive(s) ignored: only %2 unit(s) added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="86"/>
+        <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="111"/>
+        <source>application &quot;%1&quot; already exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="120"/>
+        <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="126"/>
+        <source>--to and --unplaced exclude each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="191"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="239"/>
+        <source>no units specified; expected APP/N ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="204"/>
+        <source>placed unit %1 on machine %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="216"/>
+        <source>unit %1 is unplaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="246"/>
+        <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="251"/>
+        <source>removed unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="282"/>
+        <source>removed application %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="295"/>
+        <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="323"/>
+        <source>cannot relate application &quot;%1&quot; to itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="326"/>
+        <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="334"/>
+        <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="340"/>
+        <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="357"/>
+        <source>related %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ApplicationScaling</name>
+    <message>
+        <location filename="../core/commands/applicationscaling.cpp" line="145"/>
+        <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ApplicationsModel</name>
     <message>
         <location filename="../ui/applicationsmodel.cpp" line="80"/>
@@ -307,37 +414,37 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="136"/>
+        <location filename="../ui/applicationsmodel.cpp" line="138"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="169"/>
+        <location filename="../ui/applicationsmodel.cpp" line="171"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="171"/>
+        <location filename="../ui/applicationsmodel.cpp" line="173"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="173"/>
+        <location filename="../ui/applicationsmodel.cpp" line="175"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="175"/>
+        <location filename="../ui/applicationsmodel.cpp" line="177"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="177"/>
+        <location filename="../ui/applicationsmodel.cpp" line="179"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="179"/>
+        <location filename="../ui/applicationsmodel.cpp" line="181"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -357,6 +464,92 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message>
         <location filename="../ui/chartexport.cpp" line="30"/>
         <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CloudCommands</name>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="14"/>
+        <source>%1 clouds keep no secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="15"/>
+        <source>unknown secret &quot;%1&quot; for %2 clouds; expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="31"/>
+        <source>unknown %1 config key &quot;%2&quot;; valid keys are: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="42"/>
+        <source>cloud %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="64"/>
+        <source>no secret store to keep the secrets of cloud %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="67"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="174"/>
+        <source>stored %1 of cloud %2 in the %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="84"/>
+        <source>cloud &quot;%1&quot; already exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="88"/>
+        <source>added cloud %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="98"/>
+        <source>update-cloud: nothing to change; expected --config k=v</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="103"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="121"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="165"/>
+        <source>cloud &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="109"/>
+        <source>updated cloud %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="125"/>
+        <source>cloud &quot;%1&quot; is built in and cannot be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="129"/>
+        <source>cloud &quot;%1&quot; is used by model(s) %2; remove them first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="135"/>
+        <source>removed cloud %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="142"/>
+        <source>removed the secrets of cloud %1 from the %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="170"/>
+        <source>removed %1 of cloud %2 from the %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -502,6 +695,222 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
 </context>
 <context>
+    <name>MachineCommands</name>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="19"/>
+        <source>add-machine: machine-id cannot be specified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="21"/>
+        <source>-n cannot be used with a placement directive on add-machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="58"/>
+        <source>created machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="62"/>
+        <source>the container</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="78"/>
+        <source>created %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="84"/>
+        <source>created %1 machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="96"/>
+        <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="99"/>
+        <source>add-machine %1: this program cannot reach hosts over SSH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="115"/>
+        <source>host %1 is already machine %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="130"/>
+        <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="133"/>
+        <source>host %1 runs %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="150"/>
+        <source>created machine %1 for host %2 (%3, %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="166"/>
+        <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="172"/>
+        <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="183"/>
+        <source>removed unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="189"/>
+        <source>removed machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="192"/>
+        <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="197"/>
+        <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="208"/>
+        <source>no machines specified; expected machine ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="214"/>
+        <source>machine %1 is already dead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="241"/>
+        <source>no machines in error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="246"/>
+        <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="252"/>
+        <source>machine %1 will be provisioned again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="259"/>
+        <source>machine %1 will be provisioned with its host</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MachineState</name>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="151"/>
+        <source>alive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="152"/>
+        <source>dead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="153"/>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="154"/>
+        <source>started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="155"/>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="156"/>
+        <source>provisioning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="157"/>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="158"/>
+        <source>provisioning error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="159"/>
+        <source>start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="160"/>
+        <source>record an instance for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="161"/>
+        <source>forget the start of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="162"/>
+        <source>schedule a retry of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="163"/>
+        <source>record an error for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="164"/>
+        <source>retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="165"/>
+        <source>enlist a host as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="166"/>
+        <source>hold for its host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="167"/>
+        <source>remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="188"/>
+        <source>cannot %1 machine %2: it is %3, %4, instance %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MachineView</name>
     <message>
         <location filename="../ui/machineview.cpp" line="55"/>
@@ -625,172 +1034,172 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="127"/>
+        <location filename="../ui/mainwindow.cpp" line="130"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="132"/>
+        <location filename="../ui/mainwindow.cpp" line="135"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="136"/>
+        <location filename="../ui/mainwindow.cpp" line="139"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="150"/>
+        <location filename="../ui/mainwindow.cpp" line="153"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="203"/>
+        <location filename="../ui/mainwindow.cpp" line="201"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="209"/>
+        <location filename="../ui/mainwindow.cpp" line="207"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="221"/>
+        <location filename="../ui/mainwindow.cpp" line="219"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="224"/>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="227"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="226"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="228"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="235"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="247"/>
+        <location filename="../ui/mainwindow.cpp" line="245"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="253"/>
+        <location filename="../ui/mainwindow.cpp" line="251"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="254"/>
+        <location filename="../ui/mainwindow.cpp" line="252"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="262"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="270"/>
+        <location filename="../ui/mainwindow.cpp" line="268"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="274"/>
+        <location filename="../ui/mainwindow.cpp" line="272"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="278"/>
+        <location filename="../ui/mainwindow.cpp" line="276"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="280"/>
+        <location filename="../ui/mainwindow.cpp" line="278"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="289"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="290"/>
+        <location filename="../ui/mainwindow.cpp" line="288"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="314"/>
+        <location filename="../ui/mainwindow.cpp" line="312"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="313"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="343"/>
+        <location filename="../ui/mainwindow.cpp" line="341"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="358"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindow.cpp" line="359"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <location filename="../ui/mainwindow.cpp" line="381"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -798,28 +1207,150 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="474"/>
+        <location filename="../ui/mainwindow.cpp" line="468"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="479"/>
+        <location filename="../ui/mainwindow.cpp" line="473"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="518"/>
+        <location filename="../ui/mainwindow.cpp" line="511"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="522"/>
+        <location filename="../ui/mainwindow.cpp" line="515"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="548"/>
+        <location filename="../ui/mainwindow.cpp" line="541"/>
         <source>Constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelCommands</name>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="51"/>
+        <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="57"/>
+        <source>model &quot;%1&quot; already exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="62"/>
+        <source>Added &quot;%1&quot; model on %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelTx</name>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="45"/>
+        <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="153"/>
+        <source>model &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="161"/>
+        <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="182"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="200"/>
+        <source>machine %1 not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="212"/>
+        <source>invalid unit name &quot;%1&quot;: expected application/number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="222"/>
+        <source>unit &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="344"/>
+        <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="350"/>
+        <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="358"/>
+        <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="365"/>
+        <source>invalid placement directive &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="407"/>
+        <source>unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="410"/>
+        <location filename="../core/store/modeltx.cpp" line="491"/>
+        <source>cannot place unit %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="428"/>
+        <source>invalid placement directive &quot;%1&quot;: ssh: is only valid for add-machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="499"/>
+        <source>cannot place unit %1: subordinate units follow their principals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="502"/>
+        <source>cannot place unit %1: it is already on machine %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="518"/>
+        <source>unit %1 is not placed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="520"/>
+        <source>cannot unplace unit %1: subordinate units follow their principals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="526"/>
+        <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="749"/>
+        <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -876,6 +1407,59 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message>
         <location filename="../ui/placementcommands.cpp" line="20"/>
         <source>place %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlacementRules</name>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="26"/>
+        <source>machine %1 has %2, %3 needs %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="35"/>
+        <source>machine %1 is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="44"/>
+        <source>cannot assign unit &quot;%1&quot; (%2) to machine %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="59"/>
+        <source>unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="77"/>
+        <source>unit %1 is a subordinate: it follows its principal %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="81"/>
+        <source>unit %1 is already on machine %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="85"/>
+        <source>unable to place a %1 unit on the %2 machine %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="96"/>
+        <source>machine %1 not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="100"/>
+        <source>unit &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="103"/>
+        <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -969,6 +1553,142 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
 </context>
 <context>
+    <name>Provisioner</name>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="160"/>
+        <source>another provisioner has taken the lease over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="167"/>
+        <source>the lease could not be renewed before it may expire (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="182"/>
+        <source>provisioner stopping: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="213"/>
+        <source>cannot list instances of %1: %2; will try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="249"/>
+        <source>cannot stop %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="252"/>
+        <source>stopped %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="273"/>
+        <source>stray, harvest-mode=</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="275"/>
+        <source>leaving stray instance %1 (harvest-mode=%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="286"/>
+        <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
+        <source>machine %1: adopted %2 started by an interrupted run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="303"/>
+        <source>duplicate for machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="305"/>
+        <source>instance %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="336"/>
+        <source>machine %1 is dead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="344"/>
+        <source>machine %1: removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="350"/>
+        <source>machine %1: %2; will try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="442"/>
+        <source>provisioning worker stopped: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="559"/>
+        <source>machine %1: cannot record %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="567"/>
+        <source>machine %1: started %2 (%3) in %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="576"/>
+        <source>machine %1 died while it started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
+        <source>not recorded for machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="592"/>
+        <source>machine %1: %2; trying %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="636"/>
+        <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="641"/>
+        <source>machine %1: provisioning error: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="678"/>
+        <source>machine %1: cannot start: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="744"/>
+        <source>waiting: model %1 is provisioned by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProvisionerWorker</name>
+    <message>
+        <location filename="../core/provisioning/provisionerworker.cpp" line="79"/>
+        <source>model %1 is provisioned by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RegionChart</name>
     <message>
         <location filename="../ui/regionchart.cpp" line="23"/>
@@ -1052,6 +1772,89 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message>
         <location filename="../ui/retrydialog.cpp" line="52"/>
         <source>No machine in error is checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScalingCommands</name>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="22"/>
+        <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement, senlin.policy.zone_placement or senlin.policy.deletion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="76"/>
+        <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="113"/>
+        <source>two %1 policies given; expected one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="119"/>
+        <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="152"/>
+        <source>%1 policy set on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="163"/>
+        <source>invalid policy kind &quot;%1&quot;; expected region, zone or deletion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="172"/>
+        <source>application &quot;%1&quot; has no policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="173"/>
+        <source>application &quot;%1&quot; has no %2 policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="178"/>
+        <source>removed %1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="209"/>
+        <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="224"/>
+        <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="231"/>
+        <source>add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="232"/>
+        <source>remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="249"/>
+        <source>%1 stays at %2 units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="253"/>
+        <source>scaled %1 from %2 to %3 units: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="272"/>
+        <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -125,8 +125,8 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
         case StatusColumn: {
             if (u.machine.isEmpty() || !row->status)
                 return tr("unplaced");
-            // Machine statuses are the model's vocabulary (as berthctl shows them).
-            const QString status = MachineState::text(*row->status);
+            // The machine status in the user's words (berthctl shows the stored ones).
+            const QString status = MachineState::label(*row->status);
             return row->message.isEmpty() ? status : status + u": " + row->message;
         }
         case ConstraintsColumn:

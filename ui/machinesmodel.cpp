@@ -75,11 +75,11 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         case NameColumn:
             return m.name;
         case LifeColumn:
-            return MachineState::text(m.state.life);
+            return MachineState::label(m.state.life);
         case StatusColumn:
-            return MachineState::text(m.state.status);
+            return MachineState::label(m.state.status);
         case InstanceStatusColumn:
-            return MachineState::text(m.state.instance);
+            return MachineState::label(m.state.instance);
         case MessageColumn:
             return message;
         case InstanceColumn:

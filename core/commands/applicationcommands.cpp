@@ -28,12 +28,13 @@ void ApplicationCommands::reportAdded(const ApplicationRecord &app, const QList<
                                       CommandResult &result)
 {
     if (units.size() > 20) {
-        result.messages << QStringLiteral("added %1 units of %2").arg(units.size()).arg(app.name);
+        result.messages
+            << ApplicationCommands::tr("added %1 units of %2").arg(units.size()).arg(app.name);
         return;
     }
     for (const UnitRecord &unit : units)
-        result.messages
-            << QStringLiteral("added unit %1 to machine %2").arg(unit.name(), unit.machine);
+        result.messages << ApplicationCommands::tr("added unit %1 to machine %2")
+                               .arg(unit.name(), unit.machine);
 }
 
 void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count,
@@ -48,8 +49,9 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
         directives = parsed.directives;
     }
     if (directives.size() > count) {
-        result.warnings << QStringLiteral("%1 placement directive(s) ignored: only %2 unit(s) "
-                                          "added")
+        result.warnings << ApplicationCommands::tr(
+                               "%1 placement directive(s) ignored: only %2 unit(s) "
+                               "added")
                                .arg(directives.size() - count)
                                .arg(count);
     }
@@ -80,10 +82,11 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
     const Constraints constraints = Constraints::parseOrThrow(request.constraints);
     if (request.subordinate) {
         if (!constraints.isEmpty()) {
-            throw BerthError(QStringLiteral("cannot deploy subordinate application \"%1\" with "
-                                            "constraints: subordinates run on their principals' "
-                                            "machines")
-                                 .arg(name));
+            throw BerthError(
+                ApplicationCommands::tr("cannot deploy subordinate application \"%1\" with "
+                                        "constraints: subordinates run on their principals' "
+                                        "machines")
+                    .arg(name));
         }
         if (request.count != 1 || !request.to.isEmpty())
             throw BerthError(subordinateUnitsError(name));
@@ -104,7 +107,8 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
             throw BerthError(report.error);
         result.warnings += report.warnings;
         if (tx.findApplication(name))
-            throw BerthError(QStringLiteral("application \"%1\" already exists").arg(name));
+            throw BerthError(
+                ApplicationCommands::tr("application \"%1\" already exists").arg(name));
 
         ApplicationRecord app;
         app.name = name;
@@ -113,13 +117,13 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         app.subordinate = request.subordinate;
         app.constraints = constraints.toString();
         app = tx.createApplication(app);
-        result.messages << QStringLiteral("Deployed \"%1\" from charm \"%2\" (%3)")
+        result.messages << ApplicationCommands::tr("Deployed \"%1\" from charm \"%2\" (%3)")
                                .arg(app.name, app.charm, app.base);
         if (app.subordinate)
             return result;
         if (request.unplaced) {
             if (!request.to.isEmpty())
-                throw BerthError(QStringLiteral("--to and --unplaced exclude each other"));
+                throw BerthError(ApplicationCommands::tr("--to and --unplaced exclude each other"));
             addUnplaced(tx, app, request.count, Constraints(), result);
         } else {
             addPrincipalUnits(tx, app, request.count, request.to, Constraints(), result);
@@ -184,7 +188,7 @@ CommandResult ApplicationCommands::placeUnits(const QString &model, const QStrin
                                               const QString &to)
 {
     if (units.isEmpty())
-        throw BerthError(QStringLiteral("no units specified; expected APP/N ..."));
+        throw BerthError(ApplicationCommands::tr("no units specified; expected APP/N ..."));
     std::optional<PlacementDirective> directive;
     if (!to.isEmpty()) {
         const auto parsed = PlacementDirective::parse(to);
@@ -197,7 +201,7 @@ CommandResult ApplicationCommands::placeUnits(const QString &model, const QStrin
         for (const QString &name : units) {
             const MachineRecord target = tx.placeUnit(tx.unit(name), directive);
             result.messages
-                << QStringLiteral("placed unit %1 on machine %2").arg(name, target.name);
+                << ApplicationCommands::tr("placed unit %1 on machine %2").arg(name, target.name);
         }
         return result;
     });
@@ -209,7 +213,7 @@ CommandResult ApplicationCommands::unplaceUnits(const QString &model, const QStr
         CommandResult result;
         for (const QString &name : units) {
             tx.unplaceUnit(tx.unit(name));
-            result.messages << QStringLiteral("unit %1 is unplaced").arg(name);
+            result.messages << ApplicationCommands::tr("unit %1 is unplaced").arg(name);
         }
         return result;
     });
@@ -232,18 +236,19 @@ QString ApplicationCommands::placementProblem(const QString &model, const QStrin
 CommandResult ApplicationCommands::removeUnits(const QString &model, const QStringList &units)
 {
     if (units.isEmpty())
-        throw BerthError(QStringLiteral("no units specified; expected APP/N ..."));
+        throw BerthError(ApplicationCommands::tr("no units specified; expected APP/N ..."));
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
         for (const QString &name : units) {
             const UnitRecord unit = tx.unit(name);
             if (unit.subordinate) {
-                throw BerthError(QStringLiteral("cannot remove subordinate unit \"%1\" directly: "
-                                                "remove its principal %2 or the relation")
-                                     .arg(name, unit.principal));
+                throw BerthError(
+                    ApplicationCommands::tr("cannot remove subordinate unit \"%1\" directly: "
+                                            "remove its principal %2 or the relation")
+                        .arg(name, unit.principal));
             }
             tx.removeUnit(unit);
-            result.messages << QStringLiteral("removed unit %1").arg(name);
+            result.messages << ApplicationCommands::tr("removed unit %1").arg(name);
         }
         return result;
     });
@@ -274,7 +279,7 @@ CommandResult ApplicationCommands::removeApplication(const QString &model,
                 tx.removeUnit(unit); // the unplaced ones
         }
         tx.deleteApplication(app);
-        result.messages << QStringLiteral("removed application %1").arg(app.name);
+        result.messages << ApplicationCommands::tr("removed application %1").arg(app.name);
         return result;
     });
 }
@@ -286,9 +291,10 @@ CommandResult ApplicationCommands::setConstraints(const QString &model, const QS
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = tx.application(application);
         if (app.subordinate) {
-            throw BerthError(QStringLiteral("cannot set constraints on subordinate application "
-                                            "\"%1\": subordinates follow their principals")
-                                 .arg(app.name));
+            throw BerthError(
+                ApplicationCommands::tr("cannot set constraints on subordinate application "
+                                        "\"%1\": subordinates follow their principals")
+                    .arg(app.name));
         }
         const auto report = tx.validator().validate(constraints);
         if (!report.ok())
@@ -314,23 +320,25 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
         const ApplicationRecord b = tx.application(second);
         if (a.id == b.id)
             throw BerthError(
-                QStringLiteral("cannot relate application \"%1\" to itself").arg(a.name));
+                ApplicationCommands::tr("cannot relate application \"%1\" to itself").arg(a.name));
         if (a.subordinate == b.subordinate) {
-            throw BerthError(QStringLiteral("cannot relate \"%1\" and \"%2\": a subordinate "
-                                            "relation needs one subordinate and one principal "
-                                            "application")
-                                 .arg(a.name, b.name));
+            throw BerthError(
+                ApplicationCommands::tr("cannot relate \"%1\" and \"%2\": a subordinate "
+                                        "relation needs one subordinate and one principal "
+                                        "application")
+                    .arg(a.name, b.name));
         }
         const ApplicationRecord &sub = a.subordinate ? a : b;
         const ApplicationRecord &principal = a.subordinate ? b : a;
         if (sub.base != principal.base) {
-            throw BerthError(QStringLiteral("cannot relate \"%1\" (%2) and \"%3\" (%4): a "
-                                            "subordinate relation needs matching bases")
+            throw BerthError(ApplicationCommands::tr("cannot relate \"%1\" (%2) and \"%3\" (%4): a "
+                                                     "subordinate relation needs matching bases")
                                  .arg(sub.name, sub.base, principal.name, principal.base));
         }
         if (tx.hasRelation(sub, principal)) {
-            throw BerthError(QStringLiteral("relation between \"%1\" and \"%2\" already exists")
-                                 .arg(sub.name, principal.name));
+            throw BerthError(
+                ApplicationCommands::tr("relation between \"%1\" and \"%2\" already exists")
+                    .arg(sub.name, principal.name));
         }
         tx.addRelation(sub, principal);
         // In principal-unit order, so subordinate unit numbers are reproducible.
@@ -345,7 +353,8 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
         for (const QString &machine : machines)
             tx.syncSubordinates(tx.machine(machine));
         CommandResult result;
-        result.messages << QStringLiteral("related %1 to %2").arg(sub.name, principal.name);
+        result.messages
+            << ApplicationCommands::tr("related %1 to %2").arg(sub.name, principal.name);
         return result;
     });
 }

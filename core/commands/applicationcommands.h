@@ -2,10 +2,14 @@
 
 #include "core/store/workspace.h"
 
+#include <QCoreApplication>
+
 // Applications and their units: deploy, add and remove units, constraints,
 // subordinate relations.
 class ApplicationCommands
 {
+    Q_DECLARE_TR_FUNCTIONS(ApplicationCommands)
+
 public:
     struct Deploy
     {

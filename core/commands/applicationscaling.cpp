@@ -142,7 +142,7 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
                                                QRandomGenerator &random)
 {
     if (count > m_units.size()) {
-        throw BerthError(QStringLiteral("cannot remove %1 units of \"%2\": it has %3")
+        throw BerthError(ApplicationScaling::tr("cannot remove %1 units of \"%2\": it has %3")
                              .arg(count)
                              .arg(m_app.name)
                              .arg(m_units.size()));

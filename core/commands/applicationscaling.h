@@ -4,6 +4,7 @@
 #include "core/placement/placementpolicy.h"
 #include "core/store/modeltx.h"
 
+#include <QCoreApplication>
 #include <optional>
 
 class QRandomGenerator;
@@ -28,6 +29,8 @@ struct ApplicationPolicies
 // same plans, then the deletion criteria (units in error first).
 class ApplicationScaling
 {
+    Q_DECLARE_TR_FUNCTIONS(ApplicationScaling)
+
 public:
     ApplicationScaling(ModelTx &tx, const ApplicationRecord &app);
     // With the application's policies already read.

@@ -11,8 +11,8 @@ void checkSecretKey(const ProviderTypes &types, const QString &type, const QStri
     const QStringList keys = types.get(type).secretKeys;
     if (!keys.contains(key)) {
         throw BerthError(keys.isEmpty()
-                             ? QStringLiteral("%1 clouds keep no secrets").arg(type)
-                             : QStringLiteral("unknown secret \"%1\" for %2 clouds; expected %3")
+                             ? CloudCommands::tr("%1 clouds keep no secrets").arg(type)
+                             : CloudCommands::tr("unknown secret \"%1\" for %2 clouds; expected %3")
                                    .arg(key, type, keys.join(QStringLiteral(", "))));
     }
 }
@@ -28,7 +28,7 @@ QMap<QString, QString> CloudCommands::applyConfig(const CloudAccount &account,
         if (value.isEmpty()) {
             if (!type.configKeys.contains(key)) {
                 throw BerthError(
-                    QStringLiteral("unknown %1 config key \"%2\"; valid keys are: %3")
+                    CloudCommands::tr("unknown %1 config key \"%2\"; valid keys are: %3")
                         .arg(account.type, key, type.configKeys.join(QStringLiteral(", "))));
             }
             result.config.remove(key);
@@ -39,7 +39,7 @@ QMap<QString, QString> CloudCommands::applyConfig(const CloudAccount &account,
     const std::unique_ptr<Provider> provider = type.create(result); // throws when unusable
     const ProviderError error = provider->verify();
     if (!error.ok())
-        throw BerthError(QStringLiteral("cloud %1: %2").arg(account.name, error.message));
+        throw BerthError(CloudCommands::tr("cloud %1: %2").arg(account.name, error.message));
     return result.config;
 }
 
@@ -61,10 +61,10 @@ void CloudCommands::storeSecrets(const QString &cloud, const Secrets &given,
         return;
     if (!secretStore)
         throw BerthError(
-            QStringLiteral("no secret store to keep the secrets of cloud %1").arg(cloud));
+            CloudCommands::tr("no secret store to keep the secrets of cloud %1").arg(cloud));
     for (auto it = given.cbegin(); it != given.cend(); ++it)
         secretStore->write(cloud, it.key(), it.value());
-    result.messages << QStringLiteral("stored %1 of cloud %2 in the %3")
+    result.messages << CloudCommands::tr("stored %1 of cloud %2 in the %3")
                            .arg(given.keys().join(QStringLiteral(", ")), cloud,
                                 secretStore->backend());
 }
@@ -81,11 +81,11 @@ CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
     m_store.write([&](SqlSession &sql) {
         CloudAccounts accounts(sql);
         if (accounts.find(name))
-            throw BerthError(QStringLiteral("cloud \"%1\" already exists").arg(name));
+            throw BerthError(CloudCommands::tr("cloud \"%1\" already exists").arg(name));
         accounts.add(account);
     });
     CommandResult result;
-    result.messages << QStringLiteral("added cloud %1 (%2)").arg(name, type);
+    result.messages << CloudCommands::tr("added cloud %1 (%2)").arg(name, type);
     storeSecrets(name, secrets, secretStore, result);
     return result;
 }
@@ -94,18 +94,19 @@ CommandResult CloudCommands::updateCloud(const QString &name, const QStringList 
                                          const Secrets &secrets, SecretStore *secretStore)
 {
     if (config.isEmpty() && secrets.isEmpty())
-        throw BerthError(QStringLiteral("update-cloud: nothing to change; expected --config k=v"));
+        throw BerthError(
+            CloudCommands::tr("update-cloud: nothing to change; expected --config k=v"));
     m_store.write([&](SqlSession &sql) {
         CloudAccounts accounts(sql);
         auto account = accounts.find(name);
         if (!account)
-            throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
+            throw BerthError(CloudCommands::tr("cloud \"%1\" not found").arg(name));
         account->secrets = mergeSecrets(*account, secrets, secretStore);
         account->config = applyConfig(*account, config);
         accounts.update(*account);
     });
     CommandResult result;
-    result.messages << QStringLiteral("updated cloud %1").arg(name);
+    result.messages << CloudCommands::tr("updated cloud %1").arg(name);
     storeSecrets(name, secrets, secretStore, result);
     return result;
 }
@@ -117,28 +118,28 @@ CommandResult CloudCommands::removeCloud(const QString &name, SecretStore *secre
         CloudAccounts accounts(sql);
         const auto account = accounts.find(name);
         if (!account)
-            throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(name));
+            throw BerthError(CloudCommands::tr("cloud \"%1\" not found").arg(name));
         type = account->type;
         if (accounts.isBuiltin(name))
             throw BerthError(
-                QStringLiteral("cloud \"%1\" is built in and cannot be removed").arg(name));
+                CloudCommands::tr("cloud \"%1\" is built in and cannot be removed").arg(name));
         const QStringList models = accounts.models(name);
         if (!models.isEmpty()) {
             throw BerthError(
-                QStringLiteral("cloud \"%1\" is used by model(s) %2; remove them first")
+                CloudCommands::tr("cloud \"%1\" is used by model(s) %2; remove them first")
                     .arg(name, models.join(QStringLiteral(", "))));
         }
         accounts.remove(name);
     });
     CommandResult result;
-    result.messages << QStringLiteral("removed cloud %1").arg(name);
+    result.messages << CloudCommands::tr("removed cloud %1").arg(name);
     // Its keys, certificates and pinned fingerprints go with it: a cloud added
     // later under the same name must not inherit them.
     const QStringList keys = m_types.get(type).secretKeys;
     if (secretStore && !keys.isEmpty()) {
         for (const QString &key : keys)
             secretStore->remove(name, key);
-        result.messages << QStringLiteral("removed the secrets of cloud %1 from the %2")
+        result.messages << CloudCommands::tr("removed the secrets of cloud %1 from the %2")
                                .arg(name, secretStore->backend());
     }
     return result;
@@ -161,17 +162,17 @@ CommandResult CloudCommands::setSecret(const QString &cloud, const QString &key,
     const auto account =
         m_store.read([&](SqlSession &sql) { return CloudAccounts(sql).find(cloud); });
     if (!account)
-        throw BerthError(QStringLiteral("cloud \"%1\" not found").arg(cloud));
+        throw BerthError(CloudCommands::tr("cloud \"%1\" not found").arg(cloud));
     checkSecretKey(m_types, account->type, key);
     CommandResult result;
     if (value.isEmpty()) {
         secrets.remove(cloud, key);
-        result.messages << QStringLiteral("removed %1 of cloud %2 from the %3")
+        result.messages << CloudCommands::tr("removed %1 of cloud %2 from the %3")
                                .arg(key, cloud, secrets.backend());
     } else {
         secrets.write(cloud, key, value);
-        result.messages
-            << QStringLiteral("stored %1 of cloud %2 in the %3").arg(key, cloud, secrets.backend());
+        result.messages << CloudCommands::tr("stored %1 of cloud %2 in the %3")
+                               .arg(key, cloud, secrets.backend());
     }
     return result;
 }

@@ -5,9 +5,13 @@
 #include "core/store/store.h"
 #include "core/store/workspace.h"
 
+#include <QCoreApplication>
+
 // Provider accounts: add-cloud, update-cloud, remove-cloud.
 class CloudCommands
 {
+    Q_DECLARE_TR_FUNCTIONS(CloudCommands)
+
 public:
     CloudCommands(Store &store, const ProviderTypes &types)
         : m_store(store)

@@ -16,10 +16,10 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         if (!parsed.ok())
             throw BerthError(parsed.error);
         if (parsed.directive.targetsExistingMachine())
-            throw BerthError(QStringLiteral("add-machine: machine-id cannot be specified"));
+            throw BerthError(MachineCommands::tr("add-machine: machine-id cannot be specified"));
         if (request.count != 1)
-            throw BerthError(QStringLiteral("-n cannot be used with a placement directive on "
-                                            "add-machine"));
+            throw BerthError(MachineCommands::tr("-n cannot be used with a placement directive on "
+                                                 "add-machine"));
         directive = parsed.directive;
         if (directive->kind == Kind::Ssh)
             return addExistingHost(model, *directive, request, acceptHostKey);
@@ -55,11 +55,11 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
                     ModelTx::NewMachine hostSpec = spec;
                     hostSpec.constraints = tx.model().constraints;
                     host = tx.createMachine(hostSpec);
-                    result.messages << QStringLiteral("created machine %1").arg(host.name);
+                    result.messages << MachineCommands::tr("created machine %1").arg(host.name);
                 } else {
                     host = tx.machine(d.target);
                     const QString problem = PlacementRules::containerProblem(
-                        QStringLiteral("the container"), merged, host);
+                        MachineCommands::tr("the container"), merged, host);
                     if (!problem.isEmpty())
                         throw BerthError(problem);
                 }
@@ -75,13 +75,13 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         for (int i = 0; i < request.count; ++i) {
             const MachineRecord m = tx.createMachine(spec);
             if (request.count <= 20)
-                result.messages << QStringLiteral("created %1 %2")
+                result.messages << MachineCommands::tr("created %1 %2")
                                        .arg(m.isContainer() ? QStringLiteral("container")
                                                             : QStringLiteral("machine"),
                                             m.name);
         }
         if (request.count > 20)
-            result.messages << QStringLiteral("created %1 machines").arg(request.count);
+            result.messages << MachineCommands::tr("created %1 machines").arg(request.count);
         return result;
     });
 }
@@ -92,11 +92,12 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
                                                const QString &acceptHostKey)
 {
     if (!request.constraints.trimmed().isEmpty())
-        throw BerthError(QStringLiteral("constraints do not apply to ssh: hosts; the host's own "
-                                        "hardware is recorded"));
+        throw BerthError(
+            MachineCommands::tr("constraints do not apply to ssh: hosts; the host's own "
+                                "hardware is recorded"));
     if (!m_probe)
-        throw BerthError(QStringLiteral("add-machine %1: this program cannot reach hosts over "
-                                        "SSH")
+        throw BerthError(MachineCommands::tr("add-machine %1: this program cannot reach hosts over "
+                                             "SSH")
                              .arg(directive.toString()));
     std::optional<Base> wanted;
     if (!request.base.isEmpty()) {
@@ -111,8 +112,8 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
             const auto other = PlacementDirective::parse(m.placement);
             if (other.ok() && other.directive.host == directive.host &&
                 other.directive.port == directive.port) {
-                throw BerthError(
-                    QStringLiteral("host %1 is already machine %2").arg(directive.host, m.name));
+                throw BerthError(MachineCommands::tr("host %1 is already machine %2")
+                                     .arg(directive.host, m.name));
             }
         }
     };
@@ -126,10 +127,10 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
     const HostFacts &facts = probed.facts;
     const auto base = Base::parse(facts.base);
     if (!base.ok())
-        throw BerthError(QStringLiteral("host %1 runs \"%2\", which is not a base Berth knows")
+        throw BerthError(MachineCommands::tr("host %1 runs \"%2\", which is not a base Berth knows")
                              .arg(directive.host, facts.base));
     if (wanted && base.base != *wanted)
-        throw BerthError(QStringLiteral("host %1 runs %2, not %3")
+        throw BerthError(MachineCommands::tr("host %1 runs %2, not %3")
                              .arg(directive.host, base.base.toString(), wanted->toString()));
 
     return m_ws.inModel(model, [&](ModelTx &tx) {
@@ -146,7 +147,7 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
         tx.enlistHost(m, instanceId, facts.hardware(),
                       QStringLiteral("existing host ") + facts.hostname);
         CommandResult result;
-        result.messages << QStringLiteral("created machine %1 for host %2 (%3, %4)")
+        result.messages << MachineCommands::tr("created machine %1 for host %2 (%3, %4)")
                                .arg(m.name, directive.host, spec.base, facts.hardware());
         return result;
     });
@@ -161,14 +162,15 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
     if (!force) {
         for (const UnitRecord &unit : units) {
             if (!unit.subordinate) {
-                throw BerthError(QStringLiteral("machine %1 has unit \"%2\" assigned; remove the "
-                                                "unit first or use --force")
-                                     .arg(machine.name, unit.name()));
+                throw BerthError(
+                    MachineCommands::tr("machine %1 has unit \"%2\" assigned; remove the "
+                                        "unit first or use --force")
+                        .arg(machine.name, unit.name()));
             }
         }
         if (!containers.isEmpty()) {
-            throw BerthError(QStringLiteral("machine %1 is hosting containers \"%2\"; remove "
-                                            "them first or use --force")
+            throw BerthError(MachineCommands::tr("machine %1 is hosting containers \"%2\"; remove "
+                                                 "them first or use --force")
                                  .arg(machine.name, containers.first().name));
         }
     }
@@ -178,21 +180,23 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
         if (unit.subordinate)
             continue;
         tx.forgetUnit(unit);
-        result.messages << QStringLiteral("removed unit %1").arg(unit.name());
+        result.messages << MachineCommands::tr("removed unit %1").arg(unit.name());
     }
     tx.syncSubordinates(machine);
     tx.retireMachine(tx.machine(machine.name));
     const auto after = tx.findMachine(machine.name);
     if (!after) {
-        result.messages << QStringLiteral("removed machine %1").arg(machine.name);
+        result.messages << MachineCommands::tr("removed machine %1").arg(machine.name);
     } else if (machine.placement.startsWith(QStringLiteral("ssh:"))) {
         // Berth installed nothing on an existing host: it is forgotten, never stopped.
-        result.messages << QStringLiteral("machine %1 marked dead; the provisioner forgets host "
-                                          "%2 and leaves it running")
+        result.messages << MachineCommands::tr(
+                               "machine %1 marked dead; the provisioner forgets host "
+                               "%2 and leaves it running")
                                .arg(machine.name, machine.placement.mid(4));
     } else {
-        result.messages << QStringLiteral("machine %1 marked dead; its instance will be stopped "
-                                          "by the provisioner")
+        result.messages << MachineCommands::tr(
+                               "machine %1 marked dead; its instance will be stopped "
+                               "by the provisioner")
                                .arg(machine.name);
     }
 }
@@ -201,13 +205,13 @@ CommandResult MachineCommands::removeMachines(const QString &model, const QStrin
                                               bool force)
 {
     if (ids.isEmpty())
-        throw BerthError(QStringLiteral("no machines specified; expected machine ids"));
+        throw BerthError(MachineCommands::tr("no machines specified; expected machine ids"));
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
         for (const QString &id : ids) {
             const MachineRecord machine = tx.machine(id);
             if (machine.state.isDead()) {
-                result.messages << QStringLiteral("machine %1 is already dead").arg(id);
+                result.messages << MachineCommands::tr("machine %1 is already dead").arg(id);
                 continue;
             }
             removeMachine(tx, machine, force, result);
@@ -234,24 +238,25 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
         if (names.isEmpty()) {
             names = tx.machinesInError();
             if (names.isEmpty())
-                result.messages << QStringLiteral("no machines in error");
+                result.messages << MachineCommands::tr("no machines in error");
         }
         for (const QString &name : names) {
             const MachineRecord m = tx.machine(name);
             if (!m.state.inError()) {
-                throw BerthError(QStringLiteral("machine %1 is not in error (status %2); only "
-                                                "machines in error can be retried")
-                                     .arg(name, MachineState::text(m.state.status)));
+                throw BerthError(MachineCommands::tr("machine %1 is not in error (status %2); only "
+                                                     "machines in error can be retried")
+                                     .arg(name, MachineState::label(m.state.status)));
             }
             tx.resetForRetry(m, replacement ? replacement->toString() : m.constraints);
-            result.messages << QStringLiteral("machine %1 will be provisioned again").arg(name);
+            result.messages
+                << MachineCommands::tr("machine %1 will be provisioned again").arg(name);
             // Its containers held back by its error go with it (not those that failed
             // on their own, nor any named here too).
             for (const MachineRecord &c : tx.children(m.id)) {
                 if (c.state.heldByHost() && !names.contains(c.name)) {
                     tx.resetForRetry(c, c.constraints);
                     result.messages
-                        << QStringLiteral("machine %1 will be provisioned with its host")
+                        << MachineCommands::tr("machine %1 will be provisioned with its host")
                                .arg(c.name);
                 }
             }

@@ -3,9 +3,13 @@
 #include "core/cloud/hostprobe.h"
 #include "core/store/workspace.h"
 
+#include <QCoreApplication>
+
 // Machines added and removed by hand (`add-machine`, `remove-machine`).
 class MachineCommands
 {
+    Q_DECLARE_TR_FUNCTIONS(MachineCommands)
+
 public:
     struct AddMachine
     {

@@ -48,18 +48,18 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
         regionName = cloud.defaultRegion();
     if (!cloud.region(regionName)) {
         throw BerthError(
-            QStringLiteral("region \"%1\" not found in cloud %2; expected one of %3")
+            ModelCommands::tr("region \"%1\" not found in cloud %2; expected one of %3")
                 .arg(regionName, cloud.name, cloud.regionNames().join(QStringLiteral(", "))));
     }
     const auto values = parseAssignments(config, cloud);
     return m_ws.store().write([&](SqlSession &sql) {
         if (ModelTx::findModel(sql, name))
-            throw BerthError(QStringLiteral("model \"%1\" already exists").arg(name));
+            throw BerthError(ModelCommands::tr("model \"%1\" already exists").arg(name));
         ModelRows(sql).create(name, cloud.name, regionName, values);
         m_ws.setCurrentModel(sql, name);
         CommandResult result;
         result.messages
-            << QStringLiteral("Added \"%1\" model on %2/%3").arg(name, cloud.name, regionName);
+            << ModelCommands::tr("Added \"%1\" model on %2/%3").arg(name, cloud.name, regionName);
         return result;
     });
 }

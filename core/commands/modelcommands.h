@@ -3,11 +3,14 @@
 #include "core/store/modelrows.h"
 #include "core/store/workspace.h"
 
+#include <QCoreApplication>
 #include <QMap>
 
 // Models: create, list, switch, configure, and their constraints.
 class ModelCommands
 {
+    Q_DECLARE_TR_FUNCTIONS(ModelCommands)
+
 public:
     using ModelSummary = ModelRows::Summary;
 

@@ -18,10 +18,11 @@ QString kindOf(const QJsonObject &spec)
         return QStringLiteral("zone");
     if (type == u"senlin.policy.deletion")
         return QStringLiteral("deletion");
-    throw BerthError(QStringLiteral("unknown policy type \"%1\"; expected "
-                                    "senlin.policy.region_placement, senlin.policy.zone_placement "
-                                    "or senlin.policy.deletion")
-                         .arg(type));
+    throw BerthError(
+        ScalingCommands::tr("unknown policy type \"%1\"; expected "
+                            "senlin.policy.region_placement, senlin.policy.zone_placement "
+                            "or senlin.policy.deletion")
+            .arg(type));
 }
 
 // "sim-east 6 (+4), sim-west 4 (+2)": the counts after a change, with the change.
@@ -71,10 +72,11 @@ ApplicationRecord ScalingCommands::principal(ModelTx &tx, const QString &applica
 {
     ApplicationRecord app = tx.application(application);
     if (app.subordinate) {
-        throw BerthError(QStringLiteral("application \"%1\" is a subordinate: its units follow "
-                                        "their principals and cannot be scaled or placed by a "
-                                        "policy")
-                             .arg(app.name));
+        throw BerthError(
+            ScalingCommands::tr("application \"%1\" is a subordinate: its units follow "
+                                "their principals and cannot be scaled or placed by a "
+                                "policy")
+                .arg(app.name));
     }
     return app;
 }
@@ -107,15 +109,17 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
         p.kind = kindOf(spec);
         for (const Parsed &earlier : std::as_const(parsed)) {
             if (earlier.kind == p.kind)
-                throw BerthError(QStringLiteral("two %1 policies given; expected one").arg(p.kind));
+                throw BerthError(
+                    ScalingCommands::tr("two %1 policies given; expected one").arg(p.kind));
         }
         if (p.kind == u"deletion") {
             QStringList ignored;
             p.stored = DeletionPolicy::toSpec(DeletionPolicy::fromSpec(spec, &ignored));
             if (!ignored.isEmpty()) {
-                result.warnings << QStringLiteral("deletion policy properties ignored: %1 (units "
-                                                  "are removed at once and the size follows "
-                                                  "them)")
+                result.warnings << ScalingCommands::tr(
+                                       "deletion policy properties ignored: %1 (units "
+                                       "are removed at once and the size follows "
+                                       "them)")
                                        .arg(ignored.join(QStringLiteral(", ")));
             }
         } else {
@@ -145,7 +149,7 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
             rows.remove(app);
         for (const Parsed &p : std::as_const(parsed)) {
             rows.put(app, p.kind, p.stored);
-            result.messages << QStringLiteral("%1 policy set on %2").arg(p.kind, app.name);
+            result.messages << ScalingCommands::tr("%1 policy set on %2").arg(p.kind, app.name);
         }
         return result;
     });
@@ -156,21 +160,22 @@ CommandResult ScalingCommands::removePolicy(const QString &model, const QString 
 {
     if (!kind.isEmpty() && kind != u"region" && kind != u"zone" && kind != u"deletion") {
         throw BerthError(
-            QStringLiteral("invalid policy kind \"%1\"; expected region, zone or deletion")
+            ScalingCommands::tr("invalid policy kind \"%1\"; expected region, zone or deletion")
                 .arg(kind));
     }
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);
         const qint64 removed = PolicyRows(tx).remove(app, kind);
         if (removed == 0) {
-            throw BerthError(kind.isEmpty()
-                                 ? QStringLiteral("application \"%1\" has no policy").arg(app.name)
-                                 : QStringLiteral("application \"%1\" has no %2 "
-                                                  "policy")
-                                       .arg(app.name, kind));
+            throw BerthError(
+                kind.isEmpty()
+                    ? ScalingCommands::tr("application \"%1\" has no policy").arg(app.name)
+                    : ScalingCommands::tr("application \"%1\" has no %2 "
+                                          "policy")
+                          .arg(app.name, kind));
         }
         CommandResult result;
-        result.messages << QStringLiteral("removed %1 from %2")
+        result.messages << ScalingCommands::tr("removed %1 from %2")
                                .arg(kind.isEmpty() ? QStringLiteral("all policies")
                                                    : kind + QStringLiteral(" policy"),
                                     app.name);
@@ -201,8 +206,8 @@ CommandResult ScalingCommands::scale(const QString &model, const QString &applic
                                      const Scale &request)
 {
     if (!request.resize.adjustment) {
-        throw BerthError(QStringLiteral("--adjustment-type is required: EXACT_CAPACITY, "
-                                        "CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE"));
+        throw BerthError(ScalingCommands::tr("--adjustment-type is required: EXACT_CAPACITY, "
+                                             "CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE"));
     }
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);
@@ -216,14 +221,15 @@ CommandResult ScalingCommands::scale(const QString &model, const QString &applic
         const qint64 change = std::max(resized.creation, resized.deletion);
         if (change > Limits::maxUnitsPerCommand) {
             throw BerthError(
-                QStringLiteral("scaling %1 from %2 to %3 units would %4 %5 units; one "
-                               "command %4s at most %6 (it is one transaction, and "
-                               "a larger one would keep other clients of the store "
-                               "waiting): scale in steps")
+                ScalingCommands::tr("scaling %1 from %2 to %3 units would %4 %5 units; one "
+                                    "command %4s at most %6 (it is one transaction, and "
+                                    "a larger one would keep other clients of the store "
+                                    "waiting): scale in steps")
                     .arg(app.name)
                     .arg(before)
                     .arg(before + resized.creation - resized.deletion)
-                    .arg(resized.creation > 0 ? QStringLiteral("add") : QStringLiteral("remove"))
+                    .arg(resized.creation > 0 ? ScalingCommands::tr("add")
+                                              : ScalingCommands::tr("remove"))
                     .arg(change)
                     .arg(Limits::maxUnitsPerCommand));
         }
@@ -239,11 +245,12 @@ CommandResult ScalingCommands::scale(const QString &model, const QString &applic
         const qint64 after = before + resized.creation - resized.deletion;
         CommandResult result;
         if (after == before) {
-            result.messages << QStringLiteral("%1 stays at %2 units").arg(app.name).arg(before);
+            result.messages
+                << ScalingCommands::tr("%1 stays at %2 units").arg(app.name).arg(before);
             return result;
         }
         const QMap<QString, qint64> regionsAfter = ApplicationScaling(tx, app).unitsPerRegion();
-        result.messages << QStringLiteral("scaled %1 from %2 to %3 units: %4")
+        result.messages << ScalingCommands::tr("scaled %1 from %2 to %3 units: %4")
                                .arg(app.name)
                                .arg(before)
                                .arg(after)
@@ -262,7 +269,7 @@ CommandResult ScalingCommands::removeUnits(const QString &model, const QString &
         CommandResult result;
         for (const QString &name :
              ApplicationScaling(tx, app).removeUnits(count, criteria, *m_random))
-            result.messages << QStringLiteral("removed unit %1").arg(name);
+            result.messages << ScalingCommands::tr("removed unit %1").arg(name);
         return result;
     });
 }

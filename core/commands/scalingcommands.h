@@ -4,6 +4,8 @@
 #include "core/placement/resizeparameters.h"
 #include "core/store/workspace.h"
 
+#include <QCoreApplication>
+
 class QRandomGenerator;
 
 // An application's policies and scaling by them: set, show and remove
@@ -11,6 +13,8 @@ class QRandomGenerator;
 // resize parameters; remove a number of units chosen by the policies.
 class ScalingCommands
 {
+    Q_DECLARE_TR_FUNCTIONS(ScalingCommands)
+
 public:
     explicit ScalingCommands(Workspace &workspace);
 

@@ -4,8 +4,6 @@
 
 #include <array>
 
-using namespace Qt::StringLiterals;
-
 namespace {
 
 using Life = MachineState::Life;
@@ -148,6 +146,32 @@ constexpr std::array moveNames{
     std::pair{Move::HoldForHost, QStringView(u"hold for its host")},
     std::pair{Move::MarkDead, QStringView(u"remove")}};
 
+// The same words for lupdate: label() and refusals translate them.
+[[maybe_unused]] constexpr const char *translatedWords[] = {
+    QT_TRANSLATE_NOOP("MachineState", "alive"),
+    QT_TRANSLATE_NOOP("MachineState", "dead"),
+    QT_TRANSLATE_NOOP("MachineState", "pending"),
+    QT_TRANSLATE_NOOP("MachineState", "started"),
+    QT_TRANSLATE_NOOP("MachineState", "error"),
+    QT_TRANSLATE_NOOP("MachineState", "provisioning"),
+    QT_TRANSLATE_NOOP("MachineState", "running"),
+    QT_TRANSLATE_NOOP("MachineState", "provisioning error"),
+    QT_TRANSLATE_NOOP("MachineState", "start"),
+    QT_TRANSLATE_NOOP("MachineState", "record an instance for"),
+    QT_TRANSLATE_NOOP("MachineState", "forget the start of"),
+    QT_TRANSLATE_NOOP("MachineState", "schedule a retry of"),
+    QT_TRANSLATE_NOOP("MachineState", "record an error for"),
+    QT_TRANSLATE_NOOP("MachineState", "retry"),
+    QT_TRANSLATE_NOOP("MachineState", "enlist a host as"),
+    QT_TRANSLATE_NOOP("MachineState", "hold for its host"),
+    QT_TRANSLATE_NOOP("MachineState", "remove"),
+};
+
+QString translated(const QString &word)
+{
+    return MachineState::tr(word.toUtf8().constData());
+}
+
 } // namespace
 
 bool MachineState::allows(Move move) const
@@ -160,8 +184,9 @@ bool MachineState::allows(Move move) const
 MachineState MachineState::after(Move move, const QString &machine) const
 {
     if (!allows(move)) {
-        throw BerthError(u"cannot %1 machine %2: it is %3, %4, instance %5"_s.arg(
-            text(move), machine, text(life), text(status), text(instance)));
+        throw BerthError(
+            tr("cannot %1 machine %2: it is %3, %4, instance %5")
+                .arg(translated(text(move)), machine, label(life), label(status), label(instance)));
     }
     const Row &row = rowOf(move);
     MachineState next = *this;
@@ -189,6 +214,21 @@ QString MachineState::text(InstanceStatus value)
 QString MachineState::text(Move move)
 {
     return toText(move, moveNames);
+}
+
+QString MachineState::label(Life value)
+{
+    return translated(text(value));
+}
+
+QString MachineState::label(Status value)
+{
+    return translated(text(value));
+}
+
+QString MachineState::label(InstanceStatus value)
+{
+    return translated(text(value));
 }
 
 std::optional<MachineState::Life> MachineState::lifeFrom(QStringView text)

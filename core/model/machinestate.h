@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <optional>
@@ -31,6 +32,9 @@
 // rows in the table; the provisioner asks awaitsStart() and needs no change.
 struct MachineState
 {
+    Q_DECLARE_TR_FUNCTIONS(MachineState)
+
+public:
     enum class Life { Alive, Dead };
     enum class Status { Pending, Started, Error };
     enum class InstanceStatus { Pending, Provisioning, Running, ProvisioningError };
@@ -76,6 +80,11 @@ struct MachineState
     static std::optional<Status> statusFrom(QStringView text);
     static std::optional<InstanceStatus> instanceStatusFrom(QStringView text);
     static QString text(Move move);
+    // The same words in the user's language, for the window (text() is what
+    // the store holds and berthctl prints).
+    static QString label(Life life);
+    static QString label(Status status);
+    static QString label(InstanceStatus status);
 
     bool operator==(const MachineState &) const = default;
 };

@@ -2,9 +2,18 @@
 
 #include "core/constraints/hardwarefit.h"
 
+#include <QCoreApplication>
+
 namespace PlacementRules {
 
 namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(PlacementRules)
+};
 
 Constraints parsedOrEmpty(const QString &text)
 {
@@ -14,8 +23,7 @@ Constraints parsedOrEmpty(const QString &text)
 QString shortfallText(const MachineRecord &machine, const QString &what,
                       const HardwareFit::Shortfall &s)
 {
-    return QStringLiteral("machine %1 has %2, %3 needs %4")
-        .arg(machine.name, s.offered, what, s.wanted);
+    return Text::tr("machine %1 has %2, %3 needs %4").arg(machine.name, s.offered, what, s.wanted);
 }
 
 } // namespace
@@ -24,8 +32,7 @@ QString lifeProblem(const MachineRecord &machine)
 {
     if (machine.state.isAlive())
         return {};
-    return QStringLiteral("machine %1 is %2")
-        .arg(machine.name, MachineState::text(machine.state.life));
+    return Text::tr("machine %1 is %2").arg(machine.name, MachineState::label(machine.state.life));
 }
 
 QString assignProblem(const ApplicationRecord &app, const QString &unitName,
@@ -34,7 +41,7 @@ QString assignProblem(const ApplicationRecord &app, const QString &unitName,
     if (QString problem = lifeProblem(machine); !problem.isEmpty())
         return problem;
     if (machine.base != app.base) {
-        return QStringLiteral("cannot assign unit \"%1\" (%2) to machine %3 (%4)")
+        return Text::tr("cannot assign unit \"%1\" (%2) to machine %3 (%4)")
             .arg(unitName, app.base, machine.name, machine.base);
     }
     return {};
@@ -49,7 +56,7 @@ QString hardwareProblem(const QString &unitName, const Constraints &needs,
     if (!has.ok())
         return {};
     const auto s = HardwareFit::shortfall(needs, has.constraints);
-    return s ? shortfallText(machine, QStringLiteral("unit ") + unitName, *s) : QString();
+    return s ? shortfallText(machine, Text::tr("unit %1").arg(unitName), *s) : QString();
 }
 
 QString containerProblem(const QString &what, const Constraints &needs, const MachineRecord &host)
@@ -67,15 +74,15 @@ QString placementProblem(const UnitRecord &unit, const ApplicationRecord &app,
                          const MachineRecord &machine)
 {
     if (unit.subordinate) {
-        return QStringLiteral("unit %1 is a subordinate: it follows its principal %2")
+        return Text::tr("unit %1 is a subordinate: it follows its principal %2")
             .arg(unit.name(), unit.principal);
     }
     if (unit.machineId == machine.id)
-        return QStringLiteral("unit %1 is already on machine %2").arg(unit.name(), machine.name);
+        return Text::tr("unit %1 is already on machine %2").arg(unit.name(), machine.name);
     if (QString problem = lifeProblem(machine); !problem.isEmpty())
         return problem;
     if (machine.base != app.base) {
-        return QStringLiteral("unable to place a %1 unit on the %2 machine %3")
+        return Text::tr("unable to place a %1 unit on the %2 machine %3")
             .arg(app.base, machine.base, machine.name);
     }
     return hardwareProblem(unit.name(), parsedOrEmpty(unit.constraints), machine);
@@ -86,14 +93,14 @@ QString placementProblem(const SnapshotIndex &model, const QStringList &units,
 {
     const MachineRecord *target = model.machine(machine);
     if (!target)
-        return QStringLiteral("machine %1 not found").arg(machine);
+        return Text::tr("machine %1 not found").arg(machine);
     for (const QString &name : units) {
         const UnitRecord *unit = model.unit(name);
         if (!unit)
-            return QStringLiteral("unit \"%1\" not found").arg(name);
+            return Text::tr("unit \"%1\" not found").arg(name);
         const ApplicationRecord *app = model.application(unit->application);
         if (!app)
-            return QStringLiteral("application \"%1\" not found").arg(unit->application);
+            return Text::tr("application \"%1\" not found").arg(unit->application);
         if (QString problem = placementProblem(*unit, *app, *target); !problem.isEmpty())
             return problem;
     }

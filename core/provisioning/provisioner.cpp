@@ -157,15 +157,15 @@ private:
                     if (!store)
                         store = std::make_unique<Store>(m_pass.m_p.m_location);
                     if (!store->write([&](SqlSession &sql) { return lease.renew(sql); })) {
-                        lose(QStringLiteral("another provisioner has taken the lease over"));
+                        lose(Provisioner::tr("another provisioner has taken the lease over"));
                         return;
                     }
                     renewedAt = now();
                     nextAt = renewedAt + ttl / 3;
                 } catch (const std::exception &error) {
                     if (now() - renewedAt >= ttl * 2 / 3) {
-                        lose(QStringLiteral("the lease could not be renewed before it may "
-                                            "expire (%1)")
+                        lose(Provisioner::tr("the lease could not be renewed before it may "
+                                             "expire (%1)")
                                  .arg(QString::fromUtf8(error.what())));
                         return;
                     }
@@ -179,7 +179,7 @@ private:
     {
         m_pass.m_leaseLost = true;
         m_pass.m_abort = true;
-        m_pass.m_p.log(QStringLiteral("provisioner stopping: %1").arg(why));
+        m_pass.m_p.log(Provisioner::tr("provisioner stopping: %1").arg(why));
     }
 
     Pass &m_pass;
@@ -210,7 +210,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     const QList<InstanceInfo> instances =
         m_provider->listInstances({}, {{modelTag, m_model.uuid}}, &listError);
     if (!listError.ok()) {
-        m_p.log(QStringLiteral("cannot list instances of %1: %2; will try again")
+        m_p.log(Provisioner::tr("cannot list instances of %1: %2; will try again")
                     .arg(m_model.cloud, listError.message));
         countPending();
         return m_report;
@@ -246,10 +246,10 @@ void Provisioner::Pass::stop(const QString &region, const QString &id, const QSt
 {
     const ProviderError error = m_provider->stopInstances(region, {id});
     if (!error.ok()) {
-        m_p.log(QStringLiteral("cannot stop %1 (%2): %3").arg(id, why, error.message));
+        m_p.log(Provisioner::tr("cannot stop %1 (%2): %3").arg(id, why, error.message));
         throw BerthError(error.message);
     }
-    m_p.log(QStringLiteral("stopped %1 (%2)").arg(id, why));
+    m_p.log(Provisioner::tr("stopped %1 (%2)").arg(id, why));
     QMutexLocker lock(&m_reportMutex);
     ++m_report.stopped;
 }
@@ -270,9 +270,9 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
             if (!m) {
                 if (harvest == u"unknown" || harvest == u"all")
                     stop(instance.region, instance.id,
-                         QStringLiteral("stray, harvest-mode=") + harvest);
+                         Provisioner::tr("stray, harvest-mode=") + harvest);
                 else
-                    m_p.log(QStringLiteral("leaving stray instance %1 (harvest-mode=%2)")
+                    m_p.log(Provisioner::tr("leaving stray instance %1 (harvest-mode=%2)")
                                 .arg(instance.id, harvest));
                 continue;
             }
@@ -283,15 +283,15 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
             if (m->instanceId.isEmpty() && !instance.isRunning()) {
                 // Created by an interrupted start but not (yet) running: the next start
                 // of this machine finds it by name and takes it over.
-                m_p.log(QStringLiteral("machine %1: %2 from an interrupted run is %3; the next "
-                                       "start takes it over")
+                m_p.log(Provisioner::tr("machine %1: %2 from an interrupted run is %3; the next "
+                                        "start takes it over")
                             .arg(m->name, instance.id, instance.state));
                 continue;
             }
             if (sameStart) {
                 // Started by a run that died before recording it: adopt, never start twice.
                 m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { tx.recordInstance(*m, instance); });
-                m_p.log(QStringLiteral("machine %1: adopted %2 started by an interrupted run")
+                m_p.log(Provisioner::tr("machine %1: adopted %2 started by an interrupted run")
                             .arg(m->name, instance.id));
                 QMutexLocker lock(&m_reportMutex);
                 ++m_report.adopted;
@@ -300,9 +300,9 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
             // Ours by its tags, but the machine has another instance (or another start):
             // one machine never keeps two instances.
             stop(instance.region, instance.id,
-                 QStringLiteral("duplicate for machine %1").arg(m->name));
+                 Provisioner::tr("duplicate for machine %1").arg(m->name));
         } catch (const BerthError &error) {
-            m_p.log(QStringLiteral("instance %1: %2").arg(instance.id, error.message()));
+            m_p.log(Provisioner::tr("instance %1: %2").arg(instance.id, error.message()));
         }
     }
     // A start recorded as in flight with no instance behind it was interrupted.
@@ -333,7 +333,7 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
         try {
             // An existing host is only forgotten: Berth installed nothing on it.
             if (!m->instanceId.isEmpty() && stopInstances && !isExistingHost(*m))
-                stop(m->region, m->instanceId, QStringLiteral("machine %1 is dead").arg(m->name));
+                stop(m->region, m->instanceId, Provisioner::tr("machine %1 is dead").arg(m->name));
             const bool removed = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
                 if (!tx.children(m->id).isEmpty())
                     return false; // its containers go first
@@ -341,12 +341,13 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
                 return true;
             });
             if (removed) {
-                m_p.log(QStringLiteral("machine %1: removed").arg(m->name));
+                m_p.log(Provisioner::tr("machine %1: removed").arg(m->name));
                 QMutexLocker lock(&m_reportMutex);
                 ++m_report.removed;
             }
         } catch (const BerthError &error) {
-            m_p.log(QStringLiteral("machine %1: %2; will try again").arg(m->name, error.message()));
+            m_p.log(
+                Provisioner::tr("machine %1: %2; will try again").arg(m->name, error.message()));
         }
     }
 }
@@ -438,7 +439,7 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
                     count(startOne(ws, items[mine]));
             } catch (const std::exception &error) {
                 // Never past the task: that would end the process mid-pass.
-                m_p.log(QStringLiteral("provisioning worker stopped: ") +
+                m_p.log(Provisioner::tr("provisioning worker stopped: ") +
                         QString::fromUtf8(error.what()));
             }
         });
@@ -555,7 +556,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                     return After::Recorded;
                 });
             } catch (const BerthError &error) {
-                m_p.log(QStringLiteral("machine %1: cannot record %2: %3")
+                m_p.log(Provisioner::tr("machine %1: cannot record %2: %3")
                             .arg(name, result.instance.id, error.message()));
             }
             if (after == After::Recorded) {
@@ -563,7 +564,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                     releaseZone();
                     m_spread.add(result.instance.zone, job.applications, 1);
                 }
-                m_p.log(QStringLiteral("machine %1: started %2 (%3) in %4")
+                m_p.log(Provisioner::tr("machine %1: started %2 (%3) in %4")
                             .arg(name, result.instance.id, result.instance.instanceType,
                                  result.instance.zone));
                 return Outcome::Started;
@@ -572,8 +573,8 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             try {
                 stop(result.instance.region, result.instance.id,
                      after == After::StopDead
-                         ? QStringLiteral("machine %1 died while it started").arg(name)
-                         : QStringLiteral("not recorded for machine %1").arg(name));
+                         ? Provisioner::tr("machine %1 died while it started").arg(name)
+                         : Provisioner::tr("not recorded for machine %1").arg(name));
             } catch (const BerthError &) {
                 // Logged by stop(); the next pass finds it by its tags.
             }
@@ -588,8 +589,8 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             const QString nextZone =
                 m_spread.claim(job.candidates, job.applications, job.failedZones);
             if (!nextZone.isEmpty()) {
-                m_p.log(
-                    QStringLiteral("machine %1: %2; trying %3").arg(name, error.message, nextZone));
+                m_p.log(Provisioner::tr("machine %1: %2; trying %3")
+                            .arg(name, error.message, nextZone));
                 job.zone = nextZone;
                 continue; // does not use up an attempt
             }
@@ -632,12 +633,12 @@ void Provisioner::Pass::recordFailure(Workspace &ws, const Job &job, const QStri
     });
     m_p.log(
         retry
-            ? QStringLiteral("machine %1: attempt %2 failed: %3; retrying in %4 ms")
+            ? Provisioner::tr("machine %1: attempt %2 failed: %3; retrying in %4 ms")
                   .arg(job.machine.name)
                   .arg(attempts)
                   .arg(message)
                   .arg(delay)
-            : QStringLiteral("machine %1: provisioning error: %2").arg(job.machine.name, message));
+            : Provisioner::tr("machine %1: provisioning error: %2").arg(job.machine.name, message));
 }
 
 // A container whose host failed or went can never start: it shows as an error
@@ -674,7 +675,7 @@ void Provisioner::Pass::holdBlockedContainers(const ModelSnapshot &snapshot)
         }
     });
     for (auto it = held.cbegin(); it != held.cend(); ++it)
-        m_p.log(QStringLiteral("machine %1: cannot start: %2").arg(it.key(), it.value()));
+        m_p.log(Provisioner::tr("machine %1: cannot start: %2").arg(it.key(), it.value()));
 }
 
 void Provisioner::Pass::countPending()
@@ -740,7 +741,7 @@ bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs
         const Report report = runPass(cancel);
         if (report.leaseHeldElsewhere) {
             if (!announcedWait)
-                log(QStringLiteral("waiting: model %1 is provisioned by %2")
+                log(Provisioner::tr("waiting: model %1 is provisioned by %2")
                         .arg(m_model, report.holder));
             announcedWait = true;
         } else if (report.pending == 0) {

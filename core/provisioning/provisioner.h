@@ -3,6 +3,7 @@
 #include "core/cloud/cloudregistry.h"
 #include "core/placement/zonespread.h"
 
+#include <QCoreApplication>
 #include <QMutex>
 #include <QString>
 
@@ -22,6 +23,8 @@ class ProvisionerLease;
 // with its own store connection; never on the caller's (GUI) thread.
 class Provisioner
 {
+    Q_DECLARE_TR_FUNCTIONS(Provisioner)
+
 public:
     struct Report
     {

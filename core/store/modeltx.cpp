@@ -42,9 +42,9 @@ MachineRecord machineFrom(const QSqlQuery &q)
     const auto instance = MachineState::instanceStatusFrom(q.value(10).toString());
     if (!life || !status || !instance) {
         throw BerthError(
-            QStringLiteral("the store holds a state of machine %1 this Berth does not "
-                           "know (%2, %3, %4): it is damaged, or was written by a "
-                           "newer Berth")
+            ModelTx::tr("the store holds a state of machine %1 this Berth does not "
+                        "know (%2, %3, %4): it is damaged, or was written by a "
+                        "newer Berth")
                 .arg(m.name, q.value(6).toString(), q.value(8).toString(), q.value(10).toString()));
     }
     m.state = {*life, *status, *instance};
@@ -150,7 +150,7 @@ ModelRecord ModelTx::loadModel(SqlSession &sql, const QString &name)
 {
     auto model = findModel(sql, name);
     if (!model)
-        throw BerthError(QStringLiteral("model \"%1\" not found").arg(name));
+        throw BerthError(ModelTx::tr("model \"%1\" not found").arg(name));
     return *model;
 }
 
@@ -158,7 +158,7 @@ const RegionInfo &ModelTx::region() const
 {
     const RegionInfo *r = m_cloud.region(m_model.region);
     if (!r) {
-        throw BerthError(QStringLiteral("region \"%1\" of model \"%2\" is not in cloud \"%3\"")
+        throw BerthError(ModelTx::tr("region \"%1\" of model \"%2\" is not in cloud \"%3\"")
                              .arg(m_model.region, m_model.name, m_cloud.name));
     }
     return *r;
@@ -179,7 +179,7 @@ ApplicationRecord ModelTx::application(const QString &name)
 {
     auto app = findApplication(name);
     if (!app)
-        throw BerthError(QStringLiteral("application \"%1\" not found").arg(name));
+        throw BerthError(ModelTx::tr("application \"%1\" not found").arg(name));
     return *app;
 }
 
@@ -197,7 +197,7 @@ MachineRecord ModelTx::machine(const QString &name)
 {
     auto m = findMachine(name);
     if (!m)
-        throw BerthError(QStringLiteral("machine %1 not found").arg(name));
+        throw BerthError(ModelTx::tr("machine %1 not found").arg(name));
     return *m;
 }
 
@@ -209,7 +209,7 @@ UnitRecord ModelTx::unit(const QString &name)
     const qint64 number = ok ? name.mid(slash + 1).toLongLong(&ok) : -1;
     if (!ok) {
         throw BerthError(
-            QStringLiteral("invalid unit name \"%1\": expected application/number").arg(name));
+            ModelTx::tr("invalid unit name \"%1\": expected application/number").arg(name));
     }
     QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
                                  // Through the application's key, then (application, number):
@@ -219,7 +219,7 @@ UnitRecord ModelTx::unit(const QString &name)
                              {m_model.id, name.left(slash), number});
     auto rows = collect<UnitRecord>(q, unitFrom);
     if (rows.isEmpty())
-        throw BerthError(QStringLiteral("unit \"%1\" not found").arg(name));
+        throw BerthError(ModelTx::tr("unit \"%1\" not found").arg(name));
     return rows.first();
 }
 
@@ -341,28 +341,28 @@ void ModelTx::checkProviderDirective(const PlacementDirective &d) const
         const QStringList zones = region().zoneNames();
         if (!zones.contains(d.value)) {
             throw BerthError(
-                QStringLiteral("invalid placement directive \"%1\": zone \"%2\" not "
-                               "found in %3; expected one of %4")
+                ModelTx::tr("invalid placement directive \"%1\": zone \"%2\" not "
+                            "found in %3; expected one of %4")
                     .arg(d.toString(), d.value, m_model.region, zones.join(QStringLiteral(", "))));
         }
     } else if (d.kind == Kind::Region) {
         if (!m_cloud.region(d.value)) {
-            throw BerthError(QStringLiteral("invalid placement directive \"%1\": region \"%2\" not "
-                                            "found in cloud %3; expected one of %4")
+            throw BerthError(ModelTx::tr("invalid placement directive \"%1\": region \"%2\" not "
+                                         "found in cloud %3; expected one of %4")
                                  .arg(d.toString(), d.value, m_cloud.name,
                                       m_cloud.regionNames().join(QStringLiteral(", "))));
         }
     } else if (d.kind == Kind::Hostname || d.kind == Kind::SystemId) {
         // Only the provider knows its own directives (nodes, system ids).
         if (!m_precheck) {
-            throw BerthError(QStringLiteral("invalid placement directive \"%1\": cloud %2 "
-                                            "cannot check it in this process")
+            throw BerthError(ModelTx::tr("invalid placement directive \"%1\": cloud %2 "
+                                         "cannot check it in this process")
                                  .arg(d.toString(), m_cloud.name));
         }
         const QString problem = m_precheck(m_model.region, d.toString());
         if (!problem.isEmpty()) {
-            throw BerthError(QStringLiteral("invalid placement directive \"%1\": %2")
-                                 .arg(d.toString(), problem));
+            throw BerthError(
+                ModelTx::tr("invalid placement directive \"%1\": %2").arg(d.toString(), problem));
         }
     }
 }
@@ -404,10 +404,10 @@ MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QStri
             } else {
                 host = machine(d.target);
                 const QString problem = PlacementRules::containerProblem(
-                    QStringLiteral("unit ") + unitName, parsedOrEmpty(constraints), host);
+                    ModelTx::tr("unit %1").arg(unitName), parsedOrEmpty(constraints), host);
                 if (!problem.isEmpty())
                     throw BerthError(
-                        QStringLiteral("cannot place unit %1: %2").arg(unitName, problem));
+                        ModelTx::tr("cannot place unit %1: %2").arg(unitName, problem));
             }
             spec.parent = &host;
             spec.region = host.region;
@@ -425,8 +425,8 @@ MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QStri
             target = createMachine(spec);
             break;
         case Kind::Ssh:
-            throw BerthError(QStringLiteral("invalid placement directive \"%1\": ssh: is only "
-                                            "valid for add-machine")
+            throw BerthError(ModelTx::tr("invalid placement directive \"%1\": ssh: is only "
+                                         "valid for add-machine")
                                  .arg(d.toString()));
         }
     }
@@ -488,7 +488,7 @@ void ModelTx::checkHardware(const QString &unitName, const QString &constraints,
     const QString problem =
         PlacementRules::hardwareProblem(unitName, parsedOrEmpty(constraints), machine);
     if (!problem.isEmpty())
-        throw BerthError(QStringLiteral("cannot place unit %1: %2").arg(unitName, problem));
+        throw BerthError(ModelTx::tr("cannot place unit %1: %2").arg(unitName, problem));
 }
 
 MachineRecord ModelTx::placeUnit(const UnitRecord &unit,
@@ -496,10 +496,10 @@ MachineRecord ModelTx::placeUnit(const UnitRecord &unit,
 {
     if (unit.subordinate || unit.machineId != 0) {
         throw BerthError(unit.subordinate
-                             ? QStringLiteral("cannot place unit %1: subordinate units follow "
-                                              "their principals")
+                             ? ModelTx::tr("cannot place unit %1: subordinate units follow "
+                                           "their principals")
                                    .arg(unit.name())
-                             : QStringLiteral("cannot place unit %1: it is already on machine %2")
+                             : ModelTx::tr("cannot place unit %1: it is already on machine %2")
                                    .arg(unit.name(), unit.machine));
     }
     const ApplicationRecord app = application(unit.application);
@@ -515,16 +515,16 @@ MachineRecord ModelTx::placeUnit(const UnitRecord &unit,
 void ModelTx::unplaceUnit(const UnitRecord &unit)
 {
     if (unit.machineId == 0)
-        throw BerthError(QStringLiteral("unit %1 is not placed").arg(unit.name()));
+        throw BerthError(ModelTx::tr("unit %1 is not placed").arg(unit.name()));
     if (unit.subordinate) {
-        throw BerthError(QStringLiteral("cannot unplace unit %1: subordinate units follow their "
-                                        "principals")
+        throw BerthError(ModelTx::tr("cannot unplace unit %1: subordinate units follow their "
+                                     "principals")
                              .arg(unit.name()));
     }
     const MachineRecord host = machine(unit.machine);
     if (!host.neverProvisioned()) {
-        throw BerthError(QStringLiteral("cannot unplace unit %1: machine %2 has been started; "
-                                        "remove the unit instead")
+        throw BerthError(ModelTx::tr("cannot unplace unit %1: machine %2 has been started; "
+                                     "remove the unit instead")
                              .arg(unit.name(), host.name));
     }
     m_sql.run(QStringLiteral("UPDATE units SET machine_id = NULL WHERE id = ?"), {unit.id});
@@ -746,8 +746,8 @@ void ModelTx::forgetUnit(const UnitRecord &unit)
 void ModelTx::forgetMachine(const MachineRecord &machine)
 {
     if (!machine.state.isDead())
-        throw BerthError(QStringLiteral("machine %1 is %2, not dead: it cannot be forgotten")
-                             .arg(machine.name, MachineState::text(machine.state.life)));
+        throw BerthError(ModelTx::tr("machine %1 is %2, not dead: it cannot be forgotten")
+                             .arg(machine.name, MachineState::label(machine.state.life)));
     m_sql.run(QStringLiteral("DELETE FROM units WHERE machine_id = ?"), {machine.id});
     m_sql.run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
     logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);

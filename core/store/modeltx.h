@@ -7,6 +7,7 @@
 #include "core/model/placementdirective.h"
 #include "core/store/sqlsession.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <functional>
@@ -17,6 +18,8 @@
 // log. Commands build one, do their work, and call finish() before commit.
 class ModelTx
 {
+    Q_DECLARE_TR_FUNCTIONS(ModelTx)
+
 public:
     // Why the cloud's provider refuses a directive of its own (a node name,
     // a system id) in a region; empty when it takes it.

@@ -19,8 +19,10 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTranslator>
 #include <QUndoStack>
 
 #include <qcustomplot.h>
@@ -405,6 +407,40 @@ private slots:
             }(),
             20000);
         QVERIFY(!window->logPane()->toPlainText().isEmpty());
+    }
+
+    void theGermanWindowShowsTheCoresWordsInGerman()
+    {
+        // Given the window's German translation, as berth installs it
+        QTranslator german;
+        QVERIFY(german.load(QStringLiteral(":/i18n/berth_de.qm")));
+        QCoreApplication::installTranslator(&german);
+        const auto restore = qScopeGuard([&] { QCoreApplication::removeTranslator(&german); });
+        Fixture f;
+        f.deploy(QStringLiteral("db"), 1, true);
+        MachineCommands(f.ws()).addMachines(model,
+                                            {{}, 1, QStringLiteral("ubuntu@24.04"), {}}); // 0
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+
+        // Then a refusal the core gives while dragging is in German
+        MachineView *view = window->machineView();
+        PlacementView *machines = view->machineView();
+        QSignalSpy refused(view, &MachineView::refused);
+        QVERIFY(
+            !dropOn(machines, {QStringLiteral("db/0")}, rowCenter(machines, QStringLiteral("0"))));
+        QVERIFY(!refused.isEmpty());
+        QCOMPARE(refused.last().at(0).toString(),
+                 QStringLiteral("Eine Einheit mit ubuntu@22.04 kann nicht auf Maschine 0 mit "
+                                "ubuntu@24.04 platziert werden"));
+        // And so are the machine's status words
+        QCOMPARE(window->machinesModel()->index(0, MachinesModel::StatusColumn).data().toString(),
+                 QStringLiteral("wartend"));
+        QCOMPARE(window->machinesModel()->index(0, MachinesModel::LifeColumn).data().toString(),
+                 QStringLiteral("aktiv"));
+        // While the store keeps Juju's words, as berthctl prints them
+        QCOMPARE(MachineState::text(f.ws().snapshot(model).machines.first().state.status),
+                 QStringLiteral("pending"));
     }
 };
 
