@@ -117,9 +117,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
             if (m_workspace.store().isReadOnly()) // nothing may be placed: say so while dragging
                 throw StoreError::readOnly(m_workspace.store().displayLocation());
             // On the snapshot shown: no store read while dragging.
-            if (!m_snapshotIndex)
-                m_snapshotIndex.emplace(m_snapshot);
-            return PlacementRules::placementProblem(*m_snapshotIndex, units, machine);
+            return PlacementRules::placementProblem(snapshotIndex(), units, machine);
         } catch (const BerthError &error) {
             return error.message();
         }
@@ -383,6 +381,13 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     emit snapshotApplied();
 }
 
+const SnapshotIndex &MainWindow::snapshotIndex()
+{
+    if (!m_snapshotIndex)
+        m_snapshotIndex.emplace(m_snapshot);
+    return *m_snapshotIndex;
+}
+
 QString MainWindow::selectedApplication() const
 {
     QModelIndex index = m_applicationView->currentIndex();
@@ -416,8 +421,14 @@ void MainWindow::showSelectedApplication()
         m_chart->clear();
         return;
     }
+    const CloudInfo *cloud = m_workspace.clouds().find(m_snapshot.model.cloud);
+    if (!cloud || m_snapshot.model.name != m_model) {
+        m_chart->clear(); // the model's first snapshot is on its way
+        return;
+    }
     try {
-        m_chart->setReport(ScalingCommands(m_workspace).report(m_model, app));
+        // From the snapshot shown: no store read on the window's thread.
+        m_chart->setReport(ScalingCommands::report(snapshotIndex(), m_snapshot, *cloud, app));
     } catch (const BerthError &error) {
         m_chart->clear();
         reportError(error.message());

@@ -64,6 +64,8 @@ public:
     void reloadClouds();
     // The selected principal application; empty when none is.
     QString selectedApplication() const;
+    // Look-ups into the snapshot shown, built on first use after each snapshot.
+    const SnapshotIndex &snapshotIndex();
     void selectApplication(const QString &name);
     void editPlacementPolicy();
     // The model's constraints when `application` is empty.
@@ -106,7 +108,7 @@ private:
     Options m_options;
     int m_snapshots = 0;
     ModelSnapshot m_snapshot;
-    std::optional<SnapshotIndex> m_snapshotIndex; // over m_snapshot, built on first use
+    std::optional<SnapshotIndex> m_snapshotIndex; // over m_snapshot: see snapshotIndex()
 
     ApplicationsModel *m_applications;
     MachinesModel *m_machines;

@@ -6,14 +6,22 @@
 
 ApplicationPolicies ApplicationPolicies::load(ModelTx &tx, qint64 applicationId)
 {
+    return of(applicationId, PolicyRows(tx).of(applicationId));
+}
+
+ApplicationPolicies ApplicationPolicies::of(qint64 applicationId,
+                                            const QList<PolicyRecord> &records)
+{
     ApplicationPolicies policies;
-    for (const auto &[kind, spec] : PolicyRows(tx).of(applicationId)) {
-        if (kind == u"deletion")
-            policies.deletion = DeletionPolicy::fromSpec(spec);
-        else if (kind == u"region")
-            policies.region = PlacementPolicy::fromSpec(spec);
-        else if (kind == u"zone")
-            policies.zone = PlacementPolicy::fromSpec(spec);
+    for (const PolicyRecord &r : records) {
+        if (r.applicationId != applicationId)
+            continue;
+        if (r.kind == u"deletion")
+            policies.deletion = DeletionPolicy::fromSpec(r.spec);
+        else if (r.kind == u"region")
+            policies.region = PlacementPolicy::fromSpec(r.spec);
+        else if (r.kind == u"zone")
+            policies.zone = PlacementPolicy::fromSpec(r.spec);
     }
     return policies;
 }

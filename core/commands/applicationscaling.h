@@ -19,6 +19,8 @@ struct ApplicationPolicies
 
     bool isEmpty() const { return !region && !zone && !deletion; }
     static ApplicationPolicies load(ModelTx &tx, qint64 applicationId);
+    // The application's among `records` (a snapshot's, say).
+    static ApplicationPolicies of(qint64 applicationId, const QList<PolicyRecord> &records);
 };
 
 // Scaling one application inside a model transaction: where new units go

@@ -71,6 +71,12 @@ ScalingCommands::ScalingCommands(Workspace &workspace)
 ApplicationRecord ScalingCommands::principal(ModelTx &tx, const QString &application) const
 {
     ApplicationRecord app = tx.application(application);
+    checkPrincipal(app);
+    return app;
+}
+
+void ScalingCommands::checkPrincipal(const ApplicationRecord &app)
+{
     if (app.subordinate) {
         throw BerthError(
             ScalingCommands::tr("application \"%1\" is a subordinate: its units follow "
@@ -78,7 +84,6 @@ ApplicationRecord ScalingCommands::principal(ModelTx &tx, const QString &applica
                                 "policy")
                 .arg(app.name));
     }
-    return app;
 }
 
 CommandResult ScalingCommands::setPolicy(const QString &model, const QString &application,
@@ -185,21 +190,45 @@ CommandResult ScalingCommands::removePolicy(const QString &model, const QString 
 
 ScalingCommands::Report ScalingCommands::report(const QString &model, const QString &application)
 {
-    return m_ws.inModel(model, [&](ModelTx &tx) {
-        Report r;
-        r.application = principal(tx, application);
-        const ApplicationScaling scaling(tx, r.application);
-        r.policies = scaling.policies();
-        r.units = scaling.unitCount();
-        r.perRegion = scaling.unitsPerRegion();
-        r.perZone = scaling.unitsPerZone();
-        r.regions = tx.cloud().regionNames();
-        for (const RegionInfo &region : tx.cloud().regions)
-            r.zones += region.zoneNames();
-        r.usableRegions = tx.cloud().usableRegions();
-        r.usableZones = tx.cloud().usableZones();
-        return r;
+    return m_ws.readModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = principal(tx, application);
+        return reportOf(app, ApplicationPolicies::load(tx, app.id), tx.unitPlacements(app),
+                        tx.cloud());
     });
+}
+
+ScalingCommands::Report ScalingCommands::report(const SnapshotIndex &model,
+                                                const ModelSnapshot &snapshot,
+                                                const CloudInfo &cloud, const QString &application)
+{
+    const ApplicationRecord *app = model.application(application);
+    if (!app) {
+        throw BerthError(ScalingCommands::tr("application \"%1\" not found").arg(application));
+    }
+    checkPrincipal(*app);
+    return reportOf(*app, ApplicationPolicies::of(app->id, snapshot.policies),
+                    model.placementsOf(*app), cloud);
+}
+
+ScalingCommands::Report ScalingCommands::reportOf(const ApplicationRecord &app,
+                                                  ApplicationPolicies policies,
+                                                  const QList<UnitPlacement> &units,
+                                                  const CloudInfo &cloud)
+{
+    Report r;
+    r.application = app;
+    r.policies = std::move(policies);
+    r.units = units.size();
+    for (const UnitPlacement &u : units) {
+        ++r.perRegion[u.region];
+        ++r.perZone[u.zone];
+    }
+    r.regions = cloud.regionNames();
+    for (const RegionInfo &region : cloud.regions)
+        r.zones += region.zoneNames();
+    r.usableRegions = cloud.usableRegions();
+    r.usableZones = cloud.usableZones();
+    return r;
 }
 
 CommandResult ScalingCommands::scale(const QString &model, const QString &application,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/commands/applicationscaling.h"
+#include "core/model/snapshotindex.h"
 #include "core/placement/resizeparameters.h"
 #include "core/store/workspace.h"
 
@@ -43,6 +44,9 @@ public:
     };
     // The policies and where the units are now, against the weighted targets.
     Report report(const QString &model, const QString &application);
+    // The same from a snapshot already read (the window's), without the store.
+    static Report report(const SnapshotIndex &model, const ModelSnapshot &snapshot,
+                         const CloudInfo &cloud, const QString &application);
 
     struct Scale
     {
@@ -57,6 +61,9 @@ public:
     void setRandom(QRandomGenerator *random) { m_random = random; }
 
 private:
+    static Report reportOf(const ApplicationRecord &app, ApplicationPolicies policies,
+                           const QList<UnitPlacement> &units, const CloudInfo &cloud);
+    static void checkPrincipal(const ApplicationRecord &app);
     CommandResult storePolicies(const QString &model, const QString &application,
                                 const QList<QJsonObject> &specs, bool replaceAll);
     ApplicationRecord principal(ModelTx &tx, const QString &application) const;

@@ -3,6 +3,7 @@
 #include "core/model/machinestate.h"
 #include "core/model/modelconfig.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -86,6 +87,11 @@ struct UnitRecord
 // A unit of one application and where it is, as the Senlin policies see it.
 struct UnitPlacement
 {
+    // From the unit, its machine (null: unplaced) and that machine's host
+    // (null: not a container).
+    static UnitPlacement of(const UnitRecord &unit, const MachineRecord *machine,
+                            const MachineRecord *host);
+
     qint64 unitId = 0;
     qint64 number = 0;
     qint64 createdAt = 0;
@@ -93,6 +99,15 @@ struct UnitPlacement
     QString region;       // its machine's
     QString zone;         // its machine's, its host's, or the zone its placement asks for
     bool inError = false; // its machine, or that machine's host, is in error
+};
+
+// One of an application's Senlin policies as stored: its kind (region,
+// zone or deletion) and spec.
+struct PolicyRecord
+{
+    qint64 applicationId = 0;
+    QString kind;
+    QJsonObject spec;
 };
 
 struct RelationRecord
@@ -108,4 +123,5 @@ struct ModelSnapshot
     QList<UnitRecord> units;
     QList<MachineRecord> machines;
     QList<RelationRecord> relations;
+    QList<PolicyRecord> policies;
 };

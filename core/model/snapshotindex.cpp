@@ -1,5 +1,7 @@
 #include "core/model/snapshotindex.h"
 
+#include <algorithm>
+
 namespace {
 
 template <typename T, typename Name>
@@ -26,7 +28,11 @@ SnapshotIndex::SnapshotIndex(const ModelSnapshot &snapshot)
     , m_applications(indexOf(snapshot.applications, [](const auto &a) { return a.name; }))
     , m_units(indexOf(snapshot.units, [](const auto &u) { return u.name(); }))
     , m_machines(indexOf(snapshot.machines, [](const auto &m) { return m.name; }))
-{}
+{
+    m_machineIds.reserve(snapshot.machines.size());
+    for (qsizetype i = 0; i < snapshot.machines.size(); ++i)
+        m_machineIds.insert(snapshot.machines.at(i).id, i);
+}
 
 const ApplicationRecord *SnapshotIndex::application(const QString &name) const
 {
@@ -41,4 +47,25 @@ const UnitRecord *SnapshotIndex::unit(const QString &name) const
 const MachineRecord *SnapshotIndex::machine(const QString &name) const
 {
     return at(m_snapshot.machines, m_machines, name);
+}
+
+const MachineRecord *SnapshotIndex::machine(qint64 id) const
+{
+    const auto it = m_machineIds.constFind(id);
+    return it == m_machineIds.cend() ? nullptr : &m_snapshot.machines.at(*it);
+}
+
+QList<UnitPlacement> SnapshotIndex::placementsOf(const ApplicationRecord &app) const
+{
+    QList<UnitPlacement> placements;
+    for (const UnitRecord &u : m_snapshot.units) {
+        if (u.applicationId != app.id)
+            continue;
+        const MachineRecord *m = u.machineId ? machine(u.machineId) : nullptr;
+        const MachineRecord *host = m && m->parentId ? machine(m->parentId) : nullptr;
+        placements << UnitPlacement::of(u, m, host);
+    }
+    std::sort(placements.begin(), placements.end(),
+              [](const UnitPlacement &a, const UnitPlacement &b) { return a.number < b.number; });
+    return placements;
 }

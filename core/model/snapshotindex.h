@@ -15,10 +15,14 @@ public:
     const ApplicationRecord *application(const QString &name) const;
     const UnitRecord *unit(const QString &name) const;
     const MachineRecord *machine(const QString &name) const;
+    const MachineRecord *machine(qint64 id) const;
+    // Each unit of `app` with where it is, in unit number order.
+    QList<UnitPlacement> placementsOf(const ApplicationRecord &app) const;
 
 private:
     const ModelSnapshot &m_snapshot;
     QHash<QString, qsizetype> m_applications;
     QHash<QString, qsizetype> m_units;
     QHash<QString, qsizetype> m_machines;
+    QHash<qint64, qsizetype> m_machineIds;
 };

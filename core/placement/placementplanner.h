@@ -23,6 +23,7 @@ public:
         QString name;
         qint64 weight = 100;
         qint64 cap = -1; // -1: no cap
+        bool operator==(const Target &) const = default;
     };
     struct Plan
     {

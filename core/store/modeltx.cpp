@@ -5,6 +5,7 @@
 #include "core/model/names.h"
 #include "core/placement/placementrules.h"
 #include "core/placement/subordinates.h"
+#include "core/store/policyrows.h"
 
 #include <QDateTime>
 #include <QSqlQuery>
@@ -275,6 +276,7 @@ ModelSnapshot ModelTx::snapshot()
     while (relations.next())
         snap.relations.append({relations.value(0).toString(), relations.value(1).toString()});
     relations.finish();
+    snap.policies = PolicyRows(*this).ofModel();
     return snap;
 }
 
@@ -580,35 +582,23 @@ QList<qint64> ModelTx::machinesOfApplication(qint64 applicationId)
 
 QList<UnitPlacement> ModelTx::unitPlacements(const ApplicationRecord &app)
 {
-    const QString error = MachineState::text(MachineState::Status::Error);
+    // The machines the application's units are on, and their hosts.
     QSqlQuery &q = m_sql.run(
-        QStringLiteral("SELECT u.id, u.number, u.created_at, u.constraints, coalesce(m.region, ''),"
-                       " coalesce(m.zone, ''), coalesce(m.placement, ''), coalesce(h.zone, ''),"
-                       " CASE WHEN m.machine_status = ? OR h.machine_status = ? THEN 1 ELSE 0 END"
-                       " FROM units u"
-                       " LEFT JOIN machines m ON m.id = u.machine_id"
-                       " LEFT JOIN machines h ON h.id = m.parent_id"
-                       " WHERE u.application_id = ? ORDER BY u.number"),
-        {error, error, app.id});
+        QStringLiteral("SELECT ") + machineColumns +
+            QStringLiteral(" FROM machines m WHERE m.id IN (SELECT machine_id FROM units WHERE "
+                           "application_id = ?) OR m.id IN (SELECT c.parent_id FROM machines c "
+                           "JOIN units u ON u.machine_id = c.id WHERE u.application_id = ?)"),
+        {app.id, app.id});
+    QHash<qint64, MachineRecord> machines;
+    for (MachineRecord &m : collect<MachineRecord>(q, machineFrom))
+        machines.insert(m.id, std::move(m));
     QList<UnitPlacement> rows;
-    while (q.next()) {
-        UnitPlacement p;
-        p.unitId = q.value(0).toLongLong();
-        p.number = q.value(1).toLongLong();
-        p.createdAt = q.value(2).toLongLong();
-        p.constraints = q.value(3).toString();
-        p.region = q.value(4).toString();
-        // Not started yet: its host's zone, or the zone its placement asks for.
-        p.zone = q.value(5).toString();
-        if (p.zone.isEmpty())
-            p.zone = q.value(7).toString();
-        const QString placement = q.value(6).toString();
-        if (p.zone.isEmpty() && placement.startsWith(QStringLiteral("zone=")))
-            p.zone = placement.mid(5);
-        p.inError = q.value(8).toInt() != 0;
-        rows.append(p);
+    for (const UnitRecord &u : unitsOfApplication(app.id)) {
+        const auto m = machines.constFind(u.machineId);
+        const MachineRecord *machine = m == machines.cend() ? nullptr : &*m;
+        const auto h = machine ? machines.constFind(machine->parentId) : machines.cend();
+        rows << UnitPlacement::of(u, machine, h == machines.cend() ? nullptr : &*h);
     }
-    q.finish();
     return rows;
 }
 

@@ -9,18 +9,36 @@ PolicyRows::PolicyRows(ModelTx &tx)
     : m_tx(tx)
 {}
 
-QList<PolicyRows::Row> PolicyRows::of(qint64 applicationId)
+namespace {
+
+QList<PolicyRecord> recordsFrom(QSqlQuery &q)
 {
-    QSqlQuery &q = m_tx.m_sql.run(
-        QStringLiteral("SELECT kind, spec FROM application_policies WHERE application_id = ? "
-                       "ORDER BY kind"),
-        {applicationId});
-    QList<Row> rows;
-    while (q.next())
-        rows.append(
-            {q.value(0).toString(), QJsonDocument::fromJson(q.value(1).toByteArray()).object()});
+    QList<PolicyRecord> rows;
+    while (q.next()) {
+        rows.append({q.value(0).toLongLong(), q.value(1).toString(),
+                     QJsonDocument::fromJson(q.value(2).toByteArray()).object()});
+    }
     q.finish();
     return rows;
+}
+
+} // namespace
+
+QList<PolicyRecord> PolicyRows::of(qint64 applicationId)
+{
+    return recordsFrom(m_tx.m_sql.run(
+        QStringLiteral("SELECT application_id, kind, spec FROM application_policies WHERE "
+                       "application_id = ? ORDER BY kind"),
+        {applicationId}));
+}
+
+QList<PolicyRecord> PolicyRows::ofModel()
+{
+    return recordsFrom(m_tx.m_sql.run(
+        QStringLiteral("SELECT p.application_id, p.kind, p.spec FROM application_policies p JOIN "
+                       "applications a ON a.id = p.application_id WHERE a.model_id = ? ORDER BY "
+                       "p.application_id, p.kind"),
+        {m_tx.model().id}));
 }
 
 void PolicyRows::put(const ApplicationRecord &app, const QString &kind, const QJsonObject &spec)

@@ -4,8 +4,9 @@
 #include <QList>
 #include <QString>
 
+#include "core/model/modelrecords.h"
+
 class ModelTx;
-struct ApplicationRecord;
 
 // An application's policy specs as stored (Senlin's region and zone
 // placement and deletion policies), at most one per kind, read and written
@@ -15,12 +16,9 @@ class PolicyRows
 public:
     explicit PolicyRows(ModelTx &tx);
 
-    struct Row
-    {
-        QString kind; // region, zone or deletion
-        QJsonObject spec;
-    };
-    QList<Row> of(qint64 applicationId);
+    QList<PolicyRecord> of(qint64 applicationId);
+    // Every policy of the model's applications.
+    QList<PolicyRecord> ofModel();
     // Sets the application's policy of `kind`, replacing the one it had.
     void put(const ApplicationRecord &app, const QString &kind, const QJsonObject &spec);
     // Removes the application's policy of `kind` (empty: all of them);

@@ -179,6 +179,17 @@ private slots:
         QCOMPARE(report.perRegion, counts({{east, 1}, {west, 3}}));
         QCOMPARE(weightedTargets(*report.policies.region, 4, report.usableRegions),
                  (QMap<QString, double>{{east, 3.0}, {west, 1.0}}));
+
+        // The window draws the same report from the snapshot it shows, without the store.
+        const ModelSnapshot snapshot = f.ws().snapshot(model);
+        const SnapshotIndex index(snapshot);
+        const ScalingCommands::Report shown = ScalingCommands::report(
+            index, snapshot, f.clouds.get(snapshot.model.cloud), QStringLiteral("web"));
+        QCOMPARE(shown.units, report.units);
+        QCOMPARE(shown.perRegion, report.perRegion);
+        QCOMPARE(shown.perZone, report.perZone);
+        QCOMPARE(shown.policies.region->targets(), report.policies.region->targets());
+        QCOMPARE(shown.usableRegions, report.usableRegions);
     }
 
     void toRegionBypassesThePolicy()
