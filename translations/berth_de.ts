@@ -387,7 +387,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>ApplicationScaling</name>
     <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="145"/>
+        <location filename="../core/commands/applicationscaling.cpp" line="153"/>
         <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
         <translation>%1 Einheiten von „%2“ können nicht entfernt werden: Sie hat %3</translation>
     </message>
@@ -705,124 +705,133 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     </message>
 </context>
 <context>
-    <name>MachineCommands</name>
+    <name>DirectivePlacement</name>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="19"/>
+        <location filename="../core/placement/directiveplacement.cpp" line="56"/>
+        <source>invalid placement directive &quot;%1&quot;: ssh: is only valid for add-machine</source>
+        <translation>Ungültige Platzierungsangabe „%1“: ssh: gilt nur für add-machine</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/directiveplacement.cpp" line="67"/>
         <source>add-machine: machine-id cannot be specified</source>
         <translation>add-machine: Eine Maschinennummer kann nicht angegeben werden</translation>
     </message>
+</context>
+<context>
+    <name>MachineCommands</name>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="21"/>
+        <location filename="../core/commands/machinecommands.cpp" line="30"/>
         <source>-n cannot be used with a placement directive on add-machine</source>
         <translation>-n kann bei add-machine nicht mit einer Platzierungsangabe verwendet werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="58"/>
+        <location filename="../core/commands/machinecommands.cpp" line="13"/>
+        <location filename="../core/commands/machinecommands.cpp" line="65"/>
         <source>created machine %1</source>
         <translation>Maschine %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="62"/>
+        <location filename="../core/commands/machinecommands.cpp" line="12"/>
+        <source>created container %1</source>
+        <translation>Container %1 angelegt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="63"/>
         <source>the container</source>
         <translation>der Container</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="78"/>
-        <source>created %1 %2</source>
-        <translation>%1 %2 angelegt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="84"/>
+        <location filename="../core/commands/machinecommands.cpp" line="75"/>
         <source>created %1 machines</source>
         <translation>%1 Maschinen angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="96"/>
+        <location filename="../core/commands/machinecommands.cpp" line="87"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation>Vorgaben gelten nicht für ssh:-Hosts; die Hardware des Hosts wird so erfasst, wie sie ist</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="99"/>
+        <location filename="../core/commands/machinecommands.cpp" line="90"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation>add-machine %1: Dieses Programm kann Hosts nicht über SSH erreichen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="115"/>
+        <location filename="../core/commands/machinecommands.cpp" line="106"/>
         <source>host %1 is already machine %2</source>
         <translation>Host %1 ist schon Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="130"/>
+        <location filename="../core/commands/machinecommands.cpp" line="121"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation>Auf Host %1 läuft „%2“, eine Basis, die Berth nicht kennt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="133"/>
+        <location filename="../core/commands/machinecommands.cpp" line="124"/>
         <source>host %1 runs %2, not %3</source>
         <translation>Auf Host %1 läuft %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="150"/>
+        <location filename="../core/commands/machinecommands.cpp" line="141"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation>Maschine %1 für Host %2 angelegt (%3, %4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="166"/>
+        <location filename="../core/commands/machinecommands.cpp" line="157"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation>Maschine %1 ist die Einheit „%2“ zugewiesen; entfernen Sie zuerst die Einheit oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="172"/>
+        <location filename="../core/commands/machinecommands.cpp" line="163"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation>Maschine %1 beherbergt die Container „%2“; entfernen Sie diese zuerst oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="183"/>
+        <location filename="../core/commands/machinecommands.cpp" line="174"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="189"/>
+        <location filename="../core/commands/machinecommands.cpp" line="180"/>
         <source>removed machine %1</source>
         <translation>Maschine %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="192"/>
+        <location filename="../core/commands/machinecommands.cpp" line="183"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung vergisst Host %2 und lässt ihn laufen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="197"/>
+        <location filename="../core/commands/machinecommands.cpp" line="188"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung hält ihre Instanz an</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="208"/>
+        <location filename="../core/commands/machinecommands.cpp" line="199"/>
         <source>no machines specified; expected machine ids</source>
         <translation>Keine Maschinen angegeben; erwartet: Maschinennummern</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="214"/>
+        <location filename="../core/commands/machinecommands.cpp" line="205"/>
         <source>machine %1 is already dead</source>
         <translation>Maschine %1 ist schon tot</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="241"/>
+        <location filename="../core/commands/machinecommands.cpp" line="232"/>
         <source>no machines in error</source>
         <translation>Keine Maschinen mit Fehler</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="246"/>
+        <location filename="../core/commands/machinecommands.cpp" line="237"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation>Maschine %1 hat keinen Fehler (Status %2); nur Maschinen mit Fehler können erneut versucht werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="252"/>
+        <location filename="../core/commands/machinecommands.cpp" line="243"/>
         <source>machine %1 will be provisioned again</source>
         <translation>Maschine %1 wird erneut bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="259"/>
+        <location filename="../core/commands/machinecommands.cpp" line="250"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
     </message>
@@ -1044,172 +1053,172 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="130"/>
+        <location filename="../ui/mainwindow.cpp" line="128"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="135"/>
+        <location filename="../ui/mainwindow.cpp" line="133"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="139"/>
+        <location filename="../ui/mainwindow.cpp" line="137"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="153"/>
+        <location filename="../ui/mainwindow.cpp" line="151"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="201"/>
+        <location filename="../ui/mainwindow.cpp" line="199"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="200"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
+        <location filename="../ui/mainwindow.cpp" line="205"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="219"/>
+        <location filename="../ui/mainwindow.cpp" line="217"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="220"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="223"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="226"/>
+        <location filename="../ui/mainwindow.cpp" line="224"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="226"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="245"/>
+        <location filename="../ui/mainwindow.cpp" line="243"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="251"/>
+        <location filename="../ui/mainwindow.cpp" line="249"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="252"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="261"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="268"/>
+        <location filename="../ui/mainwindow.cpp" line="266"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="272"/>
+        <location filename="../ui/mainwindow.cpp" line="270"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="276"/>
+        <location filename="../ui/mainwindow.cpp" line="274"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="278"/>
+        <location filename="../ui/mainwindow.cpp" line="276"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="283"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="284"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation>&lt;b&gt;Berth&lt;/b&gt; verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="312"/>
+        <location filename="../ui/mainwindow.cpp" line="310"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="313"/>
+        <location filename="../ui/mainwindow.cpp" line="311"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
+        <location filename="../ui/mainwindow.cpp" line="339"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <location filename="../ui/mainwindow.cpp" line="355"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindow.cpp" line="379"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -1217,27 +1226,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="468"/>
+        <location filename="../ui/mainwindow.cpp" line="479"/>
         <source>provisioner: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="473"/>
+        <location filename="../ui/mainwindow.cpp" line="484"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="511"/>
+        <location filename="../ui/mainwindow.cpp" line="522"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="515"/>
+        <location filename="../ui/mainwindow.cpp" line="526"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="541"/>
+        <location filename="../ui/mainwindow.cpp" line="552"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -1263,103 +1272,97 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>ModelTx</name>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="45"/>
+        <location filename="../core/store/modeltx.cpp" line="47"/>
         <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
         <translation>Die Ablage enthält einen Zustand der Maschine %1, den dieses Berth nicht kennt (%2, %3, %4): Sie ist beschädigt oder von einem neueren Berth geschrieben</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="153"/>
+        <location filename="../core/store/modeltx.cpp" line="155"/>
         <source>model &quot;%1&quot; not found</source>
         <translation>Das Modell „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="161"/>
+        <location filename="../core/store/modeltx.cpp" line="163"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation>Die Region „%1“ des Modells „%2“ gibt es in Cloud „%3“ nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="182"/>
+        <location filename="../core/store/modeltx.cpp" line="184"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="200"/>
+        <location filename="../core/store/modeltx.cpp" line="202"/>
         <source>machine %1 not found</source>
         <translation>Maschine %1 gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="212"/>
+        <location filename="../core/store/modeltx.cpp" line="214"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="222"/>
+        <location filename="../core/store/modeltx.cpp" line="224"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation>Die Einheit „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="344"/>
+        <location filename="../core/store/modeltx.cpp" line="347"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation>Ungültige Platzierungsangabe „%1“: Die Zone „%2“ gibt es in %3 nicht; erwartet eine von: %4</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="350"/>
+        <location filename="../core/store/modeltx.cpp" line="353"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation>Ungültige Platzierungsangabe „%1“: Die Region „%2“ gibt es in Cloud %3 nicht; erwartet eine von: %4</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="358"/>
+        <location filename="../core/store/modeltx.cpp" line="361"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation>Ungültige Platzierungsangabe „%1“: Cloud %2 kann sie in diesem Prozess nicht prüfen</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="365"/>
+        <location filename="../core/store/modeltx.cpp" line="368"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="407"/>
+        <location filename="../core/store/modeltx.cpp" line="391"/>
         <source>unit %1</source>
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="410"/>
-        <location filename="../core/store/modeltx.cpp" line="491"/>
+        <location filename="../core/store/modeltx.cpp" line="478"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="428"/>
-        <source>invalid placement directive &quot;%1&quot;: ssh: is only valid for add-machine</source>
-        <translation>Ungültige Platzierungsangabe „%1“: ssh: gilt nur für add-machine</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="499"/>
+        <location filename="../core/store/modeltx.cpp" line="486"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="502"/>
+        <location filename="../core/store/modeltx.cpp" line="489"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="518"/>
+        <location filename="../core/store/modeltx.cpp" line="505"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="520"/>
+        <location filename="../core/store/modeltx.cpp" line="507"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="526"/>
+        <location filename="../core/store/modeltx.cpp" line="513"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="749"/>
+        <location filename="../core/store/modeltx.cpp" line="724"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
@@ -1793,77 +1796,82 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement, senlin.policy.zone_placement oder senlin.policy.deletion</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="76"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="82"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
         <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten und können nicht skaliert oder per Richtlinie platziert werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="113"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="118"/>
         <source>two %1 policies given; expected one</source>
         <translation>Zwei %1-Richtlinien angegeben; erwartet: eine</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="119"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="124"/>
         <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
         <translation>Eigenschaften der Löschrichtlinie übergangen: %1 (Einheiten werden sofort entfernt, die Größe folgt ihnen)</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="152"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="157"/>
         <source>%1 policy set on %2</source>
         <translation>%1-Richtlinie für %2 gesetzt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="163"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="168"/>
         <source>invalid policy kind &quot;%1&quot;; expected region, zone or deletion</source>
         <translation>Ungültige Richtlinienart „%1“; erwartet: region, zone oder deletion</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="172"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="177"/>
         <source>application &quot;%1&quot; has no policy</source>
         <translation>Die Anwendung „%1“ hat keine Richtlinie</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="173"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="178"/>
         <source>application &quot;%1&quot; has no %2 policy</source>
         <translation>Die Anwendung „%1“ hat keine %2-Richtlinie</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="178"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="183"/>
         <source>removed %1 from %2</source>
         <translation>%1 von %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="209"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="206"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation>Die Anwendung „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="238"/>
         <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
         <translation>--adjustment-type ist nötig: EXACT_CAPACITY, CHANGE_IN_CAPACITY oder CHANGE_IN_PERCENTAGE</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="224"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="253"/>
         <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
         <translation>%1 von %2 auf %3 Einheiten zu skalieren hieße, %5 Einheiten zu „%4“; ein Befehl darf höchstens %6 (er ist eine Transaktion, und eine größere ließe andere Nutzer der Ablage warten): skalieren Sie schrittweise</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="231"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="260"/>
         <source>add</source>
         <translation>hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="232"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="261"/>
         <source>remove</source>
         <translation>entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="249"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="278"/>
         <source>%1 stays at %2 units</source>
         <translation>%1 bleibt bei %2 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="253"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="282"/>
         <source>scaled %1 from %2 to %3 units: %4</source>
         <translation>%1 von %2 auf %3 Einheiten skaliert: %4</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="272"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="301"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>

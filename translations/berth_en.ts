@@ -377,7 +377,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>ApplicationScaling</name>
     <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="145"/>
+        <location filename="../core/commands/applicationscaling.cpp" line="153"/>
         <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -695,124 +695,133 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
 </context>
 <context>
-    <name>MachineCommands</name>
+    <name>DirectivePlacement</name>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="19"/>
-        <source>add-machine: machine-id cannot be specified</source>
+        <location filename="../core/placement/directiveplacement.cpp" line="56"/>
+        <source>invalid placement directive &quot;%1&quot;: ssh: is only valid for add-machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="21"/>
+        <location filename="../core/placement/directiveplacement.cpp" line="67"/>
+        <source>add-machine: machine-id cannot be specified</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MachineCommands</name>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="30"/>
         <source>-n cannot be used with a placement directive on add-machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="58"/>
+        <location filename="../core/commands/machinecommands.cpp" line="13"/>
+        <location filename="../core/commands/machinecommands.cpp" line="65"/>
         <source>created machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="62"/>
+        <location filename="../core/commands/machinecommands.cpp" line="12"/>
+        <source>created container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="63"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="78"/>
-        <source>created %1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="84"/>
+        <location filename="../core/commands/machinecommands.cpp" line="75"/>
         <source>created %1 machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="96"/>
+        <location filename="../core/commands/machinecommands.cpp" line="87"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="99"/>
+        <location filename="../core/commands/machinecommands.cpp" line="90"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="115"/>
+        <location filename="../core/commands/machinecommands.cpp" line="106"/>
         <source>host %1 is already machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="130"/>
+        <location filename="../core/commands/machinecommands.cpp" line="121"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="133"/>
+        <location filename="../core/commands/machinecommands.cpp" line="124"/>
         <source>host %1 runs %2, not %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="150"/>
+        <location filename="../core/commands/machinecommands.cpp" line="141"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="166"/>
+        <location filename="../core/commands/machinecommands.cpp" line="157"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="172"/>
+        <location filename="../core/commands/machinecommands.cpp" line="163"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="183"/>
+        <location filename="../core/commands/machinecommands.cpp" line="174"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="189"/>
+        <location filename="../core/commands/machinecommands.cpp" line="180"/>
         <source>removed machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="192"/>
+        <location filename="../core/commands/machinecommands.cpp" line="183"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="197"/>
+        <location filename="../core/commands/machinecommands.cpp" line="188"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="208"/>
+        <location filename="../core/commands/machinecommands.cpp" line="199"/>
         <source>no machines specified; expected machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="214"/>
+        <location filename="../core/commands/machinecommands.cpp" line="205"/>
         <source>machine %1 is already dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="241"/>
+        <location filename="../core/commands/machinecommands.cpp" line="232"/>
         <source>no machines in error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="246"/>
+        <location filename="../core/commands/machinecommands.cpp" line="237"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="252"/>
+        <location filename="../core/commands/machinecommands.cpp" line="243"/>
         <source>machine %1 will be provisioned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="259"/>
+        <location filename="../core/commands/machinecommands.cpp" line="250"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1034,172 +1043,172 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="130"/>
+        <location filename="../ui/mainwindow.cpp" line="128"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="135"/>
+        <location filename="../ui/mainwindow.cpp" line="133"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="139"/>
+        <location filename="../ui/mainwindow.cpp" line="137"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="153"/>
+        <location filename="../ui/mainwindow.cpp" line="151"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="201"/>
+        <location filename="../ui/mainwindow.cpp" line="199"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="200"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
+        <location filename="../ui/mainwindow.cpp" line="205"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="219"/>
+        <location filename="../ui/mainwindow.cpp" line="217"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="220"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="223"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="226"/>
+        <location filename="../ui/mainwindow.cpp" line="224"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="226"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="245"/>
+        <location filename="../ui/mainwindow.cpp" line="243"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="251"/>
+        <location filename="../ui/mainwindow.cpp" line="249"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="252"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="261"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="268"/>
+        <location filename="../ui/mainwindow.cpp" line="266"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="272"/>
+        <location filename="../ui/mainwindow.cpp" line="270"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="276"/>
+        <location filename="../ui/mainwindow.cpp" line="274"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="278"/>
+        <location filename="../ui/mainwindow.cpp" line="276"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="283"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="284"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="312"/>
+        <location filename="../ui/mainwindow.cpp" line="310"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="313"/>
+        <location filename="../ui/mainwindow.cpp" line="311"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
+        <location filename="../ui/mainwindow.cpp" line="339"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <location filename="../ui/mainwindow.cpp" line="355"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindow.cpp" line="379"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -1207,27 +1216,27 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="468"/>
+        <location filename="../ui/mainwindow.cpp" line="479"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="473"/>
+        <location filename="../ui/mainwindow.cpp" line="484"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="511"/>
+        <location filename="../ui/mainwindow.cpp" line="522"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="515"/>
+        <location filename="../ui/mainwindow.cpp" line="526"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="541"/>
+        <location filename="../ui/mainwindow.cpp" line="552"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1253,103 +1262,97 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>ModelTx</name>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="45"/>
+        <location filename="../core/store/modeltx.cpp" line="47"/>
         <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="153"/>
+        <location filename="../core/store/modeltx.cpp" line="155"/>
         <source>model &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="161"/>
+        <location filename="../core/store/modeltx.cpp" line="163"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="182"/>
+        <location filename="../core/store/modeltx.cpp" line="184"/>
         <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="200"/>
+        <location filename="../core/store/modeltx.cpp" line="202"/>
         <source>machine %1 not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="212"/>
+        <location filename="../core/store/modeltx.cpp" line="214"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="222"/>
+        <location filename="../core/store/modeltx.cpp" line="224"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="344"/>
+        <location filename="../core/store/modeltx.cpp" line="347"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="350"/>
+        <location filename="../core/store/modeltx.cpp" line="353"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="358"/>
+        <location filename="../core/store/modeltx.cpp" line="361"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="365"/>
+        <location filename="../core/store/modeltx.cpp" line="368"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="407"/>
+        <location filename="../core/store/modeltx.cpp" line="391"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="410"/>
-        <location filename="../core/store/modeltx.cpp" line="491"/>
+        <location filename="../core/store/modeltx.cpp" line="478"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="428"/>
-        <source>invalid placement directive &quot;%1&quot;: ssh: is only valid for add-machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="499"/>
+        <location filename="../core/store/modeltx.cpp" line="486"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="502"/>
+        <location filename="../core/store/modeltx.cpp" line="489"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="518"/>
+        <location filename="../core/store/modeltx.cpp" line="505"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="520"/>
+        <location filename="../core/store/modeltx.cpp" line="507"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="526"/>
+        <location filename="../core/store/modeltx.cpp" line="513"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="749"/>
+        <location filename="../core/store/modeltx.cpp" line="724"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1783,77 +1786,82 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="76"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="82"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="113"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="118"/>
         <source>two %1 policies given; expected one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="119"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="124"/>
         <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="152"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="157"/>
         <source>%1 policy set on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="163"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="168"/>
         <source>invalid policy kind &quot;%1&quot;; expected region, zone or deletion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="172"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="177"/>
         <source>application &quot;%1&quot; has no policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="173"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="178"/>
         <source>application &quot;%1&quot; has no %2 policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="178"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="183"/>
         <source>removed %1 from %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="209"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="206"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="238"/>
         <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="224"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="253"/>
         <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="231"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="260"/>
         <source>add</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="232"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="261"/>
         <source>remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="249"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="278"/>
         <source>%1 stays at %2 units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="253"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="282"/>
         <source>scaled %1 from %2 to %3 units: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="272"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="301"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3,7 +3,17 @@
 #include "core/bertherror.h"
 #include "core/inputlimits.h"
 #include "core/model/base.h"
-#include "core/placement/placementrules.h"
+#include "core/placement/directiveplacement.h"
+
+namespace {
+
+QString createdText(const MachineRecord &m)
+{
+    return m.isContainer() ? MachineCommands::tr("created container %1").arg(m.name)
+                           : MachineCommands::tr("created machine %1").arg(m.name);
+}
+
+} // namespace
 
 CommandResult MachineCommands::addMachines(const QString &model, const AddMachine &request,
                                            const QString &acceptHostKey)
@@ -15,8 +25,7 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         auto parsed = PlacementDirective::parse(request.directive);
         if (!parsed.ok())
             throw BerthError(parsed.error);
-        if (parsed.directive.targetsExistingMachine())
-            throw BerthError(MachineCommands::tr("add-machine: machine-id cannot be specified"));
+        DirectivePlacement::forMachine(parsed.directive); // refuses machine ids
         if (request.count != 1)
             throw BerthError(MachineCommands::tr("-n cannot be used with a placement directive on "
                                                  "add-machine"));
@@ -47,38 +56,20 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         const Constraints merged = validator.merge(parsedModel, given);
         spec.constraints = merged.toString();
         spec.region = tx.model().region;
-        MachineRecord host;
         if (directive) {
-            const PlacementDirective &d = *directive;
-            if (d.kind == Kind::NewContainer) {
-                if (d.target.isEmpty()) {
-                    ModelTx::NewMachine hostSpec = spec;
-                    hostSpec.constraints = tx.model().constraints;
-                    host = tx.createMachine(hostSpec);
-                    result.messages << MachineCommands::tr("created machine %1").arg(host.name);
-                } else {
-                    host = tx.machine(d.target);
-                    const QString problem = PlacementRules::containerProblem(
-                        MachineCommands::tr("the container"), merged, host);
-                    if (!problem.isEmpty())
-                        throw BerthError(problem);
-                }
-                spec.parent = &host;
-                spec.region = host.region;
-            } else {
-                tx.checkProviderDirective(d);
-                spec.placement = d.toString();
-                if (d.kind == Kind::Region)
-                    spec.region = d.value;
-            }
+            QString newHost;
+            const MachineRecord m =
+                tx.createMachineAt(DirectivePlacement::forMachine(directive), spec,
+                                   MachineCommands::tr("the container"), &newHost);
+            if (!newHost.isEmpty())
+                result.messages << MachineCommands::tr("created machine %1").arg(newHost);
+            result.messages << createdText(m);
+            return result;
         }
         for (int i = 0; i < request.count; ++i) {
             const MachineRecord m = tx.createMachine(spec);
             if (request.count <= 20)
-                result.messages << MachineCommands::tr("created %1 %2")
-                                       .arg(m.isContainer() ? QStringLiteral("container")
-                                                            : QStringLiteral("machine"),
-                                            m.name);
+                result.messages << createdText(m);
         }
         if (request.count > 20)
             result.messages << MachineCommands::tr("created %1 machines").arg(request.count);

@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/model/base.h"
 #include "core/model/names.h"
+#include "core/placement/directiveplacement.h"
 #include "core/placement/placementrules.h"
 #include "core/placement/subordinates.h"
 #include "core/store/policyrows.h"
@@ -374,66 +375,50 @@ MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QStri
                                        const std::optional<PlacementDirective> &directive,
                                        const Slot &slot, bool *fresh)
 {
-    using Kind = PlacementDirective::Kind;
-
+    const DirectivePlacement where = DirectivePlacement::forUnit(directive, slot.zone);
+    *fresh = where.kind != DirectivePlacement::Kind::ExistingMachine;
+    if (where.kind == DirectivePlacement::Kind::ExistingMachine) {
+        MachineRecord target = machine(where.machine);
+        checkAssignable(app, unitName, target);
+        checkHardware(unitName, constraints, target);
+        return target;
+    }
     NewMachine spec;
     spec.base = app.base;
     spec.constraints = constraints;
     spec.forUnit = true;
     spec.region = slot.region.isEmpty() ? m_model.region : slot.region;
-    MachineRecord target;
-    bool freshMachine = true;
-    if (!directive) {
-        if (!slot.zone.isEmpty())
-            spec.placement = QStringLiteral("zone=") + slot.zone;
-        target = createMachine(spec);
+    return createMachineAt(where, spec, ModelTx::tr("unit %1").arg(unitName));
+}
+
+MachineRecord ModelTx::createMachineAt(const DirectivePlacement &where, NewMachine spec,
+                                       const QString &what, QString *newHost)
+{
+    MachineRecord host;
+    if (where.kind == DirectivePlacement::Kind::NewContainer) {
+        if (where.machine.isEmpty()) {
+            NewMachine hostSpec = spec;
+            hostSpec.constraints = m_model.constraints;
+            host = createMachine(hostSpec);
+            if (newHost)
+                *newHost = host.name;
+        } else {
+            host = machine(where.machine);
+            const QString problem =
+                PlacementRules::containerProblem(what, parsedOrEmpty(spec.constraints), host);
+            if (!problem.isEmpty())
+                throw BerthError(problem);
+        }
+        spec.parent = &host;
+        spec.region = host.region;
     } else {
-        const PlacementDirective &d = *directive;
-        switch (d.kind) {
-        case Kind::Machine:
-        case Kind::Container:
-            target = machine(d.target);
-            checkAssignable(app, unitName, target);
-            checkHardware(unitName, constraints, target);
-            freshMachine = false;
-            break;
-        case Kind::NewContainer: {
-            MachineRecord host;
-            if (d.target.isEmpty()) {
-                NewMachine hostSpec = spec;
-                hostSpec.constraints = m_model.constraints;
-                host = createMachine(hostSpec);
-            } else {
-                host = machine(d.target);
-                const QString problem = PlacementRules::containerProblem(
-                    ModelTx::tr("unit %1").arg(unitName), parsedOrEmpty(constraints), host);
-                if (!problem.isEmpty())
-                    throw BerthError(
-                        ModelTx::tr("cannot place unit %1: %2").arg(unitName, problem));
-            }
-            spec.parent = &host;
-            spec.region = host.region;
-            target = createMachine(spec);
-            break;
-        }
-        case Kind::Zone:
-        case Kind::Region:
-        case Kind::Hostname:
-        case Kind::SystemId:
-            checkProviderDirective(d);
-            spec.placement = d.toString();
-            if (d.kind == Kind::Region)
-                spec.region = d.value;
-            target = createMachine(spec);
-            break;
-        case Kind::Ssh:
-            throw BerthError(ModelTx::tr("invalid placement directive \"%1\": ssh: is only "
-                                         "valid for add-machine")
-                                 .arg(d.toString()));
-        }
+        if (where.cloudChecks)
+            checkProviderDirective(*where.cloudChecks);
+        spec.placement = where.placement;
+        if (!where.region.isEmpty())
+            spec.region = where.region;
     }
-    *fresh = freshMachine;
-    return target;
+    return createMachine(spec);
 }
 
 UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constraints,

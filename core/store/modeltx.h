@@ -5,6 +5,7 @@
 #include "core/model/change.h"
 #include "core/model/modelrecords.h"
 #include "core/model/placementdirective.h"
+#include "core/placement/directiveplacement.h"
 #include "core/store/sqlsession.h"
 
 #include <QCoreApplication>
@@ -63,6 +64,12 @@ public:
         const MachineRecord *parent = nullptr; // a container on this host
     };
     MachineRecord createMachine(const NewMachine &spec);
+    // A new machine, or container, where `where` says, from `spec`: a
+    // container's host is looked up and checked (`what` names the container
+    // in the refusal), or made with the model's constraints (its name in
+    // `newHost`); a kept directive is checked with the cloud first.
+    MachineRecord createMachineAt(const DirectivePlacement &where, NewMachine spec,
+                                  const QString &what, QString *newHost = nullptr);
 
     // The constraints snapshot of a new principal unit: model, then application,
     // then the unit's own, merged by the cloud's rules.

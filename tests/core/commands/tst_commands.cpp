@@ -228,8 +228,7 @@ void TestCommands::aContainerIsNeverLargerThanItsHost()
     auto d = deployOf(QStringLiteral("wordpress"), 1, QStringLiteral("mem=8G"));
     d.to = QStringLiteral("lxd:0");
     QCOMPARE(errorOf([&] { apps.deploy(model, d); }),
-             QStringLiteral("cannot place unit wordpress/0: machine 0 has mem=4096M, unit "
-                            "wordpress/0 needs mem=8192M"));
+             QStringLiteral("machine 0 has mem=4096M, unit wordpress/0 needs mem=8192M"));
     QCOMPARE(t.ws().snapshot(model).machines, before.machines);
     QVERIFY(t.ws().snapshot(model).applications.isEmpty());
     machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=2")});
