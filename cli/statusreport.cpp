@@ -62,7 +62,7 @@ QJsonObject toJson(const ModelSnapshot &s)
         {QStringLiteral("uuid"), s.model.uuid},
         {QStringLiteral("cloud"), s.model.cloud},
         {QStringLiteral("region"), s.model.region},
-        {QStringLiteral("constraints"), s.model.constraints},
+        {QStringLiteral("constraints"), s.model.constraints.toString()},
         {QStringLiteral("harvest-mode"), s.model.config.harvestMode()},
     };
 
@@ -93,7 +93,7 @@ QJsonObject toJson(const ModelSnapshot &s)
         QJsonObject app{{QStringLiteral("charm"), a.charm},
                         {QStringLiteral("base"), a.base},
                         {QStringLiteral("subordinate"), a.subordinate},
-                        {QStringLiteral("constraints"), a.constraints}};
+                        {QStringLiteral("constraints"), a.constraints.toString()}};
         if (a.subordinate) {
             app.insert(QStringLiteral("subordinate-to"),
                        QJsonArray::fromStringList(relatedTo.value(a.name)));
@@ -115,7 +115,7 @@ QString toTable(const ModelSnapshot &s)
     Output::Table model({QStringLiteral("Model"), QStringLiteral("Cloud/Region"),
                          QStringLiteral("Harvest"), QStringLiteral("Constraints")});
     model.addRow({s.model.name, s.model.cloud + u'/' + s.model.region, s.model.config.harvestMode(),
-                  s.model.constraints});
+                  s.model.constraints.toString()});
 
     QHash<qint64, int> unitCount;
     for (const UnitRecord &u : s.units)
@@ -124,7 +124,8 @@ QString toTable(const ModelSnapshot &s)
                         QStringLiteral("Units"), QStringLiteral("Constraints")});
     for (const ApplicationRecord &a : s.applications) {
         apps.addRow({a.name + (a.subordinate ? QStringLiteral(" (subordinate)") : QString()),
-                     a.charm, a.base, QString::number(unitCount.value(a.id)), a.constraints});
+                     a.charm, a.base, QString::number(unitCount.value(a.id)),
+                     a.constraints.toString()});
     }
 
     QHash<qint64, QList<const UnitRecord *>> subordinatesOf;

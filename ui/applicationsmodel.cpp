@@ -89,7 +89,7 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
                                              .arg(app->failed)
                                        : tr("%1 of %2 started").arg(app->started).arg(app->units);
             case ConstraintsColumn:
-                return a.constraints;
+                return a.constraints.toString();
             default:
                 return {};
             }

@@ -19,16 +19,17 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
     : QDialog(parent)
     , m_application(application)
 {
+    Constraints initial;
     workspace.readModel(model, [&](ModelTx &tx) {
         m_model = tx.model();
         m_cloud = tx.cloud();
-        m_initial = application.isEmpty() ? tx.model().constraints
-                                          : tx.application(application).constraints;
+        initial = application.isEmpty() ? tx.model().constraints
+                                        : tx.application(application).constraints;
         return 0;
     });
+    m_initial = initial.toString();
     if (!application.isEmpty())
-        m_inherited = Constraints::parse(m_model.constraints).constraints;
-    const Constraints initial = Constraints::parse(m_initial).constraints;
+        m_inherited = m_model.constraints;
 
     setWindowTitle(application.isEmpty() ? tr("Constraints of model %1").arg(model)
                                          : tr("Constraints of %1").arg(application));

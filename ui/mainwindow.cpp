@@ -351,10 +351,11 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         return; // an answer for the model shown before
     m_snapshotIndex.reset();
     m_snapshot = snapshot;
-    m_header->setText(
-        tr("Model <b>%1</b> on %2/%3 · constraints: %4")
-            .arg(snapshot.model.name, snapshot.model.cloud, snapshot.model.region,
-                 snapshot.model.constraints.isEmpty() ? tr("none") : snapshot.model.constraints));
+    m_header->setText(tr("Model <b>%1</b> on %2/%3 · constraints: %4")
+                          .arg(snapshot.model.name, snapshot.model.cloud, snapshot.model.region,
+                               snapshot.model.constraints.isEmpty()
+                                   ? tr("none")
+                                   : snapshot.model.constraints.toString()));
     const bool first = m_applications->rowCount() == 0 && m_machines->rowCount() == 0;
     m_applications->setSnapshot(snapshot);
     m_machines->setSnapshot(snapshot);

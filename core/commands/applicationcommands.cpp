@@ -55,7 +55,7 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
                                .arg(directives.size() - count)
                                .arg(count);
     }
-    const QString constraints = tx.unitConstraints(app, unitLevel);
+    const FormattedConstraints constraints = tx.unitConstraints(app, unitLevel);
     QList<UnitRecord> added;
     // Directives place their units themselves (`region=R` bypasses a policy,
     // as Senlin's NODE_CREATE with a profile region does).
@@ -115,7 +115,7 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         app.charm = request.charm;
         app.base = parsedBase.base.toString();
         app.subordinate = request.subordinate;
-        app.constraints = constraints.toString();
+        app.constraints = constraints;
         app = tx.createApplication(app);
         result.messages << ApplicationCommands::tr("Deployed \"%1\" from charm \"%2\" (%3)")
                                .arg(app.name, app.charm, app.base);
@@ -149,7 +149,7 @@ ApplicationRecord ApplicationCommands::principalForUnits(ModelTx &tx, const QStr
 void ApplicationCommands::addUnplaced(ModelTx &tx, const ApplicationRecord &app, int count,
                                       const Constraints &unitLevel, CommandResult &result)
 {
-    const QString constraints = tx.unitConstraints(app, unitLevel);
+    const FormattedConstraints constraints = tx.unitConstraints(app, unitLevel);
     QList<UnitRecord> units;
     for (int i = 0; i < count; ++i)
         units << tx.addUnplacedUnit(app, constraints);
@@ -308,8 +308,8 @@ CommandResult ApplicationCommands::setConstraints(const QString &model, const QS
 
 QString ApplicationCommands::constraints(const QString &model, const QString &application)
 {
-    return m_ws.readModel(model,
-                          [&](ModelTx &tx) { return tx.application(application).constraints; });
+    return m_ws.readModel(
+        model, [&](ModelTx &tx) { return tx.application(application).constraints.toString(); });
 }
 
 CommandResult ApplicationCommands::relate(const QString &model, const QString &first,

@@ -137,7 +137,8 @@ QList<ModelTx::Slot> ApplicationScaling::creationSlots(qint64 count) const
     return places;
 }
 
-QList<UnitRecord> ApplicationScaling::addUnits(qint64 count, const QString &constraints)
+QList<UnitRecord> ApplicationScaling::addUnits(qint64 count,
+                                               const FormattedConstraints &constraints)
 {
     QList<UnitRecord> added;
     for (const ModelTx::Slot &slot : creationSlots(count))

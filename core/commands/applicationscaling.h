@@ -47,7 +47,7 @@ public:
 
     // Adds `count` units where the plan puts them; throws BerthError with
     // Senlin's reason when there is no plan (nothing is added then).
-    QList<UnitRecord> addUnits(qint64 count, const QString &constraints);
+    QList<UnitRecord> addUnits(qint64 count, const FormattedConstraints &constraints);
     // Removes `count` units chosen by the plan and `criteria` (the
     // application's deletion policy when not given); throws as addUnits.
     QList<QString> removeUnits(qint64 count, std::optional<DeletionPolicy::Criteria> criteria,

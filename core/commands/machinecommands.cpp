@@ -49,12 +49,9 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         if (!report.ok())
             throw BerthError(report.error);
         result.warnings = report.warnings;
-        const Constraints parsedModel = Constraints::parse(tx.model().constraints).constraints;
-
         ModelTx::NewMachine spec;
         spec.base = base.base.toString();
-        const Constraints merged = validator.merge(parsedModel, given);
-        spec.constraints = merged.toString();
+        spec.constraints = FormattedConstraints(validator.merge(tx.model().constraints, given));
         spec.region = tx.model().region;
         if (directive) {
             QString newHost;

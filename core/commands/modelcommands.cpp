@@ -120,5 +120,5 @@ CommandResult ModelCommands::setConstraints(const QString &model, const QString 
 QString ModelCommands::constraints(const QString &model)
 {
     return m_ws.store().read(
-        [&](SqlSession &sql) { return ModelTx::loadModel(sql, model).constraints; });
+        [&](SqlSession &sql) { return ModelTx::loadModel(sql, model).constraints.toString(); });
 }

@@ -83,6 +83,25 @@ struct Constraints::ParseResult
     bool ok() const { return error.isEmpty(); }
 };
 
+// A value with the canonical text it is stored as, formatted once: a unit's
+// constraints snapshot is written to its row and to its machine's.
+struct FormattedConstraints
+{
+    FormattedConstraints() = default;
+    explicit FormattedConstraints(Constraints c)
+        : value(std::move(c))
+        , text(value.toString())
+    {}
+    // `formatted` must be `c` formatted (a row read back).
+    FormattedConstraints(Constraints c, QString formatted)
+        : value(std::move(c))
+        , text(std::move(formatted))
+    {}
+
+    Constraints value;
+    QString text;
+};
+
 // Formats a size in MiB the canonical way ("2048M").
 QString formatMiB(quint64 mib);
 // Juju's name for an architecture the kernel names (x86_64 → amd64, aarch64 → arm64).

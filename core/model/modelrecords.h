@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/constraints/constraints.h"
 #include "core/model/machinestate.h"
 #include "core/model/modelconfig.h"
 
@@ -17,7 +18,7 @@ struct ModelRecord
     QString cloud;
     QString region;
     QString credential;
-    QString constraints;
+    Constraints constraints; // parsed where the row is read
     ModelConfig config;
 };
 
@@ -28,9 +29,9 @@ struct ApplicationRecord
     QString charm;
     QString base;
     bool subordinate = false;
-    QString constraints;
-    qint64 minSize = 0;  // bounds for scale-application (Senlin's cluster bounds)
-    qint64 maxSize = -1; // -1: unbounded
+    Constraints constraints; // parsed where the row is read
+    qint64 minSize = 0;      // bounds for scale-application (Senlin's cluster bounds)
+    qint64 maxSize = -1;     // -1: unbounded
 
     bool operator==(const ApplicationRecord &) const = default;
 };

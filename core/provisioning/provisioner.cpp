@@ -72,6 +72,7 @@ QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot)
 struct Provisioner::Job
 {
     MachineRecord machine;
+    Constraints constraints; // the machine's, parsed once for the whole start
     QStringList applications;
     QStringList units;
     QString region;
@@ -370,6 +371,7 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
             continue;
         Job job;
         job.machine = m;
+        job.constraints = Constraints::parse(m.constraints).constraints;
         job.applications = appsOf.value(m.id);
         job.units = unitsOf.value(m.id);
         job.region = m.region.isEmpty() ? m_model.region : m.region;
@@ -392,8 +394,7 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
                     healthy << zone.name;
             }
         }
-        const QStringList allowed =
-            Constraints::parse(m.constraints).constraints.list(ConstraintKey::Zones);
+        const QStringList allowed = job.constraints.list(ConstraintKey::Zones);
         if (m.placement.startsWith(QStringLiteral("zone="))) {
             job.candidates = {m.placement.mid(5)};
         } else if (region && !region->nodeNames.isEmpty() && !m.placement.isEmpty() &&
@@ -484,7 +485,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             false);
         return Outcome::Failed;
     }
-    const Constraints constraints = Constraints::parse(job.machine.constraints).constraints;
+    const Constraints &constraints = job.constraints;
     // A cloud without instance types (LXD) applies the constraints themselves.
     const auto choice =
         region->catalogue.isEmpty()

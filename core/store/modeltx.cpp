@@ -16,6 +16,13 @@
 
 namespace {
 
+// Constraints as Berth wrote them (canonical); a row edited by hand into
+// something unreadable constrains nothing rather than breaking the read.
+Constraints parsedOrEmpty(const QString &text)
+{
+    return Constraints::parse(text).constraints;
+}
+
 const QString machineColumns = QStringLiteral(
     "m.id, m.name, coalesce(m.parent_id, 0), m.base, m.constraints, m.placement, m.life,"
     " m.for_unit, m.machine_status, m.machine_message, m.instance_status, m.instance_message,"
@@ -89,7 +96,7 @@ ApplicationRecord applicationFrom(const QSqlQuery &q)
     a.charm = q.value(2).toString();
     a.base = q.value(3).toString();
     a.subordinate = q.value(4).toInt() != 0;
-    a.constraints = q.value(5).toString();
+    a.constraints = parsedOrEmpty(q.value(5).toString());
     a.minSize = q.value(6).toLongLong();
     a.maxSize = q.value(7).toLongLong();
     return a;
@@ -102,11 +109,6 @@ template <typename T, typename F> QList<T> collect(QSqlQuery &q, F from)
         rows.append(from(q));
     q.finish();
     return rows;
-}
-
-Constraints parsedOrEmpty(const QString &text)
-{
-    return Constraints::parse(text).constraints;
 }
 
 } // namespace
@@ -136,7 +138,7 @@ std::optional<ModelRecord> ModelTx::findModel(SqlSession &sql, const QString &na
     m.cloud = q.value(3).toString();
     m.region = q.value(4).toString();
     m.credential = q.value(5).toString();
-    m.constraints = q.value(6).toString();
+    m.constraints = parsedOrEmpty(q.value(6).toString());
     q.finish();
     QMap<QString, QString> config;
     QSqlQuery &c =
@@ -304,7 +306,7 @@ MachineRecord ModelTx::createMachine(const NewMachine &spec)
         m.name = QString::number(nextSequence(QStringLiteral("machine")));
     }
     m.base = spec.base;
-    m.constraints = spec.constraints;
+    m.constraints = spec.constraints.text;
     m.placement = spec.placement;
     m.forUnit = spec.forUnit;
     m.region = spec.region;
@@ -321,12 +323,11 @@ MachineRecord ModelTx::createMachine(const NewMachine &spec)
     return m;
 }
 
-QString ModelTx::unitConstraints(const ApplicationRecord &app, const Constraints &unitLevel) const
+FormattedConstraints ModelTx::unitConstraints(const ApplicationRecord &app,
+                                              const Constraints &unitLevel) const
 {
     const ConstraintsValidator v = validator();
-    const Constraints merged =
-        v.merge(parsedOrEmpty(m_model.constraints), parsedOrEmpty(app.constraints));
-    return v.merge(merged, unitLevel).toString();
+    return FormattedConstraints(v.merge(v.merge(m_model.constraints, app.constraints), unitLevel));
 }
 
 void ModelTx::checkAssignable(const ApplicationRecord &app, const QString &unitName,
@@ -371,7 +372,7 @@ void ModelTx::checkProviderDirective(const PlacementDirective &d) const
 }
 
 MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QString &unitName,
-                                       const QString &constraints,
+                                       const FormattedConstraints &constraints,
                                        const std::optional<PlacementDirective> &directive,
                                        const Slot &slot, bool *fresh)
 {
@@ -380,7 +381,7 @@ MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QStri
     if (where.kind == DirectivePlacement::Kind::ExistingMachine) {
         MachineRecord target = machine(where.machine);
         checkAssignable(app, unitName, target);
-        checkHardware(unitName, constraints, target);
+        checkHardware(unitName, constraints.value, target);
         return target;
     }
     NewMachine spec;
@@ -398,14 +399,14 @@ MachineRecord ModelTx::createMachineAt(const DirectivePlacement &where, NewMachi
     if (where.kind == DirectivePlacement::Kind::NewContainer) {
         if (where.machine.isEmpty()) {
             NewMachine hostSpec = spec;
-            hostSpec.constraints = m_model.constraints;
+            hostSpec.constraints = FormattedConstraints(m_model.constraints);
             host = createMachine(hostSpec);
             if (newHost)
                 *newHost = host.name;
         } else {
             host = machine(where.machine);
             const QString problem =
-                PlacementRules::containerProblem(what, parsedOrEmpty(spec.constraints), host);
+                PlacementRules::containerProblem(what, spec.constraints.value, host);
             if (!problem.isEmpty())
                 throw BerthError(problem);
         }
@@ -421,7 +422,7 @@ MachineRecord ModelTx::createMachineAt(const DirectivePlacement &where, NewMachi
     return createMachine(spec);
 }
 
-UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constraints,
+UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const FormattedConstraints &constraints,
                             const std::optional<PlacementDirective> &directive, const Slot &slot)
 {
     const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
@@ -436,14 +437,16 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const QString &constra
     return unit;
 }
 
-UnitRecord ModelTx::addUnplacedUnit(const ApplicationRecord &app, const QString &constraints)
+UnitRecord ModelTx::addUnplacedUnit(const ApplicationRecord &app,
+                                    const FormattedConstraints &constraints)
 {
     const qint64 number = nextSequence(QStringLiteral("unit:") + app.name);
     return insertUnit(app, number, nullptr, constraints);
 }
 
 UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
-                               const MachineRecord *machine, const QString &constraints)
+                               const MachineRecord *machine,
+                               const FormattedConstraints &constraints)
 {
     UnitRecord unit;
     unit.applicationId = app.id;
@@ -451,7 +454,7 @@ UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
     unit.number = number;
     unit.machineId = machine ? machine->id : 0;
     unit.machine = machine ? machine->name : QString();
-    unit.constraints = constraints;
+    unit.constraints = constraints.text;
     unit.createdAt = m_now;
     unit.id =
         m_sql.insert(QStringLiteral("INSERT INTO units (model_id, application_id, number, "
@@ -459,7 +462,7 @@ UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
                                     "?, ?, ?) RETURNING id"),
                      {m_model.id, app.id, number,
                       machine ? QVariant(machine->id) : QVariant(QMetaType::fromType<qint64>()),
-                      constraints, m_now});
+                      unit.constraints, m_now});
     logChange(QStringLiteral("unit"), unit.name(), Change::Op::Added);
     return unit;
 }
@@ -469,11 +472,10 @@ QString ModelTx::placementProblem(const UnitRecord &unit, const MachineRecord &m
     return PlacementRules::placementProblem(unit, application(unit.application), machine);
 }
 
-void ModelTx::checkHardware(const QString &unitName, const QString &constraints,
+void ModelTx::checkHardware(const QString &unitName, const Constraints &constraints,
                             const MachineRecord &machine)
 {
-    const QString problem =
-        PlacementRules::hardwareProblem(unitName, parsedOrEmpty(constraints), machine);
+    const QString problem = PlacementRules::hardwareProblem(unitName, constraints, machine);
     if (!problem.isEmpty())
         throw BerthError(ModelTx::tr("cannot place unit %1: %2").arg(unitName, problem));
 }
@@ -491,8 +493,9 @@ MachineRecord ModelTx::placeUnit(const UnitRecord &unit,
     }
     const ApplicationRecord app = application(unit.application);
     bool fresh = true;
-    MachineRecord target =
-        placementTarget(app, unit.name(), unit.constraints, directive, {}, &fresh);
+    MachineRecord target = placementTarget(
+        app, unit.name(), FormattedConstraints(parsedOrEmpty(unit.constraints), unit.constraints),
+        directive, {}, &fresh);
     m_sql.run(QStringLiteral("UPDATE units SET machine_id = ? WHERE id = ?"), {target.id, unit.id});
     logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
     syncSubordinates(target);
@@ -526,8 +529,8 @@ ApplicationRecord ModelTx::createApplication(ApplicationRecord app)
         QStringLiteral("INSERT INTO applications (model_id, name, charm, base, subordinate, "
                        "constraints, min_size, max_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                        "RETURNING id"),
-        {m_model.id, app.name, app.charm, app.base, int(app.subordinate), app.constraints,
-         app.minSize, app.maxSize});
+        {m_model.id, app.name, app.charm, app.base, int(app.subordinate),
+         app.constraints.toString(), app.minSize, app.maxSize});
     logChange(QStringLiteral("application"), app.name, Change::Op::Added);
     return app;
 }
@@ -589,9 +592,9 @@ QList<UnitPlacement> ModelTx::unitPlacements(const ApplicationRecord &app)
 
 void ModelTx::setModelConstraints(const Constraints &constraints)
 {
-    m_model.constraints = constraints.toString();
+    m_model.constraints = constraints;
     m_sql.run(QStringLiteral("UPDATE models SET constraints = ? WHERE id = ?"),
-              {m_model.constraints, m_model.id});
+              {constraints.toString(), m_model.id});
     logChange(QStringLiteral("model"), m_model.name, Change::Op::Changed);
 }
 

@@ -57,7 +57,7 @@ public:
     struct NewMachine
     {
         QString base;
-        QString constraints;
+        FormattedConstraints constraints;
         QString placement;
         QString region;
         bool forUnit = false;
@@ -73,7 +73,8 @@ public:
 
     // The constraints snapshot of a new principal unit: model, then application,
     // then the unit's own, merged by the cloud's rules.
-    QString unitConstraints(const ApplicationRecord &app, const Constraints &unitLevel) const;
+    FormattedConstraints unitConstraints(const ApplicationRecord &app,
+                                         const Constraints &unitLevel) const;
 
     // Where a placement policy puts a new unit: a new machine in `region`
     // (empty: the model's), in `zone` when the policy chose one.
@@ -84,11 +85,12 @@ public:
     };
     // Adds a principal unit placed by `directive`; without one, on a new
     // machine (in `slot` when given).
-    UnitRecord addUnit(const ApplicationRecord &app, const QString &constraints,
+    UnitRecord addUnit(const ApplicationRecord &app, const FormattedConstraints &constraints,
                        const std::optional<PlacementDirective> &directive, const Slot &slot = {});
 
     // A unit with no machine yet (placed later, e.g. by dragging it in the window).
-    UnitRecord addUnplacedUnit(const ApplicationRecord &app, const QString &constraints);
+    UnitRecord addUnplacedUnit(const ApplicationRecord &app,
+                               const FormattedConstraints &constraints);
     // Places an unplaced principal unit by `directive` (none: a new machine);
     // gives the machine it went to.
     MachineRecord placeUnit(const UnitRecord &unit,
@@ -172,12 +174,12 @@ private:
     friend class ProvisionerLease;
 
     MachineRecord placementTarget(const ApplicationRecord &app, const QString &unitName,
-                                  const QString &constraints,
+                                  const FormattedConstraints &constraints,
                                   const std::optional<PlacementDirective> &directive,
                                   const Slot &slot, bool *fresh);
     UnitRecord insertUnit(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
-                          const QString &constraints);
-    static void checkHardware(const QString &unitName, const QString &constraints,
+                          const FormattedConstraints &constraints);
+    static void checkHardware(const QString &unitName, const Constraints &constraints,
                               const MachineRecord &machine);
     void retireIfEmpty(qint64 machineId);
     // Checks `move` against the machine's current state; gives the state after it.

@@ -97,7 +97,7 @@ private slots:
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         const ModelSnapshot s = t.ws().snapshot(model);
         QCOMPARE(s.units.size(), 2);
-        QCOMPARE(s.applications.first().constraints, QStringLiteral("mem=4096M"));
+        QCOMPARE(s.applications.first().constraints.toString(), QStringLiteral("mem=4096M"));
 
         // The store refuses a second "web": the dialog stays, with the reason.
         DeployDialog again(t.ws(), model);
