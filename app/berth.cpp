@@ -16,6 +16,8 @@
 #include <QSettings>
 #include <QTranslator>
 
+using namespace berth;
+
 int main(int argc, char *argv[])
 {
     BerthApplication app(argc, argv);

@@ -4,6 +4,8 @@
 
 #include <QMessageBox>
 
+namespace berth {
+
 bool BerthApplication::notify(QObject *receiver, QEvent *event)
 {
     QString message;
@@ -33,3 +35,5 @@ void BerthApplication::showError(QWidget *parent, const QString &message,
         box.setDetailedText(detail);
     box.exec();
 }
+
+} // namespace berth

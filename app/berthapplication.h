@@ -2,6 +2,8 @@
 
 #include <QApplication>
 
+namespace berth {
+
 class BerthError;
 
 // The window's application: an exception that escapes an event handler (a
@@ -22,3 +24,5 @@ public:
 private:
     bool m_debug = false;
 };
+
+} // namespace berth

@@ -16,6 +16,8 @@
 #include <benchmark/benchmark.h>
 #include <sqlite3.h>
 
+using namespace berth;
+
 namespace {
 
 const QString modelText = QStringLiteral("zones=sim-east-a,sim-east-b mem=1G arch=amd64");

@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 
+using namespace berth;
+
 namespace {
 
 const QString model = QStringLiteral("default");

@@ -8,6 +8,8 @@
 
 #include <QJsonObject>
 
+namespace berth {
+
 namespace {
 
 const QCommandLineOption countOption(QStringLiteral("n"), QStringLiteral("number of units"),
@@ -187,3 +189,5 @@ void registerApplicationCommands(QList<CommandSpec> &table)
         {QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"), relate});
     table.append({QStringLiteral("status"), QStringLiteral("the whole model"), status});
 }
+
+} // namespace berth

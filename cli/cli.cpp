@@ -7,6 +7,8 @@
 #include "core/store/cloudaccounts.h"
 #include "core/store/store.h"
 
+namespace berth {
+
 namespace {
 
 QList<CommandSpec> commandTable()
@@ -136,3 +138,5 @@ int Cli::run(const QStringList &arguments)
         return 1;
     }
 }
+
+} // namespace berth

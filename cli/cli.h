@@ -3,6 +3,8 @@
 #include <QStringList>
 #include <QTextStream>
 
+namespace berth {
+
 class ProviderTypes;
 class SecretStore;
 
@@ -28,3 +30,5 @@ private:
     const ProviderTypes &m_types;
     SecretStore &m_secrets;
 };
+
+} // namespace berth

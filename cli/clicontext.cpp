@@ -5,6 +5,8 @@
 
 #include <climits>
 
+namespace berth {
+
 void CliContext::print(const CommandResult &result)
 {
     for (const QString &warning : result.warnings)
@@ -68,3 +70,5 @@ std::optional<qint64> CommandArgs::optionalInt(const QString &name) const
         throw BerthError(badValue(name, QStringLiteral("a whole number")));
     return n;
 }
+
+} // namespace berth

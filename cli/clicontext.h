@@ -12,6 +12,8 @@
 
 #include <functional>
 
+namespace berth {
+
 // What a berthctl command handler gets: the workspace, the chosen model and
 // format, and the streams to write to.
 struct CliContext
@@ -76,3 +78,5 @@ void registerMachineCommands(QList<CommandSpec> &table);
 void registerProvisionCommands(QList<CommandSpec> &table);
 void registerPolicyCommands(QList<CommandSpec> &table);
 void registerScalingCommands(QList<CommandSpec> &table);
+
+} // namespace berth

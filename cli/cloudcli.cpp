@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+namespace berth {
+
 namespace {
 
 QJsonObject regionJson(const RegionInfo &region)
@@ -100,3 +102,5 @@ void registerCloudCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("show-cloud"),
                   QStringLiteral("regions, zones and instance types of a cloud"), showCloud});
 }
+
+} // namespace berth

@@ -2,6 +2,8 @@
 #include "cli/clicontext.h"
 #include "core/commands/machinecommands.h"
 
+namespace berth {
+
 namespace {
 
 void addMachine(CliContext &ctx, const QStringList &args)
@@ -48,3 +50,5 @@ void registerMachineCommands(QList<CommandSpec> &table)
     table.append(
         {QStringLiteral("remove-machine"), QStringLiteral("remove machines"), removeMachine});
 }
+
+} // namespace berth

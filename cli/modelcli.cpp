@@ -6,6 +6,8 @@
 
 #include <QJsonObject>
 
+namespace berth {
+
 namespace {
 
 void addModel(CliContext &ctx, const QStringList &args)
@@ -132,3 +134,5 @@ void registerModelCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("model-constraints"),
                   QStringLiteral("show the model's constraints"), modelConstraints});
 }
+
+} // namespace berth

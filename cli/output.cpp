@@ -6,6 +6,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+namespace berth {
+
 namespace Output {
 
 std::optional<Format> parseFormat(const QString &text)
@@ -104,3 +106,5 @@ QString Table::render() const
 }
 
 } // namespace Output
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include <QList>
 #include <QStringList>
 
+namespace berth {
+
 // Rendering for `--format json|yaml|tabular`.
 namespace Output {
 
@@ -32,3 +34,5 @@ private:
 };
 
 } // namespace Output
+
+} // namespace berth

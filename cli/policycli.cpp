@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+namespace berth {
+
 namespace {
 
 QJsonObject jsonOption(const CommandArgs &parser, const QString &name, const QString &example)
@@ -91,3 +93,5 @@ void registerPolicyCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("placement-plan"),
                   QStringLiteral("Berth's region/zone plan for a Senlin action"), placementPlan});
 }
+
+} // namespace berth

@@ -3,6 +3,8 @@
 #include "core/bertherror.h"
 #include "core/placement/yamldocument.h"
 
+namespace berth {
+
 namespace PolicyFile {
 
 QJsonObject read(const QString &path)
@@ -18,3 +20,5 @@ QJsonObject read(const QString &path)
 }
 
 } // namespace PolicyFile
+
+} // namespace berth

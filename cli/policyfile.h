@@ -3,6 +3,8 @@
 #include <QJsonObject>
 #include <QString>
 
+namespace berth {
+
 // Senlin policy spec files (YAML, as `openstack cluster policy create
 // --spec-file` takes them) read into JSON objects.
 namespace PolicyFile {
@@ -11,3 +13,5 @@ namespace PolicyFile {
 QJsonObject read(const QString &path);
 
 } // namespace PolicyFile
+
+} // namespace berth

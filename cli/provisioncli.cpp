@@ -17,6 +17,8 @@
 
 #include <csignal>
 
+namespace berth {
+
 namespace {
 
 const QCommandLineOption configOption(QStringLiteral("config"), QStringLiteral("setting"),
@@ -279,3 +281,5 @@ void registerProvisionCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("retry-provisioning"),
                   QStringLiteral("provision machines in error again"), retryProvisioning});
 }
+
+} // namespace berth

@@ -8,6 +8,8 @@
 
 #include <QJsonArray>
 
+namespace berth {
+
 namespace {
 
 QString bound(qint64 n)
@@ -203,3 +205,5 @@ void registerScalingCommands(QList<CommandSpec> &table)
                   QStringLiteral("resize an application by Senlin's adjustment rules"),
                   scaleApplication});
 }
+
+} // namespace berth

@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QJsonArray>
 
+namespace berth {
+
 namespace StatusReport {
 
 namespace {
@@ -167,3 +169,5 @@ QString toTable(const ModelSnapshot &s)
 }
 
 } // namespace StatusReport
+
+} // namespace berth

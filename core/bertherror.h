@@ -6,6 +6,8 @@
 
 #include <exception>
 
+namespace berth {
+
 // A user-facing failure: one line saying what is wrong and what is expected.
 // Thrown inside a store transaction, it rolls the whole command back.
 class BerthError final : public std::exception
@@ -35,3 +37,5 @@ private:
     QByteArray m_utf8;
     bool m_transient = false;
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+namespace berth {
+
 namespace Limits {
 
 std::optional<qint64> parseInteger(QStringView text)
@@ -68,3 +70,5 @@ void checkCommandCount(qint64 count, const QString &what)
 }
 
 } // namespace Limits
+
+} // namespace berth

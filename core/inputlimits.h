@@ -5,6 +5,8 @@
 
 #include <optional>
 
+namespace berth {
+
 // Berth's documented bounds on what one request may ask for (docs/limits.md),
 // and the one strict way user text becomes a number. Each bound is there so
 // that bad or hostile input is refused in well under a second, before any
@@ -44,3 +46,5 @@ qint64 wholeNumber(const QJsonValue &value, const QString &what, qint64 minimum)
 void checkCommandCount(qint64 count, const QString &what);
 
 } // namespace Limits
+
+} // namespace berth

@@ -1,5 +1,7 @@
 #include "core/printable.h"
 
+namespace berth {
+
 QString printable(QStringView text)
 {
     QString out;
@@ -17,3 +19,5 @@ QString printable(QStringView text)
     }
     return out;
 }
+
+} // namespace berth

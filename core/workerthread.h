@@ -4,6 +4,8 @@
 
 #include <functional>
 
+namespace berth {
+
 // A QThread running one QObject worker, set up and torn down in one place.
 // The worker (without a parent) moves to the thread, `started` runs on it
 // once the thread's event loop is up, and the worker is deleted on its own
@@ -38,3 +40,5 @@ private:
     std::function<void()> m_beforeQuit;
     QThread m_thread;
 };
+
+} // namespace berth

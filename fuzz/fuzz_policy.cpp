@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+using namespace berth;
+
 namespace {
 void checkOneLine(const BerthError &error)
 {

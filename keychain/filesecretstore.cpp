@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+namespace berth {
+
 namespace {
 
 constexpr auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
@@ -136,3 +138,5 @@ void FileSecretStore::remove(const QString &account, const QString &key)
         all.insert(account, secrets);
     save(all);
 }
+
+} // namespace berth

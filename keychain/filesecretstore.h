@@ -4,6 +4,8 @@
 
 #include <QJsonObject>
 
+namespace berth {
+
 // Secrets in one JSON file that only its owner may read or write (mode 0600),
 // for machines with no keychain service. It is created with that mode and
 // replaced atomically; a file others can read is refused, not used.
@@ -25,3 +27,5 @@ private:
 
     QString m_path;
 };
+
+} // namespace berth

@@ -8,6 +8,8 @@
 
 #include <memory>
 
+namespace berth {
+
 namespace {
 
 const QString service = QStringLiteral("berth");
@@ -93,3 +95,5 @@ void KeychainSecretStore::remove(const QString &account, const QString &key)
         return;
     m_file.remove(account, key);
 }
+
+} // namespace berth

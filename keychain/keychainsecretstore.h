@@ -2,6 +2,8 @@
 
 #include "keychain/filesecretstore.h"
 
+namespace berth {
+
 // Secrets in the system keychain (Secret Service, KWallet, … through
 // QtKeychain). Where no keychain service runs, the first call finds out and
 // every secret goes to the owner-only file instead; backend() says which.
@@ -26,3 +28,5 @@ private:
     bool m_fallingBack = false;
     QString m_why;
 };
+
+} // namespace berth

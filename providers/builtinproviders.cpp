@@ -4,6 +4,8 @@
 #include "providers/manual/sshhostprobe.h"
 #include "providers/sim/simprovider.h"
 
+namespace berth {
+
 ProviderTypes builtinProviderTypes()
 {
     ProviderTypes types;
@@ -18,3 +20,5 @@ ProviderTypes builtinProviderTypes()
     types.setHostProbe(std::make_shared<SshHostProbe>());
     return types;
 }
+
+} // namespace berth

@@ -22,6 +22,8 @@
 #include <functional>
 #include <memory>
 
+using namespace berth;
+
 // Where a test's store lives: a SQLite file in `dir`, or, when the tests run
 // with BERTH_TEST_BACKEND=postgres, a database of its own on the server that
 // scripts/setup-postgres runs (created here, dropped afterwards).

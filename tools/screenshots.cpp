@@ -21,6 +21,8 @@
 #include <QTextStream>
 #include <QTranslator>
 
+using namespace berth;
+
 namespace {
 
 void settle(int ms)

@@ -2,24 +2,871 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>AccountsDialog</name>
+    <name>ApplicationCommands</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="62"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="34"/>
+        <source>added %1 units of %2</source>
+        <translation>%1 Einheiten von %2 hinzugefügt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="38"/>
+        <source>added unit %1 to machine %2</source>
+        <translation>Einheit %1 zu Maschine %2 hinzugefügt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="54"/>
+        <source>%1 placement directive(s) ignored: only %2 unit(s) added</source>
+        <translation>%1 Platzierungsangabe(n) übergangen: nur %2 Einheit(en) hinzugefügt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="88"/>
+        <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
+        <translation>Die untergeordnete Anwendung „%1“ kann nicht mit Vorgaben bereitgestellt werden: Untergeordnete laufen auf den Maschinen ihrer Haupteinheiten</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="113"/>
+        <source>application &quot;%1&quot; already exists</source>
+        <translation>Die Anwendung „%1“ gibt es schon</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="122"/>
+        <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
+        <translation>„%1“ aus Charm „%2“ bereitgestellt (%3)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="128"/>
+        <source>--to and --unplaced exclude each other</source>
+        <translation>--to und --unplaced schließen einander aus</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="193"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="241"/>
+        <source>no units specified; expected APP/N ...</source>
+        <translation>Keine Einheiten angegeben; erwartet: APP/N …</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="206"/>
+        <source>placed unit %1 on machine %2</source>
+        <translation>Einheit %1 auf Maschine %2 platziert</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="218"/>
+        <source>unit %1 is unplaced</source>
+        <translation>Einheit %1 ist nicht mehr platziert</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="248"/>
+        <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
+        <translation>Die untergeordnete Einheit „%1“ kann nicht direkt entfernt werden: Entfernen Sie ihre Haupteinheit %2 oder die Beziehung</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="253"/>
+        <source>removed unit %1</source>
+        <translation>Einheit %1 entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="284"/>
+        <source>removed application %1</source>
+        <translation>Anwendung %1 entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="297"/>
+        <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
+        <translation>Für die untergeordnete Anwendung „%1“ können keine Vorgaben gesetzt werden: Untergeordnete folgen ihren Haupteinheiten</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="325"/>
+        <source>cannot relate application &quot;%1&quot; to itself</source>
+        <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="328"/>
+        <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
+        <translation>„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="336"/>
+        <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
+        <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="342"/>
+        <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
+        <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="359"/>
+        <source>related %1 to %2</source>
+        <translation>%1 mit %2 verbunden</translation>
+    </message>
+</context>
+<context>
+    <name>ApplicationScaling</name>
+    <message>
+        <location filename="../core/commands/applicationscaling.cpp" line="156"/>
+        <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
+        <translation>%1 Einheiten von „%2“ können nicht entfernt werden: Sie hat %3</translation>
+    </message>
+</context>
+<context>
+    <name>ChartExport</name>
+    <message>
+        <location filename="../ui/chartexport.cpp" line="23"/>
+        <source>Export chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/chartexport.cpp" line="26"/>
+        <source>PNG image (*.png);;PDF (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chartexport.cpp" line="32"/>
+        <source>Could not write %1.</source>
+        <translation>%1 konnte nicht geschrieben werden.</translation>
+    </message>
+</context>
+<context>
+    <name>CloudCommands</name>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="16"/>
+        <source>%1 clouds keep no secrets</source>
+        <translation>%1-Clouds haben keine Geheimnisse</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="17"/>
+        <source>unknown secret &quot;%1&quot; for %2 clouds; expected %3</source>
+        <translation>Unbekanntes Geheimnis „%1“ für %2-Clouds; erwartet: %3</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="33"/>
+        <source>unknown %1 config key &quot;%2&quot;; valid keys are: %3</source>
+        <translation>Unbekannte %1-Einstellung „%2“; gültig sind: %3</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="44"/>
+        <source>cloud %1: %2</source>
+        <translation>Cloud %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="66"/>
+        <source>no secret store to keep the secrets of cloud %1</source>
+        <translation>Kein Geheimnisspeicher für die Geheimnisse der Cloud %1</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="69"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="176"/>
+        <source>stored %1 of cloud %2 in the %3</source>
+        <translation>%1 der Cloud %2 abgelegt in: %3</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="86"/>
+        <source>cloud &quot;%1&quot; already exists</source>
+        <translation>Die Cloud „%1“ gibt es schon</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="90"/>
+        <source>added cloud %1 (%2)</source>
+        <translation>Cloud %1 hinzugefügt (%2)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="100"/>
+        <source>update-cloud: nothing to change; expected --config k=v</source>
+        <translation>update-cloud: nichts zu ändern; erwartet: --config k=v</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="105"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="123"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="167"/>
+        <source>cloud &quot;%1&quot; not found</source>
+        <translation>Die Cloud „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="111"/>
+        <source>updated cloud %1</source>
+        <translation>Cloud %1 geändert</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="127"/>
+        <source>cloud &quot;%1&quot; is built in and cannot be removed</source>
+        <translation>Die Cloud „%1“ ist eingebaut und kann nicht entfernt werden</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="131"/>
+        <source>cloud &quot;%1&quot; is used by model(s) %2; remove them first</source>
+        <translation>Die Cloud „%1“ wird von Modell(en) %2 benutzt; entfernen Sie diese zuerst</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="137"/>
+        <source>removed cloud %1</source>
+        <translation>Cloud %1 entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="144"/>
+        <source>removed the secrets of cloud %1 from the %2</source>
+        <translation>Geheimnisse der Cloud %1 entfernt aus: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="172"/>
+        <source>removed %1 of cloud %2 from the %3</source>
+        <translation>%1 der Cloud %2 entfernt aus: %3</translation>
+    </message>
+</context>
+<context>
+    <name>DirectivePlacement</name>
+    <message>
+        <location filename="../core/placement/directiveplacement.cpp" line="58"/>
+        <source>invalid placement directive &quot;%1&quot;: ssh: is only valid for add-machine</source>
+        <translation>Ungültige Platzierungsangabe „%1“: ssh: gilt nur für add-machine</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/directiveplacement.cpp" line="69"/>
+        <source>add-machine: machine-id cannot be specified</source>
+        <translation>add-machine: Eine Maschinennummer kann nicht angegeben werden</translation>
+    </message>
+</context>
+<context>
+    <name>MachineCommands</name>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="32"/>
+        <source>-n cannot be used with a placement directive on add-machine</source>
+        <translation>-n kann bei add-machine nicht mit einer Platzierungsangabe verwendet werden</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="15"/>
+        <location filename="../core/commands/machinecommands.cpp" line="64"/>
+        <source>created machine %1</source>
+        <translation>Maschine %1 angelegt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="14"/>
+        <source>created container %1</source>
+        <translation>Container %1 angelegt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="62"/>
+        <source>the container</source>
+        <translation>der Container</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="74"/>
+        <source>created %1 machines</source>
+        <translation>%1 Maschinen angelegt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="86"/>
+        <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
+        <translation>Vorgaben gelten nicht für ssh:-Hosts; die Hardware des Hosts wird so erfasst, wie sie ist</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="89"/>
+        <source>add-machine %1: this program cannot reach hosts over SSH</source>
+        <translation>add-machine %1: Dieses Programm kann Hosts nicht über SSH erreichen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="105"/>
+        <source>host %1 is already machine %2</source>
+        <translation>Host %1 ist schon Maschine %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="120"/>
+        <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
+        <translation>Auf Host %1 läuft „%2“, eine Basis, die Berth nicht kennt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="123"/>
+        <source>host %1 runs %2, not %3</source>
+        <translation>Auf Host %1 läuft %2, nicht %3</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="140"/>
+        <source>created machine %1 for host %2 (%3, %4)</source>
+        <translation>Maschine %1 für Host %2 angelegt (%3, %4)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="156"/>
+        <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
+        <translation>Maschine %1 ist die Einheit „%2“ zugewiesen; entfernen Sie zuerst die Einheit oder verwenden Sie --force</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="162"/>
+        <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
+        <translation>Maschine %1 beherbergt die Container „%2“; entfernen Sie diese zuerst oder verwenden Sie --force</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="173"/>
+        <source>removed unit %1</source>
+        <translation>Einheit %1 entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="179"/>
+        <source>removed machine %1</source>
+        <translation>Maschine %1 entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="182"/>
+        <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
+        <translation>Maschine %1 ist als tot markiert; die Bereitstellung vergisst Host %2 und lässt ihn laufen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="187"/>
+        <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
+        <translation>Maschine %1 ist als tot markiert; die Bereitstellung hält ihre Instanz an</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="198"/>
+        <source>no machines specified; expected machine ids</source>
+        <translation>Keine Maschinen angegeben; erwartet: Maschinennummern</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="204"/>
+        <source>machine %1 is already dead</source>
+        <translation>Maschine %1 ist schon tot</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="231"/>
+        <source>no machines in error</source>
+        <translation>Keine Maschinen mit Fehler</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="236"/>
+        <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
+        <translation>Maschine %1 hat keinen Fehler (Status %2); nur Maschinen mit Fehler können erneut versucht werden</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="242"/>
+        <source>machine %1 will be provisioned again</source>
+        <translation>Maschine %1 wird erneut bereitgestellt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="249"/>
+        <source>machine %1 will be provisioned with its host</source>
+        <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
+    </message>
+</context>
+<context>
+    <name>MachineState</name>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="153"/>
+        <source>alive</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="154"/>
+        <source>dead</source>
+        <translation>tot</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="155"/>
+        <source>pending</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="156"/>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="157"/>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="158"/>
+        <source>provisioning</source>
+        <translation>wird bereitgestellt</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="159"/>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="160"/>
+        <source>provisioning error</source>
+        <translation>Bereitstellungsfehler</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="161"/>
+        <source>start</source>
+        <translation>starten</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="162"/>
+        <source>record an instance for</source>
+        <translation>eine Instanz erfassen für</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="163"/>
+        <source>forget the start of</source>
+        <translation>den Start vergessen von</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="164"/>
+        <source>schedule a retry of</source>
+        <translation>einen neuen Versuch planen für</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="165"/>
+        <source>record an error for</source>
+        <translation>einen Fehler erfassen für</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="166"/>
+        <source>retry</source>
+        <translation>erneut versuchen</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="167"/>
+        <source>enlist a host as</source>
+        <translation>einen Host erfassen als</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="168"/>
+        <source>hold for its host</source>
+        <translation>für ihren Host zurückhalten</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="169"/>
+        <source>remove</source>
+        <translation>entfernen</translation>
+    </message>
+    <message>
+        <location filename="../core/model/machinestate.cpp" line="190"/>
+        <source>cannot %1 machine %2: it is %3, %4, instance %5</source>
+        <translation>Maschine %2: „%1“ ist nicht möglich, sie ist %3, %4, Instanz %5</translation>
+    </message>
+</context>
+<context>
+    <name>ModelCommands</name>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="53"/>
+        <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
+        <translation>Die Region „%1“ gibt es in Cloud %2 nicht; erwartet eine von: %3</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="59"/>
+        <source>model &quot;%1&quot; already exists</source>
+        <translation>Das Modell „%1“ gibt es schon</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="64"/>
+        <source>Added &quot;%1&quot; model on %2/%3</source>
+        <translation>Modell „%1“ auf %2/%3 hinzugefügt</translation>
+    </message>
+</context>
+<context>
+    <name>ModelTx</name>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="56"/>
+        <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
+        <translation>Die Ablage enthält einen Zustand der Maschine %1, den dieses Berth nicht kennt (%2, %3, %4): Sie ist beschädigt oder von einem neueren Berth geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="159"/>
+        <source>model &quot;%1&quot; not found</source>
+        <translation>Das Modell „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="167"/>
+        <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
+        <translation>Die Region „%1“ des Modells „%2“ gibt es in Cloud „%3“ nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="188"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation>Die Anwendung „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="206"/>
+        <source>machine %1 not found</source>
+        <translation>Maschine %1 gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="218"/>
+        <source>invalid unit name &quot;%1&quot;: expected application/number</source>
+        <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="228"/>
+        <source>unit &quot;%1&quot; not found</source>
+        <translation>Die Einheit „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="350"/>
+        <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
+        <translation>Ungültige Platzierungsangabe „%1“: Die Zone „%2“ gibt es in %3 nicht; erwartet eine von: %4</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="356"/>
+        <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
+        <translation>Ungültige Platzierungsangabe „%1“: Die Region „%2“ gibt es in Cloud %3 nicht; erwartet eine von: %4</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="364"/>
+        <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
+        <translation>Ungültige Platzierungsangabe „%1“: Cloud %2 kann sie in diesem Prozess nicht prüfen</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="371"/>
+        <source>invalid placement directive &quot;%1&quot;: %2</source>
+        <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="394"/>
+        <source>unit %1</source>
+        <translation>Einheit %1</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="482"/>
+        <source>cannot place unit %1: %2</source>
+        <translation>Einheit %1 kann nicht platziert werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="490"/>
+        <source>cannot place unit %1: subordinate units follow their principals</source>
+        <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="493"/>
+        <source>cannot place unit %1: it is already on machine %2</source>
+        <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="510"/>
+        <source>unit %1 is not placed</source>
+        <translation>Einheit %1 ist nicht platziert</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="512"/>
+        <source>cannot unplace unit %1: subordinate units follow their principals</source>
+        <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="518"/>
+        <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
+        <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="729"/>
+        <source>machine %1 is %2, not dead: it cannot be forgotten</source>
+        <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
+    </message>
+</context>
+<context>
+    <name>PlaceUnitsCommand</name>
+    <message>
+        <location filename="../ui/placementcommands.cpp" line="20"/>
+        <source>new machine</source>
+        <translation>neue Maschine</translation>
+    </message>
+    <message>
+        <location filename="../ui/placementcommands.cpp" line="22"/>
+        <source>place %1 on %2</source>
+        <translation>%1 auf %2 platzieren</translation>
+    </message>
+</context>
+<context>
+    <name>PlacementRules</name>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="28"/>
+        <source>machine %1 has %2, %3 needs %4</source>
+        <translation>Maschine %1 hat %2, %3 braucht %4</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="37"/>
+        <source>machine %1 is %2</source>
+        <translation>Maschine %1 ist %2</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="46"/>
+        <source>cannot assign unit &quot;%1&quot; (%2) to machine %3 (%4)</source>
+        <translation>Die Einheit „%1“ (%2) kann Maschine %3 (%4) nicht zugewiesen werden</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="61"/>
+        <source>unit %1</source>
+        <translation>Einheit %1</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="79"/>
+        <source>unit %1 is a subordinate: it follows its principal %2</source>
+        <translation>Einheit %1 ist untergeordnet: Sie folgt ihrer Haupteinheit %2</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="83"/>
+        <source>unit %1 is already on machine %2</source>
+        <translation>Einheit %1 ist schon auf Maschine %2</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="87"/>
+        <source>unable to place a %1 unit on the %2 machine %3</source>
+        <translation>Eine Einheit mit %1 kann nicht auf Maschine %3 mit %2 platziert werden</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="98"/>
+        <source>machine %1 not found</source>
+        <translation>Maschine %1 gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="102"/>
+        <source>unit &quot;%1&quot; not found</source>
+        <translation>Die Einheit „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementrules.cpp" line="105"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation>Die Anwendung „%1“ gibt es nicht</translation>
+    </message>
+</context>
+<context>
+    <name>Provisioner</name>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="163"/>
+        <source>another provisioner has taken the lease over</source>
+        <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="170"/>
+        <source>the lease could not be renewed before it may expire (%1)</source>
+        <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="185"/>
+        <source>provisioner stopping: %1</source>
+        <translation>Bereitstellung hält an: %1</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="216"/>
+        <source>cannot list instances of %1: %2; will try again</source>
+        <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="252"/>
+        <source>cannot stop %1 (%2): %3</source>
+        <translation>%1 kann nicht angehalten werden (%2): %3</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="255"/>
+        <source>stopped %1 (%2)</source>
+        <translation>%1 angehalten (%2)</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="276"/>
+        <source>stray, harvest-mode=</source>
+        <translation>verwaist, harvest-mode=</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="278"/>
+        <source>leaving stray instance %1 (harvest-mode=%2)</source>
+        <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="289"/>
+        <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
+        <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="297"/>
+        <source>machine %1: adopted %2 started by an interrupted run</source>
+        <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="306"/>
+        <source>duplicate for machine %1</source>
+        <translation>Doppel für Maschine %1</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="308"/>
+        <source>instance %1: %2</source>
+        <translation>Instanz %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="339"/>
+        <source>machine %1 is dead</source>
+        <translation>Maschine %1 ist tot</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
+        <source>machine %1: removed</source>
+        <translation>Maschine %1: entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
+        <source>machine %1: %2; will try again</source>
+        <translation>Maschine %1: %2; neuer Versuch folgt</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="445"/>
+        <source>provisioning worker stopped: </source>
+        <translation>Bereitstellungsarbeiter angehalten: </translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="562"/>
+        <source>machine %1: cannot record %2: %3</source>
+        <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="570"/>
+        <source>machine %1: started %2 (%3) in %4</source>
+        <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="579"/>
+        <source>machine %1 died while it started</source>
+        <translation>Maschine %1 wurde während des Starts entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="580"/>
+        <source>not recorded for machine %1</source>
+        <translation>für Maschine %1 nicht erfasst</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="595"/>
+        <source>machine %1: %2; trying %3</source>
+        <translation>Maschine %1: %2; versuche %3</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="639"/>
+        <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
+        <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="644"/>
+        <source>machine %1: provisioning error: %2</source>
+        <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="681"/>
+        <source>machine %1: cannot start: %2</source>
+        <translation>Maschine %1: kann nicht starten: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="747"/>
+        <source>waiting: model %1 is provisioned by %2</source>
+        <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingCommands</name>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="24"/>
+        <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement, senlin.policy.zone_placement or senlin.policy.deletion</source>
+        <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement, senlin.policy.zone_placement oder senlin.policy.deletion</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="84"/>
+        <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
+        <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten und können nicht skaliert oder per Richtlinie platziert werden</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="120"/>
+        <source>two %1 policies given; expected one</source>
+        <translation>Zwei %1-Richtlinien angegeben; erwartet: eine</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="126"/>
+        <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
+        <translation>Eigenschaften der Löschrichtlinie übergangen: %1 (Einheiten werden sofort entfernt, die Größe folgt ihnen)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="159"/>
+        <source>%1 policy set on %2</source>
+        <translation>%1-Richtlinie für %2 gesetzt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="170"/>
+        <source>invalid policy kind &quot;%1&quot;; expected region, zone or deletion</source>
+        <translation>Ungültige Richtlinienart „%1“; erwartet: region, zone oder deletion</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="179"/>
+        <source>application &quot;%1&quot; has no policy</source>
+        <translation>Die Anwendung „%1“ hat keine Richtlinie</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="180"/>
+        <source>application &quot;%1&quot; has no %2 policy</source>
+        <translation>Die Anwendung „%1“ hat keine %2-Richtlinie</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="185"/>
+        <source>removed %1 from %2</source>
+        <translation>%1 von %2 entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="208"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation>Die Anwendung „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="240"/>
+        <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
+        <translation>--adjustment-type ist nötig: EXACT_CAPACITY, CHANGE_IN_CAPACITY oder CHANGE_IN_PERCENTAGE</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="255"/>
+        <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
+        <translation>%1 von %2 auf %3 Einheiten zu skalieren hieße, %5 Einheiten zu „%4“; ein Befehl darf höchstens %6 (er ist eine Transaktion, und eine größere ließe andere Nutzer der Ablage warten): skalieren Sie schrittweise</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="262"/>
+        <source>add</source>
+        <translation>hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="263"/>
+        <source>remove</source>
+        <translation>entfernen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="280"/>
+        <source>%1 stays at %2 units</source>
+        <translation>%1 bleibt bei %2 Einheiten</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="284"/>
+        <source>scaled %1 from %2 to %3 units: %4</source>
+        <translation>%1 von %2 auf %3 Einheiten skaliert: %4</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="303"/>
+        <source>removed unit %1</source>
+        <translation>Einheit %1 entfernt</translation>
+    </message>
+</context>
+<context>
+    <name>SetConstraintsCommand</name>
+    <message>
+        <location filename="../ui/placementcommands.cpp" line="59"/>
+        <source>model constraints</source>
+        <translation>Modellvorgaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/placementcommands.cpp" line="60"/>
+        <source>constraints of %1</source>
+        <translation>Vorgaben von %1</translation>
+    </message>
+</context>
+<context>
+    <name>berth::AccountsDialog</name>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="64"/>
         <source>&amp;Test</source>
         <translation>&amp;Testen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="64"/>
+        <location filename="../ui/accountsdialog.cpp" line="66"/>
         <source>Provider accounts</source>
         <translation>Anbieterkonten</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="67"/>
+        <location filename="../ui/accountsdialog.cpp" line="69"/>
         <source>Trust this server?</source>
         <translation>Diesem Server vertrauen?</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="68"/>
+        <location filename="../ui/accountsdialog.cpp" line="70"/>
         <source>The server at %1 presented a certificate Berth has not seen before.
 
 SHA-256 fingerprint:
@@ -34,160 +881,160 @@ SHA-256-Fingerabdruck:
 Vergleichen Sie ihn mit dem des Servers (lxc info auf dem Server zeigt certificate_fingerprint). Ab jetzt vertrauen?</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="75"/>
+        <location filename="../ui/accountsdialog.cpp" line="77"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="75"/>
+        <location filename="../ui/accountsdialog.cpp" line="77"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="84"/>
+        <location filename="../ui/accountsdialog.cpp" line="86"/>
         <source>&amp;New</source>
         <translation>&amp;Neu</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="85"/>
+        <location filename="../ui/accountsdialog.cpp" line="87"/>
         <source>&amp;Remove</source>
         <translation>&amp;Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="91"/>
+        <location filename="../ui/accountsdialog.cpp" line="93"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="92"/>
+        <location filename="../ui/accountsdialog.cpp" line="94"/>
         <source>T&amp;ype:</source>
         <translation>&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="93"/>
+        <location filename="../ui/accountsdialog.cpp" line="95"/>
         <source>&amp;Endpoint:</source>
         <translation>&amp;Endpunkt:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="96"/>
+        <location filename="../ui/accountsdialog.cpp" line="98"/>
         <source>Settings (empty: the default)</source>
         <translation>Einstellungen (leer: Standardwert)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="98"/>
+        <location filename="../ui/accountsdialog.cpp" line="100"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation>Geheimnisse (werden nie wieder angezeigt; zum Ersetzen eintippen)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="102"/>
+        <location filename="../ui/accountsdialog.cpp" line="104"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="154"/>
+        <location filename="../ui/accountsdialog.cpp" line="156"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="194"/>
+        <location filename="../ui/accountsdialog.cpp" line="196"/>
         <source>Name the new account, then Save.</source>
         <translation>Benennen Sie das neue Konto und speichern Sie es.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="226"/>
+        <location filename="../ui/accountsdialog.cpp" line="228"/>
         <source>File…</source>
         <translation>Datei …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="227"/>
+        <location filename="../ui/accountsdialog.cpp" line="229"/>
         <source>Read %1 from a file</source>
         <translation>%1 aus einer Datei lesen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="229"/>
+        <location filename="../ui/accountsdialog.cpp" line="231"/>
         <source>Read %1 from</source>
         <translation>%1 lesen aus</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="234"/>
+        <location filename="../ui/accountsdialog.cpp" line="236"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="239"/>
+        <location filename="../ui/accountsdialog.cpp" line="241"/>
         <source>from %1 — Save to store</source>
         <translation>aus %1 — zum Ablegen speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="247"/>
+        <location filename="../ui/accountsdialog.cpp" line="249"/>
         <source>set — type to replace</source>
         <translation>gesetzt — zum Ersetzen eintippen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="247"/>
+        <location filename="../ui/accountsdialog.cpp" line="249"/>
         <source>not set</source>
         <translation>nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="254"/>
+        <location filename="../ui/accountsdialog.cpp" line="256"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation>Dieser Cloud-Typ hat keine Geheimnisse.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="255"/>
+        <location filename="../ui/accountsdialog.cpp" line="257"/>
         <source>Secrets go to the %1.</source>
         <translation>Geheimnisse werden hier abgelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="301"/>
+        <location filename="../ui/accountsdialog.cpp" line="303"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation>Nicht gespeichert: Das Zertifikat des Servers (SHA-256 %1) wurde nicht angenommen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="355"/>
+        <location filename="../ui/accountsdialog.cpp" line="357"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="383"/>
+        <location filename="../ui/accountsdialog.cpp" line="385"/>
         <source>Removed %1.</source>
         <translation>%1 entfernt.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="395"/>
+        <location filename="../ui/accountsdialog.cpp" line="397"/>
         <source>Save the account before testing it.</source>
         <translation>Speichern Sie das Konto, bevor Sie es testen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="404"/>
+        <location filename="../ui/accountsdialog.cpp" line="406"/>
         <source>Asking %1 for its instances…</source>
         <translation>Frage %1 nach seinen Instanzen …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="419"/>
+        <location filename="../ui/accountsdialog.cpp" line="421"/>
         <source>%1 did not answer: %2</source>
         <translation>%1 hat nicht geantwortet: %2</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="422"/>
+        <location filename="../ui/accountsdialog.cpp" line="423"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation>%1 hat geantwortet: %2 Region(en), %3 Instanz(en)</translation>
     </message>
 </context>
 <context>
-    <name>AddMachineDialog</name>
+    <name>berth::AddMachineDialog</name>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="34"/>
+        <location filename="../ui/addmachinedialog.cpp" line="36"/>
         <source>Add machines</source>
         <translation>Maschinen hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="43"/>
+        <location filename="../ui/addmachinedialog.cpp" line="45"/>
         <source>Trust this host?</source>
         <translation>Diesem Host vertrauen?</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="44"/>
+        <location filename="../ui/addmachinedialog.cpp" line="46"/>
         <source>The authenticity of host %1 can&apos;t be established.
 
 Host key fingerprint:
@@ -202,205 +1049,98 @@ Fingerabdruck des Host-Schlüssels:
 Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt vertrauen?</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="51"/>
+        <location filename="../ui/addmachinedialog.cpp" line="53"/>
         <source>empty: a new machine; lxd, lxd:3, zone=…, region=…, ssh:user@host</source>
         <translation>leer: eine neue Maschine; lxd, lxd:3, zone=…, region=…, ssh:benutzer@host</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="53"/>
+        <location filename="../ui/addmachinedialog.cpp" line="55"/>
         <source>e.g. mem=16G cores=8</source>
         <translation>z. B. mem=16G cores=8</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="54"/>
+        <location filename="../ui/addmachinedialog.cpp" line="56"/>
         <source>&amp;Placement:</source>
         <translation>&amp;Platzierung:</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="55"/>
+        <location filename="../ui/addmachinedialog.cpp" line="57"/>
         <source>&amp;Number:</source>
         <translation>&amp;Anzahl:</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="56"/>
+        <location filename="../ui/addmachinedialog.cpp" line="58"/>
         <source>&amp;Base:</source>
         <translation>&amp;Basis:</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="57"/>
+        <location filename="../ui/addmachinedialog.cpp" line="59"/>
         <source>C&amp;onstraints:</source>
         <translation>&amp;Vorgaben:</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="69"/>
+        <location filename="../ui/addmachinedialog.cpp" line="71"/>
         <source>Give one placement directive; it applies to every machine.</source>
         <translation>Geben Sie eine Platzierungsangabe an; sie gilt für jede Maschine.</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="117"/>
+        <location filename="../ui/addmachinedialog.cpp" line="119"/>
         <source>Not added: the host key of %1 was not accepted.</source>
         <translation>Nicht hinzugefügt: Der Host-Schlüssel von %1 wurde nicht angenommen.</translation>
     </message>
 </context>
 <context>
-    <name>AddUnitDialog</name>
+    <name>berth::AddUnitDialog</name>
     <message>
-        <location filename="../ui/addunitdialog.cpp" line="14"/>
+        <location filename="../ui/addunitdialog.cpp" line="16"/>
         <source>Add units to %1</source>
         <translation>Einheiten zu %1 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/addunitdialog.cpp" line="18"/>
+        <location filename="../ui/addunitdialog.cpp" line="20"/>
         <source>Place them later in the machine view</source>
         <translation>Später in der Maschinenansicht platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/addunitdialog.cpp" line="22"/>
+        <location filename="../ui/addunitdialog.cpp" line="24"/>
         <source>e.g. 3, lxd:3, zone=sim-east-b, region=sim-west</source>
         <translation>z. B. 3, lxd:3, zone=sim-east-b, region=sim-west</translation>
     </message>
     <message>
-        <location filename="../ui/addunitdialog.cpp" line="23"/>
+        <location filename="../ui/addunitdialog.cpp" line="25"/>
         <source>on top of the application&apos;s, e.g. mem=8G</source>
         <translation>zusätzlich zu denen der Anwendung, z. B. mem=8G</translation>
     </message>
     <message>
-        <location filename="../ui/addunitdialog.cpp" line="24"/>
+        <location filename="../ui/addunitdialog.cpp" line="26"/>
         <source>&amp;Units:</source>
         <translation>&amp;Einheiten:</translation>
     </message>
     <message>
-        <location filename="../ui/addunitdialog.cpp" line="25"/>
+        <location filename="../ui/addunitdialog.cpp" line="27"/>
         <source>&amp;Placement:</source>
         <translation>&amp;Platzierung:</translation>
     </message>
     <message>
-        <location filename="../ui/addunitdialog.cpp" line="26"/>
+        <location filename="../ui/addunitdialog.cpp" line="28"/>
         <source>C&amp;onstraints:</source>
         <translation>&amp;Vorgaben:</translation>
     </message>
     <message>
-        <location filename="../ui/addunitdialog.cpp" line="39"/>
+        <location filename="../ui/addunitdialog.cpp" line="41"/>
         <source>Units placed later cannot have placement directives.</source>
         <translation>Später platzierte Einheiten können keine Platzierungsangaben haben.</translation>
     </message>
 </context>
 <context>
-    <name>ApplicationCommands</name>
+    <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="32"/>
-        <source>added %1 units of %2</source>
-        <translation>%1 Einheiten von %2 hinzugefügt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="36"/>
-        <source>added unit %1 to machine %2</source>
-        <translation>Einheit %1 zu Maschine %2 hinzugefügt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="52"/>
-        <source>%1 placement directive(s) ignored: only %2 unit(s) added</source>
-        <translation>%1 Platzierungsangabe(n) übergangen: nur %2 Einheit(en) hinzugefügt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="86"/>
-        <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
-        <translation>Die untergeordnete Anwendung „%1“ kann nicht mit Vorgaben bereitgestellt werden: Untergeordnete laufen auf den Maschinen ihrer Haupteinheiten</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="111"/>
-        <source>application &quot;%1&quot; already exists</source>
-        <translation>Die Anwendung „%1“ gibt es schon</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="120"/>
-        <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
-        <translation>„%1“ aus Charm „%2“ bereitgestellt (%3)</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="126"/>
-        <source>--to and --unplaced exclude each other</source>
-        <translation>--to und --unplaced schließen einander aus</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="191"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="239"/>
-        <source>no units specified; expected APP/N ...</source>
-        <translation>Keine Einheiten angegeben; erwartet: APP/N …</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="204"/>
-        <source>placed unit %1 on machine %2</source>
-        <translation>Einheit %1 auf Maschine %2 platziert</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="216"/>
-        <source>unit %1 is unplaced</source>
-        <translation>Einheit %1 ist nicht mehr platziert</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="246"/>
-        <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
-        <translation>Die untergeordnete Einheit „%1“ kann nicht direkt entfernt werden: Entfernen Sie ihre Haupteinheit %2 oder die Beziehung</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="251"/>
-        <source>removed unit %1</source>
-        <translation>Einheit %1 entfernt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="282"/>
-        <source>removed application %1</source>
-        <translation>Anwendung %1 entfernt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="295"/>
-        <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
-        <translation>Für die untergeordnete Anwendung „%1“ können keine Vorgaben gesetzt werden: Untergeordnete folgen ihren Haupteinheiten</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="323"/>
-        <source>cannot relate application &quot;%1&quot; to itself</source>
-        <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="326"/>
-        <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
-        <translation>„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="334"/>
-        <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
-        <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="340"/>
-        <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
-        <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="357"/>
-        <source>related %1 to %2</source>
-        <translation>%1 mit %2 verbunden</translation>
-    </message>
-</context>
-<context>
-    <name>ApplicationScaling</name>
-    <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="153"/>
-        <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
-        <translation>%1 Einheiten von „%2“ können nicht entfernt werden: Sie hat %3</translation>
-    </message>
-</context>
-<context>
-    <name>ApplicationsModel</name>
-    <message>
-        <location filename="../ui/applicationsmodel.cpp" line="80"/>
+        <location filename="../ui/applicationsmodel.cpp" line="82"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="84"/>
+        <location filename="../ui/applicationsmodel.cpp" line="86"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n Einheit</numerusform>
@@ -408,817 +1148,488 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="86"/>
+        <location filename="../ui/applicationsmodel.cpp" line="88"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation>%1 von %2 gestartet, %3 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="90"/>
+        <location filename="../ui/applicationsmodel.cpp" line="92"/>
         <source>%1 of %2 started</source>
         <translation>%1 von %2 gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="122"/>
-        <location filename="../ui/applicationsmodel.cpp" line="127"/>
+        <location filename="../ui/applicationsmodel.cpp" line="124"/>
+        <location filename="../ui/applicationsmodel.cpp" line="129"/>
         <source>unplaced</source>
         <translation>nicht platziert</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="138"/>
+        <location filename="../ui/applicationsmodel.cpp" line="140"/>
         <source>subordinate of %1</source>
         <translation>untergeordnet zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="171"/>
+        <location filename="../ui/applicationsmodel.cpp" line="173"/>
         <source>Application / unit</source>
         <translation>Anwendung / Einheit</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="173"/>
+        <location filename="../ui/applicationsmodel.cpp" line="175"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="175"/>
+        <location filename="../ui/applicationsmodel.cpp" line="177"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="177"/>
+        <location filename="../ui/applicationsmodel.cpp" line="179"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="179"/>
+        <location filename="../ui/applicationsmodel.cpp" line="181"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="181"/>
+        <location filename="../ui/applicationsmodel.cpp" line="183"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
 </context>
 <context>
-    <name>ChartExport</name>
+    <name>berth::ConstraintEditorDialog</name>
     <message>
-        <location filename="../ui/chartexport.cpp" line="21"/>
-        <source>Export chart</source>
-        <translation>Diagramm exportieren</translation>
-    </message>
-    <message>
-        <location filename="../ui/chartexport.cpp" line="24"/>
-        <source>PNG image (*.png);;PDF (*.pdf)</source>
-        <translation>PNG-Bild (*.png);;PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../ui/chartexport.cpp" line="30"/>
-        <source>Could not write %1.</source>
-        <translation>%1 konnte nicht geschrieben werden.</translation>
-    </message>
-</context>
-<context>
-    <name>CloudCommands</name>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="14"/>
-        <source>%1 clouds keep no secrets</source>
-        <translation>%1-Clouds haben keine Geheimnisse</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="15"/>
-        <source>unknown secret &quot;%1&quot; for %2 clouds; expected %3</source>
-        <translation>Unbekanntes Geheimnis „%1“ für %2-Clouds; erwartet: %3</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="31"/>
-        <source>unknown %1 config key &quot;%2&quot;; valid keys are: %3</source>
-        <translation>Unbekannte %1-Einstellung „%2“; gültig sind: %3</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="42"/>
-        <source>cloud %1: %2</source>
-        <translation>Cloud %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="64"/>
-        <source>no secret store to keep the secrets of cloud %1</source>
-        <translation>Kein Geheimnisspeicher für die Geheimnisse der Cloud %1</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="67"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="174"/>
-        <source>stored %1 of cloud %2 in the %3</source>
-        <translation>%1 der Cloud %2 abgelegt in: %3</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="84"/>
-        <source>cloud &quot;%1&quot; already exists</source>
-        <translation>Die Cloud „%1“ gibt es schon</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="88"/>
-        <source>added cloud %1 (%2)</source>
-        <translation>Cloud %1 hinzugefügt (%2)</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="98"/>
-        <source>update-cloud: nothing to change; expected --config k=v</source>
-        <translation>update-cloud: nichts zu ändern; erwartet: --config k=v</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="103"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="121"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="165"/>
-        <source>cloud &quot;%1&quot; not found</source>
-        <translation>Die Cloud „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="109"/>
-        <source>updated cloud %1</source>
-        <translation>Cloud %1 geändert</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="125"/>
-        <source>cloud &quot;%1&quot; is built in and cannot be removed</source>
-        <translation>Die Cloud „%1“ ist eingebaut und kann nicht entfernt werden</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="129"/>
-        <source>cloud &quot;%1&quot; is used by model(s) %2; remove them first</source>
-        <translation>Die Cloud „%1“ wird von Modell(en) %2 benutzt; entfernen Sie diese zuerst</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="135"/>
-        <source>removed cloud %1</source>
-        <translation>Cloud %1 entfernt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="142"/>
-        <source>removed the secrets of cloud %1 from the %2</source>
-        <translation>Geheimnisse der Cloud %1 entfernt aus: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="170"/>
-        <source>removed %1 of cloud %2 from the %3</source>
-        <translation>%1 der Cloud %2 entfernt aus: %3</translation>
-    </message>
-</context>
-<context>
-    <name>ConstraintEditorDialog</name>
-    <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="33"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="36"/>
         <source>Constraints of model %1</source>
         <translation>Vorgaben des Modells %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="34"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="37"/>
         <source>Constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="38"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="41"/>
         <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
         <translation>Jede Anwendung des Modells geht von diesen aus. Ein Feld, das nur &quot;=&quot; enthält, setzt den Schlüssel auf nichts, sodass Anwendungen ihn nicht erben.</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="40"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="43"/>
         <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
         <translation>Leere Felder übernehmen den Wert des Modells (grau angezeigt); ein Feld, das nur &quot;=&quot; enthält, sperrt den Wert des Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="63"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="66"/>
         <source>inherited: %1</source>
         <translation>geerbt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="66"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="69"/>
         <source>%1 is not supported by cloud %2</source>
         <translation>%1 wird von Cloud %2 nicht unterstützt</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="89"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="92"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="89"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="92"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="89"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="92"/>
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="151"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="154"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Ergebnis:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="152"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="155"/>
         <source>(none)</source>
         <translation>(keine)</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="166"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="169"/>
         <source>fix the constraints first</source>
         <translation>zuerst die Vorgaben korrigieren</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="170"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="173"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation>%1 Kerne, %2, %3, %4/h</translation>
     </message>
 </context>
 <context>
-    <name>DeployDialog</name>
+    <name>berth::DeployDialog</name>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="14"/>
+        <location filename="../ui/deploydialog.cpp" line="16"/>
         <source>Deploy an application</source>
         <translation>Anwendung bereitstellen</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="21"/>
+        <location filename="../ui/deploydialog.cpp" line="23"/>
         <source>Subordinate (runs beside the units it is related to)</source>
         <translation>Untergeordnet (läuft neben den Einheiten, mit denen sie verbunden ist)</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="22"/>
+        <location filename="../ui/deploydialog.cpp" line="24"/>
         <source>Place the units later in the machine view</source>
         <translation>Einheiten später in der Maschinenansicht platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="24"/>
+        <location filename="../ui/deploydialog.cpp" line="26"/>
         <source>same as the charm</source>
         <translation>wie der Charm</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="26"/>
+        <location filename="../ui/deploydialog.cpp" line="28"/>
         <source>e.g. 3, lxd:3, zone=sim-east-b (one per unit)</source>
         <translation>z. B. 3, lxd:3, zone=sim-east-b (eine je Einheit)</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="27"/>
+        <location filename="../ui/deploydialog.cpp" line="29"/>
         <source>e.g. mem=4G cores=2</source>
         <translation>z. B. mem=4G cores=2</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="28"/>
+        <location filename="../ui/deploydialog.cpp" line="30"/>
         <source>&amp;Charm:</source>
         <translation>&amp;Charm:</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="29"/>
+        <location filename="../ui/deploydialog.cpp" line="31"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="30"/>
+        <location filename="../ui/deploydialog.cpp" line="32"/>
         <source>&amp;Base:</source>
         <translation>&amp;Basis:</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="31"/>
+        <location filename="../ui/deploydialog.cpp" line="33"/>
         <source>&amp;Units:</source>
         <translation>&amp;Einheiten:</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="32"/>
+        <location filename="../ui/deploydialog.cpp" line="34"/>
         <source>&amp;Placement:</source>
         <translation>&amp;Platzierung:</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="33"/>
+        <location filename="../ui/deploydialog.cpp" line="35"/>
         <source>C&amp;onstraints:</source>
         <translation>&amp;Vorgaben:</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="63"/>
+        <location filename="../ui/deploydialog.cpp" line="65"/>
         <source>Give the charm to deploy.</source>
         <translation>Geben Sie den Charm an, der bereitgestellt werden soll.</translation>
     </message>
     <message>
-        <location filename="../ui/deploydialog.cpp" line="71"/>
+        <location filename="../ui/deploydialog.cpp" line="73"/>
         <source>Units placed later cannot have placement directives.</source>
         <translation>Später platzierte Einheiten können keine Platzierungsangaben haben.</translation>
     </message>
 </context>
 <context>
-    <name>DirectivePlacement</name>
+    <name>berth::MachineView</name>
     <message>
-        <location filename="../core/placement/directiveplacement.cpp" line="56"/>
-        <source>invalid placement directive &quot;%1&quot;: ssh: is only valid for add-machine</source>
-        <translation>Ungültige Platzierungsangabe „%1“: ssh: gilt nur für add-machine</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/directiveplacement.cpp" line="67"/>
-        <source>add-machine: machine-id cannot be specified</source>
-        <translation>add-machine: Eine Maschinennummer kann nicht angegeben werden</translation>
-    </message>
-</context>
-<context>
-    <name>MachineCommands</name>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="30"/>
-        <source>-n cannot be used with a placement directive on add-machine</source>
-        <translation>-n kann bei add-machine nicht mit einer Platzierungsangabe verwendet werden</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="13"/>
-        <location filename="../core/commands/machinecommands.cpp" line="65"/>
-        <source>created machine %1</source>
-        <translation>Maschine %1 angelegt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="12"/>
-        <source>created container %1</source>
-        <translation>Container %1 angelegt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="63"/>
-        <source>the container</source>
-        <translation>der Container</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="75"/>
-        <source>created %1 machines</source>
-        <translation>%1 Maschinen angelegt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="87"/>
-        <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
-        <translation>Vorgaben gelten nicht für ssh:-Hosts; die Hardware des Hosts wird so erfasst, wie sie ist</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="90"/>
-        <source>add-machine %1: this program cannot reach hosts over SSH</source>
-        <translation>add-machine %1: Dieses Programm kann Hosts nicht über SSH erreichen</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="106"/>
-        <source>host %1 is already machine %2</source>
-        <translation>Host %1 ist schon Maschine %2</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="121"/>
-        <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
-        <translation>Auf Host %1 läuft „%2“, eine Basis, die Berth nicht kennt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="124"/>
-        <source>host %1 runs %2, not %3</source>
-        <translation>Auf Host %1 läuft %2, nicht %3</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="141"/>
-        <source>created machine %1 for host %2 (%3, %4)</source>
-        <translation>Maschine %1 für Host %2 angelegt (%3, %4)</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="157"/>
-        <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
-        <translation>Maschine %1 ist die Einheit „%2“ zugewiesen; entfernen Sie zuerst die Einheit oder verwenden Sie --force</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="163"/>
-        <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
-        <translation>Maschine %1 beherbergt die Container „%2“; entfernen Sie diese zuerst oder verwenden Sie --force</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="174"/>
-        <source>removed unit %1</source>
-        <translation>Einheit %1 entfernt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="180"/>
-        <source>removed machine %1</source>
-        <translation>Maschine %1 entfernt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="183"/>
-        <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
-        <translation>Maschine %1 ist als tot markiert; die Bereitstellung vergisst Host %2 und lässt ihn laufen</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="188"/>
-        <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
-        <translation>Maschine %1 ist als tot markiert; die Bereitstellung hält ihre Instanz an</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="199"/>
-        <source>no machines specified; expected machine ids</source>
-        <translation>Keine Maschinen angegeben; erwartet: Maschinennummern</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="205"/>
-        <source>machine %1 is already dead</source>
-        <translation>Maschine %1 ist schon tot</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="232"/>
-        <source>no machines in error</source>
-        <translation>Keine Maschinen mit Fehler</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="237"/>
-        <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
-        <translation>Maschine %1 hat keinen Fehler (Status %2); nur Maschinen mit Fehler können erneut versucht werden</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="243"/>
-        <source>machine %1 will be provisioned again</source>
-        <translation>Maschine %1 wird erneut bereitgestellt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="250"/>
-        <source>machine %1 will be provisioned with its host</source>
-        <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
-    </message>
-</context>
-<context>
-    <name>MachineState</name>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="151"/>
-        <source>alive</source>
-        <translation>aktiv</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="152"/>
-        <source>dead</source>
-        <translation>tot</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="153"/>
-        <source>pending</source>
-        <translation>wartend</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="154"/>
-        <source>started</source>
-        <translation>gestartet</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="155"/>
-        <source>error</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="156"/>
-        <source>provisioning</source>
-        <translation>wird bereitgestellt</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="157"/>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="158"/>
-        <source>provisioning error</source>
-        <translation>Bereitstellungsfehler</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="159"/>
-        <source>start</source>
-        <translation>starten</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="160"/>
-        <source>record an instance for</source>
-        <translation>eine Instanz erfassen für</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="161"/>
-        <source>forget the start of</source>
-        <translation>den Start vergessen von</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="162"/>
-        <source>schedule a retry of</source>
-        <translation>einen neuen Versuch planen für</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="163"/>
-        <source>record an error for</source>
-        <translation>einen Fehler erfassen für</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="164"/>
-        <source>retry</source>
-        <translation>erneut versuchen</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="165"/>
-        <source>enlist a host as</source>
-        <translation>einen Host erfassen als</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="166"/>
-        <source>hold for its host</source>
-        <translation>für ihren Host zurückhalten</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="167"/>
-        <source>remove</source>
-        <translation>entfernen</translation>
-    </message>
-    <message>
-        <location filename="../core/model/machinestate.cpp" line="188"/>
-        <source>cannot %1 machine %2: it is %3, %4, instance %5</source>
-        <translation>Maschine %2: „%1“ ist nicht möglich, sie ist %3, %4, Instanz %5</translation>
-    </message>
-</context>
-<context>
-    <name>MachineView</name>
-    <message>
-        <location filename="../ui/machineview.cpp" line="55"/>
+        <location filename="../ui/machineview.cpp" line="57"/>
         <source>&amp;Auto place</source>
         <translation>&amp;Automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="91"/>
+        <location filename="../ui/machineview.cpp" line="93"/>
         <source>Unplaced units</source>
         <translation>Nicht platzierte Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="94"/>
+        <location filename="../ui/machineview.cpp" line="96"/>
         <source>Machines</source>
         <translation>Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="149"/>
+        <location filename="../ui/machineview.cpp" line="151"/>
         <source>Containers</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="150"/>
+        <location filename="../ui/machineview.cpp" line="152"/>
         <source>Containers of machine %1</source>
         <translation>Container von Maschine %1</translation>
     </message>
 </context>
 <context>
-    <name>MachinesModel</name>
+    <name>berth::MachinesModel</name>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="136"/>
+        <location filename="../ui/machinesmodel.cpp" line="138"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="138"/>
+        <location filename="../ui/machinesmodel.cpp" line="140"/>
         <source>Life</source>
         <translation>Lebenszyklus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="140"/>
+        <location filename="../ui/machinesmodel.cpp" line="142"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="142"/>
+        <location filename="../ui/machinesmodel.cpp" line="144"/>
         <source>Instance status</source>
         <translation>Instanzstatus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="144"/>
+        <location filename="../ui/machinesmodel.cpp" line="146"/>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="146"/>
+        <location filename="../ui/machinesmodel.cpp" line="148"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="148"/>
+        <location filename="../ui/machinesmodel.cpp" line="150"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="150"/>
+        <location filename="../ui/machinesmodel.cpp" line="152"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="152"/>
+        <location filename="../ui/machinesmodel.cpp" line="154"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="154"/>
+        <location filename="../ui/machinesmodel.cpp" line="156"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="156"/>
+        <location filename="../ui/machinesmodel.cpp" line="158"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="158"/>
+        <location filename="../ui/machinesmodel.cpp" line="160"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="160"/>
+        <location filename="../ui/machinesmodel.cpp" line="162"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="71"/>
+        <location filename="../ui/mainwindow.cpp" line="73"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="73"/>
+        <location filename="../ui/mainwindow.cpp" line="75"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="79"/>
+        <location filename="../ui/mainwindow.cpp" line="81"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="82"/>
+        <location filename="../ui/mainwindow.cpp" line="84"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="112"/>
+        <location filename="../ui/mainwindow.cpp" line="114"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="128"/>
+        <location filename="../ui/mainwindow.cpp" line="130"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="133"/>
+        <location filename="../ui/mainwindow.cpp" line="135"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="137"/>
+        <location filename="../ui/mainwindow.cpp" line="139"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="151"/>
+        <location filename="../ui/mainwindow.cpp" line="153"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="199"/>
+        <location filename="../ui/mainwindow.cpp" line="201"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="200"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="205"/>
+        <location filename="../ui/mainwindow.cpp" line="207"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="217"/>
+        <location filename="../ui/mainwindow.cpp" line="219"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="220"/>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="223"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="224"/>
+        <location filename="../ui/mainwindow.cpp" line="226"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="226"/>
+        <location filename="../ui/mainwindow.cpp" line="228"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="243"/>
+        <location filename="../ui/mainwindow.cpp" line="245"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="249"/>
+        <location filename="../ui/mainwindow.cpp" line="251"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="250"/>
+        <location filename="../ui/mainwindow.cpp" line="252"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="266"/>
+        <location filename="../ui/mainwindow.cpp" line="268"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="270"/>
+        <location filename="../ui/mainwindow.cpp" line="272"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="274"/>
+        <location filename="../ui/mainwindow.cpp" line="276"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="276"/>
+        <location filename="../ui/mainwindow.cpp" line="278"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="283"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="284"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="288"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation>&lt;b&gt;Berth&lt;/b&gt; verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="310"/>
+        <location filename="../ui/mainwindow.cpp" line="312"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="311"/>
+        <location filename="../ui/mainwindow.cpp" line="313"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
+        <location filename="../ui/mainwindow.cpp" line="341"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="355"/>
+        <location filename="../ui/mainwindow.cpp" line="356"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <location filename="../ui/mainwindow.cpp" line="359"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="379"/>
+        <location filename="../ui/mainwindow.cpp" line="382"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -1226,273 +1637,91 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="479"/>
+        <location filename="../ui/mainwindow.cpp" line="482"/>
         <source>provisioner: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="484"/>
+        <location filename="../ui/mainwindow.cpp" line="487"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="522"/>
+        <location filename="../ui/mainwindow.cpp" line="525"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="526"/>
+        <location filename="../ui/mainwindow.cpp" line="529"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="552"/>
+        <location filename="../ui/mainwindow.cpp" line="555"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
 </context>
 <context>
-    <name>ModelCommands</name>
+    <name>berth::OpenStoreDialog</name>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="51"/>
-        <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
-        <translation>Die Region „%1“ gibt es in Cloud %2 nicht; erwartet eine von: %3</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/modelcommands.cpp" line="57"/>
-        <source>model &quot;%1&quot; already exists</source>
-        <translation>Das Modell „%1“ gibt es schon</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/modelcommands.cpp" line="62"/>
-        <source>Added &quot;%1&quot; model on %2/%3</source>
-        <translation>Modell „%1“ auf %2/%3 hinzugefügt</translation>
-    </message>
-</context>
-<context>
-    <name>ModelTx</name>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="47"/>
-        <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
-        <translation>Die Ablage enthält einen Zustand der Maschine %1, den dieses Berth nicht kennt (%2, %3, %4): Sie ist beschädigt oder von einem neueren Berth geschrieben</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="155"/>
-        <source>model &quot;%1&quot; not found</source>
-        <translation>Das Modell „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="163"/>
-        <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
-        <translation>Die Region „%1“ des Modells „%2“ gibt es in Cloud „%3“ nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="184"/>
-        <source>application &quot;%1&quot; not found</source>
-        <translation>Die Anwendung „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="202"/>
-        <source>machine %1 not found</source>
-        <translation>Maschine %1 gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="214"/>
-        <source>invalid unit name &quot;%1&quot;: expected application/number</source>
-        <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="224"/>
-        <source>unit &quot;%1&quot; not found</source>
-        <translation>Die Einheit „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="347"/>
-        <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
-        <translation>Ungültige Platzierungsangabe „%1“: Die Zone „%2“ gibt es in %3 nicht; erwartet eine von: %4</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="353"/>
-        <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
-        <translation>Ungültige Platzierungsangabe „%1“: Die Region „%2“ gibt es in Cloud %3 nicht; erwartet eine von: %4</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="361"/>
-        <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
-        <translation>Ungültige Platzierungsangabe „%1“: Cloud %2 kann sie in diesem Prozess nicht prüfen</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="368"/>
-        <source>invalid placement directive &quot;%1&quot;: %2</source>
-        <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="391"/>
-        <source>unit %1</source>
-        <translation>Einheit %1</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="478"/>
-        <source>cannot place unit %1: %2</source>
-        <translation>Einheit %1 kann nicht platziert werden: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="486"/>
-        <source>cannot place unit %1: subordinate units follow their principals</source>
-        <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="489"/>
-        <source>cannot place unit %1: it is already on machine %2</source>
-        <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="505"/>
-        <source>unit %1 is not placed</source>
-        <translation>Einheit %1 ist nicht platziert</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="507"/>
-        <source>cannot unplace unit %1: subordinate units follow their principals</source>
-        <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="513"/>
-        <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
-        <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="724"/>
-        <source>machine %1 is %2, not dead: it cannot be forgotten</source>
-        <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
-    </message>
-</context>
-<context>
-    <name>OpenStoreDialog</name>
-    <message>
-        <location filename="../ui/openstoredialog.cpp" line="20"/>
+        <location filename="../ui/openstoredialog.cpp" line="22"/>
         <source>Open store</source>
         <translation>Ablage öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="22"/>
+        <location filename="../ui/openstoredialog.cpp" line="24"/>
         <source>a SQLite file, or postgresql://user@host:5432/db</source>
         <translation>eine SQLite-Datei oder postgresql://benutzer@host:5432/db</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="24"/>
+        <location filename="../ui/openstoredialog.cpp" line="26"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="27"/>
+        <location filename="../ui/openstoredialog.cpp" line="29"/>
         <source>SQLite store</source>
         <translation>SQLite-Ablage</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="27"/>
+        <location filename="../ui/openstoredialog.cpp" line="29"/>
         <source>SQLite stores (*.sqlite *.db)</source>
         <translation>SQLite-Ablagen (*.sqlite *.db)</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="35"/>
+        <location filename="../ui/openstoredialog.cpp" line="37"/>
         <source>A team shares a PostgreSQL database: everyone sees changes as they are made, and one provisioner runs per model. Keep the password in ~/.pgpass rather than in the address.</source>
         <translation>Ein Team teilt sich eine PostgreSQL-Datenbank: Alle sehen Änderungen, sobald sie gemacht werden, und je Modell läuft eine Bereitstellung. Legen Sie das Passwort in ~/.pgpass ab statt in der Adresse.</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="46"/>
+        <location filename="../ui/openstoredialog.cpp" line="48"/>
         <source>&amp;Store:</source>
         <translation>&amp;Ablage:</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="67"/>
+        <location filename="../ui/openstoredialog.cpp" line="69"/>
         <source>Give a SQLite file or a postgresql:// address.</source>
         <translation>Geben Sie eine SQLite-Datei oder eine postgresql://-Adresse an.</translation>
     </message>
 </context>
 <context>
-    <name>PlaceUnitsCommand</name>
+    <name>berth::PlacementView</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="18"/>
-        <source>new machine</source>
-        <translation>neue Maschine</translation>
-    </message>
-    <message>
-        <location filename="../ui/placementcommands.cpp" line="20"/>
-        <source>place %1 on %2</source>
-        <translation>%1 auf %2 platzieren</translation>
-    </message>
-</context>
-<context>
-    <name>PlacementRules</name>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="26"/>
-        <source>machine %1 has %2, %3 needs %4</source>
-        <translation>Maschine %1 hat %2, %3 braucht %4</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="35"/>
-        <source>machine %1 is %2</source>
-        <translation>Maschine %1 ist %2</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="44"/>
-        <source>cannot assign unit &quot;%1&quot; (%2) to machine %3 (%4)</source>
-        <translation>Die Einheit „%1“ (%2) kann Maschine %3 (%4) nicht zugewiesen werden</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="59"/>
-        <source>unit %1</source>
-        <translation>Einheit %1</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="77"/>
-        <source>unit %1 is a subordinate: it follows its principal %2</source>
-        <translation>Einheit %1 ist untergeordnet: Sie folgt ihrer Haupteinheit %2</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="81"/>
-        <source>unit %1 is already on machine %2</source>
-        <translation>Einheit %1 ist schon auf Maschine %2</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="85"/>
-        <source>unable to place a %1 unit on the %2 machine %3</source>
-        <translation>Eine Einheit mit %1 kann nicht auf Maschine %3 mit %2 platziert werden</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="96"/>
-        <source>machine %1 not found</source>
-        <translation>Maschine %1 gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="100"/>
-        <source>unit &quot;%1&quot; not found</source>
-        <translation>Die Einheit „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementrules.cpp" line="103"/>
-        <source>application &quot;%1&quot; not found</source>
-        <translation>Die Anwendung „%1“ gibt es nicht</translation>
-    </message>
-</context>
-<context>
-    <name>PlacementView</name>
-    <message>
-        <location filename="../ui/placementview.cpp" line="24"/>
+        <location filename="../ui/placementview.cpp" line="26"/>
         <source>select a machine first: its containers are shown here</source>
         <translation>Wählen Sie zuerst eine Maschine: hier stehen ihre Container</translation>
     </message>
 </context>
 <context>
-    <name>PolicyEditorDialog</name>
+    <name>berth::PolicyEditorDialog</name>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="57"/>
+        <location filename="../ui/policyeditordialog.cpp" line="59"/>
         <source>Placement policy of %1</source>
         <translation>Platzierungsrichtlinie von %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/policyeditordialog.cpp" line="60"/>
+        <location filename="../ui/policyeditordialog.cpp" line="62"/>
         <source>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit(s) now.</source>
         <translation>
             <numerusform>Wählen Sie die Regionen (oder Zonen), die %1 nutzen darf, und geben Sie jeder ein Gewicht; neue Einheiten kommen dorthin, wo das Ergebnis den Gewichten am nächsten kommt, nie über eine Obergrenze hinaus. Jetzt %n Einheit.</numerusform>
@@ -1500,221 +1729,93 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="73"/>
+        <location filename="../ui/policyeditordialog.cpp" line="75"/>
         <source>&amp;Regions</source>
         <translation>&amp;Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="74"/>
+        <location filename="../ui/policyeditordialog.cpp" line="76"/>
         <source>&amp;Zones</source>
         <translation>&amp;Zonen</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="85"/>
+        <location filename="../ui/policyeditordialog.cpp" line="87"/>
         <source>Which units go first when the application scales in; units in error always go first.</source>
         <translation>Welche Einheiten beim Verkleinern zuerst entfernt werden; fehlerhafte Einheiten immer zuerst.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="87"/>
+        <location filename="../ui/policyeditordialog.cpp" line="89"/>
         <source>Scale-in removes:</source>
         <translation>Beim Verkleinern entfernen:</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="110"/>
+        <location filename="../ui/policyeditordialog.cpp" line="112"/>
         <source>Use</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="110"/>
+        <location filename="../ui/policyeditordialog.cpp" line="112"/>
         <source>Weight</source>
         <translation>Gewicht</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="110"/>
+        <location filename="../ui/policyeditordialog.cpp" line="112"/>
         <source>Cap</source>
         <translation>Obergrenze</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="110"/>
+        <location filename="../ui/policyeditordialog.cpp" line="112"/>
         <source>Units now</source>
         <translation>Einheiten jetzt</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="110"/>
+        <location filename="../ui/policyeditordialog.cpp" line="112"/>
         <source>Target now</source>
         <translation>Ziel jetzt</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="135"/>
+        <location filename="../ui/policyeditordialog.cpp" line="137"/>
         <source>no cap</source>
         <translation>keine Obergrenze</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="161"/>
+        <location filename="../ui/policyeditordialog.cpp" line="163"/>
         <source>Give at least one checked region a weight above 0.</source>
         <translation>Geben Sie mindestens einer gewählten Region ein Gewicht über 0.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="163"/>
+        <location filename="../ui/policyeditordialog.cpp" line="165"/>
         <source>Give at least one checked zone a weight above 0.</source>
         <translation>Geben Sie mindestens einer gewählten Zone ein Gewicht über 0.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="174"/>
+        <location filename="../ui/policyeditordialog.cpp" line="176"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation>%1 hat %2 Einheiten, mehr als die Obergrenze %3: dort kommen keine neuen hinzu.</translation>
     </message>
 </context>
 <context>
-    <name>Provisioner</name>
+    <name>berth::ProvisionerWorker</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="160"/>
-        <source>another provisioner has taken the lease over</source>
-        <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="167"/>
-        <source>the lease could not be renewed before it may expire (%1)</source>
-        <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="182"/>
-        <source>provisioner stopping: %1</source>
-        <translation>Bereitstellung hält an: %1</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="213"/>
-        <source>cannot list instances of %1: %2; will try again</source>
-        <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="249"/>
-        <source>cannot stop %1 (%2): %3</source>
-        <translation>%1 kann nicht angehalten werden (%2): %3</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="252"/>
-        <source>stopped %1 (%2)</source>
-        <translation>%1 angehalten (%2)</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="273"/>
-        <source>stray, harvest-mode=</source>
-        <translation>verwaist, harvest-mode=</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="275"/>
-        <source>leaving stray instance %1 (harvest-mode=%2)</source>
-        <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="286"/>
-        <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
-        <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
-        <source>machine %1: adopted %2 started by an interrupted run</source>
-        <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="303"/>
-        <source>duplicate for machine %1</source>
-        <translation>Doppel für Maschine %1</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="305"/>
-        <source>instance %1: %2</source>
-        <translation>Instanz %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="336"/>
-        <source>machine %1 is dead</source>
-        <translation>Maschine %1 ist tot</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="344"/>
-        <source>machine %1: removed</source>
-        <translation>Maschine %1: entfernt</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="350"/>
-        <source>machine %1: %2; will try again</source>
-        <translation>Maschine %1: %2; neuer Versuch folgt</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="442"/>
-        <source>provisioning worker stopped: </source>
-        <translation>Bereitstellungsarbeiter angehalten: </translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="559"/>
-        <source>machine %1: cannot record %2: %3</source>
-        <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="567"/>
-        <source>machine %1: started %2 (%3) in %4</source>
-        <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="576"/>
-        <source>machine %1 died while it started</source>
-        <translation>Maschine %1 wurde während des Starts entfernt</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
-        <source>not recorded for machine %1</source>
-        <translation>für Maschine %1 nicht erfasst</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="592"/>
-        <source>machine %1: %2; trying %3</source>
-        <translation>Maschine %1: %2; versuche %3</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="636"/>
-        <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
-        <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="641"/>
-        <source>machine %1: provisioning error: %2</source>
-        <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="678"/>
-        <source>machine %1: cannot start: %2</source>
-        <translation>Maschine %1: kann nicht starten: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="744"/>
-        <source>waiting: model %1 is provisioned by %2</source>
-        <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
-    </message>
-</context>
-<context>
-    <name>ProvisionerWorker</name>
-    <message>
-        <location filename="../core/provisioning/provisionerworker.cpp" line="79"/>
+        <location filename="../core/provisioning/provisionerworker.cpp" line="81"/>
         <source>model %1 is provisioned by %2</source>
         <translation>Modell %1 wird von %2 bereitgestellt</translation>
     </message>
 </context>
 <context>
-    <name>RegionChart</name>
+    <name>berth::RegionChart</name>
     <message>
-        <location filename="../ui/regionchart.cpp" line="23"/>
+        <location filename="../ui/regionchart.cpp" line="25"/>
         <source>Export…</source>
         <translation>Exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="41"/>
+        <location filename="../ui/regionchart.cpp" line="43"/>
         <source>Select an application to see where its units are.</source>
         <translation>Wählen Sie eine Anwendung, um zu sehen, wo ihre Einheiten sind.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="56"/>
+        <location filename="../ui/regionchart.cpp" line="58"/>
         <source>%1: %n unit(s), no placement policy</source>
         <translation>
             <numerusform>%1: %n Einheit, keine Platzierungsrichtlinie</numerusform>
@@ -1722,13 +1823,13 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="58"/>
-        <location filename="../ui/regionchart.cpp" line="76"/>
+        <location filename="../ui/regionchart.cpp" line="60"/>
+        <location filename="../ui/regionchart.cpp" line="78"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="70"/>
+        <location filename="../ui/regionchart.cpp" line="72"/>
         <source>%1: %n unit(s) by region, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n Einheit nach Region, gegen das gewichtete Ziel der Richtlinie</numerusform>
@@ -1736,7 +1837,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="73"/>
+        <location filename="../ui/regionchart.cpp" line="75"/>
         <source>%1: %n unit(s) by zone, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n Einheit nach Zone, gegen das gewichtete Ziel der Richtlinie</numerusform>
@@ -1744,195 +1845,94 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="76"/>
+        <location filename="../ui/regionchart.cpp" line="78"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="92"/>
-        <location filename="../ui/regionchart.cpp" line="106"/>
+        <location filename="../ui/regionchart.cpp" line="94"/>
+        <location filename="../ui/regionchart.cpp" line="108"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="105"/>
+        <location filename="../ui/regionchart.cpp" line="107"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
 </context>
 <context>
-    <name>RetryDialog</name>
+    <name>berth::RetryDialog</name>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="14"/>
+        <location filename="../ui/retrydialog.cpp" line="16"/>
         <source>Retry provisioning</source>
         <translation>Bereitstellung wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="16"/>
+        <location filename="../ui/retrydialog.cpp" line="18"/>
         <source>Replace their constraints with:</source>
         <translation>Ihre Vorgaben ersetzen durch:</translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="23"/>
+        <location filename="../ui/retrydialog.cpp" line="25"/>
         <source>machine %1 — %2</source>
         <translation>Maschine %1 — %2</translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="30"/>
+        <location filename="../ui/retrydialog.cpp" line="32"/>
         <source>Machines in error:</source>
         <translation>Fehlerhafte Maschinen:</translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="52"/>
+        <location filename="../ui/retrydialog.cpp" line="54"/>
         <source>No machine in error is checked.</source>
         <translation>Keine fehlerhafte Maschine ist ausgewählt.</translation>
     </message>
 </context>
 <context>
-    <name>ScalingCommands</name>
+    <name>berth::ZoneChart</name>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="22"/>
-        <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement, senlin.policy.zone_placement or senlin.policy.deletion</source>
-        <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement, senlin.policy.zone_placement oder senlin.policy.deletion</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="82"/>
-        <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
-        <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten und können nicht skaliert oder per Richtlinie platziert werden</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="118"/>
-        <source>two %1 policies given; expected one</source>
-        <translation>Zwei %1-Richtlinien angegeben; erwartet: eine</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="124"/>
-        <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
-        <translation>Eigenschaften der Löschrichtlinie übergangen: %1 (Einheiten werden sofort entfernt, die Größe folgt ihnen)</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="157"/>
-        <source>%1 policy set on %2</source>
-        <translation>%1-Richtlinie für %2 gesetzt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="168"/>
-        <source>invalid policy kind &quot;%1&quot;; expected region, zone or deletion</source>
-        <translation>Ungültige Richtlinienart „%1“; erwartet: region, zone oder deletion</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="177"/>
-        <source>application &quot;%1&quot; has no policy</source>
-        <translation>Die Anwendung „%1“ hat keine Richtlinie</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="178"/>
-        <source>application &quot;%1&quot; has no %2 policy</source>
-        <translation>Die Anwendung „%1“ hat keine %2-Richtlinie</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="183"/>
-        <source>removed %1 from %2</source>
-        <translation>%1 von %2 entfernt</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="206"/>
-        <source>application &quot;%1&quot; not found</source>
-        <translation>Die Anwendung „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="238"/>
-        <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
-        <translation>--adjustment-type ist nötig: EXACT_CAPACITY, CHANGE_IN_CAPACITY oder CHANGE_IN_PERCENTAGE</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="253"/>
-        <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
-        <translation>%1 von %2 auf %3 Einheiten zu skalieren hieße, %5 Einheiten zu „%4“; ein Befehl darf höchstens %6 (er ist eine Transaktion, und eine größere ließe andere Nutzer der Ablage warten): skalieren Sie schrittweise</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="260"/>
-        <source>add</source>
-        <translation>hinzufügen</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="261"/>
-        <source>remove</source>
-        <translation>entfernen</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="278"/>
-        <source>%1 stays at %2 units</source>
-        <translation>%1 bleibt bei %2 Einheiten</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="282"/>
-        <source>scaled %1 from %2 to %3 units: %4</source>
-        <translation>%1 von %2 auf %3 Einheiten skaliert: %4</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="301"/>
-        <source>removed unit %1</source>
-        <translation>Einheit %1 entfernt</translation>
-    </message>
-</context>
-<context>
-    <name>SetConstraintsCommand</name>
-    <message>
-        <location filename="../ui/placementcommands.cpp" line="57"/>
-        <source>model constraints</source>
-        <translation>Modellvorgaben</translation>
-    </message>
-    <message>
-        <location filename="../ui/placementcommands.cpp" line="58"/>
-        <source>constraints of %1</source>
-        <translation>Vorgaben von %1</translation>
-    </message>
-</context>
-<context>
-    <name>ZoneChart</name>
-    <message>
-        <location filename="../ui/zonechart.cpp" line="33"/>
+        <location filename="../ui/zonechart.cpp" line="35"/>
         <source>Units per zone in</source>
         <translation>Einheiten je Zone in</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="37"/>
+        <location filename="../ui/zonechart.cpp" line="39"/>
         <source>Export…</source>
         <translation>Exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="47"/>
+        <location filename="../ui/zonechart.cpp" line="49"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="64"/>
+        <location filename="../ui/zonechart.cpp" line="66"/>
         <source>all regions</source>
         <translation>allen Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="138"/>
+        <location filename="../ui/zonechart.cpp" line="140"/>
         <source>%1 (skew %2)</source>
         <translation>%1 (Schieflage %2)</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="141"/>
+        <location filename="../ui/zonechart.cpp" line="143"/>
         <source>no started units here</source>
         <translation>hier keine gestarteten Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="142"/>
+        <location filename="../ui/zonechart.cpp" line="144"/>
         <source>every application is spread evenly</source>
         <translation>jede Anwendung ist gleichmäßig verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="143"/>
+        <location filename="../ui/zonechart.cpp" line="145"/>
         <source>uneven: %1</source>
         <translation>ungleich: %1</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="161"/>
+        <location filename="../ui/zonechart.cpp" line="163"/>
         <source>%1 — skew %2</source>
         <translation>%1 — Schieflage %2</translation>
     </message>

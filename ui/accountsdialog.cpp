@@ -26,6 +26,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+namespace berth {
+
 namespace {
 
 // One provider call, made where it cannot freeze the window. Empty when the
@@ -415,12 +417,10 @@ void AccountsDialog::test()
             int regions = 0;
             const QString problem = probe(types, account, &instances, &regions);
             if (!problem.isEmpty()) {
-                return Answer{false,
-                              QCoreApplication::translate("AccountsDialog", "%1 did not answer: %2")
-                                  .arg(account.name, problem)};
+                return Answer{
+                    false, AccountsDialog::tr("%1 did not answer: %2").arg(account.name, problem)};
             }
-            return Answer{true, QCoreApplication::translate(
-                                    "AccountsDialog", "%1 answered: %2 region(s), %3 instance(s)")
+            return Answer{true, AccountsDialog::tr("%1 answered: %2 region(s), %3 instance(s)")
                                     .arg(account.name)
                                     .arg(regions)
                                     .arg(instances)};
@@ -430,3 +430,5 @@ void AccountsDialog::test()
             emit testFinished(answer.ok, answer.message);
         });
 }
+
+} // namespace berth

@@ -14,6 +14,9 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 class QTableWidget;
+
+namespace berth {
+
 class Store;
 
 // Provider accounts: the clouds Berth knows, their settings (checked by
@@ -93,3 +96,5 @@ private:
     QLabel *m_message;
     QPushButton *m_testButton;
 };
+
+} // namespace berth

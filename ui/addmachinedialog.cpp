@@ -12,6 +12,8 @@
 #include <QMessageBox>
 #include <QSpinBox>
 
+namespace berth {
+
 namespace {
 
 // Hands add-machine the probe already made off the window's thread.
@@ -122,3 +124,5 @@ void AddMachineDialog::probeThenAdd(HostProbe::Target target,
             probeThenAdd(target, request);
         });
 }
+
+} // namespace berth

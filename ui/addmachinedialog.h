@@ -10,6 +10,8 @@ class QComboBox;
 class QLineEdit;
 class QSpinBox;
 
+namespace berth {
+
 // Adds empty machines: where (a new machine, a container on one, a zone or
 // region, an existing host over ssh:), how many, base and constraints. An
 // existing host is probed off the window's thread; a host key seen for the
@@ -48,3 +50,5 @@ private:
     HostProbe *m_probe;
     HostKeyCheck m_hostKeyCheck;
 };
+
+} // namespace berth

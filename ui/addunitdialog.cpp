@@ -9,6 +9,8 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+namespace berth {
+
 AddUnitDialog::AddUnitDialog(Workspace &workspace, const QString &model, QString application,
                              QWidget *parent)
     : CommandDialog(workspace, model, tr("Add units to %1").arg(application), parent)
@@ -49,3 +51,5 @@ CommandResult AddUnitDialog::apply()
     return commands.addUnits(model(), m_application, units->value(), placement->text().trimmed(),
                              constraints->text().trimmed());
 }
+
+} // namespace berth

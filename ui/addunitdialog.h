@@ -6,6 +6,8 @@ class QCheckBox;
 class QLineEdit;
 class QSpinBox;
 
+namespace berth {
+
 // Adds units to an application: how many, where (placement directives, or
 // later in the machine view), and unit-level constraints.
 class AddUnitDialog final : public CommandDialog
@@ -28,3 +30,5 @@ protected:
 private:
     QString m_application;
 };
+
+} // namespace berth

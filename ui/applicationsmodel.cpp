@@ -6,6 +6,8 @@
 #include <QBrush>
 #include <QColor>
 
+namespace berth {
+
 namespace {
 
 bool isFailure(const std::optional<MachineState::Status> &status)
@@ -208,3 +210,5 @@ QMimeData *ApplicationsModel::mimeData(const QModelIndexList &indexes) const
     }
     return units.isEmpty() ? nullptr : UnitMimeData::create(units);
 }
+
+} // namespace berth

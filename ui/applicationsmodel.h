@@ -3,6 +3,8 @@
 #include "core/model/modelrecords.h"
 #include "ui/twolevelmodel.h"
 
+namespace berth {
+
 struct ApplicationRow
 {
     qint64 id = 0;
@@ -55,3 +57,5 @@ public:
     const UnitRecord *unitAt(const QModelIndex &index) const;
     const ApplicationRecord *applicationAt(const QModelIndex &index) const;
 };
+
+} // namespace berth

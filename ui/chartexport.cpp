@@ -7,6 +7,8 @@
 
 #include <qcustomplot.h>
 
+namespace berth {
+
 namespace ChartExport {
 
 bool write(QCustomPlot *plot, const QString &path)
@@ -32,3 +34,5 @@ void askAndWrite(QWidget *parent, QCustomPlot *plot)
 }
 
 } // namespace ChartExport
+
+} // namespace berth

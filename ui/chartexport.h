@@ -5,6 +5,8 @@
 class QCustomPlot;
 class QWidget;
 
+namespace berth {
+
 namespace ChartExport {
 
 // Writes the plot as PNG or PDF, chosen by the file's suffix.
@@ -13,3 +15,5 @@ bool write(QCustomPlot *plot, const QString &path);
 void askAndWrite(QWidget *parent, QCustomPlot *plot);
 
 } // namespace ChartExport
+
+} // namespace berth

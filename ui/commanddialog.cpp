@@ -8,6 +8,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace berth {
+
 CommandDialog::CommandDialog(Workspace &workspace, QString model, const QString &title,
                              QWidget *parent)
     : QDialog(parent)
@@ -66,3 +68,5 @@ void CommandDialog::finish(const std::function<CommandResult()> &command)
     QDialog::accept();
     emit applied();
 }
+
+} // namespace berth

@@ -10,6 +10,8 @@ class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
 
+namespace berth {
+
 // The frame of the window's command dialogs (deploy, add unit, add machine,
 // retry): a form whose fields are checked as they change with the core's
 // own rules and messages, OK enabled only when they pass, and the command
@@ -63,3 +65,5 @@ private:
     QString m_problem;
     CommandResult m_result;
 };
+
+} // namespace berth

@@ -14,6 +14,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+namespace berth {
+
 ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QString &model,
                                                const QString &application, QWidget *parent)
     : QDialog(parent)
@@ -181,3 +183,5 @@ void ConstraintEditorDialog::revalidate()
         m_preview->setItem(row, DetailColumn, item);
     }
 }
+
+} // namespace berth

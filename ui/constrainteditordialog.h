@@ -11,6 +11,9 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QTableWidget;
+
+namespace berth {
+
 class Workspace;
 
 // Edits the model's or an application's constraints one key at a time: each
@@ -55,3 +58,5 @@ private:
     QTableWidget *m_preview = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };
+
+} // namespace berth

@@ -10,6 +10,8 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+namespace berth {
+
 DeployDialog::DeployDialog(Workspace &workspace, const QString &model, QWidget *parent)
     : CommandDialog(workspace, model, tr("Deploy an application"), parent)
     , charm(new QLineEdit(this))
@@ -75,3 +77,5 @@ CommandResult DeployDialog::apply()
 {
     return ApplicationCommands(workspace()).deploy(model(), request());
 }
+
+} // namespace berth

@@ -8,6 +8,8 @@ class QComboBox;
 class QLineEdit;
 class QSpinBox;
 
+namespace berth {
+
 // Deploys an application: charm, name, base, units, placement directives,
 // constraints, subordinate, or units left to place in the machine view.
 class DeployDialog final : public CommandDialog
@@ -33,3 +35,5 @@ protected:
 private:
     ApplicationCommands::Deploy request() const;
 };
+
+} // namespace berth

@@ -6,6 +6,8 @@
 
 #include <QComboBox>
 
+namespace berth {
+
 namespace DialogFields {
 
 void checkConstraints(Workspace &workspace, const QString &model, const QString &text)
@@ -51,3 +53,5 @@ QComboBox *baseBox(Workspace &workspace, const QString &model, QWidget *parent)
 }
 
 } // namespace DialogFields
+
+} // namespace berth

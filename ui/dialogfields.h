@@ -7,6 +7,8 @@
 class QComboBox;
 class QWidget;
 
+namespace berth {
+
 // Checks shared by the command dialogs, each throwing BerthError with the
 // same words the command line uses.
 namespace DialogFields {
@@ -18,3 +20,5 @@ void checkDirectives(const QString &text);
 QComboBox *baseBox(Workspace &workspace, const QString &model, QWidget *parent);
 
 } // namespace DialogFields
+
+} // namespace berth

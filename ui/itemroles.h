@@ -2,6 +2,8 @@
 
 #include <Qt>
 
+namespace berth {
+
 // Roles shared by Berth's item models and their filter/sort proxy.
 namespace ItemRoles {
 enum : int {
@@ -12,3 +14,5 @@ enum : int {
     UnplacedRole,                // bool: a principal unit with no machine yet
 };
 }
+
+} // namespace berth

@@ -6,6 +6,8 @@
 #include <QBrush>
 #include <QColor>
 
+namespace berth {
+
 MachinesModel::MachinesModel(QObject *parent)
     : TwoLevelModel(ColumnCount, parent)
 {}
@@ -187,3 +189,5 @@ bool MachinesModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, 
     const MachineRecord *m = machineAt(parent);
     return !parent.isValid() || (m && m->state.isAlive());
 }
+
+} // namespace berth

@@ -3,6 +3,8 @@
 #include "core/model/modelrecords.h"
 #include "ui/twolevelmodel.h"
 
+namespace berth {
+
 struct MachineRow
 {
     qint64 id = 0;
@@ -52,3 +54,5 @@ public:
     bool canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
                          const QModelIndex &parent) const override;
 };
+
+} // namespace berth

@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace berth {
+
 namespace {
 
 QVBoxLayout *column(QWidget *parent, QLabel *title, QWidget *view)
@@ -149,3 +151,5 @@ void MachineView::showContainersOf(const QModelIndex &machine)
     m_containerTitle->setText(name.isEmpty() ? tr("Containers")
                                              : tr("Containers of machine %1").arg(name));
 }
+
+} // namespace berth

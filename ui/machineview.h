@@ -4,11 +4,14 @@
 
 #include <QWidget>
 
-class ApplicationsModel;
-class MachinesModel;
 class QLabel;
 class QPushButton;
 class QTreeView;
+
+namespace berth {
+
+class ApplicationsModel;
+class MachinesModel;
 class TreeFilterModel;
 
 // The machine view: unplaced units, the model's machines, and the containers
@@ -52,3 +55,5 @@ private:
     QLabel *m_containerTitle;
     QPushButton *m_autoPlace;
 };
+
+} // namespace berth

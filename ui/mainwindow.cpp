@@ -53,6 +53,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+namespace berth {
+
 MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options &options,
                        QWidget *parent)
     : QMainWindow(parent)
@@ -566,3 +568,5 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/state"), saveState());
     QMainWindow::closeEvent(event);
 }
+
+} // namespace berth

@@ -10,13 +10,6 @@
 #include <memory>
 #include <optional>
 
-class ApplicationsModel;
-class CommandDialog;
-class MachineView;
-class MachinesModel;
-class ModelWatcher;
-class ProviderTypes;
-class ProvisionerWorker;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -25,6 +18,16 @@ class QProgressBar;
 class QTextBrowser;
 class QTreeView;
 class QUndoStack;
+
+namespace berth {
+
+class ApplicationsModel;
+class CommandDialog;
+class MachineView;
+class MachinesModel;
+class ModelWatcher;
+class ProviderTypes;
+class ProvisionerWorker;
 class RegionChart;
 class SecretStore;
 class TreeFilterModel;
@@ -135,3 +138,5 @@ private:
     std::unique_ptr<WorkerThread> m_provisionThread;
     ProvisionerWorker *m_provisioner = nullptr;
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include <QWidget>
 #include <QtConcurrent/QtConcurrentRun>
 
+namespace berth {
+
 // Runs `work` on Qt's thread pool for `owner` (anything that talks to a cloud
 // or a host), with `owner` disabled meanwhile, and then `done(result)` on the
 // owner's thread. The watcher is the owner's child: if the owner is closed
@@ -23,3 +25,5 @@ template <typename Work, typename Done> void runOffThread(QWidget *owner, Work w
                      });
     watcher->setFuture(QtConcurrent::run(std::move(work)));
 }
+
+} // namespace berth

@@ -12,6 +12,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace berth {
+
 OpenStoreDialog::OpenStoreDialog(const QString &current, QWidget *parent)
     : QDialog(parent)
     , m_location(new QLineEdit(this))
@@ -85,3 +87,5 @@ void OpenStoreDialog::accept()
             emit tried(problem);
         });
 }
+
+} // namespace berth

@@ -5,6 +5,8 @@
 class QLabel;
 class QLineEdit;
 
+namespace berth {
+
 // File → Open store…: a SQLite file or a shared PostgreSQL database
 // (postgresql://user[:password]@host[:port]/db). The store is opened off the
 // window's thread before the dialog accepts, so a wrong one says why at once.
@@ -31,3 +33,5 @@ private:
     QLineEdit *m_location;
     QLabel *m_message;
 };
+
+} // namespace berth

@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+namespace berth {
+
 PlaceUnitsCommand::PlaceUnitsCommand(Workspace &workspace, QString model, QStringList units,
                                      QString directive, ReportError report)
     : m_workspace(workspace)
@@ -81,3 +83,5 @@ void SetConstraintsCommand::undo()
 {
     apply(m_before);
 }
+
+} // namespace berth

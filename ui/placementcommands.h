@@ -5,6 +5,8 @@
 
 #include <functional>
 
+namespace berth {
+
 class Workspace;
 
 // The window's edits as undoable commands. Each step is one store command,
@@ -50,3 +52,5 @@ private:
     QString m_after;
     ReportError m_report;
 };
+
+} // namespace berth

@@ -6,6 +6,8 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 
+namespace berth {
+
 PlacementView::PlacementView(QWidget *parent)
     : QTreeView(parent)
 {
@@ -90,3 +92,5 @@ void PlacementView::dropEvent(QDropEvent *event)
     event->acceptProposedAction();
     emit placeRequested(units, t.directive);
 }
+
+} // namespace berth

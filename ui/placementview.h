@@ -4,6 +4,8 @@
 
 #include <functional>
 
+namespace berth {
+
 // A view of machines that units can be dropped on: onto a machine or
 // container (checked before the drop is accepted, the reason shown when it is
 // refused), or onto empty space for a new machine, or a new container on the
@@ -50,3 +52,5 @@ private:
     QString m_lastKey;
     QString m_lastProblem;
 };
+
+} // namespace berth

@@ -13,6 +13,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+namespace berth {
+
 namespace {
 
 constexpr int maxWeight = 1'000'000;
@@ -226,3 +228,5 @@ void PolicyEditorDialog::accept()
     }
     QDialog::accept();
 }
+
+} // namespace berth

@@ -9,6 +9,8 @@ class QDialogButtonBox;
 class QLabel;
 class QTableWidget;
 
+namespace berth {
+
 // Edits an application's placement policies (weights and caps per region and
 // per zone) and its deletion criteria, checked as they are typed; OK stores
 // them all in one command, the same as berthctl's set-placement-policy.
@@ -52,3 +54,5 @@ private:
     QString m_problem;
     QString m_notes;
 };
+
+} // namespace berth

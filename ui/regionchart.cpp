@@ -9,6 +9,8 @@
 
 #include <qcustomplot.h>
 
+namespace berth {
+
 RegionChart::RegionChart(QWidget *parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
@@ -120,3 +122,5 @@ bool RegionChart::exportTo(const QString &path) const
 {
     return ChartExport::write(m_plot, path);
 }
+
+} // namespace berth

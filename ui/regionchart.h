@@ -8,6 +8,8 @@ class QCPBarsGroup;
 class QCustomPlot;
 class QLabel;
 
+namespace berth {
+
 // Where an application's units are against where its placement policy wants
 // them: per region (or per zone for a zone policy), the weighted target next
 // to the actual count; without a policy, the units per region.
@@ -40,3 +42,5 @@ private:
     QList<double> m_targets;
     QList<double> m_actuals;
 };
+
+} // namespace berth

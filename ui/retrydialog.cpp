@@ -9,6 +9,8 @@
 #include <QLineEdit>
 #include <QListWidget>
 
+namespace berth {
+
 RetryDialog::RetryDialog(Workspace &workspace, const QString &model, const QStringList &preselected,
                          QWidget *parent)
     : CommandDialog(workspace, model, tr("Retry provisioning"), parent)
@@ -61,3 +63,5 @@ CommandResult RetryDialog::apply()
         replacement = constraints->text().trimmed();
     return MachineCommands(workspace()).retryProvisioning(model(), checkedMachines(), replacement);
 }
+
+} // namespace berth

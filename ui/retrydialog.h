@@ -6,6 +6,8 @@ class QCheckBox;
 class QLineEdit;
 class QListWidget;
 
+namespace berth {
+
 // Retries provisioning of machines in error, optionally with new constraints
 // (a bigger instance type, another zone) replacing theirs first.
 class RetryDialog final : public CommandDialog
@@ -28,3 +30,5 @@ protected:
 private:
     QStringList checkedMachines() const;
 };
+
+} // namespace berth

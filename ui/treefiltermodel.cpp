@@ -2,6 +2,8 @@
 
 #include "ui/itemroles.h"
 
+namespace berth {
+
 TreeFilterModel::TreeFilterModel(QObject *parent)
     : QSortFilterProxyModel(parent)
 {
@@ -58,3 +60,5 @@ bool TreeFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
     }
     return false;
 }
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include <QSortFilterProxyModel>
 
+namespace berth {
+
 // Filtering and sorting for Berth's trees: a text that any column may
 // contain, "problems only" (errors, dying machines, unplaced units), and
 // "unplaced only" for the machine view's unit column. A parent stays when a
@@ -26,3 +28,5 @@ private:
     bool m_problemsOnly = false;
     bool m_unplacedOnly = false;
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include <QHash>
 #include <QList>
 
+namespace berth {
+
 // The shared mechanics of Berth's two-level trees (applications → units,
 // machines → containers): rows keep the records' id order, and sync() moves
 // the tree to a new snapshot with the fewest insert/remove/dataChanged
@@ -164,3 +166,5 @@ private:
     mutable QHash<qint64, int> m_rowOf;
     mutable bool m_rowsDirty = true;
 };
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include <QMimeData>
 
+namespace berth {
+
 namespace UnitMimeData {
 
 QString format()
@@ -25,3 +27,5 @@ QStringList units(const QMimeData *data)
 }
 
 } // namespace UnitMimeData
+
+} // namespace berth

@@ -4,6 +4,8 @@
 
 class QMimeData;
 
+namespace berth {
+
 // Units dragged from a view: their names under Berth's own MIME type.
 namespace UnitMimeData {
 
@@ -13,3 +15,5 @@ QMimeData *create(const QStringList &units);
 QStringList units(const QMimeData *data);
 
 } // namespace UnitMimeData
+
+} // namespace berth

@@ -10,6 +10,8 @@
 
 #include <qcustomplot.h>
 
+namespace berth {
+
 namespace {
 
 // Distinct, colour-blind-friendly fills for up to eight applications, then repeated.
@@ -178,3 +180,5 @@ void ZoneChart::rebuild()
     m_plot->legend->setVisible(!m_applications.isEmpty());
     m_plot->replot();
 }
+
+} // namespace berth

@@ -9,6 +9,8 @@ class QComboBox;
 class QCustomPlot;
 class QLabel;
 
+namespace berth {
+
 // Units per availability zone, one stacked bar segment per application, for
 // one region of the model's cloud (or all regions the model uses). Zones
 // with no units are shown too: they are what makes a spread uneven. An
@@ -48,3 +50,5 @@ private:
     QMap<QString, QList<double>> m_counts;
     QMap<QString, int> m_skews;
 };
+
+} // namespace berth

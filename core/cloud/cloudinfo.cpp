@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+namespace berth {
+
 QStringList RegionInfo::zoneNames() const
 {
     QStringList names;
@@ -97,3 +99,5 @@ ConstraintsValidator CloudInfo::validator(const QString &regionName) const
         v.registerVocabulary(ConstraintKey::Zones, r->zoneNames());
     return v;
 }
+
+} // namespace berth

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace berth {
+
 struct InstanceType
 {
     QString name;
@@ -65,3 +67,5 @@ struct CloudInfo
     // A validator for constraints used in `region` (vocabularies from its catalogue and zones).
     ConstraintsValidator validator(const QString &region) const;
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include "core/cloud/providertypes.h"
 #include "core/cloud/secretstore.h"
 
+namespace berth {
+
 Secrets CloudRegistry::secretsOf(const CloudAccount &account, const ProviderTypes &types,
                                  SecretStore *secrets)
 {
@@ -80,3 +82,5 @@ Provider &CloudRegistry::provider(const QString &name) const
         return *p;
     throw BerthError(QStringLiteral("cloud \"%1\" has no provider in this process").arg(name));
 }
+
+} // namespace berth

@@ -7,6 +7,8 @@
 
 #include <memory>
 
+namespace berth {
+
 class ProviderTypes;
 class SecretStore;
 
@@ -39,3 +41,5 @@ private:
     QList<CloudInfo> m_clouds;
     QList<std::shared_ptr<Provider>> m_providers;
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 
 #include <QStringList>
 
+namespace berth {
+
 QString HostFacts::hardware() const
 {
     QStringList parts{QStringLiteral("arch=") + arch};
@@ -15,3 +17,5 @@ QString HostFacts::hardware() const
         parts << QStringLiteral("root-disk=") + formatMiB(rootDiskMiB);
     return parts.join(u' ');
 }
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include <QString>
 
+namespace berth {
+
 // What an existing host is, as a probe over SSH found it.
 struct HostFacts
 {
@@ -42,3 +44,5 @@ public:
     virtual ~HostProbe() = default;
     virtual Result probe(const Target &target) = 0;
 };
+
+} // namespace berth

@@ -3,6 +3,8 @@
 #include <QMap>
 #include <QString>
 
+namespace berth {
+
 // What a cloud holds, as the provider reports it.
 struct InstanceInfo
 {
@@ -16,3 +18,5 @@ struct InstanceInfo
 
     bool isRunning() const { return state == u"running"; }
 };
+
+} // namespace berth

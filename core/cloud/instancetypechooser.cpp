@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+namespace berth {
+
 namespace {
 
 bool tagsMatch(const InstanceType &type, const QStringList &wanted)
@@ -139,3 +141,5 @@ InstanceTypeChooser::Choice InstanceTypeChooser::choose(const RegionInfo &region
             QStringLiteral("no instance types in %1 matching constraints \"%2\"")
                 .arg(region.name, c.toString())};
 }
+
+} // namespace berth

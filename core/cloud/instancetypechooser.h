@@ -3,6 +3,8 @@
 #include "core/cloud/cloudinfo.h"
 #include "core/constraints/constraints.h"
 
+namespace berth {
+
 // Picks the cheapest, least wasteful instance type of a region that meets a
 // machine's constraints (domain.md, "Choosing an instance type").
 class InstanceTypeChooser
@@ -29,3 +31,5 @@ private:
     quint64 m_defaultMemMiB;
     bool m_filterTags;
 };
+
+} // namespace berth

@@ -1,5 +1,7 @@
 #include "core/cloud/provider.h"
 
+namespace berth {
+
 QString ProviderError::kindName(Kind kind)
 {
     switch (kind) {
@@ -20,3 +22,5 @@ QString ProviderError::kindName(Kind kind)
     }
     return {};
 }
+
+} // namespace berth

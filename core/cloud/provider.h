@@ -11,6 +11,8 @@
 #include <atomic>
 #include <memory>
 
+namespace berth {
+
 // How a provider call failed; the provisioner's retry rules depend on it.
 struct ProviderError
 {
@@ -89,3 +91,5 @@ struct CloudAccount
     // Read from the SecretStore when the provider is made; never stored or logged.
     Secrets secrets;
 };
+
+} // namespace berth

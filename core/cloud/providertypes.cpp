@@ -2,6 +2,8 @@
 
 #include "core/bertherror.h"
 
+namespace berth {
+
 const ProviderTypes::Type &ProviderTypes::get(const QString &name) const
 {
     QStringList names;
@@ -21,3 +23,5 @@ QStringList ProviderTypes::names() const
         list << t.name;
     return list;
 }
+
+} // namespace berth

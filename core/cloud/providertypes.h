@@ -5,6 +5,8 @@
 
 #include <functional>
 
+namespace berth {
+
 // The kinds of cloud Berth can drive (sim, lxd, ...), each with a factory and
 // a check for its settings. The application registers the concrete ones;
 // core only sees this table.
@@ -34,3 +36,5 @@ private:
     QList<Type> m_types;
     std::shared_ptr<HostProbe> m_hostProbe;
 };
+
+} // namespace berth

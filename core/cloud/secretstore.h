@@ -6,6 +6,8 @@
 
 #include <optional>
 
+namespace berth {
+
 // Where account secrets (passwords, keys) live: the system keychain, or a file
 // only its owner can read. Never the model store, never a log line. Secrets
 // are bytes, kept exactly as given (a PEM file, a binary key).
@@ -23,3 +25,5 @@ public:
     virtual void write(const QString &account, const QString &key, const QByteArray &value) = 0;
     virtual void remove(const QString &account, const QString &key) = 0;
 };
+
+} // namespace berth

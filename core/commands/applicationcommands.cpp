@@ -8,6 +8,8 @@
 
 #include <QSet>
 
+namespace berth {
+
 namespace {
 
 void checkCount(qint64 count)
@@ -358,3 +360,5 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
         return result;
     });
 }
+
+} // namespace berth

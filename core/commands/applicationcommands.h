@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+namespace berth {
+
 // Applications and their units: deploy, add and remove units, constraints,
 // subordinate relations.
 class ApplicationCommands
@@ -61,3 +63,5 @@ private:
                            const Constraints &unitLevel, CommandResult &result);
     Workspace &m_ws;
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 
 #include "core/store/policyrows.h"
 
+namespace berth {
+
 ApplicationPolicies ApplicationPolicies::load(ModelTx &tx, qint64 applicationId)
 {
     return of(applicationId, PolicyRows(tx).of(applicationId));
@@ -181,3 +183,5 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
     }
     return removed;
 }
+
+} // namespace berth

@@ -9,6 +9,8 @@
 
 class QRandomGenerator;
 
+namespace berth {
+
 // The policies an application carries (Senlin's region and zone placement
 // and deletion policies), stored as their specs, one per kind.
 struct ApplicationPolicies
@@ -72,3 +74,5 @@ private:
     ApplicationPolicies m_policies;
     QList<Placed> m_units;
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include "core/model/names.h"
 #include "core/store/cloudaccounts.h"
 
+namespace berth {
+
 namespace {
 // Throws BerthError unless `key` is one of the secrets clouds of `type` read.
 void checkSecretKey(const ProviderTypes &types, const QString &type, const QString &key)
@@ -176,3 +178,5 @@ CommandResult CloudCommands::setSecret(const QString &cloud, const QString &key,
     }
     return result;
 }
+
+} // namespace berth

@@ -7,6 +7,8 @@
 
 #include <QCoreApplication>
 
+namespace berth {
+
 // Provider accounts: add-cloud, update-cloud, remove-cloud.
 class CloudCommands
 {
@@ -52,3 +54,5 @@ private:
     Store &m_store;
     const ProviderTypes &m_types;
 };
+
+} // namespace berth

@@ -5,6 +5,8 @@
 #include "core/model/base.h"
 #include "core/placement/directiveplacement.h"
 
+namespace berth {
+
 namespace {
 
 QString createdText(const MachineRecord &m)
@@ -252,3 +254,5 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
         return result;
     });
 }
+
+} // namespace berth

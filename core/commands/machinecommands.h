@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 
+namespace berth {
+
 // Machines added and removed by hand (`add-machine`, `remove-machine`).
 class MachineCommands
 {
@@ -45,3 +47,5 @@ private:
     Workspace &m_ws;
     HostProbe *m_probe;
 };
+
+} // namespace berth

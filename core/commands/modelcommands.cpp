@@ -5,6 +5,8 @@
 
 #include "core/store/modelrows.h"
 
+namespace berth {
+
 QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assignments,
                                                        const CloudInfo &cloud) const
 {
@@ -122,3 +124,5 @@ QString ModelCommands::constraints(const QString &model)
     return m_ws.store().read(
         [&](SqlSession &sql) { return ModelTx::loadModel(sql, model).constraints.toString(); });
 }
+
+} // namespace berth

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QMap>
 
+namespace berth {
+
 // Models: create, list, switch, configure, and their constraints.
 class ModelCommands
 {
@@ -37,3 +39,5 @@ private:
                                             const CloudInfo &cloud) const;
     Workspace &m_ws;
 };
+
+} // namespace berth

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QRandomGenerator>
 
+namespace berth {
+
 namespace {
 
 QString kindOf(const QJsonObject &spec)
@@ -302,3 +304,5 @@ CommandResult ScalingCommands::removeUnits(const QString &model, const QString &
         return result;
     });
 }
+
+} // namespace berth

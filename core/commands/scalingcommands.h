@@ -9,6 +9,8 @@
 
 class QRandomGenerator;
 
+namespace berth {
+
 // An application's policies and scaling by them: set, show and remove
 // Senlin region/zone placement and deletion policies; scale by Senlin's
 // resize parameters; remove a number of units chosen by the policies.
@@ -75,3 +77,5 @@ private:
 // ones: total·w/Σw (0 for entries not usable). Shown against the actual counts.
 QMap<QString, double> weightedTargets(const PlacementPolicy &policy, qint64 total,
                                       const QStringList &usable);
+
+} // namespace berth

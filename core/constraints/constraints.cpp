@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+namespace berth {
+
 namespace {
 
 enum class Kind { Arch, Container, Count, CountOrMax, Size, Text, List, Bool };
@@ -375,3 +377,5 @@ QString archFromKernel(const QString &kernelArch)
     };
     return names.value(kernelArch, kernelArch);
 }
+
+} // namespace berth

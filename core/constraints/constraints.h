@@ -6,6 +6,8 @@
 #include <array>
 #include <optional>
 
+namespace berth {
+
 // The constraint keys, in canonical output order (Juju's order).
 enum class ConstraintKey {
     Arch,
@@ -106,3 +108,5 @@ struct FormattedConstraints
 QString formatMiB(quint64 mib);
 // Juju's name for an architecture the kernel names (x86_64 → amd64, aarch64 → arm64).
 QString archFromKernel(const QString &kernelArch);
+
+} // namespace berth

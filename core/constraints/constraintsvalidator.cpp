@@ -1,5 +1,7 @@
 #include "core/constraints/constraintsvalidator.h"
 
+namespace berth {
+
 void ConstraintsValidator::registerUnsupported(const QList<ConstraintKey> &keys)
 {
     for (ConstraintKey key : keys)
@@ -81,3 +83,5 @@ Constraints ConstraintsValidator::merge(const Constraints &lower, const Constrai
     }
     return result;
 }
+
+} // namespace berth

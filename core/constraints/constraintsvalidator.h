@@ -6,6 +6,8 @@
 #include <QList>
 #include <QSet>
 
+namespace berth {
+
 // What a provider says about constraints: keys it ignores (a warning),
 // vocabularies of allowed values (an error listing them), and keys that
 // conflict with each other (used when merging levels: an upper level's key
@@ -40,3 +42,5 @@ private:
     QHash<ConstraintKey, QStringList> m_vocabularies;
     QList<QPair<QList<ConstraintKey>, QList<ConstraintKey>>> m_conflicts;
 };
+
+} // namespace berth

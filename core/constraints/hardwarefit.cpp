@@ -1,5 +1,7 @@
 #include "core/constraints/hardwarefit.h"
 
+namespace berth {
+
 namespace HardwareFit {
 
 namespace {
@@ -29,3 +31,5 @@ std::optional<Shortfall> shortfall(const Constraints &needs, const Constraints &
 }
 
 } // namespace HardwareFit
+
+} // namespace berth

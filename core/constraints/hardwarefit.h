@@ -4,6 +4,8 @@
 
 #include <optional>
 
+namespace berth {
+
 // Whether hardware (a started machine's, or what a host is asked to be)
 // meets constraints: at least the memory, cores and root disk asked for, and
 // the same architecture. Only what both sides state is compared: a machine
@@ -22,3 +24,5 @@ struct Shortfall
 std::optional<Shortfall> shortfall(const Constraints &needs, const Constraints &has);
 
 } // namespace HardwareFit
+
+} // namespace berth

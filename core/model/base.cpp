@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+namespace berth {
+
 namespace {
 
 struct Series
@@ -68,3 +70,5 @@ QString Base::unsupported(const Base &base, const QStringList &cloudBases)
     return QStringLiteral("unsupported base \"%1\": expected one of %2")
         .arg(printable(base.toString()), all.join(QStringLiteral(", ")));
 }
+
+} // namespace berth

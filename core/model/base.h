@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace berth {
+
 // An operating system base, `os@channel` (ubuntu@22.04). Immutable once set on
 // an application, unit or machine; units only go to machines of the same base.
 class Base
@@ -40,3 +42,5 @@ struct Base::ParseResult
     QString error;
     bool ok() const { return error.isEmpty(); }
 };
+
+} // namespace berth

@@ -1,5 +1,7 @@
 #include "core/model/change.h"
 
+namespace berth {
+
 QString Change::opName(Op op)
 {
     switch (op) {
@@ -21,3 +23,5 @@ Change::Op Change::opFromName(const QString &name)
         return Op::Removed;
     return Op::Changed;
 }
+
+} // namespace berth

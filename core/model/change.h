@@ -3,6 +3,8 @@
 #include <QList>
 #include <QString>
 
+namespace berth {
+
 // One entry of the store's change log: what changed, in which model.
 struct Change
 {
@@ -18,3 +20,5 @@ struct Change
     static Op opFromName(const QString &name);
 };
 using ChangeList = QList<Change>;
+
+} // namespace berth

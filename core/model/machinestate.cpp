@@ -4,6 +4,8 @@
 
 #include <array>
 
+namespace berth {
+
 namespace {
 
 using Life = MachineState::Life;
@@ -245,3 +247,5 @@ std::optional<MachineState::InstanceStatus> MachineState::instanceStatusFrom(QSt
 {
     return fromText(text, instanceNames);
 }
+
+} // namespace berth

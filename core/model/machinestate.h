@@ -5,6 +5,8 @@
 
 #include <optional>
 
+namespace berth {
+
 // The machine life cycle in one place (in the manner of Juju's machine_fsm.go):
 // what a machine's life, its own status and its instance's status can be,
 // their stored text, and the one table of moves between them. Every status
@@ -88,3 +90,5 @@ public:
 
     bool operator==(const MachineState &) const = default;
 };
+
+} // namespace berth

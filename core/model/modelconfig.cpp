@@ -6,6 +6,8 @@
 
 #include <QRegularExpression>
 
+namespace berth {
+
 const QList<ModelConfig::KeyInfo> &ModelConfig::keys()
 {
     static const QList<KeyInfo> table{
@@ -128,3 +130,5 @@ quint64 ModelConfig::defaultMemMiB() const
         Constraints::parse(QStringLiteral("mem=") + value(QStringLiteral("default-mem")));
     return parsed.constraints.minimum(ConstraintKey::Mem).value_or(2048);
 }
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace berth {
+
 // A model's settings (`model-config`): known keys, their defaults, and typed
 // access. Values are stored as text; check() rejects a bad one with a line
 // saying what is expected.
@@ -46,3 +48,5 @@ public:
 private:
     QMap<QString, QString> m_values;
 };
+
+} // namespace berth

@@ -1,5 +1,7 @@
 #include "core/model/modelrecords.h"
 
+namespace berth {
+
 QString MachineRecord::parentName() const
 {
     const qsizetype slash = name.lastIndexOf(QStringLiteral("/lxd/"));
@@ -31,3 +33,5 @@ UnitPlacement UnitPlacement::of(const UnitRecord &unit, const MachineRecord *mac
     p.inError = machine->state.inError() || (host && host->state.inError());
     return p;
 }
+
+} // namespace berth

@@ -8,6 +8,8 @@
 #include <QList>
 #include <QString>
 
+namespace berth {
+
 // Plain records of what the store holds, as read by ModelReader and ModelTx.
 
 struct ModelRecord
@@ -126,3 +128,5 @@ struct ModelSnapshot
     QList<RelationRecord> relations;
     QList<PolicyRecord> policies;
 };
+
+} // namespace berth

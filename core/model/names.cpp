@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+namespace berth {
+
 namespace Names {
 
 namespace {
@@ -90,3 +92,5 @@ void checkCloudName(const QString &name)
 }
 
 } // namespace Names
+
+} // namespace berth

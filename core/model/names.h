@@ -3,6 +3,8 @@
 #include <QPair>
 #include <QString>
 
+namespace berth {
+
 // Name rules shared by every entry point (CLI, window, store).
 namespace Names {
 
@@ -24,3 +26,5 @@ void checkModelName(const QString &name);
 void checkCloudName(const QString &name);
 
 } // namespace Names
+
+} // namespace berth

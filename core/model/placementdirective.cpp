@@ -5,6 +5,8 @@
 
 #include <QRegularExpression>
 
+namespace berth {
+
 namespace {
 
 PlacementDirective::ParseResult failure(const QString &message)
@@ -164,3 +166,5 @@ QString PlacementDirective::toString() const
     }
     return {};
 }
+
+} // namespace berth

@@ -3,6 +3,8 @@
 #include <QList>
 #include <QString>
 
+namespace berth {
+
 // One placement directive (`3`, `3/lxd/0`, `lxd`, `lxd:3`, `zone=Z`,
 // `region=R`, `ssh:user@host:port`, `system-id=ID`, a node hostname).
 struct PlacementDirective
@@ -32,6 +34,7 @@ struct PlacementDirective
     static ListResult parseList(const QString &text);
 
     bool targetsExistingMachine() const { return kind == Kind::Machine || kind == Kind::Container; }
+    bool operator==(const PlacementDirective &) const = default;
     QString toString() const;
 };
 
@@ -48,3 +51,5 @@ struct PlacementDirective::ListResult
     QString error;
     bool ok() const { return error.isEmpty(); }
 };
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+namespace berth {
+
 namespace {
 
 template <typename T, typename Name>
@@ -69,3 +71,5 @@ QList<UnitPlacement> SnapshotIndex::placementsOf(const ApplicationRecord &app) c
               [](const UnitPlacement &a, const UnitPlacement &b) { return a.number < b.number; });
     return placements;
 }
+
+} // namespace berth

@@ -4,6 +4,8 @@
 
 #include <QHash>
 
+namespace berth {
+
 // Look-ups by name into a ModelSnapshot the caller keeps alive and unchanged
 // (the window's current one), so rules can run on what is shown without
 // asking the store.
@@ -26,3 +28,5 @@ private:
     QHash<QString, qsizetype> m_machines;
     QHash<qint64, qsizetype> m_machineIds;
 };
+
+} // namespace berth

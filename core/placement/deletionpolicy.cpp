@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+namespace berth {
+
 namespace DeletionPolicy {
 
 namespace {
@@ -156,3 +158,5 @@ QList<qint64> choose(QList<Candidate> candidates, qint64 count, Criteria criteri
 }
 
 } // namespace DeletionPolicy
+
+} // namespace berth

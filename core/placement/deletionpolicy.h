@@ -9,6 +9,8 @@
 
 class QRandomGenerator;
 
+namespace berth {
+
 // Senlin's deletion policy: which units go when an application scales in.
 // Units in error always go first; the rest are taken so that the zones of
 // the group stay balanced (always from the zone with most units), and within
@@ -48,3 +50,5 @@ QList<qint64> choose(QList<Candidate> candidates, qint64 count, Criteria criteri
                      QRandomGenerator &random);
 
 } // namespace DeletionPolicy
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include "core/bertherror.h"
 
+namespace berth {
+
 namespace {
 
 using Directive = PlacementDirective::Kind;
@@ -69,3 +71,5 @@ DirectivePlacement::forMachine(const std::optional<PlacementDirective> &directiv
         return container(d);
     return keptBy(d);
 }
+
+} // namespace berth

@@ -6,6 +6,8 @@
 
 #include <optional>
 
+namespace berth {
+
 // Where a placement directive puts what is made for it (domain spec,
 // "Placement directives"): on an existing machine, in a new container on an
 // existing host or a new one, or on a new machine that keeps the directive
@@ -41,3 +43,5 @@ public:
     // caller's (an existing host, probed).
     static DirectivePlacement forMachine(const std::optional<PlacementDirective> &directive);
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include <queue>
 #include <vector>
 
+namespace berth {
+
 namespace {
 
 struct Candidate
@@ -219,3 +221,5 @@ PlacementPlanner::Plan PlacementPlanner::plan(const QList<Target> &targets,
     }
     return result;
 }
+
+} // namespace berth

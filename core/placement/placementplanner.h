@@ -4,6 +4,8 @@
 #include <QMap>
 #include <QString>
 
+namespace berth {
+
 // Berth's weighted placement plan (policies.md): how many nodes to add to, or
 // remove from, each region (or zone) so that the result stays within caps and
 // usable targets, never removes more than a target holds, exists whenever any
@@ -43,3 +45,5 @@ public:
     // Σ(n_r − t_r)² · (Σw)², exact: how far final counts are from the weighted target.
     static Wide scaledCost(const QList<Target> &targets, const QList<qint64> &finalCounts);
 };
+
+} // namespace berth

@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+namespace berth {
+
 namespace {
 
 QJsonObject failed(QJsonObject data, const QString &reason)
@@ -247,3 +249,5 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
                     {zones ? QStringLiteral("zones") : QStringLiteral("regions"), perTarget}});
     return data;
 }
+
+} // namespace berth

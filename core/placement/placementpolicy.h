@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+namespace berth {
+
 // A Senlin region or zone placement policy and its decision for an action:
 // the node count from the action's inputs and earlier policies' data, and the
 // per-region (or per-zone) plan, written back into `data` in Senlin's shape.
@@ -47,3 +49,5 @@ private:
     Kind m_kind = Kind::Region;
     QList<PlacementPlanner::Target> m_targets;
 };
+
+} // namespace berth

@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+namespace berth {
+
 namespace PlacementRules {
 
 namespace {
@@ -108,3 +110,5 @@ QString placementProblem(const SnapshotIndex &model, const QStringList &units,
 }
 
 } // namespace PlacementRules
+
+} // namespace berth

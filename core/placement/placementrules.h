@@ -6,6 +6,8 @@
 
 #include <QStringList>
 
+namespace berth {
+
 // Whether a unit may go on a machine, and a container on a host: pure rules
 // over records, shared by the commands (which refuse with them) and the
 // window (which checks a drag against the snapshot it shows). Each gives the
@@ -43,3 +45,5 @@ QString placementProblem(const SnapshotIndex &model, const QStringList &units,
                          const QString &machine);
 
 } // namespace PlacementRules
+
+} // namespace berth

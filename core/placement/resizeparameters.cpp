@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+namespace berth {
+
 namespace ResizeParameters {
 
 std::optional<Adjustment> adjustmentFromName(const QString &name)
@@ -216,3 +218,5 @@ Result resize(const ClusterSize &cluster, const Request &request)
 }
 
 } // namespace ResizeParameters
+
+} // namespace berth

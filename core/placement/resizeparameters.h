@@ -4,6 +4,8 @@
 
 #include <optional>
 
+namespace berth {
+
 // Senlin's resize rules (scaleutils): the desired size an adjustment asks
 // for, its truncation into the bounds when not strict, and the checks with
 // Senlin's exact messages. The result is how many nodes to create or delete.
@@ -55,3 +57,5 @@ QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
 Result resize(const ClusterSize &cluster, const Request &request);
 
 } // namespace ResizeParameters
+
+} // namespace berth

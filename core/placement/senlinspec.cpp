@@ -2,6 +2,8 @@
 
 #include "core/bertherror.h"
 
+namespace berth {
+
 namespace SenlinSpec {
 
 void checkVersion(const QJsonObject &spec, const QStringList &known)
@@ -23,3 +25,5 @@ void checkVersion(const QJsonObject &spec, const QStringList &known)
 }
 
 } // namespace SenlinSpec
+
+} // namespace berth

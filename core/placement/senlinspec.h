@@ -3,6 +3,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+namespace berth {
+
 // What every Senlin policy spec shares (type, version, properties).
 namespace SenlinSpec {
 
@@ -12,3 +14,5 @@ namespace SenlinSpec {
 void checkVersion(const QJsonObject &spec, const QStringList &known);
 
 } // namespace SenlinSpec
+
+} // namespace berth

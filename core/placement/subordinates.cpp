@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+namespace berth {
+
 namespace Subordinates {
 
 Plan plan(const QList<UnitRecord> &units, const QList<Relation> &relations)
@@ -50,3 +52,5 @@ Plan plan(const QList<UnitRecord> &units, const QList<Relation> &relations)
 }
 
 } // namespace Subordinates
+
+} // namespace berth

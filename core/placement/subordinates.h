@@ -4,6 +4,8 @@
 
 #include <QList>
 
+namespace berth {
+
 // Which subordinate units a machine must carry (Juju's rule): exactly one
 // unit of each subordinate application related to a principal the machine
 // hosts, following the oldest such principal unit, and none of any other.
@@ -41,3 +43,5 @@ struct Plan
 Plan plan(const QList<UnitRecord> &units, const QList<Relation> &relations);
 
 } // namespace Subordinates
+
+} // namespace berth

@@ -10,6 +10,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+namespace berth {
+
 namespace YamlDocument {
 
 namespace {
@@ -134,3 +136,5 @@ QJsonValue readFile(const QString &path, const QString &name)
 }
 
 } // namespace YamlDocument
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include <QJsonValue>
 #include <QString>
 
+namespace berth {
+
 // YAML documents that users hand Berth (Senlin policy specs, later bundles),
 // read into JSON values within Berth's bounds (Limits): a file larger than
 // maxDocumentBytes, a document that expands to more than maxDocumentNodes
@@ -19,3 +21,5 @@ QJsonValue parse(const QByteArray &text, const QString &name);
 QJsonValue readFile(const QString &path, const QString &name);
 
 } // namespace YamlDocument
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include <tuple>
 
+namespace berth {
+
 void ZoneSpread::addLocked(const QString &zone, const QStringList &applications, int delta)
 {
     if (zone.isEmpty())
@@ -58,3 +60,5 @@ int ZoneSpread::machinesIn(const QString &zone) const
     QMutexLocker lock(&m_mutex);
     return m_perZone.value(zone);
 }
+
+} // namespace berth

@@ -5,6 +5,8 @@
 #include <QSet>
 #include <QStringList>
 
+namespace berth {
+
 // Availability-zone spread: each new instance goes to the allowed zone with
 // the fewest members of its distribution group (the machines hosting units
 // of the same applications), ties broken by the fewest machines of the whole
@@ -31,3 +33,5 @@ private:
     QHash<QString, QHash<QString, int>> m_perApplication; // application -> zone -> machines
     QHash<QString, int> m_perZone;
 };
+
+} // namespace berth

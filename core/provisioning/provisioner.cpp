@@ -16,6 +16,8 @@
 #include <stop_token>
 #include <thread>
 
+namespace berth {
+
 namespace {
 
 const QString modelTag = QStringLiteral("berth-model-uuid");
@@ -766,3 +768,5 @@ bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs
     }
     return false;
 }
+
+} // namespace berth

@@ -11,6 +11,8 @@
 #include <functional>
 #include <memory>
 
+namespace berth {
+
 class Store;
 class ProvisionerLease;
 
@@ -69,3 +71,5 @@ private:
     mutable QMutex m_logMutex; // log lines come from every start worker
     ProgressFunction m_progress;
 };
+
+} // namespace berth

@@ -7,6 +7,8 @@
 #include <QDateTime>
 #include <QTimer>
 
+namespace berth {
+
 ProvisionerWorker::ProvisionerWorker(QString storeLocation, const CloudRegistry &clouds,
                                      QString model, int periodMs)
     : m_location(std::move(storeLocation))
@@ -83,3 +85,5 @@ void ProvisionerWorker::runPass()
     }
     m_lastPassAt = QDateTime::currentMSecsSinceEpoch();
 }
+
+} // namespace berth

@@ -7,8 +7,11 @@
 #include <atomic>
 #include <memory>
 
-class ChangeDetector;
 class QTimer;
+
+namespace berth {
+
+class ChangeDetector;
 
 // The provisioner as a background worker: move it to a QThread, connect
 // QThread::started to start(). It runs a pass at start, when the store
@@ -55,3 +58,5 @@ private:
     bool m_passRequested = false;
     QTimer *m_timer = nullptr;
 };
+
+} // namespace berth

@@ -6,6 +6,8 @@
 
 #include <QTimer>
 
+namespace berth {
+
 ChangeDetector::ChangeDetector(Store &store, int intervalMs, QObject *parent)
     : QObject(parent)
     , m_store(store)
@@ -70,3 +72,5 @@ void ChangeDetector::check()
     }
     emit committed();
 }
+
+} // namespace berth

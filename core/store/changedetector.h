@@ -3,6 +3,9 @@
 #include <QObject>
 
 class QTimer;
+
+namespace berth {
+
 class Store;
 
 // Tells when anything was committed to the store, by any process: the one
@@ -41,3 +44,5 @@ private:
     qint64 m_version = -1;
     bool m_paused = false;
 };
+
+} // namespace berth

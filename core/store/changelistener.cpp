@@ -5,6 +5,8 @@
 
 #include <QSqlDriver>
 
+namespace berth {
+
 ChangeListener::ChangeListener(const QString &location, QObject *parent)
     : QObject(parent)
     , m_store(std::make_unique<Store>(location))
@@ -19,3 +21,5 @@ ChangeListener::ChangeListener(const QString &location, QObject *parent)
 }
 
 ChangeListener::~ChangeListener() = default;
+
+} // namespace berth

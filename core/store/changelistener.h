@@ -4,6 +4,8 @@
 
 #include <memory>
 
+namespace berth {
+
 class Store;
 
 // Hears every write commit to a PostgreSQL store as it happens (LISTEN on the
@@ -25,3 +27,5 @@ signals:
 private:
     std::unique_ptr<Store> m_store;
 };
+
+} // namespace berth

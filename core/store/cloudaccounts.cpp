@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+namespace berth {
+
 QList<CloudAccount> CloudAccounts::all()
 {
     QList<CloudAccount> list;
@@ -89,3 +91,5 @@ CloudRegistry CloudAccounts::registry(Store &store, const ProviderTypes &types,
     return CloudRegistry::open(store.read([](SqlSession &sql) { return CloudAccounts(sql).all(); }),
                                types, secrets);
 }
+
+} // namespace berth

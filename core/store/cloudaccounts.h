@@ -7,6 +7,8 @@
 
 #include <optional>
 
+namespace berth {
+
 class SqlSession;
 class Store;
 
@@ -42,3 +44,5 @@ private:
     void write(const CloudAccount &account, bool insert);
     SqlSession &m_sql;
 };
+
+} // namespace berth

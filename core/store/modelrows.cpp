@@ -4,6 +4,8 @@
 
 #include <QUuid>
 
+namespace berth {
+
 bool ModelRows::any()
 {
     return m_sql.scalar(QStringLiteral("SELECT count(*) FROM models")).toInt() > 0;
@@ -46,3 +48,5 @@ QList<ModelRows::Summary> ModelRows::summaries()
     q.finish();
     return list;
 }
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include <QMap>
 #include <QString>
 
+namespace berth {
+
 class SqlSession;
 
 // The models the store keeps, as a whole (one model's contents are
@@ -35,3 +37,5 @@ public:
 private:
     SqlSession &m_sql;
 };
+
+} // namespace berth

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 
+namespace berth {
+
 namespace {
 
 // Constraints as Berth wrote them (canonical); a row edited by hand into
@@ -926,3 +928,5 @@ void ModelTx::finish()
     m_sql.run(QStringLiteral("DELETE FROM changes WHERE seq < (SELECT max(seq) FROM changes) - "
                              "200000"));
 }
+
+} // namespace berth

@@ -14,6 +14,8 @@
 #include <functional>
 #include <optional>
 
+namespace berth {
+
 // The rules of one model applied inside one write transaction: look-ups,
 // machine and unit creation, placement, subordinates, removal and the change
 // log. Commands build one, do their work, and call finish() before commit.
@@ -198,3 +200,5 @@ private:
     QHash<qint64, bool> m_hasSubordinates;
     qint64 m_now = 0;
 };
+
+} // namespace berth

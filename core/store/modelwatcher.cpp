@@ -4,6 +4,8 @@
 #include "core/store/changedetector.h"
 #include "core/store/workspace.h"
 
+namespace berth {
+
 ModelWatcher::ModelWatcher(QString storeLocation, const CloudRegistry &clouds, int intervalMs)
     : m_location(std::move(storeLocation))
     , m_clouds(clouds)
@@ -97,3 +99,5 @@ void ModelWatcher::resume()
         m_detector->resume();
     refresh();
 }
+
+} // namespace berth

@@ -6,6 +6,8 @@
 
 #include <memory>
 
+namespace berth {
+
 class CloudRegistry;
 class ChangeDetector;
 class Store;
@@ -54,3 +56,5 @@ private:
     qint64 m_seq = 0;     // the change log read so far
     qint64 m_modelId = 0; // the open model's id once read
 };
+
+} // namespace berth

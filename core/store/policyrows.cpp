@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QSqlQuery>
 
+namespace berth {
+
 PolicyRows::PolicyRows(ModelTx &tx)
     : m_tx(tx)
 {}
@@ -68,3 +70,5 @@ qint64 PolicyRows::remove(const ApplicationRecord &app, const QString &kind)
         m_tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
     return removed;
 }
+
+} // namespace berth

@@ -6,6 +6,8 @@
 
 #include "core/model/modelrecords.h"
 
+namespace berth {
+
 class ModelTx;
 
 // An application's policy specs as stored (Senlin's region and zone
@@ -28,3 +30,5 @@ public:
 private:
     ModelTx &m_tx;
 };
+
+} // namespace berth

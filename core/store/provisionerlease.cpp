@@ -11,6 +11,8 @@
 #include <cerrno>
 #include <csignal>
 
+namespace berth {
+
 namespace {
 // The advisory lock space of provisioners (two-key form: this, the model id).
 constexpr int provisionerLockKey = 0x70726f76; // "prov"
@@ -129,3 +131,5 @@ bool ProvisionerLease::renew(ModelTx &tx) const
 {
     return renew(tx.m_sql);
 }
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include <QString>
 
+namespace berth {
+
 class ModelTx;
 class SqlSession;
 class Store;
@@ -55,3 +57,5 @@ private:
     qint64 m_expiresAt = 0;
     QString m_holder;
 };
+
+} // namespace berth

@@ -1,5 +1,7 @@
 #include "core/store/schema.h"
 
+namespace berth {
+
 namespace Schema {
 
 QList<QStringList> migrations()
@@ -82,3 +84,5 @@ QList<QStringList> migrations()
 }
 
 } // namespace Schema
+
+} // namespace berth

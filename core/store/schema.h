@@ -2,8 +2,12 @@
 
 #include <QStringList>
 
+namespace berth {
+
 // The store's schema, as an ordered list of migrations. Each migration is a
 // list of statements; `{pk}` stands for the backend's auto-increment key.
 namespace Schema {
 QList<QStringList> migrations();
 }
+
+} // namespace berth

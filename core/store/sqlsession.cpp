@@ -4,6 +4,8 @@
 
 #include <QSqlError>
 
+namespace berth {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -83,3 +85,5 @@ void SqlSession::execute(const QString &sql)
     if (!query.exec(sql))
         fail(sql, query.lastError());
 }
+
+} // namespace berth

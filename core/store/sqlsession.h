@@ -7,6 +7,8 @@
 
 #include <initializer_list>
 
+namespace berth {
+
 // Runs bound-parameter SQL on one connection, keeping prepared statements.
 // Every failure throws BerthError, so a command's transaction rolls back whole.
 class SqlSession
@@ -35,3 +37,5 @@ private:
     QSqlDatabase m_db;
     QHash<QString, QSqlQuery> m_cache;
 };
+
+} // namespace berth

@@ -20,6 +20,8 @@
 
 #include <sqlite3.h>
 
+namespace berth {
+
 namespace {
 QAtomicInteger<quint64> connectionCounter;
 
@@ -391,3 +393,5 @@ qint64 Store::dataVersion()
             .toLongLong();
     return m_sql->scalar(QStringLiteral("PRAGMA data_version")).toLongLong();
 }
+
+} // namespace berth

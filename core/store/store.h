@@ -10,6 +10,8 @@
 #include <memory>
 #include <type_traits>
 
+namespace berth {
+
 // The model store: one connection for the calling thread, a versioned schema
 // migrated on open, and commands run as single transactions. Write
 // transactions take the write lock up front (SQLite BEGIN IMMEDIATE), so two
@@ -125,3 +127,5 @@ private:
     bool m_readOnly = false;
     QElapsedTimer m_lockWait; // since the busy handler's first try
 };
+
+} // namespace berth

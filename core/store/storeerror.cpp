@@ -1,5 +1,7 @@
 #include "core/store/storeerror.h"
 
+namespace berth {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -145,3 +147,5 @@ BerthError readOnly(const QString &displayLocation)
 }
 
 } // namespace StoreError
+
+} // namespace berth

@@ -4,6 +4,8 @@
 
 #include <QSqlError>
 
+namespace berth {
+
 // What a failed store operation means in the user's terms. The message says
 // what happened and what to do; the driver's own text and the statement it ran
 // go into the error's detail, shown only on request (berthctl --debug).
@@ -18,3 +20,5 @@ BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int 
 BerthError readOnly(const QString &displayLocation);
 
 } // namespace StoreError
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include "core/bertherror.h"
 
+namespace berth {
+
 QString Workspace::currentModel()
 {
     return m_store.read([](SqlSession &sql) {
@@ -43,3 +45,5 @@ ModelTx::PlacementPrecheck Workspace::precheckOf(const QString &cloud) const
         return provider->precheckPlacement(region, directive);
     };
 }
+
+} // namespace berth

@@ -4,6 +4,8 @@
 #include "core/store/modeltx.h"
 #include "core/store/store.h"
 
+namespace berth {
+
 // What every command works on: the store, the known clouds, and which model
 // is current. Commands run through inModel(), one transaction each.
 class Workspace
@@ -67,3 +69,5 @@ struct CommandResult
     QStringList messages;
     QStringList warnings;
 };
+
+} // namespace berth

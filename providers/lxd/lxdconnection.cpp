@@ -10,6 +10,8 @@
 #include <QTimer>
 #include <QUrlQuery>
 
+namespace berth {
+
 namespace {
 
 // How long one operation wait asks the server to hold the request, so that a
@@ -219,3 +221,5 @@ LxdReply LxdConnection::waitFor(const QString &operation)
         }
     }
 }
+
+} // namespace berth

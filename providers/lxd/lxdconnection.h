@@ -10,6 +10,8 @@
 
 #include <atomic>
 
+namespace berth {
+
 // How to reach one LXD server: its URL, the client certificate Berth presents
 // and the SHA-256 fingerprint its own certificate must have.
 struct LxdEndpoint
@@ -66,3 +68,5 @@ private:
     const std::atomic<bool> *m_cancel;
     QNetworkAccessManager m_nam;
 };
+
+} // namespace berth

@@ -10,6 +10,8 @@
 #include <QThread>
 #include <QUuid>
 
+namespace berth {
+
 namespace {
 
 const QString userPrefix = QStringLiteral("user.");
@@ -561,3 +563,5 @@ QList<InstanceInfo> LxdProvider::listInstances(const QString &region,
     }
     return list;
 }
+
+} // namespace berth

@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QMutex>
 
+namespace berth {
+
 // Real containers on an LXD server (or cluster) through its REST API over
 // HTTPS. Cluster members are the availability zones (a single daemon is one
 // zone named after itself); constraints become `limits.cpu`, `limits.memory`
@@ -63,3 +65,5 @@ private:
     QMutex m_mutex;
     QHash<QString, Host> m_hosts; // by cluster member
 };
+
+} // namespace berth

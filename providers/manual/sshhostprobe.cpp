@@ -11,6 +11,8 @@
 
 #include <memory>
 
+namespace berth {
+
 namespace {
 
 struct SessionDeleter
@@ -194,3 +196,5 @@ HostProbe::Result SshHostProbe::probe(const Target &target)
         return failed(problem);
     return result;
 }
+
+} // namespace berth

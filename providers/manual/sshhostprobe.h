@@ -2,6 +2,8 @@
 
 #include "core/cloud/hostprobe.h"
 
+namespace berth {
+
 // The manual provider: looks at an existing host over SSH (libssh). The host
 // key is checked against ~/.ssh/known_hosts, as ssh does; an unknown key is
 // added only when the user accepted its fingerprint, a changed one is refused.
@@ -17,3 +19,5 @@ public:
     // Empty when `output` describes the host; otherwise what is missing.
     static QString parseFacts(const QString &output, HostFacts *facts);
 };
+
+} // namespace berth

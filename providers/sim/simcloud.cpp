@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+namespace berth {
+
 namespace {
 
 constexpr quint64 GiB = 1024;
@@ -172,3 +174,5 @@ CloudInfo SimCloud::describe(const QList<Node> &pool)
                         {ConstraintKey::Mem, ConstraintKey::Cores, ConstraintKey::CpuPower}}};
     return cloud;
 }
+
+} // namespace berth

@@ -2,6 +2,8 @@
 
 #include "core/cloud/cloudinfo.h"
 
+namespace berth {
+
 // The built-in `sim` cloud's geography: three regions of three zones with an
 // EC2-like catalogue over amd64 and arm64, and `sim-metal`, a bare-metal pool
 // of named nodes (MAAS style).
@@ -21,3 +23,5 @@ CloudInfo describe(const QList<Node> &pool = defaultPool());
 QList<Node> loadPool(const QString &path);
 
 } // namespace SimCloud
+
+} // namespace berth

@@ -17,6 +17,8 @@
 
 #include <sqlite3.h>
 
+namespace berth {
+
 namespace {
 
 // A prepared statement that finalizes itself.
@@ -528,3 +530,5 @@ QList<InstanceInfo> SimProvider::listInstances(const QString &region,
     }
     return instances;
 }
+
+} // namespace berth

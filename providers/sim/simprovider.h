@@ -9,6 +9,8 @@
 
 struct sqlite3;
 
+namespace berth {
+
 // The built-in `sim` cloud as a provider. It behaves like a cloud: every call
 // takes `latency-ms`, starts fail as configured (fault-rate, fault-kind,
 // zone-outage, zone-capacity), and its instances live in its own SQLite state
@@ -53,3 +55,5 @@ private:
     QMutex m_mutex; // one connection, used by one thread at a time
     sqlite3 *m_db = nullptr;
 };
+
+} // namespace berth

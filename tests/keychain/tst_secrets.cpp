@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QTest>
 
+using namespace berth;
+
 namespace {
 
 QString sha256(const QByteArray &text)

@@ -1,6 +1,7 @@
 # The layering, checked on the sources (docs/architecture.md): each file's
-# project includes may only reach its own layer and those below it, and SQL
-# lives in core/store/ alone (and in the sim cloud's own state file). Run as
+# project includes may only reach its own layer and those below it, SQL
+# lives in core/store/ alone (and in the sim cloud's own state file), and
+# the code is in namespace berth. Run as
 #   cmake -DSOURCE_DIR=<project> -P check-layering.cmake
 # Exits non-zero naming every wrong include or stray SQL statement.
 
@@ -53,6 +54,11 @@ set(problems 0)
 foreach(source IN LISTS sources)
     layer_of(${source} layer)
     file(STRINGS ${SOURCE_DIR}/${source} lines)
+    # One namespace for the project's code (the two main()s only use it).
+    if(NOT source MATCHES "^app/berth(ctl)?\\.cpp$" AND NOT "namespace berth {" IN_LIST lines)
+        message("${source}: its code is not in namespace berth")
+        math(EXPR problems "${problems} + 1")
+    endif()
     foreach(line IN LISTS lines)
         if(line MATCHES "^#include \"([^\"]+)\"")
             set(target ${CMAKE_MATCH_1})

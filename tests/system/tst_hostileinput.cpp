@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+using namespace berth;
+
 class TestHostileInput : public QObject
 {
     Q_OBJECT

@@ -14,6 +14,8 @@
 #include <QTest>
 #include <QThread>
 
+using namespace berth;
+
 class TestLxd : public QObject
 {
     Q_OBJECT

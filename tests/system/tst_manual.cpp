@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace berth;
+
 class TestManual : public QObject
 {
     Q_OBJECT

@@ -12,6 +12,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+using namespace berth;
+
 class TestPostgres : public QObject
 {
     Q_OBJECT

@@ -17,6 +17,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace berth;
+
 // Saves and waits for the dialog to say how it went (the store and the
 // cloud are asked off the window's thread).
 bool saved(AccountsDialog &dialog)

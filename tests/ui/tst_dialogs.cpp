@@ -22,6 +22,8 @@
 #include <QTest>
 #include <QThreadPool>
 
+using namespace berth;
+
 // Saves and waits for the dialog to say how it went (the store and the
 // cloud are asked off the window's thread).
 bool saved(AccountsDialog &dialog)

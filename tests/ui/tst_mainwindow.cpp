@@ -20,12 +20,15 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTranslator>
 #include <QUndoStack>
 
 #include <qcustomplot.h>
+
+using namespace berth;
 
 namespace {
 
@@ -438,6 +441,10 @@ private slots:
                  QStringLiteral("wartend"));
         QCOMPARE(window->machinesModel()->index(0, MachinesModel::LifeColumn).data().toString(),
                  QStringLiteral("aktiv"));
+        // As are the window's own (its classes' translation context names Berth's namespace)
+        auto *tabs = qobject_cast<QTabWidget *>(window->centralWidget());
+        QVERIFY(tabs);
+        QCOMPARE(tabs->tabText(tabs->indexOf(view)), QStringLiteral("&Maschinenansicht"));
         // While the store keeps Juju's words, as berthctl prints them
         QCOMPARE(MachineState::text(f.ws().snapshot(model).machines.first().state.status),
                  QStringLiteral("pending"));

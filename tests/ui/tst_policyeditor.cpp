@@ -14,6 +14,8 @@
 
 #include <qcustomplot.h>
 
+using namespace berth;
+
 namespace {
 
 const QString model = QStringLiteral("default");

@@ -9,6 +9,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+using namespace berth;
+
 namespace {
 
 struct Row

@@ -3,6 +3,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 class TestInstanceTypeChooser : public QObject
 {
     Q_OBJECT

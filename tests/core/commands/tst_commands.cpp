@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 namespace {
 
 const QString model = QStringLiteral("default");

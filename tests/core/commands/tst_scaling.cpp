@@ -6,6 +6,8 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+using namespace berth;
+
 namespace {
 
 const QString model = QStringLiteral("default");

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 class TestHardwareFit : public QObject
 {
     Q_OBJECT

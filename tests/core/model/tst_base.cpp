@@ -2,6 +2,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 class TestBase : public QObject
 {
     Q_OBJECT

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 using Life = MachineState::Life;
 using Status = MachineState::Status;
 using Instance = MachineState::InstanceStatus;

@@ -2,6 +2,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 using Kind = PlacementDirective::Kind;
 Q_DECLARE_METATYPE(PlacementDirective::Kind)
 

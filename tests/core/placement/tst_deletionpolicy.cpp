@@ -4,6 +4,8 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+using namespace berth;
+
 using DeletionPolicy::Candidate;
 using DeletionPolicy::Criteria;
 

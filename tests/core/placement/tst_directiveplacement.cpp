@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 namespace {
 
 // The answer as short text: "existing 3", "container on 3", "container on new host",

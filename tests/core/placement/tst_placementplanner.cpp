@@ -3,6 +3,8 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+using namespace berth;
+
 using Target = PlacementPlanner::Target;
 using Counts = QMap<QString, qint64>;
 

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+using namespace berth;
+
 namespace {
 
 QJsonObject json(const char *text)

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 namespace {
 
 MachineRecord machine(const char *name, const char *base = "jammy", const char *hardware = "",

@@ -2,6 +2,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 using namespace ResizeParameters;
 using OptInt = std::optional<qint64>;
 Q_DECLARE_METATYPE(OptInt)

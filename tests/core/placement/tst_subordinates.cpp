@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 namespace {
 
 // Applications by id: 1 wordpress, 2 mysql (principals), 10 telegraf, 11 ntp

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+using namespace berth;
+
 namespace {
 const QStringList zones{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
 const QStringList web{QStringLiteral("web")};

@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <thread>
 
+using namespace berth;
+
 namespace {
 
 const QString model = QStringLiteral("default");

@@ -6,6 +6,8 @@
 #include <QTest>
 #include <QThread>
 
+using namespace berth;
+
 class TestStore : public QObject
 {
     Q_OBJECT

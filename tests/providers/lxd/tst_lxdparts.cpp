@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+using namespace berth;
+
 class TestLxdParts : public QObject
 {
     Q_OBJECT
