@@ -2,9 +2,21 @@
 
 #include "core/bertherror.h"
 
+#include <QCoreApplication>
 #include <cmath>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Limits)
+};
+
+} // namespace
 
 namespace Limits {
 
@@ -45,7 +57,7 @@ qint64 wholeNumber(const QJsonValue &value, const QString &what, qint64 minimum)
 {
     const double n = value.toDouble(std::nan(""));
     if (!value.isDouble() || n != std::trunc(n) || n < double(minimum) || n > double(maxUnits)) {
-        throw BerthError(QStringLiteral("bad %1: expected a whole number from %2 to %3")
+        throw BerthError(Text::tr("bad %1: expected a whole number from %2 to %3")
                              .arg(what)
                              .arg(minimum)
                              .arg(maxUnits));
@@ -57,12 +69,12 @@ void checkCommandCount(qint64 count, const QString &what)
 {
     if (count < 1)
         throw BerthError(
-            QStringLiteral("-n must be a positive number of %1, got %2").arg(what).arg(count));
+            Text::tr("-n must be a positive number of %1, got %2").arg(what).arg(count));
     if (count > maxUnitsPerCommand) {
-        throw BerthError(QStringLiteral("-n %1 is more %2 than one command adds or removes (at "
-                                        "most %3): a command is one transaction, and a larger "
-                                        "one would keep other clients of the store waiting; add "
-                                        "more with further commands")
+        throw BerthError(Text::tr("-n %1 is more %2 than one command adds or removes (at "
+                                  "most %3): a command is one transaction, and a larger "
+                                  "one would keep other clients of the store waiting; add "
+                                  "more with further commands")
                              .arg(count)
                              .arg(what)
                              .arg(maxUnitsPerCommand));

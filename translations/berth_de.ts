@@ -109,6 +109,32 @@
     </message>
 </context>
 <context>
+    <name>Base</name>
+    <message>
+        <location filename="../core/model/base.cpp" line="50"/>
+        <source>invalid base &quot;%1&quot;: expected os@channel (e.g. ubuntu@22.04) or a series name (focal, jammy, noble)</source>
+        <translation>Ungültige Basis „%1“: erwartet: os@kanal (z. B. ubuntu@22.04) oder ein Serienname (focal, jammy, noble)</translation>
+    </message>
+    <message>
+        <location filename="../core/model/base.cpp" line="82"/>
+        <source>unsupported base &quot;%1&quot;: expected one of %2</source>
+        <translation>Nicht unterstützte Basis „%1“; erwartet eine von: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ChangeListener</name>
+    <message>
+        <location filename="../core/store/changelistener.cpp" line="27"/>
+        <source>only PostgreSQL stores announce their changes</source>
+        <translation>Nur PostgreSQL-Ablagen melden ihre Änderungen</translation>
+    </message>
+    <message>
+        <location filename="../core/store/changelistener.cpp" line="31"/>
+        <source>cannot listen for changes on %1</source>
+        <translation>Auf Änderungen an %1 kann nicht gehört werden</translation>
+    </message>
+</context>
+<context>
     <name>ChartExport</name>
     <message>
         <location filename="../ui/chartexport.cpp" line="23"/>
@@ -213,6 +239,100 @@
     </message>
 </context>
 <context>
+    <name>CloudRegistry</name>
+    <message>
+        <location filename="../core/cloud/cloudregistry.cpp" line="77"/>
+        <source>cloud &quot;%1&quot; not found; known clouds: %2</source>
+        <translation>Die Cloud „%1“ gibt es nicht; bekannte Clouds: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/cloud/cloudregistry.cpp" line="95"/>
+        <source>cloud &quot;%1&quot; has no provider in this process</source>
+        <translation>Die Cloud „%1“ hat in diesem Prozess keinen Anbieter</translation>
+    </message>
+</context>
+<context>
+    <name>Constraints</name>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="162"/>
+        <source>must be one of </source>
+        <translation>muss eines sein von: </translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="164"/>
+        <source>must be &quot;none&quot; or &quot;lxd&quot;</source>
+        <translation>muss „none“ oder „lxd“ sein</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="166"/>
+        <source>must be a non-negative integer</source>
+        <translation>muss eine nicht negative ganze Zahl sein</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="168"/>
+        <source>must be a non-negative integer or &quot;max&quot;</source>
+        <translation>muss eine nicht negative ganze Zahl oder „max“ sein</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="170"/>
+        <source>must be a non-negative float with optional M/G/T/P suffix</source>
+        <translation>muss eine nicht negative Zahl sein, wahlweise mit M/G/T/P dahinter</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="172"/>
+        <source>must be a single word</source>
+        <translation>muss ein einzelnes Wort sein</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="174"/>
+        <source>must be a comma-separated list of names</source>
+        <translation>muss eine durch Kommas getrennte Liste von Namen sein</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="176"/>
+        <source>must be &quot;true&quot; or &quot;false&quot;</source>
+        <translation>muss „true“ oder „false“ sein</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="309"/>
+        <source>malformed constraint &quot;%1&quot;</source>
+        <translation>Fehlerhafte Vorgabe „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="315"/>
+        <source>unknown constraint &quot;%1&quot;</source>
+        <translation>Unbekannte Vorgabe „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="320"/>
+        <source>bad &quot;%1&quot; constraint: already set</source>
+        <translation>Fehlerhafte Vorgabe „%1“: schon gesetzt</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="325"/>
+        <source>bad &quot;%1&quot; constraint: %2</source>
+        <translation>Fehlerhafte Vorgabe „%1“: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraintsvalidator.cpp" line="68"/>
+        <source>bad &quot;%1&quot; constraint: &quot;%2&quot; is not available; valid values are: %3</source>
+        <translation>Fehlerhafte Vorgabe „%1“: „%2“ gibt es nicht; gültig sind: %3</translation>
+    </message>
+</context>
+<context>
+    <name>DeletionPolicy</name>
+    <message>
+        <location filename="../core/placement/deletionpolicy.cpp" line="78"/>
+        <source>unknown policy type &quot;%1&quot;; expected senlin.policy.deletion</source>
+        <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.deletion</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/deletionpolicy.cpp" line="93"/>
+        <source>invalid criteria &quot;%1&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
+        <translation>Ungültiges Kriterium „%1“; erwartet: OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST oder RANDOM</translation>
+    </message>
+</context>
+<context>
     <name>DirectivePlacement</name>
     <message>
         <location filename="../core/placement/directiveplacement.cpp" line="58"/>
@@ -223,6 +343,37 @@
         <location filename="../core/placement/directiveplacement.cpp" line="69"/>
         <source>add-machine: machine-id cannot be specified</source>
         <translation>add-machine: Eine Maschinennummer kann nicht angegeben werden</translation>
+    </message>
+</context>
+<context>
+    <name>InstanceTypeChooser</name>
+    <message>
+        <location filename="../core/cloud/instancetypechooser.cpp" line="100"/>
+        <source>instance type &quot;%1&quot; is not available in %2</source>
+        <translation>Den Instanztyp „%1“ gibt es in %2 nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/cloud/instancetypechooser.cpp" line="153"/>
+        <source>no instance types in %1 matching constraints &quot;%2&quot;</source>
+        <translation>Keine Instanztypen in %1 passen zu den Vorgaben „%2“</translation>
+    </message>
+</context>
+<context>
+    <name>Limits</name>
+    <message>
+        <location filename="../core/inputlimits.cpp" line="60"/>
+        <source>bad %1: expected a whole number from %2 to %3</source>
+        <translation>Fehlerhafte Angabe %1: erwartet eine ganze Zahl von %2 bis %3</translation>
+    </message>
+    <message>
+        <location filename="../core/inputlimits.cpp" line="72"/>
+        <source>-n must be a positive number of %1, got %2</source>
+        <translation>-n muss eine positive Anzahl %1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <location filename="../core/inputlimits.cpp" line="74"/>
+        <source>-n %1 is more %2 than one command adds or removes (at most %3): a command is one transaction, and a larger one would keep other clients of the store waiting; add more with further commands</source>
+        <translation>-n %1 sind mehr %2, als ein Befehl hinzufügt oder entfernt (höchstens %3): Ein Befehl ist eine Transaktion, und eine größere ließe andere Nutzer der Ablage warten; fügen Sie mehr mit weiteren Befehlen hinzu</translation>
     </message>
 </context>
 <context>
@@ -456,6 +607,74 @@
     </message>
 </context>
 <context>
+    <name>ModelConfig</name>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="27"/>
+        <source>base for applications and machines deployed without --base</source>
+        <translation>Basis für Anwendungen und Maschinen, die ohne --base bereitgestellt werden</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="29"/>
+        <source>memory required when neither mem nor instance-type is set</source>
+        <translation>Speicher, der verlangt wird, wenn weder mem noch instance-type gesetzt ist</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="31"/>
+        <source>which instances the provisioner removes: none, destroyed, unknown, all</source>
+        <translation>welche Instanzen die Bereitstellung entfernt: none, destroyed, unknown, all</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="33"/>
+        <source>instances started in parallel</source>
+        <translation>gleichzeitig gestartete Instanzen</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="35"/>
+        <source>attempts for a start that fails with a retryable error</source>
+        <translation>Versuche für einen Start, der mit einem behebbaren Fehler scheitert</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="37"/>
+        <source>delay before the first retry, doubled after each (e.g. 500ms, 10s, 1m)</source>
+        <translation>Wartezeit vor dem ersten neuen Versuch, danach jeweils verdoppelt (z. B. 500ms, 10s, 1m)</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="72"/>
+        <source>bad value &quot;%1&quot; for model config &quot;%2&quot;: %3</source>
+        <translation>Fehlerhafter Wert „%1“ für die Modelleinstellung „%2“: %3</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="78"/>
+        <source>expected an integer from %1 to %2</source>
+        <translation>erwartet eine ganze Zahl von %1 bis %2</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="85"/>
+        <source>expected one of none, destroyed, unknown, all</source>
+        <translation>erwartet eines von none, destroyed, unknown, all</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="94"/>
+        <source>expected a duration such as 500ms, 10s or 1m</source>
+        <translation>erwartet eine Dauer wie 500ms, 10s oder 1m</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="100"/>
+        <source>expected a positive size such as 2G or 512M</source>
+        <translation>erwartet eine positive Größe wie 2G oder 512M</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="106"/>
+        <source>expected a base such as ubuntu@22.04</source>
+        <translation>erwartet eine Basis wie ubuntu@22.04</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="114"/>
+        <source>unknown model config key &quot;%1&quot;; valid keys are: %2</source>
+        <translation>Unbekannte Modelleinstellung „%1“; gültig sind: %2</translation>
+    </message>
+</context>
+<context>
     <name>ModelTx</name>
     <message>
         <location filename="../core/store/modeltx.cpp" line="56"/>
@@ -554,6 +773,34 @@
     </message>
 </context>
 <context>
+    <name>Names</name>
+    <message>
+        <location filename="../core/model/names.cpp" line="68"/>
+        <source>malformed setting &quot;%1&quot;: expected key=value</source>
+        <translation>Fehlerhafte Einstellung „%1“: erwartet: schlüssel=wert</translation>
+    </message>
+    <message>
+        <location filename="../core/model/names.cpp" line="75"/>
+        <source>invalid application name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter (e.g. wordpress, my-db2)</source>
+        <translation>Ungültiger Anwendungsname „%1“: erwartet Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben (z. B. wordpress, my-db2)</translation>
+    </message>
+    <message>
+        <location filename="../core/model/names.cpp" line="84"/>
+        <source>invalid charm name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter</source>
+        <translation>Ungültiger Charm-Name „%1“: erwartet Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben</translation>
+    </message>
+    <message>
+        <location filename="../core/model/names.cpp" line="92"/>
+        <source>invalid model name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
+        <translation>Ungültiger Modellname „%1“: erwartet Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben oder einer Ziffer</translation>
+    </message>
+    <message>
+        <location filename="../core/model/names.cpp" line="100"/>
+        <source>invalid cloud name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
+        <translation>Ungültiger Cloud-Name „%1“: erwartet Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben oder einer Ziffer</translation>
+    </message>
+</context>
+<context>
     <name>PlaceUnitsCommand</name>
     <message>
         <location filename="../ui/placementcommands.cpp" line="20"/>
@@ -564,6 +811,150 @@
         <location filename="../ui/placementcommands.cpp" line="22"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
+    </message>
+</context>
+<context>
+    <name>PlacementDirective</name>
+    <message>
+        <location filename="../core/model/placementdirective.cpp" line="48"/>
+        <source>invalid placement directive &quot;%1&quot;: expected ssh:[user@]host[:port]</source>
+        <translation>Ungültige Platzierungsangabe „%1“: erwartet: ssh:[benutzer@]host[:port]</translation>
+    </message>
+    <message>
+        <location filename="../core/model/placementdirective.cpp" line="59"/>
+        <source>invalid placement directive &quot;%1&quot;: port must be between 1 and 65535</source>
+        <translation>Ungültige Platzierungsangabe „%1“: Der Port muss zwischen 1 und 65535 liegen</translation>
+    </message>
+    <message>
+        <location filename="../core/model/placementdirective.cpp" line="75"/>
+        <source>empty placement directive: </source>
+        <translation>Leere Platzierungsangabe: </translation>
+    </message>
+    <message>
+        <location filename="../core/model/placementdirective.cpp" line="93"/>
+        <source>invalid value &quot;%1&quot; for &quot;lxd&quot; scope: expected machine-id</source>
+        <translation>Ungültiger Wert „%1“ für „lxd“: erwartet eine Maschinennummer</translation>
+    </message>
+    <message>
+        <location filename="../core/model/placementdirective.cpp" line="102"/>
+        <source>invalid placement directive &quot;%1&quot;: unknown scope &quot;%2&quot;; expected lxd or ssh</source>
+        <translation>Ungültige Platzierungsangabe „%1“: unbekannter Bereich „%2“; erwartet: lxd oder ssh</translation>
+    </message>
+    <message>
+        <location filename="../core/model/placementdirective.cpp" line="118"/>
+        <source>invalid placement directive &quot;%1&quot;: unknown key &quot;%2&quot;; expected zone, region or system-id</source>
+        <translation>Ungültige Platzierungsangabe „%1“: unbekannter Schlüssel „%2“; erwartet: zone, region oder system-id</translation>
+    </message>
+    <message>
+        <location filename="../core/model/placementdirective.cpp" line="123"/>
+        <source>invalid placement directive &quot;%1&quot;: expected %2=&lt;name&gt;</source>
+        <translation>Ungültige Platzierungsangabe „%1“: erwartet: %2=&lt;name&gt;</translation>
+    </message>
+    <message>
+        <location filename="../core/model/placementdirective.cpp" line="134"/>
+        <source>invalid placement directive &quot;%1&quot;: </source>
+        <translation>Ungültige Platzierungsangabe „%1“: </translation>
+    </message>
+</context>
+<context>
+    <name>PlacementPlanner</name>
+    <message>
+        <location filename="../core/placement/placementplanner.cpp" line="54"/>
+        <source>No availability zone found available.</source>
+        <translation>Keine verfügbare Zone gefunden.</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementplanner.cpp" line="55"/>
+        <source>No region is found usable.</source>
+        <translation>Keine nutzbare Region gefunden.</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementplanner.cpp" line="76"/>
+        <source>There is no feasible plan to handle all nodes.</source>
+        <translation>Es gibt keinen Plan, der alle Knoten unterbringt.</translation>
+    </message>
+</context>
+<context>
+    <name>PlacementPolicy</name>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="71"/>
+        <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement or senlin.policy.zone_placement</source>
+        <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement oder senlin.policy.zone_placement</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="80"/>
+        <source>the policy lists %1 %2; expected at most %3</source>
+        <translation>Die Richtlinie nennt %1 %2; erwartet höchstens %3</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="98"/>
+        <source>bad %1 %2 of &quot;%3&quot;: expected %4</source>
+        <translation>Fehlerhafte Angabe %1 %2 von „%3“: erwartet %4</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="104"/>
+        <source>a whole number from 0 to %1</source>
+        <translation>eine ganze Zahl von 0 bis %1</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="106"/>
+        <source>-1 (no cap) or a whole number up to %1</source>
+        <translation>-1 (keine Obergrenze) oder eine ganze Zahl bis %1</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="117"/>
+        <source>the policy names no %1: expected properties.%1 with name, weight and cap</source>
+        <translation>Die Richtlinie nennt keine %1: erwartet properties.%1 mit name, weight und cap</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="124"/>
+        <source>every entry of properties.%1 needs a name</source>
+        <translation>Jeder Eintrag von properties.%1 braucht einen Namen</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="126"/>
+        <source>weight of &quot;%1&quot; must be 0 or more</source>
+        <translation>Das Gewicht von „%1“ muss 0 oder mehr sein</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="128"/>
+        <source>cap of &quot;%1&quot; must be -1 (none) or more</source>
+        <translation>Die Obergrenze von „%1“ muss -1 (keine) oder mehr sein</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="130"/>
+        <source>weight or cap of &quot;%1&quot; is too large: expected a weight up to %2 and a cap up to %3</source>
+        <translation>Gewicht oder Obergrenze von „%1“ ist zu groß: erwartet ein Gewicht bis %2 und eine Obergrenze bis %3</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="138"/>
+        <source>&quot;%1&quot; is listed twice</source>
+        <translation>„%1“ ist doppelt genannt</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="183"/>
+        <source>The specified %1 &apos;[%2]&apos; could not be found.</source>
+        <translation>%1 „[%2]“ wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="215"/>
+        <source>Invalid adjustment_type: %1</source>
+        <translation>Ungültiger adjustment_type: %1</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="218"/>
+        <source>Missing number value for size adjustment.</source>
+        <translation>Für die Größenänderung fehlt die Zahl (number).</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="220"/>
+        <source>Missing adjustment_type value for size adjustment.</source>
+        <translation>Für die Größenänderung fehlt adjustment_type.</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="241"/>
+        <source>unknown action &quot;%1&quot;; expected CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE</source>
+        <translation>Unbekannte Aktion „%1“; erwartet: CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE oder NODE_CREATE</translation>
     </message>
 </context>
 <context>
@@ -617,6 +1008,14 @@
         <location filename="../core/placement/placementrules.cpp" line="105"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderTypes</name>
+    <message>
+        <location filename="../core/cloud/providertypes.cpp" line="27"/>
+        <source>unknown cloud type &quot;%1&quot;; expected one of %2</source>
+        <translation>Unbekannter Cloud-Typ „%1“; erwartet einer von: %2</translation>
     </message>
 </context>
 <context>
@@ -748,6 +1147,89 @@
     </message>
 </context>
 <context>
+    <name>ResizeParameters</name>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="51"/>
+        <source>%1 %2 is out of bounds: expected %3 to %4</source>
+        <translation>%1 %2 liegt außerhalb der Grenzen: erwartet %3 bis %4</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="65"/>
+        <source>a number of percent from -1e15 to 1e15 for CHANGE_IN_PERCENTAGE</source>
+        <translation>eine Prozentzahl von -1e15 bis 1e15 für CHANGE_IN_PERCENTAGE</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="71"/>
+        <source>a whole number from %2 to %3 for %1</source>
+        <translation>eine ganze Zahl von %2 bis %3 für %1</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="83"/>
+        <source>The number %1 does not fit: expected a finite number up to 1e15</source>
+        <translation>Die Zahl %1 passt nicht: erwartet eine endliche Zahl bis 1e15</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="88"/>
+        <source>%1% of %2 nodes is a change of %3 nodes; at most %4 at once</source>
+        <translation>%1 % von %2 Knoten ist eine Änderung um %3 Knoten; höchstens %4 auf einmal</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="95"/>
+        <source>%1 takes a whole number of nodes up to %2, got %3</source>
+        <translation>%1 verlangt eine ganze Zahl von Knoten bis %2, nicht %3</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="100"/>
+        <source>The &apos;number&apos; must be non-negative integer for adjustment type &apos;EXACT_CAPACITY&apos;.</source>
+        <translation>„number“ muss für den Anpassungstyp „EXACT_CAPACITY“ eine nicht negative ganze Zahl sein.</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="158"/>
+        <source>The target capacity (%1) is less than the specified min_size (%2).</source>
+        <translation>Die Zielgröße (%1) ist kleiner als die angegebene min_size (%2).</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="162"/>
+        <source>The target capacity (%1) is less than the cluster&apos;s min_size (%2).</source>
+        <translation>Die Zielgröße (%1) ist kleiner als die min_size des Clusters (%2).</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="166"/>
+        <source>The target capacity (%1) is greater than the specified max_size (%2).</source>
+        <translation>Die Zielgröße (%1) ist größer als die angegebene max_size (%2).</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="170"/>
+        <source>The target capacity (%1) is greater than the cluster&apos;s max_size (%2).</source>
+        <translation>Die Zielgröße (%1) ist größer als die max_size des Clusters (%2).</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="176"/>
+        <source>The specified min_size (%1) is greater than the specified max_size (%2).</source>
+        <translation>Die angegebene min_size (%1) ist größer als die angegebene max_size (%2).</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="181"/>
+        <source>The specified min_size (%1) is greater than the current max_size (%2) of the cluster.</source>
+        <translation>Die angegebene min_size (%1) ist größer als die aktuelle max_size (%2) des Clusters.</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="186"/>
+        <source>The specified min_size (%1) is greater than the current desired_capacity (%2) of the cluster.</source>
+        <translation>Die angegebene min_size (%1) ist größer als die aktuelle desired_capacity (%2) des Clusters.</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="193"/>
+        <source>The specified max_size (%1) is less than the current min_size (%2) of the cluster.</source>
+        <translation>Die angegebene max_size (%1) ist kleiner als die aktuelle min_size (%2) des Clusters.</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/resizeparameters.cpp" line="198"/>
+        <source>The specified max_size (%1) is less than the current desired_capacity (%2) of the cluster.</source>
+        <translation>Die angegebene max_size (%1) ist kleiner als die aktuelle desired_capacity (%2) des Clusters.</translation>
+    </message>
+</context>
+<context>
     <name>ScalingCommands</name>
     <message>
         <location filename="../core/commands/scalingcommands.cpp" line="24"/>
@@ -836,6 +1318,14 @@
     </message>
 </context>
 <context>
+    <name>SenlinSpec</name>
+    <message>
+        <location filename="../core/placement/senlinspec.cpp" line="33"/>
+        <source>unsupported version &quot;%1&quot; of %2; expected %3</source>
+        <translation>Nicht unterstützte Version „%1“ von %2; erwartet: %3</translation>
+    </message>
+</context>
+<context>
     <name>SetConstraintsCommand</name>
     <message>
         <location filename="../ui/placementcommands.cpp" line="59"/>
@@ -846,6 +1336,216 @@
         <location filename="../ui/placementcommands.cpp" line="60"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <location filename="../core/store/store.cpp" line="98"/>
+        <source>cannot open store &quot;%1&quot;: %2</source>
+        <translation>Die Ablage „%1“ kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="107"/>
+        <source>cannot create directory &quot;%1&quot;</source>
+        <translation>Das Verzeichnis „%1“ kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="188"/>
+        <source>expected postgresql://user[:password]@host[:port]/dbname</source>
+        <translation>erwartet: postgresql://benutzer[:passwort]@host[:port]/datenbank</translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="191"/>
+        <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
+        <translation>Der PostgreSQL-Treiber von Qt SQL fehlt; installieren Sie libqt6sql6-psql</translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="340"/>
+        <location filename="../core/store/store.cpp" line="361"/>
+        <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
+        <translation>Die Ablage hat die Schemaversion %1, neuer als dieses Berth versteht (%2); aktualisieren Sie Berth</translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="346"/>
+        <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
+        <translation>Die Ablage ist schreibgeschützt und hat die Schemaversion %1, älter als dieses Berth liest (%2); öffnen Sie sie einmal dort, wo sie beschrieben werden kann, um sie zu aktualisieren</translation>
+    </message>
+</context>
+<context>
+    <name>StoreError</name>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="34"/>
+        <source>the change conflicts with what the store holds (a record it refers to is gone, or one like it already exists); look at the model and try again</source>
+        <translation>Die Änderung widerspricht dem Inhalt der Ablage (ein Eintrag, auf den sie verweist, ist weg, oder es gibt schon einen gleichen); sehen Sie sich das Modell an und versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="41"/>
+        <source>the store does not have the tables this Berth expects: it is damaged, or it was changed by another program</source>
+        <translation>Der Ablage fehlen Tabellen, die dieses Berth erwartet: Sie ist beschädigt oder wurde von einem anderen Programm geändert</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="52"/>
+        <source>the store is busy: another client held it for longer than Berth waits (30 s); try again</source>
+        <translation>Die Ablage ist belegt: Ein anderer Nutzer hielt sie länger, als Berth wartet (30 s); versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="56"/>
+        <source>the store cannot be written (read-only file or file system); commands that only read the model still work</source>
+        <translation>Die Ablage kann nicht beschrieben werden (schreibgeschützte Datei oder Dateisystem); Befehle, die das Modell nur lesen, gehen weiterhin</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="60"/>
+        <source>the disk reported an error while reading or writing the store; check the disk and try again</source>
+        <translation>Die Platte meldete beim Lesen oder Schreiben der Ablage einen Fehler; prüfen Sie die Platte und versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="65"/>
+        <source>the store is damaged or is not a Berth store; open another with --db or restore it from a backup</source>
+        <translation>Die Ablage ist beschädigt oder keine Berth-Ablage; öffnen Sie eine andere mit --db oder stellen Sie sie aus einer Sicherung wieder her</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="69"/>
+        <source>the disk holding the store is full; free some space and try again</source>
+        <translation>Die Platte mit der Ablage ist voll; schaffen Sie Platz und versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="71"/>
+        <source>the store&apos;s file cannot be opened (a missing, read-only or inaccessible folder?)</source>
+        <translation>Die Datei der Ablage kann nicht geöffnet werden (ein fehlender, schreibgeschützter oder unzugänglicher Ordner?)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="75"/>
+        <source>the store may not be accessed by this user (permission denied)</source>
+        <translation>Dieser Benutzer darf nicht auf die Ablage zugreifen (Zugriff verweigert)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="93"/>
+        <source>the connection to the PostgreSQL server was lost; try again when it is back</source>
+        <translation>Die Verbindung zum PostgreSQL-Server ist abgerissen; versuchen Sie es erneut, wenn er wieder da ist</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="96"/>
+        <source>the PostgreSQL server takes no writes (a read-only server or transaction); commands that only read the model still work</source>
+        <translation>Der PostgreSQL-Server nimmt keine Schreibzugriffe an (schreibgeschützter Server oder Transaktion); Befehle, die das Modell nur lesen, gehen weiterhin</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="100"/>
+        <source>the PostgreSQL role may not do this (permission denied); ask the database&apos;s owner to grant it</source>
+        <translation>Die PostgreSQL-Rolle darf das nicht (Zugriff verweigert); bitten Sie den Besitzer der Datenbank, es zu erlauben</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="108"/>
+        <source>the PostgreSQL server&apos;s disk is full</source>
+        <translation>Die Platte des PostgreSQL-Servers ist voll</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="110"/>
+        <source>the PostgreSQL server is out of resources (memory or connections); try again later</source>
+        <translation>Dem PostgreSQL-Server gehen die Mittel aus (Speicher oder Verbindungen); versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="114"/>
+        <source>other clients&apos; changes kept conflicting with this one; try again</source>
+        <translation>Änderungen anderer Nutzer kamen dieser immer wieder in die Quere; versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="116"/>
+        <source>the store is busy: another client held it for too long; try again</source>
+        <translation>Die Ablage ist belegt: Ein anderer Nutzer hielt sie zu lange; versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="134"/>
+        <source>the store failed to carry out this command</source>
+        <translation>Die Ablage konnte diesen Befehl nicht ausführen</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="137"/>
+        <source>; nothing was changed</source>
+        <translation>; nichts wurde geändert</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="149"/>
+        <source>the PostgreSQL server refused user &quot;%1&quot;: wrong or missing password (give it in the URL or in ~/.pgpass)</source>
+        <translation>Der PostgreSQL-Server hat den Benutzer „%1“ abgewiesen: falsches oder fehlendes Passwort (geben Sie es in der Adresse oder in ~/.pgpass an)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="155"/>
+        <source>the PostgreSQL server has no database &quot;%1&quot;; create it or name another</source>
+        <translation>Der PostgreSQL-Server hat keine Datenbank „%1“; legen Sie sie an oder nennen Sie eine andere</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="158"/>
+        <source>the PostgreSQL server has no user &quot;%1&quot;</source>
+        <translation>Der PostgreSQL-Server hat keinen Benutzer „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="161"/>
+        <source>the PostgreSQL server does not let user &quot;%1&quot; connect from here (pg_hba.conf)</source>
+        <translation>Der PostgreSQL-Server lässt den Benutzer „%1“ von hier aus nicht herein (pg_hba.conf)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="165"/>
+        <source>cannot reach the PostgreSQL server at %1:%2 (is it running, and is the address right?)</source>
+        <translation>Der PostgreSQL-Server unter %1:%2 ist nicht erreichbar (läuft er, und stimmt die Adresse?)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="176"/>
+        <source>the store &quot;%1&quot; is read-only: this command changes the model, and only commands that read it (status, show-…, the window&apos;s views) work on it</source>
+        <translation>Die Ablage „%1“ ist schreibgeschützt: Dieser Befehl ändert das Modell, und nur Befehle, die es lesen (status, show-…, die Ansichten des Fensters), gehen damit</translation>
+    </message>
+</context>
+<context>
+    <name>Workspace</name>
+    <message>
+        <location filename="../core/store/workspace.cpp" line="40"/>
+        <source>no current model; use -m MODEL or &quot;berthctl switch MODEL&quot;</source>
+        <translation>Kein aktuelles Modell; verwenden Sie -m MODELL oder „berthctl switch MODELL“</translation>
+    </message>
+</context>
+<context>
+    <name>YamlDocument</name>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="44"/>
+        <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
+        <translation>%1 ergibt mehr als %2 Werte (Aliase mitgezählt); erwartet ein kleineres Dokument</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="50"/>
+        <location filename="../core/placement/yamldocument.cpp" line="119"/>
+        <source>%1 nests deeper than %2 levels; expected a flatter document</source>
+        <translation>%1 ist tiefer als %2 Ebenen verschachtelt; erwartet ein flacheres Dokument</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="60"/>
+        <source>%1: line %2: a key that is not plain text; expected name: value</source>
+        <translation>%1: Zeile %2: ein Schlüssel, der kein einfacher Text ist; erwartet: name: wert</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="109"/>
+        <location filename="../core/placement/yamldocument.cpp" line="138"/>
+        <source>%1 is %2 bytes; expected at most %3</source>
+        <translation>%1 hat %2 Bytes; erwartet höchstens %3</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="123"/>
+        <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
+        <translation>%1 ist kein gültiges YAML: %2 (Zeile %3, Spalte %4)</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="134"/>
+        <source>cannot read %1</source>
+        <translation>%1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="136"/>
+        <source>%1 is a directory; expected a YAML file</source>
+        <translation>%1 ist ein Verzeichnis; erwartet eine YAML-Datei</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="145"/>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>

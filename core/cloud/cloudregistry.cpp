@@ -3,8 +3,20 @@
 #include "core/bertherror.h"
 #include "core/cloud/providertypes.h"
 #include "core/cloud/secretstore.h"
+#include <QCoreApplication>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CloudRegistry)
+};
+
+} // namespace
 
 Secrets CloudRegistry::secretsOf(const CloudAccount &account, const ProviderTypes &types,
                                  SecretStore *secrets)
@@ -62,7 +74,7 @@ const CloudInfo &CloudRegistry::get(const QString &name) const
     QStringList names;
     for (const CloudInfo &cloud : m_clouds)
         names << cloud.name;
-    throw BerthError(QStringLiteral("cloud \"%1\" not found; known clouds: %2")
+    throw BerthError(Text::tr("cloud \"%1\" not found; known clouds: %2")
                          .arg(name, names.join(QStringLiteral(", "))));
 }
 
@@ -80,7 +92,7 @@ Provider &CloudRegistry::provider(const QString &name) const
     get(name);
     if (Provider *p = findProvider(name))
         return *p;
-    throw BerthError(QStringLiteral("cloud \"%1\" has no provider in this process").arg(name));
+    throw BerthError(Text::tr("cloud \"%1\" has no provider in this process").arg(name));
 }
 
 } // namespace berth

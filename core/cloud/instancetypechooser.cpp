@@ -1,9 +1,21 @@
 #include "core/cloud/instancetypechooser.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <tuple>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(InstanceTypeChooser)
+};
+
+} // namespace
 
 namespace {
 
@@ -83,9 +95,9 @@ InstanceTypeChooser::Choice InstanceTypeChooser::choose(const RegionInfo &region
     if (!named.isEmpty()) {
         const InstanceType *type = region.instanceType(named);
         if (!type) {
-            return {{},
-                    QStringLiteral("instance type \"%1\" is not available in %2")
-                        .arg(named, region.name)};
+            return {
+                {},
+                Text::tr("instance type \"%1\" is not available in %2").arg(named, region.name)};
         }
         // Tightest wins: no smaller than the named type, and every generic key met.
         if (req.arch.isEmpty())
@@ -138,7 +150,7 @@ InstanceTypeChooser::Choice InstanceTypeChooser::choose(const RegionInfo &region
         }
     }
     return {{},
-            QStringLiteral("no instance types in %1 matching constraints \"%2\"")
+            Text::tr("no instance types in %1 matching constraints \"%2\"")
                 .arg(region.name, c.toString())};
 }
 

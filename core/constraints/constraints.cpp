@@ -5,9 +5,21 @@
 #include "core/bertherror.h"
 #include "core/printable.h"
 
+#include <QCoreApplication>
 #include <cmath>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Constraints)
+};
+
+} // namespace
 
 namespace {
 
@@ -147,21 +159,21 @@ QString expectation(const KeyInfo &info)
 {
     switch (info.kind) {
     case Kind::Arch:
-        return QStringLiteral("must be one of ") + knownArches().join(QStringLiteral(", "));
+        return Text::tr("must be one of ") + knownArches().join(QStringLiteral(", "));
     case Kind::Container:
-        return QStringLiteral("must be \"none\" or \"lxd\"");
+        return Text::tr("must be \"none\" or \"lxd\"");
     case Kind::Count:
-        return QStringLiteral("must be a non-negative integer");
+        return Text::tr("must be a non-negative integer");
     case Kind::CountOrMax:
-        return QStringLiteral("must be a non-negative integer or \"max\"");
+        return Text::tr("must be a non-negative integer or \"max\"");
     case Kind::Size:
-        return QStringLiteral("must be a non-negative float with optional M/G/T/P suffix");
+        return Text::tr("must be a non-negative float with optional M/G/T/P suffix");
     case Kind::Text:
-        return QStringLiteral("must be a single word");
+        return Text::tr("must be a single word");
     case Kind::List:
-        return QStringLiteral("must be a comma-separated list of names");
+        return Text::tr("must be a comma-separated list of names");
     case Kind::Bool:
-        return QStringLiteral("must be \"true\" or \"false\"");
+        return Text::tr("must be \"true\" or \"false\"");
     }
     return {};
 }
@@ -294,23 +306,23 @@ Constraints::ParseResult Constraints::parse(const QString &text)
     for (const QString &token : tokenize(text)) {
         const qsizetype eq = token.indexOf(u'=');
         if (eq <= 0) {
-            result.error = QStringLiteral("malformed constraint \"%1\"").arg(printable(token));
+            result.error = Text::tr("malformed constraint \"%1\"").arg(printable(token));
             return result;
         }
         const QString name = token.left(eq);
         const auto key = keyFromName(name);
         if (!key) {
-            result.error = QStringLiteral("unknown constraint \"%1\"").arg(printable(name));
+            result.error = Text::tr("unknown constraint \"%1\"").arg(printable(name));
             return result;
         }
         const KeyInfo &info = keyTable[std::size_t(*key)];
         if (result.constraints.has(*key)) {
-            result.error = QStringLiteral("bad \"%1\" constraint: already set").arg(name);
+            result.error = Text::tr("bad \"%1\" constraint: already set").arg(name);
             return result;
         }
         auto value = parseValue(info, token.mid(eq + 1));
         if (!value) {
-            result.error = QStringLiteral("bad \"%1\" constraint: %2").arg(name, expectation(info));
+            result.error = Text::tr("bad \"%1\" constraint: %2").arg(name, expectation(info));
             return result;
         }
         result.constraints.set(*key, std::move(*value));

@@ -1,6 +1,18 @@
 #include "core/constraints/constraintsvalidator.h"
+#include <QCoreApplication>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Constraints)
+};
+
+} // namespace
 
 void ConstraintsValidator::registerUnsupported(const QList<ConstraintKey> &keys)
 {
@@ -53,8 +65,8 @@ ConstraintsValidator::Report ConstraintsValidator::validate(const Constraints &c
                 item.remove(0, 1);
             if (!vocab->contains(item)) {
                 report.error =
-                    QStringLiteral("bad \"%1\" constraint: \"%2\" is not available; "
-                                   "valid values are: %3")
+                    Text::tr("bad \"%1\" constraint: \"%2\" is not available; "
+                             "valid values are: %3")
                         .arg(Constraints::keyName(key), item, vocab->join(QStringLiteral(", ")));
                 return report;
             }

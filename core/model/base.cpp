@@ -2,9 +2,21 @@
 
 #include "core/printable.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Base)
+};
+
+} // namespace
 
 namespace {
 
@@ -35,8 +47,8 @@ Base::ParseResult Base::parse(const QString &text)
         QStringLiteral("^([a-z][a-z0-9]*)@([0-9]+(?:\\.[0-9]+)?(?:/[a-z]+)?)$"));
     const auto match = pattern.match(text);
     if (!match.hasMatch()) {
-        result.error = QStringLiteral("invalid base \"%1\": expected os@channel (e.g. "
-                                      "ubuntu@22.04) or a series name (focal, jammy, noble)")
+        result.error = Text::tr("invalid base \"%1\": expected os@channel (e.g. "
+                                "ubuntu@22.04) or a series name (focal, jammy, noble)")
                            .arg(printable(text));
         return result;
     }
@@ -67,7 +79,7 @@ QString Base::unsupported(const Base &base, const QStringList &cloudBases)
         if (!all.contains(extra))
             all << extra;
     }
-    return QStringLiteral("unsupported base \"%1\": expected one of %2")
+    return Text::tr("unsupported base \"%1\": expected one of %2")
         .arg(printable(base.toString()), all.join(QStringLiteral(", ")));
 }
 

@@ -4,25 +4,37 @@
 #include "core/constraints/constraints.h"
 #include "core/model/base.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(ModelConfig)
+};
+
+} // namespace
 
 const QList<ModelConfig::KeyInfo> &ModelConfig::keys()
 {
     static const QList<KeyInfo> table{
         {QStringLiteral("default-base"), QStringLiteral("ubuntu@22.04"),
-         QStringLiteral("base for applications and machines deployed without --base")},
+         Text::tr("base for applications and machines deployed without --base")},
         {QStringLiteral("default-mem"), QStringLiteral("2048M"),
-         QStringLiteral("memory required when neither mem nor instance-type is set")},
+         Text::tr("memory required when neither mem nor instance-type is set")},
         {QStringLiteral("harvest-mode"), QStringLiteral("destroyed"),
-         QStringLiteral("which instances the provisioner removes: none, destroyed, unknown, all")},
+         Text::tr("which instances the provisioner removes: none, destroyed, unknown, all")},
         {QStringLiteral("provision-workers"), QStringLiteral("16"),
-         QStringLiteral("instances started in parallel")},
+         Text::tr("instances started in parallel")},
         {QStringLiteral("retry-count"), QStringLiteral("10"),
-         QStringLiteral("attempts for a start that fails with a retryable error")},
+         Text::tr("attempts for a start that fails with a retryable error")},
         {QStringLiteral("retry-delay"), QStringLiteral("10s"),
-         QStringLiteral("delay before the first retry, doubled after each (e.g. 500ms, 10s, 1m)")},
+         Text::tr("delay before the first retry, doubled after each (e.g. 500ms, 10s, 1m)")},
     };
     return table;
 }
@@ -56,22 +68,21 @@ std::optional<qint64> ModelConfig::parseDurationMs(const QString &text)
 QString ModelConfig::check(const QString &key, const QString &value, const QStringList &cloudBases)
 {
     const auto bad = [&](const QString &expected) {
-        return BerthError(QStringLiteral("bad value \"%1\" for model config \"%2\": %3")
-                              .arg(value, key, expected));
+        return BerthError(
+            Text::tr("bad value \"%1\" for model config \"%2\": %3").arg(value, key, expected));
     };
     const auto integer = [&](int minimum, int maximum) {
         bool ok = false;
         const int n = value.toInt(&ok);
         if (!ok || n < minimum || n > maximum)
-            throw bad(
-                QStringLiteral("expected an integer from %1 to %2").arg(minimum).arg(maximum));
+            throw bad(Text::tr("expected an integer from %1 to %2").arg(minimum).arg(maximum));
         return QString::number(n);
     };
     if (key == u"harvest-mode") {
         static const QStringList modes{QStringLiteral("none"), QStringLiteral("destroyed"),
                                        QStringLiteral("unknown"), QStringLiteral("all")};
         if (!modes.contains(value))
-            throw bad(QStringLiteral("expected one of none, destroyed, unknown, all"));
+            throw bad(Text::tr("expected one of none, destroyed, unknown, all"));
         return value;
     }
     if (key == u"provision-workers")
@@ -80,19 +91,19 @@ QString ModelConfig::check(const QString &key, const QString &value, const QStri
         return integer(0, 1000);
     if (key == u"retry-delay") {
         if (!parseDurationMs(value))
-            throw bad(QStringLiteral("expected a duration such as 500ms, 10s or 1m"));
+            throw bad(Text::tr("expected a duration such as 500ms, 10s or 1m"));
         return value;
     }
     if (key == u"default-mem") {
         const auto parsed = Constraints::parse(QStringLiteral("mem=") + value);
         if (!parsed.ok() || !parsed.constraints.minimum(ConstraintKey::Mem))
-            throw bad(QStringLiteral("expected a positive size such as 2G or 512M"));
+            throw bad(Text::tr("expected a positive size such as 2G or 512M"));
         return formatMiB(*parsed.constraints.minimum(ConstraintKey::Mem));
     }
     if (key == u"default-base") {
         const auto parsed = Base::parse(value);
         if (!parsed.ok())
-            throw bad(QStringLiteral("expected a base such as ubuntu@22.04"));
+            throw bad(Text::tr("expected a base such as ubuntu@22.04"));
         if (const QString refusal = Base::unsupported(parsed.base, cloudBases); !refusal.isEmpty())
             throw bad(refusal.section(QStringLiteral(": "), 1));
         return parsed.base.toString();
@@ -100,7 +111,7 @@ QString ModelConfig::check(const QString &key, const QString &value, const QStri
     QStringList names;
     for (const KeyInfo &info : keys())
         names << info.name;
-    throw BerthError(QStringLiteral("unknown model config key \"%1\"; valid keys are: %2")
+    throw BerthError(Text::tr("unknown model config key \"%1\"; valid keys are: %2")
                          .arg(key, names.join(QStringLiteral(", "))));
 }
 

@@ -2,9 +2,21 @@
 
 #include "core/bertherror.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Names)
+};
+
+} // namespace
 
 namespace Names {
 
@@ -53,41 +65,40 @@ QPair<QString, QString> splitSetting(const QString &setting)
 {
     const qsizetype eq = setting.indexOf(u'=');
     if (eq <= 0)
-        throw BerthError(
-            QStringLiteral("malformed setting \"%1\": expected key=value").arg(setting));
+        throw BerthError(Text::tr("malformed setting \"%1\": expected key=value").arg(setting));
     return {setting.left(eq), setting.mid(eq + 1)};
 }
 
 void checkApplicationName(const QString &name)
 {
     if (!isValidApplicationName(name))
-        throw BerthError(QStringLiteral("invalid application name \"%1\": expected lower-case "
-                                        "letters, digits and single hyphens, starting with a "
-                                        "letter (e.g. wordpress, my-db2)")
+        throw BerthError(Text::tr("invalid application name \"%1\": expected lower-case "
+                                  "letters, digits and single hyphens, starting with a "
+                                  "letter (e.g. wordpress, my-db2)")
                              .arg(name));
 }
 
 void checkCharmName(const QString &name)
 {
     if (!isValidApplicationName(name))
-        throw BerthError(QStringLiteral("invalid charm name \"%1\": expected lower-case letters, "
-                                        "digits and single hyphens, starting with a letter")
+        throw BerthError(Text::tr("invalid charm name \"%1\": expected lower-case letters, "
+                                  "digits and single hyphens, starting with a letter")
                              .arg(name));
 }
 
 void checkModelName(const QString &name)
 {
     if (!isValidModelName(name))
-        throw BerthError(QStringLiteral("invalid model name \"%1\": expected lower-case letters, "
-                                        "digits and hyphens, starting with a letter or digit")
+        throw BerthError(Text::tr("invalid model name \"%1\": expected lower-case letters, "
+                                  "digits and hyphens, starting with a letter or digit")
                              .arg(name));
 }
 
 void checkCloudName(const QString &name)
 {
     if (!isValidCloudName(name))
-        throw BerthError(QStringLiteral("invalid cloud name \"%1\": expected lower-case letters, "
-                                        "digits and hyphens, starting with a letter or digit")
+        throw BerthError(Text::tr("invalid cloud name \"%1\": expected lower-case letters, "
+                                  "digits and hyphens, starting with a letter or digit")
                              .arg(name));
 }
 

@@ -3,9 +3,21 @@
 #include "core/model/names.h"
 #include "core/printable.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(PlacementDirective)
+};
+
+} // namespace
 
 namespace {
 
@@ -33,8 +45,8 @@ PlacementDirective::ParseResult parseSsh(const QString &text, const QString &res
         "^(?:([a-z_][a-z0-9_.-]*)@)?([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::([0-9]{1,5}))?$"));
     const auto m = re.match(rest);
     if (!m.hasMatch()) {
-        return failure(QStringLiteral("invalid placement directive \"%1\": expected "
-                                      "ssh:[user@]host[:port]")
+        return failure(Text::tr("invalid placement directive \"%1\": expected "
+                                "ssh:[user@]host[:port]")
                            .arg(text));
     }
     PlacementDirective::ParseResult result;
@@ -44,8 +56,8 @@ PlacementDirective::ParseResult parseSsh(const QString &text, const QString &res
     if (m.hasCaptured(3) && !m.captured(3).isEmpty()) {
         const int port = m.captured(3).toInt();
         if (port < 1 || port > 65535) {
-            return failure(QStringLiteral("invalid placement directive \"%1\": port must be "
-                                          "between 1 and 65535")
+            return failure(Text::tr("invalid placement directive \"%1\": port must be "
+                                    "between 1 and 65535")
                                .arg(text));
         }
         result.directive.port = port;
@@ -60,7 +72,7 @@ PlacementDirective::ParseResult PlacementDirective::parse(const QString &text)
     ParseResult result;
     PlacementDirective &d = result.directive;
     if (text.isEmpty())
-        return failure(QStringLiteral("empty placement directive: ") + expected);
+        return failure(Text::tr("empty placement directive: ") + expected);
     if (Names::isValidMachineId(text)) {
         d.kind = text.contains(u'/') ? Kind::Container : Kind::Machine;
         d.target = text;
@@ -78,7 +90,7 @@ PlacementDirective::ParseResult PlacementDirective::parse(const QString &text)
         if (scope == u"lxd" || scope == u"lxc") {
             if (!Names::isValidMachineId(rest)) {
                 return failure(
-                    QStringLiteral("invalid value \"%1\" for \"lxd\" scope: expected machine-id")
+                    Text::tr("invalid value \"%1\" for \"lxd\" scope: expected machine-id")
                         .arg(rest));
             }
             d.kind = Kind::NewContainer;
@@ -87,8 +99,8 @@ PlacementDirective::ParseResult PlacementDirective::parse(const QString &text)
         }
         if (scope == u"ssh")
             return parseSsh(text, rest);
-        return failure(QStringLiteral("invalid placement directive \"%1\": unknown scope \"%2\"; "
-                                      "expected lxd or ssh")
+        return failure(Text::tr("invalid placement directive \"%1\": unknown scope \"%2\"; "
+                                "expected lxd or ssh")
                            .arg(text, scope));
     }
     if (eq > 0) {
@@ -103,12 +115,12 @@ PlacementDirective::ParseResult PlacementDirective::parse(const QString &text)
         else if (key == u"system-id")
             kind = Kind::SystemId;
         else
-            return failure(QStringLiteral("invalid placement directive \"%1\": unknown key \"%2\"; "
-                                          "expected zone, region or system-id")
+            return failure(Text::tr("invalid placement directive \"%1\": unknown key \"%2\"; "
+                                    "expected zone, region or system-id")
                                .arg(text, key));
         if (!word.match(value).hasMatch()) {
-            return failure(QStringLiteral("invalid placement directive \"%1\": expected %2=<name>")
-                               .arg(text, key));
+            return failure(
+                Text::tr("invalid placement directive \"%1\": expected %2=<name>").arg(text, key));
         }
         d.kind = kind;
         d.value = value;
@@ -119,7 +131,7 @@ PlacementDirective::ParseResult PlacementDirective::parse(const QString &text)
         d.value = text;
         return result;
     }
-    return failure(QStringLiteral("invalid placement directive \"%1\": ").arg(text) + expected);
+    return failure(Text::tr("invalid placement directive \"%1\": ").arg(text) + expected);
 }
 
 PlacementDirective::ListResult PlacementDirective::parseList(const QString &text)

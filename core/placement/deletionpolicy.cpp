@@ -6,9 +6,21 @@
 #include <QHash>
 #include <QRandomGenerator>
 
+#include <QCoreApplication>
 #include <algorithm>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(DeletionPolicy)
+};
+
+} // namespace
 
 namespace DeletionPolicy {
 
@@ -63,8 +75,8 @@ Criteria fromSpec(const QJsonObject &spec, QStringList *ignored)
 {
     const QString type = spec.value(QStringLiteral("type")).toString();
     if (type != u"senlin.policy.deletion") {
-        throw BerthError(QStringLiteral("unknown policy type \"%1\"; expected "
-                                        "senlin.policy.deletion")
+        throw BerthError(Text::tr("unknown policy type \"%1\"; expected "
+                                  "senlin.policy.deletion")
                              .arg(type));
     }
     SenlinSpec::checkVersion(spec, {QStringLiteral("1.0"), QStringLiteral("1.1")});
@@ -78,8 +90,8 @@ Criteria fromSpec(const QJsonObject &spec, QStringList *ignored)
         }
         const auto parsed = criteriaFromName(it.value().toString());
         if (!parsed) {
-            throw BerthError(QStringLiteral("invalid criteria \"%1\"; expected OLDEST_FIRST, "
-                                            "YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM")
+            throw BerthError(Text::tr("invalid criteria \"%1\"; expected OLDEST_FIRST, "
+                                      "YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM")
                                  .arg(it.value().toVariant().toString()));
         }
         criteria = *parsed;

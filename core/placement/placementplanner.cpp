@@ -1,10 +1,22 @@
 #include "core/placement/placementplanner.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <queue>
 #include <vector>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(PlacementPlanner)
+};
+
+} // namespace
 
 namespace {
 
@@ -39,8 +51,8 @@ Setup prepare(const QList<PlacementPlanner::Target> &targets, const QMap<QString
             s.active << i;
     }
     if (s.active.isEmpty()) {
-        s.error = zones ? QStringLiteral("No availability zone found available.")
-                        : QStringLiteral("No region is found usable.");
+        s.error = zones ? Text::tr("No availability zone found available.")
+                        : Text::tr("No region is found usable.");
         return s;
     }
     s.out = delta > 0;
@@ -61,7 +73,7 @@ Setup prepare(const QList<PlacementPlanner::Target> &targets, const QMap<QString
         room += s.room[std::size_t(i)];
     }
     if (room < s.moves)
-        s.error = QStringLiteral("There is no feasible plan to handle all nodes.");
+        s.error = Text::tr("There is no feasible plan to handle all nodes.");
     return s;
 }
 

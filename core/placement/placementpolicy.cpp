@@ -6,9 +6,21 @@
 
 #include <QJsonArray>
 
+#include <QCoreApplication>
 #include <cmath>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(PlacementPolicy)
+};
+
+} // namespace
 
 namespace {
 
@@ -56,16 +68,16 @@ PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
     else if (type == u"senlin.policy.zone_placement")
         kind = Kind::Zone;
     else
-        throw BerthError(QStringLiteral("unknown policy type \"%1\"; expected "
-                                        "senlin.policy.region_placement or "
-                                        "senlin.policy.zone_placement")
+        throw BerthError(Text::tr("unknown policy type \"%1\"; expected "
+                                  "senlin.policy.region_placement or "
+                                  "senlin.policy.zone_placement")
                              .arg(type));
     SenlinSpec::checkVersion(spec, {QStringLiteral("1.0")});
     const QString listKey = listKeyOf(kind);
     const QJsonArray list =
         spec.value(QStringLiteral("properties")).toObject().value(listKey).toArray();
     if (list.size() > Limits::maxPolicyEntries) {
-        throw BerthError(QStringLiteral("the policy lists %1 %2; expected at most %3")
+        throw BerthError(Text::tr("the policy lists %1 %2; expected at most %3")
                              .arg(list.size())
                              .arg(listKey)
                              .arg(Limits::maxPolicyEntries));
@@ -83,16 +95,15 @@ PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
             const double n = v.toDouble(std::nan(""));
             // Below the minimum is fromTargets()' to say, as for the window's targets.
             if (!v.isDouble() || n != std::trunc(n) || n > double(maximum)) {
-                throw BerthError(QStringLiteral("bad %1 %2 of \"%3\": expected %4")
+                throw BerthError(Text::tr("bad %1 %2 of \"%3\": expected %4")
                                      .arg(key, v.toVariant().toString(), t.name, expected));
             }
             return n < -1e15 ? qint64(-1e15) : qint64(n);
         };
         t.weight = number(QStringLiteral("weight"), 100, Limits::maxWeight,
-                          QStringLiteral("a whole number from 0 to %1").arg(Limits::maxWeight));
-        t.cap =
-            number(QStringLiteral("cap"), -1, Limits::maxUnits,
-                   QStringLiteral("-1 (no cap) or a whole number up to %1").arg(Limits::maxUnits));
+                          Text::tr("a whole number from 0 to %1").arg(Limits::maxWeight));
+        t.cap = number(QStringLiteral("cap"), -1, Limits::maxUnits,
+                       Text::tr("-1 (no cap) or a whole number up to %1").arg(Limits::maxUnits));
         targets.append(t);
     }
     return fromTargets(kind, targets);
@@ -103,29 +114,28 @@ PlacementPolicy PlacementPolicy::fromTargets(Kind kind,
 {
     const QString listKey = listKeyOf(kind);
     if (targets.isEmpty())
-        throw BerthError(QStringLiteral("the policy names no %1: expected properties.%1 with "
-                                        "name, weight and cap")
+        throw BerthError(Text::tr("the policy names no %1: expected properties.%1 with "
+                                  "name, weight and cap")
                              .arg(listKey));
     PlacementPolicy policy;
     policy.m_kind = kind;
     for (const PlacementPlanner::Target &t : targets) {
         if (t.name.isEmpty())
-            throw BerthError(
-                QStringLiteral("every entry of properties.%1 needs a name").arg(listKey));
+            throw BerthError(Text::tr("every entry of properties.%1 needs a name").arg(listKey));
         if (t.weight < 0)
-            throw BerthError(QStringLiteral("weight of \"%1\" must be 0 or more").arg(t.name));
+            throw BerthError(Text::tr("weight of \"%1\" must be 0 or more").arg(t.name));
         if (t.cap < -1)
-            throw BerthError(QStringLiteral("cap of \"%1\" must be -1 (none) or more").arg(t.name));
+            throw BerthError(Text::tr("cap of \"%1\" must be -1 (none) or more").arg(t.name));
         if (t.weight > Limits::maxWeight || t.cap > Limits::maxUnits) {
-            throw BerthError(QStringLiteral("weight or cap of \"%1\" is too large: expected a "
-                                            "weight up to %2 and a cap up to %3")
+            throw BerthError(Text::tr("weight or cap of \"%1\" is too large: expected a "
+                                      "weight up to %2 and a cap up to %3")
                                  .arg(t.name)
                                  .arg(Limits::maxWeight)
                                  .arg(Limits::maxUnits));
         }
         for (const PlacementPlanner::Target &other : std::as_const(policy.m_targets)) {
             if (other.name == t.name)
-                throw BerthError(QStringLiteral("\"%1\" is listed twice").arg(t.name));
+                throw BerthError(Text::tr("\"%1\" is listed twice").arg(t.name));
         }
         policy.m_targets.append(t);
     }
@@ -170,7 +180,7 @@ QString PlacementPolicy::unknownNames(const QStringList &known) const
     }
     if (unknown.isEmpty())
         return {};
-    return QStringLiteral("The specified %1 '[%2]' could not be found.")
+    return Text::tr("The specified %1 '[%2]' could not be found.")
         .arg(m_kind == Kind::Region ? QStringLiteral("regions") : QStringLiteral("zones"),
              unknown.join(QStringLiteral(", ")));
 }
@@ -202,13 +212,12 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
             const QString type = action.inputs.value(QStringLiteral("adjustment_type")).toString();
             request.adjustment = ResizeParameters::adjustmentFromName(type);
             if (!type.isEmpty() && !request.adjustment)
-                return failed(data, QStringLiteral("Invalid adjustment_type: %1").arg(type));
+                return failed(data, Text::tr("Invalid adjustment_type: %1").arg(type));
             const QJsonValue number = action.inputs.value(QStringLiteral("number"));
             if (request.adjustment && number.isUndefined())
-                return failed(data, QStringLiteral("Missing number value for size adjustment."));
+                return failed(data, Text::tr("Missing number value for size adjustment."));
             if (!request.adjustment && !number.isUndefined() && !number.isNull())
-                return failed(data,
-                              QStringLiteral("Missing adjustment_type value for size adjustment."));
+                return failed(data, Text::tr("Missing adjustment_type value for size adjustment."));
             if (number.isString() && request.adjustment) {
                 QString error;
                 request.number =
@@ -229,8 +238,8 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
             delta = r.creation > 0 ? r.creation : -r.deletion;
         }
     } else {
-        throw BerthError(QStringLiteral("unknown action \"%1\"; expected CLUSTER_SCALE_OUT, "
-                                        "CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE")
+        throw BerthError(Text::tr("unknown action \"%1\"; expected CLUSTER_SCALE_OUT, "
+                                  "CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE")
                              .arg(action.name));
     }
 

@@ -2,9 +2,21 @@
 
 #include "core/inputlimits.h"
 
+#include <QCoreApplication>
 #include <cmath>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(ResizeParameters)
+};
+
+} // namespace
 
 namespace ResizeParameters {
 
@@ -36,7 +48,7 @@ QString adjustmentName(Adjustment adjustment)
 
 QString outOfBounds(const char *name, qint64 value, qint64 minimum)
 {
-    return QStringLiteral("%1 %2 is out of bounds: expected %3 to %4")
+    return Text::tr("%1 %2 is out of bounds: expected %3 to %4")
         .arg(QLatin1StringView(name))
         .arg(value)
         .arg(minimum)
@@ -50,13 +62,13 @@ std::optional<double> readNumber(Adjustment adjustment, QStringView text, QStrin
     if (adjustment == Adjustment::ChangeInPercentage) {
         if (const auto n = Limits::parseNumber(text))
             return n;
-        *error = QStringLiteral("a number of percent from -1e15 to 1e15 for "
-                                "CHANGE_IN_PERCENTAGE");
+        *error = Text::tr("a number of percent from -1e15 to 1e15 for "
+                          "CHANGE_IN_PERCENTAGE");
         return std::nullopt;
     }
     if (const auto n = Limits::parseInteger(text); n && std::abs(*n) <= Limits::maxUnits)
         return double(*n);
-    *error = QStringLiteral("a whole number from %2 to %3 for %1")
+    *error = Text::tr("a whole number from %2 to %3 for %1")
                  .arg(adjustmentName(adjustment))
                  .arg(adjustment == Adjustment::ExactCapacity ? 0 : -Limits::maxUnits)
                  .arg(Limits::maxUnits);
@@ -68,25 +80,25 @@ QString checkRequest(const Request &request, qint64 current)
     if (request.adjustment) {
         const double n = request.number;
         if (!std::isfinite(n) || std::fabs(n) > 1e15)
-            return QStringLiteral("The number %1 does not fit: expected a finite number up to 1e15")
+            return Text::tr("The number %1 does not fit: expected a finite number up to 1e15")
                 .arg(n);
         if (*request.adjustment == Adjustment::ChangeInPercentage) {
             const double change = n * double(current) / 100.0;
             if (std::fabs(change) > double(Limits::maxUnits))
-                return QStringLiteral("%1% of %2 nodes is a change of %3 nodes; at most %4 at once")
+                return Text::tr("%1% of %2 nodes is a change of %3 nodes; at most %4 at once")
                     .arg(n)
                     .arg(current)
                     .arg(change, 0, 'g', 6)
                     .arg(Limits::maxUnits);
         } else {
             if (n != std::trunc(n) || std::fabs(n) > double(Limits::maxUnits))
-                return QStringLiteral("%1 takes a whole number of nodes up to %2, got %3")
+                return Text::tr("%1 takes a whole number of nodes up to %2, got %3")
                     .arg(adjustmentName(*request.adjustment))
                     .arg(Limits::maxUnits)
                     .arg(n);
             if (*request.adjustment == Adjustment::ExactCapacity && n < 0)
-                return QStringLiteral("The 'number' must be non-negative integer for adjustment "
-                                      "type 'EXACT_CAPACITY'.");
+                return Text::tr("The 'number' must be non-negative integer for adjustment "
+                                "type 'EXACT_CAPACITY'.");
         }
     }
     if (current < 0 || current > Limits::maxUnits)
@@ -143,52 +155,48 @@ QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
     if (desired) {
         const qint64 d = *desired;
         if (minSize && d < *minSize)
-            return QStringLiteral(
-                       "The target capacity (%1) is less than the specified min_size (%2).")
+            return Text::tr("The target capacity (%1) is less than the specified min_size (%2).")
                 .arg(d)
                 .arg(*minSize);
         if (!minSize && d < cluster.minSize)
-            return QStringLiteral(
-                       "The target capacity (%1) is less than the cluster's min_size (%2).")
+            return Text::tr("The target capacity (%1) is less than the cluster's min_size (%2).")
                 .arg(d)
                 .arg(cluster.minSize);
         if (maxSize && *maxSize >= 0 && d > *maxSize)
-            return QStringLiteral(
-                       "The target capacity (%1) is greater than the specified max_size (%2).")
+            return Text::tr("The target capacity (%1) is greater than the specified max_size (%2).")
                 .arg(d)
                 .arg(*maxSize);
         if (!maxSize && cluster.maxSize >= 0 && d > cluster.maxSize)
-            return QStringLiteral(
-                       "The target capacity (%1) is greater than the cluster's max_size (%2).")
+            return Text::tr("The target capacity (%1) is greater than the cluster's max_size (%2).")
                 .arg(d)
                 .arg(cluster.maxSize);
     }
     if (minSize) {
         if (maxSize && *maxSize >= 0 && *minSize > *maxSize)
-            return QStringLiteral(
+            return Text::tr(
                        "The specified min_size (%1) is greater than the specified max_size (%2).")
                 .arg(*minSize)
                 .arg(*maxSize);
         if (!maxSize && cluster.maxSize >= 0 && *minSize > cluster.maxSize)
-            return QStringLiteral("The specified min_size (%1) is greater than the current "
-                                  "max_size (%2) of the cluster.")
+            return Text::tr("The specified min_size (%1) is greater than the current "
+                            "max_size (%2) of the cluster.")
                 .arg(*minSize)
                 .arg(cluster.maxSize);
         if (!desired && *minSize > cluster.desired)
-            return QStringLiteral("The specified min_size (%1) is greater than the current "
-                                  "desired_capacity (%2) of the cluster.")
+            return Text::tr("The specified min_size (%1) is greater than the current "
+                            "desired_capacity (%2) of the cluster.")
                 .arg(*minSize)
                 .arg(cluster.desired);
     }
     if (maxSize) {
         if (!minSize && *maxSize >= 0 && *maxSize < cluster.minSize)
-            return QStringLiteral("The specified max_size (%1) is less than the current min_size "
-                                  "(%2) of the cluster.")
+            return Text::tr("The specified max_size (%1) is less than the current min_size "
+                            "(%2) of the cluster.")
                 .arg(*maxSize)
                 .arg(cluster.minSize);
         if (!desired && *maxSize >= 0 && *maxSize < cluster.desired)
-            return QStringLiteral("The specified max_size (%1) is less than the current "
-                                  "desired_capacity (%2) of the cluster.")
+            return Text::tr("The specified max_size (%1) is less than the current "
+                            "desired_capacity (%2) of the cluster.")
                 .arg(*maxSize)
                 .arg(cluster.desired);
     }

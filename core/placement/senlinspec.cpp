@@ -1,8 +1,20 @@
 #include "core/placement/senlinspec.h"
 
 #include "core/bertherror.h"
+#include <QCoreApplication>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(SenlinSpec)
+};
+
+} // namespace
 
 namespace SenlinSpec {
 
@@ -18,7 +30,7 @@ void checkVersion(const QJsonObject &spec, const QStringList &known)
             text = oneDecimal;
     }
     if (!known.contains(text)) {
-        throw BerthError(QStringLiteral("unsupported version \"%1\" of %2; expected %3")
+        throw BerthError(Text::tr("unsupported version \"%1\" of %2; expected %3")
                              .arg(text, spec.value(QStringLiteral("type")).toString(),
                                   known.join(QStringLiteral(" or "))));
     }

@@ -8,9 +8,21 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <QCoreApplication>
 #include <yaml-cpp/yaml.h>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(YamlDocument)
+};
+
+} // namespace
 
 namespace YamlDocument {
 
@@ -29,14 +41,14 @@ public:
     QJsonValue convert(const YAML::Node &node, int depth)
     {
         if (++m_values > Limits::maxDocumentNodes) {
-            throw BerthError(QStringLiteral("%1 expands to more than %2 values (aliases "
-                                            "included); expected a smaller document")
+            throw BerthError(Text::tr("%1 expands to more than %2 values (aliases "
+                                      "included); expected a smaller document")
                                  .arg(m_name)
                                  .arg(Limits::maxDocumentNodes));
         }
         if (depth > Limits::maxDocumentDepth) {
-            throw BerthError(QStringLiteral("%1 nests deeper than %2 levels; expected a flatter "
-                                            "document")
+            throw BerthError(Text::tr("%1 nests deeper than %2 levels; expected a flatter "
+                                      "document")
                                  .arg(m_name)
                                  .arg(Limits::maxDocumentDepth));
         }
@@ -45,8 +57,8 @@ public:
             QJsonObject o;
             for (const auto &entry : node) {
                 if (!entry.first.IsScalar()) {
-                    throw BerthError(QStringLiteral("%1: line %2: a key that is not plain text; "
-                                                    "expected name: value")
+                    throw BerthError(Text::tr("%1: line %2: a key that is not plain text; "
+                                              "expected name: value")
                                          .arg(m_name)
                                          .arg(entry.first.Mark().line + 1));
                 }
@@ -94,7 +106,7 @@ private:
 QJsonValue parse(const QByteArray &text, const QString &name)
 {
     if (text.size() > Limits::maxDocumentBytes) {
-        throw BerthError(QStringLiteral("%1 is %2 bytes; expected at most %3")
+        throw BerthError(Text::tr("%1 is %2 bytes; expected at most %3")
                              .arg(name)
                              .arg(text.size())
                              .arg(Limits::maxDocumentBytes));
@@ -104,11 +116,11 @@ QJsonValue parse(const QByteArray &text, const QString &name)
     } catch (const YAML::Exception &error) {
         // yaml-cpp's own depth guard speaks of "deep recursion"; say it in the user's terms.
         if (QString::fromStdString(error.msg).contains(QStringLiteral("recursion")))
-            throw BerthError(QStringLiteral("%1 nests deeper than %2 levels; expected a flatter "
-                                            "document")
+            throw BerthError(Text::tr("%1 nests deeper than %2 levels; expected a flatter "
+                                      "document")
                                  .arg(name)
                                  .arg(Limits::maxDocumentDepth));
-        throw BerthError(QStringLiteral("%1 is not valid YAML: %2 (line %3, column %4)")
+        throw BerthError(Text::tr("%1 is not valid YAML: %2 (line %3, column %4)")
                              .arg(name, QString::fromStdString(error.msg))
                              .arg(error.mark.line + 1)
                              .arg(error.mark.column + 1));
@@ -119,18 +131,18 @@ QJsonValue readFile(const QString &path, const QString &name)
 {
     const QFileInfo info(path);
     if (!info.exists())
-        throw BerthError(QStringLiteral("cannot read %1").arg(name));
+        throw BerthError(Text::tr("cannot read %1").arg(name));
     if (info.isDir())
-        throw BerthError(QStringLiteral("%1 is a directory; expected a YAML file").arg(name));
+        throw BerthError(Text::tr("%1 is a directory; expected a YAML file").arg(name));
     if (info.size() > Limits::maxDocumentBytes) {
-        throw BerthError(QStringLiteral("%1 is %2 bytes; expected at most %3")
+        throw BerthError(Text::tr("%1 is %2 bytes; expected at most %3")
                              .arg(name)
                              .arg(info.size())
                              .arg(Limits::maxDocumentBytes));
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw BerthError(QStringLiteral("cannot read %1: %2").arg(name, file.errorString()));
+        throw BerthError(Text::tr("cannot read %1: %2").arg(name, file.errorString()));
     // Read one byte past the bound: a file that grew (or a pipe) is still refused.
     return parse(file.read(Limits::maxDocumentBytes + 1), name);
 }

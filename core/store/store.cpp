@@ -18,9 +18,21 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <QCoreApplication>
 #include <sqlite3.h>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
+
+} // namespace
 
 namespace {
 QAtomicInteger<quint64> connectionCounter;
@@ -83,7 +95,7 @@ Store::Store(const QString &location)
         }
         removeConnection(m_connectionName);
         throw BerthError(
-            QStringLiteral("cannot open store \"%1\": %2").arg(displayLocation(), error.message()),
+            Text::tr("cannot open store \"%1\": %2").arg(displayLocation(), error.message()),
             error.detail());
     }
 }
@@ -92,7 +104,7 @@ void Store::openSqlite()
 {
     const QFileInfo info(m_location);
     if (!info.exists() && !QDir().mkpath(info.absolutePath()))
-        throw BerthError(QStringLiteral("cannot create directory \"%1\"").arg(info.absolutePath()));
+        throw BerthError(Text::tr("cannot create directory \"%1\"").arg(info.absolutePath()));
     // A store this process may not write (a read-only mount, a file shared
     // read-only) still opens for reading; writes are refused with one line.
     const QFileInfo folder(info.absolutePath());
@@ -173,12 +185,11 @@ void Store::openPostgres()
     const QUrl url(m_location);
     const QString database = url.path().mid(1);
     if (!url.isValid() || url.host().isEmpty() || database.isEmpty() || database.contains(u'/')) {
-        throw BerthError(
-            QStringLiteral("expected postgresql://user[:password]@host[:port]/dbname"));
+        throw BerthError(Text::tr("expected postgresql://user[:password]@host[:port]/dbname"));
     }
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
-        throw BerthError(QStringLiteral("Qt SQL's PostgreSQL driver is missing; install "
-                                        "libqt6sql6-psql"));
+        throw BerthError(Text::tr("Qt SQL's PostgreSQL driver is missing; install "
+                                  "libqt6sql6-psql"));
     QSqlDatabase db = addConnection(QStringLiteral("QPSQL"), m_connectionName);
     db.setHostName(url.host());
     db.setPort(url.port(5432));
@@ -326,15 +337,15 @@ void Store::migrate()
     if (found == all.size())
         return;
     if (found > all.size()) {
-        throw BerthError(QStringLiteral("the store has schema version %1, newer than this Berth "
-                                        "understands (%2); upgrade Berth")
+        throw BerthError(Text::tr("the store has schema version %1, newer than this Berth "
+                                  "understands (%2); upgrade Berth")
                              .arg(found)
                              .arg(all.size()));
     }
     if (m_readOnly) {
-        throw BerthError(QStringLiteral("the store is read-only and has schema version %1, older "
-                                        "than this Berth reads (%2); open it once where it can be "
-                                        "written to upgrade it")
+        throw BerthError(Text::tr("the store is read-only and has schema version %1, older "
+                                  "than this Berth reads (%2); open it once where it can be "
+                                  "written to upgrade it")
                              .arg(found)
                              .arg(all.size()));
     }
@@ -347,8 +358,8 @@ void Store::migrate()
                           .toInt();
         }
         if (version > all.size()) {
-            throw BerthError(QStringLiteral("the store has schema version %1, newer than this "
-                                            "Berth understands (%2); upgrade Berth")
+            throw BerthError(Text::tr("the store has schema version %1, newer than this "
+                                      "Berth understands (%2); upgrade Berth")
                                  .arg(version)
                                  .arg(all.size()));
         }

@@ -1,6 +1,18 @@
 #include "core/store/storeerror.h"
+#include <QCoreApplication>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(StoreError)
+};
+
+} // namespace
 
 using namespace Qt::StringLiterals;
 
@@ -19,14 +31,16 @@ QString detailOf(const QSqlError &error, const QString &statement)
 // Meanings both backends share.
 QString conflict()
 {
-    return u"the change conflicts with what the store holds (a record it refers to is gone, "
-           "or one like it already exists); look at the model and try again"_s;
+    return Text::tr(
+        "the change conflicts with what the store holds (a record it refers to is gone, "
+        "or one like it already exists); look at the model and try again");
 }
 
 QString missingTables()
 {
-    return u"the store does not have the tables this Berth expects: it is damaged, or it was "
-           "changed by another program"_s;
+    return Text::tr(
+        "the store does not have the tables this Berth expects: it is damaged, or it was "
+        "changed by another program");
 }
 
 // SQLite's primary result codes (the low byte of an extended code).
@@ -35,31 +49,37 @@ QString sqliteMeaning(int code, const QString &driverText)
     switch (code & 0xff) {
     case 5: // SQLITE_BUSY
     case 6: // SQLITE_LOCKED
-        return u"the store is busy: another client held it for longer than Berth waits (30 s); "
-               "try again"_s;
+        return Text::tr(
+            "the store is busy: another client held it for longer than Berth waits (30 s); "
+            "try again");
     case 8: // SQLITE_READONLY
-        return u"the store cannot be written (read-only file or file system); commands that only "
-               "read the model still work"_s;
+        return Text::tr(
+            "the store cannot be written (read-only file or file system); commands that only "
+            "read the model still work");
     case 10: // SQLITE_IOERR
-        return u"the disk reported an error while reading or writing the store; check the disk "
-               "and try again"_s;
+        return Text::tr(
+            "the disk reported an error while reading or writing the store; check the disk "
+            "and try again");
     case 11: // SQLITE_CORRUPT
     case 26: // SQLITE_NOTADB
-        return u"the store is damaged or is not a Berth store; open another with --db or restore "
-               "it from a backup"_s;
+        return Text::tr(
+            "the store is damaged or is not a Berth store; open another with --db or restore "
+            "it from a backup");
     case 13: // SQLITE_FULL
-        return u"the disk holding the store is full; free some space and try again"_s;
+        return Text::tr("the disk holding the store is full; free some space and try again");
     case 14: // SQLITE_CANTOPEN
-        return u"the store's file cannot be opened (a missing, read-only or inaccessible folder?)"_s;
+        return Text::tr(
+            "the store's file cannot be opened (a missing, read-only or inaccessible folder?)");
     case 3:  // SQLITE_PERM
     case 23: // SQLITE_AUTH
-        return u"the store may not be accessed by this user (permission denied)"_s;
+        return Text::tr("the store may not be accessed by this user (permission denied)");
     case 19: // SQLITE_CONSTRAINT
         return conflict();
     default:
         break;
     }
-    if (driverText.contains(u"no such table"_s) || driverText.contains(u"no such column"_s) ||
+    if (driverText.contains(u"no such table"_s) ||
+        driverText.contains(u"no such column"_s) ||
         driverText.contains(u"has no column"_s)) {
         return missingTables();
     }
@@ -70,26 +90,30 @@ QString sqliteMeaning(int code, const QString &driverText)
 QString postgresMeaning(const QString &state)
 {
     if (state.startsWith(u"08"_s) || state.startsWith(u"57P"_s))
-        return u"the connection to the PostgreSQL server was lost; try again when it is back"_s;
+        return Text::tr(
+            "the connection to the PostgreSQL server was lost; try again when it is back");
     if (state == u"25006"_s)
-        return u"the PostgreSQL server takes no writes (a read-only server or transaction); "
-               "commands that only read the model still work"_s;
+        return Text::tr(
+            "the PostgreSQL server takes no writes (a read-only server or transaction); "
+            "commands that only read the model still work");
     if (state == u"42501"_s)
-        return u"the PostgreSQL role may not do this (permission denied); ask the database's "
-               "owner to grant it"_s;
+        return Text::tr(
+            "the PostgreSQL role may not do this (permission denied); ask the database's "
+            "owner to grant it");
     if (state == u"42P01"_s || state == u"42703"_s)
         return missingTables();
     if (state.startsWith(u"23"_s))
         return conflict();
     if (state == u"53100"_s)
-        return u"the PostgreSQL server's disk is full"_s;
+        return Text::tr("the PostgreSQL server's disk is full");
     if (state.startsWith(u"53"_s))
-        return u"the PostgreSQL server is out of resources (memory or connections); try again "
-               "later"_s;
+        return Text::tr(
+            "the PostgreSQL server is out of resources (memory or connections); try again "
+            "later");
     if (state == u"40001"_s || state == u"40P01"_s)
-        return u"other clients' changes kept conflicting with this one; try again"_s;
+        return Text::tr("other clients' changes kept conflicting with this one; try again");
     if (state == u"55P03"_s || state == u"57014"_s)
-        return u"the store is busy: another client held it for too long; try again"_s;
+        return Text::tr("the store is busy: another client held it for too long; try again");
     return {};
 }
 
@@ -107,10 +131,11 @@ BerthError fromStatement(const QSqlError &error, const QString &statement)
     QString meaning =
         numeric ? sqliteMeaning(sqliteCode, error.databaseText()) : postgresMeaning(code);
     if (meaning.isEmpty())
-        meaning = u"the store failed to carry out this command"_s;
+        meaning = Text::tr("the store failed to carry out this command");
     // Serialization failures and deadlocks: the store runs the transaction again.
     const bool transient = code == u"40001"_s || code == u"40P01"_s;
-    return BerthError(meaning + u"; nothing was changed"_s, detailOf(error, statement), transient);
+    return BerthError(meaning + Text::tr("; nothing was changed"), detailOf(error, statement),
+                      transient);
 }
 
 BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int port,
@@ -120,20 +145,26 @@ BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int 
     QString meaning;
     if (text.contains(u"password authentication failed"_s) ||
         text.contains(u"no password supplied"_s)) {
-        meaning = u"the PostgreSQL server refused user \"%1\": wrong or missing password (give it "
-                  "in the URL or in ~/.pgpass)"_s.arg(user);
+        meaning =
+            Text::tr(
+                "the PostgreSQL server refused user \"%1\": wrong or missing password (give it "
+                "in the URL or in ~/.pgpass)")
+                .arg(user);
     } else if (text.contains(u"database \""_s) && text.contains(u"does not exist"_s)) {
-        meaning = u"the PostgreSQL server has no database \"%1\"; create it or name another"_s.arg(
-            database);
+        meaning =
+            Text::tr("the PostgreSQL server has no database \"%1\"; create it or name another")
+                .arg(database);
     } else if (text.contains(u"role \""_s) && text.contains(u"does not exist"_s)) {
-        meaning = u"the PostgreSQL server has no user \"%1\""_s.arg(user);
+        meaning = Text::tr("the PostgreSQL server has no user \"%1\"").arg(user);
     } else if (text.contains(u"pg_hba.conf"_s)) {
         meaning =
-            u"the PostgreSQL server does not let user \"%1\" connect from here (pg_hba.conf)"_s.arg(
-                user);
+            Text::tr(
+                "the PostgreSQL server does not let user \"%1\" connect from here (pg_hba.conf)")
+                .arg(user);
     } else {
-        meaning = u"cannot reach the PostgreSQL server at %1:%2 (is it running, and is the "
-                  "address right?)"_s.arg(host)
+        meaning = Text::tr("cannot reach the PostgreSQL server at %1:%2 (is it running, and is the "
+                           "address right?)")
+                      .arg(host)
                       .arg(port);
     }
     return BerthError(meaning, detailOf(error, {}));
@@ -141,9 +172,10 @@ BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int 
 
 BerthError readOnly(const QString &displayLocation)
 {
-    return BerthError(u"the store \"%1\" is read-only: this command changes the model, and only "
-                      "commands that read it (status, show-…, the window's views) work on it"_s.arg(
-                          displayLocation));
+    return BerthError(
+        Text::tr("the store \"%1\" is read-only: this command changes the model, and only "
+                 "commands that read it (status, show-…, the window's views) work on it")
+            .arg(displayLocation));
 }
 
 } // namespace StoreError

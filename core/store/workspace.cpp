@@ -1,8 +1,20 @@
 #include "core/store/workspace.h"
 
 #include "core/bertherror.h"
+#include <QCoreApplication>
 
 namespace berth {
+
+namespace {
+
+// This file's words, through Qt's translation system: the window shows them
+// in the user's language, berthctl (no translator) as written here.
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Workspace)
+};
+
+} // namespace
 
 QString Workspace::currentModel()
 {
@@ -25,8 +37,8 @@ QString Workspace::resolveModel(const QString &explicitName)
         return explicitName;
     QString current = currentModel();
     if (current.isEmpty()) {
-        throw BerthError(QStringLiteral("no current model; use -m MODEL or \"berthctl switch "
-                                        "MODEL\""));
+        throw BerthError(Text::tr("no current model; use -m MODEL or \"berthctl switch "
+                                  "MODEL\""));
     }
     return current;
 }

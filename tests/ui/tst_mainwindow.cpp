@@ -445,6 +445,10 @@ private slots:
         auto *tabs = qobject_cast<QTabWidget *>(window->centralWidget());
         QVERIFY(tabs);
         QCOMPARE(tabs->tabText(tabs->indexOf(view)), QStringLiteral("&Maschinenansicht"));
+        // And a parser's refusal in a dialog
+        QCOMPARE(Constraints::parse(QStringLiteral("mem=lots")).error,
+                 QStringLiteral("Fehlerhafte Vorgabe „mem“: muss eine nicht negative Zahl sein, "
+                                "wahlweise mit M/G/T/P dahinter"));
         // While the store keeps Juju's words, as berthctl prints them
         QCOMPARE(MachineState::text(f.ws().snapshot(model).machines.first().state.status),
                  QStringLiteral("pending"));
