@@ -5,6 +5,7 @@
 // add-machine dialog, and the host recorded with its hardware.
 #include "keychain/filesecretstore.h"
 #include "tests/testsupport.h"
+#include "tests/ui/dialogtesting.h"
 #include "ui/accountsdialog.h"
 #include "ui/addmachinedialog.h"
 
@@ -18,17 +19,6 @@
 #include <QTest>
 
 using namespace berth;
-
-// Saves and waits for the dialog to say how it went (the store and the
-// cloud are asked off the window's thread).
-bool saved(AccountsDialog &dialog)
-{
-    QSignalSpy spy(&dialog, &AccountsDialog::saved);
-    dialog.save();
-    if (spy.isEmpty() && !spy.wait(120'000))
-        return false;
-    return spy.first().first().toBool();
-}
 
 class TestProviderDialogs : public QObject
 {

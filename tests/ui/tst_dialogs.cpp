@@ -3,6 +3,7 @@
 #include "core/commands/modelcommands.h"
 #include "keychain/filesecretstore.h"
 #include "tests/testsupport.h"
+#include "tests/ui/dialogtesting.h"
 #include "ui/accountsdialog.h"
 #include "ui/addmachinedialog.h"
 #include "ui/addunitdialog.h"
@@ -23,17 +24,6 @@
 #include <QThreadPool>
 
 using namespace berth;
-
-// Saves and waits for the dialog to say how it went (the store and the
-// cloud are asked off the window's thread).
-bool saved(AccountsDialog &dialog)
-{
-    QSignalSpy spy(&dialog, &AccountsDialog::saved);
-    dialog.save();
-    if (spy.isEmpty() && !spy.wait(120'000))
-        return false;
-    return spy.first().first().toBool();
-}
 
 namespace {
 
