@@ -385,7 +385,7 @@
     </message>
     <message>
         <location filename="../core/commands/machinecommands.cpp" line="15"/>
-        <location filename="../core/commands/machinecommands.cpp" line="64"/>
+        <location filename="../core/commands/machinecommands.cpp" line="63"/>
         <source>created machine %1</source>
         <translation>Maschine %1 angelegt</translation>
     </message>
@@ -395,102 +395,97 @@
         <translation>Container %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="62"/>
-        <source>the container</source>
-        <translation>der Container</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/machinecommands.cpp" line="74"/>
+        <location filename="../core/commands/machinecommands.cpp" line="73"/>
         <source>created %1 machines</source>
         <translation>%1 Maschinen angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="86"/>
+        <location filename="../core/commands/machinecommands.cpp" line="85"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation>Vorgaben gelten nicht für ssh:-Hosts; die Hardware des Hosts wird so erfasst, wie sie ist</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="89"/>
+        <location filename="../core/commands/machinecommands.cpp" line="88"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation>add-machine %1: Dieses Programm kann Hosts nicht über SSH erreichen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="105"/>
+        <location filename="../core/commands/machinecommands.cpp" line="104"/>
         <source>host %1 is already machine %2</source>
         <translation>Host %1 ist schon Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="120"/>
+        <location filename="../core/commands/machinecommands.cpp" line="119"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation>Auf Host %1 läuft „%2“, eine Basis, die Berth nicht kennt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="123"/>
+        <location filename="../core/commands/machinecommands.cpp" line="122"/>
         <source>host %1 runs %2, not %3</source>
         <translation>Auf Host %1 läuft %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="140"/>
+        <location filename="../core/commands/machinecommands.cpp" line="139"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation>Maschine %1 für Host %2 angelegt (%3, %4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="156"/>
+        <location filename="../core/commands/machinecommands.cpp" line="155"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation>Maschine %1 ist die Einheit „%2“ zugewiesen; entfernen Sie zuerst die Einheit oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="162"/>
+        <location filename="../core/commands/machinecommands.cpp" line="161"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation>Maschine %1 beherbergt die Container „%2“; entfernen Sie diese zuerst oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="173"/>
+        <location filename="../core/commands/machinecommands.cpp" line="172"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="179"/>
+        <location filename="../core/commands/machinecommands.cpp" line="178"/>
         <source>removed machine %1</source>
         <translation>Maschine %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="182"/>
+        <location filename="../core/commands/machinecommands.cpp" line="181"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung vergisst Host %2 und lässt ihn laufen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="187"/>
+        <location filename="../core/commands/machinecommands.cpp" line="186"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung hält ihre Instanz an</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="198"/>
+        <location filename="../core/commands/machinecommands.cpp" line="197"/>
         <source>no machines specified; expected machine ids</source>
         <translation>Keine Maschinen angegeben; erwartet: Maschinennummern</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="204"/>
+        <location filename="../core/commands/machinecommands.cpp" line="203"/>
         <source>machine %1 is already dead</source>
         <translation>Maschine %1 ist schon tot</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="231"/>
+        <location filename="../core/commands/machinecommands.cpp" line="230"/>
         <source>no machines in error</source>
         <translation>Keine Maschinen mit Fehler</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="236"/>
+        <location filename="../core/commands/machinecommands.cpp" line="235"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation>Maschine %1 hat keinen Fehler (Status %2); nur Maschinen mit Fehler können erneut versucht werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="242"/>
+        <location filename="../core/commands/machinecommands.cpp" line="241"/>
         <source>machine %1 will be provisioned again</source>
         <translation>Maschine %1 wird erneut bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="249"/>
+        <location filename="../core/commands/machinecommands.cpp" line="248"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
     </message>
@@ -732,42 +727,47 @@
         <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="394"/>
+        <location filename="../core/store/modeltx.cpp" line="410"/>
+        <source>the container</source>
+        <translation>der Container</translation>
+    </message>
+    <message>
+        <location filename="../core/store/modeltx.cpp" line="411"/>
         <source>unit %1</source>
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="482"/>
+        <location filename="../core/store/modeltx.cpp" line="484"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="490"/>
+        <location filename="../core/store/modeltx.cpp" line="492"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="493"/>
+        <location filename="../core/store/modeltx.cpp" line="495"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="510"/>
+        <location filename="../core/store/modeltx.cpp" line="512"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="512"/>
+        <location filename="../core/store/modeltx.cpp" line="514"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="518"/>
+        <location filename="../core/store/modeltx.cpp" line="520"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="729"/>
+        <location filename="../core/store/modeltx.cpp" line="731"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>

@@ -58,8 +58,7 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         if (directive) {
             QString newHost;
             const MachineRecord m =
-                tx.createMachineAt(DirectivePlacement::forMachine(directive), spec,
-                                   MachineCommands::tr("the container"), &newHost);
+                tx.createMachineAt(DirectivePlacement::forMachine(directive), spec, {}, &newHost);
             if (!newHost.isEmpty())
                 result.messages << MachineCommands::tr("created machine %1").arg(newHost);
             result.messages << createdText(m);

@@ -391,11 +391,11 @@ MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QStri
     spec.constraints = constraints;
     spec.forUnit = true;
     spec.region = slot.region.isEmpty() ? m_model.region : slot.region;
-    return createMachineAt(where, spec, ModelTx::tr("unit %1").arg(unitName));
+    return createMachineAt(where, spec, unitName);
 }
 
 MachineRecord ModelTx::createMachineAt(const DirectivePlacement &where, NewMachine spec,
-                                       const QString &what, QString *newHost)
+                                       const QString &unitName, QString *newHost)
 {
     MachineRecord host;
     if (where.kind == DirectivePlacement::Kind::NewContainer) {
@@ -407,6 +407,8 @@ MachineRecord ModelTx::createMachineAt(const DirectivePlacement &where, NewMachi
                 *newHost = host.name;
         } else {
             host = machine(where.machine);
+            const QString what = unitName.isEmpty() ? ModelTx::tr("the container")
+                                                    : ModelTx::tr("unit %1").arg(unitName);
             const QString problem =
                 PlacementRules::containerProblem(what, spec.constraints.value, host);
             if (!problem.isEmpty())

@@ -67,11 +67,12 @@ public:
     };
     MachineRecord createMachine(const NewMachine &spec);
     // A new machine, or container, where `where` says, from `spec`: a
-    // container's host is looked up and checked (`what` names the container
-    // in the refusal), or made with the model's constraints (its name in
-    // `newHost`); a kept directive is checked with the cloud first.
+    // container's host is looked up and checked (a refusal names the unit
+    // the container is for, or "the container" when `unitName` is empty), or
+    // made with the model's constraints (its name in `newHost`); a kept
+    // directive is checked with the cloud first.
     MachineRecord createMachineAt(const DirectivePlacement &where, NewMachine spec,
-                                  const QString &what, QString *newHost = nullptr);
+                                  const QString &unitName = {}, QString *newHost = nullptr);
 
     // The constraints snapshot of a new principal unit: model, then application,
     // then the unit's own, merged by the cloud's rules.
