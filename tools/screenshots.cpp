@@ -48,9 +48,11 @@ int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("berth-screenshots"));
-    // English plural forms ("3 units"), as the window shows them.
+    // English (with its plural forms, "3 units") unless BERTH_SCREENSHOT_LANG
+    // names another of the window's languages (de).
     QTranslator translator;
-    if (translator.load(QLocale(QLocale::English), QStringLiteral("berth"), QStringLiteral("_"),
+    const QLocale locale(qEnvironmentVariable("BERTH_SCREENSHOT_LANG", QStringLiteral("en")));
+    if (translator.load(locale, QStringLiteral("berth"), QStringLiteral("_"),
                         QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
     const QStringList args = QApplication::arguments();

@@ -78,8 +78,7 @@ QString sqliteMeaning(int code, const QString &driverText)
     default:
         break;
     }
-    if (driverText.contains(u"no such table"_s) ||
-        driverText.contains(u"no such column"_s) ||
+    if (driverText.contains(u"no such table"_s) || driverText.contains(u"no such column"_s) ||
         driverText.contains(u"has no column"_s)) {
         return missingTables();
     }
