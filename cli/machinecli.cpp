@@ -1,6 +1,11 @@
-// berthctl commands about machines: add-machine, remove-machine.
+// berthctl commands about machines: add-machine, remove-machine, show-status-log.
 #include "cli/clicontext.h"
+#include "cli/output.h"
 #include "core/commands/machinecommands.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
 
 namespace berth {
 
@@ -41,6 +46,38 @@ void removeMachine(CliContext &ctx, const QStringList &args)
                                   parser.isSet(QStringLiteral("force"))));
 }
 
+void showStatusLog(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("show-status-log"), QStringLiteral("ID"));
+    parser.parse(args, 1, 1);
+    const QString machine = parser.positional().first();
+    const QList<StatusLogEntry> log =
+        MachineCommands(ctx.workspace).statusLog(ctx.model(), machine);
+    const auto time = [](qint64 at) {
+        return QDateTime::fromMSecsSinceEpoch(at).toUTC().toString(Qt::ISODateWithMs);
+    };
+    QJsonArray json;
+    for (const StatusLogEntry &e : log) {
+        json.append(
+            QJsonObject{{QStringLiteral("time"), time(e.at)},
+                        {QStringLiteral("life"), MachineState::text(e.state.life)},
+                        {QStringLiteral("status"), MachineState::text(e.state.status)},
+                        {QStringLiteral("instance-status"), MachineState::text(e.state.instance)},
+                        {QStringLiteral("message"), e.message}});
+    }
+    ctx.show(json, [&] {
+        Output::Table table({QStringLiteral("Time"), QStringLiteral("Life"),
+                             QStringLiteral("Status"), QStringLiteral("Instance"),
+                             QStringLiteral("Message")});
+        for (const StatusLogEntry &e : log) {
+            table.addRow({time(e.at), MachineState::text(e.state.life),
+                          MachineState::text(e.state.status), MachineState::text(e.state.instance),
+                          e.message});
+        }
+        return table.render();
+    });
+}
+
 } // namespace
 
 void registerMachineCommands(QList<CommandSpec> &table)
@@ -49,6 +86,8 @@ void registerMachineCommands(QList<CommandSpec> &table)
         {QStringLiteral("add-machine"), QStringLiteral("add machines or containers"), addMachine});
     table.append(
         {QStringLiteral("remove-machine"), QStringLiteral("remove machines"), removeMachine});
+    table.append({QStringLiteral("show-status-log"),
+                  QStringLiteral("a machine's status history, oldest first"), showStatusLog});
 }
 
 } // namespace berth

@@ -1420,77 +1420,77 @@
         <translation>Dieser Benutzer darf nicht auf die Ablage zugreifen (Zugriff verweigert)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="93"/>
+        <location filename="../core/store/storeerror.cpp" line="92"/>
         <source>the connection to the PostgreSQL server was lost; try again when it is back</source>
         <translation>Die Verbindung zum PostgreSQL-Server ist abgerissen; versuchen Sie es erneut, wenn er wieder da ist</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="96"/>
+        <location filename="../core/store/storeerror.cpp" line="95"/>
         <source>the PostgreSQL server takes no writes (a read-only server or transaction); commands that only read the model still work</source>
         <translation>Der PostgreSQL-Server nimmt keine Schreibzugriffe an (schreibgeschützter Server oder Transaktion); Befehle, die das Modell nur lesen, gehen weiterhin</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="100"/>
+        <location filename="../core/store/storeerror.cpp" line="99"/>
         <source>the PostgreSQL role may not do this (permission denied); ask the database&apos;s owner to grant it</source>
         <translation>Die PostgreSQL-Rolle darf das nicht (Zugriff verweigert); bitten Sie den Besitzer der Datenbank, es zu erlauben</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="108"/>
+        <location filename="../core/store/storeerror.cpp" line="107"/>
         <source>the PostgreSQL server&apos;s disk is full</source>
         <translation>Die Platte des PostgreSQL-Servers ist voll</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="110"/>
+        <location filename="../core/store/storeerror.cpp" line="109"/>
         <source>the PostgreSQL server is out of resources (memory or connections); try again later</source>
         <translation>Dem PostgreSQL-Server gehen die Mittel aus (Speicher oder Verbindungen); versuchen Sie es später erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="114"/>
+        <location filename="../core/store/storeerror.cpp" line="113"/>
         <source>other clients&apos; changes kept conflicting with this one; try again</source>
         <translation>Änderungen anderer Nutzer kamen dieser immer wieder in die Quere; versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="116"/>
+        <location filename="../core/store/storeerror.cpp" line="115"/>
         <source>the store is busy: another client held it for too long; try again</source>
         <translation>Die Ablage ist belegt: Ein anderer Nutzer hielt sie zu lange; versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="134"/>
+        <location filename="../core/store/storeerror.cpp" line="133"/>
         <source>the store failed to carry out this command</source>
         <translation>Die Ablage konnte diesen Befehl nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="137"/>
+        <location filename="../core/store/storeerror.cpp" line="136"/>
         <source>; nothing was changed</source>
         <translation>; nichts wurde geändert</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="149"/>
+        <location filename="../core/store/storeerror.cpp" line="148"/>
         <source>the PostgreSQL server refused user &quot;%1&quot;: wrong or missing password (give it in the URL or in ~/.pgpass)</source>
         <translation>Der PostgreSQL-Server hat den Benutzer „%1“ abgewiesen: falsches oder fehlendes Passwort (geben Sie es in der Adresse oder in ~/.pgpass an)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="155"/>
+        <location filename="../core/store/storeerror.cpp" line="154"/>
         <source>the PostgreSQL server has no database &quot;%1&quot;; create it or name another</source>
         <translation>Der PostgreSQL-Server hat keine Datenbank „%1“; legen Sie sie an oder nennen Sie eine andere</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="158"/>
+        <location filename="../core/store/storeerror.cpp" line="157"/>
         <source>the PostgreSQL server has no user &quot;%1&quot;</source>
         <translation>Der PostgreSQL-Server hat keinen Benutzer „%1“</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="161"/>
+        <location filename="../core/store/storeerror.cpp" line="160"/>
         <source>the PostgreSQL server does not let user &quot;%1&quot; connect from here (pg_hba.conf)</source>
         <translation>Der PostgreSQL-Server lässt den Benutzer „%1“ von hier aus nicht herein (pg_hba.conf)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="165"/>
+        <location filename="../core/store/storeerror.cpp" line="164"/>
         <source>cannot reach the PostgreSQL server at %1:%2 (is it running, and is the address right?)</source>
         <translation>Der PostgreSQL-Server unter %1:%2 ist nicht erreichbar (läuft er, und stimmt die Adresse?)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="176"/>
+        <location filename="../core/store/storeerror.cpp" line="175"/>
         <source>the store &quot;%1&quot; is read-only: this command changes the model, and only commands that read it (status, show-…, the window&apos;s views) work on it</source>
         <translation>Die Ablage „%1“ ist schreibgeschützt: Dieser Befehl ändert das Modell, und nur Befehle, die es lesen (status, show-…, die Ansichten des Fensters), gehen damit</translation>
     </message>
@@ -2139,197 +2139,197 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="73"/>
+        <location filename="../ui/mainwindow.cpp" line="76"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="75"/>
+        <location filename="../ui/mainwindow.cpp" line="78"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="81"/>
+        <location filename="../ui/mainwindow.cpp" line="84"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="84"/>
+        <location filename="../ui/mainwindow.cpp" line="87"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="114"/>
+        <location filename="../ui/mainwindow.cpp" line="117"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="130"/>
+        <location filename="../ui/mainwindow.cpp" line="133"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="135"/>
+        <location filename="../ui/mainwindow.cpp" line="138"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="139"/>
+        <location filename="../ui/mainwindow.cpp" line="142"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="153"/>
+        <location filename="../ui/mainwindow.cpp" line="156"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="201"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="205"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="219"/>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="228"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="226"/>
+        <location filename="../ui/mainwindow.cpp" line="229"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="236"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="243"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="245"/>
+        <location filename="../ui/mainwindow.cpp" line="248"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="251"/>
+        <location filename="../ui/mainwindow.cpp" line="254"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="252"/>
+        <location filename="../ui/mainwindow.cpp" line="255"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="263"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="261"/>
+        <location filename="../ui/mainwindow.cpp" line="264"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="268"/>
+        <location filename="../ui/mainwindow.cpp" line="271"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="272"/>
+        <location filename="../ui/mainwindow.cpp" line="275"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="276"/>
+        <location filename="../ui/mainwindow.cpp" line="279"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="278"/>
+        <location filename="../ui/mainwindow.cpp" line="281"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="288"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="289"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="290"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="291"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation>&lt;b&gt;Berth&lt;/b&gt; verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="312"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="313"/>
+        <location filename="../ui/mainwindow.cpp" line="316"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
+        <location filename="../ui/mainwindow.cpp" line="344"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="356"/>
+        <location filename="../ui/mainwindow.cpp" line="359"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="362"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <location filename="../ui/mainwindow.cpp" line="385"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -2337,27 +2337,37 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="482"/>
+        <location filename="../ui/mainwindow.cpp" line="506"/>
+        <source>Status history</source>
+        <translation>Statusverlauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="511"/>
+        <source>Nothing has happened yet.</source>
+        <translation>Noch ist nichts geschehen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="546"/>
         <source>provisioner: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="487"/>
+        <location filename="../ui/mainwindow.cpp" line="551"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="525"/>
+        <location filename="../ui/mainwindow.cpp" line="589"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="529"/>
+        <location filename="../ui/mainwindow.cpp" line="593"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="555"/>
+        <location filename="../ui/mainwindow.cpp" line="619"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
+#include "core/commands/machinecommands.h"
 #include "core/commands/modelcommands.h"
 #include "core/commands/scalingcommands.h"
 #include "core/placement/placementrules.h"
@@ -19,6 +20,7 @@
 #include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
+#include "ui/offthread.h"
 #include "ui/openstoredialog.h"
 #include "ui/placementcommands.h"
 #include "ui/policyeditordialog.h"
@@ -38,6 +40,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -380,6 +383,8 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     }
     showSelectedApplication();
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
+    if (!m_detailsMachine.isEmpty())
+        showStatusLog(); // it may have moved on
     ++m_snapshots;
     emit snapshotApplied();
 }
@@ -443,6 +448,7 @@ void MainWindow::showDetails()
     const QTreeView *view = qobject_cast<QTreeView *>(
         sender() == m_machineTree->selectionModel() ? m_machineTree : m_applicationView);
     const QModelIndex index = view->currentIndex();
+    m_detailsMachine.clear();
     if (!index.isValid()) {
         m_details->clear();
         return;
@@ -457,7 +463,65 @@ void MainWindow::showDetails()
                     .arg(model->headerData(c, Qt::Horizontal).toString().toHtmlEscaped(),
                          value.toHtmlEscaped());
     }
-    m_details->setHtml(html + QStringLiteral("</table>"));
+    m_detailsHtml = html + QStringLiteral("</table>");
+    m_details->setHtml(m_detailsHtml);
+    if (view == m_machineTree) {
+        const QModelIndex source = m_machineFilter->mapToSource(index.siblingAtColumn(0));
+        if (const MachineRecord *m = m_machines->machineAt(source)) {
+            m_detailsMachine = m->name;
+            showStatusLog();
+        }
+    }
+}
+
+void MainWindow::showStatusLog()
+{
+    // Read on a connection of its own, off the window's thread; an answer for
+    // a machine no longer shown is dropped.
+    const QString machine = m_detailsMachine;
+    const QString location = m_options.storeLocation;
+    const QString model = m_model;
+    const CloudRegistry &clouds = m_workspace.clouds();
+    struct Read
+    {
+        QList<StatusLogEntry> log;
+        QString error;
+    };
+    runInBackground(
+        this,
+        [location, model, machine, &clouds] {
+            try {
+                Store store(location);
+                Workspace ws(store, clouds);
+                return Read{MachineCommands(ws).statusLog(model, machine), {}};
+            } catch (const BerthError &error) {
+                return Read{{}, error.message()};
+            }
+        },
+        [this, machine](const Read &read) {
+            if (machine != m_detailsMachine)
+                return;
+            QString html =
+                m_detailsHtml +
+                QStringLiteral("<p><b>%1</b></p>").arg(tr("Status history").toHtmlEscaped());
+            if (!read.error.isEmpty())
+                html += QStringLiteral("<p>%1</p>").arg(read.error.toHtmlEscaped());
+            else if (read.log.isEmpty())
+                html += QStringLiteral("<p>%1</p>")
+                            .arg(tr("Nothing has happened yet.").toHtmlEscaped());
+            html += QStringLiteral("<table>");
+            for (const StatusLogEntry &e : read.log) {
+                const QString time =
+                    QLocale().toString(QDateTime::fromMSecsSinceEpoch(e.at), QLocale::ShortFormat);
+                html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
+                            .arg(time.toHtmlEscaped(),
+                                 MachineState::label(e.state.status).toHtmlEscaped(),
+                                 MachineState::label(e.state.instance).toHtmlEscaped(),
+                                 e.message.toHtmlEscaped());
+            }
+            m_details->setHtml(html + QStringLiteral("</table>"));
+            emit statusLogShown(machine);
+        });
 }
 
 void MainWindow::place(const QStringList &units, const QString &directive)

@@ -82,11 +82,15 @@ public:
     ZoneChart *zoneChart() const { return m_zoneChart; }
     QUndoStack *undoStack() const { return m_undo; }
     QPlainTextEdit *logPane() const { return m_log; }
+    QTreeView *machineTree() const { return m_machineTree; }
+    QTextBrowser *detailsPane() const { return m_details; }
     // How many snapshots the views have taken in (tests wait on it).
     int snapshotsApplied() const { return m_snapshots; }
 
 signals:
     void snapshotApplied();
+    // The details pane shows `machine`'s status history, as just read.
+    void statusLogShown(const QString &machine);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -96,6 +100,8 @@ private:
     void applySnapshot(const ModelSnapshot &snapshot);
     void showSelectedApplication();
     void showDetails();
+    // The status history of the machine shown in the details pane.
+    void showStatusLog();
     void place(const QStringList &units, const QString &directive);
     // The open model's provisioner runs unless the options or a read-only store forbid it.
     bool provisions() const;
@@ -120,6 +126,8 @@ private:
     QTreeView *m_applicationView = nullptr;
     QTreeView *m_machineTree = nullptr;
     QTextBrowser *m_details = nullptr;
+    QString m_detailsHtml;    // the selected row's fields
+    QString m_detailsMachine; // the machine they are of, if one is
     MachineView *m_machineView = nullptr;
     RegionChart *m_chart = nullptr;
     ZoneChart *m_zoneChart = nullptr;

@@ -6,24 +6,34 @@
 
 namespace berth {
 
-// Runs `work` on Qt's thread pool for `owner` (anything that talks to a cloud
-// or a host), with `owner` disabled meanwhile, and then `done(result)` on the
-// owner's thread. The watcher is the owner's child: if the owner is closed
-// and deleted first, `done` never runs. So `work` must capture nothing of the
-// owner, only values and objects that outlive it, and the window never waits
-// in a nested event loop.
-template <typename Work, typename Done> void runOffThread(QWidget *owner, Work work, Done done)
+// Runs `work` on Qt's thread pool and then `done(result)` on the thread of
+// `context`, unless `context` is gone by then (the watcher is its child).
+// `work` must capture nothing of `context`.
+template <typename Work, typename Done> void runInBackground(QObject *context, Work work, Done done)
 {
     using Result = std::invoke_result_t<Work>;
-    auto *watcher = new QFutureWatcher<Result>(owner);
-    owner->setEnabled(false);
-    QObject::connect(watcher, &QFutureWatcher<Result>::finished, owner,
-                     [owner, watcher, done = std::move(done)]() mutable {
-                         owner->setEnabled(true);
+    auto *watcher = new QFutureWatcher<Result>(context);
+    QObject::connect(watcher, &QFutureWatcher<Result>::finished, context,
+                     [watcher, done = std::move(done)]() mutable {
                          watcher->deleteLater();
                          done(watcher->result());
                      });
     watcher->setFuture(QtConcurrent::run(std::move(work)));
+}
+
+// runInBackground() for work a widget waits for (anything that talks to a
+// cloud or a host): `owner` is disabled meanwhile. If the owner is closed and
+// deleted first, `done` never runs; so `work` captures only values and
+// objects that outlive the owner, and the window never waits in a nested
+// event loop.
+template <typename Work, typename Done> void runOffThread(QWidget *owner, Work work, Done done)
+{
+    owner->setEnabled(false);
+    runInBackground(owner, std::move(work),
+                    [owner, done = std::move(done)](const auto &result) mutable {
+                        owner->setEnabled(true);
+                        done(result);
+                    });
 }
 
 } // namespace berth

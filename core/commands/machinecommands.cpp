@@ -254,4 +254,9 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
     });
 }
 
+QList<StatusLogEntry> MachineCommands::statusLog(const QString &model, const QString &machine)
+{
+    return m_ws.readModel(model, [&](ModelTx &tx) { return tx.statusLog(tx.machine(machine)); });
+}
+
 } // namespace berth

@@ -32,6 +32,8 @@ public:
     CommandResult addMachines(const QString &model, const AddMachine &request,
                               const QString &acceptHostKey = {});
     CommandResult removeMachines(const QString &model, const QStringList &ids, bool force);
+    // The machine's status history, oldest first (Juju's show-status-log).
+    QList<StatusLogEntry> statusLog(const QString &model, const QString &machine);
     // Machines in error become pending again (all of them when `ids` is empty),
     // with their constraints replaced first when `constraints` is given.
     CommandResult retryProvisioning(const QString &model, const QStringList &ids,

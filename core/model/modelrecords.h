@@ -104,6 +104,15 @@ struct UnitPlacement
     bool inError = false; // its machine, or that machine's host, is in error
 };
 
+// One move of a machine's life cycle, as its status history keeps it.
+struct StatusLogEntry
+{
+    qint64 at = 0;      // ms since epoch
+    MachineState state; // after the move
+    QString message;
+    bool operator==(const StatusLogEntry &) const = default;
+};
+
 // One of an application's Senlin policies as stored: its kind (region,
 // zone or deletion) and spec.
 struct PolicyRecord

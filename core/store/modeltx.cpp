@@ -770,7 +770,8 @@ void ModelTx::retireMachine(const MachineRecord &machine)
         m_sql.run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
         logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);
     } else if (machine.state.isAlive()) {
-        const MachineState next = moved(machine, MachineState::Move::MarkDead);
+        const MachineState next =
+            moved(machine, MachineState::Move::MarkDead, QStringLiteral("removed by the user"));
         m_sql.run(QStringLiteral("UPDATE machines SET life = ? WHERE id = ?"),
                   {MachineState::text(next.life), machine.id});
     }
@@ -778,17 +779,44 @@ void ModelTx::retireMachine(const MachineRecord &machine)
         retireIfEmpty(machine.parentId);
 }
 
-MachineState ModelTx::moved(const MachineRecord &machine, MachineState::Move move)
+MachineState ModelTx::moved(const MachineRecord &machine, MachineState::Move move,
+                            const QString &message)
 {
     const MachineState next = machine.state.after(move, machine.name);
+    // Kept in the source language, as every message the store holds: berthctl
+    // and windows in other languages read the same rows.
+    m_sql.run(QStringLiteral("INSERT INTO machine_status_log (machine_id, at, life, "
+                             "machine_status, instance_status, message) VALUES (?, ?, ?, ?, ?, ?)"),
+              {machine.id, m_now, MachineState::text(next.life), MachineState::text(next.status),
+               MachineState::text(next.instance), message});
     logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
     return next;
+}
+
+QList<StatusLogEntry> ModelTx::statusLog(const MachineRecord &machine)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT at, life, machine_status, instance_status, "
+                                            "message FROM machine_status_log WHERE machine_id = ? "
+                                            "ORDER BY id"),
+                             {machine.id});
+    QList<StatusLogEntry> entries;
+    while (q.next()) {
+        const auto life = MachineState::lifeFrom(q.value(1).toString());
+        const auto status = MachineState::statusFrom(q.value(2).toString());
+        const auto instance = MachineState::instanceStatusFrom(q.value(3).toString());
+        if (!life || !status || !instance)
+            continue; // written by a newer Berth: its words are not ours to show
+        entries.append(
+            {q.value(0).toLongLong(), {*life, *status, *instance}, q.value(4).toString()});
+    }
+    q.finish();
+    return entries;
 }
 
 void ModelTx::recordStart(const MachineRecord &machine, const QString &nonce,
                           const QString &message)
 {
-    const MachineState next = moved(machine, MachineState::Move::RecordStart);
+    const MachineState next = moved(machine, MachineState::Move::RecordStart, message);
     m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ?, "
                              "nonce = ? WHERE id = ?"),
               {MachineState::text(next.instance), message, nonce, machine.id});
@@ -796,7 +824,9 @@ void ModelTx::recordStart(const MachineRecord &machine, const QString &nonce,
 
 void ModelTx::recordInstance(const MachineRecord &machine, const InstanceInfo &instance)
 {
-    const MachineState next = moved(machine, MachineState::Move::RecordInstance);
+    const MachineState next = moved(machine, MachineState::Move::RecordInstance,
+                                    QStringLiteral("instance %1 (%2) in %3")
+                                        .arg(instance.id, instance.instanceType, instance.zone));
     m_sql.run(QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
                              "hardware = ?, region = ?, zone = ?, machine_status = ?, "
                              "machine_message = '', instance_status = ?, instance_message = '', "
@@ -808,7 +838,7 @@ void ModelTx::recordInstance(const MachineRecord &machine, const InstanceInfo &i
 
 void ModelTx::forgetStart(const MachineRecord &machine, const QString &message)
 {
-    const MachineState next = moved(machine, MachineState::Move::ForgetStart);
+    const MachineState next = moved(machine, MachineState::Move::ForgetStart, message);
     m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ? "
                              "WHERE id = ?"),
               {MachineState::text(next.instance), message, machine.id});
@@ -817,7 +847,7 @@ void ModelTx::forgetStart(const MachineRecord &machine, const QString &message)
 void ModelTx::recordRetry(const MachineRecord &machine, int attempts, qint64 retryAt,
                           const QString &message)
 {
-    const MachineState next = moved(machine, MachineState::Move::RecordRetry);
+    const MachineState next = moved(machine, MachineState::Move::RecordRetry, message);
     m_sql.run(QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ?, "
                              "attempts = ?, retry_at = ? WHERE id = ?"),
               {MachineState::text(next.instance), message, attempts, retryAt, machine.id});
@@ -825,7 +855,7 @@ void ModelTx::recordRetry(const MachineRecord &machine, int attempts, qint64 ret
 
 void ModelTx::recordError(const MachineRecord &machine, int attempts, const QString &message)
 {
-    const MachineState next = moved(machine, MachineState::Move::RecordError);
+    const MachineState next = moved(machine, MachineState::Move::RecordError, message);
     m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = ?, "
                              "instance_status = ?, instance_message = ?, instance_id = '', "
                              "attempts = ? WHERE id = ?"),
@@ -835,7 +865,8 @@ void ModelTx::recordError(const MachineRecord &machine, int attempts, const QStr
 
 void ModelTx::resetForRetry(const MachineRecord &machine, const QString &constraints)
 {
-    const MachineState next = moved(machine, MachineState::Move::ResetForRetry);
+    const MachineState next =
+        moved(machine, MachineState::Move::ResetForRetry, QStringLiteral("retry requested"));
     m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = '', "
                              "instance_status = ?, instance_message = '', attempts = 0, "
                              "retry_at = 0, constraints = ? WHERE id = ?"),
@@ -846,7 +877,7 @@ void ModelTx::resetForRetry(const MachineRecord &machine, const QString &constra
 void ModelTx::enlistHost(const MachineRecord &machine, const QString &instanceId,
                          const QString &hardware, const QString &message)
 {
-    const MachineState next = moved(machine, MachineState::Move::EnlistHost);
+    const MachineState next = moved(machine, MachineState::Move::EnlistHost, message);
     m_sql.run(QStringLiteral("UPDATE machines SET instance_id = ?, hardware = ?, "
                              "machine_status = ?, machine_message = '', instance_status = ?, "
                              "instance_message = ? WHERE id = ?"),
@@ -856,7 +887,7 @@ void ModelTx::enlistHost(const MachineRecord &machine, const QString &instanceId
 
 void ModelTx::holdForHost(const MachineRecord &machine, const QString &message)
 {
-    const MachineState next = moved(machine, MachineState::Move::HoldForHost);
+    const MachineState next = moved(machine, MachineState::Move::HoldForHost, message);
     m_sql.run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = ? "
                              "WHERE id = ?"),
               {MachineState::text(next.status), message, machine.id});

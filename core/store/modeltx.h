@@ -163,6 +163,8 @@ public:
     // The names of the model's machines in error, and of those whose recorded
     // start has no instance behind it.
     QStringList machinesInError();
+    // The machine's status history, oldest first.
+    QList<StatusLogEntry> statusLog(const MachineRecord &machine);
     QStringList startsWithoutInstance();
 
     // Noted now, written by finish().
@@ -186,7 +188,10 @@ private:
                               const MachineRecord &machine);
     void retireIfEmpty(qint64 machineId);
     // Checks `move` against the machine's current state; gives the state after it.
-    MachineState moved(const MachineRecord &machine, MachineState::Move move);
+    // Checks `move` against the machine's current state and writes it to the
+    // machine's status history with `message`; gives the state after it.
+    MachineState moved(const MachineRecord &machine, MachineState::Move move,
+                       const QString &message);
     // The model's machines where `condition` (one ? for `value`) holds, by id.
     QStringList machineNames(const QString &condition, const QVariant &value);
     void writeChanges();

@@ -80,7 +80,17 @@ QList<QStringList> migrations()
                        " REFERENCES applications(id) ON DELETE CASCADE, kind TEXT NOT NULL,"
                        " spec TEXT NOT NULL, PRIMARY KEY (application_id, kind))"),
     };
-    return {v1, v2, v3};
+    // Migration 4: each machine's status history (Juju's status log), one row
+    // a move of its life cycle, gone with the machine.
+    const QStringList v4{
+        QStringLiteral("CREATE TABLE machine_status_log (id {pk}, machine_id BIGINT NOT NULL"
+                       " REFERENCES machines(id) ON DELETE CASCADE, at BIGINT NOT NULL,"
+                       " life TEXT NOT NULL, machine_status TEXT NOT NULL,"
+                       " instance_status TEXT NOT NULL, message TEXT NOT NULL DEFAULT '')"),
+        QStringLiteral(
+            "CREATE INDEX machine_status_log_machine ON machine_status_log(machine_id, id)"),
+    };
+    return {v1, v2, v3, v4};
 }
 
 } // namespace Schema

@@ -37,6 +37,7 @@ private slots:
     void cloudAccounts_data();
     void cloudAccounts();
     void provisionInstancesAndRetry();
+    void showStatusLogListsAMachinesMoves();
     void placementPlanSpeaksSenlin();
     void applicationPoliciesThroughTheCommandLine();
 
@@ -73,6 +74,38 @@ QJsonObject TestBerthctl::json(const QStringList &args)
     if (r.exitCode != 0)
         qWarning() << r.err;
     return QJsonDocument::fromJson(r.out.toUtf8()).object();
+}
+
+void TestBerthctl::showStatusLogListsAMachinesMoves()
+{
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("latency-ms=0"), QStringLiteral("--config"),
+                  QStringLiteral("state-file=") + m_dir->filePath(QStringLiteral("sim.sqlite"))})
+                 .exitCode,
+             0);
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("web")}).exitCode, 0);
+    QCOMPARE(run({QStringLiteral("provision"), QStringLiteral("--until-idle")}).exitCode, 0);
+
+    // As JSON: each move, oldest first, in the store's words
+    const Run r = run({QStringLiteral("show-status-log"), QStringLiteral("0"),
+                       QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray log = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QCOMPARE(log.size(), 2);
+    QCOMPARE(log.at(0)[QStringLiteral("instance-status")].toString(),
+             QStringLiteral("provisioning"));
+    QCOMPARE(log.at(1)[QStringLiteral("status")].toString(), QStringLiteral("started"));
+    QVERIFY(
+        log.at(1)[QStringLiteral("message")].toString().startsWith(QStringLiteral("instance ")));
+    QVERIFY(!log.at(1)[QStringLiteral("time")].toString().isEmpty());
+
+    // As a table, and a machine that is not there in one line
+    const Run table = run({QStringLiteral("show-status-log"), QStringLiteral("0")});
+    QVERIFY(table.out.startsWith(QStringLiteral("Time")));
+    QCOMPARE(table.out.count(u'\n'), 3);
+    const Run missing = run({QStringLiteral("show-status-log"), QStringLiteral("9")});
+    QCOMPARE(missing.exitCode, 1);
+    QCOMPARE(missing.err, QStringLiteral("ERROR machine 9 not found\n"));
 }
 
 void TestBerthctl::helpAndUnknownCommands()

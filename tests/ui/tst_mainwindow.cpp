@@ -23,7 +23,9 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTranslator>
+#include <QTreeView>
 #include <QUndoStack>
 
 #include <qcustomplot.h>
@@ -410,6 +412,45 @@ private slots:
             }(),
             20000);
         QVERIFY(!window->logPane()->toPlainText().isEmpty());
+    }
+
+    void detailsShowAMachinesStatusHistory()
+    {
+        // Given a machine whose start failed (as the provisioner records it)
+        Fixture f;
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});
+        f.ws().inModel(model, [](ModelTx &tx) {
+            tx.recordStart(tx.machine(QStringLiteral("0")), QStringLiteral("nonce-1"),
+                           QStringLiteral("starting in sim-east-a"));
+            tx.recordError(tx.machine(QStringLiteral("0")), 1,
+                           QStringLiteral("no capacity left in sim-east"));
+        });
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+
+        // When it is selected
+        QSignalSpy shown(window.get(), &MainWindow::statusLogShown);
+        QTreeView *tree = window->machineTree();
+        tree->setCurrentIndex(tree->model()->index(0, 0));
+
+        // Then the details pane shows its history, read off the window's thread
+        QVERIFY(shown.wait(10'000));
+        QCOMPARE(shown.last().at(0).toString(), QStringLiteral("0"));
+        const QString pane = window->detailsPane()->toPlainText();
+        const qsizetype at = pane.indexOf(QStringLiteral("Status history"));
+        QVERIFY2(at >= 0, qPrintable(pane));
+        const QString history = pane.mid(at);
+        QVERIFY(history.contains(QStringLiteral("starting in sim-east-a")));
+        QVERIFY(history.contains(QStringLiteral("no capacity left in sim-east")));
+        QVERIFY(history.indexOf(QStringLiteral("starting in sim-east-a")) <
+                history.indexOf(QStringLiteral("no capacity left in sim-east")));
+        QVERIFY(history.contains(QStringLiteral("provisioning error")));
+
+        // And it follows the machine: a retry shows at once
+        MachineCommands(f.ws()).retryProvisioning(model, {QStringLiteral("0")}, std::nullopt);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window->detailsPane()->toPlainText().contains(QStringLiteral("retry requested")),
+            10'000);
     }
 
     void theGermanWindowShowsTheCoresWordsInGerman()

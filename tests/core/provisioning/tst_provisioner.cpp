@@ -171,6 +171,7 @@ private slots:
     void fallsBackWhenAZoneIsOut();
     void transientFaultsAreRetriedToExactlyOneInstance();
     void permanentFaultsShowAndRetryProvisioningRecovers();
+    void everyMoveIsKeptInTheStatusHistory();
     void deadMachinesAndStraysFollowHarvestMode_data();
     void deadMachinesAndStraysFollowHarvestMode();
     void containersStartAfterTheirHosts();
@@ -274,6 +275,42 @@ void TestProvisioner::transientFaultsAreRetriedToExactlyOneInstance()
     QVERIFY(f.provision());
     QVERIFY(f.log.join(u'\n').contains(QStringLiteral("simulated transient fault; retrying")));
     checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::everyMoveIsKeptInTheStatusHistory()
+{
+    // Given a start that fails for good, then a retry that starts
+    Fixture f({QStringLiteral("fault-rate=1"), QStringLiteral("fault-kind=permanent")});
+    f.deploy(QStringLiteral("web"), 1);
+    QVERIFY(f.provision());
+    MachineCommands machines(f.ws());
+    f.configureSim({QStringLiteral("fault-rate=0")});
+    machines.retryProvisioning(model, {QStringLiteral("0")}, std::nullopt);
+    QVERIFY(f.provision());
+
+    // Then the machine's history holds each move, oldest first, with its words
+    const QList<StatusLogEntry> log = machines.statusLog(model, QStringLiteral("0"));
+    QStringList moves;
+    for (const StatusLogEntry &e : log) {
+        moves << MachineState::text(e.state.status) + u'/' + MachineState::text(e.state.instance);
+        QVERIFY(e.at > 0);
+    }
+    QCOMPARE(
+        moves,
+        (QStringList{QStringLiteral("pending/provisioning"),
+                     QStringLiteral("error/provisioning error"), QStringLiteral("pending/pending"),
+                     QStringLiteral("pending/provisioning"), QStringLiteral("started/running")}));
+    QCOMPARE(log.at(1).message, QStringLiteral("image for ubuntu@22.04 not found"));
+    QCOMPARE(log.at(2).message, QStringLiteral("retry requested"));
+    const MachineRecord m = f.snapshot().machines.first();
+    QCOMPARE(log.last().message,
+             QStringLiteral("instance %1 (%2) in %3").arg(m.instanceId, m.instanceType, m.zone));
+
+    // And it goes with the machine
+    machines.removeMachines(model, {QStringLiteral("0")}, true);
+    QVERIFY(f.provision());
+    QCOMPARE(errorOf([&] { machines.statusLog(model, QStringLiteral("0")); }),
+             QStringLiteral("machine 0 not found"));
 }
 
 void TestProvisioner::permanentFaultsShowAndRetryProvisioningRecovers()
