@@ -1021,127 +1021,137 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="163"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="165"/>
         <source>another provisioner has taken the lease over</source>
         <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="170"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="172"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="185"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="187"/>
         <source>provisioner stopping: %1</source>
         <translation>Bereitstellung hält an: %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="216"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="218"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="252"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="257"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="255"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="260"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="276"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="281"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="278"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="283"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="289"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="297"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="302"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="306"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="311"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="308"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="313"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="339"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="344"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="352"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="358"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="445"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="450"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="562"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="539"/>
+        <source>machine %1: starting</source>
+        <translation>Maschine %1: startet</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="540"/>
+        <source>machine %1: starting in %2</source>
+        <translation>Maschine %1: startet in %2</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="570"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="585"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="579"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="594"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="580"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="595"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="595"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="610"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="639"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="654"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="644"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="659"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="681"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="696"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="747"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="762"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>

@@ -1021,127 +1021,137 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="163"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="165"/>
         <source>another provisioner has taken the lease over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="170"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="172"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="185"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="187"/>
         <source>provisioner stopping: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="216"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="218"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="252"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="257"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="255"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="260"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="276"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="281"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="278"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="283"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="289"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="297"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="302"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="306"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="311"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="308"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="313"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="339"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="344"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="352"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="358"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="445"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="450"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="562"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="539"/>
+        <source>machine %1: starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="540"/>
+        <source>machine %1: starting in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="570"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="585"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="579"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="594"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="580"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="595"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="595"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="610"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="639"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="654"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="644"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="659"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="681"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="696"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="747"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="762"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>

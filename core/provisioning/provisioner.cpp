@@ -108,6 +108,8 @@ private:
     QList<Job> jobs(const ModelSnapshot &snapshot, bool containers);
     void runJobs(QList<Job> jobs, int workers);
     void count(Outcome outcome);
+    // Says how many starts of the pass are done, of how many.
+    void reportProgress();
     Outcome startOne(Workspace &ws, Job &job);
     void recordFailure(Workspace &ws, const Job &job, const QString &message, bool retry);
     void stop(const QString &region, const QString &id, const QString &why);
@@ -232,11 +234,14 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
 
     const QList<Job> hosts = jobs(snapshot, false);
     m_total = int(hosts.size());
+    reportProgress(); // the bar shows at once, not after the first start
     runJobs(hosts, std::max(1, m_model.config.provisionWorkers()));
     if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
         const QList<Job> containers = jobs(m_ws.snapshot(m_p.m_model), true);
         m_total += int(containers.size());
+        if (!containers.isEmpty())
+            reportProgress();
         runJobs(containers, std::min(4, std::max(1, m_model.config.provisionWorkers())));
     }
     if (!m_abort)
@@ -471,6 +476,13 @@ void Provisioner::Pass::count(Outcome outcome)
         m_p.m_progress(m_done, m_total);
 }
 
+void Provisioner::Pass::reportProgress()
+{
+    QMutexLocker lock(&m_reportMutex);
+    if (m_p.m_progress && m_total > 0)
+        m_p.m_progress(m_done, m_total);
+}
+
 Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
 {
     const QString name = job.machine.name;
@@ -523,6 +535,9 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             releaseZone();
             return Outcome::Skipped;
         }
+        m_p.log(job.zone.isEmpty()
+                    ? Provisioner::tr("machine %1: starting").arg(name)
+                    : Provisioner::tr("machine %1: starting in %2").arg(name, job.zone));
 
         StartRequest request;
         request.region = job.region;

@@ -6,6 +6,7 @@
 #include "providers/sim/simprovider.h"
 #include "tests/testsupport.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -606,6 +607,20 @@ void TestProvisioner::workerRunsOnItsThreadAndReports()
     QCOMPARE(progress.last().at(0).toInt(), 4); // done of
     QCOMPARE(progress.last().at(1).toInt(), 4); // total
     QVERIFY(lines.size() >= 4);
+    // The bar shows before the first start ends, and each start says so as it begins.
+    QCOMPARE(progress.first().at(0).toInt(), 0);
+    QCOMPARE(progress.first().at(1).toInt(), 4);
+    QStringList said;
+    for (const QList<QVariant> &line : std::as_const(lines))
+        said << line.at(0).toString();
+    QCOMPARE(said.filter(QRegularExpression(QStringLiteral("^machine \\d+: starting in "))).size(),
+             4);
+    for (int i = 0; i < 4; ++i) {
+        const QString begins = said.filter(QStringLiteral("machine %1: starting").arg(i)).value(0);
+        const QString ends = said.filter(QStringLiteral("machine %1: started").arg(i)).value(0);
+        QVERIFY2(!begins.isEmpty() && !ends.isEmpty() && said.indexOf(begins) < said.indexOf(ends),
+                 qPrintable(said.join(u'\n')));
+    }
 
     // A change made by anyone else triggers a pass by itself.
     f.deploy(QStringLiteral("db"), 2);
