@@ -383,8 +383,15 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     }
     showSelectedApplication();
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
-    if (!m_detailsMachine.isEmpty())
-        showStatusLog(); // it may have moved on
+    if (!m_detailsMachine.isEmpty()) {
+        // Read its history again only when the machine moved on (every move
+        // changes its record), not on every snapshot.
+        const MachineRecord *now = snapshotIndex().machine(m_detailsMachine);
+        if (!now || !m_detailsRecord || !(*now == *m_detailsRecord)) {
+            m_detailsRecord = now ? std::optional(*now) : std::nullopt;
+            showStatusLog();
+        }
+    }
     ++m_snapshots;
     emit snapshotApplied();
 }
@@ -469,6 +476,7 @@ void MainWindow::showDetails()
         const QModelIndex source = m_machineFilter->mapToSource(index.siblingAtColumn(0));
         if (const MachineRecord *m = m_machines->machineAt(source)) {
             m_detailsMachine = m->name;
+            m_detailsRecord = *m;
             showStatusLog();
         }
     }

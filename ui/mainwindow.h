@@ -126,8 +126,9 @@ private:
     QTreeView *m_applicationView = nullptr;
     QTreeView *m_machineTree = nullptr;
     QTextBrowser *m_details = nullptr;
-    QString m_detailsHtml;    // the selected row's fields
-    QString m_detailsMachine; // the machine they are of, if one is
+    QString m_detailsHtml;                        // the selected row's fields
+    QString m_detailsMachine;                     // the machine they are of, if one is
+    std::optional<MachineRecord> m_detailsRecord; // as its history was last read
     MachineView *m_machineView = nullptr;
     RegionChart *m_chart = nullptr;
     ZoneChart *m_zoneChart = nullptr;
