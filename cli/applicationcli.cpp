@@ -44,7 +44,7 @@ void deploy(CliContext &ctx, const QStringList &args)
     request.constraints = parser.value(QStringLiteral("constraints"));
     request.subordinate = parser.isSet(QStringLiteral("subordinate"));
     request.unplaced = parser.isSet(QStringLiteral("unplaced"));
-    ctx.print(ApplicationCommands(ctx.workspace).deploy(ctx.model(), request));
+    ctx.apply(ModelChange::deploy(request));
 }
 
 void addUnit(CliContext &ctx, const QStringList &args)
@@ -57,18 +57,16 @@ void addUnit(CliContext &ctx, const QStringList &args)
     parser.addOption(constraintsOption);
     parser.addOption(unplacedOption);
     parser.parse(args, 1, 1);
-    ApplicationCommands commands(ctx.workspace);
     const QString app = parser.positional().first();
     const int count = parser.intValue(QStringLiteral("n"), 1);
     const QString constraints = parser.value(QStringLiteral("constraints"));
     if (parser.isSet(QStringLiteral("unplaced"))) {
         if (parser.isSet(QStringLiteral("to")))
             throw BerthError(QStringLiteral("add-unit: --to and --unplaced exclude each other"));
-        ctx.print(commands.addUnplacedUnits(ctx.model(), app, count, constraints));
+        ctx.apply(ModelChange::addUnplacedUnits(app, count, constraints));
         return;
     }
-    ctx.print(commands.addUnits(ctx.model(), app, count, parser.value(QStringLiteral("to")),
-                                constraints));
+    ctx.apply(ModelChange::addUnits(app, count, parser.value(QStringLiteral("to")), constraints));
 }
 
 void placeUnit(CliContext &ctx, const QStringList &args)
@@ -76,16 +74,14 @@ void placeUnit(CliContext &ctx, const QStringList &args)
     CommandArgs parser(QStringLiteral("place-unit"), QStringLiteral("APP/N ... [--to D]"));
     parser.addOption(toOption);
     parser.parse(args, 1, -1);
-    ctx.print(
-        ApplicationCommands(ctx.workspace)
-            .placeUnits(ctx.model(), parser.positional(), parser.value(QStringLiteral("to"))));
+    ctx.apply(ModelChange::placeUnits(parser.positional(), parser.value(QStringLiteral("to"))));
 }
 
 void unplaceUnit(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("unplace-unit"), QStringLiteral("APP/N ..."));
     parser.parse(args, 1, -1);
-    ctx.print(ApplicationCommands(ctx.workspace).unplaceUnits(ctx.model(), parser.positional()));
+    ctx.apply(ModelChange::unplaceUnits(parser.positional()));
 }
 
 void removeUnit(CliContext &ctx, const QStringList &args)
@@ -98,8 +94,12 @@ void removeUnit(CliContext &ctx, const QStringList &args)
     if (!parser.isSet(QStringLiteral("n"))) {
         if (parser.isSet(QStringLiteral("criteria")))
             throw BerthError(QStringLiteral("remove-unit: --criteria needs -n N"));
-        ctx.print(ApplicationCommands(ctx.workspace).removeUnits(ctx.model(), parser.positional()));
+        ctx.apply(ModelChange::removeUnits(parser.positional()));
         return;
+    }
+    if (ctx.stage) {
+        throw BerthError(QStringLiteral("remove-unit: -n N cannot be staged (the policies choose "
+                                        "the units when it runs); name the units instead"));
     }
     // By count: the application's policies choose where from and which units.
     if (parser.positional().size() != 1 || parser.positional().first().contains(u'/')) {
@@ -115,8 +115,7 @@ void removeApplication(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("remove-application"), QStringLiteral("APP"));
     parser.parse(args, 1, 1);
-    ctx.print(ApplicationCommands(ctx.workspace)
-                  .removeApplication(ctx.model(), parser.positional().first()));
+    ctx.apply(ModelChange::removeApplication(parser.positional().first()));
 }
 
 void setConstraints(CliContext &ctx, const QStringList &args)
@@ -135,8 +134,7 @@ void setConstraints(CliContext &ctx, const QStringList &args)
         }
         app = positional.takeFirst();
     }
-    ctx.print(
-        ApplicationCommands(ctx.workspace).setConstraints(ctx.model(), app, positional.join(u' ')));
+    ctx.apply(ModelChange::setConstraints(app, positional.join(u' ')));
 }
 
 void constraints(CliContext &ctx, const QStringList &args)
@@ -154,8 +152,7 @@ void relate(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("relate"), QStringLiteral("APP1 APP2"));
     parser.parse(args, 2, 2);
-    ctx.print(ApplicationCommands(ctx.workspace)
-                  .relate(ctx.model(), parser.positional().at(0), parser.positional().at(1)));
+    ctx.apply(ModelChange::relate(parser.positional().at(0), parser.positional().at(1)));
 }
 
 void status(CliContext &ctx, const QStringList &args)
@@ -170,23 +167,23 @@ void status(CliContext &ctx, const QStringList &args)
 void registerApplicationCommands(QList<CommandSpec> &table)
 {
     table.append(
-        {QStringLiteral("deploy"), QStringLiteral("add an application and its units"), deploy});
+        {QStringLiteral("deploy"), QStringLiteral("add an application and its units"), deploy, true});
     table.append(
-        {QStringLiteral("add-unit"), QStringLiteral("add units to an application"), addUnit});
-    table.append({QStringLiteral("remove-unit"), QStringLiteral("remove units"), removeUnit});
+        {QStringLiteral("add-unit"), QStringLiteral("add units to an application"), addUnit, true});
+    table.append({QStringLiteral("remove-unit"), QStringLiteral("remove units"), removeUnit, true});
     table.append({QStringLiteral("place-unit"),
                   QStringLiteral("put unplaced units on a machine (default: a new one each)"),
-                  placeUnit});
+                  placeUnit, true});
     table.append({QStringLiteral("unplace-unit"),
-                  QStringLiteral("take units off machines not started yet"), unplaceUnit});
+                  QStringLiteral("take units off machines not started yet"), unplaceUnit, true});
     table.append({QStringLiteral("remove-application"),
-                  QStringLiteral("remove an application and its units"), removeApplication});
+                  QStringLiteral("remove an application and its units"), removeApplication, true});
     table.append({QStringLiteral("set-constraints"),
-                  QStringLiteral("set an application's constraints"), setConstraints});
+                  QStringLiteral("set an application's constraints"), setConstraints, true});
     table.append({QStringLiteral("constraints"),
                   QStringLiteral("show an application's constraints"), constraints});
     table.append(
-        {QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"), relate});
+        {QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"), relate, true});
     table.append({QStringLiteral("status"), QStringLiteral("the whole model"), status});
 }
 

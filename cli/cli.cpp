@@ -21,6 +21,7 @@ QList<CommandSpec> commandTable()
     registerProvisionCommands(table);
     registerPolicyCommands(table);
     registerScalingCommands(table);
+    registerChangeSetCommands(table);
     return table;
 }
 
@@ -63,7 +64,7 @@ bool takeFlag(QStringList &args, const QString &name)
 void Cli::printHelp()
 {
     m_out << "Usage: berthctl [--db PATH|postgresql://URL] [-m MODEL] [--format json|yaml|tabular] "
-             "[--debug] COMMAND [ARGS]\n\nCommands:\n";
+             "[--stage] [--debug] COMMAND [ARGS]\n\nCommands:\n";
     const QList<CommandSpec> table = commandTable();
     qsizetype width = 0;
     for (const CommandSpec &spec : table)
@@ -72,6 +73,10 @@ void Cli::printHelp()
     for (const CommandSpec &spec : table)
         m_out << "  " << spec.name.leftJustified(width + 2) << spec.summary << "\n";
     m_out << "\nThe store defaults to " << Store::defaultLocation() << " (or $BERTH_DB).\n"
+          << "--stage adds a model change (deploy, add-unit, place-unit, remove-*, relate,\n"
+             "set-constraints, add-machine, ...) to the model's change set instead of applying\n"
+             "it; \"berthctl changes\" shows the set with a preview, \"berthctl commit\" applies\n"
+             "it in one transaction, \"berthctl discard\" drops it.\n"
           << "--debug adds, below an error, what lies under it (the store driver's own text).\n";
     m_out.flush();
 }
@@ -80,6 +85,7 @@ int Cli::run(const QStringList &arguments)
 {
     QStringList args = arguments;
     const bool debug = takeFlag(args, QStringLiteral("--debug"));
+    const bool stage = takeFlag(args, QStringLiteral("--stage"));
     try {
         const QString db = Store::resolveLocation(takeOption(args, {QStringLiteral("--db")}));
         const QString model = takeOption(args, {QStringLiteral("-m"), QStringLiteral("--model")});
@@ -98,6 +104,11 @@ int Cli::run(const QStringList &arguments)
                   << "\"; run \"berthctl help\" for the list" << Qt::endl;
             return 2;
         }
+        if (stage && !spec->stageable) {
+            throw BerthError(QStringLiteral("%1 cannot be staged: --stage takes the commands that "
+                                            "change a model's applications, units and machines")
+                                 .arg(command));
+        }
         auto format = Output::Format::Tabular;
         if (!formatText.isEmpty()) {
             const auto parsed = Output::parseFormat(formatText);
@@ -112,7 +123,7 @@ int Cli::run(const QStringList &arguments)
         const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
-        CliContext context{workspace, m_types, m_secrets, m_out, m_err, model, format};
+        CliContext context{workspace, m_types, m_secrets, m_out, m_err, model, format, stage};
         spec->handler(context, args);
         m_out.flush();
         return 0;

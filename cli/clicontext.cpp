@@ -1,6 +1,7 @@
 #include "cli/clicontext.h"
 
 #include "core/bertherror.h"
+#include "core/commands/changeset.h"
 #include "core/inputlimits.h"
 
 #include <climits>
@@ -13,6 +14,18 @@ void CliContext::print(const CommandResult &result)
         warn(warning);
     for (const QString &message : result.messages)
         out << message << Qt::endl;
+}
+
+void CliContext::apply(const ModelChange &change, HostProbe *probe)
+{
+    if (!stage) {
+        print(change.apply(workspace, model(), probe));
+        return;
+    }
+    const StagedChangeRecord staged =
+        ChangeSet(workspace, probe).stage(model(), change, QStringLiteral("berthctl"));
+    out << "staged change " << staged.id << ": " << change.description()
+        << " (berthctl changes shows the change set, berthctl commit applies it)" << Qt::endl;
 }
 
 void CliContext::show(const QJsonValue &value, const std::function<QString()> &tabular)

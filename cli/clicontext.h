@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/output.h"
+#include "core/commands/modelchange.h"
 #include "core/cloud/providertypes.h"
 #include "core/cloud/secretstore.h"
 #include "core/placement/deletionpolicy.h"
@@ -25,9 +26,13 @@ struct CliContext
     QTextStream &err;
     QString modelOption; // -m
     Output::Format format = Output::Format::Tabular;
+    bool stage = false; // --stage: model changes go to the change set
 
     QString model() { return workspace.resolveModel(modelOption); }
     void print(const CommandResult &result);
+    // Applies `change` to the model now, or with --stage adds it to the
+    // model's change set; prints what was done.
+    void apply(const ModelChange &change, HostProbe *probe = nullptr);
     void warn(const QString &line) { err << "WARNING " << line << Qt::endl; }
     // Prints `value` as JSON or YAML, or calls `tabular` for the table form.
     void show(const QJsonValue &value, const std::function<QString()> &tabular);
@@ -69,6 +74,7 @@ struct CommandSpec
     QString name;
     QString summary;
     CommandHandler handler;
+    bool stageable = false; // takes --stage (goes through CliContext::apply)
 };
 
 void registerCloudCommands(QList<CommandSpec> &table);
@@ -78,5 +84,6 @@ void registerMachineCommands(QList<CommandSpec> &table);
 void registerProvisionCommands(QList<CommandSpec> &table);
 void registerPolicyCommands(QList<CommandSpec> &table);
 void registerScalingCommands(QList<CommandSpec> &table);
+void registerChangeSetCommands(QList<CommandSpec> &table);
 
 } // namespace berth

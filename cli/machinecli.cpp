@@ -30,9 +30,13 @@ void addMachine(CliContext &ctx, const QStringList &args)
     request.count = parser.intValue(QStringLiteral("n"), 1);
     request.base = parser.value(QStringLiteral("base"));
     request.constraints = parser.value(QStringLiteral("constraints"));
-    ctx.print(
-        MachineCommands(ctx.workspace, ctx.providerTypes.hostProbe())
-            .addMachines(ctx.model(), request, parser.value(QStringLiteral("accept-host-key"))));
+    if (parser.isSet(QStringLiteral("accept-host-key")) && !ctx.stage) {
+        ctx.print(MachineCommands(ctx.workspace, ctx.providerTypes.hostProbe())
+                      .addMachines(ctx.model(), request,
+                                   parser.value(QStringLiteral("accept-host-key"))));
+        return;
+    }
+    ctx.apply(ModelChange::addMachines(request), ctx.providerTypes.hostProbe());
 }
 
 void removeMachine(CliContext &ctx, const QStringList &args)
@@ -41,9 +45,7 @@ void removeMachine(CliContext &ctx, const QStringList &args)
     parser.addOption(
         {QStringLiteral("force"), QStringLiteral("also remove the units and containers it hosts")});
     parser.parse(args, 1, -1);
-    ctx.print(MachineCommands(ctx.workspace)
-                  .removeMachines(ctx.model(), parser.positional(),
-                                  parser.isSet(QStringLiteral("force"))));
+    ctx.apply(ModelChange::removeMachines(parser.positional(), parser.isSet(QStringLiteral("force"))));
 }
 
 void showStatusLog(CliContext &ctx, const QStringList &args)
@@ -83,9 +85,9 @@ void showStatusLog(CliContext &ctx, const QStringList &args)
 void registerMachineCommands(QList<CommandSpec> &table)
 {
     table.append(
-        {QStringLiteral("add-machine"), QStringLiteral("add machines or containers"), addMachine});
+        {QStringLiteral("add-machine"), QStringLiteral("add machines or containers"), addMachine, true});
     table.append(
-        {QStringLiteral("remove-machine"), QStringLiteral("remove machines"), removeMachine});
+        {QStringLiteral("remove-machine"), QStringLiteral("remove machines"), removeMachine, true});
     table.append({QStringLiteral("show-status-log"),
                   QStringLiteral("a machine's status history, oldest first"), showStatusLog});
 }

@@ -104,8 +104,7 @@ void setModelConstraints(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("set-model-constraints"), QStringLiteral("k=v ..."));
     parser.parse(args, 0, -1);
-    ctx.print(
-        ModelCommands(ctx.workspace).setConstraints(ctx.model(), parser.positional().join(u' ')));
+    ctx.apply(ModelChange::setConstraints({}, parser.positional().join(u' ')));
 }
 
 void modelConstraints(CliContext &ctx, const QStringList &args)
@@ -130,7 +129,7 @@ void registerModelCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("model-config"), QStringLiteral("show or set model settings"),
                   modelConfig});
     table.append({QStringLiteral("set-model-constraints"),
-                  QStringLiteral("set the model's constraints"), setModelConstraints});
+                  QStringLiteral("set the model's constraints"), setModelConstraints, true});
     table.append({QStringLiteral("model-constraints"),
                   QStringLiteral("show the model's constraints"), modelConstraints});
 }

@@ -6,6 +6,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 namespace berth {
@@ -122,6 +123,36 @@ struct PolicyRecord
     QJsonObject spec;
 };
 
+// A change waiting in a model's change set: a berthctl command and its
+// arguments (see ModelChange), in the order staged.
+struct StagedChangeRecord
+{
+    qint64 id = 0;
+    QString key; // unique, chosen by the client that stages it
+    QString command;
+    QJsonObject args;
+    QString author; // who staged it ("berthctl", "berth"), for other clients to see
+    qint64 createdAt = 0;
+    bool operator==(const StagedChangeRecord &) const = default;
+};
+
+// What a model's change set would change, marked on the snapshot of the
+// model as it would be after it (ChangeSet::plannedSnapshot): added or
+// changed rows by id, and the rows it removes (kept in the snapshot, so
+// views can show them struck out).
+struct PlannedMarks
+{
+    QSet<qint64> applications;
+    QSet<qint64> units;
+    QSet<qint64> machines;
+    QSet<qint64> removedApplications;
+    QSet<qint64> removedUnits;
+    QSet<qint64> removedMachines;
+    int changes = 0; // staged changes behind the marks
+
+    bool isEmpty() const { return changes == 0; }
+};
+
 struct RelationRecord
 {
     QString subordinate;
@@ -136,6 +167,7 @@ struct ModelSnapshot
     QList<MachineRecord> machines;
     QList<RelationRecord> relations;
     QList<PolicyRecord> policies;
+    PlannedMarks planned; // empty unless read with the change set applied
 };
 
 } // namespace berth

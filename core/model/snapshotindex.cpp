@@ -72,4 +72,20 @@ QList<UnitPlacement> SnapshotIndex::placementsOf(const ApplicationRecord &app) c
     return placements;
 }
 
+QHash<qint64, QStringList> SnapshotIndex::applicationsByHost(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, qint64> topOf;
+    for (const MachineRecord &m : snapshot.machines)
+        topOf.insert(m.id, m.parentId == 0 ? m.id : topOf.value(m.parentId, m.parentId));
+    QHash<qint64, QStringList> apps;
+    for (const UnitRecord &u : snapshot.units) {
+        if (u.subordinate || u.machineId == 0)
+            continue;
+        QStringList &list = apps[topOf.value(u.machineId, u.machineId)];
+        if (!list.contains(u.application))
+            list << u.application;
+    }
+    return apps;
+}
+
 } // namespace berth

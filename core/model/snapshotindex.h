@@ -21,6 +21,10 @@ public:
     // Each unit of `app` with where it is, in unit number order.
     QList<UnitPlacement> placementsOf(const ApplicationRecord &app) const;
 
+    // The applications whose units each top-level machine hosts, its
+    // containers' included: what its zone distribution group is made of.
+    static QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot);
+
 private:
     const ModelSnapshot &m_snapshot;
     QHash<QString, qsizetype> m_applications;

@@ -61,4 +61,23 @@ int ZoneSpread::machinesIn(const QString &zone) const
     return m_perZone.value(zone);
 }
 
+QStringList ZoneSpread::candidates(const RegionInfo *region, const QString &placement,
+                                   const Constraints &constraints)
+{
+    if (placement.startsWith(QStringLiteral("zone=")))
+        return {placement.mid(5)};
+    if (region && !region->nodeNames.isEmpty() && !placement.isEmpty() &&
+        !placement.startsWith(QStringLiteral("region=")))
+        return {};
+    const QStringList allowed = constraints.list(ConstraintKey::Zones);
+    QStringList zones;
+    if (!region)
+        return zones;
+    for (const ZoneInfo &zone : region->zones) {
+        if (zone.healthy && (allowed.isEmpty() || allowed.contains(zone.name)))
+            zones << zone.name;
+    }
+    return zones;
+}
+
 } // namespace berth

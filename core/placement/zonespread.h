@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/cloud/cloudinfo.h"
+#include "core/constraints/constraints.h"
+
 #include <QHash>
 #include <QMutex>
 #include <QSet>
@@ -23,6 +26,12 @@ public:
     QString claim(const QStringList &candidates, const QStringList &applications,
                   const QSet<QString> &exclude = {});
     int machinesIn(const QString &zone) const;
+
+    // The zones a new machine (not a container) may start in: the one its
+    // `zone=` placement names, none for a named node (its zone is the
+    // node's), else the region's healthy zones its `zones=` constraint allows.
+    static QStringList candidates(const RegionInfo *region, const QString &placement,
+                                  const Constraints &constraints);
 
 private:
     QString chooseLocked(const QStringList &candidates, const QStringList &applications,

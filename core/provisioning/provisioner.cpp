@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/cloud/instancetypechooser.h"
+#include "core/model/snapshotindex.h"
 #include "core/store/provisionerlease.h"
 #include "core/store/store.h"
 #include "core/store/workspace.h"
@@ -49,24 +50,6 @@ bool isExistingHost(const MachineRecord &m)
 bool awaitsInstance(const MachineRecord &m)
 {
     return m.state.awaitsStart() && m.instanceId.isEmpty() && !isExistingHost(m);
-}
-
-// The applications whose units a top-level machine hosts, its containers'
-// included: that is what its distribution group is made of.
-QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot)
-{
-    QHash<qint64, qint64> topOf;
-    for (const MachineRecord &m : snapshot.machines)
-        topOf.insert(m.id, m.parentId == 0 ? m.id : topOf.value(m.parentId, m.parentId));
-    QHash<qint64, QStringList> apps;
-    for (const UnitRecord &u : snapshot.units) {
-        if (u.subordinate || u.machineId == 0)
-            continue;
-        QStringList &list = apps[topOf.value(u.machineId, u.machineId)];
-        if (!list.contains(u.application))
-            list << u.application;
-    }
-    return apps;
 }
 
 } // namespace
@@ -226,7 +209,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     snapshot = m_ws.snapshot(m_p.m_model);
 
     // Zone spread starts from what already runs.
-    const QHash<qint64, QStringList> appsOf = applicationsByHost(snapshot);
+    const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
     for (const MachineRecord &m : snapshot.machines) {
         if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
             m_spread.add(m.zone, appsOf.value(m.id));
@@ -365,7 +348,7 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
     QHash<qint64, const MachineRecord *> byId;
     for (const MachineRecord &m : snapshot.machines)
         byId.insert(m.id, &m);
-    const QHash<qint64, QStringList> appsOf = applicationsByHost(snapshot);
+    const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
     QHash<qint64, QStringList> unitsOf;
     for (const UnitRecord &u : snapshot.units) {
         if (!u.subordinate && u.machineId != 0)
@@ -393,28 +376,8 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
             list << job;
             continue;
         }
-        const RegionInfo *region = m_cloud->region(job.region);
-        QStringList healthy;
-        if (region) {
-            for (const ZoneInfo &zone : region->zones) {
-                if (zone.healthy)
-                    healthy << zone.name;
-            }
-        }
-        const QStringList allowed = job.constraints.list(ConstraintKey::Zones);
-        if (m.placement.startsWith(QStringLiteral("zone="))) {
-            job.candidates = {m.placement.mid(5)};
-        } else if (region && !region->nodeNames.isEmpty() && !m.placement.isEmpty() &&
-                   !m.placement.startsWith(QStringLiteral("region="))) {
-            job.candidates = {}; // a named node: its zone is the node's
-        } else if (!allowed.isEmpty()) {
-            for (const QString &zone : healthy) {
-                if (allowed.contains(zone))
-                    job.candidates << zone;
-            }
-        } else {
-            job.candidates = healthy;
-        }
+        job.candidates = ZoneSpread::candidates(m_cloud->region(job.region), m.placement,
+                                                job.constraints);
         job.fixedZone = job.candidates.size() <= 1;
         if (!job.candidates.isEmpty())
             job.zone = m_spread.claim(job.candidates, job.applications);

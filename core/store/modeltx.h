@@ -173,9 +173,10 @@ public:
     void finish();
 
 private:
-    // The store's own classes for an application's policies and the
-    // provisioner's lease write in this transaction too.
+    // The store's own classes for an application's policies, the change set
+    // and the provisioner's lease write in this transaction too.
     friend class PolicyRows;
+    friend class StagedRows;
     friend class ProvisionerLease;
 
     MachineRecord placementTarget(const ApplicationRecord &app, const QString &unitName,

@@ -77,7 +77,8 @@ void ModelWatcher::read()
         // read again next time.
         m_detector->markSeen();
         m_seq = m_store->lastChangeSeq();
-        ModelSnapshot snapshot = m_workspace->snapshot(m_model);
+        ModelSnapshot snapshot =
+            m_reader ? m_reader(*m_workspace, m_model) : m_workspace->snapshot(m_model);
         m_modelId = snapshot.model.id;
         emit snapshotReady(snapshot);
     } catch (const BerthError &error) {

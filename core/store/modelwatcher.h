@@ -4,6 +4,7 @@
 
 #include <QObject>
 
+#include <functional>
 #include <memory>
 
 namespace berth {
@@ -26,6 +27,11 @@ class ModelWatcher final : public QObject
 public:
     ModelWatcher(QString storeLocation, const CloudRegistry &clouds, int intervalMs = 250);
     ~ModelWatcher() override;
+
+    // How a snapshot is read (by default Workspace::snapshot); the window
+    // reads the model with its change set applied. Set before start().
+    using SnapshotReader = std::function<ModelSnapshot(Workspace &, const QString &model)>;
+    void setSnapshotReader(SnapshotReader reader) { m_reader = std::move(reader); }
 
 public slots:
     void start();
@@ -55,6 +61,7 @@ private:
     ChangeDetector *m_detector = nullptr;
     qint64 m_seq = 0;     // the change log read so far
     qint64 m_modelId = 0; // the open model's id once read
+    SnapshotReader m_reader;
 };
 
 } // namespace berth

@@ -90,7 +90,18 @@ QList<QStringList> migrations()
         QStringLiteral(
             "CREATE INDEX machine_status_log_machine ON machine_status_log(machine_id, id)"),
     };
-    return {v1, v2, v3, v4};
+    // Migration 5: the change set, model changes staged in order (a command
+    // and its arguments as JSON) until a client commits or discards them;
+    // `key` names a change for the changes after it that refer to what it makes.
+    const QStringList v5{
+        QStringLiteral("CREATE TABLE staged_changes (id {pk}, model_id BIGINT NOT NULL"
+                       " REFERENCES models(id) ON DELETE CASCADE, key TEXT NOT NULL UNIQUE,"
+                       " command TEXT NOT NULL,"
+                       " args TEXT NOT NULL, author TEXT NOT NULL DEFAULT '',"
+                       " created_at BIGINT NOT NULL)"),
+        QStringLiteral("CREATE INDEX staged_changes_model ON staged_changes(model_id, id)"),
+    };
+    return {v1, v2, v3, v4, v5};
 }
 
 } // namespace Schema

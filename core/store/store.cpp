@@ -320,6 +320,29 @@ void Store::rollback()
     }
 }
 
+QString Store::enterSavepoint()
+{
+    if (m_depth == 0)
+        throw BerthError(QStringLiteral("internal error: a savepoint outside a transaction"));
+    const QString name = QStringLiteral("berth_savepoint_%1").arg(m_depth);
+    m_sql->execute(QStringLiteral("SAVEPOINT ") + name);
+    ++m_depth;
+    return name;
+}
+
+void Store::leaveSavepoint(const QString &name, bool keep)
+{
+    --m_depth;
+    try {
+        if (!keep)
+            m_sql->execute(QStringLiteral("ROLLBACK TO SAVEPOINT ") + name);
+        m_sql->execute(QStringLiteral("RELEASE SAVEPOINT ") + name);
+    } catch (const BerthError &) {
+        // Called while unwinding: the enclosing transaction, rolled back as
+        // the error travels on, undoes what the savepoint could not.
+    }
+}
+
 int Store::schemaVersion()
 {
     return read([this](SqlSession &sql) {

@@ -5,6 +5,7 @@
 #include "core/store/sqlsession.h"
 
 #include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QString>
 
 #include <memory>
@@ -58,6 +59,25 @@ public:
     {
         return transact(false, std::forward<F>(fn));
     }
+    // Runs fn(SqlSession&) as a write and then undoes it, whatever happens:
+    // what changes would do, seen and never kept. Inside a transaction it is
+    // a savepoint of it; outside, a write transaction rolled back.
+    template <typename F> decltype(auto) trial(F &&fn)
+    {
+        refuseWriteIfReadOnly();
+        if (m_depth > 0)
+            return inSavepoint(fn, false);
+        begin(true);
+        m_depth = 1;
+        const auto undo = qScopeGuard([this] {
+            m_depth = 0;
+            rollback();
+        });
+        return fn(*m_sql);
+    }
+    // Inside a write transaction: runs fn(SqlSession&) so that, when it
+    // throws, what it wrote is undone and the rest of the transaction kept.
+    template <typename F> decltype(auto) attempt(F &&fn) { return inSavepoint(fn, true); }
 
     // The change log, for other threads and processes to follow.
     qint64 lastChangeSeq();
@@ -104,6 +124,23 @@ private:
             throw;
         }
     }
+    // fn in a savepoint, released when fn returns and `keep`, else rolled back to.
+    template <typename F> decltype(auto) inSavepoint(F &fn, bool keep)
+    {
+        const QString name = enterSavepoint();
+        bool returned = false;
+        const auto leave = qScopeGuard([&] { leaveSavepoint(name, keep && returned); });
+        if constexpr (std::is_void_v<decltype(fn(*m_sql))>) {
+            fn(*m_sql);
+            returned = true;
+        } else {
+            auto result = fn(*m_sql);
+            returned = true;
+            return result;
+        }
+    }
+    QString enterSavepoint();
+    void leaveSavepoint(const QString &name, bool keep);
     static constexpr int maxAttempts = 5;
     // How long a SQLite writer waits for the write lock before giving up.
     static constexpr int busyTimeoutMs = 30'000;

@@ -1,0 +1,277 @@
+#include "core/commands/changeset.h"
+
+#include "core/bertherror.h"
+#include "core/store/stagedrows.h"
+
+#include <QUuid>
+
+namespace berth {
+
+namespace {
+
+// A reference to the k-th machine or unit the staged change `key` makes.
+QString token(const QString &key, qsizetype k)
+{
+    return u'@' + key + u'.' + QString::number(k);
+}
+
+} // namespace
+
+// The names each staged change made in one replay, both ways.
+struct ChangeSet::Run
+{
+    QString model;
+    qint64 modelId = 0;
+    QList<Item> items;
+    QHash<QString, QStringList> machinesMade; // change key -> names, in order made
+    QHash<QString, QStringList> unitsMade;
+    QHash<QString, QString> machineTokens; // name -> token
+    QHash<QString, QString> unitTokens;
+
+    QString tokenFor(ModelChange::Reference kind, const QString &name) const
+    {
+        const auto &tokens = kind == ModelChange::Reference::Machine ? machineTokens : unitTokens;
+        return tokens.value(name, name);
+    }
+
+    QString resolve(ModelChange::Reference kind, const QString &name) const
+    {
+        if (!name.startsWith(u'@'))
+            return name;
+        const qsizetype dot = name.lastIndexOf(u'.');
+        const QString key = name.mid(1, dot - 1);
+        const qsizetype k = name.mid(dot + 1).toLongLong();
+        const bool machine = kind == ModelChange::Reference::Machine;
+        const QStringList made = (machine ? machinesMade : unitsMade).value(key);
+        if (dot < 0 || k < 0 || k >= made.size()) {
+            throw BerthError(machine ? ChangeSet::tr("it names a machine a staged change before "
+                                                     "it was to make, and that change is gone "
+                                                     "or refused")
+                                     : ChangeSet::tr("it names a unit a staged change before it "
+                                                     "was to make, and that change is gone or "
+                                                     "refused"));
+        }
+        return made.at(k);
+    }
+};
+
+int ChangeSet::Preview::refusals() const
+{
+    return int(std::count_if(items.cbegin(), items.cend(),
+                             [](const Item &item) { return !item.refusal.isEmpty(); }));
+}
+
+QList<StagedChangeRecord> ChangeSet::records(const QString &model)
+{
+    return m_ws.readModel(model, [](ModelTx &tx) { return StagedRows(tx).list(); });
+}
+
+qint64 ChangeSet::count(const QString &model)
+{
+    return m_ws.readModel(model, [](ModelTx &tx) { return StagedRows(tx).count(); });
+}
+
+ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
+{
+    Item item;
+    item.record = record;
+    const auto change = ModelChange::fromJson(record.command, record.args);
+    if (!change) {
+        item.change = {record.command, record.args};
+        item.refusal = ChangeSet::tr("\"%1\" is not a change this Berth knows how to apply")
+                           .arg(record.command);
+        return item;
+    }
+    Store &store = m_ws.store();
+    try {
+        item.change = change->mapReferences(
+            [&](ModelChange::Reference kind, const QString &name) { return run.resolve(kind, name); });
+        const qint64 seq = store.lastChangeSeq();
+        const CommandResult result =
+            store.attempt([&](SqlSession &) { return item.change.apply(m_ws, run.model, m_probe); });
+        item.messages = result.messages;
+        item.warnings = result.warnings;
+        // What it made, in the order made, from the change log it wrote.
+        for (const Change &made : store.changesSince(seq, std::numeric_limits<int>::max())) {
+            if (made.modelId != run.modelId || made.op != Change::Op::Added)
+                continue;
+            const bool machine = made.kind == u"machine";
+            if (!machine && made.kind != u"unit")
+                continue;
+            QStringList &names = (machine ? run.machinesMade : run.unitsMade)[record.key];
+            (machine ? run.machineTokens : run.unitTokens)
+                .insert(made.name, token(record.key, names.size()));
+            names << made.name;
+        }
+    } catch (const BerthError &error) {
+        item.refusal = error.message();
+    }
+    return item;
+}
+
+ChangeSet::Run ChangeSet::replay(const QString &model, const QList<StagedChangeRecord> &records)
+{
+    Run run;
+    run.model = model;
+    run.modelId = m_ws.readModel(model, [](ModelTx &tx) { return tx.model().id; });
+    for (const StagedChangeRecord &record : records)
+        run.items.append(step(run, record));
+    return run;
+}
+
+QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<ModelChange> &changes,
+                                           const QString &author)
+{
+    for (const ModelChange &change : changes) {
+        const QString why = change.whyNotStageable();
+        if (!why.isEmpty())
+            throw BerthError(why);
+    }
+    return m_ws.store().write([&](SqlSession &) {
+        const QList<StagedChangeRecord> kept = m_ws.store().trial([&](SqlSession &) {
+            Run run = replay(model, records(model));
+            QList<StagedChangeRecord> rows;
+            for (const ModelChange &change : changes) {
+                StagedChangeRecord row;
+                row.key = QUuid::createUuid().toString(QUuid::WithoutBraces);
+                row.author = author;
+                const ModelChange tokenized = change.mapReferences(
+                    [&](ModelChange::Reference kind, const QString &name) {
+                        return run.tokenFor(kind, name);
+                    });
+                row.command = tokenized.command;
+                row.args = tokenized.args;
+                const Item item = step(run, row);
+                if (!item.refusal.isEmpty())
+                    throw BerthError(item.refusal);
+                rows << row;
+            }
+            return rows;
+        });
+        return m_ws.inModel(model, [&](ModelTx &tx) {
+            QList<StagedChangeRecord> stored;
+            StagedRows staged(tx);
+            for (const StagedChangeRecord &row : kept)
+                stored << staged.append(row);
+            return stored;
+        });
+    });
+}
+
+StagedChangeRecord ChangeSet::stage(const QString &model, const ModelChange &change,
+                                    const QString &author)
+{
+    return stage(model, QList<ModelChange>{change}, author).constFirst();
+}
+
+ChangeSet::Preview ChangeSet::preview(const QString &model)
+{
+    return m_ws.store().trial([&](SqlSession &) {
+        Preview preview;
+        const ModelSnapshot before = m_ws.snapshot(model);
+        const QList<StagedChangeRecord> rows = records(model);
+        preview.items = replay(model, rows).items;
+        preview.planned = m_ws.snapshot(model);
+        preview.forecast =
+            StartForecast::of(before, preview.planned, m_ws.clouds().get(before.model.cloud));
+        mark(preview.planned, before, int(rows.size()));
+        return preview;
+    });
+}
+
+ModelSnapshot ChangeSet::plannedSnapshot(const QString &model)
+{
+    if (m_ws.store().isReadOnly() || count(model) == 0)
+        return m_ws.snapshot(model);
+    return m_ws.store().trial([&](SqlSession &) {
+        const ModelSnapshot before = m_ws.snapshot(model);
+        const QList<StagedChangeRecord> rows = records(model);
+        replay(model, rows);
+        ModelSnapshot after = m_ws.snapshot(model);
+        mark(after, before, int(rows.size()));
+        return after;
+    });
+}
+
+CommandResult ChangeSet::commit(const QString &model)
+{
+    return m_ws.store().write([&](SqlSession &) {
+        const QList<StagedChangeRecord> rows = records(model);
+        if (rows.isEmpty())
+            throw BerthError(ChangeSet::tr("model %1 has no staged changes to commit").arg(model));
+        Run run;
+        run.model = model;
+        run.modelId = m_ws.readModel(model, [](ModelTx &tx) { return tx.model().id; });
+        CommandResult result;
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const Item item = step(run, rows.at(i));
+            if (!item.refusal.isEmpty()) {
+                throw BerthError(ChangeSet::tr("change %1 of %2 (%3) is refused: %4; nothing was "
+                                               "committed and the change set is kept")
+                                     .arg(i + 1)
+                                     .arg(rows.size())
+                                     .arg(item.change.description(), item.refusal));
+            }
+            result.messages += item.messages;
+            result.warnings += item.warnings;
+        }
+        m_ws.inModel(model, [](ModelTx &tx) { StagedRows(tx).clear(); });
+        result.messages << ChangeSet::tr("committed %n change(s)", nullptr, int(rows.size()));
+        return result;
+    });
+}
+
+qint64 ChangeSet::discard(const QString &model, const QList<qint64> &ids)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        StagedRows staged(tx);
+        if (ids.isEmpty())
+            return staged.clear();
+        const qint64 removed = staged.remove(ids);
+        if (removed != ids.size()) {
+            throw BerthError(ChangeSet::tr("the change set of model %1 has no change %2")
+                                 .arg(model, QString::number(ids.first())));
+        }
+        return removed;
+    });
+}
+
+namespace {
+
+// Marks rows of `after` that are new or differ from `before`, and puts back
+// the rows of `before` that are gone, marked as removed.
+template <typename Record>
+void markRows(QList<Record> &after, const QList<Record> &before, QSet<qint64> &planned,
+              QSet<qint64> &removed)
+{
+    QHash<qint64, const Record *> was;
+    for (const Record &row : before)
+        was.insert(row.id, &row);
+    QSet<qint64> present;
+    for (const Record &row : after) {
+        present.insert(row.id);
+        const Record *old = was.value(row.id);
+        if (!old || !(*old == row))
+            planned.insert(row.id);
+    }
+    for (const Record &row : before) {
+        if (!present.contains(row.id)) {
+            removed.insert(row.id);
+            after.append(row);
+        }
+    }
+}
+
+} // namespace
+
+void ChangeSet::mark(ModelSnapshot &after, const ModelSnapshot &before, int changes)
+{
+    PlannedMarks &marks = after.planned;
+    marks.changes = changes;
+    markRows(after.applications, before.applications, marks.applications,
+             marks.removedApplications);
+    markRows(after.units, before.units, marks.units, marks.removedUnits);
+    markRows(after.machines, before.machines, marks.machines, marks.removedMachines);
+}
+
+} // namespace berth

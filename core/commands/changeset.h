@@ -1,0 +1,79 @@
+#pragma once
+
+#include "core/commands/modelchange.h"
+#include "core/placement/startforecast.h"
+
+#include <QCoreApplication>
+
+namespace berth {
+
+// A model's change set: model changes staged in the store, in order, seen by
+// every client as planned, ignored by provisioners (nothing of them is in
+// the model's tables), applied together by commit() in one transaction, or
+// dropped. A staged change that names a machine or unit another staged
+// change makes refers to it as made by that change, so it still means the
+// same one when other clients have added machines meanwhile.
+class ChangeSet
+{
+    Q_DECLARE_TR_FUNCTIONS(ChangeSet)
+
+public:
+    explicit ChangeSet(Workspace &workspace, HostProbe *probe = nullptr)
+        : m_ws(workspace)
+        , m_probe(probe)
+    {}
+
+    // One staged change as it stands now.
+    struct Item
+    {
+        StagedChangeRecord record;
+        ModelChange change;   // with the planned names of this run
+        QString refusal;      // why it would be refused now; empty when it applies
+        QStringList messages; // what it would report
+        QStringList warnings;
+    };
+    struct Preview
+    {
+        QList<Item> items;
+        StartForecast forecast;
+        ModelSnapshot planned; // the model after the changes, with their marks
+        int refusals() const;
+    };
+
+    // Adds `change` at the end of the model's change set once it applies to
+    // the model as the set would leave it; refused (BerthError, nothing
+    // staged) with the command's own message otherwise.
+    StagedChangeRecord stage(const QString &model, const ModelChange &change,
+                             const QString &author);
+    // Stages several at once, in order, each tried after the ones before it:
+    // all of them, or (when one is refused) none.
+    QList<StagedChangeRecord> stage(const QString &model, const QList<ModelChange> &changes,
+                                    const QString &author);
+    // Every change tried in order on the model as it is now, undone after.
+    Preview preview(const QString &model);
+    // The model as the change set would leave it, with the marks; the model
+    // itself while the set is empty.
+    ModelSnapshot plannedSnapshot(const QString &model);
+    qint64 count(const QString &model);
+    // Applies every change in one transaction and empties the set; when one
+    // is refused, nothing is applied, the set is kept, and the error names
+    // the change and gives the command's reason.
+    CommandResult commit(const QString &model);
+    // Drops the changes with these ids (all when empty); gives how many.
+    qint64 discard(const QString &model, const QList<qint64> &ids = {});
+
+private:
+    struct Run;
+    // Applies the staged changes in order in the open transaction, each in a
+    // savepoint: a refused one is noted and leaves nothing behind.
+    Run replay(const QString &model, const QList<StagedChangeRecord> &records);
+    // Tries one change in a savepoint; notes what it made.
+    Item step(Run &run, const StagedChangeRecord &record);
+    QList<StagedChangeRecord> records(const QString &model);
+    static void mark(ModelSnapshot &after, const ModelSnapshot &before, int changes);
+
+    Workspace &m_ws;
+    HostProbe *m_probe;
+};
+
+} // namespace berth

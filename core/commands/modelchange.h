@@ -1,0 +1,65 @@
+#pragma once
+
+#include "core/commands/applicationcommands.h"
+#include "core/commands/machinecommands.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+
+#include <functional>
+
+namespace berth {
+
+// One model-changing command as data: berthctl's command name and its
+// arguments. berthctl and the window build one, then apply it at once or
+// stage it in the model's change set (ChangeSet), which applies it later
+// through the very same apply(): one set of rules and messages for both.
+struct ModelChange
+{
+    Q_DECLARE_TR_FUNCTIONS(ModelChange)
+
+public:
+    QString command; // "deploy", "add-unit", "place-unit", ...
+    QJsonObject args;
+
+    static ModelChange deploy(const ApplicationCommands::Deploy &request);
+    static ModelChange addUnits(const QString &application, int count, const QString &to,
+                                const QString &constraints = {});
+    static ModelChange addUnplacedUnits(const QString &application, int count,
+                                        const QString &constraints = {});
+    static ModelChange placeUnits(const QStringList &units, const QString &to);
+    static ModelChange unplaceUnits(const QStringList &units);
+    static ModelChange removeUnits(const QStringList &units);
+    static ModelChange removeApplication(const QString &application);
+    // The model's constraints when `application` is empty.
+    static ModelChange setConstraints(const QString &application, const QString &constraints);
+    static ModelChange relate(const QString &first, const QString &second);
+    static ModelChange addMachines(const MachineCommands::AddMachine &request);
+    static ModelChange removeMachines(const QStringList &machines, bool force);
+
+    // The change as it may be kept: nullopt when `command` is not one of the
+    // above or an argument has the wrong type.
+    static std::optional<ModelChange> fromJson(const QString &command, const QJsonObject &args);
+
+    // Applies it in its own transaction, or in the caller's when one is open
+    // on the workspace's store (BerthError when refused).
+    CommandResult apply(Workspace &workspace, const QString &model,
+                        HostProbe *probe = nullptr) const;
+    // Why it cannot wait in a change set; empty when it can (an ssh: host is
+    // probed and its key accepted as it is added, not later).
+    QString whyNotStageable() const;
+
+    // One line for a list of changes, in the user's language
+    // ("place mysql/0 on machine 4").
+    QString description() const;
+
+    enum class Reference { Machine, Unit };
+    // The change with every machine and unit name it refers to (units,
+    // machines, the machine in a placement directive) passed through `map`.
+    ModelChange mapReferences(
+        const std::function<QString(Reference, const QString &name)> &map) const;
+
+    bool operator==(const ModelChange &) const = default;
+};
+
+} // namespace berth

@@ -1,0 +1,173 @@
+#include "core/placement/startforecast.h"
+
+#include "core/cloud/instancetypechooser.h"
+#include "core/model/snapshotindex.h"
+#include "core/placement/zonespread.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <tuple>
+
+namespace berth {
+
+namespace {
+
+// A machine the provisioner will start: alive, pending, never started, not an ssh: host.
+bool willStart(const MachineRecord &m)
+{
+    return m.state.awaitsStart() && m.instanceId.isEmpty() &&
+           !m.placement.startsWith(QStringLiteral("ssh:"));
+}
+
+// Units of each application per zone, unplaced units and units of machines
+// whose zone is not known left out. `zoneOf` gives a machine's zone.
+QHash<QString, QMap<QString, int>> unitsPerZone(
+    const ModelSnapshot &snapshot, const std::function<QString(const MachineRecord &)> &zoneOf)
+{
+    const SnapshotIndex index(snapshot);
+    QHash<QString, QMap<QString, int>> perApp;
+    for (const UnitRecord &unit : snapshot.units) {
+        if (unit.subordinate)
+            continue;
+        QMap<QString, int> &zones = perApp[unit.application];
+        const MachineRecord *machine = index.machine(unit.machineId);
+        const QString zone = machine ? zoneOf(*machine) : QString();
+        if (!zone.isEmpty())
+            zones[zone] += 1;
+    }
+    return perApp;
+}
+
+int skew(const QMap<QString, int> &counts, const QStringList &zones)
+{
+    if (counts.isEmpty())
+        return 0;
+    int most = 0;
+    int fewest = std::numeric_limits<int>::max();
+    QStringList all = zones;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        if (!all.contains(it.key()))
+            all << it.key();
+    }
+    for (const QString &zone : all) {
+        most = std::max(most, counts.value(zone));
+        fewest = std::min(fewest, counts.value(zone));
+    }
+    return most - fewest;
+}
+
+} // namespace
+
+int StartForecast::instances() const
+{
+    int total = 0;
+    for (const Starts &s : starts)
+        total += s.count;
+    return total;
+}
+
+StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot &after,
+                                const CloudInfo &cloud)
+{
+    StartForecast forecast;
+    QSet<qint64> existing;
+    for (const MachineRecord &m : before.machines)
+        existing.insert(m.id);
+    const SnapshotIndex index(after);
+    const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(after);
+
+    // The spread starts from what runs, as the provisioner's does.
+    ZoneSpread spread;
+    for (const MachineRecord &m : after.machines) {
+        if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
+            spread.add(m.zone, appsOf.value(m.id));
+    }
+    QHash<qint64, QString> predicted; // new machine -> zone
+    QMap<std::tuple<QString, QString, QString>, Starts> byKey;
+    const auto count = [&](const QString &region, const QString &zone, const QString &type,
+                           double cost) {
+        Starts &s = byKey[{region, zone, type}];
+        s.region = region;
+        s.zone = zone;
+        s.instanceType = type;
+        s.count += 1;
+        s.hourlyCost += cost;
+        forecast.hourlyCost += cost;
+    };
+    // Hosts first, then containers (which follow their host's zone).
+    for (const bool containers : {false, true}) {
+        // Machines already waiting start in the same pass: they take their
+        // zones too, but are not the change set's to count.
+        for (const MachineRecord &m : after.machines) {
+            if (!willStart(m) || m.isContainer() != containers)
+                continue;
+            const bool isNew = !existing.contains(m.id);
+            if (containers) {
+                const MachineRecord *host = index.machine(m.parentId);
+                const QString zone =
+                    host ? (host->zone.isEmpty() ? predicted.value(host->id) : host->zone)
+                         : QString();
+                predicted.insert(m.id, zone);
+                if (isNew)
+                    count(host ? host->region : m.region, zone, StartForecast::tr("container"), 0);
+                continue;
+            }
+            const QString regionName = m.region.isEmpty() ? after.model.region : m.region;
+            const RegionInfo *region = cloud.region(regionName);
+            const Constraints constraints = Constraints::parse(m.constraints).constraints;
+            const QStringList candidates = ZoneSpread::candidates(region, m.placement, constraints);
+            const QString zone =
+                candidates.isEmpty() ? QString() : spread.claim(candidates, appsOf.value(m.id));
+            predicted.insert(m.id, zone);
+            if (!isNew)
+                continue;
+            if (!region) {
+                forecast.unfit.append(
+                    {m.name, StartForecast::tr("the cloud has no region %1").arg(regionName)});
+                continue;
+            }
+            const auto choice =
+                InstanceTypeChooser(after.model.config.defaultMemMiB(), region->supportsTags)
+                    .choose(*region, constraints);
+            if (!choice.ok()) {
+                forecast.unfit.append({m.name, choice.error});
+                continue;
+            }
+            count(regionName, zone, choice.type.name, choice.type.cost);
+        }
+    }
+    forecast.starts = byKey.values();
+
+    const auto knownZone = [](const SnapshotIndex &in) {
+        return [&in](const MachineRecord &m) {
+            const MachineRecord *host = m.isContainer() ? in.machine(m.parentId) : nullptr;
+            return UnitPlacement::of(UnitRecord{}, &m, host).zone;
+        };
+    };
+    const SnapshotIndex beforeIndex(before);
+    const auto beforeZones = unitsPerZone(before, knownZone(beforeIndex));
+    const auto afterKnown = knownZone(index);
+    const auto afterZones = unitsPerZone(after, [&](const MachineRecord &m) {
+        const QString zone = afterKnown(m);
+        return zone.isEmpty() ? predicted.value(m.id) : zone;
+    });
+    const RegionInfo *modelRegion = cloud.region(after.model.region);
+    const QStringList zones = modelRegion ? ZoneSpread::candidates(modelRegion, {}, {}) : QStringList();
+    QStringList apps = afterZones.keys();
+    for (auto it = beforeZones.cbegin(); it != beforeZones.cend(); ++it) {
+        if (!apps.contains(it.key()))
+            apps << it.key();
+    }
+    std::sort(apps.begin(), apps.end());
+    for (const QString &app : std::as_const(apps)) {
+        const QMap<QString, int> was = beforeZones.value(app);
+        const QMap<QString, int> will = afterZones.value(app);
+        if (was == will)
+            continue;
+        forecast.spreads.append({app, was, will, skew(was, zones), skew(will, zones)});
+    }
+    return forecast;
+}
+
+} // namespace berth
