@@ -1,0 +1,312 @@
+#include "core/commands/changeset.h"
+#include "core/provisioning/provisioner.h"
+#include "tests/testsupport.h"
+
+#include <QTest>
+
+using namespace berth;
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+ModelChange deploy(const QString &app, int count)
+{
+    ApplicationCommands::Deploy d;
+    d.charm = app;
+    d.count = count;
+    return ModelChange::deploy(d);
+}
+
+QStringList unitNames(const ModelSnapshot &s)
+{
+    QStringList names;
+    for (const UnitRecord &u : s.units)
+        names << u.name();
+    names.sort();
+    return names;
+}
+
+const MachineRecord *machineNamed(const ModelSnapshot &s, const QString &name)
+{
+    for (const MachineRecord &m : s.machines) {
+        if (m.name == name)
+            return &m;
+    }
+    return nullptr;
+}
+
+const UnitRecord *unitNamed(const ModelSnapshot &s, const QString &name)
+{
+    for (const UnitRecord &u : s.units) {
+        if (u.name() == name)
+            return &u;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestChangeSet : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void stagingLeavesTheModelAsItIs();
+    void stagingRefusesWhatTheCommandRefuses();
+    void commitAppliesEveryChangeInOrder();
+    void aRefusedChangeMakesCommitApplyNothing();
+    void aPlannedMachineStaysTheSameMachine();
+    void discardDropsAllOrSome();
+    void provisionersIgnoreStagedChanges();
+    void previewForecastsStartsCostAndSpread();
+    void removalsAreShownAsPlanned();
+    void batchStagingIsAllOrNothing();
+};
+
+void TestChangeSet::stagingLeavesTheModelAsItIs()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    const StagedChangeRecord staged =
+        set.stage(model, deploy(QStringLiteral("web"), 2), QStringLiteral("test"));
+    QVERIFY(staged.id > 0);
+    QCOMPARE(staged.author, QStringLiteral("test"));
+
+    const ModelSnapshot now = t.ws().snapshot(model);
+    QVERIFY(now.applications.isEmpty());
+    QVERIFY(now.machines.isEmpty());
+    QCOMPARE(set.count(model), 1);
+
+    // Every client sees what is planned, marked as such.
+    const ModelSnapshot planned = ChangeSet(t.ws()).plannedSnapshot(model);
+    QCOMPARE(unitNames(planned), (QStringList{QStringLiteral("web/0"), QStringLiteral("web/1")}));
+    QCOMPARE(planned.planned.changes, 1);
+    QCOMPARE(planned.planned.machines.size(), 2);
+    QCOMPARE(planned.planned.units.size(), 2);
+    QCOMPARE(planned.planned.applications.size(), 1);
+    // ...and the model itself, read again, still has none of it.
+    QVERIFY(t.ws().snapshot(model).units.isEmpty());
+}
+
+void TestChangeSet::stagingRefusesWhatTheCommandRefuses()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    const QString direct = errorOf(
+        [&] { ModelChange::addUnits(QStringLiteral("nope"), 1, {}).apply(t.ws(), model); });
+    QVERIFY(!direct.isEmpty());
+    QCOMPARE(errorOf([&] {
+                 set.stage(model, ModelChange::addUnits(QStringLiteral("nope"), 1, {}), {});
+             }),
+             direct);
+    QCOMPARE(set.count(model), 0);
+
+    // A change is tried on the model as the set leaves it: units of an
+    // application the set deploys can be added, and a second deploy of it is refused.
+    set.stage(model, deploy(QStringLiteral("web"), 1), {});
+    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 2, {}), {});
+    QVERIFY(errorOf([&] { set.stage(model, deploy(QStringLiteral("web"), 1), {}); })
+                .contains(QStringLiteral("web")));
+    QCOMPARE(set.count(model), 2);
+    // An existing host is added at once, never staged.
+    MachineCommands::AddMachine ssh;
+    ssh.directive = QStringLiteral("ssh:root@localhost");
+    QVERIFY(errorOf([&] { set.stage(model, ModelChange::addMachines(ssh), {}); })
+                .contains(QStringLiteral("without --stage")));
+}
+
+void TestChangeSet::commitAppliesEveryChangeInOrder()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    set.stage(model, deploy(QStringLiteral("web"), 1), {});
+    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("lxd:0")), {});
+    set.stage(model, ModelChange::setConstraints(QStringLiteral("web"), QStringLiteral("mem=4G")),
+              {});
+    const CommandResult result = set.commit(model);
+    QVERIFY(result.messages.contains(QStringLiteral("added unit web/1 to machine 0/lxd/0")));
+    QCOMPARE(result.messages.constLast(), QStringLiteral("committed 3 change(s)"));
+
+    const ModelSnapshot s = t.ws().snapshot(model);
+    QCOMPARE(unitNames(s), (QStringList{QStringLiteral("web/0"), QStringLiteral("web/1")}));
+    QVERIFY(machineNamed(s, QStringLiteral("0/lxd/0")));
+    QCOMPARE(s.applications.constFirst().constraints.toString(), QStringLiteral("mem=4096M"));
+    QCOMPARE(set.count(model), 0);
+    QVERIFY(s.planned.isEmpty());
+    QVERIFY(errorOf([&] { set.commit(model); }).contains(QStringLiteral("no staged changes")));
+}
+
+void TestChangeSet::aRefusedChangeMakesCommitApplyNothing()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    set.stage(model, ModelChange::addMachines({}), {});
+    set.stage(model, deploy(QStringLiteral("web"), 1), {});
+    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 1, {}), {});
+    // Someone deploys "web" for real meanwhile: the staged deploy is refused now.
+    deploy(QStringLiteral("web"), 1).apply(t.ws(), model);
+    const ModelSnapshot before = t.ws().snapshot(model);
+
+    const ChangeSet::Preview preview = set.preview(model);
+    QCOMPARE(preview.items.size(), 3);
+    QCOMPARE(preview.refusals(), 1);
+    QVERIFY(preview.items.at(0).refusal.isEmpty());
+    QVERIFY(!preview.items.at(1).refusal.isEmpty());
+
+    const QString error = errorOf([&] { set.commit(model); });
+    QVERIFY2(error.startsWith(QStringLiteral("change 2 of 3 (deploy web, 1 unit(s)) is refused: ")),
+             qPrintable(error));
+    QVERIFY(error.endsWith(QStringLiteral("nothing was committed and the change set is kept")));
+    QCOMPARE(t.ws().snapshot(model).machines, before.machines);
+    QCOMPARE(t.ws().snapshot(model).units, before.units);
+    QCOMPARE(set.count(model), 3);
+
+    // Without the refused change, the rest commits.
+    set.discard(model, {preview.items.at(1).record.id});
+    set.commit(model);
+    const ModelSnapshot after = t.ws().snapshot(model);
+    QCOMPARE(after.machines.size(), before.machines.size() + 2);
+    QCOMPARE(unitNames(after), (QStringList{QStringLiteral("web/0"), QStringLiteral("web/1")}));
+}
+
+void TestChangeSet::aPlannedMachineStaysTheSameMachine()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    set.stage(model, deploy(QStringLiteral("web"), 2), {}); // plans machines 0 and 1
+    set.stage(model, ModelChange::addUnplacedUnits(QStringLiteral("web"), 1), {});
+    // The user places web/2 on machine 1 as the planned model shows it.
+    set.stage(model,
+              ModelChange::placeUnits({QStringLiteral("web/2")}, QStringLiteral("lxd:1")), {});
+    // Another client adds machine 0 for real: the planned machines become 1 and 2.
+    ModelChange::addMachines({}).apply(t.ws(), model);
+
+    const ChangeSet::Preview preview = set.preview(model);
+    QCOMPARE(preview.refusals(), 0);
+    QCOMPARE(preview.items.at(2).change.description(),
+             QStringLiteral("place web/2 on lxd:2"));
+    set.commit(model);
+    const ModelSnapshot s = t.ws().snapshot(model);
+    const UnitRecord *web1 = unitNamed(s, QStringLiteral("web/1"));
+    const UnitRecord *web2 = unitNamed(s, QStringLiteral("web/2"));
+    QVERIFY(web1 && web2);
+    QCOMPARE(web1->machine, QStringLiteral("2"));
+    QCOMPARE(web2->machine, QStringLiteral("2/lxd/0")); // beside web/1, as placed
+}
+
+void TestChangeSet::discardDropsAllOrSome()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    const auto first = set.stage(model, deploy(QStringLiteral("web"), 1), {});
+    set.stage(model, deploy(QStringLiteral("db"), 1), {});
+    set.stage(model, deploy(QStringLiteral("cache"), 1), {});
+    QCOMPARE(set.discard(model, {first.id}), 1);
+    QCOMPARE(set.count(model), 2);
+    QVERIFY(errorOf([&] { set.discard(model, {first.id}); }).contains(QStringLiteral("no change")));
+    QCOMPARE(set.discard(model), 2);
+    QCOMPARE(set.count(model), 0);
+    QVERIFY(t.ws().snapshot(model).applications.isEmpty());
+}
+
+void TestChangeSet::provisionersIgnoreStagedChanges()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    deploy(QStringLiteral("db"), 1).apply(t.ws(), model);
+    set.stage(model, deploy(QStringLiteral("web"), 3), {});
+    Provisioner provisioner(t.path(), t.clouds, model);
+    const std::atomic<bool> cancel = false;
+    QVERIFY(provisioner.runUntilIdle(cancel, 60'000));
+    ProviderError error;
+    QCOMPARE(t.clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error).size(), 1);
+    QCOMPARE(set.count(model), 1);
+
+    set.commit(model);
+    QVERIFY(provisioner.runUntilIdle(cancel, 60'000));
+    QCOMPARE(t.clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error).size(), 4);
+}
+
+void TestChangeSet::previewForecastsStartsCostAndSpread()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    set.stage(model, deploy(QStringLiteral("web"), 3), {});
+    set.stage(model,
+              ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("zone=sim-east-a")),
+              {});
+    const ChangeSet::Preview preview = set.preview(model);
+    const StartForecast &f = preview.forecast;
+    QCOMPARE(f.instances(), 4);
+    const CloudInfo &cloud = t.clouds.get(QStringLiteral("sim"));
+    const RegionInfo *east = cloud.region(QStringLiteral("sim-east"));
+    QVERIFY(east);
+    QSet<QString> zones;
+    double cost = 0;
+    for (const StartForecast::Starts &s : f.starts) {
+        QCOMPARE(s.region, QStringLiteral("sim-east"));
+        const InstanceType *type = east->instanceType(s.instanceType);
+        QVERIFY2(type, qPrintable(s.instanceType));
+        QCOMPARE(s.hourlyCost, type->cost * s.count);
+        cost += s.hourlyCost;
+        zones.insert(s.zone);
+    }
+    QCOMPARE(f.hourlyCost, cost);
+    QVERIFY(cost > 0);
+    QCOMPARE(zones.size(), 3); // spread over the region's zones
+    QCOMPARE(f.spreads.size(), 1);
+    const StartForecast::Spread &web = f.spreads.constFirst();
+    QCOMPARE(web.application, QStringLiteral("web"));
+    QCOMPARE(web.after.value(QStringLiteral("sim-east-a")), 2);
+    QCOMPARE(web.skewAfter, 1);
+    QVERIFY(f.unfit.isEmpty());
+
+    // A machine no type fits is named, with the chooser's reason.
+    set.stage(model, ModelChange::addMachines({{}, 1, {}, QStringLiteral("mem=100000G")}), {});
+    const ChangeSet::Preview more = set.preview(model);
+    QCOMPARE(more.forecast.unfit.size(), 1);
+    QVERIFY(!more.forecast.unfit.constFirst().reason.isEmpty());
+}
+
+void TestChangeSet::removalsAreShownAsPlanned()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    deploy(QStringLiteral("web"), 2).apply(t.ws(), model);
+    set.stage(model, ModelChange::removeUnits({QStringLiteral("web/1")}), {});
+    const ModelSnapshot planned = set.plannedSnapshot(model);
+    const UnitRecord *gone = unitNamed(planned, QStringLiteral("web/1"));
+    QVERIFY(gone); // still shown...
+    QVERIFY(planned.planned.removedUnits.contains(gone->id)); // ...as going
+    const MachineRecord *host = machineNamed(planned, QStringLiteral("1"));
+    QVERIFY(host);
+    QVERIFY(planned.planned.removedMachines.contains(host->id)); // made for it: goes with it
+    QVERIFY(!planned.planned.removedUnits.contains(unitNamed(planned, QStringLiteral("web/0"))->id));
+}
+
+void TestChangeSet::batchStagingIsAllOrNothing()
+{
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    QVERIFY(!errorOf([&] {
+                 set.stage(model, ModelChange::addUnplacedUnits(QStringLiteral("web"), 1), {});
+             }).isEmpty()); // there is no web
+    QCOMPARE(set.count(model), 0);
+    ApplicationCommands::Deploy web;
+    web.charm = QStringLiteral("web");
+    web.unplaced = true;
+    ModelChange::deploy(web).apply(t.ws(), model); // web/0, unplaced
+    const QList<ModelChange> batch{
+        ModelChange::addUnplacedUnits(QStringLiteral("web"), 2),
+        ModelChange::placeUnits({QStringLiteral("web/0")}, {}),
+        ModelChange::placeUnits({QStringLiteral("web/9")}, {}), // no such unit
+    };
+    QVERIFY(errorOf([&] { set.stage(model, batch, {}); }).contains(QStringLiteral("web/9")));
+    QCOMPARE(set.count(model), 0);
+    QCOMPARE(set.stage(model, batch.mid(0, 2), {}).size(), 2);
+    QCOMPARE(set.count(model), 2);
+}
+
+QTEST_GUILESS_MAIN(TestChangeSet)
+#include "tst_changeset.moc"
