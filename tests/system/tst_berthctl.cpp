@@ -40,6 +40,7 @@ private slots:
     void showStatusLogListsAMachinesMoves();
     void placementPlanSpeaksSenlin();
     void applicationPoliciesThroughTheCommandLine();
+    void stagedChangesBetweenTwoClients();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -74,6 +75,70 @@ QJsonObject TestBerthctl::json(const QStringList &args)
     if (r.exitCode != 0)
         qWarning() << r.err;
     return QJsonDocument::fromJson(r.out.toUtf8()).object();
+}
+
+void TestBerthctl::stagedChangesBetweenTwoClients()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    QCOMPARE(run({S("deploy"), S("db")}).exitCode, 0); // machine 0
+
+    // One client stages: nothing changes in the model but its change set.
+    Run r = run({S("--stage"), S("deploy"), S("web"), S("-n"), S("2")}); // plans machines 1, 2
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(S("staged change 1: deploy web, 2 unit(s)")), qPrintable(r.out));
+    QCOMPARE(run({S("--stage"), S("add-unit"), S("web"), S("--to"), S("lxd:2")}).exitCode, 0);
+    QCOMPARE(json({S("status")}).value(S("applications")).toObject().keys(), QStringList{S("db")});
+    r = run({S("--stage"), S("provision")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.startsWith(S("ERROR provision cannot be staged")));
+
+    // The other sees what is planned, with what commit would start.
+    QJsonObject changes = json({S("changes")});
+    QCOMPARE(changes.value(S("changes")).toArray().size(), 2);
+    QCOMPARE(changes.value(S("instances")).toInt(), 3); // two machines and a container
+    QVERIFY(changes.value(S("hourly-cost")).toDouble() > 0);
+    QCOMPARE(changes.value(S("refused")).toInt(), 0);
+    const Run yaml = run({S("changes"), S("--format"), S("yaml")});
+    QCOMPARE(yaml.exitCode, 0);
+    QCOMPARE(YAML::Load(yaml.out.toStdString())["changes"].size(), std::size_t(2));
+    // ...adds a machine of its own meanwhile, so the planned ones move up...
+    QCOMPARE(run({S("add-machine")}).exitCode, 0); // machine 1
+    const Run table = run({S("changes")});
+    QVERIFY2(table.out.contains(S("add 1 unit(s) of web, to lxd:3")), qPrintable(table.out));
+    QVERIFY(table.out.contains(S("Commit starts 3 instance(s)")));
+    // ...and commits: all of it, in one transaction.
+    r = run({S("commit")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(S("added unit web/2 to machine 3/lxd/0")));
+    QVERIFY(r.out.contains(S("committed 2 change(s)")));
+    const QJsonObject units =
+        json({S("status")}).value(S("applications")).toObject().value(S("web")).toObject();
+    QVERIFY(!units.isEmpty());
+    QVERIFY(run({S("changes")}).out.contains(S("has no staged changes")));
+
+    // Discard drops staged changes and nothing else.
+    QCOMPARE(run({S("--stage"), S("remove-application"), S("db")}).exitCode, 0);
+    r = run({S("discard")});
+    QCOMPARE(r.out.trimmed(), S("discarded 1 staged change(s) of model default"));
+    QVERIFY(json({S("status")}).value(S("applications")).toObject().contains(S("db")));
+
+    // A change refused at commit: one line naming it, nothing applied, the set kept.
+    QCOMPARE(run({S("--stage"), S("add-machine")}).exitCode, 0);
+    QCOMPARE(run({S("--stage"), S("deploy"), S("cache")}).exitCode, 0);
+    QCOMPARE(run({S("deploy"), S("cache")}).exitCode, 0);
+    const int machines = json({S("status")}).value(S("machines")).toObject().size();
+    r = run({S("commit")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith(S("ERROR change 2 of 2 (deploy cache, 1 unit(s)) is refused: ")),
+             qPrintable(r.err));
+    QCOMPARE(r.err.count(u'\n'), 1);
+    QCOMPARE(json({S("status")}).value(S("machines")).toObject().size(), machines);
+    changes = json({S("changes")});
+    QCOMPARE(changes.value(S("changes")).toArray().size(), 2);
+    QCOMPARE(changes.value(S("refused")).toInt(), 1);
+    r = run({S("discard"), S("x")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(S("bad change id")));
 }
 
 void TestBerthctl::showStatusLogListsAMachinesMoves()
