@@ -75,7 +75,7 @@ void AddMachineDialog::check() const
 
 CommandResult AddMachineDialog::apply()
 {
-    return MachineCommands(workspace()).addMachines(model(), request());
+    return submit(ModelChange::addMachines(request()));
 }
 
 MachineCommands::AddMachine AddMachineDialog::request() const

@@ -43,13 +43,12 @@ void AddUnitDialog::check() const
 
 CommandResult AddUnitDialog::apply()
 {
-    ApplicationCommands commands(workspace());
     if (unplaced->isChecked()) {
-        return commands.addUnplacedUnits(model(), m_application, units->value(),
-                                         constraints->text().trimmed());
+        return submit(ModelChange::addUnplacedUnits(m_application, units->value(),
+                                                    constraints->text().trimmed()));
     }
-    return commands.addUnits(model(), m_application, units->value(), placement->text().trimmed(),
-                             constraints->text().trimmed());
+    return submit(ModelChange::addUnits(m_application, units->value(), placement->text().trimmed(),
+                                        constraints->text().trimmed()));
 }
 
 } // namespace berth

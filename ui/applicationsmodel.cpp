@@ -34,13 +34,18 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot)
               [](const ApplicationRecord &a, const ApplicationRecord &b) { return a.id < b.id; });
     for (const ApplicationRecord &a : std::as_const(apps)) {
         groupOf.insert(a.id, next.size());
-        next.append(Group{{a.id, a, 0, 0, 0}, {}});
+        next.append(Group{
+            {a.id, a, 0, 0, 0,
+             planOf(a.id, snapshot.planned.applications, snapshot.planned.removedApplications)},
+            {}});
     }
     for (const UnitRecord &u : snapshot.units) {
         const qsizetype g = groupOf.value(u.applicationId, -1);
         if (g < 0)
             continue;
-        UnitRow row{u.id, u, {}, std::nullopt, {}};
+        UnitRow row{u.id, u,
+                    {},   std::nullopt,
+                    {},   planOf(u.id, snapshot.planned.units, snapshot.planned.removedUnits)};
         if (const MachineRecord *m = machines.value(u.machineId)) {
             row.zone = m->zone;
             row.status = m->state.status;
@@ -85,6 +90,8 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
             case MachineColumn:
                 return tr("%n unit(s)", nullptr, app->units);
             case StatusColumn:
+                if (app->plan == Plan::Removed)
+                    return planLabel(app->plan);
                 return app->failed > 0 ? tr("%1 of %2 started, %3 failed")
                                              .arg(app->started)
                                              .arg(app->units)
@@ -104,6 +111,10 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
             return a.name;
         case ItemRoles::IdRole:
             return a.id;
+        case ItemRoles::PlanRole:
+            return int(app->plan);
+        case Qt::FontRole:
+            return planFont(app->plan);
         case Qt::ForegroundRole:
             return app->failed > 0 && index.column() == StatusColumn ? QBrush(QColor(176, 0, 32))
                                                                      : QVariant();
@@ -125,6 +136,8 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
         case ZoneColumn:
             return row->zone;
         case StatusColumn: {
+            if (row->plan != Plan::None)
+                return planLabel(row->plan);
             if (u.machine.isEmpty() || !row->status)
                 return tr("unplaced");
             // The machine status in the user's words (berthctl shows the stored ones).
@@ -155,6 +168,10 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
         return u.name();
     case ItemRoles::IdRole:
         return u.id;
+    case ItemRoles::PlanRole:
+        return int(row->plan);
+    case Qt::FontRole:
+        return planFont(row->plan);
     case Qt::ForegroundRole:
         if (isFailure(row->status) && index.column() == StatusColumn)
             return QBrush(QColor(176, 0, 32));

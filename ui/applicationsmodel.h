@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model/modelrecords.h"
+#include "ui/itemroles.h"
 #include "ui/twolevelmodel.h"
 
 namespace berth {
@@ -12,6 +13,7 @@ struct ApplicationRow
     int units = 0;
     int started = 0;
     int failed = 0;
+    Plan plan = Plan::None;
     bool operator==(const ApplicationRow &) const = default;
 };
 
@@ -22,6 +24,7 @@ struct UnitRow
     QString zone;
     std::optional<MachineState::Status> status; // the hosting machine's; none: unplaced
     QString message;
+    Plan plan = Plan::None;
     bool operator==(const UnitRow &) const = default;
 };
 

@@ -1,5 +1,7 @@
 #include "ui/commanddialog.h"
 
+#include "core/commands/changeset.h"
+
 #include "core/bertherror.h"
 
 #include <QDialogButtonBox>
@@ -28,6 +30,14 @@ CommandDialog::CommandDialog(Workspace &workspace, QString model, const QString 
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CommandDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &CommandDialog::reject);
+}
+
+CommandResult CommandDialog::submit(const ModelChange &change)
+{
+    if (!m_staging || !change.whyNotStageable().isEmpty())
+        return change.apply(m_workspace, m_model);
+    ChangeSet(m_workspace).stage(m_model, change, QStringLiteral("berth"));
+    return {{tr("staged: %1").arg(change.description())}, {}};
 }
 
 QString CommandDialog::shownMessage() const

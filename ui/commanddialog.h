@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store/workspace.h"
+#include "core/commands/modelchange.h"
 
 #include <QDialog>
 
@@ -30,6 +30,9 @@ public:
     // What the command reported when it ran.
     const CommandResult &commandResult() const { return m_result; }
     QString shownMessage() const;
+    // Changes go to the model's change set instead of being applied
+    // (the window's staged mode).
+    void setStaging(bool staging) { m_staging = staging; }
 
 public slots:
     // Runs the command when the fields pass; applied() follows (at once,
@@ -52,6 +55,8 @@ protected:
     // For a command that must first ask a host or a cloud: starts that work
     // off the window's thread and returns true; the work then calls finish().
     virtual bool applyLater() { return false; }
+    // Applies `change`, or stages it in staged mode; throws BerthError when refused.
+    CommandResult submit(const ModelChange &change);
     // Runs `command` (throwing BerthError when refused) and accepts, or shows
     // why not.
     void finish(const std::function<CommandResult()> &command);
@@ -63,6 +68,7 @@ private:
     QLabel *m_message;
     QDialogButtonBox *m_buttons;
     QString m_problem;
+    bool m_staging = false;
     CommandResult m_result;
 };
 

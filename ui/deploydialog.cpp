@@ -75,7 +75,7 @@ void DeployDialog::check() const
 
 CommandResult DeployDialog::apply()
 {
-    return ApplicationCommands(workspace()).deploy(model(), request());
+    return submit(ModelChange::deploy(request()));
 }
 
 } // namespace berth

@@ -1,5 +1,9 @@
 #pragma once
 
+#include "core/model/modelrecords.h"
+
+#include <QCoreApplication>
+#include <QFont>
 #include <Qt>
 
 namespace berth {
@@ -12,7 +16,37 @@ enum : int {
     NameRole,                    // the record's name: "web", "web/3", "3/lxd/0"
     IdRole,                      // the record's store id
     UnplacedRole,                // bool: a principal unit with no machine yet
+    PlanRole,                    // Plan: what the model's change set does to the row
 };
+}
+
+// A row as the change set leaves it: untouched, added or changed by a staged
+// change, or removed by one (shown until the set is committed or discarded).
+enum class Plan { None, Planned, Removed };
+
+inline Plan planOf(qint64 id, const QSet<qint64> &planned, const QSet<qint64> &removed)
+{
+    return removed.contains(id) ? Plan::Removed
+                                : (planned.contains(id) ? Plan::Planned : Plan::None);
+}
+
+// How a planned row looks: italic when planned, struck out when going; from
+// the font alone, so it reads on every palette.
+inline QVariant planFont(Plan plan)
+{
+    if (plan == Plan::None)
+        return {};
+    QFont font;
+    font.setItalic(plan == Plan::Planned);
+    font.setStrikeOut(plan == Plan::Removed);
+    return font;
+}
+
+// The status word of a planned row ("planned", "to be removed").
+inline QString planLabel(Plan plan)
+{
+    return plan == Plan::Removed ? QCoreApplication::translate("Plan", "to be removed")
+                                 : QCoreApplication::translate("Plan", "planned");
 }
 
 } // namespace berth

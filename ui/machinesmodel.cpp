@@ -24,16 +24,18 @@ void MachinesModel::setSnapshot(const ModelSnapshot &snapshot)
               [](const MachineRecord &a, const MachineRecord &b) { return a.id < b.id; });
     QHash<qint64, qsizetype> groupOf;
     QList<Group> next;
+    const PlannedMarks &marks = snapshot.planned;
+    const auto plan = [&](qint64 id) { return planOf(id, marks.machines, marks.removedMachines); };
     for (const MachineRecord &m : std::as_const(machines)) {
         if (m.isContainer())
             continue;
         groupOf.insert(m.id, next.size());
-        next.append(Group{{m.id, m, unitsOf.value(m.id)}, {}});
+        next.append(Group{{m.id, m, unitsOf.value(m.id), plan(m.id)}, {}});
     }
     for (const MachineRecord &m : std::as_const(machines)) {
         const qsizetype g = m.isContainer() ? groupOf.value(m.parentId, -1) : -1;
         if (g >= 0)
-            next[g].children.append(MachineRow{m.id, m, unitsOf.value(m.id)});
+            next[g].children.append(MachineRow{m.id, m, unitsOf.value(m.id), plan(m.id)});
     }
     sync(std::move(next));
 }
@@ -79,6 +81,8 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         case LifeColumn:
             return MachineState::label(m.state.life);
         case StatusColumn:
+            if (row->plan == Plan::Removed || (row->plan == Plan::Planned && m.neverProvisioned()))
+                return planLabel(row->plan);
             return MachineState::label(m.state.status);
         case InstanceStatusColumn:
             return MachineState::label(m.state.instance);
@@ -117,6 +121,10 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         return m.name;
     case ItemRoles::IdRole:
         return m.id;
+    case ItemRoles::PlanRole:
+        return int(row->plan);
+    case Qt::FontRole:
+        return planFont(row->plan);
     case Qt::ForegroundRole:
         if (m.state.inError() &&
             (index.column() == StatusColumn || index.column() == MessageColumn))

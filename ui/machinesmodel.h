@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model/modelrecords.h"
+#include "ui/itemroles.h"
 #include "ui/twolevelmodel.h"
 
 namespace berth {
@@ -10,6 +11,7 @@ struct MachineRow
     qint64 id = 0;
     MachineRecord machine;
     QStringList units; // principal units it hosts
+    Plan plan = Plan::None;
     bool operator==(const MachineRow &) const = default;
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
+#include "core/commands/changeset.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelcommands.h"
 #include "core/commands/scalingcommands.h"
@@ -14,6 +15,7 @@
 #include "ui/addmachinedialog.h"
 #include "ui/addunitdialog.h"
 #include "ui/applicationsmodel.h"
+#include "ui/changesetpanel.h"
 #include "ui/chartexport.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/deploydialog.h"
@@ -146,6 +148,20 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     m_log->setMaximumBlockCount(5000);
     dock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
+    // The change set, dockable beside the views.
+    auto *changeDock = new QDockWidget(tr("Change set"), this);
+    changeDock->setObjectName(QStringLiteral("changeSet"));
+    m_changeSet = new ChangeSetPanel(m_workspace, m_options.storeLocation, changeDock);
+    changeDock->setWidget(m_changeSet);
+    addDockWidget(Qt::RightDockWidgetArea, changeDock);
+    connect(m_changeSet, &ChangeSetPanel::committed, this, [this](const CommandResult &result) {
+        for (const QString &line : result.warnings + result.messages)
+            log(line);
+        statusBar()->showMessage(result.messages.constLast(), 8000);
+        m_undo->clear(); // the staged steps are the model's now
+        QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+    });
+    connect(m_changeSet, &ChangeSetPanel::failed, this, &MainWindow::reportError);
     m_progress = new QProgressBar(this);
     m_progress->setMaximumWidth(220);
     m_progress->setVisible(false);
@@ -155,6 +171,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     // View goes before Help, as desktop conventions have it.
     auto *view = new QMenu(tr("&View"), this);
     view->addAction(dock->toggleViewAction());
+    view->addAction(changeDock->toggleViewAction());
     view->addAction(bar->toggleViewAction());
     menuBar()->insertMenu(menuBar()->actions().constLast(), view);
     resizeDocks({dock}, {150}, Qt::Vertical);
@@ -180,12 +197,16 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     // The watcher reads the model on its own thread and connection.
     m_watcher =
         new ModelWatcher(m_options.storeLocation, m_workspace.clouds(), m_options.watchIntervalMs);
+    // The model as its change set would leave it, planned rows marked.
+    m_watcher->setSnapshotReader(
+        [](Workspace &ws, const QString &name) { return ChangeSet(ws).plannedSnapshot(name); });
     connect(m_watcher, &ModelWatcher::snapshotReady, this, &MainWindow::applySnapshot);
     connect(m_watcher, &ModelWatcher::failed, this, &MainWindow::reportError);
     m_watchThread = std::make_unique<WorkerThread>(QStringLiteral("berth-model-watcher"), m_watcher,
                                                    &ModelWatcher::start);
 
     QSettings settings;
+    setStaging(settings.value(QStringLiteral("changes/stage"), true).toBool());
     resize(1200, 760);
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
@@ -232,6 +253,12 @@ void MainWindow::buildMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addSeparator();
+    m_stagingAction = edit->addAction(tr("&Stage changes"), this, &MainWindow::setStaging);
+    m_stagingAction->setCheckable(true);
+    m_stagingAction->setToolTip(tr("Hold changes in the change set until you commit them; "
+                                   "off, every change applies at once"));
     edit->addSeparator();
     QAction *find = edit->addAction(tr("&Find…"), this, [this] {
         m_filter->setFocus();
@@ -311,6 +338,7 @@ void MainWindow::openModel(const QString &name)
     stopProvisioner();
     m_model = name;
     m_undo->clear();
+    m_changeSet->setModel(name);
     m_modelBox->setCurrentText(name);
     setWindowTitle(m_workspace.store().isReadOnly() ? tr("%1 (read-only store) — Berth").arg(name)
                                                     : tr("%1 — Berth").arg(name));
@@ -354,6 +382,8 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
 {
     if (snapshot.model.name != m_model)
         return; // an answer for the model shown before
+    if (snapshot.planned.changes > 0 || !m_changeSet->preview().items.isEmpty())
+        m_changeSet->refresh();
     m_snapshotIndex.reset();
     m_snapshot = snapshot;
     m_header->setText(tr("Model <b>%1</b> on %2/%3 · constraints: %4")
@@ -534,8 +564,19 @@ void MainWindow::showStatusLog()
 
 void MainWindow::place(const QStringList &units, const QString &directive)
 {
-    m_undo->push(new PlaceUnitsCommand(m_workspace, m_model, units, directive,
-                                       [this](const QString &message) { reportError(message); }));
+    const auto report = [this](const QString &message) { reportError(message); };
+    if (m_staging) {
+        // One change a unit: each can be taken out of the change set alone.
+        QList<ModelChange> changes;
+        for (const QString &unit : units)
+            changes << ModelChange::placeUnits({unit}, directive);
+        const QString where = directive.isEmpty() ? tr("new machines") : directive;
+        m_undo->push(new StageChangesCommand(
+            m_workspace, m_model, changes,
+            tr("place %1 on %2").arg(units.join(QStringLiteral(", ")), where), report));
+    } else {
+        m_undo->push(new PlaceUnitsCommand(m_workspace, m_model, units, directive, report));
+    }
     QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
 }
 
@@ -602,8 +643,17 @@ void MainWindow::editPlacementPolicy()
     }
 }
 
+void MainWindow::setStaging(bool staging)
+{
+    m_staging = staging;
+    if (m_stagingAction)
+        m_stagingAction->setChecked(staging);
+    QSettings().setValue(QStringLiteral("changes/stage"), staging);
+}
+
 void MainWindow::runDialog(CommandDialog &dialog)
 {
+    dialog.setStaging(m_staging);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const CommandResult &result = dialog.commandResult();
@@ -620,9 +670,19 @@ void MainWindow::editConstraints(const QString &application)
         if (dialog.exec() != QDialog::Accepted ||
             dialog.constraints() == dialog.initialConstraints())
             return;
-        m_undo->push(new SetConstraintsCommand(
-            m_workspace, m_model, application, dialog.initialConstraints(), dialog.constraints(),
-            [this](const QString &message) { reportError(message); }));
+        const auto report = [this](const QString &message) { reportError(message); };
+        if (m_staging) {
+            m_undo->push(new StageChangesCommand(
+                m_workspace, m_model,
+                {ModelChange::setConstraints(application, dialog.constraints())},
+                application.isEmpty() ? tr("model constraints")
+                                      : tr("constraints of %1").arg(application),
+                report));
+        } else {
+            m_undo->push(new SetConstraintsCommand(m_workspace, m_model, application,
+                                                   dialog.initialConstraints(),
+                                                   dialog.constraints(), report));
+        }
     } catch (const BerthError &error) {
         QMessageBox::warning(this, tr("Constraints"), error.message());
     }

@@ -25,6 +25,7 @@ class ApplicationsModel;
 class CommandDialog;
 class MachineView;
 class MachinesModel;
+class ChangeSetPanel;
 class ModelWatcher;
 class ProviderTypes;
 class ProvisionerWorker;
@@ -81,6 +82,11 @@ public:
     RegionChart *regionChart() const { return m_chart; }
     ZoneChart *zoneChart() const { return m_zoneChart; }
     QUndoStack *undoStack() const { return m_undo; }
+    ChangeSetPanel *changeSetPanel() const { return m_changeSet; }
+    // Staged mode (the default): the window's changes wait in the model's
+    // change set until committed; off, they apply at once.
+    bool staging() const { return m_staging; }
+    void setStaging(bool staging);
     QPlainTextEdit *logPane() const { return m_log; }
     QTreeView *machineTree() const { return m_machineTree; }
     QTextBrowser *detailsPane() const { return m_details; }
@@ -138,6 +144,9 @@ private:
     QPlainTextEdit *m_log = nullptr;
     QProgressBar *m_progress = nullptr;
     QUndoStack *m_undo;
+    ChangeSetPanel *m_changeSet = nullptr;
+    QAction *m_stagingAction = nullptr;
+    bool m_staging = true;
     QAction *m_policyAction = nullptr;
     QAction *m_constraintsAction = nullptr;
     QAction *m_addUnitAction = nullptr;

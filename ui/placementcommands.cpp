@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
+#include "core/commands/changeset.h"
 #include "core/commands/modelcommands.h"
 
 #include <QCoreApplication>
@@ -82,6 +83,41 @@ void SetConstraintsCommand::redo()
 void SetConstraintsCommand::undo()
 {
     apply(m_before);
+}
+
+StageChangesCommand::StageChangesCommand(Workspace &workspace, QString model,
+                                         QList<ModelChange> changes, const QString &text,
+                                         ReportError report)
+    : m_workspace(workspace)
+    , m_model(std::move(model))
+    , m_changes(std::move(changes))
+    , m_report(std::move(report))
+{
+    setText(text);
+}
+
+void StageChangesCommand::redo()
+{
+    try {
+        m_staged.clear();
+        for (const StagedChangeRecord &record :
+             ChangeSet(m_workspace).stage(m_model, m_changes, QStringLiteral("berth")))
+            m_staged << record.id;
+    } catch (const BerthError &error) {
+        m_report(error.message());
+        setObsolete(true);
+    }
+}
+
+void StageChangesCommand::undo()
+{
+    try {
+        ChangeSet(m_workspace).discard(m_model, m_staged);
+    } catch (const BerthError &error) {
+        // Committed or discarded meanwhile: nothing of it is staged any more.
+        m_report(error.message());
+        setObsolete(true);
+    }
 }
 
 } // namespace berth

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/commands/modelchange.h"
+
 #include <QStringList>
 #include <QUndoCommand>
 
@@ -50,6 +52,24 @@ private:
     QString m_application;
     QString m_before;
     QString m_after;
+    ReportError m_report;
+};
+
+// Stages changes in the model's change set (the window's staged mode); undo
+// takes them out of it again, redo stages them anew.
+class StageChangesCommand final : public QUndoCommand
+{
+public:
+    StageChangesCommand(Workspace &workspace, QString model, QList<ModelChange> changes,
+                        const QString &text, ReportError report);
+    void redo() override;
+    void undo() override;
+
+private:
+    Workspace &m_workspace;
+    QString m_model;
+    QList<ModelChange> m_changes;
+    QList<qint64> m_staged;
     ReportError m_report;
 };
 

@@ -1,4 +1,5 @@
 #include "core/commands/applicationcommands.h"
+#include "core/commands/changeset.h"
 #include "core/commands/cloudcommands.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelcommands.h"
@@ -6,6 +7,7 @@
 #include "core/store/cloudaccounts.h"
 #include "tests/testsupport.h"
 #include "ui/applicationsmodel.h"
+#include "ui/changesetpanel.h"
 #include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
@@ -21,11 +23,13 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTranslator>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 #include <qcustomplot.h>
@@ -50,13 +54,15 @@ struct Fixture : TestWorkspace
         d.base = base;
         ApplicationCommands(ws()).deploy(model, d);
     }
-    std::unique_ptr<MainWindow> window(bool provision = false)
+    // Immediate mode unless `staging`: changes apply at once.
+    std::unique_ptr<MainWindow> window(bool provision = false, bool staging = false)
     {
         MainWindow::Options options;
         options.storeLocation = path();
         options.provision = provision;
         options.watchIntervalMs = 50;
         auto w = std::make_unique<MainWindow>(ws(), model, options);
+        w->setStaging(staging);
         w->show();
         return w;
     }
@@ -106,6 +112,72 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // settings of their own, not the user's
+    }
+
+    void stagedPlacementsWaitForCommit()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("db"), 3, true);
+        auto window = f.window(true, true); // the provisioner runs: it must start nothing
+        QVERIFY(window->staging());
+        QTRY_COMPARE(window->machineView()->unplacedUnits().size(), 3);
+        window->machineView()->autoPlaceButton()->click();
+
+        // Staged: the model itself is unchanged, the views show the plan.
+        QCOMPARE(f.ws().snapshot(model).machines.size(), 0);
+        QCOMPARE(ChangeSet(f.ws()).count(model), 3); // one change a unit
+        QTRY_COMPARE(window->machinesModel()->rowCount(), 3);
+        const QModelIndex first = window->machinesModel()->index(0, MachinesModel::StatusColumn);
+        QCOMPARE(first.data().toString(), QStringLiteral("planned"));
+        QVERIFY(first.data(Qt::FontRole).value<QFont>().italic());
+        QTRY_VERIFY(window->machineView()->unplacedUnits().isEmpty());
+
+        // The panel lists the changes with the preview.
+        ChangeSetPanel *panel = window->changeSetPanel();
+        QTRY_COMPARE(panel->list()->topLevelItemCount(), 3);
+        QCOMPARE(panel->list()->topLevelItem(0)->text(0),
+                 QStringLiteral("place db/0 on a new machine"));
+        QTRY_VERIFY(panel->summary().contains(QStringLiteral("Commit starts 3 instance(s)")));
+        QCOMPARE(panel->preview().forecast.instances(), 3);
+        QTest::qWait(300); // the provisioner had its chance: nothing started
+        ProviderError error;
+        QCOMPARE(f.clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error).size(), 0);
+
+        // Undo takes the last step out of the change set; remove drops one by hand.
+        window->undoStack()->undo();
+        QCOMPARE(ChangeSet(f.ws()).count(model), 0);
+        window->undoStack()->redo();
+        QCOMPARE(ChangeSet(f.ws()).count(model), 3);
+        const qint64 lastId = ChangeSet(f.ws()).preview(model).items.constLast().record.id;
+        QTRY_COMPARE(panel->preview().items.constLast().record.id, lastId); // staged anew
+        panel->list()->topLevelItem(2)->setSelected(true);
+        panel->removeSelected();
+        QCOMPARE(ChangeSet(f.ws()).count(model), 2);
+
+        // A change refused now: commit applies nothing and says why.
+        ApplicationCommands(f.ws()).placeUnits(model, {QStringLiteral("db/0")}, {});
+        QTRY_COMPARE(panel->preview().refusals(), 1);
+        QSignalSpy failed(panel, &ChangeSetPanel::failed);
+        panel->commit();
+        QCOMPARE(failed.size(), 1);
+        QVERIFY(failed.first().at(0).toString().contains(QStringLiteral("is refused")));
+        QCOMPARE(ChangeSet(f.ws()).count(model), 2);
+        QCOMPARE(f.ws().snapshot(model).machines.size(), 1);
+
+        // Without it, commit applies the rest, and the provisioner starts it.
+        ChangeSet(f.ws()).discard(model, {panel->preview().items.at(0).record.id});
+        panel->commit();
+        QCOMPARE(ChangeSet(f.ws()).count(model), 0);
+        QCOMPARE(f.ws().snapshot(model).machines.size(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            f.clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error).size(), 2,
+            20'000);
+        QTRY_COMPARE(panel->list()->topLevelItemCount(), 0);
+    }
+
     void modelsUpdateInPlace()
     {
         Fixture f;
