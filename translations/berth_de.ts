@@ -135,6 +135,47 @@
     </message>
 </context>
 <context>
+    <name>ChangeSet</name>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="47"/>
+        <source>it names a machine a staged change before it was to make, and that change is gone or refused</source>
+        <translation>sie nennt eine Maschine, die eine frühere vorgemerkte Änderung anlegen sollte, und diese Änderung ist fort oder abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="50"/>
+        <source>it names a unit a staged change before it was to make, and that change is gone or refused</source>
+        <translation>sie nennt eine Einheit, die eine frühere vorgemerkte Änderung anlegen sollte, und diese Änderung ist fort oder abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="81"/>
+        <source>&quot;%1&quot; is not a change this Berth knows how to apply</source>
+        <translation>„%1“ ist keine Änderung, die dieses Berth anwenden kann</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="201"/>
+        <source>model %1 has no staged changes to commit</source>
+        <translation>Modell %1 hat keine vorgemerkten Änderungen zum Übernehmen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="209"/>
+        <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
+        <translation>Änderung %1 von %2 (%3) wird abgelehnt: %4; nichts wurde übernommen, die Änderungsliste bleibt</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/changeset.cpp" line="219"/>
+        <source>committed %n change(s)</source>
+        <translation>
+            <numerusform>%n Änderung übernommen</numerusform>
+            <numerusform>%n Änderungen übernommen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="232"/>
+        <source>the change set of model %1 has no change %2</source>
+        <translation>die Änderungsliste von Modell %1 hat keine Änderung %2</translation>
+    </message>
+</context>
+<context>
     <name>ChartExport</name>
     <message>
         <location filename="../ui/chartexport.cpp" line="23"/>
@@ -584,6 +625,121 @@
     </message>
 </context>
 <context>
+    <name>ModelChange</name>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="78"/>
+        <source>a new machine</source>
+        <translation>eine neue Maschine</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="81"/>
+        <source>machine %1</source>
+        <translation>Maschine %1</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="249"/>
+        <source>unknown change &quot;%1&quot;</source>
+        <translation>unbekannte Änderung „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="256"/>
+        <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
+        <translation>ein vorhandener Host (ssh:) wird sofort hinzugefügt, wenn sein Schlüssel angenommen wird; ohne --stage hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="270"/>
+        <source>deploy %1 (subordinate)</source>
+        <translation>%1 bereitstellen (untergeordnet)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/modelchange.cpp" line="271"/>
+        <source>deploy %1, %n unit(s)</source>
+        <translation>
+            <numerusform>%1 bereitstellen, %n Einheit</numerusform>
+            <numerusform>%1 bereitstellen, %n Einheiten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="273"/>
+        <location filename="../core/commands/modelchange.cpp" line="282"/>
+        <source>%1, unplaced</source>
+        <translation>%1, unplatziert</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="275"/>
+        <location filename="../core/commands/modelchange.cpp" line="284"/>
+        <location filename="../core/commands/modelchange.cpp" line="306"/>
+        <source>%1, to %2</source>
+        <translation>%1, nach %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/modelchange.cpp" line="280"/>
+        <source>add %n unit(s) of %1</source>
+        <translation>
+            <numerusform>%n Einheit von %1 hinzufügen</numerusform>
+            <numerusform>%n Einheiten von %1 hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="288"/>
+        <source>place %1 on %2</source>
+        <translation>%1 auf %2 platzieren</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="290"/>
+        <source>take %1 off its machine</source>
+        <translation>%1 von seiner Maschine nehmen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="292"/>
+        <source>remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="294"/>
+        <source>remove application %1</source>
+        <translation>Anwendung %1 entfernen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="297"/>
+        <source>set the model&apos;s constraints to &quot;%1&quot;</source>
+        <translation>Vorgaben des Modells auf „%1“ setzen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="298"/>
+        <source>set the constraints of %1 to &quot;%2&quot;</source>
+        <translation>Vorgaben von %1 auf „%2“ setzen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="302"/>
+        <source>relate %1 and %2</source>
+        <translation>%1 und %2 verbinden</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/modelchange.cpp" line="304"/>
+        <source>add %n machine(s)</source>
+        <translation>
+            <numerusform>%n Maschine hinzufügen</numerusform>
+            <numerusform>%n Maschinen hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="308"/>
+        <source>%1, with &quot;%2&quot;</source>
+        <translation>%1, mit „%2“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="315"/>
+        <source>remove machine %1 and its units</source>
+        <translation>Maschine %1 und ihre Einheiten entfernen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="316"/>
+        <source>remove machine %1</source>
+        <translation>Maschine %1 entfernen</translation>
+    </message>
+</context>
+<context>
     <name>ModelCommands</name>
     <message>
         <location filename="../core/commands/modelcommands.cpp" line="53"/>
@@ -803,12 +959,12 @@
 <context>
     <name>PlaceUnitsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="20"/>
+        <location filename="../ui/placementcommands.cpp" line="21"/>
         <source>new machine</source>
         <translation>neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="22"/>
+        <location filename="../ui/placementcommands.cpp" line="23"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
@@ -1011,6 +1167,19 @@
     </message>
 </context>
 <context>
+    <name>Plan</name>
+    <message>
+        <location filename="../ui/itemroles.h" line="48"/>
+        <source>to be removed</source>
+        <translation>wird entfernt</translation>
+    </message>
+    <message>
+        <location filename="../ui/itemroles.h" line="49"/>
+        <source>planned</source>
+        <translation>geplant</translation>
+    </message>
+</context>
+<context>
     <name>ProviderTypes</name>
     <message>
         <location filename="../core/cloud/providertypes.cpp" line="27"/>
@@ -1021,137 +1190,137 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="165"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="148"/>
         <source>another provisioner has taken the lease over</source>
         <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="172"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="155"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="187"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="170"/>
         <source>provisioner stopping: %1</source>
         <translation>Bereitstellung hält an: %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="218"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="201"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="257"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="240"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="260"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="243"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="281"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="264"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="283"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="266"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="277"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="302"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="285"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="311"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="313"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="296"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="344"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="327"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="352"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="335"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="358"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="341"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="450"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="413"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="539"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="502"/>
         <source>machine %1: starting</source>
         <translation>Maschine %1: startet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="540"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="503"/>
         <source>machine %1: starting in %2</source>
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="540"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="585"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="548"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="594"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="557"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="595"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="558"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="610"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="573"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="654"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="617"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="659"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="622"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="696"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="659"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="762"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="725"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -1338,14 +1507,27 @@
 <context>
     <name>SetConstraintsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="59"/>
+        <location filename="../ui/placementcommands.cpp" line="60"/>
         <source>model constraints</source>
         <translation>Modellvorgaben</translation>
     </message>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="60"/>
+        <location filename="../ui/placementcommands.cpp" line="61"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
+    </message>
+</context>
+<context>
+    <name>StartForecast</name>
+    <message>
+        <location filename="../core/placement/startforecast.cpp" line="113"/>
+        <source>container</source>
+        <translation>Container</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/startforecast.cpp" line="127"/>
+        <source>the cloud has no region %1</source>
+        <translation>die Cloud hat keine Region %1</translation>
     </message>
 </context>
 <context>
@@ -1371,13 +1553,13 @@
         <translation>Der PostgreSQL-Treiber von Qt SQL fehlt; installieren Sie libqt6sql6-psql</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="340"/>
-        <location filename="../core/store/store.cpp" line="361"/>
+        <location filename="../core/store/store.cpp" line="363"/>
+        <location filename="../core/store/store.cpp" line="384"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation>Die Ablage hat die Schemaversion %1, neuer als dieses Berth versteht (%2); aktualisieren Sie Berth</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="346"/>
+        <location filename="../core/store/store.cpp" line="369"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation>Die Ablage ist schreibgeschützt und hat die Schemaversion %1, älter als dieses Berth liest (%2); öffnen Sie sie einmal dort, wo sie beschrieben werden kann, um sie zu aktualisieren</translation>
     </message>
@@ -1845,12 +2027,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="82"/>
+        <location filename="../ui/applicationsmodel.cpp" line="87"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="86"/>
+        <location filename="../ui/applicationsmodel.cpp" line="91"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n Einheit</numerusform>
@@ -1858,55 +2040,211 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="88"/>
+        <location filename="../ui/applicationsmodel.cpp" line="95"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation>%1 von %2 gestartet, %3 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="92"/>
+        <location filename="../ui/applicationsmodel.cpp" line="99"/>
         <source>%1 of %2 started</source>
         <translation>%1 von %2 gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="124"/>
-        <location filename="../ui/applicationsmodel.cpp" line="129"/>
+        <location filename="../ui/applicationsmodel.cpp" line="135"/>
+        <location filename="../ui/applicationsmodel.cpp" line="142"/>
         <source>unplaced</source>
         <translation>nicht platziert</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="140"/>
+        <location filename="../ui/applicationsmodel.cpp" line="153"/>
         <source>subordinate of %1</source>
         <translation>untergeordnet zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="173"/>
+        <location filename="../ui/applicationsmodel.cpp" line="190"/>
         <source>Application / unit</source>
         <translation>Anwendung / Einheit</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="175"/>
+        <location filename="../ui/applicationsmodel.cpp" line="192"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="177"/>
+        <location filename="../ui/applicationsmodel.cpp" line="194"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="179"/>
+        <location filename="../ui/applicationsmodel.cpp" line="196"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="181"/>
+        <location filename="../ui/applicationsmodel.cpp" line="198"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="183"/>
+        <location filename="../ui/applicationsmodel.cpp" line="200"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
+    </message>
+</context>
+<context>
+    <name>berth::ChangeSetPanel</name>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="24"/>
+        <source>&amp;Commit…</source>
+        <translation>&amp;Übernehmen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="25"/>
+        <source>D&amp;iscard all…</source>
+        <translation>Alle &amp;verwerfen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="26"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <source>Staged by</source>
+        <translation>Vorgemerkt von</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <source>Now</source>
+        <translation>Jetzt</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="35"/>
+        <source>Apply every staged change in one transaction: all or none</source>
+        <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden: alle oder keine</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="36"/>
+        <source>Drop every staged change; the model stays as it is</source>
+        <translation>Alle vorgemerkten Änderungen verwerfen; das Modell bleibt, wie es ist</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="37"/>
+        <source>Drop the selected changes from the change set</source>
+        <translation>Die ausgewählten Änderungen aus der Änderungsliste nehmen</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="49"/>
+        <source>Discard changes</source>
+        <translation>Änderungen verwerfen</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="50"/>
+        <source>Drop all %n staged change(s)?</source>
+        <translation>
+            <numerusform>Die %n vorgemerkte Änderung verwerfen?</numerusform>
+            <numerusform>Alle %n vorgemerkten Änderungen verwerfen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="109"/>
+        <source>applies</source>
+        <translation>anwendbar</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="109"/>
+        <source>refused</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="129"/>
+        <source>No staged changes. Changes made in the window wait here until you commit them.</source>
+        <translation>Keine vorgemerkten Änderungen. Im Fenster gemachte Änderungen warten hier, bis Sie sie übernehmen.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="137"/>
+        <source>Commit starts %n instance(s), %1 per hour</source>
+        <translation>
+            <numerusform>Übernehmen startet %n Instanz, %1 pro Stunde</numerusform>
+            <numerusform>Übernehmen startet %n Instanzen, %1 pro Stunde</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Instance type</source>
+        <translation>Instanztyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Cost/hour</source>
+        <translation>Kosten/Stunde</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="157"/>
+        <source>%1: zone skew %2 now, %3 after commit</source>
+        <translation>%1: Zonen-Ungleichgewicht jetzt %2, nach dem Übernehmen %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="166"/>
+        <source>Machine %1 would not start: %2</source>
+        <translation>Maschine %1 würde nicht starten: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
+        <translation>
+            <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
+            <numerusform>%n Änderungen würden jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <source>Apply %n staged change(s)?</source>
+        <translation>
+            <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
+            <numerusform>%n vorgemerkte Änderungen anwenden?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <source>This starts %n instance(s) (%1 per hour).</source>
+        <translation>
+            <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
+            <numerusform>Das startet %n Instanzen (%1 pro Stunde).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="186"/>
+        <source>Commit changes</source>
+        <translation>Änderungen übernehmen</translation>
+    </message>
+</context>
+<context>
+    <name>berth::CommandDialog</name>
+    <message>
+        <location filename="../ui/commanddialog.cpp" line="40"/>
+        <source>staged: %1</source>
+        <translation>vorgemerkt: %1</translation>
     </message>
 </context>
 <context>
@@ -2081,67 +2419,67 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MachinesModel</name>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="138"/>
+        <location filename="../ui/machinesmodel.cpp" line="146"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="140"/>
+        <location filename="../ui/machinesmodel.cpp" line="148"/>
         <source>Life</source>
         <translation>Lebenszyklus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="142"/>
+        <location filename="../ui/machinesmodel.cpp" line="150"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="144"/>
+        <location filename="../ui/machinesmodel.cpp" line="152"/>
         <source>Instance status</source>
         <translation>Instanzstatus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="146"/>
+        <location filename="../ui/machinesmodel.cpp" line="154"/>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="148"/>
+        <location filename="../ui/machinesmodel.cpp" line="156"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="150"/>
+        <location filename="../ui/machinesmodel.cpp" line="158"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="152"/>
+        <location filename="../ui/machinesmodel.cpp" line="160"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="154"/>
+        <location filename="../ui/machinesmodel.cpp" line="162"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="156"/>
+        <location filename="../ui/machinesmodel.cpp" line="164"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="158"/>
+        <location filename="../ui/machinesmodel.cpp" line="166"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="160"/>
+        <location filename="../ui/machinesmodel.cpp" line="168"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="162"/>
+        <location filename="../ui/machinesmodel.cpp" line="170"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -2149,197 +2487,212 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="76"/>
+        <location filename="../ui/mainwindow.cpp" line="78"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="78"/>
+        <location filename="../ui/mainwindow.cpp" line="80"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="84"/>
+        <location filename="../ui/mainwindow.cpp" line="86"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="87"/>
+        <location filename="../ui/mainwindow.cpp" line="89"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="117"/>
+        <location filename="../ui/mainwindow.cpp" line="119"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="133"/>
+        <location filename="../ui/mainwindow.cpp" line="135"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="140"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindow.cpp" line="144"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="156"/>
+        <location filename="../ui/mainwindow.cpp" line="152"/>
+        <source>Change set</source>
+        <translation>Änderungsliste</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="172"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="205"/>
+        <location filename="../ui/mainwindow.cpp" line="226"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="243"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="246"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="249"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="229"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="252"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <source>&amp;Stage changes</source>
+        <translation>Änderungen &amp;vormerken</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
+        <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="263"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="269"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="243"/>
+        <location filename="../ui/mainwindow.cpp" line="270"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="248"/>
+        <location filename="../ui/mainwindow.cpp" line="275"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="254"/>
+        <location filename="../ui/mainwindow.cpp" line="281"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindow.cpp" line="282"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindow.cpp" line="290"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="264"/>
+        <location filename="../ui/mainwindow.cpp" line="291"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="271"/>
+        <location filename="../ui/mainwindow.cpp" line="298"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="275"/>
+        <location filename="../ui/mainwindow.cpp" line="302"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="279"/>
+        <location filename="../ui/mainwindow.cpp" line="306"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="308"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="289"/>
+        <location filename="../ui/mainwindow.cpp" line="316"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="290"/>
+        <location filename="../ui/mainwindow.cpp" line="317"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="291"/>
+        <location filename="../ui/mainwindow.cpp" line="318"/>
         <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
         <translation>&lt;b&gt;Berth&lt;/b&gt; verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="316"/>
+        <location filename="../ui/mainwindow.cpp" line="344"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="344"/>
+        <location filename="../ui/mainwindow.cpp" line="372"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="389"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="362"/>
+        <location filename="../ui/mainwindow.cpp" line="392"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="385"/>
+        <location filename="../ui/mainwindow.cpp" line="415"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -2347,37 +2700,57 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="506"/>
+        <location filename="../ui/mainwindow.cpp" line="544"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="511"/>
+        <location filename="../ui/mainwindow.cpp" line="549"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="546"/>
+        <location filename="../ui/mainwindow.cpp" line="573"/>
+        <source>new machines</source>
+        <translation>neue Maschinen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="576"/>
+        <source>place %1 on %2</source>
+        <translation>%1 auf %2 platzieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="595"/>
         <source>provisioner: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="551"/>
+        <location filename="../ui/mainwindow.cpp" line="600"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="589"/>
+        <location filename="../ui/mainwindow.cpp" line="638"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="593"/>
+        <location filename="../ui/mainwindow.cpp" line="642"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="619"/>
+        <location filename="../ui/mainwindow.cpp" line="678"/>
+        <source>model constraints</source>
+        <translation>Vorgaben des Modells</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="679"/>
+        <source>constraints of %1</source>
+        <translation>Vorgaben von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="687"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>

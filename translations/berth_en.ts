@@ -135,6 +135,47 @@
     </message>
 </context>
 <context>
+    <name>ChangeSet</name>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="47"/>
+        <source>it names a machine a staged change before it was to make, and that change is gone or refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="50"/>
+        <source>it names a unit a staged change before it was to make, and that change is gone or refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="81"/>
+        <source>&quot;%1&quot; is not a change this Berth knows how to apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="201"/>
+        <source>model %1 has no staged changes to commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="209"/>
+        <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/changeset.cpp" line="219"/>
+        <source>committed %n change(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="232"/>
+        <source>the change set of model %1 has no change %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChartExport</name>
     <message>
         <location filename="../ui/chartexport.cpp" line="23"/>
@@ -584,6 +625,121 @@
     </message>
 </context>
 <context>
+    <name>ModelChange</name>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="78"/>
+        <source>a new machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="81"/>
+        <source>machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="249"/>
+        <source>unknown change &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="256"/>
+        <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="270"/>
+        <source>deploy %1 (subordinate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/modelchange.cpp" line="271"/>
+        <source>deploy %1, %n unit(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="273"/>
+        <location filename="../core/commands/modelchange.cpp" line="282"/>
+        <source>%1, unplaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="275"/>
+        <location filename="../core/commands/modelchange.cpp" line="284"/>
+        <location filename="../core/commands/modelchange.cpp" line="306"/>
+        <source>%1, to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/modelchange.cpp" line="280"/>
+        <source>add %n unit(s) of %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="288"/>
+        <source>place %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="290"/>
+        <source>take %1 off its machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="292"/>
+        <source>remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="294"/>
+        <source>remove application %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="297"/>
+        <source>set the model&apos;s constraints to &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="298"/>
+        <source>set the constraints of %1 to &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="302"/>
+        <source>relate %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/modelchange.cpp" line="304"/>
+        <source>add %n machine(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="308"/>
+        <source>%1, with &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="315"/>
+        <source>remove machine %1 and its units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="316"/>
+        <source>remove machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ModelCommands</name>
     <message>
         <location filename="../core/commands/modelcommands.cpp" line="53"/>
@@ -803,12 +959,12 @@
 <context>
     <name>PlaceUnitsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="20"/>
+        <location filename="../ui/placementcommands.cpp" line="21"/>
         <source>new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="22"/>
+        <location filename="../ui/placementcommands.cpp" line="23"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1011,6 +1167,19 @@
     </message>
 </context>
 <context>
+    <name>Plan</name>
+    <message>
+        <location filename="../ui/itemroles.h" line="48"/>
+        <source>to be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/itemroles.h" line="49"/>
+        <source>planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProviderTypes</name>
     <message>
         <location filename="../core/cloud/providertypes.cpp" line="27"/>
@@ -1021,137 +1190,137 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="165"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="148"/>
         <source>another provisioner has taken the lease over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="172"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="155"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="187"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="170"/>
         <source>provisioner stopping: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="218"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="201"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="257"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="240"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="260"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="243"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="281"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="264"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="283"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="266"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="277"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="302"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="285"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="311"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="313"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="296"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="344"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="327"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="352"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="335"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="358"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="341"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="450"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="413"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="539"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="502"/>
         <source>machine %1: starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="540"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="503"/>
         <source>machine %1: starting in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="540"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="585"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="548"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="594"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="557"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="595"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="558"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="610"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="573"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="654"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="617"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="659"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="622"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="696"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="659"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="762"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="725"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1338,13 +1507,26 @@
 <context>
     <name>SetConstraintsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="59"/>
+        <location filename="../ui/placementcommands.cpp" line="60"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="60"/>
+        <location filename="../ui/placementcommands.cpp" line="61"/>
         <source>constraints of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StartForecast</name>
+    <message>
+        <location filename="../core/placement/startforecast.cpp" line="113"/>
+        <source>container</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/startforecast.cpp" line="127"/>
+        <source>the cloud has no region %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1371,13 +1553,13 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="340"/>
-        <location filename="../core/store/store.cpp" line="361"/>
+        <location filename="../core/store/store.cpp" line="363"/>
+        <location filename="../core/store/store.cpp" line="384"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="346"/>
+        <location filename="../core/store/store.cpp" line="369"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1835,12 +2017,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="82"/>
+        <location filename="../ui/applicationsmodel.cpp" line="87"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="86"/>
+        <location filename="../ui/applicationsmodel.cpp" line="91"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unit</numerusform>
@@ -1848,54 +2030,210 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="88"/>
+        <location filename="../ui/applicationsmodel.cpp" line="95"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="92"/>
+        <location filename="../ui/applicationsmodel.cpp" line="99"/>
         <source>%1 of %2 started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="124"/>
-        <location filename="../ui/applicationsmodel.cpp" line="129"/>
+        <location filename="../ui/applicationsmodel.cpp" line="135"/>
+        <location filename="../ui/applicationsmodel.cpp" line="142"/>
         <source>unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="140"/>
+        <location filename="../ui/applicationsmodel.cpp" line="153"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="173"/>
+        <location filename="../ui/applicationsmodel.cpp" line="190"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="175"/>
+        <location filename="../ui/applicationsmodel.cpp" line="192"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="177"/>
+        <location filename="../ui/applicationsmodel.cpp" line="194"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="179"/>
+        <location filename="../ui/applicationsmodel.cpp" line="196"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="181"/>
+        <location filename="../ui/applicationsmodel.cpp" line="198"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="183"/>
+        <location filename="../ui/applicationsmodel.cpp" line="200"/>
         <source>Constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::ChangeSetPanel</name>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="24"/>
+        <source>&amp;Commit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="25"/>
+        <source>D&amp;iscard all…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="26"/>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <source>Staged by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <source>Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="35"/>
+        <source>Apply every staged change in one transaction: all or none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="36"/>
+        <source>Drop every staged change; the model stays as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="37"/>
+        <source>Drop the selected changes from the change set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="49"/>
+        <source>Discard changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="50"/>
+        <source>Drop all %n staged change(s)?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="109"/>
+        <source>applies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="109"/>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="129"/>
+        <source>No staged changes. Changes made in the window wait here until you commit them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="137"/>
+        <source>Commit starts %n instance(s), %1 per hour</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Instance type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <source>Cost/hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="157"/>
+        <source>%1: zone skew %2 now, %3 after commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="166"/>
+        <source>Machine %1 would not start: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <source>Apply %n staged change(s)?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <source>This starts %n instance(s) (%1 per hour).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="186"/>
+        <source>Commit changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::CommandDialog</name>
+    <message>
+        <location filename="../ui/commanddialog.cpp" line="40"/>
+        <source>staged: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2071,67 +2409,67 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MachinesModel</name>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="138"/>
+        <location filename="../ui/machinesmodel.cpp" line="146"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="140"/>
+        <location filename="../ui/machinesmodel.cpp" line="148"/>
         <source>Life</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="142"/>
+        <location filename="../ui/machinesmodel.cpp" line="150"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="144"/>
+        <location filename="../ui/machinesmodel.cpp" line="152"/>
         <source>Instance status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="146"/>
+        <location filename="../ui/machinesmodel.cpp" line="154"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="148"/>
+        <location filename="../ui/machinesmodel.cpp" line="156"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="150"/>
+        <location filename="../ui/machinesmodel.cpp" line="158"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="152"/>
+        <location filename="../ui/machinesmodel.cpp" line="160"/>
         <source>Hardware</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="154"/>
+        <location filename="../ui/machinesmodel.cpp" line="162"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="156"/>
+        <location filename="../ui/machinesmodel.cpp" line="164"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="158"/>
+        <location filename="../ui/machinesmodel.cpp" line="166"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="160"/>
+        <location filename="../ui/machinesmodel.cpp" line="168"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="162"/>
+        <location filename="../ui/machinesmodel.cpp" line="170"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2139,197 +2477,212 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="76"/>
+        <location filename="../ui/mainwindow.cpp" line="78"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="78"/>
+        <location filename="../ui/mainwindow.cpp" line="80"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="84"/>
+        <location filename="../ui/mainwindow.cpp" line="86"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="87"/>
+        <location filename="../ui/mainwindow.cpp" line="89"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="117"/>
+        <location filename="../ui/mainwindow.cpp" line="119"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="133"/>
+        <location filename="../ui/mainwindow.cpp" line="135"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="140"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindow.cpp" line="144"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="156"/>
+        <location filename="../ui/mainwindow.cpp" line="152"/>
+        <source>Change set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="172"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="205"/>
+        <location filename="../ui/mainwindow.cpp" line="226"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="243"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="246"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="249"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="229"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="252"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
-        <source>&amp;Find…</source>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
-        <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="243"/>
-        <source>&amp;Deploy…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="248"/>
-        <source>Add &amp;machine…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="254"/>
-        <source>Model &amp;constraints…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
-        <source>&amp;Retry provisioning…</source>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="263"/>
-        <source>&amp;Application</source>
+        <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="264"/>
-        <source>Add &amp;units…</source>
+        <location filename="../ui/mainwindow.cpp" line="269"/>
+        <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="271"/>
-        <source>&amp;Constraints…</source>
+        <location filename="../ui/mainwindow.cpp" line="270"/>
+        <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="275"/>
-        <source>&amp;Placement policy…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="279"/>
-        <source>&amp;Export chart…</source>
+        <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="281"/>
-        <source>&amp;Auto place units</source>
+        <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
-        <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="289"/>
-        <source>&amp;About Berth</source>
+        <location filename="../ui/mainwindow.cpp" line="282"/>
+        <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="290"/>
-        <source>About Berth</source>
+        <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="291"/>
-        <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
+        <source>Add &amp;units…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="298"/>
+        <source>&amp;Constraints…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="302"/>
+        <source>&amp;Placement policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="306"/>
+        <source>&amp;Export chart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="308"/>
+        <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="315"/>
-        <source>%1 (read-only store) — Berth</source>
+        <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="316"/>
-        <source>%1 — Berth</source>
+        <source>&amp;About Berth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="317"/>
+        <source>About Berth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="318"/>
+        <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
+        <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="344"/>
+        <source>%1 — Berth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="372"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="389"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="362"/>
+        <location filename="../ui/mainwindow.cpp" line="392"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="385"/>
+        <location filename="../ui/mainwindow.cpp" line="415"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -2337,37 +2690,57 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="506"/>
+        <location filename="../ui/mainwindow.cpp" line="544"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="511"/>
+        <location filename="../ui/mainwindow.cpp" line="549"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="546"/>
+        <location filename="../ui/mainwindow.cpp" line="573"/>
+        <source>new machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="576"/>
+        <source>place %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="595"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="551"/>
+        <location filename="../ui/mainwindow.cpp" line="600"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="589"/>
+        <location filename="../ui/mainwindow.cpp" line="638"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="593"/>
+        <location filename="../ui/mainwindow.cpp" line="642"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="619"/>
+        <location filename="../ui/mainwindow.cpp" line="678"/>
+        <source>model constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="679"/>
+        <source>constraints of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="687"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
