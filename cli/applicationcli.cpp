@@ -166,8 +166,8 @@ void status(CliContext &ctx, const QStringList &args)
 
 void registerApplicationCommands(QList<CommandSpec> &table)
 {
-    table.append(
-        {QStringLiteral("deploy"), QStringLiteral("add an application and its units"), deploy, true});
+    table.append({QStringLiteral("deploy"), QStringLiteral("add an application and its units"),
+                  deploy, true});
     table.append(
         {QStringLiteral("add-unit"), QStringLiteral("add units to an application"), addUnit, true});
     table.append({QStringLiteral("remove-unit"), QStringLiteral("remove units"), removeUnit, true});
@@ -182,8 +182,8 @@ void registerApplicationCommands(QList<CommandSpec> &table)
                   QStringLiteral("set an application's constraints"), setConstraints, true});
     table.append({QStringLiteral("constraints"),
                   QStringLiteral("show an application's constraints"), constraints});
-    table.append(
-        {QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"), relate, true});
+    table.append({QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"),
+                  relate, true});
     table.append({QStringLiteral("status"), QStringLiteral("the whole model"), status});
 }
 

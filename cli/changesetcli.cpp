@@ -43,9 +43,8 @@ QJsonObject previewJson(const QString &model, const ChangeSet::Preview &preview)
             {QStringLiteral("args"), item.change.args},
             {QStringLiteral("description"), item.change.description()},
             {QStringLiteral("staged-by"), item.record.author},
-            {QStringLiteral("staged-at"), QDateTime::fromMSecsSinceEpoch(item.record.createdAt)
-                                              .toUTC()
-                                              .toString(Qt::ISODate)},
+            {QStringLiteral("staged-at"),
+             QDateTime::fromMSecsSinceEpoch(item.record.createdAt).toUTC().toString(Qt::ISODate)},
             {QStringLiteral("refused"), item.refusal},
             {QStringLiteral("messages"), QJsonArray::fromStringList(item.messages)}});
     }
@@ -167,10 +166,10 @@ void registerChangeSetCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("changes"),
                   QStringLiteral("the model's staged changes and what committing them does"),
                   changes});
-    table.append({QStringLiteral("commit"),
-                  QStringLiteral("apply the staged changes, all or none"), commit});
-    table.append(
-        {QStringLiteral("discard"), QStringLiteral("drop staged changes (all, or by id)"), discard});
+    table.append({QStringLiteral("commit"), QStringLiteral("apply the staged changes, all or none"),
+                  commit});
+    table.append({QStringLiteral("discard"), QStringLiteral("drop staged changes (all, or by id)"),
+                  discard});
 }
 
 } // namespace berth

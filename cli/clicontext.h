@@ -1,9 +1,9 @@
 #pragma once
 
 #include "cli/output.h"
-#include "core/commands/modelchange.h"
 #include "core/cloud/providertypes.h"
 #include "core/cloud/secretstore.h"
+#include "core/commands/modelchange.h"
 #include "core/placement/deletionpolicy.h"
 #include "core/store/workspace.h"
 

@@ -45,7 +45,8 @@ void removeMachine(CliContext &ctx, const QStringList &args)
     parser.addOption(
         {QStringLiteral("force"), QStringLiteral("also remove the units and containers it hosts")});
     parser.parse(args, 1, -1);
-    ctx.apply(ModelChange::removeMachines(parser.positional(), parser.isSet(QStringLiteral("force"))));
+    ctx.apply(
+        ModelChange::removeMachines(parser.positional(), parser.isSet(QStringLiteral("force"))));
 }
 
 void showStatusLog(CliContext &ctx, const QStringList &args)
@@ -84,8 +85,8 @@ void showStatusLog(CliContext &ctx, const QStringList &args)
 
 void registerMachineCommands(QList<CommandSpec> &table)
 {
-    table.append(
-        {QStringLiteral("add-machine"), QStringLiteral("add machines or containers"), addMachine, true});
+    table.append({QStringLiteral("add-machine"), QStringLiteral("add machines or containers"),
+                  addMachine, true});
     table.append(
         {QStringLiteral("remove-machine"), QStringLiteral("remove machines"), removeMachine, true});
     table.append({QStringLiteral("show-status-log"),

@@ -84,11 +84,12 @@ ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
     }
     Store &store = m_ws.store();
     try {
-        item.change = change->mapReferences(
-            [&](ModelChange::Reference kind, const QString &name) { return run.resolve(kind, name); });
+        item.change = change->mapReferences([&](ModelChange::Reference kind, const QString &name) {
+            return run.resolve(kind, name);
+        });
         const qint64 seq = store.lastChangeSeq();
-        const CommandResult result =
-            store.attempt([&](SqlSession &) { return item.change.apply(m_ws, run.model, m_probe); });
+        const CommandResult result = store.attempt(
+            [&](SqlSession &) { return item.change.apply(m_ws, run.model, m_probe); });
         item.messages = result.messages;
         item.warnings = result.warnings;
         // What it made, in the order made, from the change log it wrote.
@@ -135,8 +136,8 @@ QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<Mod
                 StagedChangeRecord row;
                 row.key = QUuid::createUuid().toString(QUuid::WithoutBraces);
                 row.author = author;
-                const ModelChange tokenized = change.mapReferences(
-                    [&](ModelChange::Reference kind, const QString &name) {
+                const ModelChange tokenized =
+                    change.mapReferences([&](ModelChange::Reference kind, const QString &name) {
                         return run.tokenFor(kind, name);
                     });
                 row.command = tokenized.command;

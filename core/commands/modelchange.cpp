@@ -40,13 +40,15 @@ const QHash<QString, QHash<QString, QJsonValue::Type>> &argumentTypes()
           {QStringLiteral("to"), T::String},
           {QStringLiteral("constraints"), T::String},
           {QStringLiteral("unplaced"), T::Bool}}},
-        {placeUnitCommand, {{QStringLiteral("units"), T::Array}, {QStringLiteral("to"), T::String}}},
+        {placeUnitCommand,
+         {{QStringLiteral("units"), T::Array}, {QStringLiteral("to"), T::String}}},
         {unplaceUnitCommand, {{QStringLiteral("units"), T::Array}}},
         {removeUnitCommand, {{QStringLiteral("units"), T::Array}}},
         {removeApplicationCommand, {{QStringLiteral("application"), T::String}}},
         {setConstraintsCommand,
          {{QStringLiteral("application"), T::String}, {QStringLiteral("constraints"), T::String}}},
-        {relateCommand, {{QStringLiteral("first"), T::String}, {QStringLiteral("second"), T::String}}},
+        {relateCommand,
+         {{QStringLiteral("first"), T::String}, {QStringLiteral("second"), T::String}}},
         {addMachineCommand,
          {{QStringLiteral("directive"), T::String},
           {QStringLiteral("count"), T::Double},
@@ -137,7 +139,8 @@ ModelChange ModelChange::addUnplacedUnits(const QString &application, int count,
 
 ModelChange ModelChange::placeUnits(const QStringList &units, const QString &to)
 {
-    return {placeUnitCommand, {{QStringLiteral("units"), toArray(units)}, {QStringLiteral("to"), to}}};
+    return {placeUnitCommand,
+            {{QStringLiteral("units"), toArray(units)}, {QStringLiteral("to"), to}}};
 }
 
 ModelChange ModelChange::unplaceUnits(const QStringList &units)
@@ -194,8 +197,7 @@ std::optional<ModelChange> ModelChange::fromJson(const QString &command, const Q
     return ModelChange{command, args};
 }
 
-CommandResult ModelChange::apply(Workspace &workspace, const QString &model,
-                                 HostProbe *probe) const
+CommandResult ModelChange::apply(Workspace &workspace, const QString &model, HostProbe *probe) const
 {
     const auto text = [this](const char *key) { return args.value(QLatin1String(key)).toString(); };
     const auto count = [this] { return args.value(QStringLiteral("count")).toInt(1); };
@@ -294,7 +296,8 @@ QString ModelChange::description() const
         return ModelChange::tr("remove application %1").arg(text("application"));
     if (command == setConstraintsCommand) {
         if (text("application").isEmpty())
-            return ModelChange::tr("set the model's constraints to \"%1\"").arg(text("constraints"));
+            return ModelChange::tr("set the model's constraints to \"%1\"")
+                .arg(text("constraints"));
         return ModelChange::tr("set the constraints of %1 to \"%2\"")
             .arg(text("application"), text("constraints"));
     }
@@ -318,8 +321,8 @@ QString ModelChange::description() const
     return command;
 }
 
-ModelChange ModelChange::mapReferences(
-    const std::function<QString(Reference, const QString &)> &map) const
+ModelChange
+ModelChange::mapReferences(const std::function<QString(Reference, const QString &)> &map) const
 {
     ModelChange mapped = *this;
     const auto mapList = [&](const QString &key, Reference kind) {
@@ -334,10 +337,10 @@ ModelChange ModelChange::mapReferences(
     mapList(QStringLiteral("machines"), Reference::Machine);
     for (const QString &key : {QStringLiteral("to"), QStringLiteral("directive")}) {
         if (args.contains(key)) {
-            mapped.args.insert(key, mapDirectives(args.value(key).toString(),
-                                                  [&](const QString &machine) {
-                                                      return map(Reference::Machine, machine);
-                                                  }));
+            mapped.args.insert(
+                key, mapDirectives(args.value(key).toString(), [&](const QString &machine) {
+                    return map(Reference::Machine, machine);
+                }));
         }
     }
     return mapped;

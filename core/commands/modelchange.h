@@ -56,8 +56,8 @@ public:
     enum class Reference { Machine, Unit };
     // The change with every machine and unit name it refers to (units,
     // machines, the machine in a placement directive) passed through `map`.
-    ModelChange mapReferences(
-        const std::function<QString(Reference, const QString &name)> &map) const;
+    ModelChange
+    mapReferences(const std::function<QString(Reference, const QString &name)> &map) const;
 
     bool operator==(const ModelChange &) const = default;
 };

@@ -22,8 +22,9 @@ bool willStart(const MachineRecord &m)
 
 // Units of each application per zone, unplaced units and units of machines
 // whose zone is not known left out. `zoneOf` gives a machine's zone.
-QHash<QString, QMap<QString, int>> unitsPerZone(
-    const ModelSnapshot &snapshot, const std::function<QString(const MachineRecord &)> &zoneOf)
+QHash<QString, QMap<QString, int>>
+unitsPerZone(const ModelSnapshot &snapshot,
+             const std::function<QString(const MachineRecord &)> &zoneOf)
 {
     const SnapshotIndex index(snapshot);
     QHash<QString, QMap<QString, int>> perApp;
@@ -153,7 +154,8 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
         return zone.isEmpty() ? predicted.value(m.id) : zone;
     });
     const RegionInfo *modelRegion = cloud.region(after.model.region);
-    const QStringList zones = modelRegion ? ZoneSpread::candidates(modelRegion, {}, {}) : QStringList();
+    const QStringList zones =
+        modelRegion ? ZoneSpread::candidates(modelRegion, {}, {}) : QStringList();
     QStringList apps = afterZones.keys();
     for (auto it = beforeZones.cbegin(); it != beforeZones.cend(); ++it) {
         if (!apps.contains(it.key()))

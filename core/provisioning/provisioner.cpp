@@ -376,8 +376,8 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
             list << job;
             continue;
         }
-        job.candidates = ZoneSpread::candidates(m_cloud->region(job.region), m.placement,
-                                                job.constraints);
+        job.candidates =
+            ZoneSpread::candidates(m_cloud->region(job.region), m.placement, job.constraints);
         job.fixedZone = job.candidates.size() <= 1;
         if (!job.candidates.isEmpty())
             job.zone = m_spread.claim(job.candidates, job.applications);

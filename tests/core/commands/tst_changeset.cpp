@@ -93,8 +93,8 @@ void TestChangeSet::stagingRefusesWhatTheCommandRefuses()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    const QString direct = errorOf(
-        [&] { ModelChange::addUnits(QStringLiteral("nope"), 1, {}).apply(t.ws(), model); });
+    const QString direct =
+        errorOf([&] { ModelChange::addUnits(QStringLiteral("nope"), 1, {}).apply(t.ws(), model); });
     QVERIFY(!direct.isEmpty());
     QCOMPARE(errorOf([&] {
                  set.stage(model, ModelChange::addUnits(QStringLiteral("nope"), 1, {}), {});
@@ -106,14 +106,16 @@ void TestChangeSet::stagingRefusesWhatTheCommandRefuses()
     // application the set deploys can be added, and a second deploy of it is refused.
     set.stage(model, deploy(QStringLiteral("web"), 1), {});
     set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 2, {}), {});
-    QVERIFY(errorOf([&] { set.stage(model, deploy(QStringLiteral("web"), 1), {}); })
-                .contains(QStringLiteral("web")));
+    QVERIFY(errorOf([&] {
+                set.stage(model, deploy(QStringLiteral("web"), 1), {});
+            }).contains(QStringLiteral("web")));
     QCOMPARE(set.count(model), 2);
     // An existing host is added at once, never staged.
     MachineCommands::AddMachine ssh;
     ssh.directive = QStringLiteral("ssh:root@localhost");
-    QVERIFY(errorOf([&] { set.stage(model, ModelChange::addMachines(ssh), {}); })
-                .contains(QStringLiteral("without --stage")));
+    QVERIFY(errorOf([&] {
+                set.stage(model, ModelChange::addMachines(ssh), {});
+            }).contains(QStringLiteral("without --stage")));
 }
 
 void TestChangeSet::commitAppliesEveryChangeInOrder()
@@ -177,15 +179,14 @@ void TestChangeSet::aPlannedMachineStaysTheSameMachine()
     set.stage(model, deploy(QStringLiteral("web"), 2), {}); // plans machines 0 and 1
     set.stage(model, ModelChange::addUnplacedUnits(QStringLiteral("web"), 1), {});
     // The user places web/2 on machine 1 as the planned model shows it.
-    set.stage(model,
-              ModelChange::placeUnits({QStringLiteral("web/2")}, QStringLiteral("lxd:1")), {});
+    set.stage(model, ModelChange::placeUnits({QStringLiteral("web/2")}, QStringLiteral("lxd:1")),
+              {});
     // Another client adds machine 0 for real: the planned machines become 1 and 2.
     ModelChange::addMachines({}).apply(t.ws(), model);
 
     const ChangeSet::Preview preview = set.preview(model);
     QCOMPARE(preview.refusals(), 0);
-    QCOMPARE(preview.items.at(2).change.description(),
-             QStringLiteral("place web/2 on lxd:2"));
+    QCOMPARE(preview.items.at(2).change.description(), QStringLiteral("place web/2 on lxd:2"));
     set.commit(model);
     const ModelSnapshot s = t.ws().snapshot(model);
     const UnitRecord *web1 = unitNamed(s, QStringLiteral("web/1"));
@@ -277,12 +278,13 @@ void TestChangeSet::removalsAreShownAsPlanned()
     set.stage(model, ModelChange::removeUnits({QStringLiteral("web/1")}), {});
     const ModelSnapshot planned = set.plannedSnapshot(model);
     const UnitRecord *gone = unitNamed(planned, QStringLiteral("web/1"));
-    QVERIFY(gone); // still shown...
+    QVERIFY(gone);                                            // still shown...
     QVERIFY(planned.planned.removedUnits.contains(gone->id)); // ...as going
     const MachineRecord *host = machineNamed(planned, QStringLiteral("1"));
     QVERIFY(host);
     QVERIFY(planned.planned.removedMachines.contains(host->id)); // made for it: goes with it
-    QVERIFY(!planned.planned.removedUnits.contains(unitNamed(planned, QStringLiteral("web/0"))->id));
+    QVERIFY(
+        !planned.planned.removedUnits.contains(unitNamed(planned, QStringLiteral("web/0"))->id));
 }
 
 void TestChangeSet::batchStagingIsAllOrNothing()
