@@ -4,6 +4,7 @@
 #include "core/cloud/cloudregistry.h"
 #include "core/cloud/instancetypechooser.h"
 #include "core/commands/applicationcommands.h"
+#include "core/commands/changeset.h"
 #include "core/commands/modelcommands.h"
 #include "core/placement/placementplanner.h"
 #include "core/store/schema.h"
@@ -69,6 +70,96 @@ void BM_ChooseInstanceType(benchmark::State &state)
     state.SetItemsProcessed(state.iterations() * inputs.size());
 }
 BENCHMARK(BM_ChooseInstanceType);
+
+// A model of 20,000 units (19,000 placed, one machine each, and 1,000
+// unplaced), and 1,000 placements of the unplaced ones staged in its change
+// set, one change a unit (as the window's Auto place stages them).
+struct StagedModel
+{
+    static constexpr int placed = 19'000;
+    static constexpr int staged = 1'000;
+    QTemporaryDir dir;
+    CloudRegistry clouds;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<Workspace> ws;
+    QStringList units;
+
+    StagedModel()
+    {
+        clouds.add(SimCloud::describe());
+        store = std::make_unique<Store>(dir.filePath(QStringLiteral("b.sqlite")));
+        ws = std::make_unique<Workspace>(*store, clouds);
+        ModelCommands(*ws).ensureDefaultModel();
+        ApplicationCommands apps(*ws);
+        ApplicationCommands::Deploy deploy;
+        deploy.charm = QStringLiteral("web");
+        deploy.count = 10'000;
+        apps.deploy(model(), deploy);
+        apps.addUnits(model(), QStringLiteral("web"), placed - 10'000, {});
+        deploy.charm = QStringLiteral("db");
+        deploy.count = staged;
+        deploy.unplaced = true;
+        apps.deploy(model(), deploy);
+        for (int i = 0; i < staged; ++i)
+            units << QStringLiteral("db/%1").arg(i);
+    }
+    static QString model() { return QStringLiteral("default"); }
+    void stage()
+    {
+        QList<ModelChange> changes;
+        for (const QString &unit : std::as_const(units))
+            changes << ModelChange::placeUnits({unit}, {});
+        ChangeSet(*ws).stage(model(), changes, QStringLiteral("bench"));
+    }
+};
+
+// What commit would do, computed for the change-set panel and berthctl changes.
+void BM_PreviewThousandPlacements(benchmark::State &state)
+{
+    StagedModel m;
+    m.stage();
+    for (auto _ : state) {
+        const ChangeSet::Preview preview = ChangeSet(*m.ws).preview(StagedModel::model());
+        if (preview.forecast.instances() != StagedModel::staged)
+            state.SkipWithError("the preview does not start the staged machines");
+        benchmark::DoNotOptimize(preview);
+    }
+}
+BENCHMARK(BM_PreviewThousandPlacements)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// Commit of the 1,000 staged placements...
+void BM_CommitThousandPlacements(benchmark::State &state)
+{
+    for (auto _ : state) {
+        state.PauseTiming();
+        StagedModel m;
+        m.stage();
+        state.ResumeTiming();
+        ChangeSet(*m.ws).commit(StagedModel::model());
+        state.PauseTiming();
+        m.ws.reset();
+        m.store.reset();
+        state.ResumeTiming();
+    }
+}
+BENCHMARK(BM_CommitThousandPlacements)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// ...against the baseline: the same placements made by berthctl's place-unit
+// in one command (`berthctl place-unit db/0 ... db/999`).
+void BM_PlaceThousandUnitsOneCommandBaseline(benchmark::State &state)
+{
+    for (auto _ : state) {
+        state.PauseTiming();
+        StagedModel m;
+        state.ResumeTiming();
+        ApplicationCommands(*m.ws).placeUnits(StagedModel::model(), m.units, {});
+        state.PauseTiming();
+        m.ws.reset();
+        m.store.reset();
+        state.ResumeTiming();
+    }
+}
+BENCHMARK(BM_PlaceThousandUnitsOneCommandBaseline)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // add-unit -n N through core: units, machines and change-log entries persisted.
 void BM_AddUnits(benchmark::State &state)

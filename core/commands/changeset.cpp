@@ -22,6 +22,9 @@ struct ChangeSet::Run
 {
     QString model;
     qint64 modelId = 0;
+    bool isolated = true; // each change in a savepoint of its own, so a refused one leaves nothing
+    qint64 seq = 0;       // the change log read so far
+    ChangeList changes;   // what the changes applied so far wrote to it
     QList<Item> items;
     QHash<QString, QStringList> machinesMade; // change key -> names, in order made
     QHash<QString, QStringList> unitsMade;
@@ -87,13 +90,18 @@ ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
         item.change = change->mapReferences([&](ModelChange::Reference kind, const QString &name) {
             return run.resolve(kind, name);
         });
-        const qint64 seq = store.lastChangeSeq();
-        const CommandResult result = store.attempt(
-            [&](SqlSession &) { return item.change.apply(m_ws, run.model, m_probe); });
+        const auto apply = [&](SqlSession &) {
+            return item.change.apply(m_ws, run.model, m_probe);
+        };
+        const CommandResult result = run.isolated ? store.attempt(apply) : apply(store.sql());
         item.messages = result.messages;
         item.warnings = result.warnings;
         // What it made, in the order made, from the change log it wrote.
-        for (const Change &made : store.changesSince(seq, std::numeric_limits<int>::max())) {
+        const ChangeList written = store.changesSince(run.seq, std::numeric_limits<int>::max());
+        if (!written.isEmpty())
+            run.seq = written.constLast().seq;
+        run.changes += written;
+        for (const Change &made : written) {
             if (made.modelId != run.modelId || made.op != Change::Op::Added)
                 continue;
             const bool machine = made.kind == u"machine";
@@ -110,11 +118,36 @@ ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
     return item;
 }
 
-ChangeSet::Run ChangeSet::replay(const QString &model, const QList<StagedChangeRecord> &records)
+ChangeSet::Run ChangeSet::start(const QString &model, bool isolated)
 {
     Run run;
     run.model = model;
+    run.isolated = isolated;
     run.modelId = m_ws.readModel(model, [](ModelTx &tx) { return tx.model().id; });
+    run.seq = m_ws.store().lastChangeSeq();
+    return run;
+}
+
+ChangeSet::Run ChangeSet::replay(const QString &model, const QList<StagedChangeRecord> &records)
+{
+    // Usually every change applies: all of them in one savepoint, not one
+    // each. When one is refused, that is undone and they run again, each in
+    // its own, so the others still apply and the refusal is told.
+    struct Refused
+    {};
+    try {
+        return m_ws.store().attempt([&](SqlSession &) {
+            Run run = start(model, false);
+            for (const StagedChangeRecord &record : records) {
+                run.items.append(step(run, record));
+                if (!run.items.constLast().refusal.isEmpty())
+                    throw Refused{};
+            }
+            return run;
+        });
+    } catch (const Refused &) {
+    }
+    Run run = start(model, true);
     for (const StagedChangeRecord &record : records)
         run.items.append(step(run, record));
     return run;
@@ -171,8 +204,9 @@ ChangeSet::Preview ChangeSet::preview(const QString &model)
         Preview preview;
         const ModelSnapshot before = m_ws.snapshot(model);
         const QList<StagedChangeRecord> rows = records(model);
-        preview.items = replay(model, rows).items;
-        preview.planned = m_ws.snapshot(model);
+        const Run run = replay(model, rows);
+        preview.items = run.items;
+        preview.planned = after(before, run);
         preview.forecast =
             StartForecast::of(before, preview.planned, m_ws.clouds().get(before.model.cloud));
         mark(preview.planned, before, int(rows.size()));
@@ -187,10 +221,9 @@ ModelSnapshot ChangeSet::plannedSnapshot(const QString &model)
     return m_ws.store().trial([&](SqlSession &) {
         const ModelSnapshot before = m_ws.snapshot(model);
         const QList<StagedChangeRecord> rows = records(model);
-        replay(model, rows);
-        ModelSnapshot after = m_ws.snapshot(model);
-        mark(after, before, int(rows.size()));
-        return after;
+        ModelSnapshot planned = after(before, replay(model, rows));
+        mark(planned, before, int(rows.size()));
+        return planned;
     });
 }
 
@@ -200,9 +233,8 @@ CommandResult ChangeSet::commit(const QString &model)
         const QList<StagedChangeRecord> rows = records(model);
         if (rows.isEmpty())
             throw BerthError(ChangeSet::tr("model %1 has no staged changes to commit").arg(model));
-        Run run;
-        run.model = model;
-        run.modelId = m_ws.readModel(model, [](ModelTx &tx) { return tx.model().id; });
+        // One transaction: a refused change undoes everything anyway.
+        Run run = start(model, false);
         CommandResult result;
         for (qsizetype i = 0; i < rows.size(); ++i) {
             const Item item = step(run, rows.at(i));
@@ -220,6 +252,12 @@ CommandResult ChangeSet::commit(const QString &model)
         result.messages << ChangeSet::tr("committed %n change(s)", nullptr, int(rows.size()));
         return result;
     });
+}
+
+ModelSnapshot ChangeSet::after(const ModelSnapshot &before, const Run &run)
+{
+    return m_ws.readModel(run.model,
+                          [&](ModelTx &tx) { return tx.snapshotAfter(before, run.changes); });
 }
 
 qint64 ChangeSet::discard(const QString &model, const QList<qint64> &ids)

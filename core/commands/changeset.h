@@ -67,9 +67,12 @@ private:
     // Applies the staged changes in order in the open transaction, each in a
     // savepoint: a refused one is noted and leaves nothing behind.
     Run replay(const QString &model, const QList<StagedChangeRecord> &records);
+    Run start(const QString &model, bool isolated);
     // Tries one change in a savepoint; notes what it made.
     Item step(Run &run, const StagedChangeRecord &record);
     QList<StagedChangeRecord> records(const QString &model);
+    // The model after `run`, from the model before it and what it wrote.
+    ModelSnapshot after(const ModelSnapshot &before, const Run &run);
     static void mark(ModelSnapshot &after, const ModelSnapshot &before, int changes);
 
     Workspace &m_ws;

@@ -20,19 +20,51 @@ bool willStart(const MachineRecord &m)
            !m.placement.startsWith(QStringLiteral("ssh:"));
 }
 
-// Units of each application per zone, unplaced units and units of machines
+using MachinesById = QHash<qint64, const MachineRecord *>;
+
+MachinesById machinesById(const ModelSnapshot &snapshot)
+{
+    MachinesById byId;
+    byId.reserve(snapshot.machines.size());
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
+    return byId;
+}
+
+// The applications whose principal units the changes add, move or remove.
+QSet<QString> touchedApplications(const ModelSnapshot &before, const ModelSnapshot &after)
+{
+    QHash<qint64, const UnitRecord *> was;
+    was.reserve(before.units.size());
+    for (const UnitRecord &u : before.units)
+        was.insert(u.id, &u);
+    QSet<QString> touched;
+    QSet<qint64> present;
+    for (const UnitRecord &u : after.units) {
+        present.insert(u.id);
+        const UnitRecord *old = was.value(u.id);
+        if (!u.subordinate && (!old || old->machineId != u.machineId))
+            touched.insert(u.application);
+    }
+    for (const UnitRecord &u : before.units) {
+        if (!u.subordinate && !present.contains(u.id))
+            touched.insert(u.application);
+    }
+    return touched;
+}
+
+// Units of each of `apps` per zone, unplaced units and units of machines
 // whose zone is not known left out. `zoneOf` gives a machine's zone.
 QHash<QString, QMap<QString, int>>
-unitsPerZone(const ModelSnapshot &snapshot,
+unitsPerZone(const ModelSnapshot &snapshot, const QSet<QString> &apps, const MachinesById &byId,
              const std::function<QString(const MachineRecord &)> &zoneOf)
 {
-    const SnapshotIndex index(snapshot);
     QHash<QString, QMap<QString, int>> perApp;
     for (const UnitRecord &unit : snapshot.units) {
-        if (unit.subordinate)
+        if (unit.subordinate || !apps.contains(unit.application))
             continue;
         QMap<QString, int> &zones = perApp[unit.application];
-        const MachineRecord *machine = index.machine(unit.machineId);
+        const MachineRecord *machine = byId.value(unit.machineId);
         const QString zone = machine ? zoneOf(*machine) : QString();
         if (!zone.isEmpty())
             zones[zone] += 1;
@@ -75,7 +107,7 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
     QSet<qint64> existing;
     for (const MachineRecord &m : before.machines)
         existing.insert(m.id);
-    const SnapshotIndex index(after);
+    const MachinesById index = machinesById(after);
     const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(after);
 
     // The spread starts from what runs, as the provisioner's does.
@@ -105,7 +137,7 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
                 continue;
             const bool isNew = !existing.contains(m.id);
             if (containers) {
-                const MachineRecord *host = index.machine(m.parentId);
+                const MachineRecord *host = index.value(m.parentId);
                 const QString zone =
                     host ? (host->zone.isEmpty() ? predicted.value(host->id) : host->zone)
                          : QString();
@@ -140,27 +172,29 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
     }
     forecast.starts = byKey.values();
 
-    const auto knownZone = [](const SnapshotIndex &in) {
-        return [&in](const MachineRecord &m) {
-            const MachineRecord *host = m.isContainer() ? in.machine(m.parentId) : nullptr;
+    // Where units are: their machine's zone, its host's, the zone its
+    // placement asks for, or (after) the zone predicted above.
+    const auto knownZone = [](const MachinesById &byId) {
+        return [&byId](const MachineRecord &m) {
+            const MachineRecord *host = m.isContainer() ? byId.value(m.parentId) : nullptr;
             return UnitPlacement::of(UnitRecord{}, &m, host).zone;
         };
     };
-    const SnapshotIndex beforeIndex(before);
-    const auto beforeZones = unitsPerZone(before, knownZone(beforeIndex));
-    const auto afterKnown = knownZone(index);
-    const auto afterZones = unitsPerZone(after, [&](const MachineRecord &m) {
-        const QString zone = afterKnown(m);
-        return zone.isEmpty() ? predicted.value(m.id) : zone;
-    });
+    const QSet<QString> touched = touchedApplications(before, after);
+    const MachinesById beforeMachines = machinesById(before);
+    const MachinesById afterMachines = machinesById(after);
+    const auto beforeZones =
+        unitsPerZone(before, touched, beforeMachines, knownZone(beforeMachines));
+    const auto afterKnown = knownZone(afterMachines);
+    const auto afterZones =
+        unitsPerZone(after, touched, afterMachines, [&](const MachineRecord &m) {
+            const QString zone = afterKnown(m);
+            return zone.isEmpty() ? predicted.value(m.id) : zone;
+        });
     const RegionInfo *modelRegion = cloud.region(after.model.region);
     const QStringList zones =
         modelRegion ? ZoneSpread::candidates(modelRegion, {}, {}) : QStringList();
-    QStringList apps = afterZones.keys();
-    for (auto it = beforeZones.cbegin(); it != beforeZones.cend(); ++it) {
-        if (!apps.contains(it.key()))
-            apps << it.key();
-    }
+    QStringList apps(touched.cbegin(), touched.cend());
     std::sort(apps.begin(), apps.end());
     for (const QString &app : std::as_const(apps)) {
         const QMap<QString, int> was = beforeZones.value(app);

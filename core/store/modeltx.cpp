@@ -254,15 +254,38 @@ QList<MachineRecord> ModelTx::children(qint64 machineId)
     return collect<MachineRecord>(q, machineFrom);
 }
 
+namespace {
+
+QList<ApplicationRecord> readApplications(SqlSession &sql, qint64 modelId)
+{
+    QSqlQuery &q = sql.run(QStringLiteral("SELECT id, name, charm, base, subordinate, "
+                                          "constraints, min_size, max_size FROM applications "
+                                          "WHERE model_id = ? ORDER BY name"),
+                           {modelId});
+    return collect<ApplicationRecord>(q, applicationFrom);
+}
+
+QList<RelationRecord> readRelations(SqlSession &sql, qint64 modelId)
+{
+    QSqlQuery &q = sql.run(
+        QStringLiteral("SELECT s.name, p.name FROM relations r JOIN applications s ON s.id = "
+                       "r.subordinate_id JOIN applications p ON p.id = r.principal_id WHERE "
+                       "r.model_id = ? ORDER BY s.name, p.name"),
+        {modelId});
+    QList<RelationRecord> relations;
+    while (q.next())
+        relations.append({q.value(0).toString(), q.value(1).toString()});
+    q.finish();
+    return relations;
+}
+
+} // namespace
+
 ModelSnapshot ModelTx::snapshot()
 {
     ModelSnapshot snap;
     snap.model = m_model;
-    QSqlQuery &apps = m_sql.run(QStringLiteral("SELECT id, name, charm, base, subordinate, "
-                                               "constraints, min_size, max_size FROM "
-                                               "applications WHERE model_id = ? ORDER BY name"),
-                                {m_model.id});
-    snap.applications = collect<ApplicationRecord>(apps, applicationFrom);
+    snap.applications = readApplications(m_sql, m_model.id);
     QSqlQuery &units = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
                                      QStringLiteral(" WHERE u.model_id = ? ORDER BY a.name, "
                                                     "u.number"),
@@ -273,15 +296,96 @@ ModelSnapshot ModelTx::snapshot()
                                                        "ORDER BY m.id"),
                                     {m_model.id});
     snap.machines = collect<MachineRecord>(machines, machineFrom);
-    QSqlQuery &relations = m_sql.run(
-        QStringLiteral("SELECT s.name, p.name FROM relations r JOIN applications s ON s.id = "
-                       "r.subordinate_id JOIN applications p ON p.id = r.principal_id WHERE "
-                       "r.model_id = ? ORDER BY s.name, p.name"),
-        {m_model.id});
-    while (relations.next())
-        snap.relations.append({relations.value(0).toString(), relations.value(1).toString()});
-    relations.finish();
+    snap.relations = readRelations(m_sql, m_model.id);
     snap.policies = PolicyRows(*this).ofModel();
+    return snap;
+}
+
+namespace {
+
+// `rows` (in id order, or any order whose new rows come last) with the rows
+// whose id is in `ids` read again by `read` in batches, in place (gone when
+// not found), and the rows with ids above the largest before appended.
+template <typename Record, typename Read>
+void rereadRows(QList<Record> &rows, const QSet<qint64> &ids, Read read)
+{
+    qint64 largest = 0;
+    QHash<qint64, qsizetype> at;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        largest = std::max(largest, rows.at(i).id);
+        if (ids.contains(rows.at(i).id))
+            at.insert(rows.at(i).id, i);
+    }
+    const QList<qint64> list(ids.cbegin(), ids.cend());
+    QSet<qint64> found;
+    constexpr qsizetype batch = 500;
+    for (qsizetype first = 0; first < list.size(); first += batch) {
+        const QList<qint64> part = list.mid(first, batch);
+        QStringList marks(part.size(), QStringLiteral("?"));
+        QVariantList binds;
+        for (const qint64 id : part)
+            binds << id;
+        for (Record &row : read(QStringLiteral(" IN (") + marks.join(u',') + u')', binds)) {
+            found.insert(row.id);
+            rows[at.value(row.id)] = std::move(row);
+        }
+    }
+    if (found.size() != ids.size())
+        rows.removeIf(
+            [&](const Record &row) { return ids.contains(row.id) && !found.contains(row.id); });
+    rows += read(QStringLiteral(" > ? ORDER BY 1"), QVariantList{largest});
+}
+
+} // namespace
+
+ModelSnapshot ModelTx::snapshotAfter(const ModelSnapshot &before, const ChangeList &changes)
+{
+    QSet<QString> machineNames;
+    QSet<QString> unitNames;
+    bool applications = false;
+    for (const Change &change : changes) {
+        if (change.modelId != m_model.id)
+            continue;
+        if (change.kind == u"machine")
+            machineNames.insert(change.name);
+        else if (change.kind == u"unit")
+            unitNames.insert(change.name);
+        else if (change.kind == u"application" || change.kind == u"relation")
+            applications = true;
+    }
+    ModelSnapshot snap = before;
+    snap.model = m_model;
+    snap.planned = {};
+    if (applications) {
+        snap.applications = readApplications(m_sql, m_model.id);
+        snap.relations = readRelations(m_sql, m_model.id);
+        snap.policies = PolicyRows(*this).ofModel();
+    }
+    QSet<qint64> machineIds;
+    for (const MachineRecord &m : before.machines) {
+        if (machineNames.contains(m.name))
+            machineIds.insert(m.id);
+    }
+    rereadRows(snap.machines, machineIds, [&](const QString &condition, const QVariantList &ids) {
+        QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                     QStringLiteral(" FROM machines m WHERE m.model_id = ? AND "
+                                                    "m.id") +
+                                     condition,
+                                 QVariantList{m_model.id} + ids);
+        return collect<MachineRecord>(q, machineFrom);
+    });
+    QSet<qint64> unitIds;
+    for (const UnitRecord &u : before.units) {
+        // A unit on a machine read again shows that machine's name as it is now.
+        if (unitNames.contains(u.name()) || machineIds.contains(u.machineId))
+            unitIds.insert(u.id);
+    }
+    rereadRows(snap.units, unitIds, [&](const QString &condition, const QVariantList &ids) {
+        QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                     QStringLiteral(" WHERE u.model_id = ? AND u.id") + condition,
+                                 QVariantList{m_model.id} + ids);
+        return collect<UnitRecord>(q, unitFrom);
+    });
     return snap;
 }
 

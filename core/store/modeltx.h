@@ -52,6 +52,10 @@ public:
     QList<MachineRecord> children(qint64 machineId);
     // The whole model, ordered for display.
     ModelSnapshot snapshot();
+    // The whole model, from `before` (read earlier in this transaction) and
+    // the change log written since: only the rows the log names, and rows
+    // added since (they come last), are read again.
+    ModelSnapshot snapshotAfter(const ModelSnapshot &before, const ChangeList &changes);
 
     // The next value of a named per-model sequence; values are never reused.
     qint64 nextSequence(const QString &name);
