@@ -22,9 +22,11 @@ struct ChangeSet::Run
 {
     QString model;
     qint64 modelId = 0;
-    bool isolated = true; // each change in a savepoint of its own, so a refused one leaves nothing
-    qint64 seq = 0;       // the change log read so far
-    ChangeList changes;   // what the changes applied so far wrote to it
+    // The ModelTx every change joins; none: each change in a savepoint and
+    // a transaction of its own, so a refused one leaves nothing behind.
+    ModelTx *tx = nullptr;
+    qint64 seq = 0;     // the change log read so far
+    ChangeList changes; // what the changes applied so far wrote to it
     QList<Item> items;
     QHash<QString, QStringList> machinesMade; // change key -> names, in order made
     QHash<QString, QStringList> unitsMade;
@@ -90,16 +92,24 @@ ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
         item.change = change->mapReferences([&](ModelChange::Reference kind, const QString &name) {
             return run.resolve(kind, name);
         });
-        const auto apply = [&](SqlSession &) {
-            return item.change.apply(m_ws, run.model, m_probe);
-        };
-        const CommandResult result = run.isolated ? store.attempt(apply) : apply(store.sql());
+        // What it made, in the order made, from the change log it wrote.
+        CommandResult result;
+        ChangeList written;
+        if (run.tx) {
+            const qsizetype before = run.tx->pendingChanges().size();
+            result = item.change.apply(m_ws, run.model, m_probe); // joins run.tx
+            written = run.tx->pendingChanges().mid(before);
+            for (Change &entry : written)
+                entry.modelId = run.modelId;
+        } else {
+            result = store.attempt(
+                [&](SqlSession &) { return item.change.apply(m_ws, run.model, m_probe); });
+            written = store.changesSince(run.seq, std::numeric_limits<int>::max());
+            if (!written.isEmpty())
+                run.seq = written.constLast().seq;
+        }
         item.messages = result.messages;
         item.warnings = result.warnings;
-        // What it made, in the order made, from the change log it wrote.
-        const ChangeList written = store.changesSince(run.seq, std::numeric_limits<int>::max());
-        if (!written.isEmpty())
-            run.seq = written.constLast().seq;
         run.changes += written;
         for (const Change &made : written) {
             if (made.modelId != run.modelId || made.op != Change::Op::Added)
@@ -118,38 +128,48 @@ ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
     return item;
 }
 
-ChangeSet::Run ChangeSet::start(const QString &model, bool isolated)
+ChangeSet::Run ChangeSet::start(const QString &model, ModelTx *tx)
 {
     Run run;
     run.model = model;
-    run.isolated = isolated;
-    run.modelId = m_ws.readModel(model, [](ModelTx &tx) { return tx.model().id; });
-    run.seq = m_ws.store().lastChangeSeq();
+    run.tx = tx;
+    run.modelId = m_ws.readModel(model, [](ModelTx &read) { return read.model().id; });
+    if (!tx)
+        run.seq = m_ws.store().lastChangeSeq();
     return run;
 }
 
-ChangeSet::Run ChangeSet::replay(const QString &model, const QList<StagedChangeRecord> &records)
+ChangeSet::Run ChangeSet::replay(const QString &model, const QList<StagedChangeRecord> &records,
+                                 const std::function<void(Run &)> &then)
 {
-    // Usually every change applies: all of them in one savepoint, not one
-    // each. When one is refused, that is undone and they run again, each in
-    // its own, so the others still apply and the refusal is told.
+    // Usually every change applies: all of them in one savepoint and one
+    // ModelTx, not one each. When one is refused, that is undone and they
+    // run again, each in its own, so the others still apply and the
+    // refusal is told.
     struct Refused
     {};
     try {
         return m_ws.store().attempt([&](SqlSession &) {
-            Run run = start(model, false);
-            for (const StagedChangeRecord &record : records) {
-                run.items.append(step(run, record));
-                if (!run.items.constLast().refusal.isEmpty())
-                    throw Refused{};
-            }
-            return run;
+            return m_ws.inModelJoined(model, [&](ModelTx &tx) {
+                Run run = start(model, &tx);
+                for (const StagedChangeRecord &record : records) {
+                    run.items.append(step(run, record));
+                    if (!run.items.constLast().refusal.isEmpty())
+                        throw Refused{};
+                }
+                if (then)
+                    then(run);
+                run.tx = nullptr; // finished as this returns
+                return run;
+            });
         });
     } catch (const Refused &) {
     }
-    Run run = start(model, true);
+    Run run = start(model, nullptr);
     for (const StagedChangeRecord &record : records)
         run.items.append(step(run, record));
+    if (then)
+        then(run);
     return run;
 }
 
@@ -163,23 +183,24 @@ QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<Mod
     }
     return m_ws.store().write([&](SqlSession &) {
         const QList<StagedChangeRecord> kept = m_ws.store().trial([&](SqlSession &) {
-            Run run = replay(model, records(model));
             QList<StagedChangeRecord> rows;
-            for (const ModelChange &change : changes) {
-                StagedChangeRecord row;
-                row.key = QUuid::createUuid().toString(QUuid::WithoutBraces);
-                row.author = author;
-                const ModelChange tokenized =
-                    change.mapReferences([&](ModelChange::Reference kind, const QString &name) {
-                        return run.tokenFor(kind, name);
-                    });
-                row.command = tokenized.command;
-                row.args = tokenized.args;
-                const Item item = step(run, row);
-                if (!item.refusal.isEmpty())
-                    throw BerthError(item.refusal);
-                rows << row;
-            }
+            replay(model, records(model), [&](Run &run) {
+                for (const ModelChange &change : changes) {
+                    StagedChangeRecord row;
+                    row.key = QUuid::createUuid().toString(QUuid::WithoutBraces);
+                    row.author = author;
+                    const ModelChange tokenized =
+                        change.mapReferences([&](ModelChange::Reference kind, const QString &name) {
+                            return run.tokenFor(kind, name);
+                        });
+                    row.command = tokenized.command;
+                    row.args = tokenized.args;
+                    const Item item = step(run, row);
+                    if (!item.refusal.isEmpty())
+                        throw BerthError(item.refusal);
+                    rows << row;
+                }
+            });
             return rows;
         });
         return m_ws.inModel(model, [&](ModelTx &tx) {
@@ -233,22 +254,24 @@ CommandResult ChangeSet::commit(const QString &model)
         const QList<StagedChangeRecord> rows = records(model);
         if (rows.isEmpty())
             throw BerthError(ChangeSet::tr("model %1 has no staged changes to commit").arg(model));
-        // One transaction: a refused change undoes everything anyway.
-        Run run = start(model, false);
+        // One transaction and one ModelTx: a refused change undoes everything anyway.
         CommandResult result;
-        for (qsizetype i = 0; i < rows.size(); ++i) {
-            const Item item = step(run, rows.at(i));
-            if (!item.refusal.isEmpty()) {
-                throw BerthError(ChangeSet::tr("change %1 of %2 (%3) is refused: %4; nothing was "
-                                               "committed and the change set is kept")
-                                     .arg(i + 1)
-                                     .arg(rows.size())
-                                     .arg(item.change.description(), item.refusal));
+        m_ws.inModelJoined(model, [&](ModelTx &tx) {
+            Run run = start(model, &tx);
+            for (qsizetype i = 0; i < rows.size(); ++i) {
+                const Item item = step(run, rows.at(i));
+                if (!item.refusal.isEmpty()) {
+                    throw BerthError(ChangeSet::tr("change %1 of %2 (%3) is refused: %4; nothing "
+                                                   "was committed and the change set is kept")
+                                         .arg(i + 1)
+                                         .arg(rows.size())
+                                         .arg(item.change.description(), item.refusal));
+                }
+                result.messages += item.messages;
+                result.warnings += item.warnings;
             }
-            result.messages += item.messages;
-            result.warnings += item.warnings;
-        }
-        m_ws.inModel(model, [](ModelTx &tx) { StagedRows(tx).clear(); });
+            StagedRows(tx).clear();
+        });
         result.messages << ChangeSet::tr("committed %n change(s)", nullptr, int(rows.size()));
         return result;
     });

@@ -66,8 +66,10 @@ private:
     struct Run;
     // Applies the staged changes in order in the open transaction, each in a
     // savepoint: a refused one is noted and leaves nothing behind.
-    Run replay(const QString &model, const QList<StagedChangeRecord> &records);
-    Run start(const QString &model, bool isolated);
+    // `then` runs after them, in the same way (staging's new changes).
+    Run replay(const QString &model, const QList<StagedChangeRecord> &records,
+               const std::function<void(Run &)> &then = {});
+    Run start(const QString &model, ModelTx *tx);
     // Tries one change in a savepoint; notes what it made.
     Item step(Run &run, const StagedChangeRecord &record);
     QList<StagedChangeRecord> records(const QString &model);

@@ -38,78 +38,87 @@ const QString unitColumns = QStringLiteral(
     " LEFT JOIN machines m ON m.id = u.machine_id LEFT JOIN units p ON p.id = u.principal_id"
     " LEFT JOIN applications pa ON pa.id = p.application_id");
 
-MachineRecord machineFrom(const QSqlQuery &q)
+MachineRecord machineFrom(const SqlRow &q)
 {
     MachineRecord m;
-    m.id = q.value(0).toLongLong();
-    m.name = q.value(1).toString();
-    m.parentId = q.value(2).toLongLong();
-    m.base = q.value(3).toString();
-    m.constraints = q.value(4).toString();
-    m.placement = q.value(5).toString();
-    m.forUnit = q.value(7).toInt() != 0;
-    const auto life = MachineState::lifeFrom(q.value(6).toString());
-    const auto status = MachineState::statusFrom(q.value(8).toString());
-    const auto instance = MachineState::instanceStatusFrom(q.value(10).toString());
+    m.id = q.integer(0);
+    m.name = q.text(1);
+    m.parentId = q.integer(2);
+    m.base = q.text(3);
+    m.constraints = q.text(4);
+    m.placement = q.text(5);
+    m.forUnit = int(q.integer(7)) != 0;
+    const auto life = MachineState::lifeFrom(q.text(6));
+    const auto status = MachineState::statusFrom(q.text(8));
+    const auto instance = MachineState::instanceStatusFrom(q.text(10));
     if (!life || !status || !instance) {
-        throw BerthError(
-            ModelTx::tr("the store holds a state of machine %1 this Berth does not "
-                        "know (%2, %3, %4): it is damaged, or was written by a "
-                        "newer Berth")
-                .arg(m.name, q.value(6).toString(), q.value(8).toString(), q.value(10).toString()));
+        throw BerthError(ModelTx::tr("the store holds a state of machine %1 this Berth does not "
+                                     "know (%2, %3, %4): it is damaged, or was written by a "
+                                     "newer Berth")
+                             .arg(m.name, q.text(6), q.text(8), q.text(10)));
     }
     m.state = {*life, *status, *instance};
-    m.machineMessage = q.value(9).toString();
-    m.instanceMessage = q.value(11).toString();
-    m.instanceId = q.value(12).toString();
-    m.instanceType = q.value(13).toString();
-    m.hardware = q.value(14).toString();
-    m.region = q.value(15).toString();
-    m.zone = q.value(16).toString();
-    m.nonce = q.value(17).toString();
-    m.createdAt = q.value(18).toLongLong();
-    m.attempts = q.value(19).toInt();
-    m.retryAt = q.value(20).toLongLong();
+    m.machineMessage = q.text(9);
+    m.instanceMessage = q.text(11);
+    m.instanceId = q.text(12);
+    m.instanceType = q.text(13);
+    m.hardware = q.text(14);
+    m.region = q.text(15);
+    m.zone = q.text(16);
+    m.nonce = q.text(17);
+    m.createdAt = q.integer(18);
+    m.attempts = int(q.integer(19));
+    m.retryAt = q.integer(20);
     return m;
 }
 
-UnitRecord unitFrom(const QSqlQuery &q)
+UnitRecord unitFrom(const SqlRow &q)
 {
     UnitRecord u;
-    u.id = q.value(0).toLongLong();
-    u.applicationId = q.value(1).toLongLong();
-    u.application = q.value(2).toString();
-    u.number = q.value(3).toLongLong();
-    u.machineId = q.value(4).toLongLong();
-    u.machine = q.value(5).toString();
-    u.principalId = q.value(6).toLongLong();
-    u.principal = q.value(7).toString();
-    u.subordinate = q.value(8).toInt() != 0;
-    u.constraints = q.value(9).toString();
-    u.createdAt = q.value(10).toLongLong();
+    u.id = q.integer(0);
+    u.applicationId = q.integer(1);
+    u.application = q.text(2);
+    u.number = q.integer(3);
+    u.machineId = q.integer(4);
+    u.machine = q.text(5);
+    u.principalId = q.integer(6);
+    u.principal = q.text(7);
+    u.subordinate = int(q.integer(8)) != 0;
+    u.constraints = q.text(9);
+    u.createdAt = q.integer(10);
     return u;
 }
 
-ApplicationRecord applicationFrom(const QSqlQuery &q)
+ApplicationRecord applicationFrom(const SqlRow &q)
 {
     ApplicationRecord a;
-    a.id = q.value(0).toLongLong();
-    a.name = q.value(1).toString();
-    a.charm = q.value(2).toString();
-    a.base = q.value(3).toString();
-    a.subordinate = q.value(4).toInt() != 0;
-    a.constraints = parsedOrEmpty(q.value(5).toString());
-    a.minSize = q.value(6).toLongLong();
-    a.maxSize = q.value(7).toLongLong();
+    a.id = q.integer(0);
+    a.name = q.text(1);
+    a.charm = q.text(2);
+    a.base = q.text(3);
+    a.subordinate = int(q.integer(4)) != 0;
+    a.constraints = parsedOrEmpty(q.text(5));
+    a.minSize = q.integer(6);
+    a.maxSize = q.integer(7);
     return a;
 }
 
 template <typename T, typename F> QList<T> collect(QSqlQuery &q, F from)
 {
     QList<T> rows;
+    const SqlRow row(q);
     while (q.next())
-        rows.append(from(q));
+        rows.append(from(row));
     q.finish();
+    return rows;
+}
+
+// The rows of a large read, straight from the store's own statement.
+template <typename T, typename F>
+QList<T> collectMany(SqlSession &sql, const QString &statement, const QVariantList &binds, F from)
+{
+    QList<T> rows;
+    sql.forEachRow(statement, binds, [&](const SqlRow &row) { rows.append(from(row)); });
     return rows;
 }
 
@@ -286,16 +295,16 @@ ModelSnapshot ModelTx::snapshot()
     ModelSnapshot snap;
     snap.model = m_model;
     snap.applications = readApplications(m_sql, m_model.id);
-    QSqlQuery &units = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
-                                     QStringLiteral(" WHERE u.model_id = ? ORDER BY a.name, "
-                                                    "u.number"),
-                                 {m_model.id});
-    snap.units = collect<UnitRecord>(units, unitFrom);
-    QSqlQuery &machines = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
-                                        QStringLiteral(" FROM machines m WHERE m.model_id = ? "
-                                                       "ORDER BY m.id"),
-                                    {m_model.id});
-    snap.machines = collect<MachineRecord>(machines, machineFrom);
+    snap.units = collectMany<UnitRecord>(
+        m_sql,
+        QStringLiteral("SELECT ") + unitColumns +
+            QStringLiteral(" WHERE u.model_id = ? ORDER BY a.name, u.number"),
+        {m_model.id}, unitFrom);
+    snap.machines = collectMany<MachineRecord>(
+        m_sql,
+        QStringLiteral("SELECT ") + machineColumns +
+            QStringLiteral(" FROM machines m WHERE m.model_id = ? ORDER BY m.id"),
+        {m_model.id}, machineFrom);
     snap.relations = readRelations(m_sql, m_model.id);
     snap.policies = PolicyRows(*this).ofModel();
     return snap;
@@ -1061,9 +1070,6 @@ void ModelTx::finish()
     }
     m_sequences.clear();
     writeChanges();
-    // Keep the change log bounded: followers need only the recent past.
-    m_sql.run(QStringLiteral("DELETE FROM changes WHERE seq < (SELECT max(seq) FROM changes) - "
-                             "200000"));
 }
 
 } // namespace berth

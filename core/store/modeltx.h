@@ -173,6 +173,8 @@ public:
 
     // Noted now, written by finish().
     void logChange(const QString &kind, const QString &name, Change::Op op);
+    // What has been noted and not yet written, in order.
+    const ChangeList &pendingChanges() const { return m_changes; }
     // Writes sequences and the change log; call once, last.
     void finish();
 

@@ -2,7 +2,11 @@
 
 #include "core/store/storeerror.h"
 
+#include <QScopeGuard>
+#include <QSqlDriver>
 #include <QSqlError>
+
+#include <sqlite3.h>
 
 namespace berth {
 
@@ -77,6 +81,102 @@ qint64 SqlSession::insert(const QString &sql, std::initializer_list<QVariant> bi
     const qint64 id = query.value(0).toLongLong();
     query.finish();
     return id;
+}
+
+qint64 SqlRow::integer(int column) const
+{
+    if (m_statement)
+        return sqlite3_column_int64(m_statement, column);
+    return m_query->value(column).toLongLong();
+}
+
+QString SqlRow::text(int column) const
+{
+    if (!m_statement)
+        return m_query->value(column).toString();
+    const auto *data = static_cast<const char16_t *>(sqlite3_column_text16(m_statement, column));
+    const int bytes = sqlite3_column_bytes16(m_statement, column);
+    return data ? QString(reinterpret_cast<const QChar *>(data), bytes / 2) : QString();
+}
+
+void SqlSession::clearCache()
+{
+    m_cache.clear();
+    for (sqlite3_stmt *statement : std::as_const(m_sqliteCache))
+        sqlite3_finalize(statement);
+    m_sqliteCache.clear();
+}
+
+sqlite3_stmt *SqlSession::preparedSqlite(const QString &sql)
+{
+    auto it = m_sqliteCache.find(sql);
+    if (it != m_sqliteCache.end())
+        return *it;
+    sqlite3_stmt *statement = nullptr;
+    const int code =
+        sqlite3_prepare16_v2(m_sqlite, sql.utf16(), int(sql.size() * 2), &statement, nullptr);
+    if (code != SQLITE_OK) {
+        fail(sql, QSqlError(QStringLiteral("cannot prepare"),
+                            QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
+                            QString::number(code)));
+    }
+    return *m_sqliteCache.insert(sql, statement);
+}
+
+void SqlSession::forEachRow(const QString &sql, const QVariantList &binds,
+                            const std::function<void(const SqlRow &)> &row)
+{
+    if (!m_sqliteLooked) {
+        m_sqliteLooked = true;
+        const QVariant handle = m_db.driver()->handle();
+        if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0)
+            m_sqlite = *static_cast<sqlite3 *const *>(handle.data());
+    }
+    if (!m_sqlite) {
+        QSqlQuery &query = run(sql, binds);
+        const SqlRow current(query);
+        while (query.next())
+            row(current);
+        query.finish();
+        return;
+    }
+    sqlite3_stmt *statement = preparedSqlite(sql);
+    const auto reset = qScopeGuard([statement] {
+        sqlite3_reset(statement);
+        sqlite3_clear_bindings(statement);
+    });
+    for (int i = 0; i < binds.size(); ++i) {
+        const QVariant value = bindable(binds.at(i));
+        int code = SQLITE_OK;
+        if (value.typeId() == QMetaType::QString) {
+            const QString text = value.toString();
+            code = sqlite3_bind_text16(statement, i + 1, text.utf16(), int(text.size() * 2),
+                                       SQLITE_TRANSIENT);
+        } else if (value.isNull()) {
+            code = sqlite3_bind_null(statement, i + 1);
+        } else if (value.typeId() == QMetaType::Double) {
+            code = sqlite3_bind_double(statement, i + 1, value.toDouble());
+        } else {
+            code = sqlite3_bind_int64(statement, i + 1, value.toLongLong());
+        }
+        if (code != SQLITE_OK) {
+            fail(sql, QSqlError(QStringLiteral("cannot bind"),
+                                QString::fromUtf8(sqlite3_errmsg(m_sqlite)),
+                                QSqlError::StatementError, QString::number(code)));
+        }
+    }
+    const SqlRow current(statement);
+    for (;;) {
+        const int code = sqlite3_step(statement);
+        if (code == SQLITE_DONE)
+            return;
+        if (code != SQLITE_ROW) {
+            fail(sql, QSqlError(QStringLiteral("cannot read"),
+                                QString::fromUtf8(sqlite3_errmsg(m_sqlite)),
+                                QSqlError::StatementError, QString::number(code)));
+        }
+        row(current);
+    }
 }
 
 void SqlSession::execute(const QString &sql)

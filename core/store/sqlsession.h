@@ -5,9 +5,32 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <functional>
 #include <initializer_list>
 
+struct sqlite3;
+struct sqlite3_stmt;
+
 namespace berth {
+
+// One row of a result, read by column: from a QSqlQuery, or straight from
+// SQLite's statement (SqlSession::forEachRow).
+class SqlRow
+{
+public:
+    explicit SqlRow(const QSqlQuery &query)
+        : m_query(&query)
+    {}
+    explicit SqlRow(sqlite3_stmt *statement)
+        : m_statement(statement)
+    {}
+    qint64 integer(int column) const;
+    QString text(int column) const;
+
+private:
+    const QSqlQuery *m_query = nullptr;
+    sqlite3_stmt *m_statement = nullptr;
+};
 
 // Runs bound-parameter SQL on one connection, keeping prepared statements.
 // Every failure throws BerthError, so a command's transaction rolls back whole.
@@ -17,6 +40,9 @@ public:
     explicit SqlSession(const QSqlDatabase &db)
         : m_db(db)
     {}
+    ~SqlSession() { clearCache(); }
+    SqlSession(const SqlSession &) = delete;
+    SqlSession &operator=(const SqlSession &) = delete;
 
     // Executes and returns the (cached) query, positioned before the first row.
     // Read its rows before running the same statement again.
@@ -28,14 +54,23 @@ public:
     qint64 insert(const QString &sql, std::initializer_list<QVariant> binds);
     // Statements with no parameters, not cached (schema, pragmas, BEGIN/COMMIT).
     void execute(const QString &sql);
+    // Runs a SELECT and calls `row` for each row. On SQLite the values are
+    // read from SQLite's statement itself, without a QVariant each: for the
+    // reads of a whole model (tens of thousands of rows).
+    void forEachRow(const QString &sql, const QVariantList &binds,
+                    const std::function<void(const SqlRow &)> &row);
 
     QSqlDatabase database() const { return m_db; }
-    void clearCache() { m_cache.clear(); }
+    void clearCache();
 
 private:
     QSqlQuery &prepared(const QString &sql);
+    sqlite3_stmt *preparedSqlite(const QString &sql);
     QSqlDatabase m_db;
     QHash<QString, QSqlQuery> m_cache;
+    QHash<QString, sqlite3_stmt *> m_sqliteCache;
+    sqlite3 *m_sqlite = nullptr; // the connection's own handle when it is SQLite
+    bool m_sqliteLooked = false;
 };
 
 } // namespace berth

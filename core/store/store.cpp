@@ -87,6 +87,7 @@ Store::Store(const QString &location)
             openSqlite();
         }
         migrate();
+        m_changeLogExists = true;
     } catch (const BerthError &error) {
         if (m_sql) {
             m_sql->clearCache();
@@ -291,6 +292,13 @@ void Store::commit(bool forWrite)
     // Other clients listening on the channel learn of the commit as it happens.
     if (forWrite && m_backend == Backend::Postgres)
         m_sql->execute(QStringLiteral("NOTIFY ") + changeChannel());
+    // The change log stays bounded (followers need only the recent past):
+    // once a write transaction, however many commands it ran.
+    if (forWrite && m_changeLogExists) {
+        m_sql->run(QStringLiteral("DELETE FROM changes WHERE seq < (SELECT max(seq) FROM "
+                                  "changes) - ?"),
+                   {changeLogKept});
+    }
     m_sql->execute(QStringLiteral("COMMIT"));
 }
 

@@ -142,6 +142,8 @@ private:
     QString enterSavepoint();
     void leaveSavepoint(const QString &name, bool keep);
     static constexpr int maxAttempts = 5;
+    static constexpr qint64 changeLogKept = 200'000;
+    bool m_changeLogExists = false; // once migrated
     // How long a SQLite writer waits for the write lock before giving up.
     static constexpr int busyTimeoutMs = 30'000;
     void waitForLocksFairly(const QSqlDatabase &db);

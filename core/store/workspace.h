@@ -4,6 +4,8 @@
 #include "core/store/modeltx.h"
 #include "core/store/store.h"
 
+#include <utility>
+
 namespace berth {
 
 // What every command works on: the store, the known clouds, and which model
@@ -30,9 +32,34 @@ public:
     // Runs fn(ModelTx&) in one write transaction on the model.
     template <typename F> decltype(auto) inModel(const QString &modelName, F &&fn)
     {
+        if (m_joined && m_joined->model().name == modelName)
+            return fn(*m_joined); // finish()ed by inModelJoined
         return m_store.write([&](SqlSession &sql) {
             ModelRecord model = ModelTx::loadModel(sql, modelName);
             ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
+            if constexpr (std::is_void_v<decltype(fn(tx))>) {
+                fn(tx);
+                tx.finish();
+            } else {
+                auto result = fn(tx);
+                tx.finish();
+                return result;
+            }
+        });
+    }
+
+    // Runs fn(ModelTx&) in one write transaction on the model, with every
+    // inModel() on the same model inside fn joining its ModelTx: many
+    // commands in a row with one read of the model and one write of the
+    // change log. A command that fails leaves the ModelTx half-way, so fn
+    // must let the failure end the transaction (or its savepoint).
+    template <typename F> decltype(auto) inModelJoined(const QString &modelName, F &&fn)
+    {
+        return m_store.write([&](SqlSession &sql) {
+            ModelRecord model = ModelTx::loadModel(sql, modelName);
+            ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
+            ModelTx *outer = std::exchange(m_joined, &tx);
+            const auto restore = qScopeGuard([&] { m_joined = outer; });
             if constexpr (std::is_void_v<decltype(fn(tx))>) {
                 fn(tx);
                 tx.finish();
@@ -61,6 +88,7 @@ private:
 
     Store &m_store;
     const CloudRegistry &m_clouds;
+    ModelTx *m_joined = nullptr; // inModelJoined()'s, while it runs
 };
 
 // What a command reports besides success: lines for the user, and warnings.
