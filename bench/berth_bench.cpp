@@ -127,6 +127,17 @@ void BM_PreviewThousandPlacements(benchmark::State &state)
 }
 BENCHMARK(BM_PreviewThousandPlacements)->Unit(benchmark::kMillisecond)->Iterations(5);
 
+// ...against the baseline of one read of the same model (what berthctl
+// status and the window read after every commit).
+void BM_ReadTheModelBaseline(benchmark::State &state)
+{
+    StagedModel m;
+    m.stage();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(m.ws->snapshot(StagedModel::model()));
+}
+BENCHMARK(BM_ReadTheModelBaseline)->Unit(benchmark::kMillisecond)->Iterations(5);
+
 // Commit of the 1,000 staged placements...
 void BM_CommitThousandPlacements(benchmark::State &state)
 {

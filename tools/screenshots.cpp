@@ -7,6 +7,7 @@
 #include "keychain/keychainsecretstore.h"
 #include "providers/builtinproviders.h"
 #include "ui/accountsdialog.h"
+#include "ui/changesetpanel.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/deploydialog.h"
 #include "ui/machineview.h"
@@ -17,6 +18,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLineEdit>
+#include <QPalette>
 #include <QTabWidget>
 #include <QTextStream>
 #include <QTranslator>
@@ -89,6 +91,12 @@ int main(int argc, char *argv[])
         ok = save(&window, out, names.at(i)) && ok;
     }
 
+    tabs->setCurrentIndex(0);
+    ChangeSetPanel *changes = window.changeSetPanel();
+    while (changes->preview().items.isEmpty())
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    ok = save(changes->parentWidget(), out, QStringLiteral("change-set")) && ok;
+
     PolicyEditorDialog policy(workspace, model, QStringLiteral("web"), &window);
     policy.show();
     ok = save(&policy, out, QStringLiteral("policy-editor")) && ok;
@@ -112,5 +120,28 @@ int main(int argc, char *argv[])
     deploy.constraints->setText(QStringLiteral("mem=lots"));
     deploy.show();
     ok = save(&deploy, out, QStringLiteral("deploy-dialog")) && ok;
+    deploy.close();
+
+    // The same window on a dark palette: every colour comes from it.
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(45, 45, 48));
+    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    dark.setColor(QPalette::Base, QColor(30, 30, 32));
+    dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    dark.setColor(QPalette::Button, QColor(53, 53, 56));
+    dark.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+    dark.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    dark.setColor(QPalette::HighlightedText, Qt::black);
+    dark.setColor(QPalette::ToolTipBase, QColor(30, 30, 32));
+    dark.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
+    dark.setColor(QPalette::Disabled, QPalette::Text, QColor(130, 130, 130));
+    dark.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+    QApplication::setPalette(dark);
+    for (int i = 0; i < tabs->count() && i < names.size(); ++i) {
+        tabs->setCurrentIndex(i);
+        ok = save(&window, out, names.at(i) + QStringLiteral("-dark")) && ok;
+    }
     return ok ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 #include "ui/applicationsmodel.h"
 
 #include "ui/itemroles.h"
+#include "ui/palettecolours.h"
 #include "ui/unitmimedata.h"
 
 #include <QBrush>
@@ -116,8 +117,9 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
         case Qt::FontRole:
             return planFont(app->plan);
         case Qt::ForegroundRole:
-            return app->failed > 0 && index.column() == StatusColumn ? QBrush(QColor(176, 0, 32))
-                                                                     : QVariant();
+            return app->failed > 0 && index.column() == StatusColumn
+                       ? QBrush(PaletteColours::error())
+                       : QVariant();
         default:
             return {};
         }
@@ -174,7 +176,7 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
         return planFont(row->plan);
     case Qt::ForegroundRole:
         if (isFailure(row->status) && index.column() == StatusColumn)
-            return QBrush(QColor(176, 0, 32));
+            return QBrush(PaletteColours::error());
         return {};
     default:
         return {};

@@ -10,6 +10,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -29,7 +30,11 @@ ChangeSetPanel::ChangeSetPanel(Workspace &workspace, QString storeLocation, QWid
     m_list->setHeaderLabels({tr("Change"), tr("Staged by"), tr("Now")});
     m_list->setRootIsDecorated(false);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_list->header()->setStretchLastSection(false);
     m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_commit->setToolTip(tr("Apply every staged change in one transaction: all or none"));
@@ -40,10 +45,18 @@ ChangeSetPanel::ChangeSetPanel(Workspace &workspace, QString storeLocation, QWid
     buttons->addWidget(m_discard);
     buttons->addWidget(m_remove);
     buttons->addStretch();
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_list, 1);
-    layout->addWidget(m_summary);
-    layout->addLayout(buttons);
+    // The changes on the left, what committing them does on the right: the
+    // panel lies along the bottom of the window, under the views.
+    auto *side = new QVBoxLayout;
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_summary);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    side->addWidget(scroll, 1);
+    side->addLayout(buttons);
+    auto *layout = new QHBoxLayout(this);
+    layout->addWidget(m_list, 3);
+    layout->addLayout(side, 2);
     connect(m_commit, &QPushButton::clicked, this, &ChangeSetPanel::confirmCommit);
     connect(m_discard, &QPushButton::clicked, this, [this] {
         if (QMessageBox::question(this, tr("Discard changes"),
@@ -144,8 +157,8 @@ void ChangeSetPanel::show(const ChangeSet::Preview &preview, const QString &erro
                            "<th align=right>%5</th></tr>")
                 .arg(tr("Region"), tr("Zone"), tr("Instance type"), tr("Count"), tr("Cost/hour"));
         for (const StartForecast::Starts &s : f.starts) {
-            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td align=right>%4</td>"
-                                   "<td align=right>%5</td></tr>")
+            html += QStringLiteral("<tr><td nowrap>%1</td><td nowrap>%2</td><td nowrap>%3</td>"
+                                   "<td align=right>%4</td><td align=right>%5</td></tr>")
                         .arg(s.region.toHtmlEscaped(), s.zone.toHtmlEscaped(),
                              s.instanceType.toHtmlEscaped(), locale.toString(s.count),
                              locale.toString(s.hourlyCost, 'f', 3));

@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/cloud/instancetypechooser.h"
 #include "core/store/workspace.h"
+#include "ui/palettecolours.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -179,7 +180,7 @@ void ConstraintEditorDialog::revalidate()
         auto *item = new QTableWidgetItem(detail);
         item->setToolTip(detail);
         if (!choice.ok())
-            item->setForeground(QColor(176, 0, 32));
+            item->setForeground(PaletteColours::error(palette()));
         m_preview->setItem(row, DetailColumn, item);
     }
 }

@@ -1,6 +1,7 @@
 #include "ui/machinesmodel.h"
 
 #include "ui/itemroles.h"
+#include "ui/palettecolours.h"
 #include "ui/unitmimedata.h"
 
 #include <QBrush>
@@ -128,9 +129,9 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (m.state.inError() &&
             (index.column() == StatusColumn || index.column() == MessageColumn))
-            return QBrush(QColor(176, 0, 32));
+            return QBrush(PaletteColours::error());
         if (!m.state.isAlive())
-            return QBrush(QColor(120, 120, 120));
+            return QBrush(PaletteColours::retired());
         return {};
     default:
         return {};

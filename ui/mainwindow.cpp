@@ -153,7 +153,8 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     changeDock->setObjectName(QStringLiteral("changeSet"));
     m_changeSet = new ChangeSetPanel(m_workspace, m_options.storeLocation, changeDock);
     changeDock->setWidget(m_changeSet);
-    addDockWidget(Qt::RightDockWidgetArea, changeDock);
+    addDockWidget(Qt::BottomDockWidgetArea, changeDock);
+    tabifyDockWidget(dock, changeDock); // along the bottom, beside the log
     connect(m_changeSet, &ChangeSetPanel::committed, this, [this](const CommandResult &result) {
         for (const QString &line : result.warnings + result.messages)
             log(line);
@@ -174,7 +175,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     view->addAction(changeDock->toggleViewAction());
     view->addAction(bar->toggleViewAction());
     menuBar()->insertMenu(menuBar()->actions().constLast(), view);
-    resizeDocks({dock}, {150}, Qt::Vertical);
+    resizeDocks({dock}, {190}, Qt::Vertical);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_applicationFilter->setText(text);
@@ -382,6 +383,8 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
 {
     if (snapshot.model.name != m_model)
         return; // an answer for the model shown before
+    if (snapshot.planned.changes > 0 && m_snapshot.planned.changes == 0)
+        m_changeSet->parentWidget()->raise(); // changes were staged: show them
     if (snapshot.planned.changes > 0 || !m_changeSet->preview().items.isEmpty())
         m_changeSet->refresh();
     m_snapshotIndex.reset();

@@ -1,6 +1,7 @@
 #include "ui/zonechart.h"
 
 #include "ui/chartexport.h"
+#include "ui/palettecolours.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -163,7 +164,8 @@ void ZoneChart::rebuild()
         bars->setName(skewed ? tr("%1 — skew %2").arg(app).arg(m_skews.value(app)) : app);
         bars->setWidth(0.6);
         bars->setBrush(colourFor(a));
-        bars->setPen(skewed ? QPen(QColor(176, 0, 32), 2.5) : QPen(colourFor(a).darker(140)));
+        bars->setPen(skewed ? QPen(PaletteColours::error(palette()), 2.5)
+                            : QPen(colourFor(a).darker(140)));
         const QList<double> &counts = m_counts.value(app);
         bars->setData(positions, QVector<double>(counts.cbegin(), counts.cend()), true);
         if (below)

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QColor>
+#include <QGuiApplication>
+#include <QPalette>
+
+namespace berth {
+
+// Colours for what the palette has no role for, derived from the palette in
+// use so they stay readable on light and dark themes alike.
+namespace PaletteColours {
+
+// Errors and refusals: a dark red on light backgrounds, a light red on dark ones.
+inline QColor error(const QPalette &palette = QGuiApplication::palette())
+{
+    return palette.color(QPalette::Base).lightness() < 128 ? QColor(255, 128, 128)
+                                                           : QColor(176, 0, 32);
+}
+
+// Rows that are going away (dead machines): the palette's own disabled text.
+inline QColor retired(const QPalette &palette = QGuiApplication::palette())
+{
+    return palette.color(QPalette::Disabled, QPalette::Text);
+}
+
+} // namespace PaletteColours
+
+} // namespace berth
