@@ -94,7 +94,9 @@ void ZoneChart::rebuild()
     QSet<QString> usedRegions;
     for (const UnitRecord &u : m_snapshot.units) {
         const MachineRecord *m = machines.value(u.machineId);
-        if (u.subordinate || !m || m->zone.isEmpty())
+        // The model as the change set leaves it: units it removes are gone.
+        if (u.subordinate || !m || m->zone.isEmpty() ||
+            m_snapshot.planned.removedUnits.contains(u.id))
             continue;
         ++perApp[u.application][m->zone];
         usedRegions.insert(m->region);
@@ -144,7 +146,10 @@ void ZoneChart::rebuild()
                            ? (m_applications.isEmpty() ? tr("no started units here")
                                                        : tr("every application is spread evenly"))
                            : tr("uneven: %1").arg(uneven.join(QStringLiteral(", "))));
-    m_caption->setStyleSheet(uneven.isEmpty() ? QString() : QStringLiteral("color: #b00020;"));
+    m_caption->setStyleSheet(
+        uneven.isEmpty()
+            ? QString()
+            : QStringLiteral("color: %1;").arg(PaletteColours::error(palette()).name()));
 
     m_plot->clearPlottables();
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();

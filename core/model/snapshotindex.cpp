@@ -61,7 +61,8 @@ QList<UnitPlacement> SnapshotIndex::placementsOf(const ApplicationRecord &app) c
 {
     QList<UnitPlacement> placements;
     for (const UnitRecord &u : m_snapshot.units) {
-        if (u.applicationId != app.id)
+        // The model as its change set leaves it: units it removes are gone.
+        if (u.applicationId != app.id || m_snapshot.planned.removedUnits.contains(u.id))
             continue;
         const MachineRecord *m = u.machineId ? machine(u.machineId) : nullptr;
         const MachineRecord *host = m && m->parentId ? machine(m->parentId) : nullptr;
