@@ -22,6 +22,7 @@
 #include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
+#include "ui/modelactions.h"
 #include "ui/offthread.h"
 #include "ui/openstoredialog.h"
 #include "ui/placementcommands.h"
@@ -40,9 +41,11 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -168,6 +171,52 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     m_progress->setVisible(false);
     statusBar()->addPermanentWidget(m_progress);
 
+    // Operations on the selected rows, from the menus and the rows' context menus.
+    m_confirm = [this](const QString &title, const QString &question) {
+        return QMessageBox::question(this, title, question) == QMessageBox::Yes;
+    };
+    m_chooseTarget = [this](const QStringList &units) -> std::optional<QString> {
+        const QString fresh = tr("A new machine");
+        QStringList items{fresh};
+        for (const MachineRecord &m : m_snapshot.machines) {
+            if (m.state.isAlive() && !m_snapshot.planned.removedMachines.contains(m.id))
+                items << m.name;
+        }
+        bool ok = false;
+        const QString item = QInputDialog::getItem(
+            this, tr("Place on"), tr("Put %1 on:").arg(units.join(QStringLiteral(", "))), items, 0,
+            false, &ok);
+        if (!ok)
+            return std::nullopt;
+        return item == fresh ? QString() : item;
+    };
+    ModelActions::Host host;
+    host.snapshot = [this]() -> const ModelSnapshot & { return m_snapshot; };
+    host.selectedUnits = [this] { return selectedNames(m_applicationView, true); };
+    host.selectedApplications = [this] { return selectedNames(m_applicationView, false); };
+    host.selectedMachines = [this] {
+        return selectedNames(m_machineTree, false) + selectedNames(m_machineTree, true);
+    };
+    host.submit = [this](const QList<ModelChange> &changes, const QString &text) {
+        submit(changes, text);
+    };
+    host.confirm = [this](const QString &title, const QString &question) {
+        return m_confirm(title, question);
+    };
+    host.chooseTarget = [this](const QStringList &units) { return m_chooseTarget(units); };
+    m_actions = new ModelActions(std::move(host), this);
+    for (QAction *action : {m_actions->removeUnits(), m_actions->placeOn()}) {
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_applicationView->addAction(action);
+    }
+    m_actions->removeMachines()->setShortcut(QKeySequence::Delete);
+    m_actions->removeMachines()->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_machineTree->addAction(m_actions->removeMachines());
+    for (QTreeView *tree : {m_applicationView, m_machineTree}) {
+        tree->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(tree, &QWidget::customContextMenuRequested, this,
+                [this, tree](const QPoint &pos) { showContextMenu(tree, pos); });
+    }
     buildMenus();
     // View goes before Help, as desktop conventions have it.
     auto *view = new QMenu(tr("&View"), this);
@@ -189,9 +238,12 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
             [this] {
                 showSelectedApplication();
                 showDetails();
+                m_actions->updateEnabled();
             });
-    connect(m_machineTree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &MainWindow::showDetails);
+    connect(m_machineTree->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        showDetails();
+        m_actions->updateEnabled();
+    });
     connect(m_modelBox, &QComboBox::activated, this,
             [this](int index) { openModel(m_modelBox->itemText(index)); });
 
@@ -280,13 +332,16 @@ void MainWindow::buildMenus()
     });
     addMachine->setShortcut(Qt::CTRL | Qt::Key_M);
     modelMenu->addAction(tr("Model &constraints…"), this, [this] { editConstraints({}); });
-    modelMenu->addAction(tr("&Retry provisioning…"), this, [this] {
+    m_retryAction = modelMenu->addAction(tr("&Retry provisioning…"), this, [this] {
         QStringList selected;
         for (const QModelIndex &index : m_machineTree->selectionModel()->selectedRows())
             selected << index.data(ItemRoles::NameRole).toString();
         RetryDialog dialog(m_workspace, m_model, selected, this);
         runDialog(dialog);
     });
+    m_retryAction->setToolTip(tr("Start machines in error again"));
+    modelMenu->addSeparator();
+    modelMenu->addAction(m_actions->removeMachines());
 
     QMenu *application = menuBar()->addMenu(tr("&Application"));
     m_addUnitAction = application->addAction(tr("Add &units…"), this, [this] {
@@ -312,6 +367,10 @@ void MainWindow::buildMenus()
             place(units, QString());
     });
     autoPlace->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_A);
+    application->addAction(m_actions->placeOn());
+    application->addSeparator();
+    application->addAction(m_actions->removeUnits());
+    application->addAction(m_actions->removeApplications());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Berth"), this, [this] {
@@ -644,6 +703,65 @@ void MainWindow::editPlacementPolicy()
     } catch (const BerthError &error) {
         QMessageBox::warning(this, tr("Placement policy"), error.message());
     }
+}
+
+QStringList MainWindow::selectedNames(QTreeView *tree, bool children) const
+{
+    QStringList names;
+    for (const QModelIndex &index : tree->selectionModel()->selectedRows()) {
+        if (index.parent().isValid() == children)
+            names << index.data(ItemRoles::NameRole).toString();
+    }
+    return names;
+}
+
+void MainWindow::showContextMenu(QTreeView *tree, const QPoint &pos)
+{
+    const QModelIndex index = tree->indexAt(pos);
+    if (!index.isValid())
+        return;
+    m_actions->updateEnabled();
+    QMenu menu(this);
+    if (tree == m_applicationView) {
+        if (index.parent().isValid()) {
+            menu.addAction(m_actions->placeOn());
+            menu.addAction(m_actions->removeUnits());
+        } else {
+            menu.addAction(m_addUnitAction);
+            menu.addAction(m_constraintsAction);
+            menu.addAction(m_policyAction);
+            menu.addSeparator();
+            menu.addAction(m_actions->removeApplications());
+        }
+    } else {
+        menu.addAction(m_retryAction);
+        menu.addSeparator();
+        menu.addAction(m_actions->removeMachines());
+    }
+    menu.addSeparator();
+    menu.addAction(tr("Show &details"), this, [this] { m_details->setFocus(); });
+    emit contextMenuShown(&menu);
+    menu.exec(tree->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::submit(const QList<ModelChange> &changes, const QString &text)
+{
+    const auto report = [this](const QString &message) { reportError(message); };
+    if (m_staging) {
+        m_undo->push(new StageChangesCommand(m_workspace, m_model, changes, text, report));
+    } else {
+        for (const ModelChange &change : changes) {
+            try {
+                const CommandResult result = change.apply(m_workspace, m_model);
+                for (const QString &line : result.warnings + result.messages)
+                    log(line);
+            } catch (const BerthError &error) {
+                report(error.message());
+                break;
+            }
+        }
+    }
+    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
 }
 
 void MainWindow::setStaging(bool staging)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/commands/modelchange.h"
 #include "core/model/modelrecords.h"
 #include "core/model/snapshotindex.h"
 #include "core/workerthread.h"
@@ -12,6 +13,7 @@
 
 class QComboBox;
 class QLabel;
+class QMenu;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
@@ -26,6 +28,7 @@ class CommandDialog;
 class MachineView;
 class MachinesModel;
 class ChangeSetPanel;
+class ModelActions;
 class ModelWatcher;
 class ProviderTypes;
 class ProvisionerWorker;
@@ -87,8 +90,18 @@ public:
     // change set until committed; off, they apply at once.
     bool staging() const { return m_staging; }
     void setStaging(bool staging);
+    ModelActions *modelActions() const { return m_actions; }
+    // How the window asks before removing (a message box; tests answer it).
+    using Confirm = std::function<bool(const QString &title, const QString &question)>;
+    void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    // How "Place on…" asks where (a list of machines; tests answer it).
+    using ChooseTarget = std::function<std::optional<QString>(const QStringList &units)>;
+    void setChooseTarget(ChooseTarget choose) { m_chooseTarget = std::move(choose); }
+    // Stages `changes` (staged mode) or applies them now, undoable while staged.
+    void submit(const QList<ModelChange> &changes, const QString &text);
     QPlainTextEdit *logPane() const { return m_log; }
     QTreeView *machineTree() const { return m_machineTree; }
+    QTreeView *applicationView() const { return m_applicationView; }
     QTextBrowser *detailsPane() const { return m_details; }
     // How many snapshots the views have taken in (tests wait on it).
     int snapshotsApplied() const { return m_snapshots; }
@@ -97,12 +110,18 @@ signals:
     void snapshotApplied();
     // The details pane shows `machine`'s status history, as just read.
     void statusLogShown(const QString &machine);
+    // A row's context menu, about to show (tests look at it).
+    void contextMenuShown(QMenu *menu);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
     void buildMenus();
+    // The names of the selected rows of `tree`: children (units,
+    // containers) or top-level ones (applications, machines).
+    QStringList selectedNames(QTreeView *tree, bool children) const;
+    void showContextMenu(QTreeView *tree, const QPoint &pos);
     void applySnapshot(const ModelSnapshot &snapshot);
     void showSelectedApplication();
     void showDetails();
@@ -147,7 +166,11 @@ private:
     ChangeSetPanel *m_changeSet = nullptr;
     QAction *m_stagingAction = nullptr;
     bool m_staging = true;
+    ModelActions *m_actions = nullptr;
+    Confirm m_confirm;
+    ChooseTarget m_chooseTarget;
     QAction *m_policyAction = nullptr;
+    QAction *m_retryAction = nullptr;
     QAction *m_constraintsAction = nullptr;
     QAction *m_addUnitAction = nullptr;
 

@@ -12,12 +12,15 @@
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/mainwindow.h"
+#include "ui/modelactions.h"
 #include "ui/treefiltermodel.h"
 #include "ui/unitmimedata.h"
 #include "ui/zonechart.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QDropEvent>
+#include <QMenu>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -27,6 +30,7 @@
 #include <QTabWidget>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QTranslator>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -92,6 +96,35 @@ bool dropOn(QAbstractItemView *view, const QStringList &units, const QPoint &pos
     QDropEvent drop(QPointF(pos), Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(target, &drop);
     return drop.isAccepted();
+}
+
+// The index of the row called `name` in `view`, at any depth.
+QModelIndex findRow(QAbstractItemView *view, const QString &name, const QModelIndex &parent = {})
+{
+    const QAbstractItemModel *m = view->model();
+    for (int row = 0; row < m->rowCount(parent); ++row) {
+        const QModelIndex index = m->index(row, 0, parent);
+        if (index.data(ItemRoles::NameRole).toString() == name)
+            return index;
+        const QModelIndex child = findRow(view, name, index);
+        if (child.isValid())
+            return child;
+    }
+    return {};
+}
+
+// Selects the rows called `names` in `view`, and nothing else.
+bool selectRows(QAbstractItemView *view, const QStringList &names)
+{
+    view->selectionModel()->clearSelection();
+    for (const QString &name : names) {
+        const QModelIndex index = findRow(view, name);
+        if (!index.isValid())
+            return false;
+        view->selectionModel()->select(index,
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+    return true;
 }
 
 QPoint rowCenter(QAbstractItemView *view, const QString &name)
@@ -176,6 +209,100 @@ private slots:
             f.clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error).size(), 2,
             20'000);
         QTRY_COMPARE(panel->list()->topLevelItemCount(), 0);
+    }
+
+    void everyRowOperationAsksFirstAndStages()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 2);      // machines 0 and 1
+        f.deploy(QStringLiteral("db"), 1, true); // db/0, unplaced
+        auto window = f.window(false, true);
+        QTRY_COMPARE(window->machinesModel()->rowCount(), 2);
+        QStringList questions;
+        bool answer = false;
+        window->setConfirm([&](const QString &, const QString &question) {
+            questions << question;
+            return answer;
+        });
+        QTreeView *apps = window->applicationView();
+        apps->expandAll();
+
+        // A unit's context menu: what can be done to it, from where it is.
+        QVERIFY(selectRows(apps, {QStringLiteral("web/1")}));
+        QStringList shown;
+        connect(window.get(), &MainWindow::contextMenuShown, this, [&](QMenu *menu) {
+            for (const QAction *action : menu->actions()) {
+                if (!action->isSeparator())
+                    shown << action->text() +
+                                 (action->isEnabled() ? QString() : QStringLiteral(" (off)"));
+            }
+            QTimer::singleShot(0, menu, &QMenu::close);
+        });
+        const QRect rect = apps->visualRect(findRow(apps, QStringLiteral("web/1")));
+        emit apps->customContextMenuRequested(rect.center());
+        QCOMPARE(shown,
+                 (QStringList{QStringLiteral("Place &on… (off)"), QStringLiteral("Remove &unit…"),
+                              QStringLiteral("Show &details")}));
+
+        // Removing asks first, naming what is stopped; "no" changes nothing.
+        window->modelActions()->removeUnits()->trigger();
+        QCOMPARE(questions.constLast(), QStringLiteral("Remove web/1? This stops machine 1."));
+        QCOMPARE(ChangeSet(f.ws()).count(model), 0);
+        answer = true;
+        window->modelActions()->removeUnits()->trigger();
+        QCOMPARE(ChangeSet(f.ws()).count(model), 1);
+        QTRY_COMPARE(
+            window->machinesModel()->index(1, MachinesModel::StatusColumn).data().toString(),
+            QStringLiteral("to be removed"));
+
+        // A machine that holds units goes with them (--force), and says so.
+        QVERIFY(selectRows(window->machineTree(), {QStringLiteral("0")}));
+        window->modelActions()->removeMachines()->trigger();
+        QCOMPARE(questions.constLast(),
+                 QStringLiteral("Remove machine 0? Its units go with it: web/0. This stops "
+                                "machine 0."));
+
+        // Placing from the keyboard: the unplaced unit, on the machine chosen.
+        window->setChooseTarget(
+            [](const QStringList &) { return std::optional<QString>(QString()); });
+        QVERIFY(selectRows(apps, {QStringLiteral("db/0")}));
+        QVERIFY(window->modelActions()->placeOn()->isEnabled());
+        window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        apps->setFocus();
+        QTest::keyClick(apps, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(ChangeSet(f.ws()).count(model), 3);
+
+        // An application, with all its units.
+        QVERIFY(selectRows(apps, {QStringLiteral("db")}));
+        window->modelActions()->removeApplications()->trigger();
+        QCOMPARE(questions.constLast(),
+                 QStringLiteral("Remove db and its 1 unit(s)? No machine is stopped."));
+        const ChangeSet::Preview preview = ChangeSet(f.ws()).preview(model);
+        QStringList described;
+        for (const ChangeSet::Item &item : preview.items)
+            described << item.change.description();
+        QCOMPARE(described, (QStringList{QStringLiteral("remove web/1"),
+                                         QStringLiteral("remove machine 0 and its units"),
+                                         QStringLiteral("place db/0 on a new machine"),
+                                         QStringLiteral("remove application db")}));
+        QCOMPARE(preview.refusals(), 0);
+
+        // Committed, all of it happens; nothing was started, so nothing is left.
+        window->changeSetPanel()->commit();
+        const ModelSnapshot after = f.ws().snapshot(model);
+        QVERIFY(after.machines.isEmpty());
+        QCOMPARE(after.applications.size(), 1);
+        QVERIFY(after.units.isEmpty());
+
+        // Immediate mode: the same operation applies at once.
+        window->setStaging(false);
+        f.deploy(QStringLiteral("cache"), 1);
+        QTRY_VERIFY(findRow(apps, QStringLiteral("cache/0")).isValid());
+        QVERIFY(selectRows(apps, {QStringLiteral("cache/0")}));
+        window->modelActions()->removeUnits()->trigger();
+        QVERIFY(f.ws().snapshot(model).units.isEmpty());
+        QCOMPARE(ChangeSet(f.ws()).count(model), 0);
     }
 
     void modelsUpdateInPlace()

@@ -1,0 +1,194 @@
+#include "ui/modelactions.h"
+
+#include "core/model/snapshotindex.h"
+
+#include <QAction>
+#include <QKeySequence>
+
+namespace berth {
+
+namespace {
+
+// "machine 3 (instance i-0003)", or "machine 3" while it has none.
+QString machineWords(const MachineRecord &m)
+{
+    return m.instanceId.isEmpty()
+               ? ModelActions::tr("machine %1").arg(m.name)
+               : ModelActions::tr("machine %1 (instance %2)").arg(m.name, m.instanceId);
+}
+
+// The machines made for `units` that go with them: each hosts no other unit.
+QStringList machinesGoingWith(const ModelSnapshot &snapshot, const QSet<qint64> &unitIds)
+{
+    const SnapshotIndex index(snapshot);
+    QHash<qint64, int> staying; // machine -> principal units not going
+    QSet<qint64> hosts;
+    for (const UnitRecord &u : snapshot.units) {
+        if (u.subordinate || u.machineId == 0)
+            continue;
+        if (unitIds.contains(u.id))
+            hosts.insert(u.machineId);
+        else
+            ++staying[u.machineId];
+    }
+    QStringList words;
+    for (const MachineRecord &m : snapshot.machines) {
+        if (hosts.contains(m.id) && m.forUnit && staying.value(m.id) == 0 && m.state.isAlive())
+            words << machineWords(m);
+    }
+    return words;
+}
+
+QString stopping(const QStringList &machines)
+{
+    if (machines.isEmpty())
+        return ModelActions::tr("No machine is stopped.");
+    return ModelActions::tr("This stops %1.").arg(machines.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+ModelActions::ModelActions(Host host, QObject *parent)
+    : QObject(parent)
+    , m_host(std::move(host))
+    , m_removeUnits(new QAction(tr("Remove &unit…"), this))
+    , m_removeApplications(new QAction(tr("Remove &application…"), this))
+    , m_removeMachines(new QAction(tr("Remove &machine…"), this))
+    , m_placeOn(new QAction(tr("Place &on…"), this))
+{
+    m_removeUnits->setToolTip(tr("Remove the selected units (their machines go with them when "
+                                 "made for them)"));
+    m_removeApplications->setToolTip(tr("Remove the selected application and all its units"));
+    m_removeMachines->setToolTip(
+        tr("Remove the selected machines, with the units and containers they host"));
+    m_placeOn->setToolTip(tr("Put the selected unplaced units on a machine you choose"));
+    m_removeUnits->setShortcut(QKeySequence::Delete);
+    m_placeOn->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_L);
+    connect(m_removeUnits, &QAction::triggered, this, &ModelActions::removeSelectedUnits);
+    connect(m_removeApplications, &QAction::triggered, this,
+            &ModelActions::removeSelectedApplications);
+    connect(m_removeMachines, &QAction::triggered, this, &ModelActions::removeSelectedMachines);
+    connect(m_placeOn, &QAction::triggered, this, &ModelActions::placeSelectedUnits);
+    updateEnabled();
+}
+
+void ModelActions::updateEnabled()
+{
+    const QStringList units = m_host.selectedUnits();
+    m_removeUnits->setEnabled(!units.isEmpty());
+    m_removeApplications->setEnabled(!m_host.selectedApplications().isEmpty());
+    m_removeMachines->setEnabled(!m_host.selectedMachines().isEmpty());
+    bool unplaced = !units.isEmpty();
+    const SnapshotIndex index(m_host.snapshot());
+    for (const QString &name : units) {
+        const UnitRecord *u = index.unit(name);
+        unplaced = unplaced && u && u->machineId == 0 && !u->subordinate;
+    }
+    m_placeOn->setEnabled(unplaced);
+}
+
+QString ModelActions::unitsQuestion(const ModelSnapshot &snapshot, const QStringList &units)
+{
+    const SnapshotIndex index(snapshot);
+    QSet<qint64> ids;
+    for (const QString &name : units) {
+        if (const UnitRecord *u = index.unit(name))
+            ids.insert(u->id);
+    }
+    return tr("Remove %1?").arg(units.join(QStringLiteral(", "))) + u' ' +
+           stopping(machinesGoingWith(snapshot, ids));
+}
+
+QString ModelActions::applicationsQuestion(const ModelSnapshot &snapshot, const QStringList &apps)
+{
+    QSet<qint64> ids;
+    int count = 0;
+    for (const UnitRecord &u : snapshot.units) {
+        if (apps.contains(u.application)) {
+            ids.insert(u.id);
+            count += u.subordinate ? 0 : 1;
+        }
+    }
+    return tr("Remove %1 and its %n unit(s)?", nullptr, count)
+               .arg(apps.join(QStringLiteral(", "))) +
+           u' ' + stopping(machinesGoingWith(snapshot, ids));
+}
+
+QString ModelActions::machinesQuestion(const ModelSnapshot &snapshot, const QStringList &machines,
+                                       bool *force)
+{
+    const SnapshotIndex index(snapshot);
+    QStringList units;
+    QStringList stopped;
+    for (const QString &name : machines) {
+        const MachineRecord *m = index.machine(name);
+        if (!m)
+            continue;
+        stopped << machineWords(*m);
+        for (const MachineRecord &c : snapshot.machines) {
+            if (c.parentId == m->id)
+                stopped << machineWords(c);
+        }
+        for (const UnitRecord &u : snapshot.units) {
+            const MachineRecord *on = index.machine(u.machineId);
+            if (!u.subordinate && on && (on->id == m->id || on->parentId == m->id))
+                units << u.name();
+        }
+    }
+    *force = !units.isEmpty();
+    QString question = tr("Remove machine %1?").arg(machines.join(QStringLiteral(", ")));
+    if (!units.isEmpty())
+        question += u' ' + tr("Its units go with it: %1.").arg(units.join(QStringLiteral(", ")));
+    return question + u' ' + stopping(stopped);
+}
+
+void ModelActions::removeSelectedUnits()
+{
+    const QStringList units = m_host.selectedUnits();
+    if (units.isEmpty() ||
+        !m_host.confirm(tr("Remove units"), unitsQuestion(m_host.snapshot(), units)))
+        return;
+    m_host.submit({ModelChange::removeUnits(units)},
+                  tr("remove %1").arg(units.join(QStringLiteral(", "))));
+}
+
+void ModelActions::removeSelectedApplications()
+{
+    const QStringList apps = m_host.selectedApplications();
+    if (apps.isEmpty() ||
+        !m_host.confirm(tr("Remove application"), applicationsQuestion(m_host.snapshot(), apps)))
+        return;
+    QList<ModelChange> changes;
+    for (const QString &app : apps)
+        changes << ModelChange::removeApplication(app);
+    m_host.submit(changes, tr("remove %1").arg(apps.join(QStringLiteral(", "))));
+}
+
+void ModelActions::removeSelectedMachines()
+{
+    const QStringList machines = m_host.selectedMachines();
+    bool force = false;
+    if (machines.isEmpty() ||
+        !m_host.confirm(tr("Remove machine"),
+                        machinesQuestion(m_host.snapshot(), machines, &force)))
+        return;
+    m_host.submit({ModelChange::removeMachines(machines, force)},
+                  tr("remove machine %1").arg(machines.join(QStringLiteral(", "))));
+}
+
+void ModelActions::placeSelectedUnits()
+{
+    const QStringList units = m_host.selectedUnits();
+    if (units.isEmpty())
+        return;
+    const std::optional<QString> target = m_host.chooseTarget(units);
+    if (!target)
+        return;
+    QList<ModelChange> changes;
+    for (const QString &unit : units)
+        changes << ModelChange::placeUnits({unit}, *target);
+    const QString where = target->isEmpty() ? tr("a new machine") : *target;
+    m_host.submit(changes, tr("place %1 on %2").arg(units.join(QStringLiteral(", ")), where));
+}
+
+} // namespace berth

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "core/commands/modelchange.h"
+#include "core/model/modelrecords.h"
+
+#include <QObject>
+
+#include <functional>
+
+class QAction;
+class QMenu;
+
+namespace berth {
+
+// The window's operations on selected rows (remove units, applications and
+// machines, place units on a machine from the keyboard), shared by the
+// menus and the views' context menus. Each asks first, saying what would be
+// stopped, then hands its changes to the window, which stages them or
+// applies them at once.
+class ModelActions final : public QObject
+{
+    Q_OBJECT
+
+public:
+    // What the actions work on and with, given by the window.
+    struct Host
+    {
+        std::function<const ModelSnapshot &()> snapshot; // as shown
+        std::function<QStringList()> selectedUnits;
+        std::function<QStringList()> selectedApplications;
+        std::function<QStringList()> selectedMachines;
+        std::function<void(const QList<ModelChange> &, const QString &text)> submit;
+        std::function<bool(const QString &title, const QString &question)> confirm;
+        // Where "Place on…" puts units: a machine name, "" for a new
+        // machine; nullopt when the user cancels.
+        std::function<std::optional<QString>(const QStringList &units)> chooseTarget;
+    };
+
+    ModelActions(Host host, QObject *parent = nullptr);
+
+    QAction *removeUnits() const { return m_removeUnits; }
+    QAction *removeApplications() const { return m_removeApplications; }
+    QAction *removeMachines() const { return m_removeMachines; }
+    QAction *placeOn() const { return m_placeOn; }
+
+    // Enables what the selection allows.
+    void updateEnabled();
+
+    // The questions asked before removing, naming what is stopped.
+    static QString unitsQuestion(const ModelSnapshot &snapshot, const QStringList &units);
+    static QString applicationsQuestion(const ModelSnapshot &snapshot, const QStringList &apps);
+    static QString machinesQuestion(const ModelSnapshot &snapshot, const QStringList &machines,
+                                    bool *force);
+
+private:
+    void removeSelectedUnits();
+    void removeSelectedApplications();
+    void removeSelectedMachines();
+    void placeSelectedUnits();
+
+    Host m_host;
+    QAction *m_removeUnits;
+    QAction *m_removeApplications;
+    QAction *m_removeMachines;
+    QAction *m_placeOn;
+};
+
+} // namespace berth
