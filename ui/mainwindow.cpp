@@ -255,6 +255,10 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
         [](Workspace &ws, const QString &name) { return ChangeSet(ws).plannedSnapshot(name); });
     connect(m_watcher, &ModelWatcher::snapshotReady, this, &MainWindow::applySnapshot);
     connect(m_watcher, &ModelWatcher::failed, this, &MainWindow::reportError);
+    // Settings changed by any client (berthctl update-cloud, another window)
+    // are taken up at once: the provisioner starts again on them.
+    connect(m_watcher, &ModelWatcher::cloudsChanged, this, &MainWindow::reloadClouds,
+            Qt::QueuedConnection);
     m_watchThread = std::make_unique<WorkerThread>(QStringLiteral("berth-model-watcher"), m_watcher,
                                                    &ModelWatcher::start);
 

@@ -57,12 +57,17 @@ void ModelWatcher::committed()
         // Something was committed: read the model only when the change log
         // says this model changed (other models' and cloud edits are skipped).
         bool ours = m_modelId == 0;
+        bool clouds = false;
         for (ChangeList changes = m_store->changesSince(m_seq); !changes.isEmpty();
              changes = m_store->changesSince(m_seq)) {
-            for (const Change &change : std::as_const(changes))
+            for (const Change &change : std::as_const(changes)) {
                 ours = ours || change.modelId == m_modelId;
+                clouds = clouds || change.kind == u"cloud";
+            }
             m_seq = changes.constLast().seq;
         }
+        if (clouds)
+            emit cloudsChanged();
         if (ours)
             read();
     } catch (const BerthError &error) {

@@ -46,6 +46,8 @@ public slots:
 signals:
     void snapshotReady(const ModelSnapshot &snapshot);
     void failed(const QString &message);
+    // A provider account was added, changed or removed, by any client.
+    void cloudsChanged();
 
 private:
     void committed();

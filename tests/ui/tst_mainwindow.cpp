@@ -64,11 +64,17 @@ struct Fixture : TestWorkspace
         MainWindow::Options options;
         options.storeLocation = path();
         options.provision = provision;
+        options.reloadClouds = [this] { reloadClouds(); };
         options.watchIntervalMs = 50;
         auto w = std::make_unique<MainWindow>(ws(), model, options);
         w->setStaging(staging);
         w->show();
         return w;
+    }
+    QList<InstanceInfo> instances()
+    {
+        ProviderError error;
+        return clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error);
     }
     QString machineOf(const QString &unit)
     {
@@ -209,6 +215,30 @@ private slots:
             f.clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error).size(), 2,
             20'000);
         QTRY_COMPARE(panel->list()->topLevelItemCount(), 0);
+    }
+
+    void cloudSettingsChangedElsewhereAreTakenUp()
+    {
+        Fixture f;
+        auto window = f.window(true);
+        f.deploy(QStringLiteral("web"), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(f.instances().size(), 1, 20'000);
+
+        // Another client makes every start fail for good, as berthctl
+        // update-cloud would: no restart, the window's provisioner follows.
+        Store other(f.path());
+        const ProviderTypes types = builtinProviderTypes();
+        CloudCommands(other, types)
+            .updateCloud(QStringLiteral("sim"),
+                         {QStringLiteral("fault-rate=1"), QStringLiteral("fault-kind=permanent")});
+        QTRY_VERIFY(window->logPane()->toPlainText().contains(
+            QStringLiteral("provider accounts reloaded")));
+        ModelCommands(f.ws()).setConfig(model, {QStringLiteral("retry-count=1")});
+        f.deploy(QStringLiteral("api"), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            window->machinesModel()->index(1, MachinesModel::StatusColumn).data().toString(),
+            QStringLiteral("error"), 20'000);
+        QCOMPARE(f.instances().size(), 1);
     }
 
     void everyRowOperationAsksFirstAndStages()
