@@ -6,6 +6,7 @@ target_compile_options(berth_common INTERFACE
     -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wcast-align -Woverloaded-virtual
     $<$<BOOL:${BERTH_WERROR}>:-Werror>)
 target_compile_definitions(berth_common INTERFACE
+    BERTH_VERSION="${PROJECT_VERSION}"
     QT_NO_CAST_FROM_ASCII
     QT_NO_CAST_TO_ASCII
     QT_NO_CONTEXTLESS_CONNECT

@@ -324,16 +324,17 @@ void MainWindow::buildMenus()
     find->setShortcut(QKeySequence::Find);
 
     QMenu *modelMenu = menuBar()->addMenu(tr("&Model"));
-    QAction *deploy = modelMenu->addAction(tr("&Deploy…"), this, [this] {
+    QAction *deploy = m_deployAction = modelMenu->addAction(tr("&Deploy…"), this, [this] {
         DeployDialog dialog(m_workspace, m_model, this);
         runDialog(dialog);
     });
     deploy->setShortcut(Qt::CTRL | Qt::Key_D);
-    QAction *addMachine = modelMenu->addAction(tr("Add &machine…"), this, [this] {
-        AddMachineDialog dialog(m_workspace, m_model,
-                                m_options.types ? m_options.types->hostProbe() : nullptr, this);
-        runDialog(dialog);
-    });
+    QAction *addMachine = m_addMachineAction =
+        modelMenu->addAction(tr("Add &machine…"), this, [this] {
+            AddMachineDialog dialog(m_workspace, m_model,
+                                    m_options.types ? m_options.types->hostProbe() : nullptr, this);
+            runDialog(dialog);
+        });
     addMachine->setShortcut(Qt::CTRL | Qt::Key_M);
     modelMenu->addAction(tr("Model &constraints…"), this, [this] { editConstraints({}); });
     m_retryAction = modelMenu->addAction(tr("&Retry provisioning…"), this, [this] {
@@ -378,10 +379,16 @@ void MainWindow::buildMenus()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Berth"), this, [this] {
-        QMessageBox::about(this, tr("About Berth"),
-                           tr("<b>Berth</b> keeps deployment models, places their units and "
-                              "provisions their machines."));
+        QMessageBox::about(
+            this, tr("About Berth"),
+            tr("<h3>Berth %1</h3><p>Keeps deployment models, places their units and provisions "
+               "their machines.</p><p>Built with Qt %2, running on Qt %3.</p><p>Licensed under "
+               "the GNU General Public License, version 3 or later; it comes with no "
+               "warranty.</p>")
+                .arg(QStringLiteral(BERTH_VERSION), QStringLiteral(QT_VERSION_STR),
+                     QString::fromLatin1(qVersion())));
     });
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 void MainWindow::reloadModelList()
@@ -478,6 +485,8 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         }
     }
     showSelectedApplication();
+    if (!m_applicationView->currentIndex().isValid() && !m_machineTree->currentIndex().isValid())
+        showEmptyState();
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
     if (!m_detailsMachine.isEmpty()) {
         // Read its history again only when the machine moved on (every move
@@ -546,6 +555,23 @@ void MainWindow::showSelectedApplication()
     }
 }
 
+void MainWindow::showEmptyState()
+{
+    m_details->clear();
+    if (!m_snapshot.applications.isEmpty() || !m_snapshot.machines.isEmpty())
+        return;
+    const auto keys = [](const QAction *action) {
+        return action->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped();
+    };
+    m_details->setHtml(
+        tr("<h3>This model is empty</h3><p>Deploy an application with <b>Model &#9656; "
+           "Deploy…</b> (%1), or add machines with <b>Model &#9656; Add machine…</b> (%2). "
+           "From a terminal: <code>berthctl deploy mysql</code>.</p><p>What you change waits "
+           "in the <b>Change set</b> below until you commit it (<b>Edit &#9656; Stage "
+           "changes</b>).</p>")
+            .arg(keys(m_deployAction), keys(m_addMachineAction)));
+}
+
 void MainWindow::showDetails()
 {
     const QTreeView *view = qobject_cast<QTreeView *>(
@@ -553,7 +579,7 @@ void MainWindow::showDetails()
     const QModelIndex index = view->currentIndex();
     m_detailsMachine.clear();
     if (!index.isValid()) {
-        m_details->clear();
+        showEmptyState();
         return;
     }
     QString html = QStringLiteral("<table>");

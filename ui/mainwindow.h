@@ -122,6 +122,8 @@ private:
     // containers) or top-level ones (applications, machines).
     QStringList selectedNames(QTreeView *tree, bool children) const;
     void showContextMenu(QTreeView *tree, const QPoint &pos);
+    // What to do first, while the model is empty and nothing is selected.
+    void showEmptyState();
     void applySnapshot(const ModelSnapshot &snapshot);
     void showSelectedApplication();
     void showDetails();
@@ -171,6 +173,8 @@ private:
     ChooseTarget m_chooseTarget;
     QAction *m_policyAction = nullptr;
     QAction *m_retryAction = nullptr;
+    QAction *m_deployAction = nullptr;
+    QAction *m_addMachineAction = nullptr;
     QAction *m_constraintsAction = nullptr;
     QAction *m_addUnitAction = nullptr;
 

@@ -217,6 +217,20 @@ private slots:
         QTRY_COMPARE(panel->list()->topLevelItemCount(), 0);
     }
 
+    void anEmptyModelSaysWhatToDoFirst()
+    {
+        Fixture f;
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        QTRY_VERIFY(window->detailsPane()->toPlainText().contains(
+            QStringLiteral("This model is empty")));
+        QVERIFY(window->detailsPane()->toPlainText().contains(QStringLiteral("Ctrl+D")));
+        // Once something is deployed, the hint gives way.
+        f.deploy(QStringLiteral("web"), 1);
+        QTRY_VERIFY(!window->detailsPane()->toPlainText().contains(
+            QStringLiteral("This model is empty")));
+    }
+
     void cloudSettingsChangedElsewhereAreTakenUp()
     {
         Fixture f;
