@@ -137,32 +137,32 @@
 <context>
     <name>ChangeSet</name>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="47"/>
+        <location filename="../core/commands/changeset.cpp" line="52"/>
         <source>it names a machine a staged change before it was to make, and that change is gone or refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="50"/>
+        <location filename="../core/commands/changeset.cpp" line="55"/>
         <source>it names a unit a staged change before it was to make, and that change is gone or refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="81"/>
+        <location filename="../core/commands/changeset.cpp" line="86"/>
         <source>&quot;%1&quot; is not a change this Berth knows how to apply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="201"/>
+        <location filename="../core/commands/changeset.cpp" line="256"/>
         <source>model %1 has no staged changes to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="209"/>
+        <location filename="../core/commands/changeset.cpp" line="264"/>
         <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="219"/>
+        <location filename="../core/commands/changeset.cpp" line="275"/>
         <source>committed %n change(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -170,7 +170,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="232"/>
+        <location filename="../core/commands/changeset.cpp" line="294"/>
         <source>the change set of model %1 has no change %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -627,32 +627,32 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="78"/>
+        <location filename="../core/commands/modelchange.cpp" line="80"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="81"/>
+        <location filename="../core/commands/modelchange.cpp" line="83"/>
         <source>machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="249"/>
+        <location filename="../core/commands/modelchange.cpp" line="251"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="256"/>
+        <location filename="../core/commands/modelchange.cpp" line="258"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="270"/>
+        <location filename="../core/commands/modelchange.cpp" line="272"/>
         <source>deploy %1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="271"/>
+        <location filename="../core/commands/modelchange.cpp" line="273"/>
         <source>deploy %1, %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -660,20 +660,20 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="273"/>
-        <location filename="../core/commands/modelchange.cpp" line="282"/>
+        <location filename="../core/commands/modelchange.cpp" line="275"/>
+        <location filename="../core/commands/modelchange.cpp" line="284"/>
         <source>%1, unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="275"/>
-        <location filename="../core/commands/modelchange.cpp" line="284"/>
-        <location filename="../core/commands/modelchange.cpp" line="306"/>
+        <location filename="../core/commands/modelchange.cpp" line="277"/>
+        <location filename="../core/commands/modelchange.cpp" line="286"/>
+        <location filename="../core/commands/modelchange.cpp" line="309"/>
         <source>%1, to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="280"/>
+        <location filename="../core/commands/modelchange.cpp" line="282"/>
         <source>add %n unit(s) of %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -681,42 +681,42 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="288"/>
+        <location filename="../core/commands/modelchange.cpp" line="290"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="290"/>
+        <location filename="../core/commands/modelchange.cpp" line="292"/>
         <source>take %1 off its machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="292"/>
+        <location filename="../core/commands/modelchange.cpp" line="294"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="294"/>
+        <location filename="../core/commands/modelchange.cpp" line="296"/>
         <source>remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="297"/>
+        <location filename="../core/commands/modelchange.cpp" line="299"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="298"/>
+        <location filename="../core/commands/modelchange.cpp" line="301"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="302"/>
+        <location filename="../core/commands/modelchange.cpp" line="305"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="304"/>
+        <location filename="../core/commands/modelchange.cpp" line="307"/>
         <source>add %n machine(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -724,17 +724,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="308"/>
+        <location filename="../core/commands/modelchange.cpp" line="311"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="315"/>
+        <location filename="../core/commands/modelchange.cpp" line="318"/>
         <source>remove machine %1 and its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="316"/>
+        <location filename="../core/commands/modelchange.cpp" line="319"/>
         <source>remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -828,102 +828,102 @@
 <context>
     <name>ModelTx</name>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="56"/>
+        <location filename="../core/store/modeltx.cpp" line="55"/>
         <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="159"/>
+        <location filename="../core/store/modeltx.cpp" line="168"/>
         <source>model &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="167"/>
+        <location filename="../core/store/modeltx.cpp" line="176"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="188"/>
+        <location filename="../core/store/modeltx.cpp" line="197"/>
         <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="206"/>
+        <location filename="../core/store/modeltx.cpp" line="215"/>
         <source>machine %1 not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="218"/>
+        <location filename="../core/store/modeltx.cpp" line="227"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="228"/>
+        <location filename="../core/store/modeltx.cpp" line="237"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="350"/>
+        <location filename="../core/store/modeltx.cpp" line="463"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="356"/>
+        <location filename="../core/store/modeltx.cpp" line="469"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="364"/>
+        <location filename="../core/store/modeltx.cpp" line="477"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="371"/>
+        <location filename="../core/store/modeltx.cpp" line="484"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="410"/>
+        <location filename="../core/store/modeltx.cpp" line="523"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="411"/>
+        <location filename="../core/store/modeltx.cpp" line="524"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="484"/>
+        <location filename="../core/store/modeltx.cpp" line="597"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="492"/>
+        <location filename="../core/store/modeltx.cpp" line="605"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="495"/>
+        <location filename="../core/store/modeltx.cpp" line="608"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="512"/>
+        <location filename="../core/store/modeltx.cpp" line="625"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="514"/>
+        <location filename="../core/store/modeltx.cpp" line="627"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="520"/>
+        <location filename="../core/store/modeltx.cpp" line="633"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="731"/>
+        <location filename="../core/store/modeltx.cpp" line="844"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1520,12 +1520,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="113"/>
+        <location filename="../core/placement/startforecast.cpp" line="146"/>
         <source>container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="127"/>
+        <location filename="../core/placement/startforecast.cpp" line="160"/>
         <source>the cloud has no region %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1533,33 +1533,33 @@
 <context>
     <name>Store</name>
     <message>
-        <location filename="../core/store/store.cpp" line="98"/>
+        <location filename="../core/store/store.cpp" line="99"/>
         <source>cannot open store &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="107"/>
+        <location filename="../core/store/store.cpp" line="108"/>
         <source>cannot create directory &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="188"/>
+        <location filename="../core/store/store.cpp" line="189"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="191"/>
+        <location filename="../core/store/store.cpp" line="192"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="363"/>
-        <location filename="../core/store/store.cpp" line="384"/>
+        <location filename="../core/store/store.cpp" line="371"/>
+        <location filename="../core/store/store.cpp" line="392"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="369"/>
+        <location filename="../core/store/store.cpp" line="377"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2017,12 +2017,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="87"/>
+        <location filename="../ui/applicationsmodel.cpp" line="88"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="91"/>
+        <location filename="../ui/applicationsmodel.cpp" line="92"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unit</numerusform>
@@ -2030,53 +2030,53 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="95"/>
+        <location filename="../ui/applicationsmodel.cpp" line="96"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="99"/>
+        <location filename="../ui/applicationsmodel.cpp" line="100"/>
         <source>%1 of %2 started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="135"/>
-        <location filename="../ui/applicationsmodel.cpp" line="142"/>
+        <location filename="../ui/applicationsmodel.cpp" line="137"/>
+        <location filename="../ui/applicationsmodel.cpp" line="144"/>
         <source>unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="153"/>
+        <location filename="../ui/applicationsmodel.cpp" line="155"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="190"/>
+        <location filename="../ui/applicationsmodel.cpp" line="192"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="192"/>
+        <location filename="../ui/applicationsmodel.cpp" line="194"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="194"/>
+        <location filename="../ui/applicationsmodel.cpp" line="196"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="196"/>
+        <location filename="../ui/applicationsmodel.cpp" line="198"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="198"/>
+        <location filename="../ui/applicationsmodel.cpp" line="200"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="200"/>
+        <location filename="../ui/applicationsmodel.cpp" line="202"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2084,57 +2084,57 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ChangeSetPanel</name>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="24"/>
+        <location filename="../ui/changesetpanel.cpp" line="25"/>
         <source>&amp;Commit…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="25"/>
+        <location filename="../ui/changesetpanel.cpp" line="26"/>
         <source>D&amp;iscard all…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="26"/>
+        <location filename="../ui/changesetpanel.cpp" line="27"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <location filename="../ui/changesetpanel.cpp" line="30"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <location filename="../ui/changesetpanel.cpp" line="30"/>
         <source>Staged by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="29"/>
+        <location filename="../ui/changesetpanel.cpp" line="30"/>
         <source>Now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="35"/>
+        <location filename="../ui/changesetpanel.cpp" line="40"/>
         <source>Apply every staged change in one transaction: all or none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="36"/>
+        <location filename="../ui/changesetpanel.cpp" line="41"/>
         <source>Drop every staged change; the model stays as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="37"/>
+        <location filename="../ui/changesetpanel.cpp" line="42"/>
         <source>Drop the selected changes from the change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="49"/>
+        <location filename="../ui/changesetpanel.cpp" line="62"/>
         <source>Discard changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="50"/>
+        <location filename="../ui/changesetpanel.cpp" line="63"/>
         <source>Drop all %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2142,22 +2142,22 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="109"/>
+        <location filename="../ui/changesetpanel.cpp" line="122"/>
         <source>applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="109"/>
+        <location filename="../ui/changesetpanel.cpp" line="122"/>
         <source>refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="129"/>
+        <location filename="../ui/changesetpanel.cpp" line="142"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="137"/>
+        <location filename="../ui/changesetpanel.cpp" line="150"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2165,42 +2165,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <location filename="../ui/changesetpanel.cpp" line="158"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <location filename="../ui/changesetpanel.cpp" line="158"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <location filename="../ui/changesetpanel.cpp" line="158"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <location filename="../ui/changesetpanel.cpp" line="158"/>
         <source>Count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <location filename="../ui/changesetpanel.cpp" line="158"/>
         <source>Cost/hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="157"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="166"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2208,7 +2208,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="196"/>
         <source>Apply %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2216,7 +2216,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="197"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2224,7 +2224,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="186"/>
+        <location filename="../ui/changesetpanel.cpp" line="199"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2240,67 +2240,67 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ConstraintEditorDialog</name>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="36"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="37"/>
         <source>Constraints of model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="37"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="38"/>
         <source>Constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="41"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="42"/>
         <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="43"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="44"/>
         <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="66"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="67"/>
         <source>inherited: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="69"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="70"/>
         <source>%1 is not supported by cloud %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="92"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="92"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="92"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="154"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="155"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="155"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="156"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="169"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="170"/>
         <source>fix the constraints first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="173"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="174"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2409,67 +2409,67 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MachinesModel</name>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="146"/>
+        <location filename="../ui/machinesmodel.cpp" line="147"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="148"/>
+        <location filename="../ui/machinesmodel.cpp" line="149"/>
         <source>Life</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="150"/>
+        <location filename="../ui/machinesmodel.cpp" line="151"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="152"/>
+        <location filename="../ui/machinesmodel.cpp" line="153"/>
         <source>Instance status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="154"/>
+        <location filename="../ui/machinesmodel.cpp" line="155"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="156"/>
+        <location filename="../ui/machinesmodel.cpp" line="157"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="158"/>
+        <location filename="../ui/machinesmodel.cpp" line="159"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="160"/>
+        <location filename="../ui/machinesmodel.cpp" line="161"/>
         <source>Hardware</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="162"/>
+        <location filename="../ui/machinesmodel.cpp" line="163"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="164"/>
+        <location filename="../ui/machinesmodel.cpp" line="165"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="166"/>
+        <location filename="../ui/machinesmodel.cpp" line="167"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="168"/>
+        <location filename="../ui/machinesmodel.cpp" line="169"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="170"/>
+        <location filename="../ui/machinesmodel.cpp" line="171"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2477,212 +2477,237 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="78"/>
+        <location filename="../ui/mainwindow.cpp" line="81"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="80"/>
+        <location filename="../ui/mainwindow.cpp" line="83"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="86"/>
+        <location filename="../ui/mainwindow.cpp" line="89"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="89"/>
+        <location filename="../ui/mainwindow.cpp" line="92"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="119"/>
+        <location filename="../ui/mainwindow.cpp" line="122"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="135"/>
+        <location filename="../ui/mainwindow.cpp" line="138"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="140"/>
+        <location filename="../ui/mainwindow.cpp" line="143"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="144"/>
+        <location filename="../ui/mainwindow.cpp" line="147"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="152"/>
+        <location filename="../ui/mainwindow.cpp" line="155"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="172"/>
+        <location filename="../ui/mainwindow.cpp" line="179"/>
+        <source>A new machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <source>Place on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <source>Put %1 on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="282"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="226"/>
+        <location filename="../ui/mainwindow.cpp" line="283"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="288"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="243"/>
+        <location filename="../ui/mainwindow.cpp" line="300"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="246"/>
+        <location filename="../ui/mainwindow.cpp" line="303"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="249"/>
+        <location filename="../ui/mainwindow.cpp" line="306"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="250"/>
+        <location filename="../ui/mainwindow.cpp" line="307"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="252"/>
+        <location filename="../ui/mainwindow.cpp" line="309"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="317"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindow.cpp" line="320"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="269"/>
+        <location filename="../ui/mainwindow.cpp" line="326"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="270"/>
+        <location filename="../ui/mainwindow.cpp" line="327"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="275"/>
+        <location filename="../ui/mainwindow.cpp" line="333"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="339"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="282"/>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="290"/>
+        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <source>Start machines in error again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="351"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="291"/>
+        <location filename="../ui/mainwindow.cpp" line="352"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="298"/>
+        <location filename="../ui/mainwindow.cpp" line="359"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="302"/>
+        <location filename="../ui/mainwindow.cpp" line="363"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="306"/>
+        <location filename="../ui/mainwindow.cpp" line="367"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="308"/>
+        <location filename="../ui/mainwindow.cpp" line="369"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="380"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="316"/>
+        <location filename="../ui/mainwindow.cpp" line="381"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="317"/>
+        <location filename="../ui/mainwindow.cpp" line="383"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="318"/>
-        <source>&lt;b&gt;Berth&lt;/b&gt; keeps deployment models, places their units and provisions their machines.</source>
+        <location filename="../ui/mainwindow.cpp" line="384"/>
+        <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="343"/>
+        <location filename="../ui/mainwindow.cpp" line="391"/>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="414"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="344"/>
+        <location filename="../ui/mainwindow.cpp" line="415"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <location filename="../ui/mainwindow.cpp" line="443"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="389"/>
+        <location filename="../ui/mainwindow.cpp" line="462"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="392"/>
+        <location filename="../ui/mainwindow.cpp" line="465"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="415"/>
+        <location filename="../ui/mainwindow.cpp" line="490"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -2690,58 +2715,190 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="544"/>
+        <location filename="../ui/mainwindow.cpp" line="567"/>
+        <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="636"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="549"/>
+        <location filename="../ui/mainwindow.cpp" line="641"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="573"/>
+        <location filename="../ui/mainwindow.cpp" line="665"/>
         <source>new machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="576"/>
+        <location filename="../ui/mainwindow.cpp" line="668"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="595"/>
+        <location filename="../ui/mainwindow.cpp" line="687"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="600"/>
+        <location filename="../ui/mainwindow.cpp" line="692"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="638"/>
+        <location filename="../ui/mainwindow.cpp" line="730"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="642"/>
+        <location filename="../ui/mainwindow.cpp" line="734"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="678"/>
+        <location filename="../ui/mainwindow.cpp" line="772"/>
+        <source>Show &amp;details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="829"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="679"/>
+        <location filename="../ui/mainwindow.cpp" line="830"/>
         <source>constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="687"/>
+        <location filename="../ui/mainwindow.cpp" line="838"/>
         <source>Constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::ModelActions</name>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="16"/>
+        <source>machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="17"/>
+        <source>machine %1 (instance %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="45"/>
+        <source>No machine is stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="46"/>
+        <source>This stops %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="54"/>
+        <source>Remove &amp;unit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="55"/>
+        <source>Remove &amp;application…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="56"/>
+        <source>Remove &amp;machine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="57"/>
+        <source>Place &amp;on…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="59"/>
+        <source>Remove the selected units (their machines go with them when made for them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="61"/>
+        <source>Remove the selected application and all its units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="63"/>
+        <source>Remove the selected machines, with the units and containers they host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="64"/>
+        <source>Put the selected unplaced units on a machine you choose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="98"/>
+        <source>Remove %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/modelactions.cpp" line="112"/>
+        <source>Remove %1 and its %n unit(s)?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="139"/>
+        <source>Remove machine %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="141"/>
+        <source>Its units go with it: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="149"/>
+        <source>Remove units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="152"/>
+        <location filename="../ui/modelactions.cpp" line="164"/>
+        <source>remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="159"/>
+        <source>Remove application</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="172"/>
+        <source>Remove machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="176"/>
+        <source>remove machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="190"/>
+        <source>a new machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="191"/>
+        <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2975,47 +3132,47 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ZoneChart</name>
     <message>
-        <location filename="../ui/zonechart.cpp" line="35"/>
+        <location filename="../ui/zonechart.cpp" line="36"/>
         <source>Units per zone in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="39"/>
+        <location filename="../ui/zonechart.cpp" line="40"/>
         <source>Export…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="49"/>
+        <location filename="../ui/zonechart.cpp" line="50"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="66"/>
+        <location filename="../ui/zonechart.cpp" line="67"/>
         <source>all regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="140"/>
+        <location filename="../ui/zonechart.cpp" line="143"/>
         <source>%1 (skew %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="143"/>
+        <location filename="../ui/zonechart.cpp" line="146"/>
         <source>no started units here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="144"/>
+        <location filename="../ui/zonechart.cpp" line="147"/>
         <source>every application is spread evenly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="145"/>
+        <location filename="../ui/zonechart.cpp" line="148"/>
         <source>uneven: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="163"/>
+        <location filename="../ui/zonechart.cpp" line="169"/>
         <source>%1 — skew %2</source>
         <translation type="unfinished"></translation>
     </message>
