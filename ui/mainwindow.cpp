@@ -226,13 +226,21 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     menuBar()->insertMenu(menuBar()->actions().constLast(), view);
     resizeDocks({dock}, {190}, Qt::Vertical);
 
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        m_applicationFilter->setText(text);
-        m_machineFilter->setText(text);
+    connect(m_filter, &QLineEdit::textChanged, this, [this, problems](const QString &text) {
+        filterRows(
+            [&] {
+                m_applicationFilter->setText(text);
+                m_machineFilter->setText(text);
+            },
+            !text.isEmpty() || problems->isChecked());
     });
     connect(problems, &QCheckBox::toggled, this, [this](bool on) {
-        m_applicationFilter->setProblemsOnly(on);
-        m_machineFilter->setProblemsOnly(on);
+        filterRows(
+            [&] {
+                m_applicationFilter->setProblemsOnly(on);
+                m_machineFilter->setProblemsOnly(on);
+            },
+            on || !m_filter->text().isEmpty());
     });
     connect(m_applicationView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] {
@@ -733,6 +741,43 @@ void MainWindow::editPlacementPolicy()
     } catch (const BerthError &error) {
         QMessageBox::warning(this, tr("Placement policy"), error.message());
     }
+}
+
+void MainWindow::filterRows(const std::function<void()> &change, bool active)
+{
+    // The rows the user had open are remembered while a filter is on, and
+    // opened again when it is cleared.
+    const auto expandedOf = [](QTreeView *tree) {
+        QSet<QString> names;
+        const QAbstractItemModel *model = tree->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex index = model->index(row, 0);
+            if (tree->isExpanded(index))
+                names.insert(index.data(ItemRoles::NameRole).toString());
+        }
+        return names;
+    };
+    if (active && !m_filtering) {
+        m_expandedApplications = expandedOf(m_applicationView);
+        m_expandedMachines = expandedOf(m_machineTree);
+    }
+    change();
+    if (active) {
+        // A match inside a collapsed row would be hidden: every parent shown opens.
+        m_applicationView->expandAll();
+        m_machineTree->expandAll();
+    } else if (m_filtering) {
+        for (auto [tree, names] : {std::pair{m_applicationView, &m_expandedApplications},
+                                   std::pair{m_machineTree, &m_expandedMachines}}) {
+            const QAbstractItemModel *model = tree->model();
+            for (int row = 0; row < model->rowCount(); ++row) {
+                const QModelIndex index = model->index(row, 0);
+                tree->setExpanded(index,
+                                  names->contains(index.data(ItemRoles::NameRole).toString()));
+            }
+        }
+    }
+    m_filtering = active;
 }
 
 QStringList MainWindow::selectedNames(QTreeView *tree, bool children) const

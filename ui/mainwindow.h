@@ -6,6 +6,7 @@
 #include "core/workerthread.h"
 
 #include <QMainWindow>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -122,6 +123,8 @@ private:
     // containers) or top-level ones (applications, machines).
     QStringList selectedNames(QTreeView *tree, bool children) const;
     void showContextMenu(QTreeView *tree, const QPoint &pos);
+    // Applies `change` to the filters; `active`: some filter is on after it.
+    void filterRows(const std::function<void()> &change, bool active);
     // What to do first, while the model is empty and nothing is selected.
     void showEmptyState();
     void applySnapshot(const ModelSnapshot &snapshot);
@@ -168,6 +171,9 @@ private:
     ChangeSetPanel *m_changeSet = nullptr;
     QAction *m_stagingAction = nullptr;
     bool m_staging = true;
+    bool m_filtering = false;
+    QSet<QString> m_expandedApplications; // open before a filter was set
+    QSet<QString> m_expandedMachines;
     ModelActions *m_actions = nullptr;
     Confirm m_confirm;
     ChooseTarget m_chooseTarget;

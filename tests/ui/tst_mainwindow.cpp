@@ -19,7 +19,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QCheckBox>
 #include <QDropEvent>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMimeData>
 #include <QPlainTextEdit>
@@ -217,18 +219,65 @@ private slots:
         QTRY_COMPARE(panel->list()->topLevelItemCount(), 0);
     }
 
+    void filtersOpenTheRowsOfTheirMatches()
+    {
+        Fixture f;
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});                      // 0
+        MachineCommands(f.ws()).addMachines(model, {QStringLiteral("lxd:0"), 1, {}, {}}); // 0/lxd/0
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});                      // 1
+        MachineCommands(f.ws()).addMachines(model, {QStringLiteral("lxd:1"), 1, {}, {}}); // 1/lxd/0
+        auto window = f.window();
+        QTRY_COMPARE(window->machinesModel()->rowCount(), 2);
+        QTreeView *tree = window->machineTree();
+        tree->collapseAll();
+        tree->expand(findRow(tree, QStringLiteral("1")));
+
+        // A container fails: "Problems only" shows it, its host opened to show it.
+        f.ws().inModel(model, [](ModelTx &tx) {
+            tx.recordError(tx.machine(QStringLiteral("0/lxd/0")), 1,
+                           QStringLiteral("no instance type fits"));
+        });
+        QTRY_COMPARE(
+            window->machinesModel()
+                ->index(0, MachinesModel::StatusColumn, window->machinesModel()->index(0, 0))
+                .data()
+                .toString(),
+            QStringLiteral("error"));
+        auto *problems = window->findChild<QCheckBox *>();
+        QVERIFY(problems);
+        problems->setChecked(true);
+        const QModelIndex failed = findRow(tree, QStringLiteral("0/lxd/0"));
+        QVERIFY(failed.isValid());
+        QVERIFY(tree->isExpanded(failed.parent()));
+        QVERIFY(!tree->visualRect(failed).isEmpty());
+        QVERIFY(!findRow(tree, QStringLiteral("1/lxd/0")).isValid());
+
+        // Cleared, the rows are open as the user left them.
+        problems->setChecked(false);
+        QVERIFY(!tree->isExpanded(findRow(tree, QStringLiteral("0"))));
+        QVERIFY(tree->isExpanded(findRow(tree, QStringLiteral("1"))));
+
+        // The text filter does the same.
+        auto *filter = window->findChild<QLineEdit *>();
+        QVERIFY(filter);
+        filter->setText(QStringLiteral("0/lxd"));
+        QVERIFY(tree->isExpanded(findRow(tree, QStringLiteral("0"))));
+        filter->clear();
+        QVERIFY(!tree->isExpanded(findRow(tree, QStringLiteral("0"))));
+    }
+
     void anEmptyModelSaysWhatToDoFirst()
     {
         Fixture f;
         auto window = f.window();
         QTRY_VERIFY(window->snapshotsApplied() > 0);
-        QTRY_VERIFY(window->detailsPane()->toPlainText().contains(
-            QStringLiteral("This model is empty")));
+        QTRY_VERIFY(
+            window->detailsPane()->toPlainText().contains(QStringLiteral("This model is empty")));
         QVERIFY(window->detailsPane()->toPlainText().contains(QStringLiteral("Ctrl+D")));
         // Once something is deployed, the hint gives way.
         f.deploy(QStringLiteral("web"), 1);
-        QTRY_VERIFY(!window->detailsPane()->toPlainText().contains(
-            QStringLiteral("This model is empty")));
+        QTRY_VERIFY(
+            !window->detailsPane()->toPlainText().contains(QStringLiteral("This model is empty")));
     }
 
     void cloudSettingsChangedElsewhereAreTakenUp()
