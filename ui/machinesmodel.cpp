@@ -35,8 +35,10 @@ void MachinesModel::setSnapshot(const ModelSnapshot &snapshot)
     }
     for (const MachineRecord &m : std::as_const(machines)) {
         const qsizetype g = m.isContainer() ? groupOf.value(m.parentId, -1) : -1;
-        if (g >= 0)
+        if (g >= 0) {
             next[g].children.append(MachineRow{m.id, m, unitsOf.value(m.id), plan(m.id)});
+            next[g].record.containers = int(next[g].children.size());
+        }
     }
     sync(std::move(next));
 }
@@ -101,8 +103,13 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
             return m.zone;
         case BaseColumn:
             return m.base;
-        case UnitsColumn:
-            return row->units.join(QStringLiteral(", "));
+        case UnitsColumn: {
+            const QString units = row->units.join(QStringLiteral(", "));
+            if (row->containers == 0)
+                return units;
+            const QString containers = tr("%n container(s)", nullptr, row->containers);
+            return units.isEmpty() ? containers : units + QStringLiteral(" · ") + containers;
+        }
         case ConstraintsColumn:
             return m.constraints;
         default:

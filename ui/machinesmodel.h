@@ -12,6 +12,7 @@ struct MachineRow
     MachineRecord machine;
     QStringList units; // principal units it hosts
     Plan plan = Plan::None;
+    int containers = 0; // on this host
     bool operator==(const MachineRow &) const = default;
 };
 

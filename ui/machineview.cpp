@@ -37,9 +37,10 @@ void showOnly(QTreeView *view, const QList<int> &columns, int count)
 
 QList<int> machineColumns()
 {
-    return {MachinesModel::NameColumn,     MachinesModel::UnitsColumn,
-            MachinesModel::StatusColumn,   MachinesModel::ZoneColumn,
-            MachinesModel::HardwareColumn, MachinesModel::ConstraintsColumn};
+    return {MachinesModel::NameColumn,       MachinesModel::UnitsColumn,
+            MachinesModel::StatusColumn,     MachinesModel::BaseColumn,
+            MachinesModel::ZoneColumn,       MachinesModel::HardwareColumn,
+            MachinesModel::ConstraintsColumn};
 }
 
 } // namespace

@@ -114,6 +114,29 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     m_machineTree->setSortingEnabled(true);
     m_machineTree->sortByColumn(MachinesModel::NameColumn, Qt::AscendingOrder);
     m_machineTree->setUniformRowHeights(true);
+    // What is looked at most comes first, so at 1280 px zone, instance,
+    // type and hardware show without scrolling; the user's own order and
+    // widths, once changed, are kept between runs.
+    const QList<int> machineOrder{
+        MachinesModel::NameColumn,           MachinesModel::StatusColumn,
+        MachinesModel::ZoneColumn,           MachinesModel::InstanceColumn,
+        MachinesModel::TypeColumn,           MachinesModel::HardwareColumn,
+        MachinesModel::MessageColumn,        MachinesModel::UnitsColumn,
+        MachinesModel::BaseColumn,           MachinesModel::RegionColumn,
+        MachinesModel::InstanceStatusColumn, MachinesModel::LifeColumn,
+        MachinesModel::ConstraintsColumn};
+    for (int i = 0; i < machineOrder.size(); ++i) {
+        QHeaderView *header = m_machineTree->header();
+        header->moveSection(header->visualIndex(machineOrder.at(i)), i);
+    }
+    {
+        QSettings columns;
+        m_columnsRestored =
+            m_applicationView->header()->restoreState(
+                columns.value(QStringLiteral("window/applicationColumns")).toByteArray()) &&
+            m_machineTree->header()->restoreState(
+                columns.value(QStringLiteral("window/machineColumns")).toByteArray());
+    }
     m_applicationView->setUniformRowHeights(true);
     m_details = new QTextBrowser(vertical);
     vertical->setStretchFactor(0, 4);
@@ -479,9 +502,11 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         m_zoneChart->setSnapshot(snapshot, *cloud);
     if (first) {
         m_applicationView->expandAll();
-        for (int c = 0; c < ApplicationsModel::ColumnCount; ++c)
-            m_applicationView->resizeColumnToContents(c);
-        m_machineTree->header()->resizeSections(QHeaderView::ResizeToContents);
+        if (!m_columnsRestored) {
+            for (int c = 0; c < ApplicationsModel::ColumnCount; ++c)
+                m_applicationView->resizeColumnToContents(c);
+            m_machineTree->header()->resizeSections(QHeaderView::ResizeToContents);
+        }
         m_machineView->fitColumns();
         if (selectedApplication().isEmpty()) {
             for (const ApplicationRecord &a : snapshot.applications) {
@@ -894,6 +919,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/applicationColumns"),
+                      m_applicationView->header()->saveState());
+    settings.setValue(QStringLiteral("window/machineColumns"),
+                      m_machineTree->header()->saveState());
     QMainWindow::closeEvent(event);
 }
 

@@ -172,6 +172,7 @@ private:
     QAction *m_stagingAction = nullptr;
     bool m_staging = true;
     bool m_filtering = false;
+    bool m_columnsRestored = false;       // the user's column order and widths, from the last run
     QSet<QString> m_expandedApplications; // open before a filter was set
     QSet<QString> m_expandedMachines;
     ModelActions *m_actions = nullptr;

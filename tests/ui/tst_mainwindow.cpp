@@ -228,6 +228,11 @@ private slots:
         MachineCommands(f.ws()).addMachines(model, {QStringLiteral("lxd:1"), 1, {}, {}}); // 1/lxd/0
         auto window = f.window();
         QTRY_COMPARE(window->machinesModel()->rowCount(), 2);
+        QVERIFY(window->machinesModel()
+                    ->index(0, MachinesModel::UnitsColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("1 container"))); // a host says how many it carries
         QTreeView *tree = window->machineTree();
         tree->collapseAll();
         tree->expand(findRow(tree, QStringLiteral("1")));
