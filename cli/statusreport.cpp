@@ -4,6 +4,9 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QSet>
+
+#include <functional>
 
 namespace berth {
 
@@ -150,12 +153,29 @@ QString toTable(const ModelSnapshot &s)
          QStringLiteral("Inst id"), QStringLiteral("Inst status"), QStringLiteral("Type"),
          QStringLiteral("Region"), QStringLiteral("Zone"), QStringLiteral("Base"),
          QStringLiteral("Constraints"), QStringLiteral("Message")});
+    // Containers under their hosts, indented, as Juju shows them.
+    QHash<qint64, QList<const MachineRecord *>> containersOf;
+    QSet<qint64> ids;
+    for (const MachineRecord &m : s.machines)
+        ids.insert(m.id);
     for (const MachineRecord &m : s.machines) {
-        const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
-        machines.addRow({m.name, MachineState::text(m.state.life),
-                         MachineState::text(m.state.status), m.instanceId,
-                         MachineState::text(m.state.instance), m.instanceType, m.region, m.zone,
-                         m.base, m.constraints, message});
+        if (m.isContainer() && ids.contains(m.parentId))
+            containersOf[m.parentId] << &m;
+    }
+    const std::function<void(const MachineRecord &, const QString &)> addMachine =
+        [&](const MachineRecord &m, const QString &indent) {
+            const QString message =
+                m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
+            machines.addRow({indent + m.name, MachineState::text(m.state.life),
+                             MachineState::text(m.state.status), m.instanceId,
+                             MachineState::text(m.state.instance), m.instanceType, m.region, m.zone,
+                             m.base, m.constraints, message});
+            for (const MachineRecord *c : containersOf.value(m.id))
+                addMachine(*c, indent + QStringLiteral("  "));
+        };
+    for (const MachineRecord &m : s.machines) {
+        if (!m.isContainer() || !ids.contains(m.parentId))
+            addMachine(m, {});
     }
 
     QString text = model.render();
