@@ -155,6 +155,13 @@ void relate(CliContext &ctx, const QStringList &args)
     ctx.apply(ModelChange::relate(parser.positional().at(0), parser.positional().at(1)));
 }
 
+void removeRelation(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("remove-relation"), QStringLiteral("APP1 APP2"));
+    parser.parse(args, 2, 2);
+    ctx.apply(ModelChange::removeRelation(parser.positional().at(0), parser.positional().at(1)));
+}
+
 void status(CliContext &ctx, const QStringList &args)
 {
     CommandArgs(QStringLiteral("status"), {}).parse(args, 0, 0);
@@ -184,6 +191,9 @@ void registerApplicationCommands(QList<CommandSpec> &table)
                   QStringLiteral("show an application's constraints"), constraints});
     table.append({QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"),
                   relate, true});
+    table.append({QStringLiteral("remove-relation"),
+                  QStringLiteral("remove a subordinate relation (and the subordinate's units)"),
+                  removeRelation, true});
     table.append({QStringLiteral("status"), QStringLiteral("the whole model"), status});
 }
 

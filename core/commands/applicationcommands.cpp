@@ -343,20 +343,48 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
                     .arg(sub.name, principal.name));
         }
         tx.addRelation(sub, principal);
-        // In principal-unit order, so subordinate unit numbers are reproducible.
-        QStringList machines;
-        QSet<qint64> seen;
-        for (const UnitRecord &unit : tx.unitsOfApplication(principal.id)) {
-            if (unit.machineId != 0 && !seen.contains(unit.machineId)) {
-                seen.insert(unit.machineId);
-                machines << unit.machine;
-            }
-        }
-        for (const QString &machine : machines)
-            tx.syncSubordinates(tx.machine(machine));
+        syncPrincipalMachines(tx, principal);
         CommandResult result;
         result.messages
             << ApplicationCommands::tr("related %1 to %2").arg(sub.name, principal.name);
+        return result;
+    });
+}
+
+void ApplicationCommands::syncPrincipalMachines(ModelTx &tx, const ApplicationRecord &principal)
+{
+    // In principal-unit order, so subordinate unit numbers are reproducible.
+    QStringList machines;
+    QSet<qint64> seen;
+    for (const UnitRecord &unit : tx.unitsOfApplication(principal.id)) {
+        if (unit.machineId != 0 && !seen.contains(unit.machineId)) {
+            seen.insert(unit.machineId);
+            machines << unit.machine;
+        }
+    }
+    for (const QString &machine : machines)
+        tx.syncSubordinates(tx.machine(machine));
+}
+
+CommandResult ApplicationCommands::unrelate(const QString &model, const QString &first,
+                                            const QString &second)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord a = tx.application(first);
+        const ApplicationRecord b = tx.application(second);
+        const ApplicationRecord &sub = a.subordinate ? a : b;
+        const ApplicationRecord &principal = a.subordinate ? b : a;
+        if (a.id == b.id || a.subordinate == b.subordinate || !tx.hasRelation(sub, principal)) {
+            throw BerthError(ApplicationCommands::tr("there is no relation between \"%1\" and "
+                                                     "\"%2\"; \"berthctl status\" lists them")
+                                 .arg(a.name, b.name));
+        }
+        tx.removeRelation(sub, principal);
+        // The subordinate units on the principal's machines go with it.
+        syncPrincipalMachines(tx, principal);
+        CommandResult result;
+        result.messages << ApplicationCommands::tr("removed the relation between %1 and %2")
+                               .arg(sub.name, principal.name);
         return result;
     });
 }

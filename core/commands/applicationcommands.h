@@ -51,6 +51,8 @@ public:
     static void reportAdded(const ApplicationRecord &app, const QList<UnitRecord> &units,
                             CommandResult &result);
     CommandResult relate(const QString &model, const QString &first, const QString &second);
+    // Juju's remove-relation: the subordinate's units on the principal's machines go.
+    CommandResult unrelate(const QString &model, const QString &first, const QString &second);
 
 private:
     // The principal application units are added to, unit-level constraints checked.
@@ -61,6 +63,8 @@ private:
     // Adds `count` principal units, the i-th placed by the i-th directive of `to`.
     void addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count, const QString &to,
                            const Constraints &unitLevel, CommandResult &result);
+    // Gives each machine of `principal`'s units the subordinates its relations call for.
+    static void syncPrincipalMachines(ModelTx &tx, const ApplicationRecord &principal);
     Workspace &m_ws;
 };
 

@@ -17,6 +17,7 @@ const QString removeUnitCommand = QStringLiteral("remove-unit");
 const QString removeApplicationCommand = QStringLiteral("remove-application");
 const QString setConstraintsCommand = QStringLiteral("set-constraints");
 const QString relateCommand = QStringLiteral("relate");
+const QString removeRelationCommand = QStringLiteral("remove-relation");
 const QString addMachineCommand = QStringLiteral("add-machine");
 const QString removeMachineCommand = QStringLiteral("remove-machine");
 
@@ -48,6 +49,8 @@ const QHash<QString, QHash<QString, QJsonValue::Type>> &argumentTypes()
         {setConstraintsCommand,
          {{QStringLiteral("application"), T::String}, {QStringLiteral("constraints"), T::String}}},
         {relateCommand,
+         {{QStringLiteral("first"), T::String}, {QStringLiteral("second"), T::String}}},
+        {removeRelationCommand,
          {{QStringLiteral("first"), T::String}, {QStringLiteral("second"), T::String}}},
         {addMachineCommand,
          {{QStringLiteral("directive"), T::String},
@@ -170,6 +173,12 @@ ModelChange ModelChange::relate(const QString &first, const QString &second)
     return {relateCommand, {{QStringLiteral("first"), first}, {QStringLiteral("second"), second}}};
 }
 
+ModelChange ModelChange::removeRelation(const QString &first, const QString &second)
+{
+    return {removeRelationCommand,
+            {{QStringLiteral("first"), first}, {QStringLiteral("second"), second}}};
+}
+
 ModelChange ModelChange::addMachines(const MachineCommands::AddMachine &request)
 {
     return {addMachineCommand,
@@ -235,6 +244,8 @@ CommandResult ModelChange::apply(Workspace &workspace, const QString &model, Hos
     }
     if (command == relateCommand)
         return apps.relate(model, text("first"), text("second"));
+    if (command == removeRelationCommand)
+        return apps.unrelate(model, text("first"), text("second"));
     MachineCommands machines(workspace, probe);
     if (command == addMachineCommand) {
         MachineCommands::AddMachine request;
@@ -303,6 +314,10 @@ QString ModelChange::description() const
     }
     if (command == relateCommand)
         return ModelChange::tr("relate %1 and %2").arg(text("first"), text("second"));
+    if (command == removeRelationCommand) {
+        return ModelChange::tr("remove the relation between %1 and %2")
+            .arg(text("first"), text("second"));
+    }
     if (command == addMachineCommand) {
         QString line = ModelChange::tr("add %n machine(s)", nullptr, count);
         if (!text("directive").isEmpty())

@@ -34,6 +34,7 @@ public:
     // The model's constraints when `application` is empty.
     static ModelChange setConstraints(const QString &application, const QString &constraints);
     static ModelChange relate(const QString &first, const QString &second);
+    static ModelChange removeRelation(const QString &first, const QString &second);
     static ModelChange addMachines(const MachineCommands::AddMachine &request);
     static ModelChange removeMachines(const QStringList &machines, bool force);
 

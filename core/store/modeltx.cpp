@@ -750,6 +750,16 @@ void ModelTx::removeRelationsOf(const ApplicationRecord &app)
     m_hasSubordinates.clear();
 }
 
+void ModelTx::removeRelation(const ApplicationRecord &subordinate,
+                             const ApplicationRecord &principal)
+{
+    m_sql.run(QStringLiteral("DELETE FROM relations WHERE subordinate_id = ? AND principal_id = ?"),
+              {subordinate.id, principal.id});
+    m_hasSubordinates.remove(principal.id);
+    logChange(QStringLiteral("relation"), subordinate.name + u' ' + principal.name,
+              Change::Op::Removed);
+}
+
 void ModelTx::addRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal)
 {
     m_sql.run(QStringLiteral("INSERT INTO relations (model_id, subordinate_id, principal_id) "

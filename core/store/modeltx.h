@@ -133,6 +133,7 @@ public:
 
     bool hasRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal);
     void addRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal);
+    void removeRelation(const ApplicationRecord &subordinate, const ApplicationRecord &principal);
     // Drops every relation the application is in (either side).
     void removeRelationsOf(const ApplicationRecord &app);
     // Gives `machine` exactly one unit of each subordinate application related

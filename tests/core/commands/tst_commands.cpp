@@ -283,6 +283,22 @@ void TestCommands::subordinatesFollowTheirPrincipals()
     apps.removeUnits(model, {QStringLiteral("wordpress/1")});
     units = unitsByName(t.ws().snapshot(model));
     QVERIFY(!units.contains(QStringLiteral("ntp/1")));
+    // Removing the relation (Juju's remove-relation) takes the subordinate's
+    // units off the principal's machines; relating again brings them back.
+    const CommandResult removed =
+        apps.unrelate(model, QStringLiteral("wordpress"), QStringLiteral("ntp"));
+    QCOMPARE(removed.messages,
+             QStringList{QStringLiteral("removed the relation between ntp and wordpress")});
+    units = unitsByName(t.ws().snapshot(model));
+    QCOMPARE(units.keys(),
+             (QStringList{QStringLiteral("wordpress/2"), QStringLiteral("wordpress/3")}));
+    QVERIFY(t.ws().snapshot(model).relations.isEmpty());
+    QVERIFY(
+        errorOf([&] {
+            apps.unrelate(model, QStringLiteral("ntp"), QStringLiteral("wordpress"));
+        }).startsWith(QStringLiteral("there is no relation between \"ntp\" and \"wordpress\"")));
+    apps.relate(model, QStringLiteral("ntp"), QStringLiteral("wordpress"));
+    QCOMPARE(unitsByName(t.ws().snapshot(model)).size(), 4);
     // Removing the subordinate application removes its units only.
     apps.removeApplication(model, QStringLiteral("ntp"));
     units = unitsByName(t.ws().snapshot(model));
