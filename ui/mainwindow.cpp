@@ -213,6 +213,12 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
             return std::nullopt;
         return item == fresh ? QString() : item;
     };
+    m_chooseItem = [this](const QString &title, const QString &label,
+                          const QStringList &items) -> std::optional<QString> {
+        bool ok = false;
+        const QString item = QInputDialog::getItem(this, title, label, items, 0, false, &ok);
+        return ok ? std::optional<QString>(item) : std::nullopt;
+    };
     ModelActions::Host host;
     host.snapshot = [this]() -> const ModelSnapshot & { return m_snapshot; };
     host.selectedUnits = [this] { return selectedNames(m_applicationView, true); };
@@ -227,6 +233,9 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
         return m_confirm(title, question);
     };
     host.chooseTarget = [this](const QStringList &units) { return m_chooseTarget(units); };
+    host.chooseItem = [this](const QString &title, const QString &label, const QStringList &items) {
+        return m_chooseItem(title, label, items);
+    };
     m_actions = new ModelActions(std::move(host), this);
     for (QAction *action : {m_actions->removeUnits(), m_actions->placeOn()}) {
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -405,7 +414,10 @@ void MainWindow::buildMenus()
     autoPlace->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_A);
     application->addAction(m_actions->placeOn());
     application->addSeparator();
+    application->addAction(m_actions->relate());
+    application->addSeparator();
     application->addAction(m_actions->removeUnits());
+    application->addAction(m_actions->removeRelation());
     application->addAction(m_actions->removeApplications());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -518,6 +530,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         }
     }
     showSelectedApplication();
+    m_actions->updateEnabled(); // what the selection allows may have changed
     if (!m_applicationView->currentIndex().isValid() && !m_machineTree->currentIndex().isValid())
         showEmptyState();
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
@@ -830,7 +843,9 @@ void MainWindow::showContextMenu(QTreeView *tree, const QPoint &pos)
             menu.addAction(m_addUnitAction);
             menu.addAction(m_constraintsAction);
             menu.addAction(m_policyAction);
+            menu.addAction(m_actions->relate());
             menu.addSeparator();
+            menu.addAction(m_actions->removeRelation());
             menu.addAction(m_actions->removeApplications());
         }
     } else {

@@ -98,6 +98,10 @@ public:
     // How "Place on…" asks where (a list of machines; tests answer it).
     using ChooseTarget = std::function<std::optional<QString>(const QStringList &units)>;
     void setChooseTarget(ChooseTarget choose) { m_chooseTarget = std::move(choose); }
+    // How the window asks to pick one of several (a list; tests answer it).
+    using ChooseItem = std::function<std::optional<QString>(
+        const QString &title, const QString &label, const QStringList &items)>;
+    void setChooseItem(ChooseItem choose) { m_chooseItem = std::move(choose); }
     // Stages `changes` (staged mode) or applies them now, undoable while staged.
     void submit(const QList<ModelChange> &changes, const QString &text);
     QPlainTextEdit *logPane() const { return m_log; }
@@ -178,6 +182,7 @@ private:
     ModelActions *m_actions = nullptr;
     Confirm m_confirm;
     ChooseTarget m_chooseTarget;
+    ChooseItem m_chooseItem;
     QAction *m_policyAction = nullptr;
     QAction *m_retryAction = nullptr;
     QAction *m_deployAction = nullptr;

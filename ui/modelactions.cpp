@@ -55,7 +55,16 @@ ModelActions::ModelActions(Host host, QObject *parent)
     , m_removeApplications(new QAction(tr("Remove &application…"), this))
     , m_removeMachines(new QAction(tr("Remove &machine…"), this))
     , m_placeOn(new QAction(tr("Place &on…"), this))
+    , m_relate(new QAction(tr("&Relate to…"), this))
+    , m_removeRelation(new QAction(tr("Remove r&elation…"), this))
 {
+    m_relate->setToolTip(tr("Relate the selected application to a subordinate or principal "
+                            "application: a subordinate unit goes on every principal's machine"));
+    m_removeRelation->setToolTip(
+        tr("Remove one of the selected application's relations, and the subordinate units it "
+           "placed"));
+    connect(m_relate, &QAction::triggered, this, &ModelActions::relateSelected);
+    connect(m_removeRelation, &QAction::triggered, this, &ModelActions::removeSelectedRelation);
     m_removeUnits->setToolTip(tr("Remove the selected units (their machines go with them when "
                                  "made for them)"));
     m_removeApplications->setToolTip(tr("Remove the selected application and all its units"));
@@ -76,7 +85,11 @@ void ModelActions::updateEnabled()
 {
     const QStringList units = m_host.selectedUnits();
     m_removeUnits->setEnabled(!units.isEmpty());
-    m_removeApplications->setEnabled(!m_host.selectedApplications().isEmpty());
+    const QStringList apps = m_host.selectedApplications();
+    m_removeApplications->setEnabled(!apps.isEmpty());
+    m_relate->setEnabled(apps.size() == 1 && !relatable(m_host.snapshot(), apps.first()).isEmpty());
+    m_removeRelation->setEnabled(apps.size() == 1 &&
+                                 !relatedTo(m_host.snapshot(), apps.first()).isEmpty());
     m_removeMachines->setEnabled(!m_host.selectedMachines().isEmpty());
     bool unplaced = !units.isEmpty();
     const SnapshotIndex index(m_host.snapshot());
@@ -174,6 +187,78 @@ void ModelActions::removeSelectedMachines()
         return;
     m_host.submit({ModelChange::removeMachines(machines, force)},
                   tr("remove machine %1").arg(machines.join(QStringLiteral(", "))));
+}
+
+QStringList ModelActions::relatable(const ModelSnapshot &snapshot, const QString &app)
+{
+    const SnapshotIndex index(snapshot);
+    const ApplicationRecord *a = index.application(app);
+    if (!a)
+        return {};
+    const QStringList related = relatedTo(snapshot, app);
+    QStringList names;
+    for (const ApplicationRecord &b : snapshot.applications) {
+        if (b.subordinate != a->subordinate && b.base == a->base && !related.contains(b.name) &&
+            !snapshot.planned.removedApplications.contains(b.id))
+            names << b.name;
+    }
+    return names;
+}
+
+QStringList ModelActions::relatedTo(const ModelSnapshot &snapshot, const QString &app)
+{
+    QStringList names;
+    for (const RelationRecord &r : snapshot.relations) {
+        if (r.subordinate == app)
+            names << r.principal;
+        else if (r.principal == app)
+            names << r.subordinate;
+    }
+    return names;
+}
+
+void ModelActions::relateSelected()
+{
+    const QStringList apps = m_host.selectedApplications();
+    if (apps.size() != 1)
+        return;
+    const std::optional<QString> other =
+        m_host.chooseItem(tr("Relate"), tr("Relate %1 to:").arg(apps.first()),
+                          relatable(m_host.snapshot(), apps.first()));
+    if (!other)
+        return;
+    m_host.submit({ModelChange::relate(apps.first(), *other)},
+                  tr("relate %1 and %2").arg(apps.first(), *other));
+}
+
+void ModelActions::removeSelectedRelation()
+{
+    const QStringList apps = m_host.selectedApplications();
+    if (apps.size() != 1)
+        return;
+    const std::optional<QString> other = m_host.chooseItem(
+        tr("Remove relation"), tr("Remove the relation between %1 and:").arg(apps.first()),
+        relatedTo(m_host.snapshot(), apps.first()));
+    if (!other)
+        return;
+    // The subordinate's units on the principal's machines go with the relation.
+    const SnapshotIndex index(m_host.snapshot());
+    const ApplicationRecord *a = index.application(apps.first());
+    const QString subordinate = a && a->subordinate ? apps.first() : *other;
+    const QString principal = subordinate == *other ? apps.first() : *other;
+    QStringList going;
+    for (const UnitRecord &u : m_host.snapshot().units) {
+        if (u.application == subordinate && u.principal.section(u'/', 0, 0) == principal)
+            going << u.name();
+    }
+    QString question = tr("Remove the relation between %1 and %2?").arg(subordinate, principal);
+    question +=
+        u' ' + (going.isEmpty() ? tr("No unit goes with it.")
+                                : tr("Its units go: %1.").arg(going.join(QStringLiteral(", "))));
+    if (!m_host.confirm(tr("Remove relation"), question))
+        return;
+    m_host.submit({ModelChange::removeRelation(apps.first(), *other)},
+                  tr("remove the relation between %1 and %2").arg(subordinate, principal));
 }
 
 void ModelActions::placeSelectedUnits()

@@ -34,6 +34,10 @@ public:
         // Where "Place on…" puts units: a machine name, "" for a new
         // machine; nullopt when the user cancels.
         std::function<std::optional<QString>(const QStringList &units)> chooseTarget;
+        // One of `items` the user picks; nullopt when the user cancels.
+        std::function<std::optional<QString>(const QString &title, const QString &label,
+                                             const QStringList &items)>
+            chooseItem;
     };
 
     ModelActions(Host host, QObject *parent = nullptr);
@@ -42,6 +46,8 @@ public:
     QAction *removeApplications() const { return m_removeApplications; }
     QAction *removeMachines() const { return m_removeMachines; }
     QAction *placeOn() const { return m_placeOn; }
+    QAction *relate() const { return m_relate; }
+    QAction *removeRelation() const { return m_removeRelation; }
 
     // Enables what the selection allows.
     void updateEnabled();
@@ -57,12 +63,19 @@ private:
     void removeSelectedApplications();
     void removeSelectedMachines();
     void placeSelectedUnits();
+    void relateSelected();
+    void removeSelectedRelation();
+    // The applications `app` may be related to, or is related to.
+    static QStringList relatable(const ModelSnapshot &snapshot, const QString &app);
+    static QStringList relatedTo(const ModelSnapshot &snapshot, const QString &app);
 
     Host m_host;
     QAction *m_removeUnits;
     QAction *m_removeApplications;
     QAction *m_removeMachines;
     QAction *m_placeOn;
+    QAction *m_relate;
+    QAction *m_removeRelation;
 };
 
 } // namespace berth

@@ -219,6 +219,51 @@ private slots:
         QTRY_COMPARE(panel->list()->topLevelItemCount(), 0);
     }
 
+    void relationsAreMadeAndRemovedFromTheWindow()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("wordpress"), 2);
+        ApplicationCommands::Deploy ntp;
+        ntp.charm = QStringLiteral("ntp");
+        ntp.subordinate = true;
+        ApplicationCommands(f.ws()).deploy(model, ntp);
+        auto window = f.window(false, true);
+        QTRY_COMPARE(window->applicationsModel()->rowCount(), 2);
+        QStringList offered;
+        QString pick = QStringLiteral("wordpress");
+        window->setChooseItem([&](const QString &, const QString &, const QStringList &items) {
+            offered = items;
+            return std::optional<QString>(pick);
+        });
+        QStringList questions;
+        window->setConfirm([&](const QString &, const QString &question) {
+            questions << question;
+            return true;
+        });
+
+        QVERIFY(selectRows(window->applicationView(), {QStringLiteral("ntp")}));
+        QVERIFY(window->modelActions()->relate()->isEnabled());
+        QVERIFY(!window->modelActions()->removeRelation()->isEnabled());
+        window->modelActions()->relate()->trigger();
+        QCOMPARE(offered, QStringList{QStringLiteral("wordpress")});
+        QCOMPARE(ChangeSet(f.ws()).count(model), 1);
+        window->changeSetPanel()->commit();
+        QCOMPARE(f.ws().snapshot(model).units.size(), 4); // an ntp unit beside each wordpress
+
+        QTRY_COMPARE(window->applicationsModel()->rowCount(), 2);
+        QVERIFY(selectRows(window->applicationView(), {QStringLiteral("wordpress")}));
+        QTRY_VERIFY(window->modelActions()->removeRelation()->isEnabled());
+        pick = QStringLiteral("ntp");
+        window->modelActions()->removeRelation()->trigger();
+        QCOMPARE(offered, QStringList{QStringLiteral("ntp")});
+        QCOMPARE(questions.constLast(),
+                 QStringLiteral("Remove the relation between ntp and wordpress? Its units go: "
+                                "ntp/0, ntp/1."));
+        window->changeSetPanel()->commit();
+        QCOMPARE(f.ws().snapshot(model).units.size(), 2);
+        QVERIFY(f.ws().snapshot(model).relations.isEmpty());
+    }
+
     void filtersOpenTheRowsOfTheirMatches()
     {
         Fixture f;
