@@ -95,9 +95,19 @@
         <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="359"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="349"/>
         <source>related %1 to %2</source>
         <translation>%1 mit %2 verbunden</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="378"/>
+        <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
+        <translation>es gibt keine Verbindung zwischen „%1“ und „%2“; „berthctl status“ listet sie auf</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="386"/>
+        <source>removed the relation between %1 and %2</source>
+        <translation>Verbindung zwischen %1 und %2 entfernt</translation>
     </message>
 </context>
 <context>
@@ -627,32 +637,32 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="80"/>
+        <location filename="../core/commands/modelchange.cpp" line="83"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="83"/>
+        <location filename="../core/commands/modelchange.cpp" line="86"/>
         <source>machine %1</source>
         <translation>Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="251"/>
+        <location filename="../core/commands/modelchange.cpp" line="262"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation>unbekannte Änderung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="258"/>
+        <location filename="../core/commands/modelchange.cpp" line="269"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation>ein vorhandener Host (ssh:) wird sofort hinzugefügt, wenn sein Schlüssel angenommen wird; ohne --stage hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="272"/>
+        <location filename="../core/commands/modelchange.cpp" line="283"/>
         <source>deploy %1 (subordinate)</source>
         <translation>%1 bereitstellen (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="273"/>
+        <location filename="../core/commands/modelchange.cpp" line="284"/>
         <source>deploy %1, %n unit(s)</source>
         <translation>
             <numerusform>%1 bereitstellen, %n Einheit</numerusform>
@@ -660,20 +670,20 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="275"/>
-        <location filename="../core/commands/modelchange.cpp" line="284"/>
+        <location filename="../core/commands/modelchange.cpp" line="286"/>
+        <location filename="../core/commands/modelchange.cpp" line="295"/>
         <source>%1, unplaced</source>
         <translation>%1, unplatziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="277"/>
-        <location filename="../core/commands/modelchange.cpp" line="286"/>
-        <location filename="../core/commands/modelchange.cpp" line="309"/>
+        <location filename="../core/commands/modelchange.cpp" line="288"/>
+        <location filename="../core/commands/modelchange.cpp" line="297"/>
+        <location filename="../core/commands/modelchange.cpp" line="324"/>
         <source>%1, to %2</source>
         <translation>%1, nach %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="282"/>
+        <location filename="../core/commands/modelchange.cpp" line="293"/>
         <source>add %n unit(s) of %1</source>
         <translation>
             <numerusform>%n Einheit von %1 hinzufügen</numerusform>
@@ -681,42 +691,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="290"/>
+        <location filename="../core/commands/modelchange.cpp" line="301"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="292"/>
+        <location filename="../core/commands/modelchange.cpp" line="303"/>
         <source>take %1 off its machine</source>
         <translation>%1 von seiner Maschine nehmen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="294"/>
+        <location filename="../core/commands/modelchange.cpp" line="305"/>
         <source>remove %1</source>
         <translation>%1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="296"/>
+        <location filename="../core/commands/modelchange.cpp" line="307"/>
         <source>remove application %1</source>
         <translation>Anwendung %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="299"/>
+        <location filename="../core/commands/modelchange.cpp" line="310"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation>Vorgaben des Modells auf „%1“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="301"/>
+        <location filename="../core/commands/modelchange.cpp" line="312"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="305"/>
+        <location filename="../core/commands/modelchange.cpp" line="316"/>
         <source>relate %1 and %2</source>
         <translation>%1 und %2 verbinden</translation>
     </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="318"/>
+        <source>remove the relation between %1 and %2</source>
+        <translation>Verbindung zwischen %1 und %2 entfernen</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="307"/>
+        <location filename="../core/commands/modelchange.cpp" line="322"/>
         <source>add %n machine(s)</source>
         <translation>
             <numerusform>%n Maschine hinzufügen</numerusform>
@@ -724,17 +739,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="311"/>
+        <location filename="../core/commands/modelchange.cpp" line="326"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation>%1, mit „%2“</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="318"/>
+        <location filename="../core/commands/modelchange.cpp" line="333"/>
         <source>remove machine %1 and its units</source>
         <translation>Maschine %1 und ihre Einheiten entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="319"/>
+        <location filename="../core/commands/modelchange.cpp" line="334"/>
         <source>remove machine %1</source>
         <translation>Maschine %1 entfernen</translation>
     </message>
@@ -923,7 +938,7 @@
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="844"/>
+        <location filename="../core/store/modeltx.cpp" line="854"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
@@ -2391,95 +2406,103 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MachineView</name>
     <message>
-        <location filename="../ui/machineview.cpp" line="57"/>
+        <location filename="../ui/machineview.cpp" line="58"/>
         <source>&amp;Auto place</source>
         <translation>&amp;Automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="93"/>
+        <location filename="../ui/machineview.cpp" line="94"/>
         <source>Unplaced units</source>
         <translation>Nicht platzierte Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="96"/>
+        <location filename="../ui/machineview.cpp" line="97"/>
         <source>Machines</source>
         <translation>Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="151"/>
+        <location filename="../ui/machineview.cpp" line="152"/>
         <source>Containers</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="152"/>
+        <location filename="../ui/machineview.cpp" line="153"/>
         <source>Containers of machine %1</source>
         <translation>Container von Maschine %1</translation>
     </message>
 </context>
 <context>
     <name>berth::MachinesModel</name>
+    <message numerus="yes">
+        <location filename="../ui/machinesmodel.cpp" line="110"/>
+        <source>%n container(s)</source>
+        <translation>
+            <numerusform>%n Container</numerusform>
+            <numerusform>%n Container</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="147"/>
+        <location filename="../ui/machinesmodel.cpp" line="154"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="149"/>
+        <location filename="../ui/machinesmodel.cpp" line="156"/>
         <source>Life</source>
         <translation>Lebenszyklus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="151"/>
+        <location filename="../ui/machinesmodel.cpp" line="158"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="153"/>
+        <location filename="../ui/machinesmodel.cpp" line="160"/>
         <source>Instance status</source>
         <translation>Instanzstatus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="155"/>
+        <location filename="../ui/machinesmodel.cpp" line="162"/>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="157"/>
+        <location filename="../ui/machinesmodel.cpp" line="164"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="159"/>
+        <location filename="../ui/machinesmodel.cpp" line="166"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="161"/>
+        <location filename="../ui/machinesmodel.cpp" line="168"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="163"/>
+        <location filename="../ui/machinesmodel.cpp" line="170"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="165"/>
+        <location filename="../ui/machinesmodel.cpp" line="172"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="167"/>
+        <location filename="../ui/machinesmodel.cpp" line="174"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="169"/>
+        <location filename="../ui/machinesmodel.cpp" line="176"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="171"/>
+        <location filename="../ui/machinesmodel.cpp" line="178"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -2507,217 +2530,217 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="122"/>
+        <location filename="../ui/mainwindow.cpp" line="145"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="161"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="143"/>
+        <location filename="../ui/mainwindow.cpp" line="166"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="147"/>
+        <location filename="../ui/mainwindow.cpp" line="170"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="155"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="179"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>A new machine</source>
         <translation>Eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Place on</source>
         <translation>Platzieren auf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Put %1 on:</source>
         <translation>%1 platzieren auf:</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="254"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="282"/>
+        <location filename="../ui/mainwindow.cpp" line="322"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="283"/>
+        <location filename="../ui/mainwindow.cpp" line="323"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="328"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="300"/>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="303"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="306"/>
+        <location filename="../ui/mainwindow.cpp" line="346"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="307"/>
+        <location filename="../ui/mainwindow.cpp" line="347"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="309"/>
+        <location filename="../ui/mainwindow.cpp" line="349"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="355"/>
         <source>&amp;Stage changes</source>
         <translation>Änderungen &amp;vormerken</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="317"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="320"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="326"/>
+        <location filename="../ui/mainwindow.cpp" line="366"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="327"/>
+        <location filename="../ui/mainwindow.cpp" line="367"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="333"/>
+        <location filename="../ui/mainwindow.cpp" line="373"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
+        <location filename="../ui/mainwindow.cpp" line="379"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <location filename="../ui/mainwindow.cpp" line="380"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <location filename="../ui/mainwindow.cpp" line="387"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="351"/>
+        <location filename="../ui/mainwindow.cpp" line="391"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="352"/>
+        <location filename="../ui/mainwindow.cpp" line="392"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="399"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="363"/>
+        <location filename="../ui/mainwindow.cpp" line="403"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="367"/>
+        <location filename="../ui/mainwindow.cpp" line="407"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../ui/mainwindow.cpp" line="409"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="380"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindow.cpp" line="424"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="426"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="384"/>
+        <location filename="../ui/mainwindow.cpp" line="427"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.&lt;/p&gt;&lt;p&gt;Gebaut mit Qt %2, läuft mit Qt %3.&lt;/p&gt;&lt;p&gt;Lizenziert unter der GNU General Public License, Version 3 oder später; ohne jede Gewährleistung.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="391"/>
+        <location filename="../ui/mainwindow.cpp" line="434"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="414"/>
+        <location filename="../ui/mainwindow.cpp" line="457"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="415"/>
+        <location filename="../ui/mainwindow.cpp" line="458"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="443"/>
+        <location filename="../ui/mainwindow.cpp" line="486"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="462"/>
+        <location filename="../ui/mainwindow.cpp" line="505"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="465"/>
+        <location filename="../ui/mainwindow.cpp" line="508"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="490"/>
+        <location filename="../ui/mainwindow.cpp" line="536"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -2725,67 +2748,67 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="567"/>
+        <location filename="../ui/mainwindow.cpp" line="613"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="636"/>
+        <location filename="../ui/mainwindow.cpp" line="682"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="641"/>
+        <location filename="../ui/mainwindow.cpp" line="687"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="665"/>
+        <location filename="../ui/mainwindow.cpp" line="711"/>
         <source>new machines</source>
         <translation>neue Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="668"/>
+        <location filename="../ui/mainwindow.cpp" line="714"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="687"/>
+        <location filename="../ui/mainwindow.cpp" line="733"/>
         <source>provisioner: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="692"/>
+        <location filename="../ui/mainwindow.cpp" line="738"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="730"/>
+        <location filename="../ui/mainwindow.cpp" line="776"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="734"/>
+        <location filename="../ui/mainwindow.cpp" line="780"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="772"/>
+        <location filename="../ui/mainwindow.cpp" line="857"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="829"/>
+        <location filename="../ui/mainwindow.cpp" line="914"/>
         <source>model constraints</source>
         <translation>Vorgaben des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="830"/>
+        <location filename="../ui/mainwindow.cpp" line="915"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="838"/>
+        <location filename="../ui/mainwindow.cpp" line="923"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -2833,32 +2856,52 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Platzieren &amp;auf…</translation>
     </message>
     <message>
+        <location filename="../ui/modelactions.cpp" line="58"/>
+        <source>&amp;Relate to…</source>
+        <translation>&amp;Verbinden mit…</translation>
+    </message>
+    <message>
         <location filename="../ui/modelactions.cpp" line="59"/>
+        <source>Remove r&amp;elation…</source>
+        <translation>Verbindung ent&amp;fernen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="61"/>
+        <source>Relate the selected application to a subordinate or principal application: a subordinate unit goes on every principal&apos;s machine</source>
+        <translation>Die ausgewählte Anwendung mit einer untergeordneten oder Haupt-Anwendung verbinden: eine untergeordnete Einheit kommt auf jede Maschine der Hauptanwendung</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="64"/>
+        <source>Remove one of the selected application&apos;s relations, and the subordinate units it placed</source>
+        <translation>Eine Verbindung der ausgewählten Anwendung entfernen, mit den untergeordneten Einheiten, die sie platziert hat</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="68"/>
         <source>Remove the selected units (their machines go with them when made for them)</source>
         <translation>Die ausgewählten Einheiten entfernen (ihre Maschinen gehen mit, wenn sie für sie angelegt wurden)</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="61"/>
+        <location filename="../ui/modelactions.cpp" line="70"/>
         <source>Remove the selected application and all its units</source>
         <translation>Die ausgewählte Anwendung und alle ihre Einheiten entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="63"/>
+        <location filename="../ui/modelactions.cpp" line="72"/>
         <source>Remove the selected machines, with the units and containers they host</source>
         <translation>Die ausgewählten Maschinen mit ihren Einheiten und Containern entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="64"/>
+        <location filename="../ui/modelactions.cpp" line="73"/>
         <source>Put the selected unplaced units on a machine you choose</source>
         <translation>Die ausgewählten unplatzierten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="98"/>
+        <location filename="../ui/modelactions.cpp" line="111"/>
         <source>Remove %1?</source>
         <translation>%1 entfernen?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/modelactions.cpp" line="112"/>
+        <location filename="../ui/modelactions.cpp" line="125"/>
         <source>Remove %1 and its %n unit(s)?</source>
         <translation>
             <numerusform>%1 und seine %n Einheit entfernen?</numerusform>
@@ -2866,48 +2909,94 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="139"/>
+        <location filename="../ui/modelactions.cpp" line="152"/>
         <source>Remove machine %1?</source>
         <translation>Maschine %1 entfernen?</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="141"/>
+        <location filename="../ui/modelactions.cpp" line="154"/>
         <source>Its units go with it: %1.</source>
         <translation>Ihre Einheiten gehen mit: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="149"/>
+        <location filename="../ui/modelactions.cpp" line="162"/>
         <source>Remove units</source>
         <translation>Einheiten entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="152"/>
-        <location filename="../ui/modelactions.cpp" line="164"/>
+        <location filename="../ui/modelactions.cpp" line="165"/>
+        <location filename="../ui/modelactions.cpp" line="177"/>
         <source>remove %1</source>
         <translation>%1 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="159"/>
+        <location filename="../ui/modelactions.cpp" line="172"/>
         <source>Remove application</source>
         <translation>Anwendung entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="172"/>
+        <location filename="../ui/modelactions.cpp" line="185"/>
         <source>Remove machine</source>
         <translation>Maschine entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="176"/>
+        <location filename="../ui/modelactions.cpp" line="189"/>
         <source>remove machine %1</source>
         <translation>Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="190"/>
+        <location filename="../ui/modelactions.cpp" line="226"/>
+        <source>Relate</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="226"/>
+        <source>Relate %1 to:</source>
+        <translation>%1 verbinden mit:</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="231"/>
+        <source>relate %1 and %2</source>
+        <translation>%1 und %2 verbinden</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="240"/>
+        <location filename="../ui/modelactions.cpp" line="258"/>
+        <source>Remove relation</source>
+        <translation>Verbindung entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="240"/>
+        <source>Remove the relation between %1 and:</source>
+        <translation>Die Verbindung zwischen %1 und folgender entfernen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="254"/>
+        <source>Remove the relation between %1 and %2?</source>
+        <translation>Die Verbindung zwischen %1 und %2 entfernen?</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="256"/>
+        <source>No unit goes with it.</source>
+        <translation>Keine Einheit geht mit.</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="257"/>
+        <source>Its units go: %1.</source>
+        <translation>Ihre Einheiten gehen: %1.</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="261"/>
+        <source>remove the relation between %1 and %2</source>
+        <translation>Verbindung zwischen %1 und %2 entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="275"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="191"/>
+        <location filename="../ui/modelactions.cpp" line="276"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>

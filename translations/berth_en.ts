@@ -95,8 +95,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="359"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="349"/>
         <source>related %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="378"/>
+        <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="386"/>
+        <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -627,32 +637,32 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="80"/>
+        <location filename="../core/commands/modelchange.cpp" line="83"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="83"/>
+        <location filename="../core/commands/modelchange.cpp" line="86"/>
         <source>machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="251"/>
+        <location filename="../core/commands/modelchange.cpp" line="262"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="258"/>
+        <location filename="../core/commands/modelchange.cpp" line="269"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="272"/>
+        <location filename="../core/commands/modelchange.cpp" line="283"/>
         <source>deploy %1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="273"/>
+        <location filename="../core/commands/modelchange.cpp" line="284"/>
         <source>deploy %1, %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -660,20 +670,20 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="275"/>
-        <location filename="../core/commands/modelchange.cpp" line="284"/>
+        <location filename="../core/commands/modelchange.cpp" line="286"/>
+        <location filename="../core/commands/modelchange.cpp" line="295"/>
         <source>%1, unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="277"/>
-        <location filename="../core/commands/modelchange.cpp" line="286"/>
-        <location filename="../core/commands/modelchange.cpp" line="309"/>
+        <location filename="../core/commands/modelchange.cpp" line="288"/>
+        <location filename="../core/commands/modelchange.cpp" line="297"/>
+        <location filename="../core/commands/modelchange.cpp" line="324"/>
         <source>%1, to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="282"/>
+        <location filename="../core/commands/modelchange.cpp" line="293"/>
         <source>add %n unit(s) of %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -681,42 +691,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="290"/>
+        <location filename="../core/commands/modelchange.cpp" line="301"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="292"/>
+        <location filename="../core/commands/modelchange.cpp" line="303"/>
         <source>take %1 off its machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="294"/>
+        <location filename="../core/commands/modelchange.cpp" line="305"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="296"/>
+        <location filename="../core/commands/modelchange.cpp" line="307"/>
         <source>remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="299"/>
+        <location filename="../core/commands/modelchange.cpp" line="310"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="301"/>
+        <location filename="../core/commands/modelchange.cpp" line="312"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="305"/>
+        <location filename="../core/commands/modelchange.cpp" line="316"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="318"/>
+        <source>remove the relation between %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="307"/>
+        <location filename="../core/commands/modelchange.cpp" line="322"/>
         <source>add %n machine(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -724,17 +739,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="311"/>
+        <location filename="../core/commands/modelchange.cpp" line="326"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="318"/>
+        <location filename="../core/commands/modelchange.cpp" line="333"/>
         <source>remove machine %1 and its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="319"/>
+        <location filename="../core/commands/modelchange.cpp" line="334"/>
         <source>remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -923,7 +938,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="844"/>
+        <location filename="../core/store/modeltx.cpp" line="854"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2381,95 +2396,103 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MachineView</name>
     <message>
-        <location filename="../ui/machineview.cpp" line="57"/>
+        <location filename="../ui/machineview.cpp" line="58"/>
         <source>&amp;Auto place</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="93"/>
+        <location filename="../ui/machineview.cpp" line="94"/>
         <source>Unplaced units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="96"/>
+        <location filename="../ui/machineview.cpp" line="97"/>
         <source>Machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="151"/>
+        <location filename="../ui/machineview.cpp" line="152"/>
         <source>Containers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="152"/>
+        <location filename="../ui/machineview.cpp" line="153"/>
         <source>Containers of machine %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>berth::MachinesModel</name>
+    <message numerus="yes">
+        <location filename="../ui/machinesmodel.cpp" line="110"/>
+        <source>%n container(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="147"/>
+        <location filename="../ui/machinesmodel.cpp" line="154"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="149"/>
+        <location filename="../ui/machinesmodel.cpp" line="156"/>
         <source>Life</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="151"/>
+        <location filename="../ui/machinesmodel.cpp" line="158"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="153"/>
+        <location filename="../ui/machinesmodel.cpp" line="160"/>
         <source>Instance status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="155"/>
+        <location filename="../ui/machinesmodel.cpp" line="162"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="157"/>
+        <location filename="../ui/machinesmodel.cpp" line="164"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="159"/>
+        <location filename="../ui/machinesmodel.cpp" line="166"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="161"/>
+        <location filename="../ui/machinesmodel.cpp" line="168"/>
         <source>Hardware</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="163"/>
+        <location filename="../ui/machinesmodel.cpp" line="170"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="165"/>
+        <location filename="../ui/machinesmodel.cpp" line="172"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="167"/>
+        <location filename="../ui/machinesmodel.cpp" line="174"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="169"/>
+        <location filename="../ui/machinesmodel.cpp" line="176"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="171"/>
+        <location filename="../ui/machinesmodel.cpp" line="178"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2497,217 +2520,217 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="122"/>
+        <location filename="../ui/mainwindow.cpp" line="145"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="161"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="143"/>
+        <location filename="../ui/mainwindow.cpp" line="166"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="147"/>
+        <location filename="../ui/mainwindow.cpp" line="170"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="155"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="179"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>A new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Place on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Put %1 on:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="254"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="282"/>
+        <location filename="../ui/mainwindow.cpp" line="322"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="283"/>
+        <location filename="../ui/mainwindow.cpp" line="323"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="328"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="300"/>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="303"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="306"/>
+        <location filename="../ui/mainwindow.cpp" line="346"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="307"/>
+        <location filename="../ui/mainwindow.cpp" line="347"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="309"/>
+        <location filename="../ui/mainwindow.cpp" line="349"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="355"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="317"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="320"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="326"/>
+        <location filename="../ui/mainwindow.cpp" line="366"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="327"/>
+        <location filename="../ui/mainwindow.cpp" line="367"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="333"/>
+        <location filename="../ui/mainwindow.cpp" line="373"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
+        <location filename="../ui/mainwindow.cpp" line="379"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <location filename="../ui/mainwindow.cpp" line="380"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <location filename="../ui/mainwindow.cpp" line="387"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="351"/>
+        <location filename="../ui/mainwindow.cpp" line="391"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="352"/>
+        <location filename="../ui/mainwindow.cpp" line="392"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="399"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="363"/>
+        <location filename="../ui/mainwindow.cpp" line="403"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="367"/>
+        <location filename="../ui/mainwindow.cpp" line="407"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../ui/mainwindow.cpp" line="409"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="380"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindow.cpp" line="424"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="426"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="384"/>
+        <location filename="../ui/mainwindow.cpp" line="427"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="391"/>
+        <location filename="../ui/mainwindow.cpp" line="434"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="414"/>
+        <location filename="../ui/mainwindow.cpp" line="457"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="415"/>
+        <location filename="../ui/mainwindow.cpp" line="458"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="443"/>
+        <location filename="../ui/mainwindow.cpp" line="486"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="462"/>
+        <location filename="../ui/mainwindow.cpp" line="505"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="465"/>
+        <location filename="../ui/mainwindow.cpp" line="508"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="490"/>
+        <location filename="../ui/mainwindow.cpp" line="536"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -2715,67 +2738,67 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="567"/>
+        <location filename="../ui/mainwindow.cpp" line="613"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="636"/>
+        <location filename="../ui/mainwindow.cpp" line="682"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="641"/>
+        <location filename="../ui/mainwindow.cpp" line="687"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="665"/>
+        <location filename="../ui/mainwindow.cpp" line="711"/>
         <source>new machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="668"/>
+        <location filename="../ui/mainwindow.cpp" line="714"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="687"/>
+        <location filename="../ui/mainwindow.cpp" line="733"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="692"/>
+        <location filename="../ui/mainwindow.cpp" line="738"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="730"/>
+        <location filename="../ui/mainwindow.cpp" line="776"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="734"/>
+        <location filename="../ui/mainwindow.cpp" line="780"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="772"/>
+        <location filename="../ui/mainwindow.cpp" line="857"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="829"/>
+        <location filename="../ui/mainwindow.cpp" line="914"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="830"/>
+        <location filename="../ui/mainwindow.cpp" line="915"/>
         <source>constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="838"/>
+        <location filename="../ui/mainwindow.cpp" line="923"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2823,32 +2846,52 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/modelactions.cpp" line="58"/>
+        <source>&amp;Relate to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/modelactions.cpp" line="59"/>
-        <source>Remove the selected units (their machines go with them when made for them)</source>
+        <source>Remove r&amp;elation…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/modelactions.cpp" line="61"/>
-        <source>Remove the selected application and all its units</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/modelactions.cpp" line="63"/>
-        <source>Remove the selected machines, with the units and containers they host</source>
+        <source>Relate the selected application to a subordinate or principal application: a subordinate unit goes on every principal&apos;s machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/modelactions.cpp" line="64"/>
+        <source>Remove one of the selected application&apos;s relations, and the subordinate units it placed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="68"/>
+        <source>Remove the selected units (their machines go with them when made for them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="70"/>
+        <source>Remove the selected application and all its units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="72"/>
+        <source>Remove the selected machines, with the units and containers they host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="73"/>
         <source>Put the selected unplaced units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="98"/>
+        <location filename="../ui/modelactions.cpp" line="111"/>
         <source>Remove %1?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/modelactions.cpp" line="112"/>
+        <location filename="../ui/modelactions.cpp" line="125"/>
         <source>Remove %1 and its %n unit(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2856,48 +2899,94 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="139"/>
+        <location filename="../ui/modelactions.cpp" line="152"/>
         <source>Remove machine %1?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="141"/>
+        <location filename="../ui/modelactions.cpp" line="154"/>
         <source>Its units go with it: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="149"/>
+        <location filename="../ui/modelactions.cpp" line="162"/>
         <source>Remove units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="152"/>
-        <location filename="../ui/modelactions.cpp" line="164"/>
+        <location filename="../ui/modelactions.cpp" line="165"/>
+        <location filename="../ui/modelactions.cpp" line="177"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="159"/>
+        <location filename="../ui/modelactions.cpp" line="172"/>
         <source>Remove application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="172"/>
+        <location filename="../ui/modelactions.cpp" line="185"/>
         <source>Remove machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="176"/>
+        <location filename="../ui/modelactions.cpp" line="189"/>
         <source>remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="190"/>
+        <location filename="../ui/modelactions.cpp" line="226"/>
+        <source>Relate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="226"/>
+        <source>Relate %1 to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="231"/>
+        <source>relate %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="240"/>
+        <location filename="../ui/modelactions.cpp" line="258"/>
+        <source>Remove relation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="240"/>
+        <source>Remove the relation between %1 and:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="254"/>
+        <source>Remove the relation between %1 and %2?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="256"/>
+        <source>No unit goes with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="257"/>
+        <source>Its units go: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="261"/>
+        <source>remove the relation between %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modelactions.cpp" line="275"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="191"/>
+        <location filename="../ui/modelactions.cpp" line="276"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
