@@ -1,5 +1,6 @@
 #include "ui/zonechart.h"
 
+#include "ui/applicationcolours.h"
 #include "ui/chartexport.h"
 #include "ui/palettecolours.h"
 
@@ -12,19 +13,6 @@
 #include <qcustomplot.h>
 
 namespace berth {
-
-namespace {
-
-// Distinct, colour-blind-friendly fills for up to eight applications, then repeated.
-QColor colourFor(qsizetype i)
-{
-    static const QColor palette[] = {{0, 114, 178},   {230, 159, 0},  {0, 158, 115},
-                                     {204, 121, 167}, {86, 180, 233}, {213, 94, 0},
-                                     {240, 228, 66},  {120, 120, 120}};
-    return palette[i % 8];
-}
-
-} // namespace
 
 ZoneChart::ZoneChart(QWidget *parent)
     : QWidget(parent)
@@ -162,15 +150,19 @@ void ZoneChart::rebuild()
     m_plot->xAxis->setTickLabelRotation(m_zones.size() > 6 ? 30 : 0);
     QCPBars *below = nullptr;
     QVector<double> totals(m_zones.size(), 0.0);
+    QHash<QString, qint64> ids;
+    for (const ApplicationRecord &record : m_snapshot.applications)
+        ids.insert(record.name, record.id);
     for (qsizetype a = 0; a < m_applications.size(); ++a) {
         const QString &app = m_applications.at(a);
+        const QColor colour = ApplicationColours::of(ids.value(app));
         auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         const bool skewed = m_skews.value(app) > 1;
         bars->setName(skewed ? tr("%1 — skew %2").arg(app).arg(m_skews.value(app)) : app);
         bars->setWidth(0.6);
-        bars->setBrush(colourFor(a));
+        bars->setBrush(colour);
         bars->setPen(skewed ? QPen(PaletteColours::error(palette()), 2.5)
-                            : QPen(colourFor(a).darker(140)));
+                            : QPen(colour.darker(140)));
         const QList<double> &counts = m_counts.value(app);
         bars->setData(positions, QVector<double>(counts.cbegin(), counts.cend()), true);
         if (below)
@@ -186,6 +178,16 @@ void ZoneChart::rebuild()
     m_plot->yAxis->setRange(0, top * 1.15);
     m_plot->legend->setVisible(!m_applications.isEmpty());
     m_plot->replot();
+}
+
+QColor ZoneChart::barColour(const QString &application) const
+{
+    for (int i = 0; i < m_plot->plottableCount(); ++i) {
+        const QCPAbstractPlottable *bars = m_plot->plottable(i);
+        if (bars->name() == application || bars->name().startsWith(application + u' '))
+            return bars->brush().color();
+    }
+    return {};
 }
 
 } // namespace berth

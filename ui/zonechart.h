@@ -29,6 +29,8 @@ public:
 
     QStringList zones() const { return m_zones; }
     QStringList applications() const { return m_applications; }
+    // The fill of an application's bars as drawn (invalid when not drawn).
+    QColor barColour(const QString &application) const;
     // Units of `application` in each of zones(), in order.
     QList<double> counts(const QString &application) const;
     // Largest zone difference of each application (over the regions it is in).

@@ -628,6 +628,19 @@ private slots:
                               QStringLiteral("sim-east-c")}));
         QCOMPARE(chart.applications(), (QStringList{QStringLiteral("db"), QStringLiteral("web")}));
         QCOMPARE(chart.counts(QStringLiteral("web")), (QList<double>{1, 1, 1}));
+        // Each application keeps its colour in every chart: without db, web's stays.
+        const QColor web = chart.barColour(QStringLiteral("web"));
+        QVERIFY(web.isValid());
+        QVERIFY(chart.barColour(QStringLiteral("db")) != web);
+        {
+            ModelSnapshot withoutDb = f.ws().snapshot(model);
+            withoutDb.applications.removeIf(
+                [](const ApplicationRecord &a) { return a.name == u"db"; });
+            withoutDb.units.removeIf([](const UnitRecord &u) { return u.application == u"db"; });
+            ZoneChart other;
+            other.setSnapshot(withoutDb, f.clouds.get(QStringLiteral("sim")));
+            QCOMPARE(other.barColour(QStringLiteral("web")), web);
+        }
         QCOMPARE(chart.skews().value(QStringLiteral("web")), 0);
         // db: two pinned to zone a, the third spread to an empty zone: 3, 0, 0 at worst.
         const QList<double> db = chart.counts(QStringLiteral("db"));
