@@ -164,6 +164,22 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     m_zoneChart = new ZoneChart(charts);
     m_chart = new RegionChart(charts);
     tabs->addTab(charts, tr("&Charts"));
+    // A bar segment clicked: its units, selected in the overview.
+    connect(m_zoneChart, &ZoneChart::segmentClicked, this,
+            [this, tabs](const QString &application, const QString &zone) {
+                QStringList units;
+                for (const UnitRecord &u : m_snapshot.units) {
+                    const MachineRecord *m = snapshotIndex().machine(u.machineId);
+                    if (u.application == application && !u.subordinate && m && m->zone == zone)
+                        units << u.name();
+                }
+                tabs->setCurrentIndex(0);
+                selectUnits(units);
+                statusBar()->showMessage(
+                    tr("%n unit(s) of %1 in %2 selected", nullptr, int(units.size()))
+                        .arg(application, zone),
+                    5000);
+            });
     setCentralWidget(tabs);
 
     // Provisioning log, dockable.
@@ -816,6 +832,23 @@ void MainWindow::filterRows(const std::function<void()> &change, bool active)
         }
     }
     m_filtering = active;
+}
+
+void MainWindow::selectUnits(const QStringList &units)
+{
+    QItemSelection selection;
+    const QAbstractItemModel *model = m_applicationView->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex app = model->index(row, 0);
+        for (int child = 0; child < model->rowCount(app); ++child) {
+            const QModelIndex unit = model->index(child, 0, app);
+            if (units.contains(unit.data(ItemRoles::NameRole).toString())) {
+                selection.select(unit, unit.siblingAtColumn(model->columnCount(app) - 1));
+                m_applicationView->expand(app);
+            }
+        }
+    }
+    m_applicationView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
 }
 
 QStringList MainWindow::selectedNames(QTreeView *tree, bool children) const

@@ -75,6 +75,8 @@ public:
     // Look-ups into the snapshot shown, built on first use after each snapshot.
     const SnapshotIndex &snapshotIndex();
     void selectApplication(const QString &name);
+    // Selects these units in the overview (and nothing else).
+    void selectUnits(const QStringList &units);
     void editPlacementPolicy();
     // The model's constraints when `application` is empty.
     void editConstraints(const QString &application);

@@ -7,7 +7,9 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -42,6 +44,8 @@ ZoneChart::ZoneChart(QWidget *parent)
     });
     connect(exportButton, &QToolButton::clicked, this,
             [this] { ChartExport::askAndWrite(this, m_plot); });
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
 }
 
 void ZoneChart::setSnapshot(const ModelSnapshot &snapshot, const CloudInfo &cloud)
@@ -131,8 +135,10 @@ void ZoneChart::rebuild()
             uneven << tr("%1 (skew %2)").arg(it.key()).arg(skew);
     }
     m_caption->setText(uneven.isEmpty()
-                           ? (m_applications.isEmpty() ? tr("no started units here")
-                                                       : tr("every application is spread evenly"))
+                           ? (m_applications.isEmpty()
+                                  ? tr("No unit runs in a zone here yet: deploy an application "
+                                       "(Model ▸ Deploy…) and let its machines start.")
+                                  : tr("every application is spread evenly"))
                            : tr("uneven: %1").arg(uneven.join(QStringLiteral(", "))));
     m_caption->setStyleSheet(
         uneven.isEmpty()
@@ -178,6 +184,54 @@ void ZoneChart::rebuild()
     m_plot->yAxis->setRange(0, top * 1.15);
     m_plot->legend->setVisible(!m_applications.isEmpty());
     m_plot->replot();
+}
+
+QString ZoneChart::caption() const
+{
+    return m_caption->text();
+}
+
+std::pair<QString, QString> ZoneChart::barAt(const QPointF &pos) const
+{
+    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    const double y = m_plot->yAxis->pixelToCoord(pos.y());
+    const qsizetype zone = qsizetype(std::lround(x)) - 1;
+    if (zone < 0 || zone >= m_zones.size() || std::abs(x - double(zone + 1)) > 0.3 || y < 0)
+        return {};
+    double below = 0;
+    for (const QString &app : m_applications) {
+        const double count = m_counts.value(app).value(zone);
+        if (y >= below && y < below + count)
+            return {app, m_zones.at(zone)};
+        below += count;
+    }
+    return {};
+}
+
+QString ZoneChart::toolTipAt(const QPointF &pos) const
+{
+    const auto [app, zone] = barAt(pos);
+    if (app.isEmpty())
+        return {};
+    const int count = int(m_counts.value(app).value(m_zones.indexOf(zone)));
+    return tr("%1 in %2: %n unit(s)", nullptr, count).arg(app, zone);
+}
+
+bool ZoneChart::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::MouseMove) {
+        const auto *move = static_cast<QMouseEvent *>(event);
+        const QString tip = toolTipAt(move->position());
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(move->globalPosition().toPoint(), tip, m_plot);
+    } else if (watched == m_plot && event->type() == QEvent::MouseButtonRelease) {
+        const auto [app, zone] = barAt(static_cast<QMouseEvent *>(event)->position());
+        if (!app.isEmpty())
+            emit segmentClicked(app, zone);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QColor ZoneChart::barColour(const QString &application) const

@@ -36,6 +36,20 @@ public:
     // Largest zone difference of each application (over the regions it is in).
     QMap<QString, int> skews() const { return m_skews; }
     QCustomPlot *plot() const { return m_plot; }
+    // The application and zone of the bar segment at `pos` (plot
+    // coordinates); empty when there is none.
+    std::pair<QString, QString> barAt(const QPointF &pos) const;
+    // What the tooltip at `pos` says: the exact count of the segment there.
+    QString toolTipAt(const QPointF &pos) const;
+    // The caption above the chart (what is uneven, or what to do when empty).
+    QString caption() const;
+
+signals:
+    // A bar segment was clicked: select that application's units in that zone.
+    void segmentClicked(const QString &application, const QString &zone);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void rebuild();

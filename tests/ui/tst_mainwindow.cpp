@@ -657,10 +657,30 @@ private slots:
                     ->name()
                     .contains(QStringLiteral("skew")));
 
-        // Another region: its zones, and no units there.
+        // Pointing at a segment tells its exact count; clicking it asks for its units.
+        chart.resize(800, 400);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.plot()->replot();
+        const double firstZone = chart.plot()->xAxis->coordToPixel(1);
+        const QPointF bottom(firstZone, chart.plot()->yAxis->coordToPixel(db.at(0) - 0.5));
+        QCOMPARE(chart.barAt(bottom),
+                 std::make_pair(QStringLiteral("db"), QStringLiteral("sim-east-a")));
+        QVERIFY(chart.toolTipAt(bottom).startsWith(
+            QStringLiteral("db in sim-east-a: %1 unit").arg(int(db.at(0)))));
+        QSignalSpy clicked(&chart, &ZoneChart::segmentClicked);
+        QTest::mouseClick(chart.plot(), Qt::LeftButton, {}, bottom.toPoint());
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked.first().at(0).toString(), QStringLiteral("db"));
+        QCOMPARE(clicked.first().at(1).toString(), QStringLiteral("sim-east-a"));
+        QVERIFY(
+            chart.barAt(QPointF(firstZone, chart.plot()->yAxis->coordToPixel(50))).first.isEmpty());
+
+        // Another region: its zones, and no units there, which the caption says.
         chart.setRegion(QStringLiteral("sim-west"));
         QCOMPARE(chart.zones().first(), QStringLiteral("sim-west-a"));
         QVERIFY(chart.applications().isEmpty());
+        QVERIFY(chart.caption().startsWith(QStringLiteral("No unit runs in a zone here yet")));
     }
 
     void onlyTheOpenModelsChangesAreRead()
