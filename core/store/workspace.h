@@ -34,18 +34,7 @@ public:
     {
         if (m_joined && m_joined->model().name == modelName)
             return fn(*m_joined); // finish()ed by inModelJoined
-        return m_store.write([&](SqlSession &sql) {
-            ModelRecord model = ModelTx::loadModel(sql, modelName);
-            ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
-            if constexpr (std::is_void_v<decltype(fn(tx))>) {
-                fn(tx);
-                tx.finish();
-            } else {
-                auto result = fn(tx);
-                tx.finish();
-                return result;
-            }
-        });
+        return writeModel(modelName, fn, false);
     }
 
     // Runs fn(ModelTx&) in one write transaction on the model, with every
@@ -55,20 +44,7 @@ public:
     // must let the failure end the transaction (or its savepoint).
     template <typename F> decltype(auto) inModelJoined(const QString &modelName, F &&fn)
     {
-        return m_store.write([&](SqlSession &sql) {
-            ModelRecord model = ModelTx::loadModel(sql, modelName);
-            ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
-            ModelTx *outer = std::exchange(m_joined, &tx);
-            const auto restore = qScopeGuard([&] { m_joined = outer; });
-            if constexpr (std::is_void_v<decltype(fn(tx))>) {
-                fn(tx);
-                tx.finish();
-            } else {
-                auto result = fn(tx);
-                tx.finish();
-                return result;
-            }
-        });
+        return writeModel(modelName, fn, true);
     }
 
     // Runs fn(ModelTx&) in one read transaction: look-ups and checks only.
@@ -82,6 +58,26 @@ public:
     }
 
 private:
+    // fn(ModelTx&) in a write transaction, finish()ed after it; the ModelTx
+    // joined by inModel() while fn runs when `join`.
+    template <typename F> decltype(auto) writeModel(const QString &modelName, F &fn, bool join)
+    {
+        return m_store.write([&](SqlSession &sql) {
+            ModelRecord model = ModelTx::loadModel(sql, modelName);
+            ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
+            ModelTx *const outer = join ? std::exchange(m_joined, &tx) : m_joined;
+            const auto restore = qScopeGuard([&] { m_joined = outer; });
+            if constexpr (std::is_void_v<decltype(fn(tx))>) {
+                fn(tx);
+                tx.finish();
+            } else {
+                auto result = fn(tx);
+                tx.finish();
+                return result;
+            }
+        });
+    }
+
     // The cloud's provider's check of its own placement directives, if it has
     // a provider in this process.
     ModelTx::PlacementPrecheck precheckOf(const QString &cloud) const;
