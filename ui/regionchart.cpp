@@ -1,6 +1,7 @@
 #include "ui/regionchart.h"
 
 #include "ui/chartexport.h"
+#include "ui/chartstyle.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -32,6 +33,7 @@ RegionChart::RegionChart(QWidget *parent)
     m_group = new QCPBarsGroup(m_plot);
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    ChartStyle::followPalette(m_plot);
     clear();
 }
 

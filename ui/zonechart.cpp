@@ -2,6 +2,7 @@
 
 #include "ui/applicationcolours.h"
 #include "ui/chartexport.h"
+#include "ui/chartstyle.h"
 #include "ui/palettecolours.h"
 
 #include <QComboBox>
@@ -44,6 +45,7 @@ ZoneChart::ZoneChart(QWidget *parent)
     });
     connect(exportButton, &QToolButton::clicked, this,
             [this] { ChartExport::askAndWrite(this, m_plot); });
+    ChartStyle::followPalette(m_plot);
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
 }
@@ -232,6 +234,13 @@ bool ZoneChart::eventFilter(QObject *watched, QEvent *event)
             emit segmentClicked(app, zone);
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void ZoneChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        rebuild();
 }
 
 QColor ZoneChart::barColour(const QString &application) const

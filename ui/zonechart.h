@@ -50,6 +50,8 @@ signals:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    // The caption's red follows the palette.
+    void changeEvent(QEvent *event) override;
 
 private:
     void rebuild();

@@ -676,6 +676,14 @@ private slots:
         QVERIFY(
             chart.barAt(QPointF(firstZone, chart.plot()->yAxis->coordToPixel(50))).first.isEmpty());
 
+        // A dark palette chosen while it runs: axes and legend follow it.
+        QPalette dark = chart.palette();
+        dark.setColor(QPalette::Base, QColor(30, 30, 32));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        chart.setPalette(dark);
+        QCOMPARE(chart.plot()->xAxis->tickLabelColor(), QColor(230, 230, 230));
+        QCOMPARE(chart.plot()->legend->textColor(), QColor(230, 230, 230));
+
         // Another region: its zones, and no units there, which the caption says.
         chart.setRegion(QStringLiteral("sim-west"));
         QCOMPARE(chart.zones().first(), QStringLiteral("sim-west-a"));
