@@ -203,8 +203,9 @@ void ChangeSetPanel::confirmCommit()
 void ChangeSetPanel::commit()
 {
     try {
-        const CommandResult result = ChangeSet(m_ws).commit(m_model);
-        emit committed(result);
+        QList<ModelChange> applied;
+        const CommandResult result = ChangeSet(m_ws).commit(m_model, &applied);
+        emit committed(result, applied);
     } catch (const BerthError &error) {
         emit failed(error.message());
     }

@@ -41,7 +41,8 @@ public slots:
 
 signals:
     void previewShown();
-    void committed(const CommandResult &result);
+    // `applied`: the changes as applied, planned names resolved.
+    void committed(const CommandResult &result, const QList<ModelChange> &applied);
     void failed(const QString &message);
 
 private:

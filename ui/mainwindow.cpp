@@ -42,6 +42,7 @@
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -197,13 +198,28 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     changeDock->setWidget(m_changeSet);
     addDockWidget(Qt::BottomDockWidgetArea, changeDock);
     tabifyDockWidget(dock, changeDock); // along the bottom, beside the log
-    connect(m_changeSet, &ChangeSetPanel::committed, this, [this](const CommandResult &result) {
-        for (const QString &line : result.warnings + result.messages)
-            log(line);
-        statusBar()->showMessage(result.messages.constLast(), 8000);
-        m_undo->clear(); // the staged steps are the model's now
-        QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
-    });
+    connect(
+        m_changeSet, &ChangeSetPanel::committed, this,
+        [this](const CommandResult &result, const QList<ModelChange> &applied) {
+            for (const QString &line : result.warnings + result.messages)
+                log(line);
+            statusBar()->showMessage(result.messages.constLast(), 8000);
+            // The staged steps are the model's now; its placements stay undoable
+            // as long as their machines have not started.
+            m_undo->clear();
+            const auto report = [this](const QString &message) { reportError(message); };
+            for (const ModelChange &change : applied) {
+                if (change.command != u"place-unit")
+                    continue;
+                QStringList units;
+                for (const QJsonValue &unit : change.args.value(QStringLiteral("units")).toArray())
+                    units << unit.toString();
+                m_undo->push(new PlaceUnitsCommand(
+                    m_workspace, m_model, units, change.args.value(QStringLiteral("to")).toString(),
+                    report, PlaceUnitsCommand::AlreadyPlaced));
+            }
+            QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+        });
     connect(m_changeSet, &ChangeSetPanel::failed, this, &MainWindow::reportError);
     m_progress = new QProgressBar(this);
     m_progress->setMaximumWidth(220);

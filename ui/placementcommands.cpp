@@ -7,15 +7,18 @@
 
 #include <QCoreApplication>
 
+#include <utility>
+
 namespace berth {
 
 PlaceUnitsCommand::PlaceUnitsCommand(Workspace &workspace, QString model, QStringList units,
-                                     QString directive, ReportError report)
+                                     QString directive, ReportError report, State state)
     : m_workspace(workspace)
     , m_model(std::move(model))
     , m_units(std::move(units))
     , m_directive(std::move(directive))
     , m_report(std::move(report))
+    , m_skipRedo(state == AlreadyPlaced)
 {
     const QString where = m_directive.isEmpty()
                               ? QCoreApplication::translate("PlaceUnitsCommand", "new machine")
@@ -26,6 +29,8 @@ PlaceUnitsCommand::PlaceUnitsCommand(Workspace &workspace, QString model, QStrin
 
 void PlaceUnitsCommand::redo()
 {
+    if (std::exchange(m_skipRedo, false))
+        return;
     try {
         ApplicationCommands(m_workspace).placeUnits(m_model, m_units, m_directive);
     } catch (const BerthError &error) {

@@ -21,8 +21,10 @@ using ReportError = std::function<void(const QString &message)>;
 class PlaceUnitsCommand final : public QUndoCommand
 {
 public:
+    // AlreadyPlaced: the units were placed (by a commit); the first redo does nothing.
+    enum State { ToPlace, AlreadyPlaced };
     PlaceUnitsCommand(Workspace &workspace, QString model, QStringList units, QString directive,
-                      ReportError report);
+                      ReportError report, State state = ToPlace);
     void redo() override;
     void undo() override;
 
@@ -32,6 +34,7 @@ private:
     QStringList m_units;
     QString m_directive;
     ReportError m_report;
+    bool m_skipRedo = false;
 };
 
 // Sets an application's constraints (the model's when `application` is

@@ -248,7 +248,7 @@ ModelSnapshot ChangeSet::plannedSnapshot(const QString &model)
     });
 }
 
-CommandResult ChangeSet::commit(const QString &model)
+CommandResult ChangeSet::commit(const QString &model, QList<ModelChange> *applied)
 {
     return m_ws.store().write([&](SqlSession &) {
         const QList<StagedChangeRecord> rows = records(model);
@@ -269,6 +269,8 @@ CommandResult ChangeSet::commit(const QString &model)
                 }
                 result.messages += item.messages;
                 result.warnings += item.warnings;
+                if (applied)
+                    *applied << item.change;
             }
             StagedRows(tx).clear();
         });

@@ -58,7 +58,8 @@ public:
     // Applies every change in one transaction and empties the set; when one
     // is refused, nothing is applied, the set is kept, and the error names
     // the change and gives the command's reason.
-    CommandResult commit(const QString &model);
+    // `applied` (if given) gets the changes as applied, planned names resolved.
+    CommandResult commit(const QString &model, QList<ModelChange> *applied = nullptr);
     // Drops the changes with these ids (all when empty); gives how many.
     qint64 discard(const QString &model, const QList<qint64> &ids = {});
 

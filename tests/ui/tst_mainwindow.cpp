@@ -219,6 +219,36 @@ private slots:
         QTRY_COMPARE(panel->list()->topLevelItemCount(), 0);
     }
 
+    void committedPlacementsStayUndoableUntilStarted()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("db"), 2, true);
+        auto window = f.window(false, true);
+        QTRY_COMPARE(window->machineView()->unplacedUnits().size(), 2);
+        window->machineView()->autoPlaceButton()->click();
+        window->changeSetPanel()->commit();
+        QCOMPARE(f.machineOf(QStringLiteral("db/0")), QStringLiteral("0"));
+        QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("1"));
+
+        // Each committed placement is a step of its own on the undo stack.
+        QUndoStack *undo = window->undoStack();
+        QCOMPARE(undo->count(), 2);
+        undo->undo();
+        QCOMPARE(f.machineOf(QStringLiteral("db/1")), QString());
+        undo->redo();
+        QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("2"));
+
+        // Once a machine has started, its placement cannot be undone, and says so.
+        f.store->write([](SqlSession &sql) {
+            sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-7', instance_status = "
+                                   "'running' WHERE name = '2'"));
+        });
+        undo->undo();
+        QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("2"));
+        QVERIFY(window->logPane()->toPlainText().contains(
+            QStringLiteral("cannot unplace unit db/1: machine 2 has been started")));
+    }
+
     void relationsAreMadeAndRemovedFromTheWindow()
     {
         Fixture f;
