@@ -219,6 +219,21 @@ private slots:
         QTRY_COMPARE(panel->list()->topLevelItemCount(), 0);
     }
 
+    void clickingAChartSegmentSelectsItsUnits()
+    {
+        Fixture f;
+        auto window = f.window(true);
+        f.deploy(QStringLiteral("web"), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(f.instances().size(), 1, 20'000);
+        QTRY_VERIFY(!window->zoneChart()->applications().isEmpty());
+        const QString zone = f.instances().constFirst().zone;
+        emit window->zoneChart()->segmentClicked(QStringLiteral("web"), zone);
+        QStringList selected;
+        for (const QModelIndex &index : window->applicationView()->selectionModel()->selectedRows())
+            selected << index.data(ItemRoles::NameRole).toString();
+        QCOMPARE(selected, QStringList{QStringLiteral("web/0")});
+    }
+
     void committedPlacementsStayUndoableUntilStarted()
     {
         Fixture f;
