@@ -253,6 +253,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     };
     ModelActions::Host host;
     host.snapshot = [this]() -> const ModelSnapshot & { return m_snapshot; };
+    host.index = [this]() -> const SnapshotIndex & { return snapshotIndex(); };
     host.selectedUnits = [this] { return selectedNames(m_applicationView, true); };
     host.selectedApplications = [this] { return selectedNames(m_applicationView, false); };
     host.selectedMachines = [this] {

@@ -20,7 +20,6 @@ QString machineWords(const MachineRecord &m)
 // The machines made for `units` that go with them: each hosts no other unit.
 QStringList machinesGoingWith(const ModelSnapshot &snapshot, const QSet<qint64> &unitIds)
 {
-    const SnapshotIndex index(snapshot);
     QHash<qint64, int> staying; // machine -> principal units not going
     QSet<qint64> hosts;
     for (const UnitRecord &u : snapshot.units) {
@@ -92,7 +91,7 @@ void ModelActions::updateEnabled()
                                  !relatedTo(m_host.snapshot(), apps.first()).isEmpty());
     m_removeMachines->setEnabled(!m_host.selectedMachines().isEmpty());
     bool unplaced = !units.isEmpty();
-    const SnapshotIndex index(m_host.snapshot());
+    const SnapshotIndex &index = m_host.index(); // the window's, built once a snapshot
     for (const QString &name : units) {
         const UnitRecord *u = index.unit(name);
         unplaced = unplaced && u && u->machineId == 0 && !u->subordinate;
@@ -191,9 +190,9 @@ void ModelActions::removeSelectedMachines()
 
 QStringList ModelActions::relatable(const ModelSnapshot &snapshot, const QString &app)
 {
-    const SnapshotIndex index(snapshot);
-    const ApplicationRecord *a = index.application(app);
-    if (!a)
+    const auto a = std::find_if(snapshot.applications.cbegin(), snapshot.applications.cend(),
+                                [&](const ApplicationRecord &r) { return r.name == app; });
+    if (a == snapshot.applications.cend())
         return {};
     const QStringList related = relatedTo(snapshot, app);
     QStringList names;

@@ -2,6 +2,7 @@
 
 #include "core/commands/modelchange.h"
 #include "core/model/modelrecords.h"
+#include "core/model/snapshotindex.h"
 
 #include <QObject>
 
@@ -26,6 +27,7 @@ public:
     struct Host
     {
         std::function<const ModelSnapshot &()> snapshot; // as shown
+        std::function<const SnapshotIndex &()> index;    // look-ups into it
         std::function<QStringList()> selectedUnits;
         std::function<QStringList()> selectedApplications;
         std::function<QStringList()> selectedMachines;
