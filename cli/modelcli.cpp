@@ -1,8 +1,9 @@
-// berthctl commands about models: add-model, models, switch, model-config,
-// set-model-constraints, model-constraints.
+// berthctl commands about models: add-model, models, switch, destroy-model,
+// model-config, set-model-constraints, model-constraints.
 #include "cli/clicontext.h"
 #include "core/bertherror.h"
 #include "core/commands/modelcommands.h"
+#include "core/provisioning/provisioner.h"
 
 #include <QJsonObject>
 
@@ -29,17 +30,21 @@ void models(CliContext &ctx, const QStringList &args)
     const auto list = ModelCommands(ctx.workspace).models();
     QJsonObject json;
     for (const auto &m : list) {
-        json.insert(m.name, QJsonObject{{QStringLiteral("cloud"), m.cloud},
-                                        {QStringLiteral("region"), m.region},
-                                        {QStringLiteral("machines"), m.machines},
-                                        {QStringLiteral("units"), m.units},
-                                        {QStringLiteral("current"), m.current}});
+        json.insert(m.name,
+                    QJsonObject{{QStringLiteral("cloud"), m.cloud},
+                                {QStringLiteral("region"), m.region},
+                                {QStringLiteral("machines"), m.machines},
+                                {QStringLiteral("units"), m.units},
+                                {QStringLiteral("current"), m.current},
+                                {QStringLiteral("life"),
+                                 m.dying ? QStringLiteral("dying") : QStringLiteral("alive")}});
     }
     ctx.show(json, [&] {
         Output::Table table({QStringLiteral("Model"), QStringLiteral("Cloud/Region"),
                              QStringLiteral("Machines"), QStringLiteral("Units")});
         for (const auto &m : list) {
-            table.addRow({m.name + (m.current ? QStringLiteral("*") : QString()),
+            table.addRow({m.name + (m.current ? QStringLiteral("*") : QString()) +
+                              (m.dying ? QStringLiteral(" (destroying)") : QString()),
                           m.cloud + u'/' + m.region, QString::number(m.machines),
                           QString::number(m.units)});
         }
@@ -54,6 +59,35 @@ void switchModel(CliContext &ctx, const QStringList &args)
     const QString name = parser.positional().first();
     ModelCommands(ctx.workspace).switchModel(name);
     ctx.out << "switched to model " << name << Qt::endl;
+}
+
+void destroyModel(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("destroy-model"),
+                       QStringLiteral("NAME [--force] [--no-wait]"));
+    parser.addOption({QStringLiteral("force"), QStringLiteral("stop the instances that run")});
+    parser.addOption({QStringLiteral("no-wait"),
+                      QStringLiteral("return at once; a running provisioner (the window's or "
+                                     "\"berthctl provision\") stops the instances")});
+    parser.parse(args, 1, 1);
+    const QString name = parser.positional().first();
+    ModelCommands commands(ctx.workspace);
+    const ModelCommands::DestroyPlan plan = commands.destroyPlan(name);
+    const bool force = parser.isSet(QStringLiteral("force"));
+    const CommandResult result = commands.destroyModel(name, force);
+    if (!plan.dying)
+        ctx.out << plan.describe(name) << Qt::endl;
+    ctx.print(result);
+    const bool gone = !ctx.workspace.store().read(
+        [&](SqlSession &sql) { return ModelTx::findModel(sql, name).has_value(); });
+    if (gone || parser.isSet(QStringLiteral("no-wait")))
+        return;
+    // As juju destroy-model: wait until the instances are stopped and the model is gone.
+    Provisioner provisioner(ctx.workspace.store().location(), ctx.workspace.clouds(), name);
+    QTextStream &out = ctx.out;
+    provisioner.setLog([&out](const QString &line) { out << line << Qt::endl; });
+    const std::atomic<bool> never = false;
+    provisioner.runUntilIdle(never);
 }
 
 void modelConfig(CliContext &ctx, const QStringList &args)
@@ -126,6 +160,8 @@ void registerModelCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("models"), QStringLiteral("list the models"), models});
     table.append(
         {QStringLiteral("switch"), QStringLiteral("make a model the current one"), switchModel});
+    table.append({QStringLiteral("destroy-model"),
+                  QStringLiteral("destroy a model, stopping its instances"), destroyModel});
     table.append({QStringLiteral("model-config"), QStringLiteral("show or set model settings"),
                   modelConfig});
     table.append({QStringLiteral("set-model-constraints"),

@@ -202,6 +202,8 @@ void provision(CliContext &ctx, const QStringList &args)
         QObject::connect(&worker, &ProvisionerWorker::logLine, &worker, print);
         QObject::connect(&worker, &ProvisionerWorker::failed, &worker,
                          [&ctx](const QString &message) { ctx.warn(message); });
+        QObject::connect(&worker, &ProvisionerWorker::modelDestroyed, &worker,
+                         [] { QCoreApplication::quit(); });
         const qint64 deadline =
             timeout > 0 ? QDateTime::currentMSecsSinceEpoch() + timeout * 1000LL : 0;
         QTimer stop;
@@ -216,6 +218,9 @@ void provision(CliContext &ctx, const QStringList &args)
         QTimer::singleShot(0, &worker, &ProvisionerWorker::start);
         QCoreApplication::exec();
     }
+    if (!ctx.workspace.store().read(
+            [&](SqlSession &sql) { return ModelTx::findModel(sql, model).has_value(); }))
+        return; // destroyed: its last line said so
     const ModelSnapshot snapshot = ctx.workspace.snapshot(model);
     QHash<qint64, const MachineRecord *> byId;
     for (const MachineRecord &m : snapshot.machines)

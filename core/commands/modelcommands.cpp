@@ -85,6 +85,91 @@ void ModelCommands::switchModel(const QString &name)
     });
 }
 
+ModelCommands::DestroyPlan ModelCommands::destroyPlan(const QString &model)
+{
+    const ModelSnapshot snapshot = m_ws.snapshot(model);
+    DestroyPlan plan;
+    plan.dying = snapshot.model.dying;
+    plan.applications = int(snapshot.applications.size());
+    plan.units = int(snapshot.units.size());
+    plan.machines = int(snapshot.machines.size());
+    for (const MachineRecord &m : snapshot.machines) {
+        if (m.instanceId.isEmpty() || !m.state.isAlive())
+            continue;
+        if (m.placement.startsWith(QStringLiteral("ssh:")))
+            plan.existingHosts << m.name;
+        else
+            plan.instances << m.name;
+    }
+    return plan;
+}
+
+QString ModelCommands::DestroyPlan::describe(const QString &model) const
+{
+    QString text = ModelCommands::tr("Destroying model \"%1\" removes its applications (%2), "
+                                     "units (%3) and machines (%4).")
+                       .arg(model)
+                       .arg(applications)
+                       .arg(units)
+                       .arg(machines);
+    if (!instances.isEmpty()) {
+        text += u' ' + ModelCommands::tr("It stops the instances of machines %1.")
+                           .arg(instances.join(QStringLiteral(", ")));
+    }
+    if (!existingHosts.isEmpty()) {
+        text += u' ' + ModelCommands::tr("It forgets the existing hosts of machines %1 and "
+                                         "leaves them running.")
+                           .arg(existingHosts.join(QStringLiteral(", ")));
+    }
+    return text;
+}
+
+CommandResult ModelCommands::destroyModel(const QString &name, bool force)
+{
+    CommandResult result;
+    m_ws.store().write([&](SqlSession &sql) {
+        const ModelRecord model = ModelTx::loadModel(sql, name);
+        ModelTx tx(sql, model, m_ws.clouds().get(model.cloud));
+        if (model.dying) {
+            result.messages
+                << ModelCommands::tr("model \"%1\" is already being destroyed").arg(name);
+            return;
+        }
+        QStringList running;
+        for (const MachineRecord &m : tx.snapshot().machines) {
+            if (!m.instanceId.isEmpty() && m.state.isAlive() &&
+                !m.placement.startsWith(QStringLiteral("ssh:")))
+                running << m.name;
+        }
+        if (!running.isEmpty() && !force) {
+            throw BerthError(ModelCommands::tr("model \"%1\" has running instances (machines %2); "
+                                               "destroying it stops them: give --force to go ahead")
+                                 .arg(name, running.join(QStringLiteral(", "))));
+        }
+        tx.beginDestroy();
+        if (tx.removeIfDestroyed())
+            result.messages << ModelCommands::tr("Destroyed model \"%1\"").arg(name);
+        else
+            result.messages << ModelCommands::tr("Destroying model \"%1\": the provisioner "
+                                                 "stops its instances, then removes it")
+                                   .arg(name);
+        tx.finish();
+        if (Workspace::currentModel(sql) == name) {
+            QString next;
+            for (const ModelSummary &s : ModelRows(sql).summaries()) {
+                if (!s.dying && s.name != name) {
+                    next = s.name;
+                    break;
+                }
+            }
+            m_ws.setCurrentModel(sql, next);
+            if (!next.isEmpty())
+                result.messages << ModelCommands::tr("Current model is now \"%1\"").arg(next);
+        }
+    });
+    return result;
+}
+
 QList<QPair<ModelConfig::KeyInfo, QString>> ModelCommands::config(const QString &model)
 {
     const ModelRecord record =

@@ -27,6 +27,24 @@ public:
     QList<ModelSummary> models();
     void switchModel(const QString &name);
 
+    // What destroy-model takes away, read now.
+    struct DestroyPlan
+    {
+        int applications = 0;
+        int units = 0;
+        int machines = 0;          // machines and containers, dead ones too
+        QStringList instances;     // machines whose cloud instances will be stopped
+        QStringList existingHosts; // ssh: hosts forgotten and left running
+        bool dying = false;        // already being destroyed
+        // One sentence: what goes and what is stopped.
+        QString describe(const QString &model) const;
+    };
+    DestroyPlan destroyPlan(const QString &model);
+    // Begins destroying the model: its contents go at once, its machines as
+    // the provisioner stops their instances, then the model. Refused while
+    // instances run unless `force`. Another model becomes current, if any.
+    CommandResult destroyModel(const QString &name, bool force);
+
     // model-config: every key with its value and whether it is the default.
     QList<QPair<ModelConfig::KeyInfo, QString>> config(const QString &model);
     CommandResult setConfig(const QString &model, const QStringList &assignments);

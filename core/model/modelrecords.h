@@ -23,6 +23,9 @@ struct ModelRecord
     QString credential;
     Constraints constraints; // parsed where the row is read
     ModelConfig config;
+    // destroy-model has begun: the provisioner stops its instances, then the
+    // model goes; nothing else changes it meanwhile.
+    bool dying = false;
 };
 
 struct ApplicationRecord

@@ -76,7 +76,9 @@ public:
         : m_p(owner)
         , m_cancel(cancel)
         , m_ws(*owner.m_store, owner.m_clouds)
-    {}
+    {
+        m_ws.setReachesDyingModels(true);
+    }
 
     Report run();
 
@@ -98,6 +100,8 @@ private:
     void stop(const QString &region, const QString &id, const QString &why);
     void holdBlockedContainers(const ModelSnapshot &snapshot);
     void countPending();
+    // The model's harvest mode; "all" while it is being destroyed.
+    QString harvestMode() const;
 
     Provisioner &m_p;
     const std::atomic<bool> &m_cancel; // the caller's
@@ -180,7 +184,7 @@ Provisioner::Report Provisioner::Pass::run()
 {
     const LeaseKeeper keeper(*this);
     Report report = reconcileAndStart();
-    if (m_leaseLost) {
+    if (m_leaseLost && !report.destroyed) {
         report.leaseHeldElsewhere = true;
         report.holder = QStringLiteral("another provisioner");
     }
@@ -206,6 +210,15 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     reconcile(snapshot, instances);
     snapshot = m_ws.snapshot(m_p.m_model);
     removeDead(snapshot);
+    if (m_model.dying && !m_abort) {
+        m_report.destroyed =
+            m_ws.inModel(m_p.m_model, [](ModelTx &tx) { return tx.removeIfDestroyed(); });
+        if (m_report.destroyed)
+            m_p.log(Provisioner::tr("model %1: destroyed").arg(m_p.m_model));
+        else
+            countPending();
+        return m_report;
+    }
     snapshot = m_ws.snapshot(m_p.m_model);
 
     // Zone spread starts from what already runs.
@@ -251,7 +264,7 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
     QHash<QString, const MachineRecord *> byName;
     for (const MachineRecord &m : snapshot.machines)
         byName.insert(m.name, &m);
-    const QString harvest = m_model.config.harvestMode();
+    const QString harvest = harvestMode();
     for (const InstanceInfo &instance : instances) {
         if (m_abort)
             return;
@@ -303,6 +316,11 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
     });
 }
 
+QString Provisioner::Pass::harvestMode() const
+{
+    return m_model.dying ? QStringLiteral("all") : m_model.config.harvestMode();
+}
+
 void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
 {
     QList<const MachineRecord *> dead;
@@ -316,7 +334,7 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
     });
     // Only these modes stop a dead machine's instance; under the others it is left
     // running (and, once its machine is gone, counts as unknown).
-    const QString harvest = m_model.config.harvestMode();
+    const QString harvest = harvestMode();
     const bool stopInstances = harvest == u"destroyed" || harvest == u"all";
     for (const MachineRecord *m : dead) {
         if (m_abort)
@@ -406,6 +424,7 @@ void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
             try {
                 Store store(m_p.m_location); // each worker its own connection
                 Workspace ws(store, m_p.m_clouds);
+                ws.setReachesDyingModels(true);
                 for (qsizetype mine = next++; mine < jobs.size() && !m_abort; mine = next++)
                     count(startOne(ws, items[mine]));
             } catch (const std::exception &error) {
@@ -705,6 +724,12 @@ void Provisioner::log(const QString &line) const
 
 Provisioner::Report Provisioner::runPass(const std::atomic<bool> &cancel)
 {
+    // Destroyed by another provisioner meanwhile: its lease went with it.
+    if (!m_store->read([&](SqlSession &sql) { return ModelTx::findModel(sql, m_model); })) {
+        Report report;
+        report.destroyed = true;
+        return report;
+    }
     if (!m_lease->acquire()) {
         Report report;
         report.leaseHeldElsewhere = true;
@@ -725,6 +750,8 @@ bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs
                 log(Provisioner::tr("waiting: model %1 is provisioned by %2")
                         .arg(m_model, report.holder));
             announcedWait = true;
+        } else if (report.destroyed) {
+            return true; // its lease went with it
         } else if (report.pending == 0) {
             m_lease->release();
             return true;

@@ -39,6 +39,7 @@ public:
         int pending = 0;        // still waiting: retry delays, hosts not yet up
         qint64 nextRetryAt = 0; // earliest retry time among pending, 0 if none
         bool leaseHeldElsewhere = false;
+        bool destroyed = false; // the model was being destroyed, and now is gone
         QString holder;
     };
     using LogFunction = std::function<void(const QString &line)>;

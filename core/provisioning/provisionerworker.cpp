@@ -77,6 +77,10 @@ void ProvisionerWorker::runPass()
             // Passes that started something may have unblocked more (containers).
         } while (!m_cancel && report.started > 0 && report.pending > 0 && report.nextRetryAt == 0);
         m_nextRetryAt = report.nextRetryAt;
+        if (report.destroyed) {
+            m_cancel = true; // nothing is left to provision
+            emit modelDestroyed(m_model);
+        }
         if (report.leaseHeldElsewhere)
             emit logLine(tr("model %1 is provisioned by %2").arg(m_model, report.holder));
         emit passFinished(report.started, report.failed, report.pending);

@@ -40,6 +40,8 @@ signals:
     void progress(int done, int total);
     void passFinished(int started, int failed, int pending);
     void failed(const QString &message);
+    // The model was being destroyed and now is gone; no pass runs after it.
+    void modelDestroyed(const QString &model);
 
 private:
     void runPass();

@@ -8,7 +8,10 @@ namespace berth {
 
 bool ModelRows::any()
 {
-    return m_sql.scalar(QStringLiteral("SELECT count(*) FROM models")).toInt() > 0;
+    // A destroyed last model leaves the current-model setting, emptied.
+    return m_sql.scalar(QStringLiteral("SELECT count(*) FROM models")).toInt() > 0 ||
+           m_sql.scalar(QStringLiteral("SELECT count(*) FROM meta WHERE key = 'current-model'"))
+                   .toInt() > 0;
 }
 
 qint64 ModelRows::create(const QString &name, const QString &cloud, const QString &region,
@@ -34,7 +37,7 @@ QList<ModelRows::Summary> ModelRows::summaries()
     QList<Summary> list;
     QSqlQuery &q = m_sql.run(QStringLiteral(
         "SELECT name, cloud, region, (SELECT count(*) FROM machines m WHERE m.model_id = "
-        "models.id), (SELECT count(*) FROM units u WHERE u.model_id = models.id) FROM models "
+        "models.id), (SELECT count(*) FROM units u WHERE u.model_id = models.id), life FROM models "
         "ORDER BY name"));
     while (q.next()) {
         Summary s;
@@ -43,6 +46,7 @@ QList<ModelRows::Summary> ModelRows::summaries()
         s.region = q.value(2).toString();
         s.machines = q.value(3).toInt();
         s.units = q.value(4).toInt();
+        s.dying = q.value(5).toString() == u"dying";
         list << s;
     }
     q.finish();

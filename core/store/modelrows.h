@@ -25,8 +25,10 @@ public:
         int machines = 0;
         int units = 0;
         bool current = false; // the workspace's current model
+        bool dying = false;   // being destroyed
     };
 
+    // Whether the store has, or ever had, a model.
     bool any();
     // A new model with `config` (key → value); logged as a change. Gives its id.
     qint64 create(const QString &name, const QString &cloud, const QString &region,

@@ -136,7 +136,7 @@ ModelTx::ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud,
 std::optional<ModelRecord> ModelTx::findModel(SqlSession &sql, const QString &name)
 {
     QSqlQuery &q = sql.run(QStringLiteral("SELECT id, uuid, name, cloud, region, credential, "
-                                          "constraints FROM models WHERE name = ?"),
+                                          "constraints, life FROM models WHERE name = ?"),
                            {name});
     if (!q.next()) {
         q.finish();
@@ -150,6 +150,7 @@ std::optional<ModelRecord> ModelTx::findModel(SqlSession &sql, const QString &na
     m.region = q.value(4).toString();
     m.credential = q.value(5).toString();
     m.constraints = parsedOrEmpty(q.value(6).toString());
+    m.dying = q.value(7).toString() == u"dying";
     q.finish();
     QMap<QString, QString> config;
     QSqlQuery &c =
@@ -900,6 +901,46 @@ void ModelTx::retireMachine(const MachineRecord &machine)
     }
     if (machine.parentId != 0)
         retireIfEmpty(machine.parentId);
+}
+
+void ModelTx::beginDestroy()
+{
+    for (const char *table : {"staged_changes", "relations", "units", "applications"}) {
+        m_sql.run(QStringLiteral("DELETE FROM %1 WHERE model_id = ?").arg(QLatin1String(table)),
+                  {m_model.id});
+    }
+    QSqlQuery &q =
+        m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                      QStringLiteral(" FROM machines m WHERE m.model_id = ? AND m.life <> ?"),
+                  {m_model.id, MachineState::text(MachineState::Life::Dead)});
+    QList<MachineRecord> machines = collect<MachineRecord>(q, machineFrom);
+    // Containers before their hosts, so that a host never provisioned can go.
+    std::stable_sort(machines.begin(), machines.end(),
+                     [](const MachineRecord &a, const MachineRecord &b) {
+                         return a.name.count(u'/') > b.name.count(u'/');
+                     });
+    for (const MachineRecord &m : std::as_const(machines)) {
+        // Read again: retiring a container may have retired its host.
+        const auto now = findMachine(m.name);
+        if (now && now->state.isAlive())
+            retireMachine(*now);
+    }
+    m_sql.run(QStringLiteral("UPDATE models SET life = 'dying' WHERE id = ?"), {m_model.id});
+    m_model.dying = true;
+    logChange(QStringLiteral("model"), m_model.name, Change::Op::Changed);
+}
+
+bool ModelTx::removeIfDestroyed()
+{
+    if (!m_model.dying ||
+        m_sql.scalar(QStringLiteral("SELECT count(*) FROM machines WHERE model_id = ?"),
+                     {m_model.id})
+                .toInt() > 0)
+        return false;
+    m_sql.run(QStringLiteral("DELETE FROM models WHERE id = ?"), {m_model.id});
+    m_sequences.clear(); // they went with it
+    logChange(QStringLiteral("model"), m_model.name, Change::Op::Removed);
+    return true;
 }
 
 MachineState ModelTx::moved(const MachineRecord &machine, MachineState::Move move,

@@ -150,6 +150,13 @@ public:
     // the provisioner. An emptied host made for units follows.
     void retireMachine(const MachineRecord &machine);
 
+    // destroy-model: the model's applications, units, relations and change
+    // set go; machines never provisioned go too, the others are marked dead
+    // for the provisioner, and the model is marked dying.
+    void beginDestroy();
+    // Removes the model once it is dying and its last machine is gone; true when it did.
+    bool removeIfDestroyed();
+
     // The machine life cycle's writes: each is one of MachineState's moves,
     // refused (BerthError) when the table does not allow it from the
     // machine's state as read in this transaction, and logged as a change.

@@ -101,7 +101,12 @@ QList<QStringList> migrations()
                        " created_at BIGINT NOT NULL)"),
         QStringLiteral("CREATE INDEX staged_changes_model ON staged_changes(model_id, id)"),
     };
-    return {v1, v2, v3, v4, v5};
+    // Migration 6: a model's life: "dying" from destroy-model until the
+    // provisioner has stopped its last instance and removed it.
+    const QStringList v6{
+        QStringLiteral("ALTER TABLE models ADD COLUMN life TEXT NOT NULL DEFAULT 'alive'"),
+    };
+    return {v1, v2, v3, v4, v5, v6};
 }
 
 } // namespace Schema

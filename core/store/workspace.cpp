@@ -18,10 +18,13 @@ class Text
 
 QString Workspace::currentModel()
 {
-    return m_store.read([](SqlSession &sql) {
-        return sql.scalar(QStringLiteral("SELECT value FROM meta WHERE key = 'current-model'"))
-            .toString();
-    });
+    return m_store.read([](SqlSession &sql) { return currentModel(sql); });
+}
+
+QString Workspace::currentModel(SqlSession &sql)
+{
+    return sql.scalar(QStringLiteral("SELECT value FROM meta WHERE key = 'current-model'"))
+        .toString();
 }
 
 void Workspace::setCurrentModel(SqlSession &sql, const QString &name)
@@ -46,6 +49,12 @@ QString Workspace::resolveModel(const QString &explicitName)
 ModelSnapshot Workspace::snapshot(const QString &modelName)
 {
     return readModel(modelName, [](ModelTx &tx) { return tx.snapshot(); });
+}
+
+void Workspace::refuseDying(const ModelRecord &model)
+{
+    throw BerthError(
+        Text::tr("model \"%1\" is being destroyed; it cannot be changed").arg(model.name));
 }
 
 ModelTx::PlacementPrecheck Workspace::precheckOf(const QString &cloud) const

@@ -24,10 +24,15 @@ public:
     // The model named by -m, or the current one.
     QString resolveModel(const QString &explicitName);
     QString currentModel();
+    static QString currentModel(SqlSession &sql);
     void setCurrentModel(SqlSession &sql, const QString &name);
 
     // The whole model as one consistent read.
     ModelSnapshot snapshot(const QString &modelName);
+
+    // A model being destroyed refuses every write unless this is set: the
+    // provisioner's workspaces stop its instances and remove it.
+    void setReachesDyingModels(bool reaches) { m_reachesDying = reaches; }
 
     // Runs fn(ModelTx&) in one write transaction on the model.
     template <typename F> decltype(auto) inModel(const QString &modelName, F &&fn)
@@ -64,6 +69,8 @@ private:
     {
         return m_store.write([&](SqlSession &sql) {
             ModelRecord model = ModelTx::loadModel(sql, modelName);
+            if (model.dying && !m_reachesDying)
+                refuseDying(model);
             ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
             ModelTx *const outer = join ? std::exchange(m_joined, &tx) : m_joined;
             const auto restore = qScopeGuard([&] { m_joined = outer; });
@@ -81,10 +88,12 @@ private:
     // The cloud's provider's check of its own placement directives, if it has
     // a provider in this process.
     ModelTx::PlacementPrecheck precheckOf(const QString &cloud) const;
+    [[noreturn]] static void refuseDying(const ModelRecord &model);
 
     Store &m_store;
     const CloudRegistry &m_clouds;
     ModelTx *m_joined = nullptr; // inModelJoined()'s, while it runs
+    bool m_reachesDying = false;
 };
 
 // What a command reports besides success: lines for the user, and warnings.

@@ -41,6 +41,7 @@ private slots:
     void placementPlanSpeaksSenlin();
     void applicationPoliciesThroughTheCommandLine();
     void stagedChangesBetweenTwoClients();
+    void destroyModelStopsItsInstances();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -647,6 +648,59 @@ void TestBerthctl::applicationPoliciesThroughTheCommandLine()
     QCOMPARE(run({QStringLiteral("placement-policy"), QStringLiteral("web")}).out,
              QStringLiteral("APP  UNITS  MIN  MAX  DELETION\nweb  6      0    -    RANDOM\n\n"
                             "no placement policy: new units go to the model's region\n"));
+}
+
+void TestBerthctl::destroyModelStopsItsInstances()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    QCOMPARE(run({S("add-model"), S("prod")}).exitCode, 0);
+    QCOMPARE(run({S("deploy"), S("db"), S("-n"), S("2")}).exitCode, 0);
+    QCOMPARE(run({S("provision"), S("--until-idle")}).exitCode, 0);
+    const auto instances = [&] {
+        return QJsonDocument::fromJson(
+                   run({S("instances"), S("sim"), S("--format"), S("json")}).out.toUtf8())
+            .array()
+            .size();
+    };
+    QCOMPARE(instances(), 2);
+
+    // Running instances: refused without --force, and nothing changes.
+    Run r = run({S("destroy-model"), S("prod")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, S("ERROR model \"prod\" has running instances (machines 0, 1); destroying "
+                      "it stops them: give --force to go ahead\n"));
+    QCOMPARE(json({S("status")}).value(S("applications")).toObject().keys(), QStringList{S("db")});
+
+    // --force --no-wait: the contents go at once, the model waits for a provisioner.
+    r = run({S("destroy-model"), S("prod"), S("--force"), S("--no-wait")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(S("Destroying model \"prod\" removes its applications (1), units "
+                                "(2) and machines (2). It stops the instances of machines 0, 1.")),
+             qPrintable(r.out));
+    QJsonObject models = json({S("models")});
+    QCOMPARE(models[S("prod")][S("life")].toString(), S("dying"));
+    QVERIFY(models[S("default")][S("current")].toBool()); // the other model took over
+    r = run({S("-m"), S("prod"), S("add-machine")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, S("ERROR model \"prod\" is being destroyed; it cannot be changed\n"));
+    QCOMPARE(instances(), 2);
+
+    // The provisioner stops both instances, then the model is gone.
+    r = run({S("-m"), S("prod"), S("provision"), S("--until-idle")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(S("model prod: destroyed")), qPrintable(r.out));
+    QCOMPARE(instances(), 0);
+    QCOMPARE(json({S("models")}).keys(), QStringList{S("default")});
+
+    // A model with nothing running goes at once; the last one leaves no current model.
+    QCOMPARE(run({S("deploy"), S("web")}).exitCode, 0);
+    r = run({S("destroy-model"), S("default")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(S("Destroyed model \"default\"")), qPrintable(r.out));
+    QVERIFY(json({S("models")}).isEmpty());
+    r = run({S("status")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith(S("ERROR no current model")), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)
