@@ -70,11 +70,7 @@ int main(int argc, char *argv[])
         QString model = parser.value(QStringLiteral("m"));
         if (model.isEmpty()) // the model open last time, if it is still there
             model = QSettings().value(QStringLiteral("window/lastModel")).toString();
-        bool known = false;
-        for (const ModelCommands::ModelSummary &m : ModelCommands(workspace).models())
-            known = known || m.name == model;
-        if (!known)
-            model = workspace.resolveModel({});
+        model = ModelCommands(workspace).modelToOpen(model);
         MainWindow window(workspace, model, options);
         window.show();
         return QApplication::exec();

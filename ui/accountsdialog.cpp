@@ -7,6 +7,7 @@
 #include "core/store/cloudaccounts.h"
 #include "core/store/store.h"
 #include "ui/offthread.h"
+#include "ui/palettecolours.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -143,7 +144,8 @@ QString AccountsDialog::message() const
 void AccountsDialog::say(const QString &text, bool problem)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(problem ? QStringLiteral("color: #b00020;") : QString());
+    m_message->setStyleSheet(problem ? PaletteColours::textStyle(PaletteColours::error(palette()))
+                                     : QString());
 }
 
 void AccountsDialog::reloadList(const QString &select)

@@ -1,4 +1,5 @@
 #include "ui/commanddialog.h"
+#include "ui/palettecolours.h"
 
 #include "core/commands/changeset.h"
 
@@ -25,7 +26,7 @@ CommandDialog::CommandDialog(Workspace &workspace, QString model, const QString 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(m_form);
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_message->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));
     layout->addWidget(m_message);
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CommandDialog::accept);

@@ -69,7 +69,7 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
         if (!m_cloud.validator(m_model.region).isSupported(key))
             edit->setToolTip(tr("%1 is not supported by cloud %2").arg(name, m_cloud.name));
         auto *error = new QLabel(fields);
-        error->setStyleSheet(QStringLiteral("color: #b00020;"));
+        error->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));
         error->setVisible(false);
         auto *row = new QVBoxLayout;
         row->setSpacing(0);
@@ -137,8 +137,9 @@ void ConstraintEditorDialog::revalidate()
         }
         error->setText(message);
         error->setVisible(!message.isEmpty());
-        error->setStyleSheet(blocking ? QStringLiteral("color: #b00020;")
-                                      : QStringLiteral("color: #8a6d00;"));
+        error->setStyleSheet(blocking
+                                 ? PaletteColours::textStyle(PaletteColours::error(palette()))
+                                 : PaletteColours::textStyle(PaletteColours::warning(palette())));
         if (!message.isEmpty() && blocking)
             problems << message;
     }
@@ -154,8 +155,8 @@ void ConstraintEditorDialog::revalidate()
         m_problem.isEmpty()
             ? tr("<b>Result:</b> %1")
                   .arg(m_merged.isEmpty() ? tr("(none)") : m_merged.toString().toHtmlEscaped())
-            : QStringLiteral("<span style=\"color:#b00020\">%1</span>")
-                  .arg(m_problem.toHtmlEscaped()));
+            : QStringLiteral("<span style=\"color:%1\">%2</span>")
+                  .arg(PaletteColours::error(palette()).name(), m_problem.toHtmlEscaped()));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_problem.isEmpty());
 
     // What each region would start for a machine with these constraints.

@@ -23,6 +23,7 @@
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
+#include "ui/modeldialogs.h"
 #include "ui/offthread.h"
 #include "ui/openstoredialog.h"
 #include "ui/placementcommands.h"
@@ -318,7 +319,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
         m_actions->updateEnabled();
     });
     connect(m_modelBox, &QComboBox::activated, this,
-            [this](int index) { openModel(m_modelBox->itemText(index)); });
+            [this](int index) { openModel(m_modelBox->itemData(index).toString()); });
 
     // The watcher reads the model on its own thread and connection.
     m_watcher =
@@ -328,6 +329,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
         [](Workspace &ws, const QString &name) { return ChangeSet(ws).plannedSnapshot(name); });
     connect(m_watcher, &ModelWatcher::snapshotReady, this, &MainWindow::applySnapshot);
     connect(m_watcher, &ModelWatcher::failed, this, &MainWindow::reportError);
+    connect(m_watcher, &ModelWatcher::modelGone, this, &MainWindow::modelGone);
     // Settings changed by any client (berthctl update-cloud, another window)
     // are taken up at once: the provisioner starts again on them.
     connect(m_watcher, &ModelWatcher::cloudsChanged, this, &MainWindow::reloadClouds,
@@ -397,6 +399,15 @@ void MainWindow::buildMenus()
     find->setShortcut(QKeySequence::Find);
 
     QMenu *modelMenu = menuBar()->addMenu(tr("&Model"));
+    QAction *addModelAction = modelMenu->addAction(tr("&New model…"), this, &MainWindow::addModel);
+    addModelAction->setToolTip(tr("Add a model on a cloud and region, and open it"));
+    QAction *settingsAction =
+        modelMenu->addAction(tr("Model &settings…"), this, &MainWindow::editModelSettings);
+    settingsAction->setToolTip(tr("Harvest mode, retries, default base and the other settings "
+                                  "of this model"));
+    m_destroyModelAction =
+        modelMenu->addAction(tr("Des&troy model…"), this, &MainWindow::destroyModel);
+    modelMenu->addSeparator();
     QAction *deploy = m_deployAction = modelMenu->addAction(tr("&Deploy…"), this, [this] {
         DeployDialog dialog(m_workspace, m_model, this);
         runDialog(dialog);
@@ -472,9 +483,19 @@ void MainWindow::reloadModelList()
     try {
         const QSignalBlocker blocker(m_modelBox);
         m_modelBox->clear();
-        for (const ModelCommands::ModelSummary &m : ModelCommands(m_workspace).models())
-            m_modelBox->addItem(m.name);
-        m_modelBox->setCurrentText(m_model);
+        int alive = 0;
+        bool openDying = false;
+        for (const ModelCommands::ModelSummary &m : ModelCommands(m_workspace).models()) {
+            m_modelBox->addItem(m.dying ? tr("%1 (destroying)").arg(m.name) : m.name, m.name);
+            alive += m.dying ? 0 : 1;
+            openDying = openDying || (m.dying && m.name == m_model);
+        }
+        m_modelBox->setCurrentIndex(m_modelBox->findData(m_model));
+        // The window always shows a model: the last one is not offered.
+        m_destroyModelAction->setEnabled(alive > 1 && !openDying);
+        m_destroyModelAction->setToolTip(
+            alive > 1 ? tr("Remove this model and stop its instances")
+                      : tr("The only model cannot be destroyed here: add another one first"));
     } catch (const BerthError &error) {
         reportError(error.message());
     }
@@ -486,7 +507,7 @@ void MainWindow::openModel(const QString &name)
     m_model = name;
     m_undo->clear();
     m_changeSet->setModel(name);
-    m_modelBox->setCurrentText(name);
+    m_modelBox->setCurrentIndex(m_modelBox->findData(name));
     setWindowTitle(m_workspace.store().isReadOnly() ? tr("%1 (read-only store) — Berth").arg(name)
                                                     : tr("%1 — Berth").arg(name));
     QSettings().setValue(QStringLiteral("window/lastModel"), name);
@@ -494,6 +515,70 @@ void MainWindow::openModel(const QString &name)
         m_watcher, [watcher = m_watcher, name] { watcher->watch(name); }, Qt::QueuedConnection);
     if (provisions())
         startProvisioner();
+}
+
+void MainWindow::addModel()
+{
+    AddModelDialog dialog(m_workspace, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    for (const QString &line : dialog.commandResult().messages)
+        log(line);
+    reloadModelList();
+    openModel(dialog.name->text().trimmed());
+}
+
+void MainWindow::editModelSettings()
+{
+    try {
+        ModelSettingsDialog dialog(m_workspace, m_model, this);
+        if (dialog.exec() == QDialog::Accepted) {
+            for (const QString &line : dialog.commandResult().messages)
+                log(line);
+        }
+    } catch (const BerthError &error) {
+        reportError(error.message());
+    }
+}
+
+void MainWindow::destroyModel()
+{
+    const QString name = m_model;
+    try {
+        ModelCommands commands(m_workspace);
+        const ModelCommands::DestroyPlan plan = commands.destroyPlan(name);
+        if (!m_confirm(tr("Destroy model %1").arg(name),
+                       plan.describe(name) + QStringLiteral("\n\n") +
+                           tr("This cannot be undone. Destroy it?")))
+            return;
+        const CommandResult result = commands.destroyModel(name, true);
+        for (const QString &line : result.messages)
+            log(line);
+        reloadModelList();
+        const bool gone = !m_workspace.store().read(
+            [&](SqlSession &sql) { return ModelTx::findModel(sql, name).has_value(); });
+        if (gone)
+            modelGone(name);
+        else if (!provisions())
+            log(tr("model %1 waits for a provisioner to stop its instances (berthctl provision)")
+                    .arg(name));
+    } catch (const BerthError &error) {
+        reportError(error.message());
+    }
+}
+
+void MainWindow::modelGone(const QString &name)
+{
+    if (name != m_model)
+        return; // already left
+    log(tr("model %1 is destroyed").arg(name));
+    try {
+        const QString next = ModelCommands(m_workspace).modelToOpen({});
+        reloadModelList();
+        openModel(next);
+    } catch (const BerthError &error) {
+        reportError(error.message());
+    }
 }
 
 void MainWindow::editAccounts()
@@ -535,11 +620,15 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         m_changeSet->refresh();
     m_snapshotIndex.reset();
     m_snapshot = snapshot;
-    m_header->setText(tr("Model <b>%1</b> on %2/%3 · constraints: %4")
-                          .arg(snapshot.model.name, snapshot.model.cloud, snapshot.model.region,
-                               snapshot.model.constraints.isEmpty()
-                                   ? tr("none")
-                                   : snapshot.model.constraints.toString()));
+    m_header->setText(
+        snapshot.model.dying
+            ? tr("Model <b>%1</b> is being destroyed: its machines go as their instances stop")
+                  .arg(snapshot.model.name)
+            : tr("Model <b>%1</b> on %2/%3 · constraints: %4")
+                  .arg(snapshot.model.name, snapshot.model.cloud, snapshot.model.region,
+                       snapshot.model.constraints.isEmpty()
+                           ? tr("none")
+                           : snapshot.model.constraints.toString()));
     const bool first = m_applications->rowCount() == 0 && m_machines->rowCount() == 0;
     m_applications->setSnapshot(snapshot);
     m_machines->setSnapshot(snapshot);
@@ -770,6 +859,7 @@ void MainWindow::startProvisioner()
         m_progress->setValue(done);
         m_progress->setFormat(tr("provisioning %v of %m"));
     });
+    connect(m_provisioner, &ProvisionerWorker::modelDestroyed, this, &MainWindow::modelGone);
     connect(m_provisioner, &ProvisionerWorker::passFinished, this,
             [this](int, int, int) { m_progress->setVisible(false); });
     ProvisionerWorker *worker = m_provisioner;

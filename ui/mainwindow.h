@@ -67,6 +67,14 @@ public:
 
     QString model() const { return m_model; }
     void openModel(const QString &name);
+    // Model ▸ Add model…: the new model opens.
+    void addModel();
+    // Model ▸ Model settings… (model-config).
+    void editModelSettings();
+    // Model ▸ Destroy model…: asks, naming what goes and what is stopped;
+    // the window stays on the model while its instances stop, then opens
+    // another one.
+    void destroyModel();
     void editAccounts();
     // Picks up changed accounts: the provisioner and the watcher pause meanwhile.
     void reloadClouds();
@@ -144,6 +152,8 @@ private:
     void startProvisioner();
     void stopProvisioner();
     void reloadModelList();
+    // The open model was destroyed (here or elsewhere): another one opens.
+    void modelGone(const QString &name);
     void log(const QString &line);
     void reportError(const QString &message);
     void runDialog(CommandDialog &dialog);
@@ -185,6 +195,7 @@ private:
     Confirm m_confirm;
     ChooseTarget m_chooseTarget;
     ChooseItem m_chooseItem;
+    QAction *m_destroyModelAction = nullptr;
     QAction *m_policyAction = nullptr;
     QAction *m_retryAction = nullptr;
     QAction *m_deployAction = nullptr;

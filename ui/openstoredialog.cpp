@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/store/store.h"
 #include "ui/offthread.h"
+#include "ui/palettecolours.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -40,7 +41,7 @@ OpenStoreDialog::OpenStoreDialog(const QString &current, QWidget *parent)
                             this);
     hint->setWordWrap(true);
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_message->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &OpenStoreDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

@@ -17,6 +17,19 @@ inline QColor error(const QPalette &palette = QGuiApplication::palette())
                                                            : QColor(176, 0, 32);
 }
 
+// Warnings that do not block: a dark amber on light backgrounds, a light one on dark ones.
+inline QColor warning(const QPalette &palette = QGuiApplication::palette())
+{
+    return palette.color(QPalette::Base).lightness() < 128 ? QColor(255, 204, 102)
+                                                           : QColor(138, 109, 0);
+}
+
+// A style sheet that writes a label's text in `colour`.
+inline QString textStyle(const QColor &colour)
+{
+    return QStringLiteral("color: %1;").arg(colour.name());
+}
+
 // Rows that are going away (dead machines): the palette's own disabled text.
 inline QColor retired(const QPalette &palette = QGuiApplication::palette())
 {

@@ -1,4 +1,5 @@
 #include "ui/policyeditordialog.h"
+#include "ui/palettecolours.h"
 
 #include "core/bertherror.h"
 
@@ -195,7 +196,9 @@ void PolicyEditorDialog::revalidate()
     m_problem = problems.join(u' ');
     m_notes = notes.join(u' ');
     m_message->setText(m_problem.isEmpty() ? m_notes : m_problem);
-    m_message->setStyleSheet(m_problem.isEmpty() ? QString() : QStringLiteral("color: #b00020;"));
+    m_message->setStyleSheet(m_problem.isEmpty()
+                                 ? QString()
+                                 : PaletteColours::textStyle(PaletteColours::error(palette())));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_problem.isEmpty());
 }
 
@@ -223,7 +226,7 @@ void PolicyEditorDialog::accept()
         ScalingCommands(m_workspace).replacePolicies(m_model, m_application, specs());
     } catch (const BerthError &error) {
         m_message->setText(error.message());
-        m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+        m_message->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));
         return;
     }
     QDialog::accept();

@@ -5,6 +5,8 @@
 
 #include "core/store/modelrows.h"
 
+#include <algorithm>
+
 namespace berth {
 
 QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assignments,
@@ -83,6 +85,33 @@ void ModelCommands::switchModel(const QString &name)
         ModelTx::loadModel(sql, name);
         m_ws.setCurrentModel(sql, name);
     });
+}
+
+QString ModelCommands::modelToOpen(const QString &wanted)
+{
+    const QList<ModelSummary> list = models();
+    const auto alive = [&](const QString &name) {
+        return std::any_of(list.cbegin(), list.cend(), [&](const ModelSummary &m) {
+            return !m.dying && m.name == name && !name.isEmpty();
+        });
+    };
+    if (alive(wanted))
+        return wanted;
+    for (const ModelSummary &m : list) {
+        if (m.current && alive(m.name))
+            return m.name;
+    }
+    for (const ModelSummary &m : list) {
+        if (!m.dying)
+            return m.name;
+    }
+    QString name = QStringLiteral("default");
+    for (int n = 2; std::any_of(list.cbegin(), list.cend(),
+                                [&](const ModelSummary &m) { return m.name == name; });
+         ++n)
+        name = QStringLiteral("default-%1").arg(n);
+    addModel(name, {}, {});
+    return name;
 }
 
 ModelCommands::DestroyPlan ModelCommands::destroyPlan(const QString &model)

@@ -26,6 +26,10 @@ public:
                            const QStringList &config);
     QList<ModelSummary> models();
     void switchModel(const QString &name);
+    // The model a window opens: `wanted` if it is there and not being
+    // destroyed, else the current one, else the first; a store left without
+    // any gets a new "default" (or "default-2", … while that name is taken).
+    QString modelToOpen(const QString &wanted);
 
     // What destroy-model takes away, read now.
     struct DestroyPlan

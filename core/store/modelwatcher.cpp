@@ -87,7 +87,20 @@ void ModelWatcher::read()
         m_modelId = snapshot.model.id;
         emit snapshotReady(snapshot);
     } catch (const BerthError &error) {
-        emit failed(error.message());
+        const QString model = m_model;
+        bool gone = false;
+        try {
+            gone = !m_store->read(
+                [&](SqlSession &sql) { return ModelTx::findModel(sql, model).has_value(); });
+        } catch (const BerthError &) {
+            // The store itself fails: the first error says why.
+        }
+        if (gone) {
+            m_model.clear();
+            emit modelGone(model);
+        } else {
+            emit failed(error.message());
+        }
     }
 }
 

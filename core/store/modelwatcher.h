@@ -46,6 +46,8 @@ public slots:
 signals:
     void snapshotReady(const ModelSnapshot &snapshot);
     void failed(const QString &message);
+    // The open model is no longer there (destroyed); nothing is read until watch().
+    void modelGone(const QString &model);
     // A provider account was added, changed or removed, by any client.
     void cloudsChanged();
 

@@ -13,6 +13,7 @@
 #include "ui/machineview.h"
 #include "ui/mainwindow.h"
 #include "ui/modelactions.h"
+#include "ui/modeldialogs.h"
 #include "ui/treefiltermodel.h"
 #include "ui/unitmimedata.h"
 #include "ui/zonechart.h"
@@ -20,6 +21,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDropEvent>
 #include <QLineEdit>
 #include <QMenu>
@@ -30,6 +32,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTimer>
@@ -373,6 +376,94 @@ private slots:
         f.deploy(QStringLiteral("web"), 1);
         QTRY_VERIFY(
             !window->detailsPane()->toPlainText().contains(QStringLiteral("This model is empty")));
+    }
+
+    void modelsAreAddedConfiguredAndDestroyed()
+    {
+        Fixture f;
+        auto window = f.window(true);
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        QAction *destroy = nullptr;
+        for (QAction *action : window->findChildren<QAction *>()) {
+            if (action->text() == u"Des&troy model…")
+                destroy = action;
+        }
+        QVERIFY(destroy);
+        QVERIFY(!destroy->isEnabled()); // the only model stays
+
+        // Model ▸ New model…: the dialog checks the name as typed; the model opens.
+        QTimer::singleShot(0, this, [] {
+            auto *dialog = qobject_cast<AddModelDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->name->setText(QStringLiteral("default"));
+            QCOMPARE(dialog->problem(), QStringLiteral("model \"default\" already exists"));
+            dialog->name->setText(QStringLiteral("Bad_Name"));
+            QVERIFY(dialog->problem().startsWith(QStringLiteral("invalid model name")));
+            dialog->name->setText(QStringLiteral("staging"));
+            dialog->cloudRegion->setCurrentText(QStringLiteral("sim/sim-west"));
+            QVERIFY(dialog->problem().isEmpty());
+            dialog->accept();
+        });
+        window->addModel();
+        QCOMPARE(window->model(), QStringLiteral("staging"));
+        QTRY_COMPARE(window->applicationsModel()->rowCount(), 0);
+        QCOMPARE(f.ws().currentModel(), QStringLiteral("staging"));
+        QCOMPARE(f.ws().snapshot(QStringLiteral("staging")).model.region,
+                 QStringLiteral("sim-west"));
+        QVERIFY(destroy->isEnabled());
+
+        // Model ▸ Model settings…: a bad value is refused as typed, a good one applied.
+        QTimer::singleShot(0, this, [] {
+            auto *dialog = qobject_cast<ModelSettingsDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            const auto rows =
+                dialog->table->findItems(QStringLiteral("retry-count"), Qt::MatchExactly);
+            QCOMPARE(rows.size(), 1);
+            QTableWidgetItem *value =
+                dialog->table->item(rows.first()->row(), ModelSettingsDialog::ValueColumn);
+            value->setText(QStringLiteral("many"));
+            QVERIFY(!dialog->problem().isEmpty());
+            value->setText(QStringLiteral("7"));
+            QVERIFY(dialog->problem().isEmpty());
+            QCOMPARE(dialog->assignments(), QStringList{QStringLiteral("retry-count=7")});
+            dialog->accept();
+        });
+        window->editModelSettings();
+        QCOMPARE(f.ws().snapshot(QStringLiteral("staging")).model.config.retryCount(), 7);
+
+        // Instances start; destroying asks first, naming them, and a no changes nothing.
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("web");
+        d.count = 2;
+        ApplicationCommands(f.ws()).deploy(QStringLiteral("staging"), d);
+        QTRY_COMPARE_WITH_TIMEOUT(f.instances().size(), 2, 20'000);
+        QString question;
+        window->setConfirm([&](const QString &, const QString &text) {
+            question = text;
+            return false;
+        });
+        window->destroyModel();
+        QVERIFY2(question.startsWith(QStringLiteral(
+                     "Destroying model \"staging\" removes its applications (1), units (2) and "
+                     "machines (2). It stops the instances of machines 0, 1.")),
+                 qPrintable(question));
+        QCOMPARE(f.ws().snapshot(QStringLiteral("staging")).units.size(), 2);
+
+        // Yes: the provisioner stops both, the model goes, "default" opens.
+        window->setConfirm([](const QString &, const QString &) { return true; });
+        window->destroyModel();
+        QTRY_COMPARE_WITH_TIMEOUT(window->model(), model, 20'000);
+        QCOMPARE(f.instances().size(), 0);
+        const auto models = ModelCommands(f.ws()).models();
+        QCOMPARE(models.size(), 1);
+        QCOMPARE(models.first().name, model);
+        const QString log = window->logPane()->toPlainText();
+        QVERIFY(log.contains(QStringLiteral("model staging is destroyed")));
+        QVERIFY2(!log.contains(QStringLiteral("not found")), qPrintable(log)); // no read failed
+        QVERIFY(!destroy->isEnabled());
+        auto *box = window->findChild<QComboBox *>();
+        QCOMPARE(box->count(), 1);
+        QCOMPARE(box->currentText(), model);
     }
 
     void cloudSettingsChangedElsewhereAreTakenUp()
