@@ -1,6 +1,8 @@
 #include "ui/chartstyle.h"
 
 #include <QEvent>
+#include <QMouseEvent>
+#include <QToolTip>
 
 #include <qcustomplot.h>
 
@@ -52,7 +54,43 @@ private:
     QCustomPlot *m_plot;
 };
 
+class ToolTipper final : public QObject
+{
+public:
+    ToolTipper(QCustomPlot *plot, std::function<QString(const QPointF &)> textAt)
+        : QObject(plot)
+        , m_plot(plot)
+        , m_textAt(std::move(textAt))
+    {
+        plot->setMouseTracking(true);
+        plot->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_plot && event->type() == QEvent::MouseMove) {
+            const auto *move = static_cast<QMouseEvent *>(event);
+            const QString tip = m_textAt(move->position());
+            if (tip.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(move->globalPosition().toPoint(), tip, m_plot);
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QCustomPlot *m_plot;
+    std::function<QString(const QPointF &)> m_textAt;
+};
+
 } // namespace
+
+void ChartStyle::showToolTips(QCustomPlot *plot, std::function<QString(const QPointF &)> textAt)
+{
+    new ToolTipper(plot, std::move(textAt));
+}
 
 void ChartStyle::followPalette(QCustomPlot *plot)
 {

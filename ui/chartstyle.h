@@ -1,5 +1,10 @@
 #pragma once
 
+#include <QPointF>
+#include <QString>
+
+#include <functional>
+
 class QCustomPlot;
 
 namespace berth {
@@ -10,6 +15,10 @@ namespace ChartStyle {
 // palette in use, now and whenever the palette changes (a dark theme chosen
 // while Berth runs), so charts read like the rest of the window.
 void followPalette(QCustomPlot *plot);
+
+// Shows `textAt(position)` as the tooltip while the mouse moves over the
+// plot (nothing where it gives an empty text).
+void showToolTips(QCustomPlot *plot, std::function<QString(const QPointF &)> textAt);
 
 } // namespace ChartStyle
 

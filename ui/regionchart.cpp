@@ -1,5 +1,6 @@
 #include "ui/regionchart.h"
 
+#include "ui/applicationcolours.h"
 #include "ui/chartexport.h"
 #include "ui/chartstyle.h"
 
@@ -34,6 +35,7 @@ RegionChart::RegionChart(QWidget *parent)
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     ChartStyle::followPalette(m_plot);
+    ChartStyle::showToolTips(m_plot, [this](const QPointF &pos) { return toolTipAt(pos); });
     clear();
 }
 
@@ -42,6 +44,8 @@ void RegionChart::clear()
     m_categories.clear();
     m_targets.clear();
     m_actuals.clear();
+    m_caps.clear();
+    m_colour = {};
     replot(tr("Select an application to see where its units are."), QString(), false);
 }
 
@@ -50,6 +54,8 @@ void RegionChart::setReport(const ScalingCommands::Report &report)
     m_categories.clear();
     m_targets.clear();
     m_actuals.clear();
+    m_caps.clear();
+    m_colour = ApplicationColours::of(report.application.id);
     const std::optional<PlacementPolicy> &policy =
         report.policies.region ? report.policies.region : report.policies.zone;
     if (!policy) {
@@ -70,6 +76,7 @@ void RegionChart::setReport(const ScalingCommands::Report &report)
         m_categories << t.name;
         m_targets << targets.value(t.name);
         m_actuals << double(counts.value(t.name));
+        m_caps << double(t.cap);
     }
     replot(regions ? tr("%1: %n unit(s) by region, against the policy's weighted target", nullptr,
                         int(report.units))
@@ -82,6 +89,9 @@ void RegionChart::setReport(const ScalingCommands::Report &report)
 
 void RegionChart::replot(const QString &title, const QString &axis, bool withTargets)
 {
+    m_title = title;
+    m_axis = axis;
+    m_withTargets = withTargets;
     m_caption->setText(title);
     m_group->clear();
     m_plot->clearPlottables();
@@ -96,20 +106,43 @@ void RegionChart::replot(const QString &title, const QString &axis, bool withTar
     m_plot->yAxis->setLabel(tr("Units"));
 
     const auto addBars = [&](const QString &name, const QList<double> &values,
-                             const QColor &color) {
+                             const QBrush &brush) {
         auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bars->setName(name);
         bars->setWidth(0.35);
-        bars->setPen(QPen(color.darker(130)));
-        bars->setBrush(color);
+        bars->setPen(QPen(m_colour.isValid() ? m_colour.darker(130) : brush.color()));
+        bars->setBrush(brush);
         bars->setData(positions, QVector<double>(values.cbegin(), values.cend()), true);
         bars->setBarsGroup(m_group);
     };
+    // Told apart by their pattern as well as their shade.
     if (withTargets)
-        addBars(tr("Target"), m_targets, QColor(160, 180, 205));
-    addBars(tr("Units"), m_actuals, QColor(40, 110, 180));
+        addBars(tr("Target"), m_targets, QBrush(m_colour, Qt::BDiagPattern));
+    addBars(tr("Units"), m_actuals, QBrush(m_colour));
 
+    // Each cap a short line across its category, in the text's colour.
     double top = 1;
+    QVector<double> capKeys;
+    QVector<double> capValues;
+    for (qsizetype i = 0; i < m_caps.size(); ++i) {
+        if (m_caps.at(i) < 0)
+            continue;
+        capKeys << double(i + 1);
+        capValues << m_caps.at(i);
+        top = std::max(top, m_caps.at(i));
+    }
+    if (!capKeys.isEmpty()) {
+        auto *caps = m_plot->addGraph();
+        caps->setName(tr("Cap"));
+        caps->setLineStyle(QCPGraph::lsNone);
+        QPainterPath dash;
+        dash.moveTo(-1, 0);
+        dash.lineTo(1, 0);
+        caps->setScatterStyle(
+            QCPScatterStyle(dash, QPen(palette().color(QPalette::Text), 3), Qt::NoBrush, 48));
+        caps->setData(capKeys, capValues, true);
+    }
+
     for (double v : std::as_const(m_targets))
         top = std::max(top, v);
     for (double v : std::as_const(m_actuals))
@@ -118,6 +151,27 @@ void RegionChart::replot(const QString &title, const QString &axis, bool withTar
     m_plot->yAxis->setRange(0, top * 1.15);
     m_plot->legend->setVisible(!m_categories.isEmpty());
     m_plot->replot();
+}
+
+QString RegionChart::toolTipAt(const QPointF &pos) const
+{
+    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    const qsizetype i = qsizetype(std::lround(x)) - 1;
+    if (i < 0 || i >= m_categories.size() || std::abs(x - double(i + 1)) > 0.4)
+        return {};
+    QString text = m_categories.at(i) + u'\n' + tr("units: %1").arg(m_actuals.value(i));
+    if (i < m_targets.size())
+        text += u'\n' + tr("target: %1").arg(m_targets.at(i), 0, 'f', 1);
+    if (m_caps.value(i, -1) >= 0)
+        text += u'\n' + tr("cap: %1").arg(m_caps.at(i));
+    return text;
+}
+
+void RegionChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        replot(m_title, m_axis, m_withTargets); // the caps are drawn in the text's colour
 }
 
 bool RegionChart::exportTo(const QString &path) const

@@ -10,7 +10,6 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -46,7 +45,7 @@ ZoneChart::ZoneChart(QWidget *parent)
     connect(exportButton, &QToolButton::clicked, this,
             [this] { ChartExport::askAndWrite(this, m_plot); });
     ChartStyle::followPalette(m_plot);
-    m_plot->setMouseTracking(true);
+    ChartStyle::showToolTips(m_plot, [this](const QPointF &pos) { return toolTipAt(pos); });
     m_plot->installEventFilter(this);
 }
 
@@ -221,14 +220,7 @@ QString ZoneChart::toolTipAt(const QPointF &pos) const
 
 bool ZoneChart::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_plot && event->type() == QEvent::MouseMove) {
-        const auto *move = static_cast<QMouseEvent *>(event);
-        const QString tip = toolTipAt(move->position());
-        if (tip.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(move->globalPosition().toPoint(), tip, m_plot);
-    } else if (watched == m_plot && event->type() == QEvent::MouseButtonRelease) {
+    if (watched == m_plot && event->type() == QEvent::MouseButtonRelease) {
         const auto [app, zone] = barAt(static_cast<QMouseEvent *>(event)->position());
         if (!app.isEmpty())
             emit segmentClicked(app, zone);

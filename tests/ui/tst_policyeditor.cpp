@@ -1,5 +1,6 @@
 #include "core/commands/applicationcommands.h"
 #include "tests/testsupport.h"
+#include "ui/applicationcolours.h"
 #include "ui/mainwindow.h"
 #include "ui/policyeditordialog.h"
 #include "ui/regionchart.h"
@@ -147,7 +148,8 @@ private slots:
                  QJsonObject{
                      {QStringLiteral("regions"),
                       QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("sim-east")},
-                                             {QStringLiteral("weight"), 100}},
+                                             {QStringLiteral("weight"), 100},
+                                             {QStringLiteral("cap"), 10}},
                                  QJsonObject{{QStringLiteral("name"), QStringLiteral("sim-west")},
                                              {QStringLiteral("weight"), 200}}}}}}}});
         RegionChart chart;
@@ -156,12 +158,37 @@ private slots:
                  (QStringList{QStringLiteral("sim-east"), QStringLiteral("sim-west")}));
         QCOMPARE(chart.targets(), (QList<double>{2.0, 4.0}));
         QCOMPARE(chart.actuals(), (QList<double>{6.0, 0.0}));
-        // The plot holds the same bars: target first, then units.
-        QCOMPARE(chart.plot()->plottableCount(), 2);
+        // The plot holds the same bars: target first, then units, then the cap.
+        QCOMPARE(chart.plot()->plottableCount(), 3);
         const auto *target = qobject_cast<QCPBars *>(chart.plot()->plottable(0));
         const auto *units = qobject_cast<QCPBars *>(chart.plot()->plottable(1));
         QCOMPARE(barValues(target), (QList<double>{2.0, 4.0}));
         QCOMPARE(barValues(units), (QList<double>{6.0, 0.0}));
+        // In the application's own colour (the zone chart's too), the target hatched.
+        const QColor web = ApplicationColours::of(f.report().application.id);
+        QCOMPARE(chart.colour(), web);
+        QCOMPARE(units->brush().color(), web);
+        QCOMPARE(target->brush().color(), web);
+        QCOMPARE(target->brush().style(), Qt::BDiagPattern);
+        // The cap drawn where one is set, and nowhere else.
+        QCOMPARE(chart.caps(), (QList<double>{10.0, -1.0}));
+        const auto *caps = qobject_cast<QCPGraph *>(chart.plot()->plottable(2));
+        QVERIFY(caps);
+        QCOMPARE(caps->data()->size(), 1);
+        QCOMPARE(caps->data()->begin()->value, 10.0);
+        QCOMPARE(caps->data()->begin()->key, 1.0);
+        // Hovering a region gives its exact figures.
+        chart.resize(640, 400);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.plot()->replot();
+        const QPointF east(chart.plot()->xAxis->coordToPixel(1),
+                           chart.plot()->yAxis->coordToPixel(1));
+        QCOMPARE(chart.toolTipAt(east), QStringLiteral("sim-east\nunits: 6\ntarget: 2.0\ncap: 10"));
+        const QPointF west(chart.plot()->xAxis->coordToPixel(2),
+                           chart.plot()->yAxis->coordToPixel(1));
+        QCOMPARE(chart.toolTipAt(west), QStringLiteral("sim-west\nunits: 0\ntarget: 4.0"));
+        QVERIFY(chart.toolTipAt(QPointF(chart.plot()->xAxis->coordToPixel(1.5), 10)).isEmpty());
 
         const QString png = f.dir.filePath(QStringLiteral("chart.png"));
         const QString pdf = f.dir.filePath(QStringLiteral("chart.pdf"));
