@@ -28,6 +28,9 @@ public:
     QTreeWidget *list() const { return m_list; }
     QString summary() const;
     const ChangeSet::Preview &preview() const { return m_preview; }
+    // Commit… and Discard all… (each asks first); enabled when they can act.
+    QPushButton *commitButton() const { return m_commit; }
+    QPushButton *discardButton() const { return m_discard; }
 
 public slots:
     // Computes the preview again.

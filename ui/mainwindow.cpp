@@ -12,24 +12,19 @@
 #include "core/store/storeerror.h"
 #include "core/store/workspace.h"
 #include "ui/accountsdialog.h"
-#include "ui/addmachinedialog.h"
-#include "ui/addunitdialog.h"
 #include "ui/applicationsmodel.h"
 #include "ui/changesetpanel.h"
 #include "ui/chartexport.h"
 #include "ui/constrainteditordialog.h"
-#include "ui/deploydialog.h"
 #include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
 #include "ui/modeldialogs.h"
 #include "ui/offthread.h"
-#include "ui/openstoredialog.h"
 #include "ui/placementcommands.h"
 #include "ui/policyeditordialog.h"
 #include "ui/regionchart.h"
-#include "ui/retrydialog.h"
 #include "ui/treefiltermodel.h"
 #include "ui/zonechart.h"
 
@@ -51,7 +46,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QProgressBar>
 #include <QSettings>
 #include <QSplitter>
@@ -350,132 +344,6 @@ MainWindow::~MainWindow()
 {
     stopProvisioner();
     m_watchThread.reset();
-}
-
-void MainWindow::buildMenus()
-{
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *refresh = file->addAction(tr("&Reload"), this, [this] {
-        reloadModelList();
-        QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
-    });
-    refresh->setShortcut(QKeySequence::Refresh);
-    QAction *openStore = file->addAction(tr("&Open store…"), this, [this] {
-        OpenStoreDialog dialog(m_options.storeLocation, this);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
-        // The window belongs to its store: a new window on the other one
-        // (remembered for next time), and this one closes.
-        QSettings().setValue(QStringLiteral("store/location"), dialog.location());
-        QStringList arguments{QStringLiteral("--db"), dialog.location()};
-        if (QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments))
-            close();
-    });
-    openStore->setShortcut(QKeySequence::Open);
-    QAction *accounts = file->addAction(tr("Provider &accounts…"), this, &MainWindow::editAccounts);
-    accounts->setEnabled(m_options.types && m_options.secrets);
-    file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
-    edit->addSeparator();
-    edit->addSeparator();
-    m_stagingAction = edit->addAction(tr("&Stage changes"), this, &MainWindow::setStaging);
-    m_stagingAction->setCheckable(true);
-    m_stagingAction->setToolTip(tr("Hold changes in the change set until you commit them; "
-                                   "off, every change applies at once"));
-    edit->addSeparator();
-    QAction *find = edit->addAction(tr("&Find…"), this, [this] {
-        m_filter->setFocus();
-        m_filter->selectAll();
-    });
-    find->setShortcut(QKeySequence::Find);
-
-    QMenu *modelMenu = menuBar()->addMenu(tr("&Model"));
-    QAction *addModelAction = modelMenu->addAction(tr("&New model…"), this, &MainWindow::addModel);
-    addModelAction->setToolTip(tr("Add a model on a cloud and region, and open it"));
-    QAction *settingsAction =
-        modelMenu->addAction(tr("Model &settings…"), this, &MainWindow::editModelSettings);
-    settingsAction->setToolTip(tr("Harvest mode, retries, default base and the other settings "
-                                  "of this model"));
-    m_destroyModelAction =
-        modelMenu->addAction(tr("Des&troy model…"), this, &MainWindow::destroyModel);
-    modelMenu->addSeparator();
-    QAction *deploy = m_deployAction = modelMenu->addAction(tr("&Deploy…"), this, [this] {
-        DeployDialog dialog(m_workspace, m_model, this);
-        runDialog(dialog);
-    });
-    deploy->setShortcut(Qt::CTRL | Qt::Key_D);
-    QAction *addMachine = m_addMachineAction =
-        modelMenu->addAction(tr("Add &machine…"), this, [this] {
-            AddMachineDialog dialog(m_workspace, m_model,
-                                    m_options.types ? m_options.types->hostProbe() : nullptr, this);
-            runDialog(dialog);
-        });
-    addMachine->setShortcut(Qt::CTRL | Qt::Key_M);
-    modelMenu->addAction(tr("Model &constraints…"), this, [this] { editConstraints({}); });
-    m_retryAction = modelMenu->addAction(tr("&Retry provisioning…"), this, [this] {
-        QStringList selected;
-        for (const QModelIndex &index : m_machineTree->selectionModel()->selectedRows())
-            selected << index.data(ItemRoles::NameRole).toString();
-        RetryDialog dialog(m_workspace, m_model, selected, this);
-        runDialog(dialog);
-    });
-    m_retryAction->setToolTip(tr("Start machines in error again"));
-    modelMenu->addSeparator();
-    modelMenu->addAction(m_actions->removeMachines());
-
-    QMenu *application = menuBar()->addMenu(tr("&Application"));
-    m_addUnitAction = application->addAction(tr("Add &units…"), this, [this] {
-        AddUnitDialog dialog(m_workspace, m_model, selectedApplication(), this);
-        runDialog(dialog);
-    });
-    m_addUnitAction->setShortcut(Qt::CTRL | Qt::Key_U);
-    m_addUnitAction->setEnabled(false);
-    m_constraintsAction = application->addAction(
-        tr("&Constraints…"), this, [this] { editConstraints(selectedApplication()); });
-    m_constraintsAction->setShortcut(Qt::CTRL | Qt::Key_K);
-    m_constraintsAction->setEnabled(false);
-    m_policyAction =
-        application->addAction(tr("&Placement policy…"), this, &MainWindow::editPlacementPolicy);
-    m_policyAction->setShortcut(Qt::CTRL | Qt::Key_P);
-    m_policyAction->setEnabled(false);
-    QAction *exportAction =
-        application->addAction(tr("&Export chart…"), this, &MainWindow::exportChart);
-    exportAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_E);
-    QAction *autoPlace = application->addAction(tr("&Auto place units"), this, [this] {
-        const QStringList units = m_machineView->unplacedUnits();
-        if (!units.isEmpty())
-            place(units, QString());
-    });
-    autoPlace->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_A);
-    application->addAction(m_actions->placeOn());
-    application->addSeparator();
-    application->addAction(m_actions->relate());
-    application->addSeparator();
-    application->addAction(m_actions->removeUnits());
-    application->addAction(m_actions->removeRelation());
-    application->addAction(m_actions->removeApplications());
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Berth"), this, [this] {
-        QMessageBox::about(
-            this, tr("About Berth"),
-            tr("<h3>Berth %1</h3><p>Keeps deployment models, places their units and provisions "
-               "their machines.</p><p>Built with Qt %2, running on Qt %3.</p><p>Licensed under "
-               "the GNU General Public License, version 3 or later; it comes with no "
-               "warranty.</p>")
-                .arg(QStringLiteral(BERTH_VERSION), QStringLiteral(QT_VERSION_STR),
-                     QString::fromLatin1(qVersion())));
-    });
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 void MainWindow::reloadModelList()

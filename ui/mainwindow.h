@@ -118,6 +118,8 @@ public:
     QTreeView *machineTree() const { return m_machineTree; }
     QTreeView *applicationView() const { return m_applicationView; }
     QTextBrowser *detailsPane() const { return m_details; }
+    // Help ▸ About Berth: version, Qt's, licence.
+    static QString aboutText();
     // How many snapshots the views have taken in (tests wait on it).
     int snapshotsApplied() const { return m_snapshots; }
 

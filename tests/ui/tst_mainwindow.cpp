@@ -25,6 +25,7 @@
 #include <QDropEvent>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -464,6 +465,75 @@ private slots:
         auto *box = window->findChild<QComboBox *>();
         QCOMPARE(box->count(), 1);
         QCOMPARE(box->currentText(), model);
+    }
+
+    void shortcutsDoNotClashWithCommonOnes()
+    {
+        Fixture f;
+        auto window = f.window();
+        // Every key Qt binds on this platform (copy, print, underline, delete
+        // the line in a text field, deselect, …) and what desktops keep for
+        // themselves.
+        QMap<QKeySequence, QString> common;
+        for (int key = QKeySequence::HelpContents; key <= QKeySequence::Cancel; ++key) {
+            for (const QKeySequence &sequence :
+                 QKeySequence::keyBindings(QKeySequence::StandardKey(key)))
+                common.insert(sequence, QStringLiteral("standard key %1").arg(key));
+        }
+        for (const char *desktop : {"Ctrl+M", "Ctrl+Shift+U", "Ctrl+Alt+L", "Ctrl+Alt+T",
+                                    "Ctrl+Alt+Del", "Alt+F4", "Alt+Tab", "Ctrl+Shift+A"})
+            common.insert(QKeySequence(QString::fromLatin1(desktop)), QString::fromLatin1(desktop));
+        // The actions that mean what the common key means.
+        const QMap<QString, QKeySequence::StandardKey> meant{
+            {QStringLiteral("&Undo"), QKeySequence::Undo},
+            {QStringLiteral("&Redo"), QKeySequence::Redo},
+            {QStringLiteral("&Find…"), QKeySequence::Find},
+            {QStringLiteral("&Quit"), QKeySequence::Quit},
+            {QStringLiteral("&Open store…"), QKeySequence::Open},
+            {QStringLiteral("&Reload"), QKeySequence::Refresh},
+            {QStringLiteral("Remove &unit…"), QKeySequence::Delete},
+            {QStringLiteral("Remove &machine…"), QKeySequence::Delete}};
+        QMap<QString, QString> taken; // a key in a context → the action that has it
+        int withShortcut = 0;
+        for (const QAction *action : window->findChildren<QAction *>()) {
+            for (const QKeySequence &sequence : action->shortcuts()) {
+                ++withShortcut;
+                const QString what = action->text() + u' ' + sequence.toString();
+                if (meant.contains(action->text()))
+                    QVERIFY2(
+                        QKeySequence::keyBindings(meant.value(action->text())).contains(sequence),
+                        qPrintable(what));
+                else
+                    QVERIFY2(!common.contains(sequence),
+                             qPrintable(what + u' ' + common.value(sequence)));
+                // Widget-bound shortcuts may share a key across widgets.
+                QString where = QStringLiteral("window");
+                if (action->shortcutContext() == Qt::WidgetWithChildrenShortcut) {
+                    for (const QObject *object : action->associatedObjects()) {
+                        if (qobject_cast<const QTreeView *>(object))
+                            where = object->objectName() + QString::number(quintptr(object));
+                    }
+                }
+                const QString key = sequence.toString() + u'@' + where;
+                QVERIFY2(!taken.contains(key), qPrintable(what + u' ' + taken.value(key)));
+                taken.insert(key, action->text());
+                // Its keys in its tooltip, where a toolbar shows it.
+                if (!meant.contains(action->text()) && action->text() != u"&Redo")
+                    QVERIFY2(
+                        action->toolTip().contains(sequence.toString(QKeySequence::NativeText)),
+                        qPrintable(what + u' ' + action->toolTip()));
+            }
+        }
+        QVERIFY(withShortcut >= 15);
+        // Help ▸ About: the version, Qt's and the licence.
+        const QString about = MainWindow::aboutText();
+        QVERIFY(about.contains(QStringLiteral(BERTH_VERSION)));
+        QVERIFY(about.contains(QString::fromLatin1(qVersion())));
+        QVERIFY(about.contains(QStringLiteral("GNU General Public License, version 3 or later")));
+        QStringList help;
+        for (const QAction *action : window->menuBar()->actions().constLast()->menu()->actions())
+            help << action->text();
+        QCOMPARE(help, (QStringList{QStringLiteral("&About Berth"), QStringLiteral("About &Qt")}));
     }
 
     void cloudSettingsChangedElsewhereAreTakenUp()
