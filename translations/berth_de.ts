@@ -757,19 +757,59 @@
 <context>
     <name>ModelCommands</name>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="53"/>
+        <location filename="../core/commands/modelcommands.cpp" line="55"/>
         <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
         <translation>Die Region „%1“ gibt es in Cloud %2 nicht; erwartet eine von: %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="59"/>
+        <location filename="../core/commands/modelcommands.cpp" line="61"/>
         <source>model &quot;%1&quot; already exists</source>
         <translation>Das Modell „%1“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="64"/>
+        <location filename="../core/commands/modelcommands.cpp" line="66"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
         <translation>Modell „%1“ auf %2/%3 hinzugefügt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="138"/>
+        <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
+        <translation>Das Zerstören des Modells „%1“ entfernt seine Anwendungen (%2), Einheiten (%3) und Maschinen (%4).</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="145"/>
+        <source>It stops the instances of machines %1.</source>
+        <translation>Es stoppt die Instanzen der Maschinen %1.</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="149"/>
+        <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
+        <translation>Es vergisst die vorhandenen Hosts der Maschinen %1 und lässt sie laufen.</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="164"/>
+        <source>model &quot;%1&quot; is already being destroyed</source>
+        <translation>Modell „%1“ wird bereits zerstört</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="174"/>
+        <source>model &quot;%1&quot; has running instances (machines %2); destroying it stops them: give --force to go ahead</source>
+        <translation>Modell „%1“ hat laufende Instanzen (Maschinen %2); das Zerstören stoppt sie: mit --force fortfahren</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="180"/>
+        <source>Destroyed model &quot;%1&quot;</source>
+        <translation>Modell „%1“ zerstört</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="182"/>
+        <source>Destroying model &quot;%1&quot;: the provisioner stops its instances, then removes it</source>
+        <translation>Modell „%1“ wird zerstört: die Bereitstellung stoppt seine Instanzen und entfernt es dann</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="196"/>
+        <source>Current model is now &quot;%1&quot;</source>
+        <translation>Aktuelles Modell ist jetzt „%1“</translation>
     </message>
 </context>
 <context>
@@ -848,97 +888,97 @@
         <translation>Die Ablage enthält einen Zustand der Maschine %1, den dieses Berth nicht kennt (%2, %3, %4): Sie ist beschädigt oder von einem neueren Berth geschrieben</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="168"/>
+        <location filename="../core/store/modeltx.cpp" line="169"/>
         <source>model &quot;%1&quot; not found</source>
         <translation>Das Modell „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="176"/>
+        <location filename="../core/store/modeltx.cpp" line="177"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation>Die Region „%1“ des Modells „%2“ gibt es in Cloud „%3“ nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="197"/>
+        <location filename="../core/store/modeltx.cpp" line="198"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="215"/>
+        <location filename="../core/store/modeltx.cpp" line="216"/>
         <source>machine %1 not found</source>
         <translation>Maschine %1 gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="227"/>
+        <location filename="../core/store/modeltx.cpp" line="228"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="237"/>
+        <location filename="../core/store/modeltx.cpp" line="238"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation>Die Einheit „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="463"/>
+        <location filename="../core/store/modeltx.cpp" line="464"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation>Ungültige Platzierungsangabe „%1“: Die Zone „%2“ gibt es in %3 nicht; erwartet eine von: %4</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="469"/>
+        <location filename="../core/store/modeltx.cpp" line="470"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation>Ungültige Platzierungsangabe „%1“: Die Region „%2“ gibt es in Cloud %3 nicht; erwartet eine von: %4</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="477"/>
+        <location filename="../core/store/modeltx.cpp" line="478"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation>Ungültige Platzierungsangabe „%1“: Cloud %2 kann sie in diesem Prozess nicht prüfen</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="484"/>
+        <location filename="../core/store/modeltx.cpp" line="485"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="523"/>
+        <location filename="../core/store/modeltx.cpp" line="524"/>
         <source>the container</source>
         <translation>der Container</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="524"/>
+        <location filename="../core/store/modeltx.cpp" line="525"/>
         <source>unit %1</source>
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="597"/>
+        <location filename="../core/store/modeltx.cpp" line="598"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="605"/>
+        <location filename="../core/store/modeltx.cpp" line="606"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="608"/>
+        <location filename="../core/store/modeltx.cpp" line="609"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="625"/>
+        <location filename="../core/store/modeltx.cpp" line="626"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="627"/>
+        <location filename="../core/store/modeltx.cpp" line="628"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="633"/>
+        <location filename="../core/store/modeltx.cpp" line="634"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="854"/>
+        <location filename="../core/store/modeltx.cpp" line="855"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
@@ -1205,137 +1245,142 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="148"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="152"/>
         <source>another provisioner has taken the lease over</source>
         <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="155"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="159"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="170"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="174"/>
         <source>provisioner stopping: %1</source>
         <translation>Bereitstellung hält an: %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="201"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="205"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="240"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="217"/>
+        <source>model %1: destroyed</source>
+        <translation>Modell %1: zerstört</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="253"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="243"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="256"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="264"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="277"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="266"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="279"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="277"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="290"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="285"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="298"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="307"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="296"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="309"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="327"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="345"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="335"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="341"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="359"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="413"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="432"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="502"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="521"/>
         <source>machine %1: starting</source>
         <translation>Maschine %1: startet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="503"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="522"/>
         <source>machine %1: starting in %2</source>
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="540"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="559"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="548"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="567"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="557"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="576"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="558"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="573"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="592"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="617"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="636"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="622"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="641"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="659"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="678"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="725"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="750"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -1705,9 +1750,14 @@
 <context>
     <name>Workspace</name>
     <message>
-        <location filename="../core/store/workspace.cpp" line="40"/>
+        <location filename="../core/store/workspace.cpp" line="43"/>
         <source>no current model; use -m MODEL or &quot;berthctl switch MODEL&quot;</source>
         <translation>Kein aktuelles Modell; verwenden Sie -m MODELL oder „berthctl switch MODELL“</translation>
+    </message>
+    <message>
+        <location filename="../core/store/workspace.cpp" line="57"/>
+        <source>model &quot;%1&quot; is being destroyed; it cannot be changed</source>
+        <translation>Modell „%1“ wird zerstört; es kann nicht geändert werden</translation>
     </message>
 </context>
 <context>
@@ -1758,22 +1808,22 @@
 <context>
     <name>berth::AccountsDialog</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="64"/>
+        <location filename="../ui/accountsdialog.cpp" line="65"/>
         <source>&amp;Test</source>
         <translation>&amp;Testen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="66"/>
+        <location filename="../ui/accountsdialog.cpp" line="67"/>
         <source>Provider accounts</source>
         <translation>Anbieterkonten</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="69"/>
+        <location filename="../ui/accountsdialog.cpp" line="70"/>
         <source>Trust this server?</source>
         <translation>Diesem Server vertrauen?</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="70"/>
+        <location filename="../ui/accountsdialog.cpp" line="71"/>
         <source>The server at %1 presented a certificate Berth has not seen before.
 
 SHA-256 fingerprint:
@@ -1788,142 +1838,142 @@ SHA-256-Fingerabdruck:
 Vergleichen Sie ihn mit dem des Servers (lxc info auf dem Server zeigt certificate_fingerprint). Ab jetzt vertrauen?</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="77"/>
+        <location filename="../ui/accountsdialog.cpp" line="78"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="77"/>
+        <location filename="../ui/accountsdialog.cpp" line="78"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="86"/>
+        <location filename="../ui/accountsdialog.cpp" line="87"/>
         <source>&amp;New</source>
         <translation>&amp;Neu</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="87"/>
+        <location filename="../ui/accountsdialog.cpp" line="88"/>
         <source>&amp;Remove</source>
         <translation>&amp;Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="93"/>
+        <location filename="../ui/accountsdialog.cpp" line="94"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="94"/>
+        <location filename="../ui/accountsdialog.cpp" line="95"/>
         <source>T&amp;ype:</source>
         <translation>&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="95"/>
+        <location filename="../ui/accountsdialog.cpp" line="96"/>
         <source>&amp;Endpoint:</source>
         <translation>&amp;Endpunkt:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="98"/>
+        <location filename="../ui/accountsdialog.cpp" line="99"/>
         <source>Settings (empty: the default)</source>
         <translation>Einstellungen (leer: Standardwert)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="100"/>
+        <location filename="../ui/accountsdialog.cpp" line="101"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation>Geheimnisse (werden nie wieder angezeigt; zum Ersetzen eintippen)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="104"/>
+        <location filename="../ui/accountsdialog.cpp" line="105"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="156"/>
+        <location filename="../ui/accountsdialog.cpp" line="158"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="196"/>
+        <location filename="../ui/accountsdialog.cpp" line="198"/>
         <source>Name the new account, then Save.</source>
         <translation>Benennen Sie das neue Konto und speichern Sie es.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="228"/>
+        <location filename="../ui/accountsdialog.cpp" line="230"/>
         <source>File…</source>
         <translation>Datei …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="229"/>
+        <location filename="../ui/accountsdialog.cpp" line="231"/>
         <source>Read %1 from a file</source>
         <translation>%1 aus einer Datei lesen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="231"/>
+        <location filename="../ui/accountsdialog.cpp" line="233"/>
         <source>Read %1 from</source>
         <translation>%1 lesen aus</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="236"/>
+        <location filename="../ui/accountsdialog.cpp" line="238"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="241"/>
+        <location filename="../ui/accountsdialog.cpp" line="243"/>
         <source>from %1 — Save to store</source>
         <translation>aus %1 — zum Ablegen speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="249"/>
+        <location filename="../ui/accountsdialog.cpp" line="251"/>
         <source>set — type to replace</source>
         <translation>gesetzt — zum Ersetzen eintippen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="249"/>
+        <location filename="../ui/accountsdialog.cpp" line="251"/>
         <source>not set</source>
         <translation>nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="256"/>
+        <location filename="../ui/accountsdialog.cpp" line="258"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation>Dieser Cloud-Typ hat keine Geheimnisse.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="257"/>
+        <location filename="../ui/accountsdialog.cpp" line="259"/>
         <source>Secrets go to the %1.</source>
         <translation>Geheimnisse werden hier abgelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="303"/>
+        <location filename="../ui/accountsdialog.cpp" line="305"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation>Nicht gespeichert: Das Zertifikat des Servers (SHA-256 %1) wurde nicht angenommen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="357"/>
+        <location filename="../ui/accountsdialog.cpp" line="359"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="385"/>
+        <location filename="../ui/accountsdialog.cpp" line="387"/>
         <source>Removed %1.</source>
         <translation>%1 entfernt.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="397"/>
+        <location filename="../ui/accountsdialog.cpp" line="399"/>
         <source>Save the account before testing it.</source>
         <translation>Speichern Sie das Konto, bevor Sie es testen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="406"/>
+        <location filename="../ui/accountsdialog.cpp" line="408"/>
         <source>Asking %1 for its instances…</source>
         <translation>Frage %1 nach seinen Instanzen …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="421"/>
+        <location filename="../ui/accountsdialog.cpp" line="423"/>
         <source>%1 did not answer: %2</source>
         <translation>%1 hat nicht geantwortet: %2</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="423"/>
+        <location filename="../ui/accountsdialog.cpp" line="425"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation>%1 hat geantwortet: %2 Region(en), %3 Instanz(en)</translation>
     </message>
@@ -1994,6 +2044,44 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <location filename="../ui/addmachinedialog.cpp" line="119"/>
         <source>Not added: the host key of %1 was not accepted.</source>
         <translation>Nicht hinzugefügt: Der Host-Schlüssel von %1 wurde nicht angenommen.</translation>
+    </message>
+</context>
+<context>
+    <name>berth::AddModelDialog</name>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="16"/>
+        <source>Add model</source>
+        <translation>Modell hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="20"/>
+        <source>e.g. staging</source>
+        <translation>z. B. staging</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="25"/>
+        <source>Where the model&apos;s machines are started; it cannot be changed later</source>
+        <translation>Wo die Maschinen des Modells gestartet werden; später nicht mehr änderbar</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="27"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="28"/>
+        <source>&amp;Cloud/region:</source>
+        <translation>&amp;Cloud/Region:</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="38"/>
+        <source>No cloud is registered; add one under File ▸ Provider accounts.</source>
+        <translation>Keine Cloud eingerichtet; fügen Sie unter Datei ▸ Anbieterkonten eine hinzu.</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="41"/>
+        <source>model &quot;%1&quot; already exists</source>
+        <translation>Modell „%1“ existiert bereits</translation>
     </message>
 </context>
 <context>
@@ -2257,7 +2345,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::CommandDialog</name>
     <message>
-        <location filename="../ui/commanddialog.cpp" line="40"/>
+        <location filename="../ui/commanddialog.cpp" line="41"/>
         <source>staged: %1</source>
         <translation>vorgemerkt: %1</translation>
     </message>
@@ -2310,22 +2398,22 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="155"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="156"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Ergebnis:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="156"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="157"/>
         <source>(none)</source>
         <translation>(keine)</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="170"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="171"/>
         <source>fix the constraints first</source>
         <translation>zuerst die Vorgaben korrigieren</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="174"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="175"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation>%1 Kerne, %2, %3, %4/h</translation>
     </message>
@@ -2510,42 +2598,42 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="82"/>
+        <location filename="../ui/mainwindow.cpp" line="77"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="84"/>
+        <location filename="../ui/mainwindow.cpp" line="79"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="90"/>
+        <location filename="../ui/mainwindow.cpp" line="85"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="93"/>
+        <location filename="../ui/mainwindow.cpp" line="88"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="146"/>
+        <location filename="../ui/mainwindow.cpp" line="141"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="162"/>
+        <location filename="../ui/mainwindow.cpp" line="157"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="167"/>
+        <location filename="../ui/mainwindow.cpp" line="162"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="175"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -2553,202 +2641,372 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <location filename="../ui/mainwindow.cpp" line="182"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="195"/>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="229"/>
         <source>A new machine</source>
         <translation>Eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>Place on</source>
         <translation>Platzieren auf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>Put %1 on:</source>
         <translation>%1 platzieren auf:</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="282"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="354"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="56"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="355"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="57"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="62"/>
+        <source>Read the models and the open model again</source>
+        <translation>Die Modelle und das offene Modell neu lesen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="63"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <source>Open another store: a SQLite file or a PostgreSQL server</source>
+        <translation>Eine andere Ablage öffnen: eine SQLite-Datei oder einen PostgreSQL-Server</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="76"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="375"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
+        <source>Add, change or remove the clouds Berth provisions on</source>
+        <translation>Die Clouds hinzufügen, ändern oder entfernen, auf denen Berth bereitstellt</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="378"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="82"/>
+        <source>Close Berth; staged changes stay in the store</source>
+        <translation>Berth schließen; vorgemerkte Änderungen bleiben in der Ablage</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="379"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="87"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="387"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="93"/>
+        <source>&amp;Commit changes…</source>
+        <translation>Änderungen &amp;übernehmen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
+        <source>Apply every staged change in one transaction, after a last look</source>
+        <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden, nach einem letzten Blick</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
+        <source>&amp;Discard changes…</source>
+        <translation>Änderungen &amp;verwerfen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="98"/>
+        <source>Drop every staged change</source>
+        <translation>Alle vorgemerkten Änderungen verwerfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>&amp;Stage changes</source>
         <translation>Änderungen &amp;vormerken</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="389"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="392"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="110"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="398"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
+        <source>Filter the rows by name, zone, status or message</source>
+        <translation>Zeilen nach Name, Zone, Status oder Meldung filtern</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="399"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="118"/>
+        <source>&amp;New model…</source>
+        <translation>&amp;Neues Modell…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="119"/>
+        <source>Add a model on a cloud and region, and open it</source>
+        <translation>Ein Modell auf einer Cloud und Region anlegen und öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="121"/>
+        <source>Model &amp;settings…</source>
+        <translation>Modell&amp;einstellungen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
+        <source>Harvest mode, retries, default base and the other settings of this model</source>
+        <translation>Harvest-Modus, Wiederholungen, Standardbasis und die anderen Einstellungen dieses Modells</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <source>Des&amp;troy model…</source>
+        <translation>Modell &amp;zerstören…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="405"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <source>Deploy an application with its units</source>
+        <translation>Eine Anwendung mit ihren Einheiten bereitstellen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="411"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="140"/>
+        <source>Add empty machines or containers, or enlist an existing host</source>
+        <translation>Leere Maschinen oder Container hinzufügen oder einen vorhandenen Host aufnehmen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="412"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="143"/>
+        <source>Constraints every new machine of the model starts from</source>
+        <translation>Vorgaben, von denen jede neue Maschine des Modells ausgeht</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="419"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="423"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="424"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="156"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="431"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="162"/>
+        <source>Add units to the selected application</source>
+        <translation>Der gewählten Anwendung Einheiten hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="164"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="435"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
+        <source>Set the selected application&apos;s constraints</source>
+        <translation>Die Vorgaben der gewählten Anwendung festlegen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="439"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
+        <translation>Die Regionen oder Zonen gewichten und begrenzen, in die die Einheiten der Anwendung gehen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="441"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <source>Save the chart shown as PNG or PDF</source>
+        <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="455"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
+        <source>Give every unplaced unit a new machine, spread over zones</source>
+        <translation>Jeder nicht platzierten Einheit eine neue Maschine geben, über Zonen verteilt</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
+        <source>Place the selected units on a machine you choose</source>
+        <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="456"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="195"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="458"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="459"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
+        <source>Actions</source>
+        <translation>Aktionen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="46"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.&lt;/p&gt;&lt;p&gt;Gebaut mit Qt %2, läuft mit Qt %3.&lt;/p&gt;&lt;p&gt;Lizenziert unter der GNU General Public License, Version 3 oder später; ohne jede Gewährleistung.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="466"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="39"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="198"/>
+        <source>Version and licence</source>
+        <translation>Version und Lizenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="489"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <source>%1 (destroying)</source>
+        <translation>%1 (wird zerstört)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="365"/>
+        <source>Remove this model and stop its instances</source>
+        <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="366"/>
+        <source>The only model cannot be destroyed here: add another one first</source>
+        <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="379"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="490"/>
+        <location filename="../ui/mainwindow.cpp" line="380"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="518"/>
+        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <source>Destroy model %1</source>
+        <translation>Modell %1 zerstören</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="420"/>
+        <source>This cannot be undone. Destroy it?</source>
+        <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="431"/>
+        <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
+        <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="442"/>
+        <source>model %1 is destroyed</source>
+        <translation>Modell %1 ist zerstört</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="472"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="537"/>
+        <location filename="../ui/mainwindow.cpp" line="493"/>
+        <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
+        <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="495"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="540"/>
+        <location filename="../ui/mainwindow.cpp" line="498"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="568"/>
+        <location filename="../ui/mainwindow.cpp" line="526"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -2756,67 +3014,67 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="645"/>
+        <location filename="../ui/mainwindow.cpp" line="603"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="714"/>
+        <location filename="../ui/mainwindow.cpp" line="672"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="719"/>
+        <location filename="../ui/mainwindow.cpp" line="677"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="743"/>
+        <location filename="../ui/mainwindow.cpp" line="701"/>
         <source>new machines</source>
         <translation>neue Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="746"/>
+        <location filename="../ui/mainwindow.cpp" line="704"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="765"/>
+        <location filename="../ui/mainwindow.cpp" line="723"/>
         <source>provisioner: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="770"/>
+        <location filename="../ui/mainwindow.cpp" line="728"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="808"/>
+        <location filename="../ui/mainwindow.cpp" line="767"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="812"/>
+        <location filename="../ui/mainwindow.cpp" line="771"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="906"/>
+        <location filename="../ui/mainwindow.cpp" line="865"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="963"/>
+        <location filename="../ui/mainwindow.cpp" line="922"/>
         <source>model constraints</source>
         <translation>Vorgaben des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="964"/>
+        <location filename="../ui/mainwindow.cpp" line="923"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="972"/>
+        <location filename="../ui/mainwindow.cpp" line="931"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -2834,82 +3092,82 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Maschine %1 (Instanz %2)</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="45"/>
+        <location filename="../ui/modelactions.cpp" line="44"/>
         <source>No machine is stopped.</source>
         <translation>Keine Maschine wird gestoppt.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="46"/>
+        <location filename="../ui/modelactions.cpp" line="45"/>
         <source>This stops %1.</source>
         <translation>Das stoppt %1.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="54"/>
+        <location filename="../ui/modelactions.cpp" line="53"/>
         <source>Remove &amp;unit…</source>
         <translation>&amp;Einheit entfernen…</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="55"/>
+        <location filename="../ui/modelactions.cpp" line="54"/>
         <source>Remove &amp;application…</source>
         <translation>&amp;Anwendung entfernen…</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="56"/>
+        <location filename="../ui/modelactions.cpp" line="55"/>
         <source>Remove &amp;machine…</source>
         <translation>&amp;Maschine entfernen…</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="57"/>
+        <location filename="../ui/modelactions.cpp" line="56"/>
         <source>Place &amp;on…</source>
         <translation>Platzieren &amp;auf…</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="58"/>
+        <location filename="../ui/modelactions.cpp" line="57"/>
         <source>&amp;Relate to…</source>
         <translation>&amp;Verbinden mit…</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="59"/>
+        <location filename="../ui/modelactions.cpp" line="58"/>
         <source>Remove r&amp;elation…</source>
         <translation>Verbindung ent&amp;fernen…</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="61"/>
+        <location filename="../ui/modelactions.cpp" line="60"/>
         <source>Relate the selected application to a subordinate or principal application: a subordinate unit goes on every principal&apos;s machine</source>
         <translation>Die ausgewählte Anwendung mit einer untergeordneten oder Haupt-Anwendung verbinden: eine untergeordnete Einheit kommt auf jede Maschine der Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="64"/>
+        <location filename="../ui/modelactions.cpp" line="63"/>
         <source>Remove one of the selected application&apos;s relations, and the subordinate units it placed</source>
         <translation>Eine Verbindung der ausgewählten Anwendung entfernen, mit den untergeordneten Einheiten, die sie platziert hat</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="68"/>
+        <location filename="../ui/modelactions.cpp" line="67"/>
         <source>Remove the selected units (their machines go with them when made for them)</source>
         <translation>Die ausgewählten Einheiten entfernen (ihre Maschinen gehen mit, wenn sie für sie angelegt wurden)</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="70"/>
+        <location filename="../ui/modelactions.cpp" line="69"/>
         <source>Remove the selected application and all its units</source>
         <translation>Die ausgewählte Anwendung und alle ihre Einheiten entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="72"/>
+        <location filename="../ui/modelactions.cpp" line="71"/>
         <source>Remove the selected machines, with the units and containers they host</source>
         <translation>Die ausgewählten Maschinen mit ihren Einheiten und Containern entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="73"/>
+        <location filename="../ui/modelactions.cpp" line="72"/>
         <source>Put the selected unplaced units on a machine you choose</source>
         <translation>Die ausgewählten unplatzierten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="111"/>
+        <location filename="../ui/modelactions.cpp" line="110"/>
         <source>Remove %1?</source>
         <translation>%1 entfernen?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/modelactions.cpp" line="125"/>
+        <location filename="../ui/modelactions.cpp" line="124"/>
         <source>Remove %1 and its %n unit(s)?</source>
         <translation>
             <numerusform>%1 und seine %n Einheit entfernen?</numerusform>
@@ -2917,137 +3175,170 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="152"/>
+        <location filename="../ui/modelactions.cpp" line="151"/>
         <source>Remove machine %1?</source>
         <translation>Maschine %1 entfernen?</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="154"/>
+        <location filename="../ui/modelactions.cpp" line="153"/>
         <source>Its units go with it: %1.</source>
         <translation>Ihre Einheiten gehen mit: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="162"/>
+        <location filename="../ui/modelactions.cpp" line="161"/>
         <source>Remove units</source>
         <translation>Einheiten entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="165"/>
-        <location filename="../ui/modelactions.cpp" line="177"/>
+        <location filename="../ui/modelactions.cpp" line="164"/>
+        <location filename="../ui/modelactions.cpp" line="176"/>
         <source>remove %1</source>
         <translation>%1 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="172"/>
+        <location filename="../ui/modelactions.cpp" line="171"/>
         <source>Remove application</source>
         <translation>Anwendung entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="185"/>
+        <location filename="../ui/modelactions.cpp" line="184"/>
         <source>Remove machine</source>
         <translation>Maschine entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="189"/>
+        <location filename="../ui/modelactions.cpp" line="188"/>
         <source>remove machine %1</source>
         <translation>Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="226"/>
+        <location filename="../ui/modelactions.cpp" line="225"/>
         <source>Relate</source>
         <translation>Verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="226"/>
+        <location filename="../ui/modelactions.cpp" line="225"/>
         <source>Relate %1 to:</source>
         <translation>%1 verbinden mit:</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="231"/>
+        <location filename="../ui/modelactions.cpp" line="230"/>
         <source>relate %1 and %2</source>
         <translation>%1 und %2 verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="240"/>
-        <location filename="../ui/modelactions.cpp" line="258"/>
+        <location filename="../ui/modelactions.cpp" line="239"/>
+        <location filename="../ui/modelactions.cpp" line="257"/>
         <source>Remove relation</source>
         <translation>Verbindung entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="240"/>
+        <location filename="../ui/modelactions.cpp" line="239"/>
         <source>Remove the relation between %1 and:</source>
         <translation>Die Verbindung zwischen %1 und folgender entfernen:</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="254"/>
+        <location filename="../ui/modelactions.cpp" line="253"/>
         <source>Remove the relation between %1 and %2?</source>
         <translation>Die Verbindung zwischen %1 und %2 entfernen?</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="256"/>
+        <location filename="../ui/modelactions.cpp" line="255"/>
         <source>No unit goes with it.</source>
         <translation>Keine Einheit geht mit.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="257"/>
+        <location filename="../ui/modelactions.cpp" line="256"/>
         <source>Its units go: %1.</source>
         <translation>Ihre Einheiten gehen: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="261"/>
+        <location filename="../ui/modelactions.cpp" line="260"/>
         <source>remove the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="275"/>
+        <location filename="../ui/modelactions.cpp" line="274"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="276"/>
+        <location filename="../ui/modelactions.cpp" line="275"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
 </context>
 <context>
+    <name>berth::ModelSettingsDialog</name>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="53"/>
+        <source>Settings of model %1</source>
+        <translation>Einstellungen des Modells %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <source>Setting</source>
+        <translation>Einstellung</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <source>Meaning</source>
+        <translation>Bedeutung</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="70"/>
+        <source>Default: %1</source>
+        <translation>Standard: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="113"/>
+        <source>model %1: %2</source>
+        <translation>Modell %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>berth::OpenStoreDialog</name>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="22"/>
+        <location filename="../ui/openstoredialog.cpp" line="23"/>
         <source>Open store</source>
         <translation>Ablage öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="24"/>
+        <location filename="../ui/openstoredialog.cpp" line="25"/>
         <source>a SQLite file, or postgresql://user@host:5432/db</source>
         <translation>eine SQLite-Datei oder postgresql://benutzer@host:5432/db</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="26"/>
+        <location filename="../ui/openstoredialog.cpp" line="27"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="29"/>
+        <location filename="../ui/openstoredialog.cpp" line="30"/>
         <source>SQLite store</source>
         <translation>SQLite-Ablage</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="29"/>
+        <location filename="../ui/openstoredialog.cpp" line="30"/>
         <source>SQLite stores (*.sqlite *.db)</source>
         <translation>SQLite-Ablagen (*.sqlite *.db)</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="37"/>
+        <location filename="../ui/openstoredialog.cpp" line="38"/>
         <source>A team shares a PostgreSQL database: everyone sees changes as they are made, and one provisioner runs per model. Keep the password in ~/.pgpass rather than in the address.</source>
         <translation>Ein Team teilt sich eine PostgreSQL-Datenbank: Alle sehen Änderungen, sobald sie gemacht werden, und je Modell läuft eine Bereitstellung. Legen Sie das Passwort in ~/.pgpass ab statt in der Adresse.</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="48"/>
+        <location filename="../ui/openstoredialog.cpp" line="49"/>
         <source>&amp;Store:</source>
         <translation>&amp;Ablage:</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="69"/>
+        <location filename="../ui/openstoredialog.cpp" line="70"/>
         <source>Give a SQLite file or a postgresql:// address.</source>
         <translation>Geben Sie eine SQLite-Datei oder eine postgresql://-Adresse an.</translation>
     </message>
@@ -3063,12 +3354,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::PolicyEditorDialog</name>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="59"/>
+        <location filename="../ui/policyeditordialog.cpp" line="60"/>
         <source>Placement policy of %1</source>
         <translation>Platzierungsrichtlinie von %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/policyeditordialog.cpp" line="62"/>
+        <location filename="../ui/policyeditordialog.cpp" line="63"/>
         <source>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit(s) now.</source>
         <translation>
             <numerusform>Wählen Sie die Regionen (oder Zonen), die %1 nutzen darf, und geben Sie jeder ein Gewicht; neue Einheiten kommen dorthin, wo das Ergebnis den Gewichten am nächsten kommt, nie über eine Obergrenze hinaus. Jetzt %n Einheit.</numerusform>
@@ -3076,67 +3367,67 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="75"/>
+        <location filename="../ui/policyeditordialog.cpp" line="76"/>
         <source>&amp;Regions</source>
         <translation>&amp;Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="76"/>
+        <location filename="../ui/policyeditordialog.cpp" line="77"/>
         <source>&amp;Zones</source>
         <translation>&amp;Zonen</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="87"/>
+        <location filename="../ui/policyeditordialog.cpp" line="88"/>
         <source>Which units go first when the application scales in; units in error always go first.</source>
         <translation>Welche Einheiten beim Verkleinern zuerst entfernt werden; fehlerhafte Einheiten immer zuerst.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="89"/>
+        <location filename="../ui/policyeditordialog.cpp" line="90"/>
         <source>Scale-in removes:</source>
         <translation>Beim Verkleinern entfernen:</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Use</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Weight</source>
         <translation>Gewicht</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Cap</source>
         <translation>Obergrenze</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Units now</source>
         <translation>Einheiten jetzt</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Target now</source>
         <translation>Ziel jetzt</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="137"/>
+        <location filename="../ui/policyeditordialog.cpp" line="138"/>
         <source>no cap</source>
         <translation>keine Obergrenze</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="163"/>
+        <location filename="../ui/policyeditordialog.cpp" line="164"/>
         <source>Give at least one checked region a weight above 0.</source>
         <translation>Geben Sie mindestens einer gewählten Region ein Gewicht über 0.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="165"/>
+        <location filename="../ui/policyeditordialog.cpp" line="166"/>
         <source>Give at least one checked zone a weight above 0.</source>
         <translation>Geben Sie mindestens einer gewählten Zone ein Gewicht über 0.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="176"/>
+        <location filename="../ui/policyeditordialog.cpp" line="177"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation>%1 hat %2 Einheiten, mehr als die Obergrenze %3: dort kommen keine neuen hinzu.</translation>
     </message>
@@ -3144,7 +3435,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ProvisionerWorker</name>
     <message>
-        <location filename="../core/provisioning/provisionerworker.cpp" line="81"/>
+        <location filename="../core/provisioning/provisionerworker.cpp" line="85"/>
         <source>model %1 is provisioned by %2</source>
         <translation>Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -3152,17 +3443,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::RegionChart</name>
     <message>
-        <location filename="../ui/regionchart.cpp" line="26"/>
+        <location filename="../ui/regionchart.cpp" line="27"/>
         <source>Export…</source>
         <translation>Exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="45"/>
+        <location filename="../ui/regionchart.cpp" line="49"/>
         <source>Select an application to see where its units are.</source>
         <translation>Wählen Sie eine Anwendung, um zu sehen, wo ihre Einheiten sind.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="60"/>
+        <location filename="../ui/regionchart.cpp" line="66"/>
         <source>%1: %n unit(s), no placement policy</source>
         <translation>
             <numerusform>%1: %n Einheit, keine Platzierungsrichtlinie</numerusform>
@@ -3170,13 +3461,13 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="62"/>
-        <location filename="../ui/regionchart.cpp" line="80"/>
+        <location filename="../ui/regionchart.cpp" line="68"/>
+        <location filename="../ui/regionchart.cpp" line="87"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="74"/>
+        <location filename="../ui/regionchart.cpp" line="81"/>
         <source>%1: %n unit(s) by region, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n Einheit nach Region, gegen das gewichtete Ziel der Richtlinie</numerusform>
@@ -3184,7 +3475,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="77"/>
+        <location filename="../ui/regionchart.cpp" line="84"/>
         <source>%1: %n unit(s) by zone, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n Einheit nach Zone, gegen das gewichtete Ziel der Richtlinie</numerusform>
@@ -3192,20 +3483,40 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="80"/>
+        <location filename="../ui/regionchart.cpp" line="87"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="96"/>
-        <location filename="../ui/regionchart.cpp" line="110"/>
+        <location filename="../ui/regionchart.cpp" line="106"/>
+        <location filename="../ui/regionchart.cpp" line="121"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="109"/>
+        <location filename="../ui/regionchart.cpp" line="120"/>
         <source>Target</source>
         <translation>Ziel</translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="136"/>
+        <source>Cap</source>
+        <translation>Obergrenze</translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="162"/>
+        <source>units: %1</source>
+        <translation>Einheiten: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="164"/>
+        <source>target: %1</source>
+        <translation>Ziel: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="166"/>
+        <source>cap: %1</source>
+        <translation>Obergrenze: %1</translation>
     </message>
 </context>
 <context>
@@ -3239,37 +3550,37 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ZoneChart</name>
     <message>
-        <location filename="../ui/zonechart.cpp" line="27"/>
+        <location filename="../ui/zonechart.cpp" line="26"/>
         <source>Units per zone in</source>
         <translation>Einheiten je Zone in</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="31"/>
+        <location filename="../ui/zonechart.cpp" line="30"/>
         <source>Export…</source>
         <translation>Exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="41"/>
+        <location filename="../ui/zonechart.cpp" line="40"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="61"/>
+        <location filename="../ui/zonechart.cpp" line="60"/>
         <source>all regions</source>
         <translation>allen Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="137"/>
+        <location filename="../ui/zonechart.cpp" line="136"/>
         <source>%1 (skew %2)</source>
         <translation>%1 (Schieflage %2)</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="141"/>
+        <location filename="../ui/zonechart.cpp" line="140"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation>Hier läuft noch keine Einheit in einer Zone: stellen Sie eine Anwendung bereit (Modell ▸ Bereitstellen…) und lassen Sie ihre Maschinen starten.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="219"/>
+        <location filename="../ui/zonechart.cpp" line="218"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation>
             <numerusform>%1 in %2: %n Einheit</numerusform>
@@ -3277,17 +3588,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="143"/>
+        <location filename="../ui/zonechart.cpp" line="142"/>
         <source>every application is spread evenly</source>
         <translation>jede Anwendung ist gleichmäßig verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="144"/>
+        <location filename="../ui/zonechart.cpp" line="143"/>
         <source>uneven: %1</source>
         <translation>ungleich: %1</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="169"/>
+        <location filename="../ui/zonechart.cpp" line="168"/>
         <source>%1 — skew %2</source>
         <translation>%1 — Schieflage %2</translation>
     </message>

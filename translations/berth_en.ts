@@ -757,18 +757,58 @@
 <context>
     <name>ModelCommands</name>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="53"/>
+        <location filename="../core/commands/modelcommands.cpp" line="55"/>
         <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="59"/>
+        <location filename="../core/commands/modelcommands.cpp" line="61"/>
         <source>model &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="64"/>
+        <location filename="../core/commands/modelcommands.cpp" line="66"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="138"/>
+        <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="145"/>
+        <source>It stops the instances of machines %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="149"/>
+        <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="164"/>
+        <source>model &quot;%1&quot; is already being destroyed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="174"/>
+        <source>model &quot;%1&quot; has running instances (machines %2); destroying it stops them: give --force to go ahead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="180"/>
+        <source>Destroyed model &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="182"/>
+        <source>Destroying model &quot;%1&quot;: the provisioner stops its instances, then removes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="196"/>
+        <source>Current model is now &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -848,97 +888,97 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="168"/>
+        <location filename="../core/store/modeltx.cpp" line="169"/>
         <source>model &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="176"/>
+        <location filename="../core/store/modeltx.cpp" line="177"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="197"/>
+        <location filename="../core/store/modeltx.cpp" line="198"/>
         <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="215"/>
+        <location filename="../core/store/modeltx.cpp" line="216"/>
         <source>machine %1 not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="227"/>
+        <location filename="../core/store/modeltx.cpp" line="228"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="237"/>
+        <location filename="../core/store/modeltx.cpp" line="238"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="463"/>
+        <location filename="../core/store/modeltx.cpp" line="464"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="469"/>
+        <location filename="../core/store/modeltx.cpp" line="470"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="477"/>
+        <location filename="../core/store/modeltx.cpp" line="478"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="484"/>
+        <location filename="../core/store/modeltx.cpp" line="485"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="523"/>
+        <location filename="../core/store/modeltx.cpp" line="524"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="524"/>
+        <location filename="../core/store/modeltx.cpp" line="525"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="597"/>
+        <location filename="../core/store/modeltx.cpp" line="598"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="605"/>
+        <location filename="../core/store/modeltx.cpp" line="606"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="608"/>
+        <location filename="../core/store/modeltx.cpp" line="609"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="625"/>
+        <location filename="../core/store/modeltx.cpp" line="626"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="627"/>
+        <location filename="../core/store/modeltx.cpp" line="628"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="633"/>
+        <location filename="../core/store/modeltx.cpp" line="634"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="854"/>
+        <location filename="../core/store/modeltx.cpp" line="855"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1205,137 +1245,142 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="148"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="152"/>
         <source>another provisioner has taken the lease over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="155"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="159"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="170"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="174"/>
         <source>provisioner stopping: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="201"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="205"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="240"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="217"/>
+        <source>model %1: destroyed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="253"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="243"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="256"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="264"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="277"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="266"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="279"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="277"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="290"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="285"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="298"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="307"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="296"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="309"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="327"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="345"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="335"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="341"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="359"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="413"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="432"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="502"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="521"/>
         <source>machine %1: starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="503"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="522"/>
         <source>machine %1: starting in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="540"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="559"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="548"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="567"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="557"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="576"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="558"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="573"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="592"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="617"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="636"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="622"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="641"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="659"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="678"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="725"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="750"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1705,8 +1750,13 @@
 <context>
     <name>Workspace</name>
     <message>
-        <location filename="../core/store/workspace.cpp" line="40"/>
+        <location filename="../core/store/workspace.cpp" line="43"/>
         <source>no current model; use -m MODEL or &quot;berthctl switch MODEL&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/workspace.cpp" line="57"/>
+        <source>model &quot;%1&quot; is being destroyed; it cannot be changed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1758,22 +1808,22 @@
 <context>
     <name>berth::AccountsDialog</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="64"/>
+        <location filename="../ui/accountsdialog.cpp" line="65"/>
         <source>&amp;Test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="66"/>
+        <location filename="../ui/accountsdialog.cpp" line="67"/>
         <source>Provider accounts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="69"/>
+        <location filename="../ui/accountsdialog.cpp" line="70"/>
         <source>Trust this server?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="70"/>
+        <location filename="../ui/accountsdialog.cpp" line="71"/>
         <source>The server at %1 presented a certificate Berth has not seen before.
 
 SHA-256 fingerprint:
@@ -1783,142 +1833,142 @@ Compare it with the server&apos;s own (lxc info on the server shows certificate_
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="77"/>
+        <location filename="../ui/accountsdialog.cpp" line="78"/>
         <source>Setting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="77"/>
+        <location filename="../ui/accountsdialog.cpp" line="78"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="86"/>
+        <location filename="../ui/accountsdialog.cpp" line="87"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="87"/>
+        <location filename="../ui/accountsdialog.cpp" line="88"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="93"/>
+        <location filename="../ui/accountsdialog.cpp" line="94"/>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="94"/>
+        <location filename="../ui/accountsdialog.cpp" line="95"/>
         <source>T&amp;ype:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="95"/>
+        <location filename="../ui/accountsdialog.cpp" line="96"/>
         <source>&amp;Endpoint:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="98"/>
+        <location filename="../ui/accountsdialog.cpp" line="99"/>
         <source>Settings (empty: the default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="100"/>
+        <location filename="../ui/accountsdialog.cpp" line="101"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="104"/>
+        <location filename="../ui/accountsdialog.cpp" line="105"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="156"/>
+        <location filename="../ui/accountsdialog.cpp" line="158"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="196"/>
+        <location filename="../ui/accountsdialog.cpp" line="198"/>
         <source>Name the new account, then Save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="228"/>
+        <location filename="../ui/accountsdialog.cpp" line="230"/>
         <source>File…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="229"/>
+        <location filename="../ui/accountsdialog.cpp" line="231"/>
         <source>Read %1 from a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="231"/>
+        <location filename="../ui/accountsdialog.cpp" line="233"/>
         <source>Read %1 from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="236"/>
+        <location filename="../ui/accountsdialog.cpp" line="238"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="241"/>
+        <location filename="../ui/accountsdialog.cpp" line="243"/>
         <source>from %1 — Save to store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="249"/>
+        <location filename="../ui/accountsdialog.cpp" line="251"/>
         <source>set — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="249"/>
+        <location filename="../ui/accountsdialog.cpp" line="251"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="256"/>
+        <location filename="../ui/accountsdialog.cpp" line="258"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="257"/>
+        <location filename="../ui/accountsdialog.cpp" line="259"/>
         <source>Secrets go to the %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="303"/>
+        <location filename="../ui/accountsdialog.cpp" line="305"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="357"/>
+        <location filename="../ui/accountsdialog.cpp" line="359"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="385"/>
+        <location filename="../ui/accountsdialog.cpp" line="387"/>
         <source>Removed %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="397"/>
+        <location filename="../ui/accountsdialog.cpp" line="399"/>
         <source>Save the account before testing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="406"/>
+        <location filename="../ui/accountsdialog.cpp" line="408"/>
         <source>Asking %1 for its instances…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="421"/>
+        <location filename="../ui/accountsdialog.cpp" line="423"/>
         <source>%1 did not answer: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="423"/>
+        <location filename="../ui/accountsdialog.cpp" line="425"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1983,6 +2033,44 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message>
         <location filename="../ui/addmachinedialog.cpp" line="119"/>
         <source>Not added: the host key of %1 was not accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::AddModelDialog</name>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="16"/>
+        <source>Add model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="20"/>
+        <source>e.g. staging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="25"/>
+        <source>Where the model&apos;s machines are started; it cannot be changed later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="27"/>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="28"/>
+        <source>&amp;Cloud/region:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="38"/>
+        <source>No cloud is registered; add one under File ▸ Provider accounts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="41"/>
+        <source>model &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2247,7 +2335,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::CommandDialog</name>
     <message>
-        <location filename="../ui/commanddialog.cpp" line="40"/>
+        <location filename="../ui/commanddialog.cpp" line="41"/>
         <source>staged: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2300,22 +2388,22 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="155"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="156"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="156"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="157"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="170"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="171"/>
         <source>fix the constraints first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="174"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="175"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2500,42 +2588,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="82"/>
+        <location filename="../ui/mainwindow.cpp" line="77"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="84"/>
+        <location filename="../ui/mainwindow.cpp" line="79"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="90"/>
+        <location filename="../ui/mainwindow.cpp" line="85"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="93"/>
+        <location filename="../ui/mainwindow.cpp" line="88"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="146"/>
+        <location filename="../ui/mainwindow.cpp" line="141"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="162"/>
+        <location filename="../ui/mainwindow.cpp" line="157"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="167"/>
+        <location filename="../ui/mainwindow.cpp" line="162"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="175"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2543,202 +2631,372 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <location filename="../ui/mainwindow.cpp" line="182"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="195"/>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="229"/>
         <source>A new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>Place on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>Put %1 on:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="286"/>
+        <location filename="../ui/mainwindow.cpp" line="282"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="354"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="56"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="355"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="57"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="62"/>
+        <source>Read the models and the open model again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="63"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <source>Open another store: a SQLite file or a PostgreSQL server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="76"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="375"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
+        <source>Add, change or remove the clouds Berth provisions on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="378"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="82"/>
+        <source>Close Berth; staged changes stay in the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="379"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="87"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="387"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="93"/>
+        <source>&amp;Commit changes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
+        <source>Apply every staged change in one transaction, after a last look</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
+        <source>&amp;Discard changes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="98"/>
+        <source>Drop every staged change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="389"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="392"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="110"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="398"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
+        <source>Filter the rows by name, zone, status or message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="399"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="118"/>
+        <source>&amp;New model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="119"/>
+        <source>Add a model on a cloud and region, and open it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="121"/>
+        <source>Model &amp;settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
+        <source>Harvest mode, retries, default base and the other settings of this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <source>Des&amp;troy model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="405"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <source>Deploy an application with its units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="411"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="140"/>
+        <source>Add empty machines or containers, or enlist an existing host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="412"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="143"/>
+        <source>Constraints every new machine of the model starts from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="419"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="423"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="424"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="156"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="431"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="162"/>
+        <source>Add units to the selected application</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="164"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="435"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
+        <source>Set the selected application&apos;s constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="439"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="441"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <source>Save the chart shown as PNG or PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="455"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
+        <source>Give every unplaced unit a new machine, spread over zones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
+        <source>Place the selected units on a machine you choose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="456"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="195"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="458"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="459"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
+        <source>Actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="46"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="466"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="39"/>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="198"/>
+        <source>Version and licence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="489"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <source>%1 (destroying)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="365"/>
+        <source>Remove this model and stop its instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="366"/>
+        <source>The only model cannot be destroyed here: add another one first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="379"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="490"/>
+        <location filename="../ui/mainwindow.cpp" line="380"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="518"/>
+        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <source>Destroy model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="420"/>
+        <source>This cannot be undone. Destroy it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="431"/>
+        <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="442"/>
+        <source>model %1 is destroyed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="472"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="537"/>
+        <location filename="../ui/mainwindow.cpp" line="493"/>
+        <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="495"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="540"/>
+        <location filename="../ui/mainwindow.cpp" line="498"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="568"/>
+        <location filename="../ui/mainwindow.cpp" line="526"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -2746,67 +3004,67 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="645"/>
+        <location filename="../ui/mainwindow.cpp" line="603"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="714"/>
+        <location filename="../ui/mainwindow.cpp" line="672"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="719"/>
+        <location filename="../ui/mainwindow.cpp" line="677"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="743"/>
+        <location filename="../ui/mainwindow.cpp" line="701"/>
         <source>new machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="746"/>
+        <location filename="../ui/mainwindow.cpp" line="704"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="765"/>
+        <location filename="../ui/mainwindow.cpp" line="723"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="770"/>
+        <location filename="../ui/mainwindow.cpp" line="728"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="808"/>
+        <location filename="../ui/mainwindow.cpp" line="767"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="812"/>
+        <location filename="../ui/mainwindow.cpp" line="771"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="906"/>
+        <location filename="../ui/mainwindow.cpp" line="865"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="963"/>
+        <location filename="../ui/mainwindow.cpp" line="922"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="964"/>
+        <location filename="../ui/mainwindow.cpp" line="923"/>
         <source>constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="972"/>
+        <location filename="../ui/mainwindow.cpp" line="931"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2824,82 +3082,82 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="45"/>
+        <location filename="../ui/modelactions.cpp" line="44"/>
         <source>No machine is stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="46"/>
+        <location filename="../ui/modelactions.cpp" line="45"/>
         <source>This stops %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="54"/>
+        <location filename="../ui/modelactions.cpp" line="53"/>
         <source>Remove &amp;unit…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="55"/>
+        <location filename="../ui/modelactions.cpp" line="54"/>
         <source>Remove &amp;application…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="56"/>
+        <location filename="../ui/modelactions.cpp" line="55"/>
         <source>Remove &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="57"/>
+        <location filename="../ui/modelactions.cpp" line="56"/>
         <source>Place &amp;on…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="58"/>
+        <location filename="../ui/modelactions.cpp" line="57"/>
         <source>&amp;Relate to…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="59"/>
+        <location filename="../ui/modelactions.cpp" line="58"/>
         <source>Remove r&amp;elation…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="61"/>
+        <location filename="../ui/modelactions.cpp" line="60"/>
         <source>Relate the selected application to a subordinate or principal application: a subordinate unit goes on every principal&apos;s machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="64"/>
+        <location filename="../ui/modelactions.cpp" line="63"/>
         <source>Remove one of the selected application&apos;s relations, and the subordinate units it placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="68"/>
+        <location filename="../ui/modelactions.cpp" line="67"/>
         <source>Remove the selected units (their machines go with them when made for them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="70"/>
+        <location filename="../ui/modelactions.cpp" line="69"/>
         <source>Remove the selected application and all its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="72"/>
+        <location filename="../ui/modelactions.cpp" line="71"/>
         <source>Remove the selected machines, with the units and containers they host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="73"/>
+        <location filename="../ui/modelactions.cpp" line="72"/>
         <source>Put the selected unplaced units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="111"/>
+        <location filename="../ui/modelactions.cpp" line="110"/>
         <source>Remove %1?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/modelactions.cpp" line="125"/>
+        <location filename="../ui/modelactions.cpp" line="124"/>
         <source>Remove %1 and its %n unit(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2907,137 +3165,170 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="152"/>
+        <location filename="../ui/modelactions.cpp" line="151"/>
         <source>Remove machine %1?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="154"/>
+        <location filename="../ui/modelactions.cpp" line="153"/>
         <source>Its units go with it: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="162"/>
+        <location filename="../ui/modelactions.cpp" line="161"/>
         <source>Remove units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="165"/>
-        <location filename="../ui/modelactions.cpp" line="177"/>
+        <location filename="../ui/modelactions.cpp" line="164"/>
+        <location filename="../ui/modelactions.cpp" line="176"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="172"/>
+        <location filename="../ui/modelactions.cpp" line="171"/>
         <source>Remove application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="185"/>
+        <location filename="../ui/modelactions.cpp" line="184"/>
         <source>Remove machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="189"/>
+        <location filename="../ui/modelactions.cpp" line="188"/>
         <source>remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="226"/>
+        <location filename="../ui/modelactions.cpp" line="225"/>
         <source>Relate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="226"/>
+        <location filename="../ui/modelactions.cpp" line="225"/>
         <source>Relate %1 to:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="231"/>
+        <location filename="../ui/modelactions.cpp" line="230"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="240"/>
-        <location filename="../ui/modelactions.cpp" line="258"/>
+        <location filename="../ui/modelactions.cpp" line="239"/>
+        <location filename="../ui/modelactions.cpp" line="257"/>
         <source>Remove relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="240"/>
+        <location filename="../ui/modelactions.cpp" line="239"/>
         <source>Remove the relation between %1 and:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="254"/>
+        <location filename="../ui/modelactions.cpp" line="253"/>
         <source>Remove the relation between %1 and %2?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="256"/>
+        <location filename="../ui/modelactions.cpp" line="255"/>
         <source>No unit goes with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="257"/>
+        <location filename="../ui/modelactions.cpp" line="256"/>
         <source>Its units go: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="261"/>
+        <location filename="../ui/modelactions.cpp" line="260"/>
         <source>remove the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="275"/>
+        <location filename="../ui/modelactions.cpp" line="274"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="276"/>
+        <location filename="../ui/modelactions.cpp" line="275"/>
         <source>place %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::ModelSettingsDialog</name>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="53"/>
+        <source>Settings of model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <source>Setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <source>Meaning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="70"/>
+        <source>Default: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/modeldialogs.cpp" line="113"/>
+        <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>berth::OpenStoreDialog</name>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="22"/>
+        <location filename="../ui/openstoredialog.cpp" line="23"/>
         <source>Open store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="24"/>
+        <location filename="../ui/openstoredialog.cpp" line="25"/>
         <source>a SQLite file, or postgresql://user@host:5432/db</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="26"/>
+        <location filename="../ui/openstoredialog.cpp" line="27"/>
         <source>&amp;Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="29"/>
+        <location filename="../ui/openstoredialog.cpp" line="30"/>
         <source>SQLite store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="29"/>
+        <location filename="../ui/openstoredialog.cpp" line="30"/>
         <source>SQLite stores (*.sqlite *.db)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="37"/>
+        <location filename="../ui/openstoredialog.cpp" line="38"/>
         <source>A team shares a PostgreSQL database: everyone sees changes as they are made, and one provisioner runs per model. Keep the password in ~/.pgpass rather than in the address.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="48"/>
+        <location filename="../ui/openstoredialog.cpp" line="49"/>
         <source>&amp;Store:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="69"/>
+        <location filename="../ui/openstoredialog.cpp" line="70"/>
         <source>Give a SQLite file or a postgresql:// address.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3053,12 +3344,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::PolicyEditorDialog</name>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="59"/>
+        <location filename="../ui/policyeditordialog.cpp" line="60"/>
         <source>Placement policy of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/policyeditordialog.cpp" line="62"/>
+        <location filename="../ui/policyeditordialog.cpp" line="63"/>
         <source>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit(s) now.</source>
         <translation>
             <numerusform>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit now.</numerusform>
@@ -3066,67 +3357,67 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="75"/>
+        <location filename="../ui/policyeditordialog.cpp" line="76"/>
         <source>&amp;Regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="76"/>
+        <location filename="../ui/policyeditordialog.cpp" line="77"/>
         <source>&amp;Zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="87"/>
+        <location filename="../ui/policyeditordialog.cpp" line="88"/>
         <source>Which units go first when the application scales in; units in error always go first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="89"/>
+        <location filename="../ui/policyeditordialog.cpp" line="90"/>
         <source>Scale-in removes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Use</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Units now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="112"/>
+        <location filename="../ui/policyeditordialog.cpp" line="113"/>
         <source>Target now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="137"/>
+        <location filename="../ui/policyeditordialog.cpp" line="138"/>
         <source>no cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="163"/>
+        <location filename="../ui/policyeditordialog.cpp" line="164"/>
         <source>Give at least one checked region a weight above 0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="165"/>
+        <location filename="../ui/policyeditordialog.cpp" line="166"/>
         <source>Give at least one checked zone a weight above 0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="176"/>
+        <location filename="../ui/policyeditordialog.cpp" line="177"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3134,7 +3425,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ProvisionerWorker</name>
     <message>
-        <location filename="../core/provisioning/provisionerworker.cpp" line="81"/>
+        <location filename="../core/provisioning/provisionerworker.cpp" line="85"/>
         <source>model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3142,17 +3433,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::RegionChart</name>
     <message>
-        <location filename="../ui/regionchart.cpp" line="26"/>
+        <location filename="../ui/regionchart.cpp" line="27"/>
         <source>Export…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="45"/>
+        <location filename="../ui/regionchart.cpp" line="49"/>
         <source>Select an application to see where its units are.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="60"/>
+        <location filename="../ui/regionchart.cpp" line="66"/>
         <source>%1: %n unit(s), no placement policy</source>
         <translation>
             <numerusform>%1: %n unit, no placement policy</numerusform>
@@ -3160,13 +3451,13 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="62"/>
-        <location filename="../ui/regionchart.cpp" line="80"/>
+        <location filename="../ui/regionchart.cpp" line="68"/>
+        <location filename="../ui/regionchart.cpp" line="87"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="74"/>
+        <location filename="../ui/regionchart.cpp" line="81"/>
         <source>%1: %n unit(s) by region, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n unit by region, against the policy&apos;s weighted target</numerusform>
@@ -3174,7 +3465,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="77"/>
+        <location filename="../ui/regionchart.cpp" line="84"/>
         <source>%1: %n unit(s) by zone, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n unit by zone, against the policy&apos;s weighted target</numerusform>
@@ -3182,19 +3473,39 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="80"/>
+        <location filename="../ui/regionchart.cpp" line="87"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="96"/>
-        <location filename="../ui/regionchart.cpp" line="110"/>
+        <location filename="../ui/regionchart.cpp" line="106"/>
+        <location filename="../ui/regionchart.cpp" line="121"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="109"/>
+        <location filename="../ui/regionchart.cpp" line="120"/>
         <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="136"/>
+        <source>Cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="162"/>
+        <source>units: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="164"/>
+        <source>target: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="166"/>
+        <source>cap: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3229,37 +3540,37 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ZoneChart</name>
     <message>
-        <location filename="../ui/zonechart.cpp" line="27"/>
+        <location filename="../ui/zonechart.cpp" line="26"/>
         <source>Units per zone in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="31"/>
+        <location filename="../ui/zonechart.cpp" line="30"/>
         <source>Export…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="41"/>
+        <location filename="../ui/zonechart.cpp" line="40"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="61"/>
+        <location filename="../ui/zonechart.cpp" line="60"/>
         <source>all regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="137"/>
+        <location filename="../ui/zonechart.cpp" line="136"/>
         <source>%1 (skew %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="141"/>
+        <location filename="../ui/zonechart.cpp" line="140"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="219"/>
+        <location filename="../ui/zonechart.cpp" line="218"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3267,17 +3578,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="143"/>
+        <location filename="../ui/zonechart.cpp" line="142"/>
         <source>every application is spread evenly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="144"/>
+        <location filename="../ui/zonechart.cpp" line="143"/>
         <source>uneven: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="169"/>
+        <location filename="../ui/zonechart.cpp" line="168"/>
         <source>%1 — skew %2</source>
         <translation type="unfinished"></translation>
     </message>
