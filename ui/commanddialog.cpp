@@ -37,7 +37,12 @@ CommandResult CommandDialog::submit(const ModelChange &change)
 {
     if (!m_staging || !change.whyNotStageable().isEmpty())
         return change.apply(m_workspace, m_model);
-    ChangeSet(m_workspace).stage(m_model, change, QStringLiteral("berth"));
+    QList<qint64> ids;
+    for (const StagedChangeRecord &record :
+         ChangeSet(m_workspace).stage(m_model, QList<ModelChange>{change}, QStringLiteral("berth")))
+        ids << record.id;
+    if (m_onStaged)
+        m_onStaged(change, ids);
     return {{tr("staged: %1").arg(change.description())}, {}};
 }
 

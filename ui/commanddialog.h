@@ -33,6 +33,10 @@ public:
     // Changes go to the model's change set instead of being applied
     // (the window's staged mode).
     void setStaging(bool staging) { m_staging = staging; }
+    // Told of each change the dialog staged, with the ids it got (the window
+    // puts it on its undo stack).
+    using OnStaged = std::function<void(const ModelChange &change, const QList<qint64> &ids)>;
+    void setOnStaged(OnStaged onStaged) { m_onStaged = std::move(onStaged); }
 
 public slots:
     // Runs the command when the fields pass; applied() follows (at once,
@@ -69,6 +73,7 @@ private:
     QDialogButtonBox *m_buttons;
     QString m_problem;
     bool m_staging = false;
+    OnStaged m_onStaged;
     CommandResult m_result;
 };
 

@@ -898,6 +898,12 @@ void MainWindow::setStaging(bool staging)
 void MainWindow::runDialog(CommandDialog &dialog)
 {
     dialog.setStaging(m_staging);
+    // What the dialog stages is undone like the window's own changes.
+    dialog.setOnStaged([this](const ModelChange &change, const QList<qint64> &ids) {
+        m_undo->push(new StageChangesCommand(
+            m_workspace, m_model, {change}, change.description(),
+            [this](const QString &message) { reportError(message); }, ids));
+    });
     if (dialog.exec() != QDialog::Accepted)
         return;
     const CommandResult &result = dialog.commandResult();

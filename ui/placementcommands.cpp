@@ -92,10 +92,11 @@ void SetConstraintsCommand::undo()
 
 StageChangesCommand::StageChangesCommand(Workspace &workspace, QString model,
                                          QList<ModelChange> changes, const QString &text,
-                                         ReportError report)
+                                         ReportError report, QList<qint64> alreadyStaged)
     : m_workspace(workspace)
     , m_model(std::move(model))
     , m_changes(std::move(changes))
+    , m_staged(std::move(alreadyStaged))
     , m_report(std::move(report))
 {
     setText(text);
@@ -103,6 +104,8 @@ StageChangesCommand::StageChangesCommand(Workspace &workspace, QString model,
 
 void StageChangesCommand::redo()
 {
+    if (std::exchange(m_firstRedo, false) && !m_staged.isEmpty())
+        return; // staged before it was pushed
     try {
         m_staged.clear();
         for (const StagedChangeRecord &record :

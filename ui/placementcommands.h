@@ -63,8 +63,10 @@ private:
 class StageChangesCommand final : public QUndoCommand
 {
 public:
+    // `alreadyStaged`: the ids of the changes when they were staged before
+    // the command was made (a dialog staged them); its first redo is then a no-op.
     StageChangesCommand(Workspace &workspace, QString model, QList<ModelChange> changes,
-                        const QString &text, ReportError report);
+                        const QString &text, ReportError report, QList<qint64> alreadyStaged = {});
     void redo() override;
     void undo() override;
 
@@ -74,6 +76,7 @@ private:
     QList<ModelChange> m_changes;
     QList<qint64> m_staged;
     ReportError m_report;
+    bool m_firstRedo = true;
 };
 
 } // namespace berth

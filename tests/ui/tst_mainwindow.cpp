@@ -8,6 +8,7 @@
 #include "tests/testsupport.h"
 #include "ui/applicationsmodel.h"
 #include "ui/changesetpanel.h"
+#include "ui/deploydialog.h"
 #include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
@@ -31,6 +32,7 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -465,6 +467,38 @@ private slots:
         auto *box = window->findChild<QComboBox *>();
         QCOMPARE(box->count(), 1);
         QCOMPARE(box->currentText(), model);
+    }
+
+    void changesStagedFromDialogsAreUndoable()
+    {
+        Fixture f;
+        auto window = f.window(false, true);
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        QAction *deploy = nullptr;
+        for (QAction *action : window->findChildren<QAction *>()) {
+            if (action->text() == u"&Deploy…")
+                deploy = action;
+        }
+        QVERIFY(deploy);
+        QTimer::singleShot(0, this, [] {
+            auto *dialog = qobject_cast<DeployDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->charm->setText(QStringLiteral("web"));
+            dialog->units->setValue(2);
+            dialog->accept();
+        });
+        deploy->trigger();
+        const auto staged = [&] { return ChangeSet(f.ws()).count(model); };
+        QCOMPARE(staged(), 1);
+        QCOMPARE(window->undoStack()->count(), 1);
+        QCOMPARE(window->undoStack()->undoText(), QStringLiteral("deploy web, 2 unit(s)"));
+        QTRY_COMPARE(window->applicationsModel()->rowCount(), 1); // shown as planned
+        window->undoStack()->undo();
+        QCOMPARE(staged(), 0);
+        QTRY_COMPARE(window->applicationsModel()->rowCount(), 0);
+        window->undoStack()->redo();
+        QCOMPARE(staged(), 1);
+        QVERIFY(f.ws().snapshot(model).applications.isEmpty()); // still only staged
     }
 
     void shortcutsDoNotClashWithCommonOnes()
