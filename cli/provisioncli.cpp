@@ -7,6 +7,7 @@
 #include "core/inputlimits.h"
 #include "core/provisioning/provisioner.h"
 #include "core/provisioning/provisionerworker.h"
+#include "core/store/cloudaccounts.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -165,6 +166,51 @@ void instances(CliContext &ctx, const QStringList &args)
     });
 }
 
+// The foreground provisioner is the window's worker, run on this thread:
+// passes on store changes, retry times and a timer, until stopped (or
+// `deadline`, when not 0). A provider account changed by any client brings a
+// new worker on the clouds as they are now.
+void runInForeground(CliContext &ctx, const QString &model, qint64 deadline,
+                     const std::function<void(const QString &)> &print)
+{
+    const QString location = ctx.workspace.store().location();
+    std::optional<CloudRegistry> reloaded;
+    for (bool again = true; again;) {
+        again = false;
+        {
+            ProvisionerWorker worker(location, reloaded ? *reloaded : ctx.workspace.clouds(),
+                                     model);
+            QObject::connect(&worker, &ProvisionerWorker::logLine, &worker, print);
+            QObject::connect(&worker, &ProvisionerWorker::failed, &worker,
+                             [&ctx](const QString &message) { ctx.warn(message); });
+            QObject::connect(&worker, &ProvisionerWorker::modelDestroyed, &worker,
+                             [] { QCoreApplication::quit(); });
+            QObject::connect(&worker, &ProvisionerWorker::cloudsChanged, &worker, [&] {
+                again = true;
+                worker.cancel();
+                QCoreApplication::quit();
+            });
+            QTimer stop;
+            stop.setInterval(100);
+            QObject::connect(&stop, &QTimer::timeout, &worker, [&] {
+                if (interrupted ||
+                    (deadline > 0 && QDateTime::currentMSecsSinceEpoch() >= deadline)) {
+                    worker.cancel();
+                    QCoreApplication::quit();
+                }
+            });
+            stop.start();
+            QTimer::singleShot(0, &worker, &ProvisionerWorker::start);
+            QCoreApplication::exec();
+        }
+        if (again) {
+            reloaded.emplace(
+                CloudAccounts::registry(ctx.workspace.store(), ctx.providerTypes, &ctx.secrets));
+            print(QStringLiteral("provider accounts changed: reloaded"));
+        }
+    }
+}
+
 void provision(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("provision"), QStringLiteral("[--until-idle] [--timeout S]"));
@@ -196,27 +242,9 @@ void provision(CliContext &ctx, const QStringList &args)
                                  .arg(timeout));
         }
     } else {
-        // The foreground provisioner is the window's worker, run on this thread:
-        // passes on store changes, retry times and a timer, until stopped.
-        ProvisionerWorker worker(location, ctx.workspace.clouds(), model);
-        QObject::connect(&worker, &ProvisionerWorker::logLine, &worker, print);
-        QObject::connect(&worker, &ProvisionerWorker::failed, &worker,
-                         [&ctx](const QString &message) { ctx.warn(message); });
-        QObject::connect(&worker, &ProvisionerWorker::modelDestroyed, &worker,
-                         [] { QCoreApplication::quit(); });
         const qint64 deadline =
             timeout > 0 ? QDateTime::currentMSecsSinceEpoch() + timeout * 1000LL : 0;
-        QTimer stop;
-        stop.setInterval(100);
-        QObject::connect(&stop, &QTimer::timeout, &worker, [&] {
-            if (interrupted || (deadline > 0 && QDateTime::currentMSecsSinceEpoch() >= deadline)) {
-                worker.cancel();
-                QCoreApplication::quit();
-            }
-        });
-        stop.start();
-        QTimer::singleShot(0, &worker, &ProvisionerWorker::start);
-        QCoreApplication::exec();
+        runInForeground(ctx, model, deadline, print);
     }
     if (!ctx.workspace.store().read(
             [&](SqlSession &sql) { return ModelTx::findModel(sql, model).has_value(); }))

@@ -34,13 +34,34 @@ void ProvisionerWorker::start()
     // A commit anywhere (on PostgreSQL, its NOTIFY) brings a pass at once; the
     // timer brings the periodic and retry passes, and those asked for.
     m_changes = new ChangeDetector(*m_watchStore, 250, this);
-    connect(m_changes, &ChangeDetector::committed, this, &ProvisionerWorker::runPass);
+    m_seenSeq = m_watchStore->lastChangeSeq();
+    connect(m_changes, &ChangeDetector::committed, this, &ProvisionerWorker::committed);
     connect(m_changes, &ChangeDetector::failed, this, &ProvisionerWorker::failed);
     m_changes->start();
     m_timer = new QTimer(this);
     m_timer->setInterval(250);
     connect(m_timer, &QTimer::timeout, this, &ProvisionerWorker::checkDue);
     m_timer->start();
+    runPass();
+}
+
+void ProvisionerWorker::committed()
+{
+    try {
+        bool clouds = false;
+        for (ChangeList changes = m_watchStore->changesSince(m_seenSeq); !changes.isEmpty();
+             changes = m_watchStore->changesSince(m_seenSeq)) {
+            for (const Change &change : std::as_const(changes))
+                clouds = clouds || change.kind == u"cloud";
+            m_seenSeq = changes.constLast().seq;
+        }
+        if (clouds) {
+            emit cloudsChanged();
+            return; // the owner starts again on the new clouds
+        }
+    } catch (const BerthError &error) {
+        emit failed(error.message());
+    }
     runPass();
 }
 

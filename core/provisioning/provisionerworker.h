@@ -16,7 +16,8 @@ class ChangeDetector;
 // The provisioner as a background worker: move it to a QThread, connect
 // QThread::started to start(). It runs a pass at start, when the store
 // changes (any process; its ChangeDetector, woken by NOTIFY on PostgreSQL),
-// when a retry falls due, and every `periodMs`.
+// when a retry falls due, and every `periodMs`; it tells when a provider
+// account changed (cloudsChanged()), since it runs on the clouds it was given.
 // Provider calls never touch the thread that owns the window. Stop it with
 // cancel() (from any thread), then quit() + wait() on its thread.
 class ProvisionerWorker final : public QObject
@@ -42,8 +43,12 @@ signals:
     void failed(const QString &message);
     // The model was being destroyed and now is gone; no pass runs after it.
     void modelDestroyed(const QString &model);
+    // A provider account was added, changed or removed by some client: the
+    // owner reloads the clouds and starts a worker on them.
+    void cloudsChanged();
 
 private:
+    void committed();
     void runPass();
     void checkDue();
 
@@ -56,6 +61,7 @@ private:
     std::unique_ptr<Store> m_watchStore;
     ChangeDetector *m_changes = nullptr;
     qint64 m_nextRetryAt = 0;
+    qint64 m_seenSeq = 0; // the change log read for cloud edits
     qint64 m_lastPassAt = 0;
     bool m_passRequested = false;
     QTimer *m_timer = nullptr;

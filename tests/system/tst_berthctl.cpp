@@ -42,6 +42,7 @@ private slots:
     void applicationPoliciesThroughTheCommandLine();
     void stagedChangesBetweenTwoClients();
     void destroyModelStopsItsInstances();
+    void foregroundProvisionerTakesUpCloudSettings();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -701,6 +702,42 @@ void TestBerthctl::destroyModelStopsItsInstances()
     r = run({S("status")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.startsWith(S("ERROR no current model")), qPrintable(r.err));
+}
+
+void TestBerthctl::foregroundProvisionerTakesUpCloudSettings()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    QCOMPARE(run({S("model-config"), S("retry-count=0")}).exitCode, 0);
+    QProcess provisioner;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(S("BERTH_DB"), m_db);
+    env.insert(S("XDG_DATA_HOME"), m_dir->filePath(S("data")));
+    provisioner.setProcessEnvironment(env);
+    provisioner.start(S(BERTHCTL_PATH), {S("provision")});
+    QVERIFY(provisioner.waitForStarted());
+    const auto statusOf = [&](const char *machine) {
+        return json({S("status")})[S("machines")][S(machine)][S("machine-status")][S("current")]
+            .toString();
+    };
+    QCOMPARE(run({S("deploy"), S("web")}).exitCode, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf("0"), S("started"), 20'000);
+
+    // Another client makes every start fail: the running provisioner follows
+    // without a restart.
+    QCOMPARE(run({S("update-cloud"), S("sim"), S("--config"), S("fault-rate=1"), S("--config"),
+                  S("fault-kind=permanent")})
+                 .exitCode,
+             0);
+    QString out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(provisioner.readAllStandardOutput()))
+                                 .contains(S("provider accounts changed: reloaded")),
+                             20'000);
+    QCOMPARE(run({S("add-unit"), S("web")}).exitCode, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf("1"), S("error"), 20'000);
+
+    provisioner.terminate(); // SIGTERM: it stops between machines
+    QVERIFY(provisioner.waitForFinished(20'000));
+    QCOMPARE(provisioner.exitStatus(), QProcess::NormalExit);
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)
