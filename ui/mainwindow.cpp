@@ -146,6 +146,8 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
             if (m_workspace.store().isReadOnly()) // nothing may be placed: say so while dragging
                 throw StoreError::readOnly(m_workspace.store().displayLocation());
             // On the snapshot shown: no store read while dragging.
+            if (machine.startsWith(QStringLiteral("lxd:"))) // a new container on a host
+                return PlacementRules::containerProblem(snapshotIndex(), units, machine.mid(4));
             return PlacementRules::placementProblem(snapshotIndex(), units, machine);
         } catch (const BerthError &error) {
             return error.message();

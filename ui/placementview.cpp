@@ -27,10 +27,13 @@ PlacementView::Target PlacementView::targetAt(const QStringList &units, const QP
             return t;
         }
         t.directive = m_containers ? QStringLiteral("lxd:") + m_host : QString();
-        t.possible = true;
-        return t;
+        if (t.directive.isEmpty()) { // a new machine is made to fit
+            t.possible = true;
+            return t;
+        }
+    } else {
+        t.directive = index.siblingAtColumn(0).data(ItemRoles::NameRole).toString();
     }
-    t.directive = index.siblingAtColumn(0).data(ItemRoles::NameRole).toString();
     // A drag moves over the same row many times: ask the store once per row.
     const QString key = units.join(u' ') + u'@' + t.directive;
     if (key != m_lastKey) {

@@ -109,6 +109,28 @@ QString placementProblem(const SnapshotIndex &model, const QStringList &units,
     return {};
 }
 
+QString containerProblem(const SnapshotIndex &model, const QStringList &units, const QString &host)
+{
+    const MachineRecord *target = model.machine(host);
+    if (!target)
+        return Text::tr("machine %1 not found").arg(host);
+    for (const QString &name : units) {
+        const UnitRecord *unit = model.unit(name);
+        if (!unit)
+            return Text::tr("unit \"%1\" not found").arg(name);
+        if (unit->subordinate) {
+            return Text::tr("unit %1 is a subordinate: it follows its principal %2")
+                .arg(unit->name(), unit->principal);
+        }
+        // A container is never larger than its host.
+        if (QString problem = containerProblem(Text::tr("unit %1").arg(name),
+                                               parsedOrEmpty(unit->constraints), *target);
+            !problem.isEmpty())
+            return problem;
+    }
+    return {};
+}
+
 } // namespace PlacementRules
 
 } // namespace berth

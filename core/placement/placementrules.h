@@ -43,6 +43,9 @@ QString placementProblem(const UnitRecord &unit, const ApplicationRecord &app,
 // `model`; the first problem found, or a name the snapshot does not hold.
 QString placementProblem(const SnapshotIndex &model, const QStringList &units,
                          const QString &machine);
+// containerProblem() for each of `units` in a new container on `host` (and
+// no subordinate among them), all looked up in `model`; empty when they can.
+QString containerProblem(const SnapshotIndex &model, const QStringList &units, const QString &host);
 
 } // namespace PlacementRules
 

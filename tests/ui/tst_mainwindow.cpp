@@ -838,6 +838,40 @@ private slots:
         QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("0/lxd/0"));
     }
 
+    void containersAreNeverLargerThanTheirHosts()
+    {
+        Fixture f;
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, QStringLiteral("mem=2G")}); // 0
+        ApplicationCommands::Deploy queue;
+        queue.charm = QStringLiteral("queue");
+        queue.constraints = QStringLiteral("mem=4G");
+        queue.unplaced = true;
+        ApplicationCommands(f.ws()).deploy(model, queue);
+        auto window = f.window();
+        QTRY_COMPARE(window->machineView()->unplacedUnits(),
+                     QStringList{QStringLiteral("queue/0")});
+        MachineView *view = window->machineView();
+        view->selectMachine(QStringLiteral("0"));
+        QSignalSpy refused(view, &MachineView::refused);
+
+        // A new container on the 2 GB machine for a 4 GB unit: refused, nothing made.
+        QVERIFY(!dropOn(view->containerView(), {QStringLiteral("queue/0")}, QPoint(10, 10)));
+        QVERIFY(!refused.isEmpty());
+        QCOMPARE(refused.last().at(0).toString(),
+                 QStringLiteral("machine 0 has mem=2048M, unit queue/0 needs mem=4096M"));
+        QCOMPARE(f.machineOf(QStringLiteral("queue/0")), QString());
+        QCOMPARE(f.ws().snapshot(model).machines.size(), 1);
+
+        // Nor through "Place on…" with a container directive.
+        window->setChooseTarget([](const QStringList &) { return QStringLiteral("lxd:0"); });
+        QVERIFY(selectRows(window->applicationView(), {QStringLiteral("queue/0")}));
+        window->modelActions()->placeOn()->trigger();
+        QCOMPARE(f.machineOf(QStringLiteral("queue/0")), QString());
+        QCOMPARE(f.ws().snapshot(model).machines.size(), 1);
+        QTRY_VERIFY(window->logPane()->toPlainText().contains(
+            QStringLiteral("machine 0 has mem=2048M, unit queue/0 needs mem=4096M")));
+    }
+
     void autoPlaceGivesEachUnitAMachine()
     {
         Fixture f;
