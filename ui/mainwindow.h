@@ -115,6 +115,8 @@ public:
     // Stages `changes` (staged mode) or applies them now, undoable while staged.
     void submit(const QList<ModelChange> &changes, const QString &text);
     QPlainTextEdit *logPane() const { return m_log; }
+    // Shown while the provisioner starts machines: how many of how many are done.
+    QProgressBar *progressBar() const { return m_progress; }
     QTreeView *machineTree() const { return m_machineTree; }
     QTreeView *applicationView() const { return m_applicationView; }
     QTextBrowser *detailsPane() const { return m_details; }

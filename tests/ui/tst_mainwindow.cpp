@@ -29,6 +29,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -499,6 +500,29 @@ private slots:
         window->undoStack()->redo();
         QCOMPARE(staged(), 1);
         QVERIFY(f.ws().snapshot(model).applications.isEmpty()); // still only staged
+    }
+
+    void progressShowsWhileMachinesStart()
+    {
+        Fixture f({QStringLiteral("latency-ms=400")}); // each start takes a while
+        auto window = f.window(true);
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        QProgressBar *bar = window->progressBar();
+        QVERIFY(!bar->isVisible());
+        f.deploy(QStringLiteral("web"), 3);
+        // Under way: the bar shows how many of the three are done, the log
+        // says a start began before it says it ended.
+        QTRY_VERIFY_WITH_TIMEOUT(bar->isVisible(), 10'000);
+        QCOMPARE(bar->maximum(), 3);
+        QVERIFY(bar->value() < 3);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window->logPane()->toPlainText().contains(QStringLiteral("machine 0: starting")),
+            10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(!bar->isVisible(), 30'000);
+        QCOMPARE(f.instances().size(), 3);
+        const QString log = window->logPane()->toPlainText();
+        QVERIFY(log.indexOf(QStringLiteral("machine 0: starting")) <
+                log.indexOf(QStringLiteral("machine 0: started")));
     }
 
     void shortcutsDoNotClashWithCommonOnes()
