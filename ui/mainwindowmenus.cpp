@@ -199,6 +199,7 @@ void MainWindow::buildMenus()
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
     // The day's commands a click away, their keys in their tooltips.
+    addToolBarBreak(); // below the model and the filter, which keep their width
     QToolBar *tools = addToolBar(tr("Actions"));
     tools->setObjectName(QStringLiteral("actionsToolBar"));
     tools->setToolButtonStyle(Qt::ToolButtonTextOnly);

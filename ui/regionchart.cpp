@@ -120,27 +120,24 @@ void RegionChart::replot(const QString &title, const QString &axis, bool withTar
         addBars(tr("Target"), m_targets, QBrush(m_colour, Qt::BDiagPattern));
     addBars(tr("Units"), m_actuals, QBrush(m_colour));
 
-    // Each cap a short line across its category, in the text's colour.
+    // Each cap a dashed line across its category with its figure, in the text's colour.
+    m_plot->clearItems();
     double top = 1;
-    QVector<double> capKeys;
-    QVector<double> capValues;
+    const QColor text = palette().color(QPalette::Text);
     for (qsizetype i = 0; i < m_caps.size(); ++i) {
-        if (m_caps.at(i) < 0)
+        const double cap = m_caps.at(i);
+        if (cap < 0)
             continue;
-        capKeys << double(i + 1);
-        capValues << m_caps.at(i);
-        top = std::max(top, m_caps.at(i));
-    }
-    if (!capKeys.isEmpty()) {
-        auto *caps = m_plot->addGraph();
-        caps->setName(tr("Cap"));
-        caps->setLineStyle(QCPGraph::lsNone);
-        QPainterPath dash;
-        dash.moveTo(-1, 0);
-        dash.lineTo(1, 0);
-        caps->setScatterStyle(
-            QCPScatterStyle(dash, QPen(palette().color(QPalette::Text), 3), Qt::NoBrush, 48));
-        caps->setData(capKeys, capValues, true);
+        auto *line = new QCPItemLine(m_plot);
+        line->setPen(QPen(text, 2, Qt::DashLine));
+        line->start->setCoords(double(i + 1) - 0.42, cap);
+        line->end->setCoords(double(i + 1) + 0.42, cap);
+        auto *label = new QCPItemText(m_plot);
+        label->setColor(text);
+        label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+        label->position->setCoords(double(i + 1), cap);
+        label->setText(tr("cap %1").arg(cap));
+        top = std::max(top, cap);
     }
 
     for (double v : std::as_const(m_targets))

@@ -158,8 +158,8 @@ private slots:
                  (QStringList{QStringLiteral("sim-east"), QStringLiteral("sim-west")}));
         QCOMPARE(chart.targets(), (QList<double>{2.0, 4.0}));
         QCOMPARE(chart.actuals(), (QList<double>{6.0, 0.0}));
-        // The plot holds the same bars: target first, then units, then the cap.
-        QCOMPARE(chart.plot()->plottableCount(), 3);
+        // The plot holds the same bars: target first, then units.
+        QCOMPARE(chart.plot()->plottableCount(), 2);
         const auto *target = qobject_cast<QCPBars *>(chart.plot()->plottable(0));
         const auto *units = qobject_cast<QCPBars *>(chart.plot()->plottable(1));
         QCOMPARE(barValues(target), (QList<double>{2.0, 4.0}));
@@ -172,11 +172,13 @@ private slots:
         QCOMPARE(target->brush().style(), Qt::BDiagPattern);
         // The cap drawn where one is set, and nowhere else.
         QCOMPARE(chart.caps(), (QList<double>{10.0, -1.0}));
-        const auto *caps = qobject_cast<QCPGraph *>(chart.plot()->plottable(2));
-        QVERIFY(caps);
-        QCOMPARE(caps->data()->size(), 1);
-        QCOMPARE(caps->data()->begin()->value, 10.0);
-        QCOMPARE(caps->data()->begin()->key, 1.0);
+        QCOMPARE(chart.plot()->itemCount(), 2); // a line and its figure
+        const auto *cap = qobject_cast<QCPItemLine *>(chart.plot()->item(0));
+        QVERIFY(cap);
+        QCOMPARE(cap->start->coords().y(), 10.0);
+        QVERIFY(cap->start->coords().x() < 1.0 && cap->end->coords().x() > 1.0);
+        QCOMPARE(qobject_cast<QCPItemText *>(chart.plot()->item(1))->text(),
+                 QStringLiteral("cap 10"));
         // Hovering a region gives its exact figures.
         chart.resize(640, 400);
         chart.show();
