@@ -12,16 +12,21 @@
 #include "ui/deploydialog.h"
 #include "ui/machineview.h"
 #include "ui/mainwindow.h"
+#include "ui/modeldialogs.h"
 #include "ui/policyeditordialog.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPalette>
+#include <QScreen>
 #include <QTabWidget>
 #include <QTextStream>
+#include <QTimer>
 #include <QTranslator>
+#include <QTreeView>
 
 using namespace berth;
 
@@ -40,6 +45,39 @@ bool save(QWidget *widget, const QDir &out, const QString &name)
     settle(300);
     const QString path = out.filePath(name + QStringLiteral(".png"));
     const bool ok = widget->grab().save(path);
+    QTextStream(stdout) << (ok ? "wrote " : "could not write ") << path << Qt::endl;
+    return ok;
+}
+
+// A row's context menu over the window: the screen, as the menu is a window of its own.
+bool saveContextMenu(MainWindow &window, const QString &machine, const QDir &out)
+{
+    QTreeView *tree = window.machineTree();
+    const QAbstractItemModel *rows = tree->model();
+    QModelIndex row;
+    for (int r = 0; r < rows->rowCount() && !row.isValid(); ++r) {
+        if (rows->index(r, 0).data().toString() == machine)
+            row = rows->index(r, 0);
+    }
+    if (!row.isValid())
+        return false;
+    tree->setCurrentIndex(row);
+    settle(300);
+    bool ok = false;
+    const QString path = out.filePath(QStringLiteral("context-menu.png"));
+    QObject::connect(
+        &window, &MainWindow::contextMenuShown, &window,
+        [&](QMenu *menu) {
+            QTimer::singleShot(400, menu, [&, menu] {
+                const QRect frame = window.frameGeometry();
+                ok = window.screen()
+                         ->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+                         .save(path);
+                menu->close();
+            });
+        },
+        Qt::SingleShotConnection);
+    emit tree->customContextMenuRequested(tree->visualRect(row).center() + QPoint(40, 0));
     QTextStream(stdout) << (ok ? "wrote " : "could not write ") << path << Qt::endl;
     return ok;
 }
@@ -96,6 +134,13 @@ int main(int argc, char *argv[])
     while (changes->preview().items.isEmpty())
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     ok = save(changes->parentWidget(), out, QStringLiteral("change-set")) && ok;
+
+    ok = saveContextMenu(window, QStringLiteral("15"), out) && ok;
+
+    ModelSettingsDialog settings(workspace, model, &window);
+    settings.show();
+    ok = save(&settings, out, QStringLiteral("model-settings")) && ok;
+    settings.close();
 
     PolicyEditorDialog policy(workspace, model, QStringLiteral("web"), &window);
     policy.show();
