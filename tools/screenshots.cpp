@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLibraryInfo>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPalette>
@@ -95,6 +96,10 @@ int main(int argc, char *argv[])
     if (translator.load(locale, QStringLiteral("berth"), QStringLiteral("_"),
                         QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
+    QTranslator qtTranslator; // Qt's own words (OK, Cancel), as the window loads them
+    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
     const QStringList args = QApplication::arguments();
     if (args.size() != 5 || args.at(1) != u"--db" || args.at(3) != u"--out") {
         QTextStream(stderr) << "usage: berth-screenshots --db STORE --out DIR\n";
