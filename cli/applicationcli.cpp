@@ -12,15 +12,18 @@ namespace berth {
 
 namespace {
 
-const QCommandLineOption countOption(QStringLiteral("n"), QStringLiteral("number of units"),
-                                     QStringLiteral("N"));
-const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("placement directives"),
+const QCommandLineOption countOption(QStringLiteral("n"), QStringLiteral("how many units"),
+                                     QStringLiteral("N"), QStringLiteral("1"));
+const QCommandLineOption toOption(QStringLiteral("to"),
+                                  QStringLiteral("where each unit goes, one directive a unit: "
+                                                 "3, 3/lxd/0, lxd, lxd:3, zone=Z, region=R"),
                                   QStringLiteral("D,..."));
 const QCommandLineOption unplacedOption(QStringLiteral("unplaced"),
                                         QStringLiteral("add the units without machines; place "
                                                        "them later with place-unit"));
 const QCommandLineOption constraintsOption(QStringLiteral("constraints"),
-                                           QStringLiteral("constraints"),
+                                           QStringLiteral("constraints, e.g. \"mem=4G cores=2\"; "
+                                                          "repeat the option to add more"),
                                            QStringLiteral("\"k=v ...\""));
 
 void deploy(CliContext &ctx, const QStringList &args)
@@ -28,11 +31,16 @@ void deploy(CliContext &ctx, const QStringList &args)
     CommandArgs parser(QStringLiteral("deploy"),
                        QStringLiteral("CHARM [APP] [--base B] [-n N] [--to D,...] "
                                       "[--constraints \"...\"] [--subordinate]"));
-    parser.addOption({QStringLiteral("base"), QStringLiteral("base"), QStringLiteral("B")});
+    parser.addOption({QStringLiteral("base"),
+                      QStringLiteral("the base its units run, e.g. ubuntu@24.04 (default: the "
+                                     "model's default-base)"),
+                      QStringLiteral("B")});
     parser.addOption(countOption);
     parser.addOption(toOption);
     parser.addOption(constraintsOption);
-    parser.addOption({QStringLiteral("subordinate"), QStringLiteral("a subordinate charm")});
+    parser.addOption({QStringLiteral("subordinate"),
+                      QStringLiteral("a subordinate: its units follow the principals it is "
+                                     "related to")});
     parser.addOption(unplacedOption);
     parser.parse(args, 1, 2);
     ApplicationCommands::Deploy request;
@@ -41,7 +49,7 @@ void deploy(CliContext &ctx, const QStringList &args)
     request.base = parser.value(QStringLiteral("base"));
     request.count = parser.intValue(QStringLiteral("n"), 1);
     request.to = parser.value(QStringLiteral("to"));
-    request.constraints = parser.value(QStringLiteral("constraints"));
+    request.constraints = parser.values(QStringLiteral("constraints")).join(u' ');
     request.subordinate = parser.isSet(QStringLiteral("subordinate"));
     request.unplaced = parser.isSet(QStringLiteral("unplaced"));
     ctx.apply(ModelChange::deploy(request));
@@ -59,7 +67,7 @@ void addUnit(CliContext &ctx, const QStringList &args)
     parser.parse(args, 1, 1);
     const QString app = parser.positional().first();
     const int count = parser.intValue(QStringLiteral("n"), 1);
-    const QString constraints = parser.value(QStringLiteral("constraints"));
+    const QString constraints = parser.values(QStringLiteral("constraints")).join(u' ');
     if (parser.isSet(QStringLiteral("unplaced"))) {
         if (parser.isSet(QStringLiteral("to")))
             throw BerthError(QStringLiteral("add-unit: --to and --unplaced exclude each other"));
@@ -122,8 +130,10 @@ void setConstraints(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("set-constraints"),
                        QStringLiteral("APP k=v ... | --application APP k=v ..."));
-    parser.addOption(
-        {QStringLiteral("application"), QStringLiteral("application"), QStringLiteral("APP")});
+    parser.addOption({QStringLiteral("application"),
+                      QStringLiteral("the application (instead of the first "
+                                     "argument)"),
+                      QStringLiteral("APP")});
     parser.parse(args, 0, -1);
     QStringList positional = parser.positional();
     QString app = parser.value(QStringLiteral("application"));

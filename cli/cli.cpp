@@ -1,6 +1,8 @@
 #include "cli/cli.h"
 
 #include "cli/clicontext.h"
+#include "cli/completion.h"
+#include "cli/help.h"
 #include "core/bertherror.h"
 #include "core/cloud/cloudregistry.h"
 #include "core/commands/modelcommands.h"
@@ -63,46 +65,68 @@ bool takeFlag(QStringList &args, const QString &name)
 
 void Cli::printHelp()
 {
-    m_out << "Usage: berthctl [--db PATH|postgresql://URL] [-m MODEL] [--format json|yaml|tabular] "
-             "[--stage] [--debug] COMMAND [ARGS]\n\nCommands:\n";
-    const QList<CommandSpec> table = commandTable();
-    qsizetype width = 0;
-    for (const CommandSpec &spec : table)
-        width = std::max(width, spec.name.size());
-    // Two spaces after the longest name: a name never runs into its summary.
-    for (const CommandSpec &spec : table)
-        m_out << "  " << spec.name.leftJustified(width + 2) << spec.summary << "\n";
-    m_out << "\nThe store defaults to " << Store::defaultLocation() << " (or $BERTH_DB).\n"
-          << "--stage adds a model change (deploy, add-unit, place-unit, remove-*, relate,\n"
-             "set-constraints, add-machine, ...) to the model's change set instead of applying\n"
-             "it; \"berthctl changes\" shows the set with a preview, \"berthctl commit\" applies\n"
-             "it in one transaction, \"berthctl discard\" drops it.\n"
-          << "--debug adds, below an error, what lies under it (the store driver's own text).\n";
+    m_out << CliHelp::general(commandTable());
     m_out.flush();
 }
 
 int Cli::run(const QStringList &arguments)
 {
     QStringList args = arguments;
+    if (!args.isEmpty() && args.first() == u"__complete") {
+        // The shell completion scripts' question: the candidates, one a line.
+        args.removeFirst();
+        const QString db = Store::resolveLocation(qEnvironmentVariable("BERTH_DB"));
+        for (const QString &candidate : Completion::candidates(args, commandTable(), m_types, db))
+            m_out << candidate << '\n';
+        m_out.flush();
+        return 0;
+    }
+    if (takeFlag(args, QStringLiteral("--version"))) {
+        m_out << "berthctl " << BERTH_VERSION << Qt::endl;
+        return 0;
+    }
     const bool debug = takeFlag(args, QStringLiteral("--debug"));
     const bool stage = takeFlag(args, QStringLiteral("--stage"));
     try {
         const QString db = Store::resolveLocation(takeOption(args, {QStringLiteral("--db")}));
         const QString model = takeOption(args, {QStringLiteral("-m"), QStringLiteral("--model")});
         const QString formatText = takeOption(args, {QStringLiteral("--format")});
-        if (args.isEmpty() || args.first() == u"help" || args.first() == u"--help" ||
-            args.first() == u"-h") {
+        if (args.isEmpty()) {
             printHelp();
-            return args.isEmpty() ? 2 : 0;
+            return 2;
         }
-        const QString command = args.takeFirst();
         const QList<CommandSpec> table = commandTable();
+        const bool helpWord =
+            args.first() == u"help" || args.first() == u"--help" || args.first() == u"-h";
+        if (helpWord && args.size() == 1) {
+            printHelp();
+            return 0;
+        }
+        if (args.first() == u"__doc") {
+            // The man page and docs/cli.md, from the same help as the commands'.
+            const QString kind = args.value(1);
+            const auto docs = CliHelp::describeAll(table, m_types);
+            if (kind == u"man")
+                m_out << CliHelp::manPage(docs);
+            else if (kind == u"markdown")
+                m_out << CliHelp::markdown(docs);
+            else
+                throw BerthError(QStringLiteral("__doc: expected man or markdown"));
+            m_out.flush();
+            return 0;
+        }
+        const QString command = helpWord ? args.at(1) : args.takeFirst();
         const auto spec = std::find_if(table.cbegin(), table.cend(),
                                        [&](const CommandSpec &s) { return s.name == command; });
         if (spec == table.cend()) {
             m_err << "ERROR unknown command \"" << command
                   << "\"; run \"berthctl help\" for the list" << Qt::endl;
             return 2;
+        }
+        if (helpWord || args.contains(u"--help") || args.contains(u"-h")) {
+            m_out << CliHelp::text(CliHelp::describe(*spec, m_types));
+            m_out.flush();
+            return 0;
         }
         if (stage && !spec->stageable) {
             throw BerthError(QStringLiteral("%1 cannot be staged: --stage takes the commands that "

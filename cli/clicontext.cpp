@@ -53,6 +53,11 @@ CommandArgs::CommandArgs(const QString &command, const QString &usage)
 
 void CommandArgs::parse(const QStringList &args, int minPositional, int maxPositional)
 {
+    if (args.contains(u"--help") || args.contains(u"-h")) {
+        throw HelpRequested{QStringLiteral("berthctl ") + m_command +
+                                (m_usage.isEmpty() ? QString() : u' ' + m_usage),
+                            m_options};
+    }
     const QString usage = QStringLiteral("(usage: berthctl ") + m_command +
                           (m_usage.isEmpty() ? QString() : u' ' + m_usage) + u')';
     if (!m_parser.parse(QStringList{m_command} + args))

@@ -38,13 +38,25 @@ struct CliContext
     void show(const QJsonValue &value, const std::function<QString()> &tabular);
 };
 
+// Thrown by CommandArgs::parse() when the arguments ask for help (--help,
+// -h): the command's usage and every option it takes, from its own parser.
+struct HelpRequested
+{
+    QString usage;                     // "berthctl deploy CHARM [APP] ..."
+    QList<QCommandLineOption> options; // in the order the command added them
+};
+
 // Parses a command's own arguments; throws BerthError on unknown options or a
-// wrong number of positional arguments.
+// wrong number of positional arguments, HelpRequested on --help or -h.
 class CommandArgs
 {
 public:
     CommandArgs(const QString &command, const QString &usage);
-    void addOption(const QCommandLineOption &option) { m_parser.addOption(option); }
+    void addOption(const QCommandLineOption &option)
+    {
+        m_parser.addOption(option);
+        m_options.append(option);
+    }
     // minPositional..maxPositional (-1: any number) positional arguments.
     void parse(const QStringList &args, int minPositional, int maxPositional);
 
@@ -62,6 +74,7 @@ private:
     QString m_command;
     QString m_usage;
     QCommandLineParser m_parser;
+    QList<QCommandLineOption> m_options;
 };
 
 // --criteria, for the commands that remove units by count (scalingcli.cpp).
@@ -69,6 +82,8 @@ QCommandLineOption criteriaOption();
 std::optional<DeletionPolicy::Criteria> criteriaFromArgs(const CommandArgs &parser);
 
 using CommandHandler = std::function<void(CliContext &, const QStringList &)>;
+// What a name on the command line stands for, for completion.
+enum class Completes { Nothing, Applications, Units, Machines, Models, Clouds, Anything };
 struct CommandSpec
 {
     QString name;

@@ -16,10 +16,14 @@ void addMachine(CliContext &ctx, const QStringList &args)
     CommandArgs parser(QStringLiteral("add-machine"),
                        QStringLiteral("[DIRECTIVE] [-n N] [--base B] [--constraints \"...\"] "
                                       "[--accept-host-key SHA256:...]"));
-    parser.addOption(
-        {QStringLiteral("n"), QStringLiteral("number of machines"), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("base"), QStringLiteral("base"), QStringLiteral("B")});
-    parser.addOption({QStringLiteral("constraints"), QStringLiteral("constraints"),
+    parser.addOption({QStringLiteral("n"), QStringLiteral("how many machines"), QStringLiteral("N"),
+                      QStringLiteral("1")});
+    parser.addOption({QStringLiteral("base"),
+                      QStringLiteral("the base the machines run, e.g. ubuntu@24.04 (default: "
+                                     "the model's default-base)"),
+                      QStringLiteral("B")});
+    parser.addOption({QStringLiteral("constraints"),
+                      QStringLiteral("constraints over the model's, e.g. \"mem=4G cores=2\""),
                       QStringLiteral("\"k=v ...\"")});
     parser.addOption({QStringLiteral("accept-host-key"),
                       QStringLiteral("ssh: hosts: trust this host key fingerprint on first use"),
@@ -29,7 +33,7 @@ void addMachine(CliContext &ctx, const QStringList &args)
     request.directive = parser.positional().value(0);
     request.count = parser.intValue(QStringLiteral("n"), 1);
     request.base = parser.value(QStringLiteral("base"));
-    request.constraints = parser.value(QStringLiteral("constraints"));
+    request.constraints = parser.values(QStringLiteral("constraints")).join(u' ');
     if (parser.isSet(QStringLiteral("accept-host-key")) && !ctx.stage) {
         ctx.print(MachineCommands(ctx.workspace, ctx.providerTypes.hostProbe())
                       .addMachines(ctx.model(), request,

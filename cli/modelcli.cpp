@@ -15,8 +15,9 @@ void addModel(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("add-model"),
                        QStringLiteral("NAME [CLOUD[/REGION]] [--config k=v ...]"));
-    parser.addOption(
-        {QStringLiteral("config"), QStringLiteral("model setting"), QStringLiteral("k=v")});
+    parser.addOption({QStringLiteral("config"),
+                      QStringLiteral("a model setting (see model-config); repeat for more"),
+                      QStringLiteral("k=v")});
     parser.parse(args, 1, 2);
     const QStringList positional = parser.positional();
     ctx.print(ModelCommands(ctx.workspace)

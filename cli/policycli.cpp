@@ -8,6 +8,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <array>
 
 namespace berth {
 
@@ -31,10 +32,21 @@ void placementPlan(CliContext &ctx, const QStringList &args)
     CommandArgs parser(QStringLiteral("placement-plan"),
                        QStringLiteral("--policy FILE --action ACTION --current JSON [--inputs "
                                       "JSON] [--data JSON] [--cluster JSON] [--available NAMES]"));
-    for (const char *name :
-         {"policy", "action", "current", "inputs", "data", "cluster", "available"})
+    const QList<std::array<const char *, 3>> options{
+        {"policy", "FILE", "the Senlin placement policy (YAML or JSON spec file)"},
+        {"action", "ACTION",
+         "Senlin's action: CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, "
+         "CLUSTER_RESIZE or NODE_CREATE"},
+        {"current", "JSON", "nodes per region or zone now, e.g. {\"RegionOne\": 2}"},
+        {"inputs", "JSON", "the action's inputs, e.g. {\"count\": 2}"},
+        {"data", "JSON", "the action's data (what an earlier policy decided)"},
+        {"cluster", "JSON", "the cluster: desired_capacity, min_size, max_size"},
+        {"available", "NAMES",
+         "the regions or zones usable now, comma separated (default: "
+         "all the policy names)"}};
+    for (const auto &[name, value, meaning] : options)
         parser.addOption(
-            {QString::fromLatin1(name), QString::fromLatin1(name), QStringLiteral("VALUE")});
+            {QString::fromLatin1(name), QString::fromUtf8(meaning), QString::fromLatin1(value)});
     parser.parse(args, 0, 0);
     for (const char *required : {"policy", "action", "current"}) {
         if (!parser.isSet(QString::fromLatin1(required))) {

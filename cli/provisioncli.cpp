@@ -22,8 +22,11 @@ namespace berth {
 
 namespace {
 
-const QCommandLineOption configOption(QStringLiteral("config"), QStringLiteral("setting"),
-                                      QStringLiteral("k=v"));
+const QCommandLineOption configOption(
+    QStringLiteral("config"),
+    QStringLiteral("a setting of the cloud type (show-cloud lists them); repeat for more; "
+                   "k= unsets"),
+    QStringLiteral("k=v"));
 
 std::atomic<bool> interrupted = false;
 
@@ -88,10 +91,11 @@ void addCloud(CliContext &ctx, const QStringList &args)
                        QStringLiteral("NAME --type sim|lxd [--endpoint URL] [--config k=v ...] "
                                       "[--client-cert FILE --client-key FILE] "
                                       "[--accept-fingerprint FP]"));
-    parser.addOption(
-        {QStringLiteral("type"), QStringLiteral("cloud type"), QStringLiteral("TYPE")});
-    parser.addOption(
-        {QStringLiteral("endpoint"), QStringLiteral("API endpoint"), QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("type"), QStringLiteral("the cloud's type: sim or lxd"),
+                      QStringLiteral("TYPE")});
+    parser.addOption({QStringLiteral("endpoint"),
+                      QStringLiteral("the cloud's API, e.g. https://10.0.0.2:8443"),
+                      QStringLiteral("URL")});
     parser.addOption(configOption);
     addCredentialOptions(parser);
     parser.parse(args, 1, 1);
@@ -128,7 +132,9 @@ void removeCloud(CliContext &ctx, const QStringList &args)
 void instances(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("instances"), QStringLiteral("CLOUD [--region R]"));
-    parser.addOption({QStringLiteral("region"), QStringLiteral("region"), QStringLiteral("R")});
+    parser.addOption({QStringLiteral("region"),
+                      QStringLiteral("only this region's instances (default: every region)"),
+                      QStringLiteral("R")});
     parser.parse(args, 1, 1);
     const QString cloud = parser.positional().first();
     const QString region = parser.value(QStringLiteral("region"));
@@ -291,7 +297,7 @@ void retryProvisioning(CliContext &ctx, const QStringList &args)
     }
     std::optional<QString> constraints;
     if (parser.isSet(QStringLiteral("constraints")))
-        constraints = parser.value(QStringLiteral("constraints"));
+        constraints = parser.values(QStringLiteral("constraints")).join(u' ');
     ctx.print(MachineCommands(ctx.workspace)
                   .retryProvisioning(ctx.model(), parser.positional(), constraints));
 }

@@ -7,6 +7,7 @@
 #include "core/commands/scalingcommands.h"
 
 #include <QJsonArray>
+#include <array>
 
 namespace berth {
 
@@ -154,10 +155,19 @@ void scaleApplication(CliContext &ctx, const QStringList &args)
     CommandArgs parser(QStringLiteral("scale-application"),
                        QStringLiteral("APP --adjustment-type TYPE --number N [--min-step N] "
                                       "[--min-size N] [--max-size N] [--strict] [--criteria C]"));
-    for (const char *name : {"adjustment-type", "number", "min-step", "min-size", "max-size"})
+    const QList<std::array<const char *, 3>> options{
+        {"adjustment-type", "TYPE",
+         "EXACT_CAPACITY, CHANGE_IN_CAPACITY or "
+         "CHANGE_IN_PERCENTAGE (Senlin's)"},
+        {"number", "N", "the new size, or the change (a percentage for CHANGE_IN_PERCENTAGE)"},
+        {"min-step", "N", "at least this many units for a percentage change"},
+        {"min-size", "N", "the application's new lower bound"},
+        {"max-size", "N", "the application's new upper bound (-1: none)"}};
+    for (const auto &[name, value, meaning] : options)
         parser.addOption(
-            {QString::fromLatin1(name), QString::fromLatin1(name), QStringLiteral("VALUE")});
-    parser.addOption({QStringLiteral("strict"), QStringLiteral("fail instead of clipping")});
+            {QString::fromLatin1(name), QString::fromUtf8(meaning), QString::fromLatin1(value)});
+    parser.addOption({QStringLiteral("strict"),
+                      QStringLiteral("refuse a size outside the bounds instead of clipping it")});
     parser.addOption(criteriaOption());
     parser.parse(args, 1, 1);
     ScalingCommands::Scale request;

@@ -1,0 +1,361 @@
+#include "cli/help.h"
+
+#include "core/bertherror.h"
+#include "core/cloud/cloudregistry.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/cloudaccounts.h"
+#include "core/store/store.h"
+
+#include <QMap>
+
+namespace berth {
+
+namespace CliHelp {
+
+namespace {
+
+// Help touches no secret: the handler stops at its parser.
+class NoSecrets final : public SecretStore
+{
+public:
+    QString backend() const override { return QStringLiteral("none"); }
+    std::optional<QByteArray> read(const QString &, const QString &) override { return {}; }
+    void write(const QString &, const QString &, const QByteArray &) override
+    {
+        throw BerthError(QStringLiteral("help keeps no secrets"));
+    }
+    void remove(const QString &, const QString &) override {}
+};
+
+// One or two examples a command, as a Juju user would type them.
+const QMap<QString, QStringList> &exampleTable()
+{
+    static const QMap<QString, QStringList> table{
+        {QStringLiteral("clouds"), {QStringLiteral("berthctl clouds")}},
+        {QStringLiteral("show-cloud"), {QStringLiteral("berthctl show-cloud sim")}},
+        {QStringLiteral("add-model"),
+         {QStringLiteral("berthctl add-model staging"),
+          QStringLiteral("berthctl add-model metal sim/sim-metal --config harvest-mode=none")}},
+        {QStringLiteral("models"), {QStringLiteral("berthctl models --format yaml")}},
+        {QStringLiteral("switch"), {QStringLiteral("berthctl switch staging")}},
+        {QStringLiteral("destroy-model"),
+         {QStringLiteral("berthctl destroy-model staging"),
+          QStringLiteral("berthctl destroy-model staging --force --no-wait")}},
+        {QStringLiteral("model-config"),
+         {QStringLiteral("berthctl model-config"),
+          QStringLiteral("berthctl model-config retry-count=3 harvest-mode=all")}},
+        {QStringLiteral("set-model-constraints"),
+         {QStringLiteral("berthctl set-model-constraints mem=4G cores=2")}},
+        {QStringLiteral("model-constraints"), {QStringLiteral("berthctl model-constraints")}},
+        {QStringLiteral("deploy"),
+         {QStringLiteral("berthctl deploy mysql -n 3 --constraints \"mem=8G cores=4\""),
+          QStringLiteral("berthctl deploy wordpress blog --to lxd:0")}},
+        {QStringLiteral("add-unit"),
+         {QStringLiteral("berthctl add-unit mysql -n 2"),
+          QStringLiteral("berthctl add-unit mysql --to zone=sim-east-b")}},
+        {QStringLiteral("remove-unit"),
+         {QStringLiteral("berthctl remove-unit mysql/2"),
+          QStringLiteral("berthctl remove-unit mysql -n 2 --criteria OLDEST_FIRST")}},
+        {QStringLiteral("place-unit"), {QStringLiteral("berthctl place-unit mysql/0 --to 3")}},
+        {QStringLiteral("unplace-unit"), {QStringLiteral("berthctl unplace-unit mysql/0")}},
+        {QStringLiteral("remove-application"),
+         {QStringLiteral("berthctl remove-application wordpress")}},
+        {QStringLiteral("set-constraints"),
+         {QStringLiteral("berthctl set-constraints mysql mem=16G"),
+          QStringLiteral("berthctl set-constraints mysql mem=")}},
+        {QStringLiteral("constraints"), {QStringLiteral("berthctl constraints mysql")}},
+        {QStringLiteral("relate"), {QStringLiteral("berthctl relate ntp mysql")}},
+        {QStringLiteral("remove-relation"), {QStringLiteral("berthctl remove-relation ntp mysql")}},
+        {QStringLiteral("status"),
+         {QStringLiteral("berthctl status"), QStringLiteral("berthctl status --format yaml")}},
+        {QStringLiteral("add-machine"),
+         {QStringLiteral("berthctl add-machine -n 2 --constraints mem=4G"),
+          QStringLiteral("berthctl add-machine lxd:0"),
+          QStringLiteral("berthctl add-machine ssh:ubuntu@10.0.0.5")}},
+        {QStringLiteral("remove-machine"),
+         {QStringLiteral("berthctl remove-machine 3"),
+          QStringLiteral("berthctl remove-machine 0 --force")}},
+        {QStringLiteral("show-status-log"), {QStringLiteral("berthctl show-status-log 0")}},
+        {QStringLiteral("add-cloud"),
+         {QStringLiteral("berthctl add-cloud lab lxd --endpoint https://10.0.0.2:8443 "
+                         "--client-cert lab.crt --client-key lab.key")}},
+        {QStringLiteral("set-secret"),
+         {QStringLiteral("berthctl set-secret lab password < password.txt")}},
+        {QStringLiteral("update-cloud"),
+         {QStringLiteral("berthctl update-cloud sim --config latency-ms=100 --config "
+                         "fault-rate=0.2")}},
+        {QStringLiteral("remove-cloud"), {QStringLiteral("berthctl remove-cloud lab")}},
+        {QStringLiteral("instances"), {QStringLiteral("berthctl instances sim --region sim-west")}},
+        {QStringLiteral("provision"),
+         {QStringLiteral("berthctl provision"),
+          QStringLiteral("berthctl provision --until-idle --timeout 300")}},
+        {QStringLiteral("retry-provisioning"),
+         {QStringLiteral("berthctl retry-provisioning 3"),
+          QStringLiteral("berthctl retry-provisioning --all --constraints mem=8G")}},
+        {QStringLiteral("placement-plan"),
+         {QStringLiteral("berthctl placement-plan --policy regions.yaml --action "
+                         "CLUSTER_SCALE_OUT --current '{\"sim-east\": 2}' --inputs "
+                         "'{\"count\": 3}'")}},
+        {QStringLiteral("set-placement-policy"),
+         {QStringLiteral("berthctl set-placement-policy web regions.yaml")}},
+        {QStringLiteral("placement-policy"), {QStringLiteral("berthctl placement-policy web")}},
+        {QStringLiteral("remove-placement-policy"),
+         {QStringLiteral("berthctl remove-placement-policy web --kind region")}},
+        {QStringLiteral("scale-application"),
+         {QStringLiteral("berthctl scale-application web --adjustment-type EXACT_CAPACITY "
+                         "--number 12"),
+          QStringLiteral("berthctl scale-application web --adjustment-type "
+                         "CHANGE_IN_PERCENTAGE --number -20 --min-step 1")}},
+        {QStringLiteral("changes"), {QStringLiteral("berthctl changes --format yaml")}},
+        {QStringLiteral("commit"), {QStringLiteral("berthctl commit")}},
+        {QStringLiteral("discard"),
+         {QStringLiteral("berthctl discard"), QStringLiteral("berthctl discard 4 5")}},
+    };
+    return table;
+}
+
+QString optionNames(const QCommandLineOption &option)
+{
+    QStringList names;
+    for (const QString &name : option.names())
+        names << (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
+    QString text = names.join(QStringLiteral(", "));
+    if (!option.valueName().isEmpty())
+        text += u' ' + option.valueName();
+    return text;
+}
+
+QString optionMeaning(const QCommandLineOption &option)
+{
+    QString text = option.description();
+    if (!option.defaultValues().isEmpty())
+        text += QStringLiteral(" (default: %1)").arg(option.defaultValues().join(u','));
+    return text;
+}
+
+// Rows of two columns, the second starting where the longest first one ends.
+QString columns(const QList<QPair<QString, QString>> &rows)
+{
+    qsizetype width = 0;
+    for (const auto &[left, right] : rows)
+        width = std::max(width, left.size());
+    QString text;
+    for (const auto &[left, right] : rows)
+        text += QStringLiteral("  ") + left.leftJustified(width + 2) + right + u'\n';
+    return text;
+}
+
+// A Markdown table row: the option's names and meaning, bars escaped.
+QString tableRow(const QCommandLineOption &option)
+{
+    QString names = optionNames(option);
+    QString meaning = optionMeaning(option);
+    names.replace(u'|', QStringLiteral("\\|"));
+    meaning.replace(u'|', QStringLiteral("\\|"));
+    return QStringLiteral("| `%1` | %2 |\n").arg(names, meaning);
+}
+
+QString escapeRoff(QString text)
+{
+    text.replace(u'\\', QStringLiteral("\\e"));
+    text.replace(u'-', QStringLiteral("\\-"));
+    if (text.startsWith(u'.') || text.startsWith(u'\''))
+        text.prepend(QStringLiteral("\\&"));
+    return text;
+}
+
+} // namespace
+
+QList<QCommandLineOption> globalOptions()
+{
+    return {
+        {QStringLiteral("db"),
+         QStringLiteral("the store: a SQLite file or a postgresql:// URL (default: $BERTH_DB, "
+                        "else ~/.local/share/berth/berth.sqlite)"),
+         QStringLiteral("PATH|URL")},
+        {{QStringLiteral("m"), QStringLiteral("model")},
+         QStringLiteral("the model to work on (default: the current one, see switch)"),
+         QStringLiteral("MODEL")},
+        {QStringLiteral("format"), QStringLiteral("output as json, yaml or tabular"),
+         QStringLiteral("FORMAT"), QStringLiteral("tabular")},
+        {QStringLiteral("stage"),
+         QStringLiteral("add the model change to the change set instead of applying it")},
+        {QStringLiteral("debug"),
+         QStringLiteral("below an error, show what lies under it (the store driver's text)")},
+        {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("this help")},
+        {QStringLiteral("version"), QStringLiteral("berthctl's version")},
+    };
+}
+
+QStringList examples(const QString &command)
+{
+    return exampleTable().value(command);
+}
+
+CommandDoc describe(const CommandSpec &spec, const ProviderTypes &types)
+{
+    CommandDoc doc;
+    doc.name = spec.name;
+    doc.summary = spec.summary;
+    doc.usage = QStringLiteral("berthctl ") + spec.name;
+    doc.examples = examples(spec.name);
+    // The handler itself, asked for help: its parser stops it before it does
+    // anything, on a store that is thrown away.
+    try {
+        Store store(QStringLiteral(":memory:"));
+        const CloudRegistry clouds = CloudAccounts::registry(store, types);
+        Workspace workspace(store, clouds);
+        ModelCommands(workspace).ensureDefaultModel();
+        QString sink;
+        QTextStream out(&sink);
+        QTextStream err(&sink);
+        NoSecrets secrets;
+        CliContext context{workspace, types, secrets, out, err, {}, Output::Format::Tabular, false};
+        spec.handler(context, {QStringLiteral("--help")});
+    } catch (const HelpRequested &help) {
+        doc.usage = help.usage;
+        doc.options = help.options;
+        doc.fromParser = true;
+    } catch (const BerthError &) {
+        // A command that reads before it parses: its summary is all there is.
+    }
+    return doc;
+}
+
+QList<CommandDoc> describeAll(const QList<CommandSpec> &table, const ProviderTypes &types)
+{
+    QList<CommandDoc> docs;
+    for (const CommandSpec &spec : table)
+        docs << describe(spec, types);
+    return docs;
+}
+
+QString general(const QList<CommandSpec> &table)
+{
+    QString text = QStringLiteral("Usage: berthctl [global options] COMMAND [ARGS]\n\n"
+                                  "Berth keeps models of applications, units and machines, "
+                                  "places units and\nprovisions machines, in Juju's words.\n\n"
+                                  "Commands:\n");
+    QList<QPair<QString, QString>> rows;
+    for (const CommandSpec &spec : table)
+        rows.append({spec.name, spec.summary});
+    text += columns(rows);
+    text += QStringLiteral("\nGlobal options:\n");
+    rows.clear();
+    for (const QCommandLineOption &option : globalOptions())
+        rows.append({optionNames(option), optionMeaning(option)});
+    text += columns(rows);
+    text += QStringLiteral(
+        "\n\"berthctl help COMMAND\" (or COMMAND --help) shows a command's options and "
+        "examples.\n--stage adds a model change (deploy, add-unit, place-unit, remove-*, "
+        "relate,\nset-constraints, add-machine, ...) to the model's change set instead of "
+        "applying\nit; \"berthctl changes\" shows the set with a preview, \"berthctl commit\" "
+        "applies\nit in one transaction, \"berthctl discard\" drops it.\n");
+    return text;
+}
+
+QString text(const CommandDoc &doc)
+{
+    QString text = QStringLiteral("Usage: ") + doc.usage + QStringLiteral("\n\nSummary:\n") +
+                   doc.summary + u'\n';
+    if (!doc.options.isEmpty()) {
+        text += QStringLiteral("\nOptions:\n");
+        QList<QPair<QString, QString>> rows;
+        for (const QCommandLineOption &option : doc.options)
+            rows.append({optionNames(option), optionMeaning(option)});
+        text += columns(rows);
+    }
+    if (!doc.examples.isEmpty()) {
+        text += QStringLiteral("\nExamples:\n");
+        for (const QString &example : doc.examples)
+            text += QStringLiteral("  ") + example + u'\n';
+    }
+    text += QStringLiteral("\nGlobal options (-m MODEL, --format, --db, --stage, --debug): "
+                           "see \"berthctl help\".\n");
+    return text;
+}
+
+QString markdown(const QList<CommandDoc> &docs)
+{
+    QString text = QStringLiteral(
+        "# berthctl commands\n\n"
+        "Generated from berthctl's own help (`berthctl help COMMAND` prints the same); "
+        "`scripts/cli-docs` writes this file again and a test checks it is current.\n\n"
+        "## Global options\n\n| option | meaning |\n| --- | --- |\n");
+    for (const QCommandLineOption &option : globalOptions())
+        text += tableRow(option);
+    for (const CommandDoc &doc : docs) {
+        text += QStringLiteral("\n## %1\n\n%2.\n\n```\n%3\n```\n")
+                    .arg(doc.name, doc.summary.left(1).toUpper() + doc.summary.mid(1), doc.usage);
+        if (!doc.options.isEmpty()) {
+            text += QStringLiteral("\n| option | meaning |\n| --- | --- |\n");
+            for (const QCommandLineOption &option : doc.options)
+                text += tableRow(option);
+        }
+        if (!doc.examples.isEmpty()) {
+            text += QStringLiteral("\n```sh\n");
+            for (const QString &example : doc.examples)
+                text += example + u'\n';
+            text += QStringLiteral("```\n");
+        }
+    }
+    return text + differences();
+}
+
+QString differences()
+{
+    return QStringLiteral(
+        "\n## Where berthctl differs from Juju on purpose\n\n"
+        "berthctl follows Juju's commands, words and rules; where it goes further or "
+        "elsewhere, it does so on purpose:\n\n"
+        "| Berth | Juju | why |\n| --- | --- | --- |\n"
+        "| `mem=max`, `cores=max`, `root-disk=max`: the largest the cloud offers | no `max` "
+        "| asked for by Juju users (an enhancement the seeds list) |\n"
+        "| `add-unit --constraints`: a unit's own constraints over the application's | "
+        "application-level only | one unit can need more than its peers |\n"
+        "| `region=NAME` placement directive; Senlin placement policies and "
+        "`scale-application` | one region per model | applications over several regions |\n"
+        "| `--stage`, `changes`, `commit`, `discard`: a change set with a preview | every "
+        "command applies at once | look before starting instances (the Juju GUI did this) |\n"
+        "| `destroy-model` refuses while instances run unless `--force`, naming them; no "
+        "prompt | asks to confirm | scripts cannot answer prompts; a refusal says what would "
+        "stop |\n"
+        "| `default-mem` model setting | 2 GiB hard-coded | clouds differ |\n"
+        "| `provision` runs the provisioner in the foreground (the window runs it too) | the "
+        "controller runs it | no controller to install |\n"
+        "| `relate SUBORDINATE PRINCIPAL` without endpoints | `integrate APP:ENDPOINT ...` | "
+        "Berth models placement, not charms' endpoints |\n");
+}
+
+QString manPage(const QList<CommandDoc> &docs)
+{
+    QString text = QStringLiteral(
+        ".TH BERTHCTL 1 \"\" \"Berth " BERTH_VERSION "\" \"User Commands\"\n"
+        ".SH NAME\nberthctl \\- model and placement management in Juju's words\n"
+        ".SH SYNOPSIS\n.B berthctl\n[\\fIglobal options\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]\n"
+        ".SH DESCRIPTION\nBerth keeps models of applications, units and machines, places "
+        "units and provisions machines. berthctl is its command line; berth is its "
+        "window.\n.SH GLOBAL OPTIONS\n");
+    for (const QCommandLineOption &option : globalOptions()) {
+        text += QStringLiteral(".TP\n.B %1\n%2\n")
+                    .arg(escapeRoff(optionNames(option)), escapeRoff(optionMeaning(option)));
+    }
+    text += QStringLiteral(".SH COMMANDS\n");
+    for (const CommandDoc &doc : docs) {
+        text += QStringLiteral(".SS %1\n%2\n.PP\n.B %3\n")
+                    .arg(escapeRoff(doc.name), escapeRoff(doc.summary), escapeRoff(doc.usage));
+        for (const QCommandLineOption &option : doc.options) {
+            text += QStringLiteral(".TP\n.B %1\n%2\n")
+                        .arg(escapeRoff(optionNames(option)), escapeRoff(optionMeaning(option)));
+        }
+        for (const QString &example : doc.examples)
+            text += QStringLiteral(".PP\n.nf\n%1\n.fi\n").arg(escapeRoff(example));
+    }
+    text += QStringLiteral(".SH FILES\nThe store defaults to ~/.local/share/berth/berth.sqlite, "
+                           "or $BERTH_DB.\n.SH SEE ALSO\n.BR berth (1)\n");
+    return text;
+}
+
+} // namespace CliHelp
+
+} // namespace berth
