@@ -9,6 +9,8 @@
 #include "core/store/cloudaccounts.h"
 #include "core/store/store.h"
 
+#include <QFile>
+
 namespace berth {
 
 namespace {
@@ -63,6 +65,11 @@ bool takeFlag(QStringList &args, const QString &name)
 
 } // namespace
 
+QList<CommandSpec> Cli::commands()
+{
+    return commandTable();
+}
+
 void Cli::printHelp()
 {
     m_out << CliHelp::general(commandTable());
@@ -106,12 +113,22 @@ int Cli::run(const QStringList &arguments)
             // The man page and docs/cli.md, from the same help as the commands'.
             const QString kind = args.value(1);
             const auto docs = CliHelp::describeAll(table, m_types);
+            QString text;
             if (kind == u"man")
-                m_out << CliHelp::manPage(docs);
+                text = CliHelp::manPage(docs);
             else if (kind == u"markdown")
-                m_out << CliHelp::markdown(docs);
+                text = CliHelp::markdown(docs);
             else
-                throw BerthError(QStringLiteral("__doc: expected man or markdown"));
+                throw BerthError(QStringLiteral("__doc: expected man or markdown [FILE]"));
+            if (args.size() > 2) { // the build writes the man page so
+                QFile file(args.at(2));
+                if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+                    file.write(text.toUtf8()) < 0)
+                    throw BerthError(QStringLiteral("__doc: cannot write %1: %2")
+                                         .arg(args.at(2), file.errorString()));
+                return 0;
+            }
+            m_out << text;
             m_out.flush();
             return 0;
         }

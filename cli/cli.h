@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cli/clicontext.h"
+
 #include <QStringList>
 #include <QTextStream>
 
@@ -22,6 +24,8 @@ public:
         , m_secrets(secrets)
     {}
     int run(const QStringList &args);
+    // Every command, in the order `berthctl help` lists them.
+    static QList<CommandSpec> commands();
 
 private:
     void printHelp();

@@ -159,6 +159,7 @@ QString escapeRoff(QString text)
 {
     text.replace(u'\\', QStringLiteral("\\e"));
     text.replace(u'-', QStringLiteral("\\-"));
+    text.replace(u'"', QStringLiteral("\\(dq"));
     if (text.startsWith(u'.') || text.startsWith(u'\''))
         text.prepend(QStringLiteral("\\&"));
     return text;
@@ -285,7 +286,7 @@ QString markdown(const QList<CommandDoc> &docs)
     for (const QCommandLineOption &option : globalOptions())
         text += tableRow(option);
     for (const CommandDoc &doc : docs) {
-        text += QStringLiteral("\n## %1\n\n%2.\n\n```\n%3\n```\n")
+        text += QStringLiteral("\n## %1\n\n%2.\n\nUsage: `%3`\n")
                     .arg(doc.name, doc.summary.left(1).toUpper() + doc.summary.mid(1), doc.usage);
         if (!doc.options.isEmpty()) {
             text += QStringLiteral("\n| option | meaning |\n| --- | --- |\n");
@@ -293,7 +294,7 @@ QString markdown(const QList<CommandDoc> &docs)
                 text += tableRow(option);
         }
         if (!doc.examples.isEmpty()) {
-            text += QStringLiteral("\n```sh\n");
+            text += QStringLiteral("\nExamples:\n\n```sh\n");
             for (const QString &example : doc.examples)
                 text += example + u'\n';
             text += QStringLiteral("```\n");
