@@ -21,6 +21,9 @@ const QCommandLineOption toOption(QStringLiteral("to"),
 const QCommandLineOption unplacedOption(QStringLiteral("unplaced"),
                                         QStringLiteral("add the units without machines; place "
                                                        "them later with place-unit"));
+const QCommandLineOption dryRunOption(QStringLiteral("dry-run"),
+                                      QStringLiteral("say what would be removed and stopped; "
+                                                     "change nothing"));
 const QCommandLineOption constraintsOption(QStringLiteral("constraints"),
                                            QStringLiteral("constraints, e.g. \"mem=4G cores=2\"; "
                                                           "repeat the option to add more"),
@@ -95,16 +98,23 @@ void unplaceUnit(CliContext &ctx, const QStringList &args)
 void removeUnit(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("remove-unit"),
-                       QStringLiteral("APP/N ... | APP -n N [--criteria C]"));
+                       QStringLiteral("APP/N ... [--dry-run] | APP -n N [--criteria C]"));
     parser.addOption(countOption);
     parser.addOption(criteriaOption());
+    parser.addOption(dryRunOption);
     parser.parse(args, 1, -1);
     if (!parser.isSet(QStringLiteral("n"))) {
         if (parser.isSet(QStringLiteral("criteria")))
             throw BerthError(QStringLiteral("remove-unit: --criteria needs -n N"));
-        ctx.apply(ModelChange::removeUnits(parser.positional()));
+        const ModelChange change = ModelChange::removeUnits(parser.positional());
+        if (parser.isSet(QStringLiteral("dry-run")))
+            ctx.dryRun({change});
+        else
+            ctx.apply(change);
         return;
     }
+    if (parser.isSet(QStringLiteral("dry-run")))
+        throw BerthError(QStringLiteral("remove-unit: --dry-run takes units by name, not -n N"));
     if (ctx.stage) {
         throw BerthError(QStringLiteral("remove-unit: -n N cannot be staged (the policies choose "
                                         "the units when it runs); name the units instead"));
@@ -121,9 +131,17 @@ void removeUnit(CliContext &ctx, const QStringList &args)
 
 void removeApplication(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("remove-application"), QStringLiteral("APP"));
-    parser.parse(args, 1, 1);
-    ctx.apply(ModelChange::removeApplication(parser.positional().first()));
+    CommandArgs parser(QStringLiteral("remove-application"), QStringLiteral("APP ... [--dry-run]"));
+    parser.addOption(dryRunOption);
+    parser.parse(args, 1, -1);
+    // Several at once, all or none, as Juju takes them.
+    QList<ModelChange> changes;
+    for (const QString &app : parser.positional())
+        changes << ModelChange::removeApplication(app);
+    if (parser.isSet(QStringLiteral("dry-run")))
+        ctx.dryRun(changes);
+    else
+        ctx.applyAll(changes);
 }
 
 void setConstraints(CliContext &ctx, const QStringList &args)
@@ -158,9 +176,10 @@ void constraints(CliContext &ctx, const QStringList &args)
         [&]() -> QString { return value + u'\n'; });
 }
 
-void relate(CliContext &ctx, const QStringList &args)
+// relate, and integrate (its Juju 3 name).
+void relate(CliContext &ctx, const QStringList &args, const QString &name)
 {
-    CommandArgs parser(QStringLiteral("relate"), QStringLiteral("APP1 APP2"));
+    CommandArgs parser(name, QStringLiteral("APP1 APP2"));
     parser.parse(args, 2, 2);
     ctx.apply(ModelChange::relate(parser.positional().at(0), parser.positional().at(1)));
 }
@@ -200,7 +219,16 @@ void registerApplicationCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("constraints"),
                   QStringLiteral("show an application's constraints"), constraints});
     table.append({QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"),
-                  relate, true});
+                  [](CliContext &ctx, const QStringList &args) {
+                      relate(ctx, args, QStringLiteral("relate"));
+                  },
+                  true});
+    table.append({QStringLiteral("integrate"),
+                  QStringLiteral("relate a subordinate to a principal (Juju 3's name)"),
+                  [](CliContext &ctx, const QStringList &args) {
+                      relate(ctx, args, QStringLiteral("integrate"));
+                  },
+                  true});
     table.append({QStringLiteral("remove-relation"),
                   QStringLiteral("remove a subordinate relation (and the subordinate's units)"),
                   removeRelation, true});

@@ -22,6 +22,7 @@ QList<CommandSpec> commandTable()
     registerModelCommands(table);
     registerApplicationCommands(table);
     registerMachineCommands(table);
+    registerShowCommands(table);
     registerProvisionCommands(table);
     registerPolicyCommands(table);
     registerScalingCommands(table);

@@ -28,6 +28,32 @@ void CliContext::apply(const ModelChange &change, HostProbe *probe)
         << " (berthctl changes shows the change set, berthctl commit applies it)" << Qt::endl;
 }
 
+void CliContext::applyAll(const QList<ModelChange> &changes)
+{
+    if (changes.size() == 1) {
+        apply(changes.first());
+        return;
+    }
+    if (!stage) {
+        print(ModelChange::applyAll(workspace, model(), changes));
+        return;
+    }
+    const QList<StagedChangeRecord> staged =
+        ChangeSet(workspace).stage(model(), changes, QStringLiteral("berthctl"));
+    for (qsizetype i = 0; i < staged.size() && i < changes.size(); ++i)
+        out << "staged change " << staged.at(i).id << ": " << changes.at(i).description()
+            << Qt::endl;
+    out << "(berthctl changes shows the change set, berthctl commit applies it)" << Qt::endl;
+}
+
+void CliContext::dryRun(const QList<ModelChange> &changes)
+{
+    if (stage)
+        throw BerthError(QStringLiteral("--dry-run changes nothing: it cannot be staged"));
+    for (const QString &line : ModelChange::dryRun(workspace, model(), changes))
+        out << line << Qt::endl;
+}
+
 void CliContext::show(const QJsonValue &value, const std::function<QString()> &tabular)
 {
     switch (format) {

@@ -33,6 +33,11 @@ struct CliContext
     // Applies `change` to the model now, or with --stage adds it to the
     // model's change set; prints what was done.
     void apply(const ModelChange &change, HostProbe *probe = nullptr);
+    // Several changes as one command: one transaction (or one staged batch).
+    void applyAll(const QList<ModelChange> &changes);
+    // --dry-run: what `changes` would do, Juju's way ("will remove unit
+    // mysql/1"); nothing changes.
+    void dryRun(const QList<ModelChange> &changes);
     void warn(const QString &line) { err << "WARNING " << line << Qt::endl; }
     // Prints `value` as JSON or YAML, or calls `tabular` for the table form.
     void show(const QJsonValue &value, const std::function<QString()> &tabular);
@@ -100,5 +105,6 @@ void registerProvisionCommands(QList<CommandSpec> &table);
 void registerPolicyCommands(QList<CommandSpec> &table);
 void registerScalingCommands(QList<CommandSpec> &table);
 void registerChangeSetCommands(QList<CommandSpec> &table);
+void registerShowCommands(QList<CommandSpec> &table);
 
 } // namespace berth

@@ -45,19 +45,44 @@ void addMachine(CliContext &ctx, const QStringList &args)
 
 void removeMachine(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("remove-machine"), QStringLiteral("ID ... [--force]"));
+    CommandArgs parser(QStringLiteral("remove-machine"),
+                       QStringLiteral("ID ... [--force] [--keep-instance] [--dry-run]"));
     parser.addOption(
         {QStringLiteral("force"), QStringLiteral("also remove the units and containers it hosts")});
+    parser.addOption({QStringLiteral("keep-instance"),
+                      QStringLiteral("take the machine out of the model now and leave its "
+                                     "instance running on the cloud")});
+    parser.addOption({QStringLiteral("dry-run"),
+                      QStringLiteral("say what would be removed and stopped; change nothing")});
     parser.parse(args, 1, -1);
-    ctx.apply(
-        ModelChange::removeMachines(parser.positional(), parser.isSet(QStringLiteral("force"))));
+    const ModelChange change =
+        ModelChange::removeMachines(parser.positional(), parser.isSet(QStringLiteral("force")),
+                                    parser.isSet(QStringLiteral("keep-instance")));
+    if (parser.isSet(QStringLiteral("dry-run")))
+        ctx.dryRun({change});
+    else
+        ctx.apply(change);
 }
 
 void showStatusLog(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("show-status-log"), QStringLiteral("ID"));
+    CommandArgs parser(QStringLiteral("show-status-log"), QStringLiteral("ID | APP/N"));
     parser.parse(args, 1, 1);
-    const QString machine = parser.positional().first();
+    QString machine = parser.positional().first();
+    if (!machine.isEmpty() && machine.front().isLetter()) {
+        // A unit: the history of the machine it is on.
+        const QString unit = machine;
+        const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
+        const auto found = std::find_if(snapshot.units.cbegin(), snapshot.units.cend(),
+                                        [&](const UnitRecord &u) { return u.name() == unit; });
+        if (found == snapshot.units.cend())
+            throw BerthError(QStringLiteral("unit \"%1\" not found").arg(unit));
+        if (found->machine.isEmpty())
+            throw BerthError(QStringLiteral("unit %1 has no machine yet: it has no status "
+                                            "history")
+                                 .arg(unit));
+        machine = found->machine;
+    }
     const QList<StatusLogEntry> log =
         MachineCommands(ctx.workspace).statusLog(ctx.model(), machine);
     const auto time = [](qint64 at) {
@@ -94,7 +119,9 @@ void registerMachineCommands(QList<CommandSpec> &table)
     table.append(
         {QStringLiteral("remove-machine"), QStringLiteral("remove machines"), removeMachine, true});
     table.append({QStringLiteral("show-status-log"),
-                  QStringLiteral("a machine's status history, oldest first"), showStatusLog});
+                  QStringLiteral("a machine's (or a unit's machine's) status history, oldest "
+                                 "first"),
+                  showStatusLog});
 }
 
 } // namespace berth

@@ -19,7 +19,7 @@ QJsonObject statusObject(const QString &current, const QString &message)
     return QJsonObject{{QStringLiteral("current"), current}, {QStringLiteral("message"), message}};
 }
 
-QJsonObject machineObject(const MachineRecord &m)
+QJsonObject machineJsonOf(const MachineRecord &m)
 {
     return QJsonObject{
         {QStringLiteral("base"), m.base},
@@ -39,7 +39,7 @@ QJsonObject machineObject(const MachineRecord &m)
 }
 
 // Nests containers under their hosts, to any depth.
-QJsonObject machinesTree(const QList<MachineRecord> &machines)
+QJsonObject machinesTreeOf(const QList<MachineRecord> &machines)
 {
     QHash<qint64, QList<const MachineRecord *>> childrenOf;
     for (const MachineRecord &m : machines)
@@ -47,7 +47,7 @@ QJsonObject machinesTree(const QList<MachineRecord> &machines)
     std::function<QJsonObject(qint64)> level = [&](qint64 parent) {
         QJsonObject result;
         for (const MachineRecord *m : childrenOf.value(parent)) {
-            QJsonObject object = machineObject(*m);
+            QJsonObject object = machineJsonOf(*m);
             const QJsonObject containers = level(m->id);
             if (!containers.isEmpty())
                 object.insert(QStringLiteral("containers"), containers);
@@ -112,7 +112,7 @@ QJsonObject toJson(const ModelSnapshot &s)
     }
     return QJsonObject{{QStringLiteral("model"), model},
                        {QStringLiteral("applications"), applications},
-                       {QStringLiteral("machines"), machinesTree(s.machines)}};
+                       {QStringLiteral("machines"), machinesTreeOf(s.machines)}};
 }
 
 QString toTable(const ModelSnapshot &s)
@@ -148,6 +148,28 @@ QString toTable(const ModelSnapshot &s)
             units.addRow({QStringLiteral("  ") + sub->name(), sub->machine, QString()});
     }
 
+    QString text = model.render();
+    if (!apps.isEmpty())
+        text += u'\n' + apps.render();
+    if (!units.isEmpty())
+        text += u'\n' + units.render();
+    if (!s.machines.isEmpty())
+        text += u'\n' + machinesTable(s.machines);
+    return text;
+}
+
+QJsonObject machineJson(const MachineRecord &machine)
+{
+    return machineJsonOf(machine);
+}
+
+QJsonObject machinesJson(const QList<MachineRecord> &machines)
+{
+    return machinesTreeOf(machines);
+}
+
+QString machinesTable(const QList<MachineRecord> &list)
+{
     Output::Table machines(
         {QStringLiteral("Machine"), QStringLiteral("Life"), QStringLiteral("Status"),
          QStringLiteral("Inst id"), QStringLiteral("Inst status"), QStringLiteral("Type"),
@@ -156,9 +178,9 @@ QString toTable(const ModelSnapshot &s)
     // Containers under their hosts, indented, as Juju shows them.
     QHash<qint64, QList<const MachineRecord *>> containersOf;
     QSet<qint64> ids;
-    for (const MachineRecord &m : s.machines)
+    for (const MachineRecord &m : list)
         ids.insert(m.id);
-    for (const MachineRecord &m : s.machines) {
+    for (const MachineRecord &m : list) {
         if (m.isContainer() && ids.contains(m.parentId))
             containersOf[m.parentId] << &m;
     }
@@ -173,19 +195,12 @@ QString toTable(const ModelSnapshot &s)
             for (const MachineRecord *c : containersOf.value(m.id))
                 addMachine(*c, indent + QStringLiteral("  "));
         };
-    for (const MachineRecord &m : s.machines) {
+    for (const MachineRecord &m : list) {
         if (!m.isContainer() || !ids.contains(m.parentId))
             addMachine(m, {});
     }
 
-    QString text = model.render();
-    if (!apps.isEmpty())
-        text += u'\n' + apps.render();
-    if (!units.isEmpty())
-        text += u'\n' + units.render();
-    if (!machines.isEmpty())
-        text += u'\n' + machines.render();
-    return text;
+    return machines.render();
 }
 
 } // namespace StatusReport

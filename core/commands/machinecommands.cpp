@@ -143,7 +143,7 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
 }
 
 void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, bool force,
-                                    CommandResult &result)
+                                    CommandResult &result, bool keepInstance)
 {
     const QList<UnitRecord> units = tx.unitsOnMachine(machine.id);
     QList<MachineRecord> containers = tx.children(machine.id);
@@ -164,7 +164,7 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
         }
     }
     for (const MachineRecord &container : containers)
-        removeMachine(tx, container, force, result);
+        removeMachine(tx, container, force, result, keepInstance);
     for (const UnitRecord &unit : units) {
         if (unit.subordinate)
             continue;
@@ -176,6 +176,8 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
     const auto after = tx.findMachine(machine.name);
     if (!after) {
         result.messages << MachineCommands::tr("removed machine %1").arg(machine.name);
+    } else if (keepInstance) {
+        // forgetKeepingInstances() says what becomes of it
     } else if (machine.placement.startsWith(QStringLiteral("ssh:"))) {
         // Berth installed nothing on an existing host: it is forgotten, never stopped.
         result.messages << MachineCommands::tr(
@@ -190,8 +192,23 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
     }
 }
 
+void MachineCommands::forgetKeepingInstances(ModelTx &tx, const QString &name,
+                                             CommandResult &result)
+{
+    const auto machine = tx.findMachine(name);
+    if (!machine)
+        return; // never provisioned: already gone
+    for (const MachineRecord &container : tx.children(machine->id))
+        forgetKeepingInstances(tx, container.name, result);
+    tx.forgetMachine(*machine);
+    result.messages << MachineCommands::tr(
+                           "machine %1 left the model; its instance %2 keeps running")
+                           .arg(name, machine->instanceId.isEmpty() ? tr("(none yet)")
+                                                                    : machine->instanceId);
+}
+
 CommandResult MachineCommands::removeMachines(const QString &model, const QStringList &ids,
-                                              bool force)
+                                              bool force, bool keepInstance)
 {
     if (ids.isEmpty())
         throw BerthError(MachineCommands::tr("no machines specified; expected machine ids"));
@@ -203,7 +220,9 @@ CommandResult MachineCommands::removeMachines(const QString &model, const QStrin
                 result.messages << MachineCommands::tr("machine %1 is already dead").arg(id);
                 continue;
             }
-            removeMachine(tx, machine, force, result);
+            removeMachine(tx, machine, force, result, keepInstance);
+            if (keepInstance)
+                forgetKeepingInstances(tx, machine.name, result);
         }
         return result;
     });

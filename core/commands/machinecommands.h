@@ -31,7 +31,10 @@ public:
     // the user accepts on first use.
     CommandResult addMachines(const QString &model, const AddMachine &request,
                               const QString &acceptHostKey = {});
-    CommandResult removeMachines(const QString &model, const QStringList &ids, bool force);
+    // `keepInstance`: each machine (and its containers) leaves the model at
+    // once, its instance left running on the cloud, as Juju's --keep-instance.
+    CommandResult removeMachines(const QString &model, const QStringList &ids, bool force,
+                                 bool keepInstance = false);
     // The machine's status history, oldest first (Juju's show-status-log).
     QList<StatusLogEntry> statusLog(const QString &model, const QString &machine);
     // Machines in error become pending again (all of them when `ids` is empty),
@@ -40,8 +43,9 @@ public:
                                     const std::optional<QString> &constraints);
 
 private:
-    void removeMachine(ModelTx &tx, const MachineRecord &machine, bool force,
-                       CommandResult &result);
+    void forgetKeepingInstances(ModelTx &tx, const QString &name, CommandResult &result);
+    void removeMachine(ModelTx &tx, const MachineRecord &machine, bool force, CommandResult &result,
+                       bool keepInstance = false);
     // add-machine ssh:[user@]host[:port]: probes the host, then records it as a
     // started machine with the hardware and base found.
     CommandResult addExistingHost(const QString &model, const PlacementDirective &directive,

@@ -58,7 +58,9 @@ const QHash<QString, QHash<QString, QJsonValue::Type>> &argumentTypes()
           {QStringLiteral("base"), T::String},
           {QStringLiteral("constraints"), T::String}}},
         {removeMachineCommand,
-         {{QStringLiteral("machines"), T::Array}, {QStringLiteral("force"), T::Bool}}},
+         {{QStringLiteral("machines"), T::Array},
+          {QStringLiteral("force"), T::Bool},
+          {QStringLiteral("keep-instance"), T::Bool}}},
     };
     return types;
 }
@@ -188,10 +190,13 @@ ModelChange ModelChange::addMachines(const MachineCommands::AddMachine &request)
              {QStringLiteral("constraints"), request.constraints}}};
 }
 
-ModelChange ModelChange::removeMachines(const QStringList &machines, bool force)
+ModelChange ModelChange::removeMachines(const QStringList &machines, bool force, bool keepInstance)
 {
-    return {removeMachineCommand,
-            {{QStringLiteral("machines"), toArray(machines)}, {QStringLiteral("force"), force}}};
+    QJsonObject args{{QStringLiteral("machines"), toArray(machines)},
+                     {QStringLiteral("force"), force}};
+    if (keepInstance)
+        args.insert(QStringLiteral("keep-instance"), true);
+    return {removeMachineCommand, args};
 }
 
 std::optional<ModelChange> ModelChange::fromJson(const QString &command, const QJsonObject &args)
@@ -257,9 +262,64 @@ CommandResult ModelChange::apply(Workspace &workspace, const QString &model, Hos
     }
     if (command == removeMachineCommand) {
         return machines.removeMachines(model, toList(args.value(QStringLiteral("machines"))),
-                                       flag("force"));
+                                       flag("force"), flag("keep-instance"));
     }
     throw BerthError(ModelChange::tr("unknown change \"%1\"").arg(command));
+}
+
+CommandResult ModelChange::applyAll(Workspace &workspace, const QString &model,
+                                    const QList<ModelChange> &changes)
+{
+    return workspace.inModelJoined(model, [&](ModelTx &) {
+        CommandResult all;
+        for (const ModelChange &change : changes) {
+            const CommandResult result = change.apply(workspace, model);
+            all.messages += result.messages;
+            all.warnings += result.warnings;
+        }
+        return all;
+    });
+}
+
+QStringList ModelChange::dryRun(Workspace &workspace, const QString &model,
+                                const QList<ModelChange> &changes)
+{
+    return workspace.store().trial([&](SqlSession &) {
+        const ModelSnapshot before = workspace.snapshot(model);
+        applyAll(workspace, model, changes);
+        const ModelSnapshot after = workspace.snapshot(model);
+        QSet<QString> units;
+        for (const UnitRecord &u : after.units)
+            units.insert(u.name());
+        QHash<QString, const MachineRecord *> machines;
+        for (const MachineRecord &m : after.machines)
+            machines.insert(m.name, &m);
+        QSet<QString> applications;
+        for (const ApplicationRecord &a : after.applications)
+            applications.insert(a.name);
+        QStringList lines;
+        for (const ApplicationRecord &a : before.applications) {
+            if (!applications.contains(a.name))
+                lines << ModelChange::tr("will remove application %1").arg(a.name);
+        }
+        for (const UnitRecord &u : before.units) {
+            if (!units.contains(u.name()))
+                lines << ModelChange::tr("will remove unit %1").arg(u.name());
+        }
+        for (const MachineRecord &m : before.machines) {
+            const MachineRecord *now = machines.value(m.name);
+            if (!now && !m.instanceId.isEmpty() && m.state.isAlive())
+                lines << ModelChange::tr("will remove machine %1, leaving instance %2 running")
+                             .arg(m.name, m.instanceId);
+            else if (!now && m.state.isAlive())
+                lines << ModelChange::tr("will remove machine %1").arg(m.name);
+            else if (now && m.state.isAlive() && now->state.isDead())
+                lines << ModelChange::tr("will remove machine %1 and stop its instance %2")
+                             .arg(m.name, m.instanceId.isEmpty() ? ModelChange::tr("(starting)")
+                                                                 : m.instanceId);
+        }
+        return lines;
+    });
 }
 
 QString ModelChange::whyNotStageable() const
@@ -329,9 +389,12 @@ QString ModelChange::description() const
     if (command == removeMachineCommand) {
         const QString machines =
             toList(args.value(QStringLiteral("machines"))).join(QStringLiteral(", "));
-        return args.value(QStringLiteral("force")).toBool()
-                   ? ModelChange::tr("remove machine %1 and its units").arg(machines)
-                   : ModelChange::tr("remove machine %1").arg(machines);
+        QString line = args.value(QStringLiteral("force")).toBool()
+                           ? ModelChange::tr("remove machine %1 and its units").arg(machines)
+                           : ModelChange::tr("remove machine %1").arg(machines);
+        if (args.value(QStringLiteral("keep-instance")).toBool())
+            line = ModelChange::tr("%1, keeping its instance").arg(line);
+        return line;
     }
     return command;
 }

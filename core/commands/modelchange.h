@@ -36,7 +36,9 @@ public:
     static ModelChange relate(const QString &first, const QString &second);
     static ModelChange removeRelation(const QString &first, const QString &second);
     static ModelChange addMachines(const MachineCommands::AddMachine &request);
-    static ModelChange removeMachines(const QStringList &machines, bool force);
+    // `keepInstance`: the machine leaves the model at once, its instance left running.
+    static ModelChange removeMachines(const QStringList &machines, bool force,
+                                      bool keepInstance = false);
 
     // The change as it may be kept: nullopt when `command` is not one of the
     // above or an argument has the wrong type.
@@ -46,6 +48,15 @@ public:
     // on the workspace's store (BerthError when refused).
     CommandResult apply(Workspace &workspace, const QString &model,
                         HostProbe *probe = nullptr) const;
+    // Applies `changes` in one transaction: all, or none and the first refusal.
+    static CommandResult applyAll(Workspace &workspace, const QString &model,
+                                  const QList<ModelChange> &changes);
+    // What applying `changes` would do, as Juju's --dry-run says it ("will
+    // remove unit mysql/1"), found by applying them in a transaction rolled
+    // back; nothing changes. Throws the refusal as applying would.
+    static QStringList dryRun(Workspace &workspace, const QString &model,
+                              const QList<ModelChange> &changes);
+
     // Why it cannot wait in a change set; empty when it can (an ssh: host is
     // probed and its key accepted as it is added, not later).
     QString whyNotStageable() const;

@@ -43,6 +43,8 @@ private slots:
     void stagedChangesBetweenTwoClients();
     void destroyModelStopsItsInstances();
     void foregroundProvisionerTakesUpCloudSettings();
+    void theCommandsJujuUsersTypeFirst();
+    void dryRunsAndKeepInstance();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -738,6 +740,100 @@ void TestBerthctl::foregroundProvisionerTakesUpCloudSettings()
     provisioner.terminate(); // SIGTERM: it stops between machines
     QVERIFY(provisioner.waitForFinished(20'000));
     QCOMPARE(provisioner.exitStatus(), QProcess::NormalExit);
+}
+
+void TestBerthctl::theCommandsJujuUsersTypeFirst()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    QCOMPARE(run({S("deploy"), S("mysql"), S("-n"), S("2")}).exitCode, 0);
+    QCOMPARE(run({S("deploy"), S("ntp"), S("--subordinate")}).exitCode, 0);
+    QCOMPARE(run({S("integrate"), S("ntp"), S("mysql")}).out, S("related ntp to mysql\n"));
+    QCOMPARE(run({S("add-machine"), S("lxd:0")}).exitCode, 0);
+
+    // machines: containers nested under their hosts, in the table and in JSON.
+    Run r = run({S("machines")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(S("\n  0/lxd/0  ")), qPrintable(r.out));
+    QVERIFY(json({S("machines")})[S("machines")][S("0")][S("containers")].toObject().contains(
+        S("0/lxd/0")));
+
+    // show-*: YAML unless asked for JSON.
+    r = run({S("show-machine"), S("0")});
+    QCOMPARE(r.exitCode, 0);
+    const YAML::Node machine = YAML::Load(r.out.toStdString());
+    QCOMPARE(machine["model"].as<std::string>(), std::string("default"));
+    QCOMPARE(machine["machines"]["0"]["units"].size(), std::size_t(2)); // mysql/0 and ntp/0
+    QVERIFY(machine["machines"]["0"]["containers"]["0/lxd/0"].IsMap());
+    r = run({S("show-unit"), S("mysql/0"), S("ntp/1")});
+    const YAML::Node units = YAML::Load(r.out.toStdString());
+    QCOMPARE(units["mysql/0"]["machine"].as<std::string>(), std::string("0"));
+    QCOMPARE(units["mysql/0"]["subordinates"][0].as<std::string>(), std::string("ntp/0"));
+    QCOMPARE(units["ntp/1"]["principal"].as<std::string>(), std::string("mysql/1"));
+    QJsonObject app = json({S("show-application"), S("mysql")})[S("mysql")].toObject();
+    QCOMPARE(app[S("units")].toArray().size(), 2);
+    QCOMPARE(app[S("relations")].toArray().first().toString(), S("ntp"));
+    const YAML::Node model = YAML::Load(run({S("show-model")}).out.toStdString());
+    QCOMPARE(model["default"]["cloud"].as<std::string>(), std::string("sim"));
+    QCOMPARE(model["default"]["config"]["retry-count"].as<std::string>(), std::string("10"));
+    QVERIFY(model["default"]["current"].as<bool>());
+    // A name that is not there: one line, nothing printed before it.
+    r = run({S("show-unit"), S("mysql/0"), S("mysql/9")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.out, QString());
+    QCOMPARE(r.err, S("ERROR unit \"mysql/9\" not found\n"));
+
+    // show-status-log takes a unit for its machine.
+    QCOMPARE(run({S("provision"), S("--until-idle")}).exitCode, 0);
+    r = run({S("show-status-log"), S("mysql/1")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, run({S("show-status-log"), S("1")}).out);
+    QVERIFY(r.out.contains(S("started")));
+
+    // remove-application takes several, all or none.
+    QCOMPARE(run({S("deploy"), S("web")}).exitCode, 0);
+    r = run({S("remove-application"), S("web"), S("nope")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, S("ERROR application \"nope\" not found\n"));
+    QVERIFY(json({S("status")})[S("applications")].toObject().contains(S("web")));
+    QCOMPARE(run({S("remove-application"), S("web"), S("ntp")}).exitCode, 0);
+    QCOMPARE(json({S("status")})[S("applications")].toObject().keys(), QStringList{S("mysql")});
+}
+
+void TestBerthctl::dryRunsAndKeepInstance()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    QCOMPARE(run({S("deploy"), S("mysql"), S("-n"), S("2")}).exitCode, 0);
+    QCOMPARE(run({S("provision"), S("--until-idle")}).exitCode, 0);
+    const QJsonObject before = json({S("status")});
+
+    QCOMPARE(run({S("remove-unit"), S("mysql/1"), S("--dry-run")}).out,
+             S("will remove unit mysql/1\nwill remove machine 1 and stop its instance "
+               "i-000002\n"));
+    QCOMPARE(run({S("remove-machine"), S("0"), S("--force"), S("--dry-run")}).out,
+             S("will remove unit mysql/0\nwill remove machine 0 and stop its instance "
+               "i-000001\n"));
+    QCOMPARE(run({S("remove-application"), S("mysql"), S("--dry-run")}).out,
+             S("will remove application mysql\nwill remove unit mysql/0\nwill remove unit "
+               "mysql/1\nwill remove machine 0 and stop its instance i-000001\nwill remove "
+               "machine 1 and stop its instance i-000002\n"));
+    Run r = run({S("remove-machine"), S("0"), S("--dry-run")});
+    QCOMPARE(r.exitCode, 1); // refused as the real one would be
+    QVERIFY2(r.err.startsWith(S("ERROR machine 0 has unit \"mysql/0\" assigned")),
+             qPrintable(r.err));
+    QCOMPARE(json({S("status")}), before); // nothing changed
+
+    // --keep-instance: the machine leaves the model, its instance stays on the cloud.
+    r = run({S("remove-machine"), S("1"), S("--force"), S("--keep-instance")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(S("machine 1 left the model; its instance i-000002 keeps running")),
+             qPrintable(r.out));
+    QVERIFY(!json({S("status")})[S("machines")].toObject().contains(S("1")));
+    QCOMPARE(run({S("provision"), S("--until-idle")}).exitCode, 0);
+    const QJsonArray instances =
+        QJsonDocument::fromJson(
+            run({S("instances"), S("sim"), S("--format"), S("json")}).out.toUtf8())
+            .array();
+    QCOMPARE(instances.size(), 2); // harvest-mode destroyed leaves the one it no longer knows
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)
