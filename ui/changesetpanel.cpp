@@ -93,10 +93,10 @@ void ChangeSetPanel::refresh()
     const int generation = ++m_generation;
     const QString location = m_location;
     const QString model = m_model;
-    const CloudRegistry &clouds = m_ws.clouds();
     runInBackground(
         this,
-        [location, model, &clouds] {
+        // A copy of the registry: the window may reload its own meanwhile.
+        [location, model, clouds = m_ws.clouds()] {
             try {
                 Store store(location);
                 Workspace ws(store, clouds);

@@ -649,7 +649,6 @@ void MainWindow::showStatusLog()
     const QString machine = m_detailsMachine;
     const QString location = m_options.storeLocation;
     const QString model = m_model;
-    const CloudRegistry &clouds = m_workspace.clouds();
     struct Read
     {
         QList<StatusLogEntry> log;
@@ -657,7 +656,8 @@ void MainWindow::showStatusLog()
     };
     runInBackground(
         this,
-        [location, model, machine, &clouds] {
+        // A copy of the registry: the window may reload its own meanwhile.
+        [location, model, machine, clouds = m_workspace.clouds()] {
             try {
                 Store store(location);
                 Workspace ws(store, clouds);
