@@ -43,11 +43,13 @@ struct Requirements
     QStringList tags;
 };
 
+// A catalogue figure of 0 for cpu-power or root-disk is unknown, and (as in
+// Juju) an unknown figure meets any constraint on it.
 bool meets(const InstanceType &type, const Requirements &req)
 {
     return (req.arch.isEmpty() || type.arch == req.arch) && type.cores >= req.cores &&
-           type.cpuPower >= req.cpuPower && type.memMiB >= req.memMiB &&
-           type.rootDiskMiB >= req.rootDiskMiB &&
+           (type.cpuPower == 0 || type.cpuPower >= req.cpuPower) && type.memMiB >= req.memMiB &&
+           (type.rootDiskMiB == 0 || type.rootDiskMiB >= req.rootDiskMiB) &&
            (req.virtType.isEmpty() || type.virtType == req.virtType) && tagsMatch(type, req.tags);
 }
 
@@ -115,9 +117,12 @@ InstanceTypeChooser::Choice InstanceTypeChooser::choose(const RegionInfo &region
             std::any_of(region.catalogue.cbegin(), region.catalogue.cend(),
                         [](const InstanceType &t) { return t.arch == u"amd64"; }))
             req.arch = QStringLiteral("amd64");
-        if (!c.has(ConstraintKey::Cores) || c.value(ConstraintKey::Cores)->empty)
+        // Only a key not given at all is defaulted: "mem=" and "mem=0" are one
+        // value, no minimum, as in Juju (whose default memory applies to an
+        // unset mem only).
+        if (!c.has(ConstraintKey::Cores))
             req.cores = std::max<quint64>(req.cores, 1);
-        if (!c.has(ConstraintKey::Mem) || c.value(ConstraintKey::Mem)->empty) {
+        if (!c.has(ConstraintKey::Mem)) {
             memDefaulted = req.memMiB < m_defaultMemMiB;
             req.memMiB = std::max(req.memMiB, m_defaultMemMiB);
         }

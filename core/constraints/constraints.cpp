@@ -6,6 +6,7 @@
 #include "core/printable.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <cmath>
 
 namespace berth {
@@ -37,11 +38,11 @@ constexpr std::array<KeyInfo, ConstraintKeyCount> keyTable{{
     {ConstraintKey::Container, "container", Kind::Container},
     {ConstraintKey::Cores, "cores", Kind::CountOrMax},
     {ConstraintKey::CpuPower, "cpu-power", Kind::Count},
+    {ConstraintKey::InstanceType, "instance-type", Kind::Text},
     {ConstraintKey::Mem, "mem", Kind::Size},
     {ConstraintKey::RootDisk, "root-disk", Kind::Size},
     {ConstraintKey::RootDiskSource, "root-disk-source", Kind::Text},
     {ConstraintKey::Tags, "tags", Kind::List},
-    {ConstraintKey::InstanceType, "instance-type", Kind::Text},
     {ConstraintKey::Spaces, "spaces", Kind::List},
     {ConstraintKey::VirtType, "virt-type", Kind::Text},
     {ConstraintKey::Zones, "zones", Kind::List},
@@ -178,18 +179,28 @@ QString expectation(const KeyInfo &info)
     return {};
 }
 
-bool validListItem(const QString &item, bool allowNegation)
+// A tag or zone of a list: not empty; a tag has no white space and may be
+// negated with "^"; a zone name may hold spaces (written "\ "), as in Juju.
+bool validListItem(const QString &item, ConstraintKey key)
 {
     QStringView name = item;
-    if (allowNegation && name.startsWith(u'^'))
+    if (key != ConstraintKey::Zones && name.startsWith(u'^'))
         name = name.mid(1);
     if (name.isEmpty())
         return false;
     for (QChar c : name) {
-        if (c.isSpace() || c == u'^' || c == u',')
+        if ((c.isSpace() && key != ConstraintKey::Zones) || c == u'^' || c == u',')
             return false;
     }
     return true;
+}
+
+// Juju's space names: lower-case letters and digits in runs joined by single
+// hyphens.
+bool validSpaceName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9]+(?:-[a-z0-9]+)*$"));
+    return pattern.match(name).hasMatch();
 }
 
 std::optional<ConstraintValue> parseValue(const KeyInfo &info, const QString &raw)
@@ -217,28 +228,22 @@ std::optional<ConstraintValue> parseValue(const KeyInfo &info, const QString &ra
         v.text = raw;
         return v;
     case Kind::Count:
-    case Kind::CountOrMax: {
-        const auto n = parseCount(raw);
-        if (!n)
-            return std::nullopt;
-        v.number = *n;
-        return v;
-    }
+    case Kind::CountOrMax:
     case Kind::Size: {
-        const auto n = parseSizeMiB(raw);
+        const auto n = info.kind == Kind::Size ? parseSizeMiB(raw) : parseCount(raw);
         if (!n)
             return std::nullopt;
         v.number = *n;
+        v.empty = *n == 0; // no minimum: as "key=", and printed so
         return v;
     }
     case Kind::Text:
         v.text = raw;
         return v;
     case Kind::List: {
-        const bool negation = info.key != ConstraintKey::Zones;
         const QStringList items = raw.split(u',');
         for (const QString &item : items) {
-            if (!validListItem(item, negation))
+            if (!validListItem(item, info.key))
                 return std::nullopt;
         }
         v.list = items;
@@ -316,11 +321,27 @@ Constraints::ParseResult Constraints::parse(const QString &text)
             return result;
         }
         const KeyInfo &info = keyTable[std::size_t(*key)];
+        const QString raw = token.mid(eq + 1);
+        // Juju reads "allocate-public-ip=" as not given at all: it blocks
+        // nothing the model sets, and is never "already set".
+        if (*key == ConstraintKey::AllocatePublicIp && raw.isEmpty())
+            continue;
         if (result.constraints.has(*key)) {
             result.error = Text::tr("bad \"%1\" constraint: already set").arg(name);
             return result;
         }
-        auto value = parseValue(info, token.mid(eq + 1));
+        if (*key == ConstraintKey::Spaces && !raw.isEmpty()) {
+            for (const QString &item : raw.split(u',')) {
+                const QString space = item.startsWith(u'^') ? item.mid(1) : item;
+                if (!validSpaceName(space)) {
+                    result.error = Text::tr("bad \"%1\" constraint: \"%2\" is not a valid space "
+                                            "name")
+                                       .arg(name, printable(space));
+                    return result;
+                }
+            }
+        }
+        auto value = parseValue(info, raw);
         if (!value) {
             result.error = Text::tr("bad \"%1\" constraint: %2").arg(name, expectation(info));
             return result;

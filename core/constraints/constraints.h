@@ -14,11 +14,11 @@ enum class ConstraintKey {
     Container,
     Cores,
     CpuPower,
+    InstanceType,
     Mem,
     RootDisk,
     RootDiskSource,
     Tags,
-    InstanceType,
     Spaces,
     VirtType,
     Zones,
@@ -27,7 +27,8 @@ enum class ConstraintKey {
 };
 inline constexpr int ConstraintKeyCount = int(ConstraintKey::ImageId) + 1;
 
-// One key's value. `empty` is "key=": set, blocking inheritance, meaning "the default".
+// One key's value. `empty` is "key=": set, blocking inheritance, meaning "the
+// default"; a count or size of 0 is the same, as in Juju ("mem=0" is "mem=").
 struct ConstraintValue
 {
     bool empty = false;

@@ -32,9 +32,15 @@ void TestInstanceTypeChooser::choosesLeastWasteful_data()
     QTest::newRow("mem=0 disables the default") << "sim-east"
                                                 << "mem=0"
                                                 << "t3.micro";
-    QTest::newRow("mem= means the default") << "sim-east"
-                                            << "mem="
-                                            << "t3.small";
+    QTest::newRow("mem= is mem=0, as in Juju") << "sim-east"
+                                               << "mem="
+                                               << "t3.micro";
+    QTest::newRow("cores= is cores=0") << "sim-east"
+                                       << "cores= mem=1G"
+                                       << "t3.micro";
+    QTest::newRow("cores=0") << "sim-east"
+                             << "cores=0 mem=1G"
+                             << "t3.micro";
     QTest::newRow("arm64") << "sim-east"
                            << "arch=arm64 mem=3G"
                            << "m6g.medium";

@@ -49,8 +49,20 @@ void TestConstraints::parsesToCanonicalForm_data()
                                                  << "arch= mem=";
     QTest::newRow("max") << "mem=max cores=max root-disk=max"
                          << "cores=max mem=max root-disk=max";
-    QTest::newRow("zero means no filter") << "mem=0"
-                                          << "mem=0M";
+    // Juju's rules, from its own tables: 0 is printed as Juju prints it.
+    QTest::newRow("zero means no filter, printed as Juju does") << "mem=0"
+                                                                << "mem=";
+    QTest::newRow("cores=0 is cores=") << "cores=0 root-disk=0G"
+                                       << "cores= root-disk=";
+    QTest::newRow("zone names with escaped spaces") << R"(zones=Availability\ zone\ 1,az2)"
+                                                    << R"(zones=Availability\ zone\ 1,az2)";
+    QTest::newRow("allocate-public-ip= is as if not given") << "allocate-public-ip= mem=1G"
+                                                            << "mem=1024M";
+    QTest::newRow("allocate-public-ip= never already set")
+        << "allocate-public-ip=true allocate-public-ip="
+        << "allocate-public-ip=true";
+    QTest::newRow("space names") << "spaces=db,^dmz-2"
+                                 << "spaces=db,^dmz-2";
     QTest::newRow("tags with exclusions") << "tags=ssd,^gpu"
                                           << "tags=ssd,^gpu";
     QTest::newRow("spaces") << "spaces=db,^dmz"
@@ -69,8 +81,8 @@ void TestConstraints::parsesToCanonicalForm_data()
         << "image-id=ami-1 allocate-public-ip=false zones=z1 virt-type=virtual-machine "
            "spaces=s instance-type=m5.large tags=t root-disk-source=ssd root-disk=1G mem=2G "
            "cpu-power=100 cores=1 container=none arch=amd64"
-        << "arch=amd64 container=none cores=1 cpu-power=100 mem=2048M root-disk=1024M "
-           "root-disk-source=ssd tags=t instance-type=m5.large spaces=s virt-type=virtual-machine "
+        << "arch=amd64 container=none cores=1 cpu-power=100 instance-type=m5.large mem=2048M "
+           "root-disk=1024M root-disk-source=ssd tags=t spaces=s virt-type=virtual-machine "
            "zones=z1 allocate-public-ip=false image-id=ami-1";
     QTest::newRow("extra white space") << "  mem=1G\t cores=1 "
                                        << "cores=1 mem=1024M";
@@ -137,6 +149,12 @@ void TestConstraints::rejectsBadInput_data()
     QTest::newRow("negated zone")
         << "zones=^a"
         << R"(bad "zones" constraint: must be a comma-separated list of names)";
+    QTest::newRow("space name as Juju checks it")
+        << "spaces=%$pace"
+        << R"(bad "spaces" constraint: "%$pace" is not a valid space name)";
+    QTest::newRow("negated space name checked too")
+        << "spaces=db,^Bad_Space"
+        << R"(bad "spaces" constraint: "Bad_Space" is not a valid space name)";
     QTest::newRow("control characters are shown escaped") << "me\x01m"
                                                           << R"(malformed constraint "me\u0001m")";
     QTest::newRow("first error wins") << "mem=2G foo=1 bar"
@@ -201,7 +219,7 @@ void TestConstraints::mergesLevels_data()
                                                             << "mem=2048M";
     QTest::newRow("empty app instance-type does not knock out") << "mem=4G"
                                                                 << "instance-type="
-                                                                << "mem=4096M instance-type=";
+                                                                << "instance-type= mem=4096M";
     QTest::newRow("nothing set") << ""
                                  << ""
                                  << "";
