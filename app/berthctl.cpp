@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 
+#include <unistd.h>
+
 using namespace berth;
 
 int main(int argc, char *argv[])
@@ -16,5 +18,9 @@ int main(int argc, char *argv[])
     // The one place berthctl's concrete clouds and secret store are chosen.
     const ProviderTypes types = builtinProviderTypes();
     KeychainSecretStore secrets;
-    return Cli(out, err, types, secrets).run(QCoreApplication::arguments().mid(1));
+    Cli cli(out, err, types, secrets);
+    // Colours for a terminal, unless the user asks for none (no-color.org).
+    cli.setTerminal(isatty(STDOUT_FILENO) == 1 && qEnvironmentVariableIsEmpty("NO_COLOR") &&
+                    qgetenv("TERM") != "dumb");
+    return cli.run(QCoreApplication::arguments().mid(1));
 }

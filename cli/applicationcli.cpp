@@ -5,6 +5,7 @@
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/scalingcommands.h"
+#include "core/model/statusselection.h"
 
 #include <QJsonObject>
 
@@ -193,9 +194,35 @@ void removeRelation(CliContext &ctx, const QStringList &args)
 
 void status(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs(QStringLiteral("status"), {}).parse(args, 0, 0);
-    const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
-    ctx.show(StatusReport::toJson(snapshot), [&] { return StatusReport::toTable(snapshot); });
+    CommandArgs parser(QStringLiteral("status"), QStringLiteral("[PATTERN ...]"));
+    parser.addOption({QStringLiteral("relations"), QStringLiteral("list the relations too")});
+    parser.addOption({QStringLiteral("color"),
+                      QStringLiteral("colour the status words even when not on a terminal")});
+    parser.addOption(
+        {QStringLiteral("no-color"),
+         QStringLiteral("never colour the status words (default: colour on a terminal)")});
+    parser.parse(args, 0, -1);
+    if (parser.isSet(QStringLiteral("color")) && parser.isSet(QStringLiteral("no-color")))
+        throw BerthError(QStringLiteral("status: give --color or --no-color, not both"));
+    const StatusSelection selection(parser.positional());
+    // Plain names read only the rows around them; wildcards and status
+    // words read the whole model.
+    const auto names = selection.plainNames();
+    const ModelSnapshot snapshot =
+        selection.apply(ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
+            return names ? tx.snapshotAround(names->applications, names->units, names->machines)
+                         : tx.snapshot();
+        }));
+    if (!selection.isEmpty() && snapshot.units.isEmpty() && snapshot.machines.isEmpty() &&
+        snapshot.applications.isEmpty())
+        ctx.warn(QStringLiteral("nothing matched %1").arg(selection.patterns().join(u' ')));
+    const StatusReport::TableOptions options{
+        parser.isSet(QStringLiteral("relations")),
+        !parser.isSet(QStringLiteral("no-color")) &&
+            (ctx.terminal || parser.isSet(QStringLiteral("color")))};
+    ctx.show(
+        StatusReport::toJson(snapshot), [&] { return StatusReport::toTable(snapshot, options); },
+        StatusReport::keyOrder());
 }
 
 } // namespace
@@ -232,7 +259,8 @@ void registerApplicationCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("remove-relation"),
                   QStringLiteral("remove a subordinate relation (and the subordinate's units)"),
                   removeRelation, true});
-    table.append({QStringLiteral("status"), QStringLiteral("the whole model"), status});
+    table.append({QStringLiteral("status"),
+                  QStringLiteral("the model, or the parts that match patterns"), status});
 }
 
 } // namespace berth

@@ -165,7 +165,8 @@ int Cli::run(const QStringList &arguments)
         const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
-        CliContext context{workspace, m_types, m_secrets, m_out, m_err, model, format, stage};
+        CliContext context{workspace, m_types, m_secrets, m_out,     m_err,
+                           model,     format,  stage,     m_terminal};
         spec->handler(context, args);
         m_out.flush();
         return 0;

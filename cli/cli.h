@@ -24,6 +24,9 @@ public:
         , m_secrets(secrets)
     {}
     int run(const QStringList &args);
+    // `out` is a terminal that takes colours: status colours its status
+    // words unless --no-color (--color colours them anywhere).
+    void setTerminal(bool terminal) { m_terminal = terminal; }
     // Every command, in the order `berthctl help` lists them.
     static QList<CommandSpec> commands();
 
@@ -33,6 +36,7 @@ private:
     QTextStream &m_err;
     const ProviderTypes &m_types;
     SecretStore &m_secrets;
+    bool m_terminal = false;
 };
 
 } // namespace berth

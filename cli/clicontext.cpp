@@ -54,14 +54,15 @@ void CliContext::dryRun(const QList<ModelChange> &changes)
         out << line << Qt::endl;
 }
 
-void CliContext::show(const QJsonValue &value, const std::function<QString()> &tabular)
+void CliContext::show(const QJsonValue &value, const std::function<QString()> &tabular,
+                      const Output::KeyOrder &order)
 {
     switch (format) {
     case Output::Format::Json:
-        out << Output::toJson(value);
+        out << Output::toJson(value, order);
         break;
     case Output::Format::Yaml:
-        out << Output::toYaml(value);
+        out << Output::toYaml(value, order);
         break;
     case Output::Format::Tabular:
         out << tabular();

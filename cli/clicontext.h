@@ -26,7 +26,8 @@ struct CliContext
     QTextStream &err;
     QString modelOption; // -m
     Output::Format format = Output::Format::Tabular;
-    bool stage = false; // --stage: model changes go to the change set
+    bool stage = false;    // --stage: model changes go to the change set
+    bool terminal = false; // out is a terminal that takes colours (status --color)
 
     QString model() { return workspace.resolveModel(modelOption); }
     void print(const CommandResult &result);
@@ -40,7 +41,8 @@ struct CliContext
     void dryRun(const QList<ModelChange> &changes);
     void warn(const QString &line) { err << "WARNING " << line << Qt::endl; }
     // Prints `value` as JSON or YAML, or calls `tabular` for the table form.
-    void show(const QJsonValue &value, const std::function<QString()> &tabular);
+    void show(const QJsonValue &value, const std::function<QString()> &tabular,
+              const Output::KeyOrder &order = {});
 };
 
 // Thrown by CommandArgs::parse() when the arguments ask for help (--help,

@@ -4,6 +4,8 @@
 #include <QList>
 #include <QStringList>
 
+#include <functional>
+
 namespace berth {
 
 // Rendering for `--format json|yaml|tabular`.
@@ -14,8 +16,12 @@ enum class Format { Tabular, Json, Yaml };
 // Parses a --format value; nullopt when it is none of the three.
 std::optional<Format> parseFormat(const QString &text);
 
-QString toJson(const QJsonValue &value);
-QString toYaml(const QJsonValue &value);
+// Keys that come first in every object, in this order (Juju's: "model"
+// before "machines" before "applications"); the others follow, sorted.
+using KeyOrder = QStringList;
+
+QString toJson(const QJsonValue &value, const KeyOrder &order = {});
+QString toYaml(const QJsonValue &value, const KeyOrder &order = {});
 
 // Left-aligned columns separated by two spaces, a header row first.
 class Table
@@ -25,12 +31,17 @@ public:
         : m_header(std::move(header))
     {}
     void addRow(QStringList row) { m_rows.append(std::move(row)); }
+    // ANSI colours on a terminal: the escape that starts `cell` of `column`,
+    // empty for none. Widths are counted without them.
+    using Colour = std::function<QString(int column, const QString &cell)>;
+    void setColour(Colour colour) { m_colour = std::move(colour); }
     bool isEmpty() const { return m_rows.isEmpty(); }
     QString render() const;
 
 private:
     QStringList m_header;
     QList<QStringList> m_rows;
+    Colour m_colour;
 };
 
 } // namespace Output

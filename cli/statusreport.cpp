@@ -1,6 +1,7 @@
 #include "cli/statusreport.h"
 
 #include "cli/output.h"
+#include "core/model/unitstatus.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -71,17 +72,29 @@ QJsonObject toJson(const ModelSnapshot &s)
         {QStringLiteral("harvest-mode"), s.model.config.harvestMode()},
     };
 
+    QHash<qint64, const MachineRecord *> machineById;
+    for (const MachineRecord &m : s.machines)
+        machineById.insert(m.id, &m);
+    QHash<qint64, QList<UnitStatus>> statusesOf;
+    const auto statusOf = [&](const UnitRecord &u) {
+        const UnitStatus status = UnitStatus::of(machineById.value(u.machineId));
+        statusesOf[u.applicationId] << status;
+        return QJsonObject{
+            {QStringLiteral("workload-status"), statusObject(status.workload, status.message)},
+            {QStringLiteral("juju-status"), statusObject(status.agent, {})}};
+    };
     QHash<qint64, QJsonObject> subordinatesOf;
     for (const UnitRecord &u : s.units) {
         if (u.subordinate && u.principalId != 0)
-            subordinatesOf[u.principalId].insert(u.name(), QJsonObject{});
+            subordinatesOf[u.principalId].insert(u.name(), statusOf(u));
     }
     QHash<qint64, QJsonObject> unitsOf;
     for (const UnitRecord &u : s.units) {
         if (u.subordinate)
             continue;
-        QJsonObject unit{{QStringLiteral("machine"), u.machine},
-                         {QStringLiteral("constraints"), u.constraints}};
+        QJsonObject unit = statusOf(u);
+        unit.insert(QStringLiteral("machine"), u.machine);
+        unit.insert(QStringLiteral("constraints"), u.constraints);
         const auto subs = subordinatesOf.constFind(u.id);
         if (subs != subordinatesOf.cend())
             unit.insert(QStringLiteral("subordinates"), *subs);
@@ -95,10 +108,13 @@ QJsonObject toJson(const ModelSnapshot &s)
 
     QJsonObject applications;
     for (const ApplicationRecord &a : s.applications) {
-        QJsonObject app{{QStringLiteral("charm"), a.charm},
-                        {QStringLiteral("base"), a.base},
-                        {QStringLiteral("subordinate"), a.subordinate},
-                        {QStringLiteral("constraints"), a.constraints.toString()}};
+        const UnitStatus status = UnitStatus::worst(statusesOf.value(a.id));
+        QJsonObject app{
+            {QStringLiteral("charm"), a.charm},
+            {QStringLiteral("base"), a.base},
+            {QStringLiteral("subordinate"), a.subordinate},
+            {QStringLiteral("application-status"), statusObject(status.workload, status.message)},
+            {QStringLiteral("constraints"), a.constraints.toString()}};
         if (a.subordinate) {
             app.insert(QStringLiteral("subordinate-to"),
                        QJsonArray::fromStringList(relatedTo.value(a.name)));
@@ -115,22 +131,112 @@ QJsonObject toJson(const ModelSnapshot &s)
                        {QStringLiteral("machines"), machinesTreeOf(s.machines)}};
 }
 
-QString toTable(const ModelSnapshot &s)
+const Output::KeyOrder &keyOrder()
+{
+    // Juju's order: the model, its machines, then its applications; in each
+    // entry what it is and its status before the details.
+    static const Output::KeyOrder order{QStringLiteral("model"),
+                                        QStringLiteral("machines"),
+                                        QStringLiteral("applications"),
+                                        QStringLiteral("name"),
+                                        QStringLiteral("uuid"),
+                                        QStringLiteral("cloud"),
+                                        QStringLiteral("region"),
+                                        QStringLiteral("harvest-mode"),
+                                        QStringLiteral("charm"),
+                                        QStringLiteral("workload-status"),
+                                        QStringLiteral("juju-status"),
+                                        QStringLiteral("instance-id"),
+                                        QStringLiteral("machine-status"),
+                                        QStringLiteral("instance-status"),
+                                        QStringLiteral("life"),
+                                        QStringLiteral("machine"),
+                                        QStringLiteral("base"),
+                                        QStringLiteral("instance-type"),
+                                        QStringLiteral("zone"),
+                                        QStringLiteral("placement"),
+                                        QStringLiteral("subordinate"),
+                                        QStringLiteral("subordinate-to"),
+                                        QStringLiteral("application-status"),
+                                        QStringLiteral("constraints"),
+                                        QStringLiteral("hardware"),
+                                        QStringLiteral("relations"),
+                                        QStringLiteral("units"),
+                                        QStringLiteral("subordinates"),
+                                        QStringLiteral("containers"),
+                                        QStringLiteral("current"),
+                                        QStringLiteral("message")};
+    return order;
+}
+
+namespace {
+
+QString colourOf(const QString &status)
+{
+    // Juju's colours: failures red, what is under way yellow, what is up green.
+    static const QSet<QString> red{QStringLiteral("error"), QStringLiteral("failed"),
+                                   QStringLiteral("provisioning error")};
+    static const QSet<QString> yellow{QStringLiteral("waiting"),   QStringLiteral("allocating"),
+                                      QStringLiteral("pending"),   QStringLiteral("provisioning"),
+                                      QStringLiteral("executing"), QStringLiteral("terminated"),
+                                      QStringLiteral("dying"),     QStringLiteral("dead")};
+    static const QSet<QString> green{QStringLiteral("idle"), QStringLiteral("started"),
+                                     QStringLiteral("running"), QStringLiteral("alive")};
+    if (red.contains(status))
+        return QStringLiteral("\x1b[31m");
+    if (yellow.contains(status))
+        return QStringLiteral("\x1b[33m");
+    if (green.contains(status))
+        return QStringLiteral("\x1b[32m");
+    return {};
+}
+
+// Colours the status words of `columns` when `colour`.
+void colourColumns(Output::Table &table, bool colour, const QList<int> &columns)
+{
+    if (colour) {
+        table.setColour([columns](int column, const QString &cell) {
+            return columns.contains(column) ? colourOf(cell) : QString();
+        });
+    }
+}
+
+} // namespace
+
+QString toTable(const ModelSnapshot &s, const TableOptions &options)
 {
     Output::Table model({QStringLiteral("Model"), QStringLiteral("Cloud/Region"),
                          QStringLiteral("Harvest"), QStringLiteral("Constraints")});
     model.addRow({s.model.name, s.model.cloud + u'/' + s.model.region, s.model.config.harvestMode(),
                   s.model.constraints.toString()});
 
-    QHash<qint64, int> unitCount;
-    for (const UnitRecord &u : s.units)
-        ++unitCount[u.applicationId];
-    Output::Table apps({QStringLiteral("App"), QStringLiteral("Charm"), QStringLiteral("Base"),
-                        QStringLiteral("Units"), QStringLiteral("Constraints")});
+    QHash<qint64, const MachineRecord *> machineById;
+    for (const MachineRecord &m : s.machines)
+        machineById.insert(m.id, &m);
+    QHash<qint64, UnitStatus> statusOf;
+    QHash<qint64, QList<UnitStatus>> statusesOf;
+    for (const UnitRecord &u : s.units) {
+        const UnitStatus status = UnitStatus::of(machineById.value(u.machineId));
+        statusOf.insert(u.id, status);
+        statusesOf[u.applicationId] << status;
+    }
+
+    // Scale as Juju gives it: units whose agent is up, of all ("1/2").
+    Output::Table apps({QStringLiteral("App"), QStringLiteral("Status"), QStringLiteral("Scale"),
+                        QStringLiteral("Charm"), QStringLiteral("Base"),
+                        QStringLiteral("Constraints"), QStringLiteral("Message")});
+    colourColumns(apps, options.colour, {1});
     for (const ApplicationRecord &a : s.applications) {
+        const QList<UnitStatus> statuses = statusesOf.value(a.id);
+        const qsizetype up = std::count_if(statuses.begin(), statuses.end(), [](const auto &u) {
+            return u.agent == u"idle" || u.agent == u"executing";
+        });
+        const UnitStatus status = UnitStatus::worst(statuses);
         apps.addRow({a.name + (a.subordinate ? QStringLiteral(" (subordinate)") : QString()),
-                     a.charm, a.base, QString::number(unitCount.value(a.id)),
-                     a.constraints.toString()});
+                     status.workload,
+                     up == statuses.size() ? QString::number(up)
+                                           : QStringLiteral("%1/%2").arg(up).arg(statuses.size()),
+                     a.charm, a.base, a.constraints.toString(), status.message});
     }
 
     QHash<qint64, QList<const UnitRecord *>> subordinatesOf;
@@ -138,14 +244,21 @@ QString toTable(const ModelSnapshot &s)
         if (u.subordinate)
             subordinatesOf[u.principalId].append(&u);
     }
-    Output::Table units(
-        {QStringLiteral("Unit"), QStringLiteral("Machine"), QStringLiteral("Constraints")});
+    Output::Table units({QStringLiteral("Unit"), QStringLiteral("Workload"),
+                         QStringLiteral("Agent"), QStringLiteral("Machine"),
+                         QStringLiteral("Constraints"), QStringLiteral("Message")});
+    colourColumns(units, options.colour, {1, 2});
+    const auto addUnit = [&](const UnitRecord &u, const QString &indent) {
+        const UnitStatus status = statusOf.value(u.id);
+        units.addRow({indent + u.name(), status.workload, status.agent, u.machine,
+                      u.subordinate ? QString() : u.constraints, status.message});
+    };
     for (const UnitRecord &u : s.units) {
         if (u.subordinate)
             continue;
-        units.addRow({u.name(), u.machine, u.constraints});
+        addUnit(u, {});
         for (const UnitRecord *sub : subordinatesOf.value(u.id))
-            units.addRow({QStringLiteral("  ") + sub->name(), sub->machine, QString()});
+            addUnit(*sub, QStringLiteral("  "));
     }
 
     QString text = model.render();
@@ -154,7 +267,15 @@ QString toTable(const ModelSnapshot &s)
     if (!units.isEmpty())
         text += u'\n' + units.render();
     if (!s.machines.isEmpty())
-        text += u'\n' + machinesTable(s.machines);
+        text += u'\n' + machinesTable(s.machines, options.colour);
+    if (options.relations && !s.relations.isEmpty()) {
+        // Juju 3's words; Berth's relations are all subordinate ones.
+        Output::Table relations({QStringLiteral("Integration provider"), QStringLiteral("Requirer"),
+                                 QStringLiteral("Type")});
+        for (const RelationRecord &r : s.relations)
+            relations.addRow({r.principal, r.subordinate, QStringLiteral("subordinate")});
+        text += u'\n' + relations.render();
+    }
     return text;
 }
 
@@ -168,13 +289,14 @@ QJsonObject machinesJson(const QList<MachineRecord> &machines)
     return machinesTreeOf(machines);
 }
 
-QString machinesTable(const QList<MachineRecord> &list)
+QString machinesTable(const QList<MachineRecord> &list, bool colour)
 {
     Output::Table machines(
         {QStringLiteral("Machine"), QStringLiteral("Life"), QStringLiteral("Status"),
          QStringLiteral("Inst id"), QStringLiteral("Inst status"), QStringLiteral("Type"),
          QStringLiteral("Region"), QStringLiteral("Zone"), QStringLiteral("Base"),
          QStringLiteral("Constraints"), QStringLiteral("Message")});
+    colourColumns(machines, colour, {1, 2, 4});
     // Containers under their hosts, indented, as Juju shows them.
     QHash<qint64, QList<const MachineRecord *>> containersOf;
     QSet<qint64> ids;

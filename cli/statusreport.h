@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cli/output.h"
 #include "core/model/modelrecords.h"
 
 #include <QJsonObject>
@@ -13,9 +14,18 @@ QJsonObject toJson(const ModelSnapshot &snapshot);
 QJsonObject machineJson(const MachineRecord &machine);
 // Machines by name, containers nested under their hosts ("containers").
 QJsonObject machinesJson(const QList<MachineRecord> &machines);
-// Machines as a table, containers indented under their hosts.
-QString machinesTable(const QList<MachineRecord> &machines);
-QString toTable(const ModelSnapshot &snapshot);
+// Machines as a table, containers indented under their hosts; status words
+// in colour when `colour`.
+QString machinesTable(const QList<MachineRecord> &machines, bool colour = false);
+struct TableOptions
+{
+    bool relations = false; // --relations: the table of relations too
+    bool colour = false;    // status words in ANSI colours
+};
+// The model, App, Unit and Machine tables, as Juju's status gives them.
+QString toTable(const ModelSnapshot &snapshot, const TableOptions &options = {});
+// The order of keys in status's JSON and YAML: Juju's.
+const Output::KeyOrder &keyOrder();
 } // namespace StatusReport
 
 } // namespace berth

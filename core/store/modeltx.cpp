@@ -399,6 +399,132 @@ ModelSnapshot ModelTx::snapshotAfter(const ModelSnapshot &before, const ChangeLi
     return snap;
 }
 
+namespace {
+
+// `read(" IN (?,...)", ids)` over `ids` in batches, the rows appended.
+template <typename Record, typename Read>
+QList<Record> readByIds(const QList<qint64> &ids, Read read)
+{
+    QList<Record> rows;
+    constexpr qsizetype batch = 500;
+    for (qsizetype first = 0; first < ids.size(); first += batch) {
+        const QList<qint64> part = ids.mid(first, batch);
+        QVariantList binds;
+        for (const qint64 id : part)
+            binds << id;
+        rows += read(QStringLiteral(" IN (") +
+                         QStringList(part.size(), QStringLiteral("?")).join(u',') + u')',
+                     binds);
+    }
+    return rows;
+}
+
+} // namespace
+
+ModelSnapshot ModelTx::snapshotAround(const QStringList &applications, const QStringList &units,
+                                      const QStringList &machines)
+{
+    ModelSnapshot snap;
+    snap.model = m_model;
+    snap.applications = readApplications(m_sql, m_model.id);
+    snap.relations = readRelations(m_sql, m_model.id);
+    snap.policies = PolicyRows(*this).ofModel();
+
+    QMap<qint64, UnitRecord> unitsById;
+    QMap<qint64, MachineRecord> machinesById;
+    const auto keepUnits = [&](const QList<UnitRecord> &list) {
+        for (const UnitRecord &u : list)
+            unitsById.insert(u.id, u);
+    };
+    const auto readUnits = [&](const QString &column, const QList<qint64> &ids) {
+        keepUnits(readByIds<UnitRecord>(ids, [&](const QString &in, const QVariantList &binds) {
+            QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                         QStringLiteral(" WHERE u.") + column + in,
+                                     binds);
+            return collect<UnitRecord>(q, unitFrom);
+        }));
+    };
+
+    for (const ApplicationRecord &a : snap.applications) {
+        if (applications.contains(a.name))
+            keepUnits(unitsOfApplication(a.id));
+    }
+    for (const QString &name : units) {
+        const qsizetype slash = name.lastIndexOf(u'/');
+        QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + unitColumns +
+                                     QStringLiteral(" WHERE a.model_id = ? AND a.name = ? AND "
+                                                    "u.number = ?"),
+                                 {m_model.id, name.left(slash), name.mid(slash + 1).toLongLong()});
+        keepUnits(collect<UnitRecord>(q, unitFrom));
+    }
+    // Named machines, their containers to any depth, and the units on them.
+    QList<qint64> level;
+    for (const QString &name : machines) {
+        if (const auto m = findMachine(name)) {
+            machinesById.insert(m->id, *m);
+            level << m->id;
+        }
+    }
+    while (!level.isEmpty()) {
+        readUnits(QStringLiteral("machine_id"), level);
+        const QList<MachineRecord> children =
+            readByIds<MachineRecord>(level, [&](const QString &in, const QVariantList &binds) {
+                QSqlQuery &q =
+                    m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                  QStringLiteral(" FROM machines m WHERE m.parent_id") + in,
+                              binds);
+                return collect<MachineRecord>(q, machineFrom);
+            });
+        level.clear();
+        for (const MachineRecord &m : children) {
+            machinesById.insert(m.id, m);
+            level << m.id;
+        }
+    }
+    // Principals of the subordinates, then the subordinates of all.
+    QList<qint64> principals;
+    for (const UnitRecord &u : std::as_const(unitsById)) {
+        if (u.subordinate && u.principalId != 0 && !unitsById.contains(u.principalId))
+            principals << u.principalId;
+    }
+    readUnits(QStringLiteral("id"), principals);
+    readUnits(QStringLiteral("principal_id"), unitsById.keys());
+    // The units' machines and every host above them.
+    QList<qint64> missing;
+    for (const UnitRecord &u : std::as_const(unitsById)) {
+        if (u.machineId != 0 && !machinesById.contains(u.machineId))
+            missing << u.machineId;
+    }
+    while (!missing.isEmpty()) {
+        const QList<MachineRecord> found =
+            readByIds<MachineRecord>(missing, [&](const QString &in, const QVariantList &binds) {
+                QSqlQuery &q = m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                                             QStringLiteral(" FROM machines m WHERE m.id") + in,
+                                         binds);
+                return collect<MachineRecord>(q, machineFrom);
+            });
+        missing.clear();
+        for (const MachineRecord &m : found)
+            machinesById.insert(m.id, m);
+        for (const MachineRecord &m : found) {
+            if (m.parentId != 0 && !machinesById.contains(m.parentId) &&
+                !missing.contains(m.parentId))
+                missing << m.parentId;
+        }
+    }
+    snap.machines = machinesById.values(); // by id, as snapshot() orders them
+    snap.units = unitsById.values();
+    // Applications in the order the store sorts their names (its collation).
+    QHash<qint64, qsizetype> rank;
+    for (qsizetype i = 0; i < snap.applications.size(); ++i)
+        rank.insert(snap.applications.at(i).id, i);
+    std::sort(snap.units.begin(), snap.units.end(), [&](const UnitRecord &a, const UnitRecord &b) {
+        return std::pair(rank.value(a.applicationId), a.number) <
+               std::pair(rank.value(b.applicationId), b.number);
+    });
+    return snap;
+}
+
 qint64 ModelTx::nextSequence(const QString &name)
 {
     auto it = m_sequences.find(name);

@@ -56,6 +56,13 @@ public:
     // the change log written since: only the rows the log names, and rows
     // added since (they come last), are read again.
     ModelSnapshot snapshotAfter(const ModelSnapshot &before, const ChangeList &changes);
+    // The part of the model around these names, for `status NAME...`: every
+    // application, relation and policy; the units of `applications`, the
+    // `units`, the machines named and their containers with the units on
+    // them; the principals and subordinates of those units; the machines
+    // of all these units and their hosts. Ordered as snapshot() orders.
+    ModelSnapshot snapshotAround(const QStringList &applications, const QStringList &units,
+                                 const QStringList &machines);
 
     // The next value of a named per-model sequence; values are never reused.
     qint64 nextSequence(const QString &name);

@@ -303,7 +303,7 @@ void TestBerthctl::failuresAreOneLineAndChangeNothing_data()
                              << "-n must be a positive number of units, got 0";
     QTest::newRow("unknown option")
         << QStringList{QStringLiteral("status"), QStringLiteral("--colour")}
-        << "status: Unknown option 'colour'. (usage: berthctl status)";
+        << "status: Unknown option 'colour'. (usage: berthctl status [PATTERN ...])";
     QTest::newRow("bad format") << QStringList{QStringLiteral("status"), QStringLiteral("--format"),
                                                QStringLiteral("xml")}
                                 << R"(bad --format "xml": expected json, yaml or tabular)";
