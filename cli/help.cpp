@@ -339,7 +339,13 @@ QString differences()
         "| `provision` runs the provisioner in the foreground (the window runs it too) | the "
         "controller runs it | no controller to install |\n"
         "| `relate SUBORDINATE PRINCIPAL` without endpoints | `integrate APP:ENDPOINT ...` | "
-        "Berth models placement, not charms' endpoints |\n");
+        "Berth models placement, not charms' endpoints |\n"
+        "| `status`: a unit's workload is `unknown` once its machine runs, `error` when the "
+        "machine failed (with its message); no addresses, ports or versions | the charm sets "
+        "the workload status | Berth runs no charms; what it knows is the machine |\n"
+        "| `status`: Model, App, Unit and Machine tables with constraints, region and instance "
+        "type; no Controller column | the controller and agent versions | no controller; "
+        "placement is what Berth is for |\n");
 }
 
 QString manPage(const QList<CommandDoc> &docs)

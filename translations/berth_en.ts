@@ -305,62 +305,67 @@
 <context>
     <name>Constraints</name>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="162"/>
+        <location filename="../core/constraints/constraints.cpp" line="163"/>
         <source>must be one of </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="164"/>
+        <location filename="../core/constraints/constraints.cpp" line="165"/>
         <source>must be &quot;none&quot; or &quot;lxd&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="166"/>
+        <location filename="../core/constraints/constraints.cpp" line="167"/>
         <source>must be a non-negative integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="168"/>
+        <location filename="../core/constraints/constraints.cpp" line="169"/>
         <source>must be a non-negative integer or &quot;max&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="170"/>
+        <location filename="../core/constraints/constraints.cpp" line="171"/>
         <source>must be a non-negative float with optional M/G/T/P suffix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="172"/>
+        <location filename="../core/constraints/constraints.cpp" line="173"/>
         <source>must be a single word</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="174"/>
+        <location filename="../core/constraints/constraints.cpp" line="175"/>
         <source>must be a comma-separated list of names</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="176"/>
+        <location filename="../core/constraints/constraints.cpp" line="177"/>
         <source>must be &quot;true&quot; or &quot;false&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="309"/>
+        <location filename="../core/constraints/constraints.cpp" line="314"/>
         <source>malformed constraint &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="315"/>
+        <location filename="../core/constraints/constraints.cpp" line="320"/>
         <source>unknown constraint &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="320"/>
+        <location filename="../core/constraints/constraints.cpp" line="330"/>
         <source>bad &quot;%1&quot; constraint: already set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/constraints/constraints.cpp" line="325"/>
+        <location filename="../core/constraints/constraints.cpp" line="337"/>
+        <source>bad &quot;%1&quot; constraint: &quot;%2&quot; is not a valid space name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/constraints/constraints.cpp" line="346"/>
         <source>bad &quot;%1&quot; constraint: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -399,12 +404,12 @@
 <context>
     <name>InstanceTypeChooser</name>
     <message>
-        <location filename="../core/cloud/instancetypechooser.cpp" line="100"/>
+        <location filename="../core/cloud/instancetypechooser.cpp" line="102"/>
         <source>instance type &quot;%1&quot; is not available in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/cloud/instancetypechooser.cpp" line="153"/>
+        <location filename="../core/cloud/instancetypechooser.cpp" line="158"/>
         <source>no instance types in %1 matching constraints &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -430,13 +435,8 @@
 <context>
     <name>MachineCommands</name>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="32"/>
-        <source>-n cannot be used with a placement directive on add-machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/commands/machinecommands.cpp" line="15"/>
-        <location filename="../core/commands/machinecommands.cpp" line="63"/>
+        <location filename="../core/commands/machinecommands.cpp" line="68"/>
         <source>created machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -446,97 +446,112 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="73"/>
+        <location filename="../core/commands/machinecommands.cpp" line="37"/>
+        <source>cannot use -n when specifying a placement directive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="79"/>
         <source>created %1 machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="85"/>
+        <location filename="../core/commands/machinecommands.cpp" line="91"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="88"/>
+        <location filename="../core/commands/machinecommands.cpp" line="94"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="104"/>
+        <location filename="../core/commands/machinecommands.cpp" line="110"/>
         <source>host %1 is already machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="119"/>
+        <location filename="../core/commands/machinecommands.cpp" line="125"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="122"/>
+        <location filename="../core/commands/machinecommands.cpp" line="128"/>
         <source>host %1 runs %2, not %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="139"/>
+        <location filename="../core/commands/machinecommands.cpp" line="145"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="155"/>
+        <location filename="../core/commands/machinecommands.cpp" line="161"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="161"/>
+        <location filename="../core/commands/machinecommands.cpp" line="167"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="172"/>
+        <location filename="../core/commands/machinecommands.cpp" line="178"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="178"/>
+        <location filename="../core/commands/machinecommands.cpp" line="184"/>
         <source>removed machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="181"/>
+        <location filename="../core/commands/machinecommands.cpp" line="189"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="186"/>
+        <location filename="../core/commands/machinecommands.cpp" line="194"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="197"/>
+        <location filename="../core/commands/machinecommands.cpp" line="210"/>
+        <source>machine %1 left the model; its instance %2 keeps running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="212"/>
+        <source>(none yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="220"/>
         <source>no machines specified; expected machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="203"/>
+        <location filename="../core/commands/machinecommands.cpp" line="226"/>
         <source>machine %1 is already dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="230"/>
+        <location filename="../core/commands/machinecommands.cpp" line="255"/>
         <source>no machines in error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="235"/>
+        <location filename="../core/commands/machinecommands.cpp" line="260"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="241"/>
+        <location filename="../core/commands/machinecommands.cpp" line="266"/>
         <source>machine %1 will be provisioned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="248"/>
+        <location filename="../core/commands/machinecommands.cpp" line="273"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation type="unfinished"></translation>
     </message>
@@ -637,32 +652,62 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="83"/>
+        <location filename="../core/commands/modelchange.cpp" line="85"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="86"/>
+        <location filename="../core/commands/modelchange.cpp" line="88"/>
         <source>machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="262"/>
+        <location filename="../core/commands/modelchange.cpp" line="267"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="269"/>
+        <location filename="../core/commands/modelchange.cpp" line="303"/>
+        <source>will remove application %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="307"/>
+        <source>will remove unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="312"/>
+        <source>will remove machine %1, leaving instance %2 running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="315"/>
+        <source>will remove machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="317"/>
+        <source>will remove machine %1 and stop its instance %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="318"/>
+        <source>(starting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="329"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="283"/>
+        <location filename="../core/commands/modelchange.cpp" line="343"/>
         <source>deploy %1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="284"/>
+        <location filename="../core/commands/modelchange.cpp" line="344"/>
         <source>deploy %1, %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -670,20 +715,20 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="286"/>
-        <location filename="../core/commands/modelchange.cpp" line="295"/>
+        <location filename="../core/commands/modelchange.cpp" line="346"/>
+        <location filename="../core/commands/modelchange.cpp" line="355"/>
         <source>%1, unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="288"/>
-        <location filename="../core/commands/modelchange.cpp" line="297"/>
-        <location filename="../core/commands/modelchange.cpp" line="324"/>
+        <location filename="../core/commands/modelchange.cpp" line="348"/>
+        <location filename="../core/commands/modelchange.cpp" line="357"/>
+        <location filename="../core/commands/modelchange.cpp" line="384"/>
         <source>%1, to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="293"/>
+        <location filename="../core/commands/modelchange.cpp" line="353"/>
         <source>add %n unit(s) of %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -691,47 +736,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="301"/>
+        <location filename="../core/commands/modelchange.cpp" line="361"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="303"/>
+        <location filename="../core/commands/modelchange.cpp" line="363"/>
         <source>take %1 off its machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="305"/>
+        <location filename="../core/commands/modelchange.cpp" line="365"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="307"/>
+        <location filename="../core/commands/modelchange.cpp" line="367"/>
         <source>remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="310"/>
+        <location filename="../core/commands/modelchange.cpp" line="370"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="312"/>
+        <location filename="../core/commands/modelchange.cpp" line="372"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="316"/>
+        <location filename="../core/commands/modelchange.cpp" line="376"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="318"/>
+        <location filename="../core/commands/modelchange.cpp" line="378"/>
         <source>remove the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="322"/>
+        <location filename="../core/commands/modelchange.cpp" line="382"/>
         <source>add %n machine(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -739,18 +784,23 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="326"/>
+        <location filename="../core/commands/modelchange.cpp" line="386"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="333"/>
+        <location filename="../core/commands/modelchange.cpp" line="393"/>
         <source>remove machine %1 and its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="334"/>
+        <location filename="../core/commands/modelchange.cpp" line="394"/>
         <source>remove machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="396"/>
+        <source>%1, keeping its instance</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -918,67 +968,67 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="464"/>
+        <location filename="../core/store/modeltx.cpp" line="590"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="470"/>
+        <location filename="../core/store/modeltx.cpp" line="596"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="478"/>
+        <location filename="../core/store/modeltx.cpp" line="604"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="485"/>
+        <location filename="../core/store/modeltx.cpp" line="611"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="524"/>
+        <location filename="../core/store/modeltx.cpp" line="650"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="525"/>
+        <location filename="../core/store/modeltx.cpp" line="651"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="598"/>
+        <location filename="../core/store/modeltx.cpp" line="724"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="606"/>
+        <location filename="../core/store/modeltx.cpp" line="732"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="609"/>
+        <location filename="../core/store/modeltx.cpp" line="735"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="626"/>
+        <location filename="../core/store/modeltx.cpp" line="752"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="628"/>
+        <location filename="../core/store/modeltx.cpp" line="754"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="634"/>
+        <location filename="../core/store/modeltx.cpp" line="760"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="855"/>
+        <location filename="../core/store/modeltx.cpp" line="981"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1591,6 +1641,14 @@
     <message>
         <location filename="../core/placement/startforecast.cpp" line="160"/>
         <source>the cloud has no region %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StatusSelection</name>
+    <message>
+        <location filename="../core/model/statusselection.cpp" line="50"/>
+        <source>invalid status pattern &quot;%1&quot;: expected an application, unit or machine name or a status, with * and ? as wildcards</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -28,9 +28,13 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         if (!parsed.ok())
             throw BerthError(parsed.error);
         DirectivePlacement::forMachine(parsed.directive); // refuses machine ids
-        if (request.count != 1)
-            throw BerthError(MachineCommands::tr("-n cannot be used with a placement directive on "
-                                                 "add-machine"));
+        // As Juju: -n goes with "lxd" (a container on a new machine each),
+        // not with a directive that names a target.
+        const bool namesTarget =
+            !(parsed.directive.kind == Kind::NewContainer && parsed.directive.target.isEmpty());
+        if (request.count != 1 && namesTarget)
+            throw BerthError(
+                MachineCommands::tr("cannot use -n when specifying a placement directive"));
         directive = parsed.directive;
         if (directive->kind == Kind::Ssh)
             return addExistingHost(model, *directive, request, acceptHostKey);
@@ -56,12 +60,14 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         spec.constraints = FormattedConstraints(validator.merge(tx.model().constraints, given));
         spec.region = tx.model().region;
         if (directive) {
-            QString newHost;
-            const MachineRecord m =
-                tx.createMachineAt(DirectivePlacement::forMachine(directive), spec, {}, &newHost);
-            if (!newHost.isEmpty())
-                result.messages << MachineCommands::tr("created machine %1").arg(newHost);
-            result.messages << createdText(m);
+            for (int i = 0; i < request.count; ++i) {
+                QString newHost;
+                const MachineRecord m = tx.createMachineAt(
+                    DirectivePlacement::forMachine(directive), spec, {}, &newHost);
+                if (!newHost.isEmpty())
+                    result.messages << MachineCommands::tr("created machine %1").arg(newHost);
+                result.messages << createdText(m);
+            }
             return result;
         }
         for (int i = 0; i < request.count; ++i) {

@@ -131,7 +131,7 @@ private slots:
         machines.accept();
         QCOMPARE(machines.result(), int(QDialog::Rejected));
         QCOMPARE(machines.shownMessage(),
-                 QStringLiteral("-n cannot be used with a placement directive on add-machine"));
+                 QStringLiteral("cannot use -n when specifying a placement directive"));
         machines.count->setValue(1);
         machines.accept();
         QCOMPARE(machines.result(), int(QDialog::Accepted));

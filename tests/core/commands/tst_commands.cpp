@@ -406,7 +406,22 @@ void TestCommands::addMachineRules()
     QCOMPARE(errorOf([&] {
                  machines.addMachines(model, {QStringLiteral("zone=sim-east-a"), 2, {}, {}});
              }),
-             QStringLiteral("-n cannot be used with a placement directive on add-machine"));
+             QStringLiteral("cannot use -n when specifying a placement directive"));
+    QCOMPARE(errorOf([&] {
+                 machines.addMachines(model, {QStringLiteral("lxd:0"), 2, {}, {}});
+             }),
+             QStringLiteral("cannot use -n when specifying a placement directive"));
+    {
+        // Juju's table: "lxd -n 2" is two new machines with a container each.
+        TestWorkspace other;
+        const CommandResult two =
+            MachineCommands(other.ws()).addMachines(model, {QStringLiteral("lxd"), 2, {}, {}});
+        QCOMPARE(two.messages, (QStringList{QStringLiteral("created machine 0"),
+                                            QStringLiteral("created container 0/lxd/0"),
+                                            QStringLiteral("created machine 1"),
+                                            QStringLiteral("created container 1/lxd/0")}));
+        QCOMPARE(other.ws().snapshot(model).machines.size(), 4);
+    }
     QCOMPARE(
         errorOf([&] {
             machines.addMachines(model, {{}, 1, QStringLiteral("windows"), {}});
