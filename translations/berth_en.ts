@@ -1138,82 +1138,87 @@
 <context>
     <name>PlacementPolicy</name>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="71"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="93"/>
         <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement or senlin.policy.zone_placement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="80"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="102"/>
         <source>the policy lists %1 %2; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="98"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="120"/>
         <source>bad %1 %2 of &quot;%3&quot;: expected %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="104"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="126"/>
         <source>a whole number from 0 to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="106"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="128"/>
         <source>-1 (no cap) or a whole number up to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="117"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="139"/>
         <source>the policy names no %1: expected properties.%1 with name, weight and cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="124"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="146"/>
         <source>every entry of properties.%1 needs a name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="126"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="148"/>
         <source>weight of &quot;%1&quot; must be 0 or more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="128"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="150"/>
         <source>cap of &quot;%1&quot; must be -1 (none) or more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="130"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="152"/>
         <source>weight or cap of &quot;%1&quot; is too large: expected a weight up to %2 and a cap up to %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="138"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="160"/>
         <source>&quot;%1&quot; is listed twice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="183"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="205"/>
         <source>The specified %1 &apos;[%2]&apos; could not be found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="215"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="242"/>
         <source>Invalid adjustment_type: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="218"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="245"/>
         <source>Missing number value for size adjustment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="220"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="247"/>
         <source>Missing adjustment_type value for size adjustment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="241"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="267"/>
+        <source>strict must be true, false or null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="285"/>
         <source>unknown action &quot;%1&quot;; expected CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE</source>
         <translation type="unfinished"></translation>
     </message>

@@ -35,13 +35,35 @@ QJsonObject failed(QJsonObject data, const QString &reason)
 qint64 countFrom(const QJsonObject &inputs, const QJsonObject &data, const QString &key)
 {
     const QString count = QStringLiteral("count");
-    if (data.contains(key)) {
+    if (data.contains(key) && !data.value(key).isNull()) {
         const QJsonObject decided = data.value(key).toObject();
         return decided.contains(count)
                    ? Limits::wholeNumber(decided.value(count), key + u'.' + count, 0)
                    : 1;
     }
     return inputs.contains(count) ? Limits::wholeNumber(inputs.value(count), count, 0) : 1;
+}
+
+// Python's falsiness, as Senlin tests data and inputs: absent, null, false,
+// 0, "" and empty objects and lists.
+bool isFalsy(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Bool:
+        return !value.toBool();
+    case QJsonValue::Double:
+        return value.toDouble() == 0;
+    case QJsonValue::String:
+        return value.toString().isEmpty();
+    case QJsonValue::Array:
+        return value.toArray().isEmpty();
+    case QJsonValue::Object:
+        return value.toObject().isEmpty();
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        break;
+    }
+    return true;
 }
 
 std::optional<qint64> optionalInt(const QJsonObject &o, const QString &key)
@@ -197,16 +219,21 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
     } else if (action.name == u"CLUSTER_SCALE_IN") {
         delta = -countFrom(action.inputs, data, deletion);
     } else if (action.name == u"NODE_CREATE") {
-        // A node whose profile names its own region (Berth: --to region=R) is left alone.
+        // A node whose profile names its own region (Berth: --to region=R),
+        // or its own zone, is left alone.
         const QJsonObject profile = action.inputs.value(QStringLiteral("profile")).toObject();
         if (m_kind == Kind::Region && profile.contains(QStringLiteral("region_name")))
             return data;
+        if (m_kind == Kind::Zone && !isFalsy(profile.value(QStringLiteral("availability_zone"))))
+            return data;
         delta = 1;
     } else if (action.name == u"CLUSTER_RESIZE") {
-        if (data.contains(creation)) {
-            delta = countFrom({}, data, creation);
-        } else if (data.contains(deletion)) {
+        // As Senlin: an earlier decision counts only when not empty, and a
+        // deletion before a creation.
+        if (!isFalsy(data.value(deletion))) {
             delta = -countFrom({}, data, deletion);
+        } else if (!isFalsy(data.value(creation))) {
+            delta = countFrom({}, data, creation);
         } else {
             ResizeParameters::Request request;
             const QString type = action.inputs.value(QStringLiteral("adjustment_type")).toString();
@@ -231,11 +258,28 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
             request.minStep = optionalInt(action.inputs, QStringLiteral("min_step"));
             request.minSize = optionalInt(action.inputs, QStringLiteral("min_size"));
             request.maxSize = optionalInt(action.inputs, QStringLiteral("max_size"));
-            request.strict = action.inputs.value(QStringLiteral("strict")).toBool(false);
-            const ResizeParameters::Result r = ResizeParameters::resize(action.cluster, request);
+            const QJsonValue strict = action.inputs.value(QStringLiteral("strict"));
+            if (strict.isNull())
+                request.strict = std::nullopt; // Senlin's None: neither clipped nor held
+            else if (strict.isBool())
+                request.strict = strict.toBool();
+            else if (!strict.isUndefined())
+                return failed(data, Text::tr("strict must be true, false or null"));
+            // Senlin starts from the nodes the cluster has, or its desired
+            // capacity when it has none.
+            ResizeParameters::ClusterSize size = action.cluster;
+            qint64 nodes = 0;
+            for (const qint64 n : current)
+                nodes += n;
+            if (nodes > 0)
+                size.desired = nodes;
+            const ResizeParameters::Result r = ResizeParameters::resize(size, request);
             if (!r.ok())
                 return failed(data, r.error);
             delta = r.creation > 0 ? r.creation : -r.deletion;
+            // What Senlin's resize writes before the policy plans.
+            data.insert(delta >= 0 ? creation : deletion,
+                        QJsonObject{{QStringLiteral("count"), delta >= 0 ? delta : -delta}});
         }
     } else {
         throw BerthError(Text::tr("unknown action \"%1\"; expected CLUSTER_SCALE_OUT, "
@@ -243,6 +287,11 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
                              .arg(action.name));
     }
 
+    data.insert(QStringLiteral("status"), QStringLiteral("OK"));
+    // Nothing to place (a resize of the bounds alone): no plan, and no
+    // region or zone need be usable.
+    if (delta == 0)
+        return data;
     const bool zones = m_kind == Kind::Zone;
     const PlacementPlanner::Plan plan =
         PlacementPlanner::plan(m_targets, current, delta, available, zones);
@@ -251,11 +300,12 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
     QJsonObject perTarget;
     for (auto it = plan.counts.cbegin(); it != plan.counts.cend(); ++it)
         perTarget.insert(it.key(), it.value());
-    data.insert(QStringLiteral("status"), QStringLiteral("OK"));
-    data.insert(
-        delta >= 0 ? creation : deletion,
-        QJsonObject{{QStringLiteral("count"), delta >= 0 ? delta : -delta},
-                    {zones ? QStringLiteral("zones") : QStringLiteral("regions"), perTarget}});
+    // Into what an earlier policy decided, keeping its other keys.
+    const QString key = delta >= 0 ? creation : deletion;
+    QJsonObject decided = data.value(key).toObject();
+    decided.insert(QStringLiteral("count"), delta >= 0 ? delta : -delta);
+    decided.insert(zones ? QStringLiteral("zones") : QStringLiteral("regions"), perTarget);
+    data.insert(key, decided);
     return data;
 }
 

@@ -150,7 +150,7 @@ qint64 truncateDesired(const ClusterSize &cluster, qint64 desired, std::optional
 }
 
 QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
-                   std::optional<qint64> minSize, std::optional<qint64> maxSize)
+                   std::optional<qint64> minSize, std::optional<qint64> maxSize, bool strict)
 {
     if (desired) {
         const qint64 d = *desired;
@@ -158,7 +158,7 @@ QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
             return Text::tr("The target capacity (%1) is less than the specified min_size (%2).")
                 .arg(d)
                 .arg(*minSize);
-        if (!minSize && d < cluster.minSize)
+        if (!minSize && d < cluster.minSize && strict)
             return Text::tr("The target capacity (%1) is less than the cluster's min_size (%2).")
                 .arg(d)
                 .arg(cluster.minSize);
@@ -166,7 +166,7 @@ QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
             return Text::tr("The target capacity (%1) is greater than the specified max_size (%2).")
                 .arg(d)
                 .arg(*maxSize);
-        if (!maxSize && cluster.maxSize >= 0 && d > cluster.maxSize)
+        if (!maxSize && cluster.maxSize >= 0 && d > cluster.maxSize && strict)
             return Text::tr("The target capacity (%1) is greater than the cluster's max_size (%2).")
                 .arg(d)
                 .arg(cluster.maxSize);
@@ -182,7 +182,7 @@ QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
                             "max_size (%2) of the cluster.")
                 .arg(*minSize)
                 .arg(cluster.maxSize);
-        if (!desired && *minSize > cluster.desired)
+        if (!desired && *minSize > cluster.desired && strict)
             return Text::tr("The specified min_size (%1) is greater than the current "
                             "desired_capacity (%2) of the cluster.")
                 .arg(*minSize)
@@ -194,7 +194,7 @@ QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
                             "(%2) of the cluster.")
                 .arg(*maxSize)
                 .arg(cluster.minSize);
-        if (!desired && *maxSize >= 0 && *maxSize < cluster.desired)
+        if (!desired && *maxSize >= 0 && *maxSize < cluster.desired && strict)
             return Text::tr("The specified max_size (%1) is less than the current "
                             "desired_capacity (%2) of the cluster.")
                 .arg(*maxSize)
@@ -212,9 +212,10 @@ Result resize(const ClusterSize &cluster, const Request &request)
     qint64 desired = cluster.desired;
     if (request.adjustment)
         desired = calculateDesired(desired, *request.adjustment, request.number, request.minStep);
-    if (!request.strict)
+    if (request.strict == false)
         desired = truncateDesired(cluster, desired, request.minSize, request.maxSize);
-    result.error = checkSizes(cluster, desired, request.minSize, request.maxSize);
+    result.error = checkSizes(cluster, desired, request.minSize, request.maxSize,
+                              request.strict.value_or(false));
     if (!result.ok())
         return result;
     const qint64 count = cluster.desired - desired;

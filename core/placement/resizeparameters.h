@@ -28,7 +28,10 @@ struct Request
     std::optional<qint64> minStep;
     std::optional<qint64> minSize;
     std::optional<qint64> maxSize;
-    bool strict = false;
+    // Senlin's three readings: false (also when not given) clips the new
+    // size into the bounds; true checks it against the cluster's own bounds
+    // too; null (nullopt) does neither.
+    std::optional<bool> strict = false;
 };
 
 struct Result
@@ -51,9 +54,12 @@ qint64 calculateDesired(qint64 current, Adjustment adjustment, double number,
                         std::optional<qint64> minStep);
 qint64 truncateDesired(const ClusterSize &cluster, qint64 desired, std::optional<qint64> minSize,
                        std::optional<qint64> maxSize);
-// Empty when the sizes fit together; otherwise Senlin's message.
+// Empty when the sizes fit together; otherwise Senlin's message. The new
+// size is held to the cluster's own bounds, and new bounds to its size, only
+// when `strict`, as in Senlin.
 QString checkSizes(const ClusterSize &cluster, std::optional<qint64> desired,
-                   std::optional<qint64> minSize, std::optional<qint64> maxSize);
+                   std::optional<qint64> minSize, std::optional<qint64> maxSize, bool strict);
+// `cluster.desired` is the size the adjustment starts from.
 Result resize(const ClusterSize &cluster, const Request &request);
 
 } // namespace ResizeParameters

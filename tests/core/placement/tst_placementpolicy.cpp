@@ -31,6 +31,7 @@ private slots:
     void countRules_data();
     void countRules();
     void resizeErrorsBecomeData();
+    void boundsAloneNeedNoUsableRegion();
     void zonePolicySpeaksOfZones();
     void rejectsBadSpecs_data();
     void rejectsBadSpecs();
@@ -83,6 +84,27 @@ void TestPlacementPolicy::countRules_data()
         << "{}"
         << R"({"deletion": {"count": 1}})"
         << R"({"deletion":{"count":1,"regions":{"A":1}},"status":"OK"})";
+    // Senlin's reading of data and inputs, found by running its own code.
+    QTest::newRow("resize: an empty creation in data is no decision")
+        << "CLUSTER_RESIZE"
+        << R"({"adjustment_type": "CHANGE_IN_CAPACITY", "number": -2})"
+        << R"({"creation": {}})"
+        << R"({"creation":{},"deletion":{"count":2,"regions":{"A":1,"B":1}},"status":"OK"})";
+    QTest::newRow("resize: an earlier decision keeps its other keys")
+        << "CLUSTER_RESIZE"
+        << "{}"
+        << R"({"creation": {"count": 2, "by": "scaling"}})"
+        << R"({"creation":{"by":"scaling","count":2,"regions":{"A":1,"B":1}},"status":"OK"})";
+    QTest::newRow("resize: bounds alone plan nothing")
+        << "CLUSTER_RESIZE"
+        << R"({"min_size": 1, "max_size": 8})"
+        << "{}"
+        << R"({"creation":{"count":0},"status":"OK"})";
+    QTest::newRow("resize: strict null neither clips nor holds")
+        << "CLUSTER_RESIZE"
+        << R"({"adjustment_type": "EXACT_CAPACITY", "number": 6, "max_size": 4, "strict": null})"
+        << "{}"
+        << R"({"reason":"The target capacity (6) is greater than the specified max_size (4).","status":"ERROR"})";
     QTest::newRow("node create: one node")
         << "NODE_CREATE"
         << "{}"
@@ -135,6 +157,29 @@ void TestPlacementPolicy::resizeErrorsBecomeData()
              QStringLiteral("Invalid adjustment_type: SIDEWAYS"));
     a.name = QStringLiteral("CLUSTER_DANCE");
     QVERIFY_THROWS_EXCEPTION(BerthError, twoRegions().decide(a, {}, {QStringLiteral("A")}));
+}
+
+void TestPlacementPolicy::boundsAloneNeedNoUsableRegion()
+{
+    // As Senlin: nothing to place, so no region need be usable, and the
+    // cluster's own max_size (0) does not stop a resize that is not strict.
+    PlacementPolicy::Action a;
+    a.name = QStringLiteral("CLUSTER_RESIZE");
+    a.inputs = json(R"({"min_size": 0, "max_size": 6})");
+    a.cluster = {0, 0, 2};
+    QJsonObject result = twoRegions().decide(a, {{QStringLiteral("A"), 2}}, {});
+    QCOMPARE(result.value(QStringLiteral("status")).toString(), QStringLiteral("OK"));
+    a.inputs = json(R"({"adjustment_type": "EXACT_CAPACITY", "number": 3})");
+    result = twoRegions().decide(a, {{QStringLiteral("A"), 2}}, {QStringLiteral("B")});
+    QCOMPARE(QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact)),
+             QStringLiteral(R"({"creation":{"count":1,"regions":{"B":1}},"status":"OK"})"));
+    a.inputs = json(R"({"adjustment_type": "EXACT_CAPACITY", "number": 3, "strict": true})");
+    result = twoRegions().decide(a, {{QStringLiteral("A"), 2}}, {QStringLiteral("B")});
+    QCOMPARE(result.value(QStringLiteral("reason")).toString(),
+             QStringLiteral("The target capacity (3) is greater than the cluster's max_size (0)."));
+    a.inputs = json(R"({"adjustment_type": "EXACT_CAPACITY", "number": 3, "strict": "yes"})");
+    QCOMPARE(twoRegions().decide(a, {}, {}).value(QStringLiteral("reason")).toString(),
+             QStringLiteral("strict must be true, false or null"));
 }
 
 void TestPlacementPolicy::zonePolicySpeaksOfZones()

@@ -18,6 +18,7 @@ private slots:
     void calculatesDesired();
     void resizes_data();
     void resizes();
+    void strictNullNeitherClipsNorHolds();
     void namesAdjustments();
 };
 
@@ -110,6 +111,17 @@ void TestResizeParameters::resizes_data()
         << qint64(0) << qint64(-1) << qint64(10) << exact << 10.0 << OptInt(12) << OptInt(10)
         << true << qint64(0) << qint64(0)
         << "The target capacity (10) is less than the specified min_size (12).";
+    // Senlin holds a new size to the cluster's own bounds only when strict.
+    QTest::newRow("not strict: max_size 0 does not stop a resize")
+        << qint64(0) << qint64(0) << qint64(0) << exact << 5.0 << OptInt() << OptInt() << false
+        << qint64(5) << qint64(0) << QString();
+    QTest::newRow("strict: max_size 0 does")
+        << qint64(0) << qint64(0) << qint64(0) << exact << 5.0 << OptInt() << OptInt() << true
+        << qint64(0) << qint64(0)
+        << "The target capacity (5) is greater than the cluster's max_size (0).";
+    QTest::newRow("not strict and within bounds given: the cluster's max is not held")
+        << qint64(0) << qint64(3) << qint64(2) << exact << 6.0 << OptInt() << OptInt(8) << false
+        << qint64(4) << qint64(0) << QString();
     QTest::newRow("unbounded cluster grows freely")
         << qint64(0) << qint64(-1) << qint64(0) << change << 60.0 << OptInt() << OptInt() << true
         << qint64(60) << qint64(0) << QString();
@@ -135,6 +147,22 @@ void TestResizeParameters::resizes()
     QCOMPARE(result.deletion, deletion);
 }
 
+void TestResizeParameters::strictNullNeitherClipsNorHolds()
+{
+    // Senlin's None: not "is False", so no clipping; falsy, so no strict checks.
+    Request request{
+        Adjustment::ExactCapacity, 12.0, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+    Result result = resize({0, 10, 5}, request);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(result.creation, 7); // not clipped to 10, and not refused either
+    request.strict = false;
+    QCOMPARE(resize({0, 10, 5}, request).creation, 5); // clipped
+    request.strict = true;
+    QCOMPARE(
+        resize({0, 10, 5}, request).error,
+        QStringLiteral("The target capacity (12) is greater than the cluster's max_size (10)."));
+}
+
 void TestResizeParameters::namesAdjustments()
 {
     QCOMPARE(adjustmentFromName(QStringLiteral("EXACT_CAPACITY")),
@@ -143,20 +171,22 @@ void TestResizeParameters::namesAdjustments()
              std::optional(Adjustment::ChangeInPercentage));
     QVERIFY(!adjustmentFromName(QStringLiteral("change_in_capacity")));
     QCOMPARE(
-        checkSizes({0, -1, 10}, std::nullopt, 12, 10),
+        checkSizes({0, -1, 10}, std::nullopt, 12, 10, false),
         QStringLiteral("The specified min_size (12) is greater than the specified max_size (10)."));
     QCOMPARE(
-        checkSizes({0, 8, 5}, std::nullopt, 9, std::nullopt),
+        checkSizes({0, 8, 5}, std::nullopt, 9, std::nullopt, false),
         QStringLiteral(
             "The specified min_size (9) is greater than the current max_size (8) of the cluster."));
-    QCOMPARE(checkSizes({0, -1, 5}, std::nullopt, 7, std::nullopt),
+    QVERIFY(checkSizes({0, -1, 5}, std::nullopt, 7, std::nullopt, false).isEmpty());
+    QCOMPARE(checkSizes({0, -1, 5}, std::nullopt, 7, std::nullopt, true),
              QStringLiteral("The specified min_size (7) is greater than the current "
                             "desired_capacity (5) of the cluster."));
     QCOMPARE(
-        checkSizes({4, -1, 5}, std::nullopt, std::nullopt, 3),
+        checkSizes({4, -1, 5}, std::nullopt, std::nullopt, 3, false),
         QStringLiteral(
             "The specified max_size (3) is less than the current min_size (4) of the cluster."));
-    QCOMPARE(checkSizes({0, -1, 5}, std::nullopt, std::nullopt, 4),
+    QVERIFY(checkSizes({0, -1, 5}, std::nullopt, std::nullopt, 4, false).isEmpty());
+    QCOMPARE(checkSizes({0, -1, 5}, std::nullopt, std::nullopt, 4, true),
              QStringLiteral("The specified max_size (4) is less than the current desired_capacity "
                             "(5) of the cluster."));
 }
