@@ -113,6 +113,15 @@ void BM_StatusWholeModelBaseline(benchmark::State &state)
 }
 BENCHMARK(BM_StatusWholeModelBaseline)->Unit(benchmark::kMillisecond)->Iterations(5);
 
+// `status --format json` of the whole model.
+void BM_StatusWholeModelJson(benchmark::State &state)
+{
+    LargeModel &m = largeModel();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(m.status({QStringLiteral("--format"), QStringLiteral("json")}));
+}
+BENCHMARK(BM_StatusWholeModelJson)->Unit(benchmark::kMillisecond)->Iterations(3);
+
 } // namespace
 
 int main(int argc, char **argv)

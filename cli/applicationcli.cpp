@@ -220,9 +220,13 @@ void status(CliContext &ctx, const QStringList &args)
         parser.isSet(QStringLiteral("relations")),
         !parser.isSet(QStringLiteral("no-color")) &&
             (ctx.terminal || parser.isSet(QStringLiteral("color")))};
-    ctx.show(
-        StatusReport::toJson(snapshot), [&] { return StatusReport::toTable(snapshot, options); },
-        StatusReport::keyOrder());
+    // The JSON form is built only for --format json|yaml.
+    if (ctx.format == Output::Format::Tabular) {
+        ctx.out << StatusReport::toTable(snapshot, options);
+        ctx.out.flush();
+        return;
+    }
+    ctx.show(StatusReport::toJson(snapshot), {}, StatusReport::keyOrder());
 }
 
 } // namespace

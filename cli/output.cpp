@@ -1,5 +1,7 @@
 #include "cli/output.h"
 
+#include <QHash>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -23,22 +25,71 @@ std::optional<Format> parseFormat(const QString &text)
 
 namespace {
 
-// The object's keys: those in `order` first, in its order, then the rest sorted.
-QStringList orderedKeys(const QJsonObject &object, const KeyOrder &order)
+// Each key of a KeyOrder with its place in it.
+using KeyRanks = QHash<QString, qsizetype>;
+
+KeyRanks ranksOf(const KeyOrder &order)
+{
+    KeyRanks ranks;
+    for (qsizetype i = 0; i < order.size(); ++i)
+        ranks.insert(order.at(i), i);
+    return ranks;
+}
+
+// The object's keys: those ranked first, in rank order, then the rest sorted.
+QStringList orderedKeys(const QJsonObject &object, const KeyRanks &ranks)
 {
     QStringList keys = object.keys(); // sorted
+    if (ranks.isEmpty())
+        return keys;
     std::stable_sort(keys.begin(), keys.end(), [&](const QString &a, const QString &b) {
-        const qsizetype ia = order.indexOf(a);
-        const qsizetype ib = order.indexOf(b);
-        return (ia < 0 ? order.size() : ia) < (ib < 0 ? order.size() : ib);
+        return ranks.value(a, ranks.size()) < ranks.value(b, ranks.size());
     });
     return keys;
 }
 
-void emitJson(QString &out, const QJsonValue &value, const KeyOrder &order, int depth)
+// A JSON string as Qt writes one: quotes, backslashes and control
+// characters escaped, everything else as it is.
+void appendJsonString(QString &out, const QString &text)
 {
-    const QString indent(4 * (depth + 1), u' ');
-    const QString closing(4 * depth, u' ');
+    out += u'"';
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case '"':
+            out += QStringLiteral("\\\"");
+            break;
+        case '\\':
+            out += QStringLiteral("\\\\");
+            break;
+        case '\b':
+            out += QStringLiteral("\\b");
+            break;
+        case '\f':
+            out += QStringLiteral("\\f");
+            break;
+        case '\n':
+            out += QStringLiteral("\\n");
+            break;
+        case '\r':
+            out += QStringLiteral("\\r");
+            break;
+        case '\t':
+            out += QStringLiteral("\\t");
+            break;
+        default:
+            if (c.unicode() < 0x20)
+                out += QStringLiteral("\\u%1").arg(int(c.unicode()), 4, 16, QLatin1Char('0'));
+            else
+                out += c;
+        }
+    }
+    out += u'"';
+}
+
+void emitJson(QString &out, const QJsonValue &value, const KeyRanks &order, int depth)
+{
+    // Indents written in place: no string made for each value.
+    const auto indent = [&out](int level) { out.append(QString(4 * level, u' ')); };
     if (value.isObject()) {
         const QJsonObject object = value.toObject();
         if (object.isEmpty()) {
@@ -48,13 +99,14 @@ void emitJson(QString &out, const QJsonValue &value, const KeyOrder &order, int 
         out += QStringLiteral("{\n");
         const QStringList keys = orderedKeys(object, order);
         for (qsizetype i = 0; i < keys.size(); ++i) {
-            out += indent;
-            emitJson(out, keys.at(i), order, depth + 1);
+            indent(depth + 1);
+            appendJsonString(out, keys.at(i));
             out += QStringLiteral(": ");
             emitJson(out, object.value(keys.at(i)), order, depth + 1);
             out += i + 1 < keys.size() ? QStringLiteral(",\n") : QStringLiteral("\n");
         }
-        out += closing + u'}';
+        indent(depth);
+        out += u'}';
     } else if (value.isArray()) {
         const QJsonArray array = value.toArray();
         if (array.isEmpty()) {
@@ -63,13 +115,17 @@ void emitJson(QString &out, const QJsonValue &value, const KeyOrder &order, int 
         }
         out += QStringLiteral("[\n");
         for (qsizetype i = 0; i < array.size(); ++i) {
-            out += indent;
+            indent(depth + 1);
             emitJson(out, array.at(i), order, depth + 1);
             out += i + 1 < array.size() ? QStringLiteral(",\n") : QStringLiteral("\n");
         }
-        out += closing + u']';
+        indent(depth);
+        out += u']';
+    } else if (value.isString()) {
+        appendJsonString(out, value.toString());
     } else {
-        // A scalar as Qt writes it: inside a one-item array, brackets cut off.
+        // A number, true, false or null as Qt writes it: inside a one-item
+        // array, brackets cut off.
         const QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
         out += QString::fromUtf8(text.mid(1, text.size() - 2));
     }
@@ -80,12 +136,12 @@ void emitJson(QString &out, const QJsonValue &value, const KeyOrder &order, int 
 QString toJson(const QJsonValue &value, const KeyOrder &order)
 {
     QString out;
-    emitJson(out, value, order, 0);
+    emitJson(out, value, ranksOf(order), 0);
     return out + u'\n';
 }
 
 namespace {
-void emitYaml(YAML::Emitter &out, const QJsonValue &value, const KeyOrder &order)
+void emitYaml(YAML::Emitter &out, const QJsonValue &value, const KeyRanks &order)
 {
     switch (value.type()) {
     case QJsonValue::Object: {
@@ -130,7 +186,7 @@ void emitYaml(YAML::Emitter &out, const QJsonValue &value, const KeyOrder &order
 QString toYaml(const QJsonValue &value, const KeyOrder &order)
 {
     YAML::Emitter out;
-    emitYaml(out, value, order);
+    emitYaml(out, value, ranksOf(order));
     return QString::fromStdString(out.c_str()) + u'\n';
 }
 

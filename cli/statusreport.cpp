@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <algorithm>
 #include <functional>
 
 namespace berth {
@@ -39,6 +40,19 @@ QJsonObject machineJsonOf(const MachineRecord &m)
     };
 }
 
+// Entries as one object, put in in key order: QJsonObject keeps its keys
+// sorted, and an entry put before others moves them all (20,000 machines:
+// seconds instead of milliseconds).
+QJsonObject objectOf(QList<std::pair<QString, QJsonValue>> entries)
+{
+    std::sort(entries.begin(), entries.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    QJsonObject object;
+    for (auto &[key, value] : entries)
+        object.insert(key, value);
+    return object;
+}
+
 // Nests containers under their hosts, to any depth.
 QJsonObject machinesTreeOf(const QList<MachineRecord> &machines)
 {
@@ -46,15 +60,15 @@ QJsonObject machinesTreeOf(const QList<MachineRecord> &machines)
     for (const MachineRecord &m : machines)
         childrenOf[m.parentId].append(&m);
     std::function<QJsonObject(qint64)> level = [&](qint64 parent) {
-        QJsonObject result;
+        QList<std::pair<QString, QJsonValue>> entries;
         for (const MachineRecord *m : childrenOf.value(parent)) {
             QJsonObject object = machineJsonOf(*m);
             const QJsonObject containers = level(m->id);
             if (!containers.isEmpty())
                 object.insert(QStringLiteral("containers"), containers);
-            result.insert(m->name, object);
+            entries.append({m->name, object});
         }
-        return result;
+        return objectOf(std::move(entries));
     };
     return level(0);
 }
@@ -88,7 +102,7 @@ QJsonObject toJson(const ModelSnapshot &s)
         if (u.subordinate && u.principalId != 0)
             subordinatesOf[u.principalId].insert(u.name(), statusOf(u));
     }
-    QHash<qint64, QJsonObject> unitsOf;
+    QHash<qint64, QList<std::pair<QString, QJsonValue>>> unitEntriesOf;
     for (const UnitRecord &u : s.units) {
         if (u.subordinate)
             continue;
@@ -98,8 +112,11 @@ QJsonObject toJson(const ModelSnapshot &s)
         const auto subs = subordinatesOf.constFind(u.id);
         if (subs != subordinatesOf.cend())
             unit.insert(QStringLiteral("subordinates"), *subs);
-        unitsOf[u.applicationId].insert(u.name(), unit);
+        unitEntriesOf[u.applicationId].append({u.name(), unit});
     }
+    QHash<qint64, QJsonObject> unitsOf;
+    for (auto it = unitEntriesOf.begin(); it != unitEntriesOf.end(); ++it)
+        unitsOf.insert(it.key(), objectOf(std::move(it.value())));
     QHash<QString, QStringList> relatedTo;
     for (const RelationRecord &r : s.relations) {
         relatedTo[r.subordinate] << r.principal;
