@@ -1,5 +1,6 @@
 // berthctl commands about applications and units: deploy, add-unit,
 // remove-unit, remove-application, set-constraints, constraints, relate, status.
+#include "cli/bundlecli.h"
 #include "cli/clicontext.h"
 #include "cli/statusreport.h"
 #include "core/bertherror.h"
@@ -34,7 +35,8 @@ void deploy(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("deploy"),
                        QStringLiteral("CHARM [APP] [--base B] [-n N] [--to D,...] "
-                                      "[--constraints \"...\"] [--subordinate]"));
+                                      "[--constraints \"...\"] [--subordinate] | BUNDLE "
+                                      "[--overlay FILE]... [--dry-run] [--map-machines ...]"));
     parser.addOption({QStringLiteral("base"),
                       QStringLiteral("the base its units run, e.g. ubuntu@24.04 (default: the "
                                      "model's default-base)"),
@@ -46,7 +48,21 @@ void deploy(CliContext &ctx, const QStringList &args)
                       QStringLiteral("a subordinate: its units follow the principals it is "
                                      "related to")});
     parser.addOption(unplacedOption);
+    for (const QCommandLineOption &option : BundleCli::deployOptions())
+        parser.addOption(option);
+    parser.addOption({QStringLiteral("dry-run"),
+                      QStringLiteral("a bundle: list the changes it would make; make none")});
     parser.parse(args, 1, 2);
+    if (BundleCli::namesBundle(parser.positional().at(0))) {
+        BundleCli::deploy(ctx, parser);
+        return;
+    }
+    for (const char *bundleOnly : {"overlay", "map-machines", "dry-run"}) {
+        if (parser.isSet(QString::fromLatin1(bundleOnly)))
+            throw BerthError(QStringLiteral("deploy: --%1 goes with a bundle (a path or a "
+                                            ".yaml file), not a charm")
+                                 .arg(QString::fromLatin1(bundleOnly)));
+    }
     ApplicationCommands::Deploy request;
     request.charm = parser.positional().at(0);
     request.application = parser.positional().value(1);

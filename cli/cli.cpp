@@ -1,5 +1,7 @@
 #include "cli/cli.h"
 
+#include "cli/bundlecli.h"
+
 #include "cli/clicontext.h"
 #include "cli/completion.h"
 #include "cli/help.h"
@@ -21,6 +23,7 @@ QList<CommandSpec> commandTable()
     registerCloudCommands(table);
     registerModelCommands(table);
     registerApplicationCommands(table);
+    registerBundleCommands(table);
     registerMachineCommands(table);
     registerShowCommands(table);
     registerProvisionCommands(table);

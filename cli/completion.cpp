@@ -48,6 +48,8 @@ Completes positionalsOf(const QString &command)
         {QStringLiteral("instances"), Completes::Clouds},
         {QStringLiteral("set-secret"), Completes::Clouds},
         {QStringLiteral("status"), Completes::Anything},
+        {QStringLiteral("deploy"), Completes::Anything},
+        {QStringLiteral("diff-bundle"), Completes::Anything},
     };
     return table.value(command, Completes::Nothing);
 }

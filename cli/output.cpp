@@ -1,6 +1,7 @@
 #include "cli/output.h"
 
 #include <QHash>
+#include <QRegularExpression>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -148,7 +149,17 @@ void emitYaml(YAML::Emitter &out, const QJsonValue &value, const KeyRanks &order
         const QJsonObject object = value.toObject();
         out << YAML::BeginMap;
         for (const QString &key : orderedKeys(object, order)) {
-            out << YAML::Key << key.toStdString() << YAML::Value;
+            // A key YAML would read as a number or a flag ("0", "true") is
+            // quoted, so that it comes back as the text it is.
+            static const QRegularExpression plain(
+                QStringLiteral("^[A-Za-z_./@-][A-Za-z0-9_./@-]*$"));
+            out << YAML::Key;
+            if (plain.match(key).hasMatch() && key != u"true" && key != u"false" &&
+                key != u"null" && key != u"yes" && key != u"no")
+                out << key.toStdString();
+            else
+                out << YAML::DoubleQuoted << key.toStdString();
+            out << YAML::Value;
             emitYaml(out, object.value(key), order);
         }
         out << YAML::EndMap;

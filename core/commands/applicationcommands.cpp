@@ -41,7 +41,7 @@ void ApplicationCommands::reportAdded(const ApplicationRecord &app, const QList<
 
 void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count,
                                             const QString &to, const Constraints &unitLevel,
-                                            CommandResult &result)
+                                            CommandResult &result, QList<UnitRecord> *made)
 {
     QList<PlacementDirective> directives;
     if (!to.isEmpty()) {
@@ -74,6 +74,8 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
         }
     }
     reportAdded(app, added, result);
+    if (made)
+        *made += added;
 }
 
 CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &request)
@@ -93,7 +95,8 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         if (request.count != 1 || !request.to.isEmpty())
             throw BerthError(subordinateUnitsError(name));
     }
-    checkCount(request.count);
+    if (request.count != 0) // none: an application whose units come later (a bundle's)
+        checkCount(request.count);
 
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
@@ -160,14 +163,15 @@ void ApplicationCommands::addUnplaced(ModelTx &tx, const ApplicationRecord &app,
 
 CommandResult ApplicationCommands::addUnits(const QString &model, const QString &application,
                                             int count, const QString &to,
-                                            const QString &unitConstraints)
+                                            const QString &unitConstraints,
+                                            QList<UnitRecord> *added)
 {
     checkCount(count);
     const Constraints unitLevel = Constraints::parseOrThrow(unitConstraints);
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
         const ApplicationRecord app = principalForUnits(tx, application, unitLevel, result);
-        addPrincipalUnits(tx, app, count, to, unitLevel, result);
+        addPrincipalUnits(tx, app, count, to, unitLevel, result, added);
         return result;
     });
 }

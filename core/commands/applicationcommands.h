@@ -30,8 +30,10 @@ public:
     {}
 
     CommandResult deploy(const QString &model, const Deploy &request);
+    // `added` (may be null) gets the units made.
     CommandResult addUnits(const QString &model, const QString &application, int count,
-                           const QString &to, const QString &unitConstraints = {});
+                           const QString &to, const QString &unitConstraints = {},
+                           QList<UnitRecord> *added = nullptr);
     // Units with no machine yet, to be placed later.
     CommandResult addUnplacedUnits(const QString &model, const QString &application, int count,
                                    const QString &unitConstraints = {});
@@ -62,7 +64,8 @@ private:
                      const Constraints &unitLevel, CommandResult &result);
     // Adds `count` principal units, the i-th placed by the i-th directive of `to`.
     void addPrincipalUnits(ModelTx &tx, const ApplicationRecord &app, int count, const QString &to,
-                           const Constraints &unitLevel, CommandResult &result);
+                           const Constraints &unitLevel, CommandResult &result,
+                           QList<UnitRecord> *made = nullptr);
     // Gives each machine of `principal`'s units the subordinates its relations call for.
     static void syncPrincipalMachines(ModelTx &tx, const ApplicationRecord &principal);
     Workspace &m_ws;

@@ -18,7 +18,8 @@ QString createdText(const MachineRecord &m)
 } // namespace
 
 CommandResult MachineCommands::addMachines(const QString &model, const AddMachine &request,
-                                           const QString &acceptHostKey)
+                                           const QString &acceptHostKey,
+                                           QList<MachineRecord> *made)
 {
     using Kind = PlacementDirective::Kind;
     Limits::checkCommandCount(request.count, QStringLiteral("machines"));
@@ -74,6 +75,8 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
             const MachineRecord m = tx.createMachine(spec);
             if (request.count <= 20)
                 result.messages << createdText(m);
+            if (made)
+                *made << m;
         }
         if (request.count > 20)
             result.messages << MachineCommands::tr("created %1 machines").arg(request.count);

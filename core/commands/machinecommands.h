@@ -29,8 +29,10 @@ public:
 
     // `acceptHostKey`: for an ssh: host, the host key fingerprint ("SHA256:...")
     // the user accepts on first use.
+    // `made` (may be null) gets the machines made (new hosts included).
     CommandResult addMachines(const QString &model, const AddMachine &request,
-                              const QString &acceptHostKey = {});
+                              const QString &acceptHostKey = {},
+                              QList<MachineRecord> *made = nullptr);
     // `keepInstance`: each machine (and its containers) leaves the model at
     // once, its instance left running on the cloud, as Juju's --keep-instance.
     CommandResult removeMachines(const QString &model, const QStringList &ids, bool force,

@@ -1,6 +1,7 @@
 #include "core/commands/modelchange.h"
 
 #include "core/bertherror.h"
+#include "core/commands/bundlecommands.h"
 #include "core/commands/modelcommands.h"
 
 #include <QJsonArray>
@@ -20,6 +21,7 @@ const QString relateCommand = QStringLiteral("relate");
 const QString removeRelationCommand = QStringLiteral("remove-relation");
 const QString addMachineCommand = QStringLiteral("add-machine");
 const QString removeMachineCommand = QStringLiteral("remove-machine");
+const QString deployBundleCommand = QStringLiteral("deploy-bundle");
 
 // The arguments each command takes and their JSON types.
 const QHash<QString, QHash<QString, QJsonValue::Type>> &argumentTypes()
@@ -57,6 +59,8 @@ const QHash<QString, QHash<QString, QJsonValue::Type>> &argumentTypes()
           {QStringLiteral("count"), T::Double},
           {QStringLiteral("base"), T::String},
           {QStringLiteral("constraints"), T::String}}},
+        {deployBundleCommand,
+         {{QStringLiteral("bundle"), T::Object}, {QStringLiteral("map-machines"), T::String}}},
         {removeMachineCommand,
          {{QStringLiteral("machines"), T::Array},
           {QStringLiteral("force"), T::Bool},
@@ -199,6 +203,12 @@ ModelChange ModelChange::removeMachines(const QStringList &machines, bool force,
     return {removeMachineCommand, args};
 }
 
+ModelChange ModelChange::deployBundle(const QJsonObject &bundle, const QString &mapMachines)
+{
+    return {deployBundleCommand,
+            {{QStringLiteral("bundle"), bundle}, {QStringLiteral("map-machines"), mapMachines}}};
+}
+
 std::optional<ModelChange> ModelChange::fromJson(const QString &command, const QJsonObject &args)
 {
     const auto types = argumentTypes().constFind(command);
@@ -251,6 +261,13 @@ CommandResult ModelChange::apply(Workspace &workspace, const QString &model, Hos
         return apps.relate(model, text("first"), text("second"));
     if (command == removeRelationCommand)
         return apps.unrelate(model, text("first"), text("second"));
+    if (command == deployBundleCommand) {
+        BundleCommands::Deploy request;
+        request.bundle = Bundle::fromDocuments({args.value(QStringLiteral("bundle"))},
+                                               ModelChange::tr("the bundle"));
+        request.map = BundleCommands::MachineMap::parse(text("map-machines"));
+        return BundleCommands(workspace).deploy(model, request);
+    }
     MachineCommands machines(workspace, probe);
     if (command == addMachineCommand) {
         MachineCommands::AddMachine request;
@@ -374,6 +391,15 @@ QString ModelChange::description() const
     }
     if (command == relateCommand)
         return ModelChange::tr("relate %1 and %2").arg(text("first"), text("second"));
+    if (command == deployBundleCommand) {
+        const QJsonObject bundle = args.value(QStringLiteral("bundle")).toObject();
+        const int apps = int(bundle.value(QStringLiteral("applications")).toObject().size());
+        const QString name = bundle.value(QStringLiteral("name")).toString();
+        return name.isEmpty()
+                   ? ModelChange::tr("deploy a bundle of %n application(s)", nullptr, apps)
+                   : ModelChange::tr("deploy bundle %1 (%n application(s))", nullptr, apps)
+                         .arg(name);
+    }
     if (command == removeRelationCommand) {
         return ModelChange::tr("remove the relation between %1 and %2")
             .arg(text("first"), text("second"));

@@ -39,6 +39,9 @@ public:
     // `keepInstance`: the machine leaves the model at once, its instance left running.
     static ModelChange removeMachines(const QStringList &machines, bool force,
                                       bool keepInstance = false);
+    // A bundle (its documents merged, as Bundle::merged gives them) deployed:
+    // what the model lacks of it, placed as it says.
+    static ModelChange deployBundle(const QJsonObject &bundle, const QString &mapMachines = {});
 
     // The change as it may be kept: nullopt when `command` is not one of the
     // above or an argument has the wrong type.

@@ -103,7 +103,10 @@ private:
 
 } // namespace
 
-QJsonValue parse(const QByteArray &text, const QString &name)
+namespace {
+
+// Every document of `text`, one converter (one count of values) over all.
+QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name)
 {
     if (text.size() > Limits::maxDocumentBytes) {
         throw BerthError(Text::tr("%1 is %2 bytes; expected at most %3")
@@ -112,7 +115,11 @@ QJsonValue parse(const QByteArray &text, const QString &name)
                              .arg(Limits::maxDocumentBytes));
     }
     try {
-        return Converter(name).convert(YAML::Load(text.toStdString()), 0);
+        Converter converter(name);
+        QList<QJsonValue> documents;
+        for (const YAML::Node &node : YAML::LoadAll(text.toStdString()))
+            documents << converter.convert(node, 0);
+        return documents;
     } catch (const YAML::Exception &error) {
         // yaml-cpp's own depth guard speaks of "deep recursion"; say it in the user's terms.
         if (QString::fromStdString(error.msg).contains(QStringLiteral("recursion")))
@@ -127,7 +134,7 @@ QJsonValue parse(const QByteArray &text, const QString &name)
     }
 }
 
-QJsonValue readFile(const QString &path, const QString &name)
+QByteArray readBounded(const QString &path, const QString &name)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -144,7 +151,25 @@ QJsonValue readFile(const QString &path, const QString &name)
     if (!file.open(QIODevice::ReadOnly))
         throw BerthError(Text::tr("cannot read %1: %2").arg(name, file.errorString()));
     // Read one byte past the bound: a file that grew (or a pipe) is still refused.
-    return parse(file.read(Limits::maxDocumentBytes + 1), name);
+    return file.read(Limits::maxDocumentBytes + 1);
+}
+
+} // namespace
+
+QJsonValue parse(const QByteArray &text, const QString &name)
+{
+    const QList<QJsonValue> documents = parseDocuments(text, name);
+    return documents.isEmpty() ? QJsonValue(QJsonValue::Null) : documents.first();
+}
+
+QJsonValue readFile(const QString &path, const QString &name)
+{
+    return parse(readBounded(path, name), name);
+}
+
+QList<QJsonValue> readDocuments(const QString &path, const QString &name)
+{
+    return parseDocuments(readBounded(path, name), name);
 }
 
 } // namespace YamlDocument

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QJsonValue>
+#include <QList>
 #include <QString>
 
 namespace berth {
@@ -19,6 +20,9 @@ QJsonValue parse(const QByteArray &text, const QString &name);
 // Reads and parses the file at `path`; throws BerthError when it is not a
 // readable regular file within the size bound, or as parse() does.
 QJsonValue readFile(const QString &path, const QString &name);
+// Every document of a file (`---` between them: a bundle and its overlays),
+// within the same bounds taken over all of them.
+QList<QJsonValue> readDocuments(const QString &path, const QString &name);
 
 } // namespace YamlDocument
 

@@ -197,6 +197,7 @@ private:
     // The store's own classes for an application's policies, the change set
     // and the provisioner's lease write in this transaction too.
     friend class PolicyRows;
+    friend class BundleRows;
     friend class StagedRows;
     friend class ProvisionerLease;
 

@@ -106,7 +106,24 @@ QList<QStringList> migrations()
     const QStringList v6{
         QStringLiteral("ALTER TABLE models ADD COLUMN life TEXT NOT NULL DEFAULT 'alive'"),
     };
-    return {v1, v2, v3, v4, v5, v6};
+    // Migration 7: what bundles carry beyond the model (Juju's charm origin,
+    // options, annotations, expose), the bundle machine each machine was made
+    // for (a bundle deployed again finds its machines), and relations between
+    // principals, with their endpoints.
+    const QStringList v7{
+        QStringLiteral("CREATE TABLE application_details (application_id BIGINT PRIMARY KEY"
+                       " REFERENCES applications(id) ON DELETE CASCADE, details TEXT NOT NULL)"),
+        QStringLiteral("CREATE TABLE bundle_machines (machine_id BIGINT PRIMARY KEY REFERENCES"
+                       " machines(id) ON DELETE CASCADE, bundle TEXT NOT NULL,"
+                       " bundle_machine TEXT NOT NULL, annotations TEXT NOT NULL DEFAULT '{}')"),
+        QStringLiteral("CREATE TABLE endpoint_relations (id {pk}, model_id BIGINT NOT NULL"
+                       " REFERENCES models(id) ON DELETE CASCADE, first_id BIGINT NOT NULL"
+                       " REFERENCES applications(id) ON DELETE CASCADE,"
+                       " first_endpoint TEXT NOT NULL, second_id BIGINT NOT NULL"
+                       " REFERENCES applications(id) ON DELETE CASCADE,"
+                       " second_endpoint TEXT NOT NULL)"),
+    };
+    return {v1, v2, v3, v4, v5, v6, v7};
 }
 
 } // namespace Schema

@@ -1,0 +1,163 @@
+#include "cli/bundlecli.h"
+
+#include "core/bertherror.h"
+#include "core/commands/bundlecommands.h"
+#include "core/placement/yamldocument.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace berth {
+
+namespace {
+
+const QCommandLineOption overlayOption(QStringLiteral("overlay"),
+                                       QStringLiteral("a bundle merged over the first (Juju's "
+                                                      "overlay rules); repeat for more"),
+                                       QStringLiteral("FILE"));
+const QCommandLineOption mapMachinesOption(
+    QStringLiteral("map-machines"),
+    QStringLiteral("existing: a bundle machine id is the model machine of that id; B=M: bundle "
+                   "machine B is model machine M (comma list)"),
+    QStringLiteral("existing,B=M"));
+
+// Juju's key order for a bundle, written out.
+const Output::KeyOrder &bundleOrder()
+{
+    static const Output::KeyOrder order{
+        QStringLiteral("name"),         QStringLiteral("description"),
+        QStringLiteral("default-base"), QStringLiteral("applications"),
+        QStringLiteral("machines"),     QStringLiteral("relations"),
+        QStringLiteral("charm"),        QStringLiteral("channel"),
+        QStringLiteral("revision"),     QStringLiteral("base"),
+        QStringLiteral("num_units"),    QStringLiteral("to"),
+        QStringLiteral("expose"),       QStringLiteral("options"),
+        QStringLiteral("annotations"),  QStringLiteral("constraints"),
+        QStringLiteral("missing"),      QStringLiteral("bundle"),
+        QStringLiteral("model")};
+    return order;
+}
+
+// The bundle file's documents, then each overlay's.
+QList<QJsonValue> documentsOf(const QString &path, const QStringList &overlays)
+{
+    QList<QJsonValue> documents =
+        YamlDocument::readDocuments(path, QStringLiteral("bundle \"%1\"").arg(path));
+    for (const QString &overlay : overlays)
+        documents +=
+            YamlDocument::readDocuments(overlay, QStringLiteral("overlay \"%1\"").arg(overlay));
+    return documents;
+}
+
+QString sourceOf(const QString &path)
+{
+    return QStringLiteral("bundle \"%1\"").arg(path);
+}
+
+void diffBundle(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("diff-bundle"),
+                       QStringLiteral("BUNDLE [--overlay FILE]... [--map-machines existing,B=M]"));
+    parser.addOption(overlayOption);
+    parser.addOption(mapMachinesOption);
+    parser.parse(args, 1, 1);
+    const QString path = parser.positional().at(0);
+    const Bundle bundle = Bundle::fromDocuments(
+        documentsOf(path, parser.values(QStringLiteral("overlay"))), sourceOf(path));
+    const QJsonObject diff =
+        BundleCommands(ctx.workspace)
+            .diff(ctx.model(), bundle,
+                  BundleCommands::MachineMap::parse(parser.value(QStringLiteral("map-machines"))));
+    // YAML unless JSON is asked for, as Juju prints it.
+    ctx.out << (ctx.format == Output::Format::Json ? Output::toJson(diff, bundleOrder())
+                                                   : Output::toYaml(diff, bundleOrder()));
+    ctx.out.flush();
+}
+
+void exportBundle(CliContext &ctx, const QStringList &args)
+{
+    CommandArgs parser(QStringLiteral("export-bundle"), QStringLiteral("[--filename FILE]"));
+    parser.addOption({QStringLiteral("filename"),
+                      QStringLiteral("write the bundle to FILE (default: standard output)"),
+                      QStringLiteral("FILE")});
+    parser.parse(args, 0, 0);
+    const QJsonObject bundle = BundleCommands(ctx.workspace).exportBundle(ctx.model()).toJson();
+    const QString text = ctx.format == Output::Format::Json ? Output::toJson(bundle, bundleOrder())
+                                                            : Output::toYaml(bundle, bundleOrder());
+    const QString filename = parser.value(QStringLiteral("filename"));
+    if (filename.isEmpty()) {
+        ctx.out << text;
+        ctx.out.flush();
+        return;
+    }
+    QFile file(filename);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(text.toUtf8()) != text.toUtf8().size())
+        throw BerthError(QStringLiteral("cannot write %1: %2").arg(filename, file.errorString()));
+    ctx.out << "Bundle successfully exported to " << filename << Qt::endl;
+}
+
+} // namespace
+
+namespace BundleCli {
+
+bool namesBundle(const QString &argument)
+{
+    return argument.contains(u'/') || argument.endsWith(QStringLiteral(".yaml")) ||
+           argument.endsWith(QStringLiteral(".yml")) || QFileInfo(argument).isFile();
+}
+
+QList<QCommandLineOption> deployOptions()
+{
+    return {overlayOption, mapMachinesOption};
+}
+
+void deploy(CliContext &ctx, const CommandArgs &parser)
+{
+    const QString path = parser.positional().at(0);
+    if (parser.positional().size() > 1)
+        throw BerthError(QStringLiteral("deploy: a bundle takes no application name"));
+    for (const char *charmOnly : {"base", "n", "to", "constraints", "subordinate", "unplaced"}) {
+        if (parser.isSet(QString::fromLatin1(charmOnly)))
+            throw BerthError(QStringLiteral("deploy: --%1 goes with a charm; a bundle says it for "
+                                            "each application")
+                                 .arg(QString::fromLatin1(charmOnly)));
+    }
+    const QList<QJsonValue> documents = documentsOf(path, parser.values(QStringLiteral("overlay")));
+    BundleCommands::Deploy request;
+    request.bundle = Bundle::fromDocuments(documents, sourceOf(path));
+    const QString map = parser.value(QStringLiteral("map-machines"));
+    request.map = BundleCommands::MachineMap::parse(map);
+    if (ctx.stage) {
+        if (parser.isSet(QStringLiteral("dry-run")))
+            throw BerthError(QStringLiteral("--dry-run changes nothing: it cannot be staged"));
+        ctx.apply(ModelChange::deployBundle(Bundle::merged(documents, sourceOf(path)), map));
+        return;
+    }
+    request.dryRun = parser.isSet(QStringLiteral("dry-run"));
+    const CommandResult result = BundleCommands(ctx.workspace).deploy(ctx.model(), request);
+    for (const QString &warning : result.warnings)
+        ctx.warn(warning);
+    if (result.messages.isEmpty()) {
+        ctx.out << "No changes to apply." << Qt::endl;
+        return;
+    }
+    ctx.out << (request.dryRun ? "Changes to deploy bundle:" : "Executing changes:") << Qt::endl;
+    for (const QString &line : result.messages)
+        ctx.out << "- " << line << Qt::endl;
+    if (!request.dryRun)
+        ctx.out << "Deploy of bundle completed." << Qt::endl;
+}
+
+} // namespace BundleCli
+
+void registerBundleCommands(QList<CommandSpec> &table)
+{
+    table.append({QStringLiteral("diff-bundle"),
+                  QStringLiteral("what a bundle and the model hold that the other does not"),
+                  diffBundle});
+    table.append(
+        {QStringLiteral("export-bundle"), QStringLiteral("the model as a bundle"), exportBundle});
+}
+
+} // namespace berth

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "core/model/bundle.h"
+#include "core/store/workspace.h"
+
+#include <QCoreApplication>
+#include <QHash>
+
+namespace berth {
+
+// Juju bundles in and out of a model: deploy (the changes a bundle asks for,
+// in one transaction), diff and export.
+//
+// Deploying is idempotent: what the model already holds is left as it is
+// (units never move), so the same bundle deployed again changes nothing, and
+// a changed bundle changes only the difference. A bundle machine is found
+// again through the mark its model machine got when the bundle made it;
+// --map-machines=existing takes the model machine of the same id, B=M a
+// given one. Berth's placement policies travel in annotations:
+// `berth.regions` and `berth.zones` ("name=weight[/cap],..."), and
+// `berth.deletion` (OLDEST_FIRST, ...).
+class BundleCommands
+{
+    Q_DECLARE_TR_FUNCTIONS(BundleCommands)
+
+public:
+    explicit BundleCommands(Workspace &workspace)
+        : m_ws(workspace)
+    {}
+
+    struct MachineMap
+    {
+        bool existing = false;            // --map-machines=existing
+        QHash<QString, QString> machines; // bundle machine -> model machine
+        // Reads "existing,1=4,2=5"; throws BerthError naming a bad entry.
+        static MachineMap parse(const QString &text);
+    };
+    struct Deploy
+    {
+        Bundle bundle;
+        MachineMap map;
+        bool dryRun = false;
+    };
+    // The changes, one line each in Juju's words ("add unit ceph-mon/0 to
+    // 0/lxd/0"), made in one transaction, or with dryRun in one rolled back;
+    // no lines when the model already is as the bundle asks. Throws BerthError
+    // (nothing changed) when a change is refused.
+    CommandResult deploy(const QString &model, const Deploy &request);
+
+    // The model as a bundle: machines by their model ids (a started
+    // machine's zone as a zones= constraint), units placed as they are.
+    Bundle exportBundle(const QString &model);
+
+    // `juju diff-bundle`: what the bundle and the model hold that the other
+    // does not, and the values they differ in ({"bundle": ..., "model": ...}).
+    QJsonObject diff(const QString &model, const Bundle &bundle, const MachineMap &map);
+
+    // The annotations that carry an application's Berth policies, from its
+    // specs; and back.
+    static QJsonObject policyAnnotations(const QList<PolicyRecord> &policies);
+    static QList<QJsonObject> policySpecs(const QJsonObject &annotations, const QString &where);
+
+private:
+    Workspace &m_ws;
+};
+
+} // namespace berth
