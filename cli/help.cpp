@@ -49,7 +49,8 @@ const QMap<QString, QStringList> &exampleTable()
         {QStringLiteral("model-constraints"), {QStringLiteral("berthctl model-constraints")}},
         {QStringLiteral("deploy"),
          {QStringLiteral("berthctl deploy mysql -n 3 --constraints \"mem=8G cores=4\""),
-          QStringLiteral("berthctl deploy wordpress blog --to lxd:0")}},
+          QStringLiteral("berthctl deploy wordpress blog --to lxd:0"),
+          QStringLiteral("berthctl deploy ./ceph.yaml --overlay local.yaml --dry-run")}},
         {QStringLiteral("add-unit"),
          {QStringLiteral("berthctl add-unit mysql -n 2"),
           QStringLiteral("berthctl add-unit mysql --to zone=sim-east-b")}},
@@ -76,6 +77,12 @@ const QMap<QString, QStringList> &exampleTable()
         {QStringLiteral("show-model"),
          {QStringLiteral("berthctl show-model"), QStringLiteral("berthctl show-model staging")}},
         {QStringLiteral("remove-relation"), {QStringLiteral("berthctl remove-relation ntp mysql")}},
+        {QStringLiteral("diff-bundle"),
+         {QStringLiteral("berthctl diff-bundle ceph.yaml"),
+          QStringLiteral("berthctl diff-bundle ceph.yaml --overlay local.yaml --format json")}},
+        {QStringLiteral("export-bundle"),
+         {QStringLiteral("berthctl export-bundle"),
+          QStringLiteral("berthctl export-bundle --filename model.yaml")}},
         {QStringLiteral("status"),
          {QStringLiteral("berthctl status"), QStringLiteral("berthctl status mysql 3 --relations"),
           QStringLiteral("berthctl status 'web/*' error --format yaml")}},
@@ -345,7 +352,15 @@ QString differences()
         "the workload status | Berth runs no charms; what it knows is the machine |\n"
         "| `status`: Model, App, Unit and Machine tables with constraints, region and instance "
         "type; no Controller column | the controller and agent versions | no controller; "
-        "placement is what Berth is for |\n");
+        "placement is what Berth is for |\n"
+        "| `deploy BUNDLE`: fewer `to` entries than units put the rest on new machines; an "
+        "application with no `num_units` and no `to` that is in a relation is a subordinate "
+        "(or as `berth.subordinate` says); `berth.regions`, `berth.zones` and `berth.deletion` "
+        "annotations carry placement policies | the charm says what is a subordinate | Berth "
+        "fetches no charms; policies spread units, \"9 units, 3 per zone\" |\n"
+        "| a bundle deployed again finds the machines it made (each is marked with its bundle "
+        "machine id) | `--map-machines=existing` | deploying the same bundle twice changes "
+        "nothing |\n");
 }
 
 QString manPage(const QList<CommandDoc> &docs)

@@ -358,6 +358,9 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
                             throw BerthError(tr("application \"%1\": placement \"%2\": unit %3 "
                                                 "has no machine")
                                                  .arg(app->name, entry, unitName));
+                        // A container beside a unit goes on its top-level machine.
+                        if (p.container)
+                            host = host.section(QStringLiteral("/lxd/"), 0, 0);
                         break;
                     }
                     }
@@ -425,6 +428,11 @@ Bundle BundleCommands::exportBundle(const QString &model)
         for (const MachineRecord &m : s.machines)
             machineById.insert(m.id, &m);
 
+        QHash<qint64, int> principalsOn;
+        for (const UnitRecord &u : s.units) {
+            if (!u.subordinate && u.machineId != 0)
+                ++principalsOn[u.machineId];
+        }
         Bundle bundle;
         QSet<qint64> used; // top-level machines a unit is placed on
         for (const ApplicationRecord &a : s.applications) {
@@ -452,18 +460,26 @@ Bundle BundleCommands::exportBundle(const QString &model)
             if (a.subordinate)
                 app.annotations.insert(QStringLiteral("berth.subordinate"), QStringLiteral("true"));
             app.expose = d.value(QStringLiteral("expose")).toBool();
+            // Units a placement policy spread, each alone on a machine made for
+            // it, are left for the policy to place again (their regions are
+            // not a constraint a bundle can say).
+            const bool spread =
+                app.annotations.contains(regionsKey) || app.annotations.contains(zonesKey);
             if (!a.subordinate) {
                 for (const UnitRecord &u : s.units) {
                     if (u.applicationId != a.id)
                         continue;
                     ++app.units;
                     const MachineRecord *m = machineById.value(u.machineId);
-                    if (!m || !m->state.isAlive()) {
+                    if (!m || !m->state.isAlive() ||
+                        (spread && m->forUnit && !m->isContainer() &&
+                         principalsOn.value(m->id) == 1)) {
                         app.to << QStringLiteral("new");
                         continue;
                     }
-                    const MachineRecord *host =
-                        m->isContainer() ? machineById.value(m->parentId) : m;
+                    const MachineRecord *host = m;
+                    while (host && host->isContainer())
+                        host = machineById.value(host->parentId);
                     if (!host) {
                         app.to << QStringLiteral("new");
                         continue;
@@ -583,8 +599,18 @@ QJsonObject BundleCommands::diff(const QString &model, const Bundle &bundle, con
         }
         mapped.insert(to);
     }
+    // A model machine the bundle does not name is not missing from it when
+    // the bundle's own applications are on it (placed there by "new", "lxd"
+    // or next to another unit).
+    QSet<QString> hostsOfBundleApps;
+    for (const Bundle::Application &a : now.applications) {
+        if (bundle.application(a.name)) {
+            for (const QString &entry : a.to)
+                hostsOfBundleApps.insert(entry.section(u':', -1));
+        }
+    }
     for (const Bundle::Machine &m : now.machines) {
-        if (!mapped.contains(m.id))
+        if (!mapped.contains(m.id) && !hostsOfBundleApps.contains(m.id))
             machines.insert(m.id, missingBundle);
     }
 

@@ -18,8 +18,7 @@ QString createdText(const MachineRecord &m)
 } // namespace
 
 CommandResult MachineCommands::addMachines(const QString &model, const AddMachine &request,
-                                           const QString &acceptHostKey,
-                                           QList<MachineRecord> *made)
+                                           const QString &acceptHostKey, QList<MachineRecord> *made)
 {
     using Kind = PlacementDirective::Kind;
     Limits::checkCommandCount(request.count, QStringLiteral("machines"));

@@ -396,9 +396,8 @@ QString ModelChange::description() const
         const int apps = int(bundle.value(QStringLiteral("applications")).toObject().size());
         const QString name = bundle.value(QStringLiteral("name")).toString();
         return name.isEmpty()
-                   ? ModelChange::tr("deploy a bundle of %n application(s)", nullptr, apps)
-                   : ModelChange::tr("deploy bundle %1 (%n application(s))", nullptr, apps)
-                         .arg(name);
+                   ? ModelChange::tr("deploy a bundle (applications: %1)").arg(apps)
+                   : ModelChange::tr("deploy bundle %1 (applications: %2)").arg(name).arg(apps);
     }
     if (command == removeRelationCommand) {
         return ModelChange::tr("remove the relation between %1 and %2")
