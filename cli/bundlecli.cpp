@@ -119,9 +119,11 @@ void deploy(CliContext &ctx, const CommandArgs &parser)
         throw BerthError(QStringLiteral("deploy: a bundle takes no application name"));
     for (const char *charmOnly : {"base", "n", "to", "constraints", "subordinate", "unplaced"}) {
         if (parser.isSet(QString::fromLatin1(charmOnly)))
-            throw BerthError(QStringLiteral("deploy: --%1 goes with a charm; a bundle says it for "
-                                            "each application")
-                                 .arg(QString::fromLatin1(charmOnly)));
+            throw BerthError(
+                QStringLiteral("deploy: %1 goes with a charm; a bundle says it for "
+                               "each application")
+                    .arg((qstrlen(charmOnly) == 1 ? QStringLiteral("-") : QStringLiteral("--")) +
+                         QString::fromLatin1(charmOnly)));
     }
     const QList<QJsonValue> documents = documentsOf(path, parser.values(QStringLiteral("overlay")));
     BundleCommands::Deploy request;
