@@ -88,6 +88,7 @@ private slots:
     void diffsBothWays();
     void exportThenDeployIsTheSameModel();
     void policiesTravelInAnnotations();
+    void roundTripOfFiveHundredUnitsOverThreeRegions();
     void stagesAsOneChange();
 };
 
@@ -507,6 +508,52 @@ void TestBundles::policiesTravelInAnnotations()
     QCOMPARE(copied, regions);
     // Deployed again, the policies are as the bundle says: nothing to do.
     QCOMPARE(bundles.deploy(model, {bundleFile(ours("policies.yaml")), {}, false}).messages,
+             QStringList());
+}
+
+void TestBundles::roundTripOfFiveHundredUnitsOverThreeRegions()
+{
+    // 500 units: web over three regions by weight and cap, db three per zone
+    // of the model's region, cache placed by hand next to web's units.
+    const Bundle b = bundleText(
+        "default-base: ubuntu@22.04\n"
+        "applications:\n"
+        "  web:\n    charm: web\n    num_units: 440\n    constraints: mem=1G\n"
+        "    annotations: {berth.regions: 'sim-east=300,sim-west=200,sim-north=100/40'}\n"
+        "  db:\n    charm: db\n    num_units: 30\n"
+        "    annotations: {berth.zones: 'sim-east-a=1,sim-east-b=1,sim-east-c=1', "
+        "berth.deletion: OLDEST_FIRST}\n"
+        "  cache:\n    charm: cache\n    num_units: 30\n    to: [db]\n"
+        "  agent:\n    charm: agent\nrelations: [[agent, web], [web:db, db:db]]\n");
+    TestWorkspace t;
+    BundleCommands(t.ws()).deploy(model, {b, {}, false});
+    const auto spread = [](const ModelSnapshot &s) {
+        QHash<qint64, const MachineRecord *> machines;
+        for (const MachineRecord &m : s.machines)
+            machines.insert(m.id, &m);
+        QMap<QString, int> counts;
+        for (const UnitRecord &u : s.units) {
+            const MachineRecord *m = machines.value(u.machineId);
+            ++counts[u.application + u' ' + (m ? m->region : QString())];
+        }
+        return counts;
+    };
+    const ModelSnapshot original = t.ws().snapshot(model);
+    QCOMPARE(original.units.size(), 500 + 440); // the agent follows each web unit
+    const QMap<QString, int> before = spread(original);
+    QCOMPARE(before.value(S("web sim-north")), 40); // the cap
+    QVERIFY(before.value(S("web sim-east")) > before.value(S("web sim-west")));
+
+    const Bundle exported =
+        Bundle::fromDocuments({BundleCommands(t.ws()).exportBundle(model).toJson()}, S("x"));
+    TestWorkspace other;
+    BundleCommands(other.ws()).deploy(model, {exported, {}, false});
+    const ModelSnapshot copy = other.ws().snapshot(model);
+    QCOMPARE(spread(copy), before);
+    QCOMPARE(copy.relations.size(), original.relations.size());
+    QCOMPARE(copy.policies.size(), original.policies.size());
+    // Deployed again over the copy: nothing to do.
+    QCOMPARE(BundleCommands(other.ws()).deploy(model, {exported, {}, false}).messages,
              QStringList());
 }
 
