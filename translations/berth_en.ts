@@ -19,93 +19,93 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="88"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="90"/>
         <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="113"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="116"/>
         <source>application &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="122"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="125"/>
         <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="128"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="131"/>
         <source>--to and --unplaced exclude each other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="193"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="241"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="197"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="245"/>
         <source>no units specified; expected APP/N ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="206"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="210"/>
         <source>placed unit %1 on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="218"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="222"/>
         <source>unit %1 is unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="248"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="252"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="253"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="257"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="284"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="288"/>
         <source>removed application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="297"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="301"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="325"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="329"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="328"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="332"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="336"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="340"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="342"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="346"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="349"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="353"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="378"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="382"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="386"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -128,6 +128,361 @@
     <message>
         <location filename="../core/model/base.cpp" line="82"/>
         <source>unsupported base &quot;%1&quot;: expected one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Bundle</name>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="56"/>
+        <source>%1: %2 must be a base (ubuntu@22.04) or a series name (jammy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="62"/>
+        <location filename="../core/model/bundle.cpp" line="73"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="70"/>
+        <source>%1: constraints must be one string (&quot;mem=4G cores=2&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="82"/>
+        <source>%1: %2 must be a map of names to values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="89"/>
+        <source>%1: %2 &quot;%3&quot; must be a single value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="125"/>
+        <source>%1 is not a bundle: expected a map with applications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="131"/>
+        <source>%1: overlay %2 is not a map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="217"/>
+        <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="221"/>
+        <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="231"/>
+        <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="247"/>
+        <source>%1: machines must be a map of machine ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="250"/>
+        <source>%1: machine &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="253"/>
+        <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="256"/>
+        <source>%1: expected constraints, base, series or annotations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="270"/>
+        <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="285"/>
+        <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="297"/>
+        <source>%1 has no applications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="304"/>
+        <location filename="../core/model/bundle.cpp" line="408"/>
+        <source>%1: application &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="306"/>
+        <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="310"/>
+        <source>%1: expected a map with charm, num_units, to, ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="325"/>
+        <source>%1: revision must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="332"/>
+        <source>%1: num_units must be a whole number from 0 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="342"/>
+        <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="351"/>
+        <source>%1: options must be a map of names to values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="357"/>
+        <source>%1: expose must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="360"/>
+        <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="364"/>
+        <source>%1: %2 is kept out: Berth does not act on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="365"/>
+        <source>application &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="367"/>
+        <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="374"/>
+        <source>%1: charm is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="378"/>
+        <source>%1: cannot read a charm name from &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="385"/>
+        <source>%1: a subordinate has no units of its own; its units follow its principals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="389"/>
+        <source>%1: a subordinate takes no constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="391"/>
+        <source>%1: %2 placements for %3 units; expected at most one a unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="399"/>
+        <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="413"/>
+        <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="415"/>
+        <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="423"/>
+        <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="431"/>
+        <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="435"/>
+        <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="442"/>
+        <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="453"/>
+        <source>%1: machine &quot;%2&quot; is not used by any placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="458"/>
+        <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BundleCommands</name>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="63"/>
+        <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="98"/>
+        <source>application &quot;%1&quot;: its placements go round in a circle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="134"/>
+        <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="173"/>
+        <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="202"/>
+        <source>application &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="215"/>
+        <source>deploy application %1 from charm %2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="218"/>
+        <source> with channel %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="221"/>
+        <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="225"/>
+        <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="230"/>
+        <source>%1 is %2 in the model; the bundle makes it %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="232"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="234"/>
+        <source>a subordinate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="233"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="234"/>
+        <source>a principal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="237"/>
+        <source>set constraints for %1 to &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="248"/>
+        <source>set options for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="251"/>
+        <source>set annotations for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <source>expose all endpoints of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
+        <source>unexpose %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="271"/>
+        <source>set %1 policy of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="295"/>
+        <source>--map-machines %1=%2: the bundle has no machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="298"/>
+        <source>--map-machines %1=%2: machine %2 is not in the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="321"/>
+        <source>add new machine %1 (bundle machine %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="351"/>
+        <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="358"/>
+        <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="378"/>
+        <source>add unit %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="384"/>
+        <source>add unit %1 to new machine %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="408"/>
+        <source>add relation %1 - %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -451,107 +806,107 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="79"/>
+        <location filename="../core/commands/machinecommands.cpp" line="81"/>
         <source>created %1 machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="91"/>
+        <location filename="../core/commands/machinecommands.cpp" line="93"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="94"/>
+        <location filename="../core/commands/machinecommands.cpp" line="96"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="110"/>
+        <location filename="../core/commands/machinecommands.cpp" line="112"/>
         <source>host %1 is already machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="125"/>
+        <location filename="../core/commands/machinecommands.cpp" line="127"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="128"/>
+        <location filename="../core/commands/machinecommands.cpp" line="130"/>
         <source>host %1 runs %2, not %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="145"/>
+        <location filename="../core/commands/machinecommands.cpp" line="147"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="161"/>
+        <location filename="../core/commands/machinecommands.cpp" line="163"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="167"/>
+        <location filename="../core/commands/machinecommands.cpp" line="169"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="178"/>
+        <location filename="../core/commands/machinecommands.cpp" line="180"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="184"/>
+        <location filename="../core/commands/machinecommands.cpp" line="186"/>
         <source>removed machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="189"/>
+        <location filename="../core/commands/machinecommands.cpp" line="191"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="194"/>
+        <location filename="../core/commands/machinecommands.cpp" line="196"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="210"/>
+        <location filename="../core/commands/machinecommands.cpp" line="212"/>
         <source>machine %1 left the model; its instance %2 keeps running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="212"/>
+        <location filename="../core/commands/machinecommands.cpp" line="214"/>
         <source>(none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="220"/>
+        <location filename="../core/commands/machinecommands.cpp" line="222"/>
         <source>no machines specified; expected machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="226"/>
+        <location filename="../core/commands/machinecommands.cpp" line="228"/>
         <source>machine %1 is already dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="255"/>
+        <location filename="../core/commands/machinecommands.cpp" line="257"/>
         <source>no machines in error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="260"/>
+        <location filename="../core/commands/machinecommands.cpp" line="262"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="266"/>
+        <location filename="../core/commands/machinecommands.cpp" line="268"/>
         <source>machine %1 will be provisioned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="273"/>
+        <location filename="../core/commands/machinecommands.cpp" line="275"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation type="unfinished"></translation>
     </message>
@@ -652,62 +1007,67 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="85"/>
+        <location filename="../core/commands/modelchange.cpp" line="89"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="88"/>
+        <location filename="../core/commands/modelchange.cpp" line="92"/>
         <source>machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/commands/modelchange.cpp" line="267"/>
+        <source>the bundle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="284"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="303"/>
+        <location filename="../core/commands/modelchange.cpp" line="320"/>
         <source>will remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="307"/>
+        <location filename="../core/commands/modelchange.cpp" line="324"/>
         <source>will remove unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="312"/>
+        <location filename="../core/commands/modelchange.cpp" line="329"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="315"/>
+        <location filename="../core/commands/modelchange.cpp" line="332"/>
         <source>will remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="317"/>
+        <location filename="../core/commands/modelchange.cpp" line="334"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="318"/>
+        <location filename="../core/commands/modelchange.cpp" line="335"/>
         <source>(starting)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="329"/>
+        <location filename="../core/commands/modelchange.cpp" line="346"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="343"/>
+        <location filename="../core/commands/modelchange.cpp" line="360"/>
         <source>deploy %1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="344"/>
+        <location filename="../core/commands/modelchange.cpp" line="361"/>
         <source>deploy %1, %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -715,20 +1075,20 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="346"/>
-        <location filename="../core/commands/modelchange.cpp" line="355"/>
+        <location filename="../core/commands/modelchange.cpp" line="363"/>
+        <location filename="../core/commands/modelchange.cpp" line="372"/>
         <source>%1, unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="348"/>
-        <location filename="../core/commands/modelchange.cpp" line="357"/>
-        <location filename="../core/commands/modelchange.cpp" line="384"/>
+        <location filename="../core/commands/modelchange.cpp" line="365"/>
+        <location filename="../core/commands/modelchange.cpp" line="374"/>
+        <location filename="../core/commands/modelchange.cpp" line="409"/>
         <source>%1, to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="353"/>
+        <location filename="../core/commands/modelchange.cpp" line="370"/>
         <source>add %n unit(s) of %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -736,47 +1096,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="361"/>
+        <location filename="../core/commands/modelchange.cpp" line="378"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="363"/>
+        <location filename="../core/commands/modelchange.cpp" line="380"/>
         <source>take %1 off its machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="365"/>
+        <location filename="../core/commands/modelchange.cpp" line="382"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="367"/>
+        <location filename="../core/commands/modelchange.cpp" line="384"/>
         <source>remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="370"/>
+        <location filename="../core/commands/modelchange.cpp" line="387"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="372"/>
+        <location filename="../core/commands/modelchange.cpp" line="389"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="376"/>
+        <location filename="../core/commands/modelchange.cpp" line="393"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="378"/>
+        <location filename="../core/commands/modelchange.cpp" line="399"/>
+        <source>deploy a bundle (applications: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="400"/>
+        <source>deploy bundle %1 (applications: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelchange.cpp" line="403"/>
         <source>remove the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="382"/>
+        <location filename="../core/commands/modelchange.cpp" line="407"/>
         <source>add %n machine(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -784,22 +1154,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="386"/>
+        <location filename="../core/commands/modelchange.cpp" line="411"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="393"/>
+        <location filename="../core/commands/modelchange.cpp" line="418"/>
         <source>remove machine %1 and its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="394"/>
+        <location filename="../core/commands/modelchange.cpp" line="419"/>
         <source>remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="396"/>
+        <location filename="../core/commands/modelchange.cpp" line="421"/>
         <source>%1, keeping its instance</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1836,7 +2206,7 @@
     </message>
     <message>
         <location filename="../core/placement/yamldocument.cpp" line="50"/>
-        <location filename="../core/placement/yamldocument.cpp" line="119"/>
+        <location filename="../core/placement/yamldocument.cpp" line="126"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1846,28 +2216,28 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="109"/>
-        <location filename="../core/placement/yamldocument.cpp" line="138"/>
+        <location filename="../core/placement/yamldocument.cpp" line="112"/>
+        <location filename="../core/placement/yamldocument.cpp" line="145"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="123"/>
+        <location filename="../core/placement/yamldocument.cpp" line="130"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="134"/>
+        <location filename="../core/placement/yamldocument.cpp" line="141"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="136"/>
+        <location filename="../core/placement/yamldocument.cpp" line="143"/>
         <source>%1 is a directory; expected a YAML file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="145"/>
+        <location filename="../core/placement/yamldocument.cpp" line="152"/>
         <source>cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
