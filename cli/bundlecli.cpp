@@ -21,23 +21,6 @@ const QCommandLineOption mapMachinesOption(
                    "machine B is model machine M (comma list)"),
     QStringLiteral("existing,B=M"));
 
-// Juju's key order for a bundle, written out.
-const Output::KeyOrder &bundleOrder()
-{
-    static const Output::KeyOrder order{
-        QStringLiteral("name"),         QStringLiteral("description"),
-        QStringLiteral("default-base"), QStringLiteral("applications"),
-        QStringLiteral("machines"),     QStringLiteral("relations"),
-        QStringLiteral("charm"),        QStringLiteral("channel"),
-        QStringLiteral("revision"),     QStringLiteral("base"),
-        QStringLiteral("num_units"),    QStringLiteral("to"),
-        QStringLiteral("expose"),       QStringLiteral("options"),
-        QStringLiteral("annotations"),  QStringLiteral("constraints"),
-        QStringLiteral("missing"),      QStringLiteral("bundle"),
-        QStringLiteral("model")};
-    return order;
-}
-
 // The bundle file's documents, then each overlay's.
 QList<QJsonValue> documentsOf(const QString &path, const QStringList &overlays)
 {
@@ -69,8 +52,9 @@ void diffBundle(CliContext &ctx, const QStringList &args)
             .diff(ctx.model(), bundle,
                   BundleCommands::MachineMap::parse(parser.value(QStringLiteral("map-machines"))));
     // YAML unless JSON is asked for, as Juju prints it.
-    ctx.out << (ctx.format == Output::Format::Json ? Output::toJson(diff, bundleOrder())
-                                                   : Output::toYaml(diff, bundleOrder()));
+    ctx.out << (ctx.format == Output::Format::Json
+                    ? Output::toJson(diff, BundleCommands::keyOrder())
+                    : Output::toYaml(diff, BundleCommands::keyOrder()));
     ctx.out.flush();
 }
 
@@ -82,8 +66,9 @@ void exportBundle(CliContext &ctx, const QStringList &args)
                       QStringLiteral("FILE")});
     parser.parse(args, 0, 0);
     const QJsonObject bundle = BundleCommands(ctx.workspace).exportBundle(ctx.model()).toJson();
-    const QString text = ctx.format == Output::Format::Json ? Output::toJson(bundle, bundleOrder())
-                                                            : Output::toYaml(bundle, bundleOrder());
+    const QString text = ctx.format == Output::Format::Json
+                             ? Output::toJson(bundle, BundleCommands::keyOrder())
+                             : BundleCommands::yaml(bundle);
     const QString filename = parser.value(QStringLiteral("filename"));
     if (filename.isEmpty()) {
         ctx.out << text;

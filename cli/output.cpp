@@ -1,13 +1,12 @@
 #include "cli/output.h"
 
+#include "core/placement/yamldocument.h"
+
 #include <QHash>
-#include <QRegularExpression>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
-#include <yaml-cpp/yaml.h>
 
 namespace berth {
 
@@ -25,29 +24,6 @@ std::optional<Format> parseFormat(const QString &text)
 }
 
 namespace {
-
-// Each key of a KeyOrder with its place in it.
-using KeyRanks = QHash<QString, qsizetype>;
-
-KeyRanks ranksOf(const KeyOrder &order)
-{
-    KeyRanks ranks;
-    for (qsizetype i = 0; i < order.size(); ++i)
-        ranks.insert(order.at(i), i);
-    return ranks;
-}
-
-// The object's keys: those ranked first, in rank order, then the rest sorted.
-QStringList orderedKeys(const QJsonObject &object, const KeyRanks &ranks)
-{
-    QStringList keys = object.keys(); // sorted
-    if (ranks.isEmpty())
-        return keys;
-    std::stable_sort(keys.begin(), keys.end(), [&](const QString &a, const QString &b) {
-        return ranks.value(a, ranks.size()) < ranks.value(b, ranks.size());
-    });
-    return keys;
-}
 
 // A JSON string as Qt writes one: quotes, backslashes and control
 // characters escaped, everything else as it is.
@@ -87,7 +63,7 @@ void appendJsonString(QString &out, const QString &text)
     out += u'"';
 }
 
-void emitJson(QString &out, const QJsonValue &value, const KeyRanks &order, int depth)
+void emitJson(QString &out, const QJsonValue &value, const YamlDocument::KeyRanks &order, int depth)
 {
     // Indents written in place: no string made for each value.
     const auto indent = [&out](int level) { out.append(QString(4 * level, u' ')); };
@@ -98,7 +74,7 @@ void emitJson(QString &out, const QJsonValue &value, const KeyRanks &order, int 
             return;
         }
         out += QStringLiteral("{\n");
-        const QStringList keys = orderedKeys(object, order);
+        const QStringList keys = YamlDocument::orderedKeys(object, order);
         for (qsizetype i = 0; i < keys.size(); ++i) {
             indent(depth + 1);
             appendJsonString(out, keys.at(i));
@@ -137,68 +113,13 @@ void emitJson(QString &out, const QJsonValue &value, const KeyRanks &order, int 
 QString toJson(const QJsonValue &value, const KeyOrder &order)
 {
     QString out;
-    emitJson(out, value, ranksOf(order), 0);
+    emitJson(out, value, YamlDocument::ranksOf(order), 0);
     return out + u'\n';
 }
 
-namespace {
-void emitYaml(YAML::Emitter &out, const QJsonValue &value, const KeyRanks &order)
-{
-    switch (value.type()) {
-    case QJsonValue::Object: {
-        const QJsonObject object = value.toObject();
-        out << YAML::BeginMap;
-        for (const QString &key : orderedKeys(object, order)) {
-            // A key YAML would read as a number or a flag ("0", "true") is
-            // quoted, so that it comes back as the text it is.
-            static const QRegularExpression plain(
-                QStringLiteral("^[A-Za-z_./@-][A-Za-z0-9_./@-]*$"));
-            out << YAML::Key;
-            if (plain.match(key).hasMatch() && key != u"true" && key != u"false" &&
-                key != u"null" && key != u"yes" && key != u"no")
-                out << key.toStdString();
-            else
-                out << YAML::DoubleQuoted << key.toStdString();
-            out << YAML::Value;
-            emitYaml(out, object.value(key), order);
-        }
-        out << YAML::EndMap;
-        break;
-    }
-    case QJsonValue::Array: {
-        out << YAML::BeginSeq;
-        for (const auto &item : value.toArray())
-            emitYaml(out, item, order);
-        out << YAML::EndSeq;
-        break;
-    }
-    case QJsonValue::Bool:
-        out << value.toBool();
-        break;
-    case QJsonValue::Double: {
-        const double d = value.toDouble();
-        if (d == double(qint64(d)))
-            out << qint64(d);
-        else
-            out << d;
-        break;
-    }
-    case QJsonValue::String:
-        out << YAML::DoubleQuoted << value.toString().toStdString();
-        break;
-    case QJsonValue::Null:
-    case QJsonValue::Undefined:
-        out << YAML::Null;
-        break;
-    }
-}
-} // namespace
-
 QString toYaml(const QJsonValue &value, const KeyOrder &order)
 {
-    YAML::Emitter out;
-    emitYaml(out, value, ranksOf(order));
-    return QString::fromStdString(out.c_str()) + u'\n';
+    return YamlDocument::write(value, order);
 }
 
 QString Table::render() const

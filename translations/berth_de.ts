@@ -354,134 +354,134 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="63"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="64"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation>%1: „%2“ ist weder name=gewicht noch name=gewicht/obergrenze</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="98"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="99"/>
         <source>application &quot;%1&quot;: its placements go round in a circle</source>
         <translation>Anwendung „%1“: Ihre Platzierungen verweisen im Kreis aufeinander</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="134"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="155"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation>ungültiger Eintrag in --map-machines „%1“: erwartet: existing oder BUNDLE=MODELL (1=4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="173"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="194"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation>%1: %2 „%3“; erwartet: OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST oder RANDOM</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="202"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="223"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="215"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="236"/>
         <source>deploy application %1 from charm %2 on %3</source>
         <translation>Anwendung %1 aus Charm %2 auf %3 bereitstellen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="218"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="239"/>
         <source> with channel %1</source>
         <translation> mit Kanal %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="221"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="242"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation>%1 nutzt im Modell den Charm %2; das Bundle verlangt den Charm %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="225"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="246"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation>%1 läuft im Modell auf %2; das Bundle verlangt %3 (eine Basis wird nie geändert)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="230"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="251"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation>%1 ist im Modell %2; das Bundle verlangt %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="232"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="234"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="253"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
         <source>a subordinate</source>
         <translation>eine untergeordnete Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="233"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="234"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
         <source>a principal</source>
         <translation>eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="237"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="258"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="248"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="269"/>
         <source>set options for %1</source>
         <translation>Optionen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="251"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="272"/>
         <source>set annotations for %1</source>
         <translation>Anmerkungen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
         <source>expose all endpoints of %1</source>
         <translation>alle Endpunkte von %1 freigeben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="276"/>
         <source>unexpose %1</source>
         <translation>Freigabe von %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="271"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="292"/>
         <source>set %1 policy of %2</source>
         <translation>Richtlinie „%1“ von %2 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="295"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="316"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation>--map-machines %1=%2: Das Bundle hat keine Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="298"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="319"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation>--map-machines %1=%2: Maschine %2 ist nicht im Modell</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="321"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="342"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation>neue Maschine %1 hinzufügen (Bundle-Maschine %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="351"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="372"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation>Anwendung „%1“: Platzierung „%2“ nennt eine Anwendung ohne Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="358"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="379"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation>Anwendung „%1“: Platzierung „%2“: Einheit %3 hat keine Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="378"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="399"/>
         <source>add unit %1 to %2</source>
         <translation>Einheit %1 auf %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="384"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="405"/>
         <source>add unit %1 to new machine %2</source>
         <translation>Einheit %1 auf neuer Maschine %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="408"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="429"/>
         <source>add relation %1 - %2</source>
         <translation>Beziehung %1 – %2 hinzufügen</translation>
     </message>
@@ -2200,44 +2200,44 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="44"/>
+        <location filename="../core/placement/yamldocument.cpp" line="45"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation>%1 ergibt mehr als %2 Werte (Aliase mitgezählt); erwartet ein kleineres Dokument</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="50"/>
-        <location filename="../core/placement/yamldocument.cpp" line="126"/>
+        <location filename="../core/placement/yamldocument.cpp" line="51"/>
+        <location filename="../core/placement/yamldocument.cpp" line="127"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation>%1 ist tiefer als %2 Ebenen verschachtelt; erwartet ein flacheres Dokument</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="60"/>
+        <location filename="../core/placement/yamldocument.cpp" line="61"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation>%1: Zeile %2: ein Schlüssel, der kein einfacher Text ist; erwartet: name: wert</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="112"/>
-        <location filename="../core/placement/yamldocument.cpp" line="145"/>
+        <location filename="../core/placement/yamldocument.cpp" line="113"/>
+        <location filename="../core/placement/yamldocument.cpp" line="146"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation>%1 hat %2 Bytes; erwartet höchstens %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="130"/>
+        <location filename="../core/placement/yamldocument.cpp" line="131"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation>%1 ist kein gültiges YAML: %2 (Zeile %3, Spalte %4)</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="141"/>
+        <location filename="../core/placement/yamldocument.cpp" line="142"/>
         <source>cannot read %1</source>
         <translation>%1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="143"/>
+        <location filename="../core/placement/yamldocument.cpp" line="144"/>
         <source>%1 is a directory; expected a YAML file</source>
         <translation>%1 ist ein Verzeichnis; erwartet eine YAML-Datei</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="152"/>
+        <location filename="../core/placement/yamldocument.cpp" line="153"/>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -3035,42 +3035,42 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="77"/>
+        <location filename="../ui/mainwindow.cpp" line="78"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="79"/>
+        <location filename="../ui/mainwindow.cpp" line="80"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="85"/>
+        <location filename="../ui/mainwindow.cpp" line="86"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="88"/>
+        <location filename="../ui/mainwindow.cpp" line="89"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="141"/>
+        <location filename="../ui/mainwindow.cpp" line="142"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="159"/>
+        <location filename="../ui/mainwindow.cpp" line="160"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="164"/>
+        <location filename="../ui/mainwindow.cpp" line="165"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="177"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -3078,32 +3078,32 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="184"/>
+        <location filename="../ui/mainwindow.cpp" line="185"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>A new machine</source>
         <translation>Eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Place on</source>
         <translation>Platzieren auf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Put %1 on:</source>
         <translation>%1 platzieren auf:</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="284"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -3133,227 +3133,247 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Eine andere Ablage öffnen: eine SQLite-Datei oder einen PostgreSQL-Server</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="76"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
+        <source>&amp;Import bundle…</source>
+        <translation>Bundle &importieren…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
+        <translation>Ein Juju-Bundle bereitstellen: Was dem Modell davon fehlt, wird vorgemerkt (auch eine auf das Fenster gezogene Bundle-Datei)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
+        <source>&amp;Export bundle…</source>
+        <translation>Bundle &exportieren…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
+        <source>Write the model as a Juju bundle</source>
+        <translation>Das Modell als Juju-Bundle schreiben</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="86"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="88"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation>Die Clouds hinzufügen, ändern oder entfernen, auf denen Berth bereitstellt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="90"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="82"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation>Berth schließen; vorgemerkte Änderungen bleiben in der Ablage</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="87"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="93"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
         <source>&amp;Commit changes…</source>
         <translation>Änderungen &amp;übernehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden, nach einem letzten Blick</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
         <source>&amp;Discard changes…</source>
         <translation>Änderungen &amp;verwerfen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="98"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
         <source>Drop every staged change</source>
         <translation>Alle vorgemerkten Änderungen verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
         <source>&amp;Stage changes</source>
         <translation>Änderungen &amp;vormerken</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="110"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="120"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation>Zeilen nach Name, Zone, Status oder Meldung filtern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="118"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
         <source>&amp;New model…</source>
         <translation>&amp;Neues Modell…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="119"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation>Ein Modell auf einer Cloud und Region anlegen und öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="121"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="131"/>
         <source>Model &amp;settings…</source>
         <translation>Modell&amp;einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation>Harvest-Modus, Wiederholungen, Standardbasis und die anderen Einstellungen dieses Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
         <source>Des&amp;troy model…</source>
         <translation>Modell &amp;zerstören…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
         <source>Deploy an application with its units</source>
         <translation>Eine Anwendung mit ihren Einheiten bereitstellen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="140"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation>Leere Maschinen oder Container hinzufügen oder einen vorhandenen Host aufnehmen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="143"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation>Vorgaben, von denen jede neue Maschine des Modells ausgeht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="156"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="162"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="172"/>
         <source>Add units to the selected application</source>
         <translation>Der gewählten Anwendung Einheiten hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="164"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation>Die Vorgaben der gewählten Anwendung festlegen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation>Die Regionen oder Zonen gewichten und begrenzen, in die die Einheiten der Anwendung gehen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="187"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="188"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation>Jeder nicht platzierten Einheit eine neue Maschine geben, über Zonen verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
         <source>Place the selected units on a machine you choose</source>
         <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="204"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="195"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="206"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="203"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
         <source>Actions</source>
         <translation>Aktionen</translation>
     </message>
@@ -3368,82 +3388,82 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="198"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
         <source>Version and licence</source>
         <translation>Version und Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="367"/>
+        <location filename="../ui/mainwindow.cpp" line="368"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="368"/>
+        <location filename="../ui/mainwindow.cpp" line="369"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindow.cpp" line="382"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <location filename="../ui/mainwindow.cpp" line="383"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="420"/>
+        <location filename="../ui/mainwindow.cpp" line="421"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="422"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="433"/>
+        <location filename="../ui/mainwindow.cpp" line="434"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="444"/>
+        <location filename="../ui/mainwindow.cpp" line="445"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="474"/>
+        <location filename="../ui/mainwindow.cpp" line="475"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="495"/>
+        <location filename="../ui/mainwindow.cpp" line="496"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="497"/>
+        <location filename="../ui/mainwindow.cpp" line="498"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="500"/>
+        <location filename="../ui/mainwindow.cpp" line="501"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="528"/>
+        <location filename="../ui/mainwindow.cpp" line="529"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -3451,69 +3471,132 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="605"/>
+        <location filename="../ui/mainwindow.cpp" line="606"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="674"/>
+        <location filename="../ui/mainwindow.cpp" line="675"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="679"/>
+        <location filename="../ui/mainwindow.cpp" line="680"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="703"/>
+        <location filename="../ui/mainwindow.cpp" line="704"/>
         <source>new machines</source>
         <translation>neue Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="706"/>
+        <location filename="../ui/mainwindow.cpp" line="707"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="725"/>
+        <location filename="../ui/mainwindow.cpp" line="726"/>
         <source>provisioner: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="730"/>
+        <location filename="../ui/mainwindow.cpp" line="731"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="769"/>
+        <location filename="../ui/mainwindow.cpp" line="770"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="773"/>
+        <location filename="../ui/mainwindow.cpp" line="774"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="867"/>
+        <location filename="../ui/mainwindow.cpp" line="868"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="930"/>
+        <location filename="../ui/mainwindow.cpp" line="931"/>
         <source>model constraints</source>
         <translation>Vorgaben des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="931"/>
+        <location filename="../ui/mainwindow.cpp" line="932"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="939"/>
+        <location filename="../ui/mainwindow.cpp" line="940"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="38"/>
+        <source>bundle &quot;%1&quot;</source>
+        <translation>Bundle „%1“</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="48"/>
+        <source>%1: the model already holds everything the bundle asks for</source>
+        <translation>%1: Das Modell enthält schon alles, was das Bundle verlangt</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="52"/>
+        <source>%1: %2</source>
+        <translation>%1: %2%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowbundles.cpp" line="57"/>
+        <source>Deploy %1 now? It makes %n change(s):</source>
+        <translation>
+            <numerusform>%1 jetzt bereitstellen? Es nimmt %n Änderung vor:</numerusform>
+            <numerusform>%1 jetzt bereitstellen? Es nimmt %n Änderungen vor:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowbundles.cpp" line="61"/>
+        <source>… and %n more (see the log)</source>
+        <translation>
+            <numerusform>… und %n weitere (siehe Protokoll)</numerusform>
+            <numerusform>… und %n weitere (siehe Protokoll)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="63"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="93"/>
+        <source>Import bundle</source>
+        <translation>Bundle importieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="67"/>
+        <source>Import bundle %1</source>
+        <translation>Bundle %1 importieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="82"/>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="83"/>
+        <source>model %1 exported to %2</source>
+        <translation>Modell %1 nach %2 exportiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="94"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="103"/>
+        <source>Juju bundles (*.yaml *.yml)</source>
+        <translation>Juju-Bundles (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="102"/>
+        <source>Export bundle</source>
+        <translation>Bundle exportieren</translation>
     </message>
 </context>
 <context>

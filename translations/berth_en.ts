@@ -354,134 +354,134 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="63"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="64"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="98"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="99"/>
         <source>application &quot;%1&quot;: its placements go round in a circle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="134"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="155"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="173"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="194"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="202"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="223"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="215"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="236"/>
         <source>deploy application %1 from charm %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="218"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="239"/>
         <source> with channel %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="221"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="242"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="225"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="246"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="230"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="251"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="232"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="234"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="253"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
         <source>a subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="233"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="234"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
         <source>a principal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="237"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="258"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="248"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="269"/>
         <source>set options for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="251"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="272"/>
         <source>set annotations for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
         <source>expose all endpoints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="276"/>
         <source>unexpose %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="271"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="292"/>
         <source>set %1 policy of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="295"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="316"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="298"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="319"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="321"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="342"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="351"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="372"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="358"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="379"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="378"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="399"/>
         <source>add unit %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="384"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="405"/>
         <source>add unit %1 to new machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="408"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="429"/>
         <source>add relation %1 - %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2200,44 +2200,44 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="44"/>
+        <location filename="../core/placement/yamldocument.cpp" line="45"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="50"/>
-        <location filename="../core/placement/yamldocument.cpp" line="126"/>
+        <location filename="../core/placement/yamldocument.cpp" line="51"/>
+        <location filename="../core/placement/yamldocument.cpp" line="127"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="60"/>
+        <location filename="../core/placement/yamldocument.cpp" line="61"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="112"/>
-        <location filename="../core/placement/yamldocument.cpp" line="145"/>
+        <location filename="../core/placement/yamldocument.cpp" line="113"/>
+        <location filename="../core/placement/yamldocument.cpp" line="146"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="130"/>
+        <location filename="../core/placement/yamldocument.cpp" line="131"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="141"/>
+        <location filename="../core/placement/yamldocument.cpp" line="142"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="143"/>
+        <location filename="../core/placement/yamldocument.cpp" line="144"/>
         <source>%1 is a directory; expected a YAML file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="152"/>
+        <location filename="../core/placement/yamldocument.cpp" line="153"/>
         <source>cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3025,42 +3025,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="77"/>
+        <location filename="../ui/mainwindow.cpp" line="78"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="79"/>
+        <location filename="../ui/mainwindow.cpp" line="80"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="85"/>
+        <location filename="../ui/mainwindow.cpp" line="86"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="88"/>
+        <location filename="../ui/mainwindow.cpp" line="89"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="141"/>
+        <location filename="../ui/mainwindow.cpp" line="142"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="159"/>
+        <location filename="../ui/mainwindow.cpp" line="160"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="164"/>
+        <location filename="../ui/mainwindow.cpp" line="165"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="177"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3068,32 +3068,32 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="184"/>
+        <location filename="../ui/mainwindow.cpp" line="185"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>A new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Place on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Put %1 on:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="284"/>
+        <location filename="../ui/mainwindow.cpp" line="285"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3123,227 +3123,247 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="76"/>
-        <source>Provider &amp;accounts…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../ui/mainwindowmenus.cpp" line="78"/>
-        <source>Add, change or remove the clouds Berth provisions on</source>
+        <source>&amp;Import bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="80"/>
-        <source>&amp;Quit</source>
+        <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="82"/>
-        <source>Close Berth; staged changes stay in the store</source>
+        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
+        <source>&amp;Export bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="84"/>
+        <source>Write the model as a Juju bundle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="86"/>
+        <source>Provider &amp;accounts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="88"/>
+        <source>Add, change or remove the clouds Berth provisions on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="90"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
+        <source>Close Berth; staged changes stay in the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="87"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="93"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
         <source>&amp;Commit changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
         <source>&amp;Discard changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="98"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
         <source>Drop every staged change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="110"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="120"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="118"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
         <source>&amp;New model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="119"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="121"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="131"/>
         <source>Model &amp;settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
         <source>Des&amp;troy model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
         <source>Deploy an application with its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="140"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="143"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="156"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="162"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="172"/>
         <source>Add units to the selected application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="164"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="187"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="188"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
         <source>Place the selected units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="204"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="195"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="206"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="203"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
         <source>Actions</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3358,82 +3378,82 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="198"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
         <source>Version and licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>%1 (destroying)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="367"/>
+        <location filename="../ui/mainwindow.cpp" line="368"/>
         <source>Remove this model and stop its instances</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="368"/>
+        <location filename="../ui/mainwindow.cpp" line="369"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="381"/>
+        <location filename="../ui/mainwindow.cpp" line="382"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <location filename="../ui/mainwindow.cpp" line="383"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="420"/>
+        <location filename="../ui/mainwindow.cpp" line="421"/>
         <source>Destroy model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="422"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="433"/>
+        <location filename="../ui/mainwindow.cpp" line="434"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="444"/>
+        <location filename="../ui/mainwindow.cpp" line="445"/>
         <source>model %1 is destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="474"/>
+        <location filename="../ui/mainwindow.cpp" line="475"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="495"/>
+        <location filename="../ui/mainwindow.cpp" line="496"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="497"/>
+        <location filename="../ui/mainwindow.cpp" line="498"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="500"/>
+        <location filename="../ui/mainwindow.cpp" line="501"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="528"/>
+        <location filename="../ui/mainwindow.cpp" line="529"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -3441,68 +3461,131 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="605"/>
+        <location filename="../ui/mainwindow.cpp" line="606"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="674"/>
+        <location filename="../ui/mainwindow.cpp" line="675"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="679"/>
+        <location filename="../ui/mainwindow.cpp" line="680"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="703"/>
+        <location filename="../ui/mainwindow.cpp" line="704"/>
         <source>new machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="706"/>
+        <location filename="../ui/mainwindow.cpp" line="707"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="725"/>
+        <location filename="../ui/mainwindow.cpp" line="726"/>
         <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="730"/>
+        <location filename="../ui/mainwindow.cpp" line="731"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="769"/>
+        <location filename="../ui/mainwindow.cpp" line="770"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="773"/>
+        <location filename="../ui/mainwindow.cpp" line="774"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="867"/>
+        <location filename="../ui/mainwindow.cpp" line="868"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="930"/>
+        <location filename="../ui/mainwindow.cpp" line="931"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="931"/>
+        <location filename="../ui/mainwindow.cpp" line="932"/>
         <source>constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="939"/>
+        <location filename="../ui/mainwindow.cpp" line="940"/>
         <source>Constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="38"/>
+        <source>bundle &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="48"/>
+        <source>%1: the model already holds everything the bundle asks for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="52"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowbundles.cpp" line="57"/>
+        <source>Deploy %1 now? It makes %n change(s):</source>
+        <translation>
+            <numerusform>Deploy %1 now? It makes %n change:</numerusform>
+            <numerusform>Deploy %1 now? It makes %n changes:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowbundles.cpp" line="61"/>
+        <source>… and %n more (see the log)</source>
+        <translation>
+            <numerusform>… and %n more (see the log)</numerusform>
+            <numerusform>… and %n more (see the log)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="63"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="93"/>
+        <source>Import bundle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="67"/>
+        <source>Import bundle %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="82"/>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="83"/>
+        <source>model %1 exported to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="94"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="103"/>
+        <source>Juju bundles (*.yaml *.yml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowbundles.cpp" line="102"/>
+        <source>Export bundle</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

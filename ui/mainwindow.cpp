@@ -71,6 +71,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     , m_machineFilter(new TreeFilterModel(this))
     , m_undo(new QUndoStack(this))
 {
+    setAcceptDrops(true); // a bundle file dropped on the window is imported
     setWindowIcon(QIcon(QStringLiteral(":/berth/icons/berth.svg")));
 
     // Toolbar: which model, and what to show of it.

@@ -13,6 +13,8 @@
 #include <optional>
 
 class QComboBox;
+class QDragEnterEvent;
+class QDropEvent;
 class QLabel;
 class QMenu;
 class QLineEdit;
@@ -89,6 +91,12 @@ public:
     // The model's constraints when `application` is empty.
     void editConstraints(const QString &application);
     void exportChart();
+    // File ▸ Import bundle…, or a bundle file dropped on the window: the
+    // changes it makes are logged, then staged (or, at once, after asking).
+    // False when nothing was staged or applied.
+    bool importBundle(const QString &path);
+    // File ▸ Export bundle…: the model as a bundle Juju reads.
+    bool exportBundle(const QString &path);
 
     ApplicationsModel *applicationsModel() const { return m_applications; }
     MachinesModel *machinesModel() const { return m_machines; }
@@ -134,8 +142,12 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
+    void chooseBundleToImport();
+    void chooseBundleToExport();
     void buildMenus();
     // The names of the selected rows of `tree`: children (units,
     // containers) or top-level ones (applications, machines).

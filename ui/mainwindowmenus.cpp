@@ -73,6 +73,16 @@ void MainWindow::buildMenus()
     });
     openStore->setShortcut(QKeySequence::Open);
     describe(openStore, tr("Open another store: a SQLite file or a PostgreSQL server"));
+    file->addSeparator();
+    QAction *importBundleAction =
+        file->addAction(tr("&Import bundle…"), this, &MainWindow::chooseBundleToImport);
+    describe(importBundleAction,
+             tr("Deploy a Juju bundle: what the model lacks of it is staged (or a "
+                "bundle file dropped on the window)"));
+    QAction *exportBundleAction =
+        file->addAction(tr("&Export bundle…"), this, &MainWindow::chooseBundleToExport);
+    describe(exportBundleAction, tr("Write the model as a Juju bundle"));
+    file->addSeparator();
     QAction *accounts = file->addAction(tr("Provider &accounts…"), this, &MainWindow::editAccounts);
     accounts->setEnabled(m_options.types && m_options.secrets);
     describe(accounts, tr("Add, change or remove the clouds Berth provisions on"));

@@ -7,6 +7,7 @@
 #include "core/model/names.h"
 #include "core/placement/deletionpolicy.h"
 #include "core/placement/placementpolicy.h"
+#include "core/placement/yamldocument.h"
 #include "core/store/bundlerows.h"
 
 #include <QJsonArray>
@@ -118,6 +119,26 @@ QList<const Bundle::Application *> placementOrder(const Bundle &bundle)
 }
 
 } // namespace
+
+const QStringList &BundleCommands::keyOrder()
+{
+    static const QStringList order{QStringLiteral("name"),         QStringLiteral("description"),
+                                   QStringLiteral("default-base"), QStringLiteral("applications"),
+                                   QStringLiteral("machines"),     QStringLiteral("relations"),
+                                   QStringLiteral("charm"),        QStringLiteral("channel"),
+                                   QStringLiteral("revision"),     QStringLiteral("base"),
+                                   QStringLiteral("num_units"),    QStringLiteral("to"),
+                                   QStringLiteral("expose"),       QStringLiteral("options"),
+                                   QStringLiteral("annotations"),  QStringLiteral("constraints"),
+                                   QStringLiteral("missing"),      QStringLiteral("bundle"),
+                                   QStringLiteral("model")};
+    return order;
+}
+
+QString BundleCommands::yaml(const QJsonObject &bundle)
+{
+    return YamlDocument::write(bundle, keyOrder());
+}
 
 BundleCommands::MachineMap BundleCommands::MachineMap::parse(const QString &text)
 {

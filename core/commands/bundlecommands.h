@@ -55,6 +55,11 @@ public:
     // does not, and the values they differ in ({"bundle": ..., "model": ...}).
     QJsonObject diff(const QString &model, const Bundle &bundle, const MachineMap &map);
 
+    // Juju's key order for a bundle, written out.
+    static const QStringList &keyOrder();
+    // A bundle (or a diff) as YAML in that order.
+    static QString yaml(const QJsonObject &bundle);
+
     // The annotations that carry an application's Berth policies, from its
     // specs; and back.
     static QJsonObject policyAnnotations(const QList<PolicyRecord> &policies);

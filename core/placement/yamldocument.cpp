@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <QCoreApplication>
 #include <yaml-cpp/yaml.h>
@@ -170,6 +171,87 @@ QJsonValue readFile(const QString &path, const QString &name)
 QList<QJsonValue> readDocuments(const QString &path, const QString &name)
 {
     return parseDocuments(readBounded(path, name), name);
+}
+
+KeyRanks ranksOf(const QStringList &order)
+{
+    KeyRanks ranks;
+    for (qsizetype i = 0; i < order.size(); ++i)
+        ranks.insert(order.at(i), i);
+    return ranks;
+}
+
+QStringList orderedKeys(const QJsonObject &object, const KeyRanks &ranks)
+{
+    QStringList keys = object.keys(); // sorted
+    if (ranks.isEmpty())
+        return keys;
+    std::stable_sort(keys.begin(), keys.end(), [&](const QString &a, const QString &b) {
+        return ranks.value(a, ranks.size()) < ranks.value(b, ranks.size());
+    });
+    return keys;
+}
+
+namespace {
+
+void emitNode(YAML::Emitter &out, const QJsonValue &value, const KeyRanks &order)
+{
+    switch (value.type()) {
+    case QJsonValue::Object: {
+        const QJsonObject object = value.toObject();
+        out << YAML::BeginMap;
+        for (const QString &key : orderedKeys(object, order)) {
+            // A key YAML would read as a number or a flag ("0", "true") is
+            // quoted, so that it comes back as the text it is.
+            static const QRegularExpression plain(
+                QStringLiteral("^[A-Za-z_./@-][A-Za-z0-9_./@-]*$"));
+            out << YAML::Key;
+            if (plain.match(key).hasMatch() && key != u"true" && key != u"false" &&
+                key != u"null" && key != u"yes" && key != u"no")
+                out << key.toStdString();
+            else
+                out << YAML::DoubleQuoted << key.toStdString();
+            out << YAML::Value;
+            emitNode(out, object.value(key), order);
+        }
+        out << YAML::EndMap;
+        break;
+    }
+    case QJsonValue::Array: {
+        out << YAML::BeginSeq;
+        for (const auto &item : value.toArray())
+            emitNode(out, item, order);
+        out << YAML::EndSeq;
+        break;
+    }
+    case QJsonValue::Bool:
+        out << value.toBool();
+        break;
+    case QJsonValue::Double: {
+        const double d = value.toDouble();
+        if (d == double(qint64(d)))
+            out << qint64(d);
+        else
+            out << d;
+        break;
+    }
+    case QJsonValue::String:
+        out << YAML::DoubleQuoted << value.toString().toStdString();
+        break;
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        out << YAML::Null;
+        break;
+    }
+}
+
+} // namespace
+
+QString write(const QJsonValue &value, const QStringList &order)
+{
+    YAML::Emitter out;
+    emitNode(out, value, ranksOf(order));
+    return QString::fromStdString(out.c_str()) + u'\n';
 }
 
 } // namespace YamlDocument

@@ -1,9 +1,12 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace berth {
 
@@ -23,6 +26,14 @@ QJsonValue readFile(const QString &path, const QString &name);
 // Every document of a file (`---` between them: a bundle and its overlays),
 // within the same bounds taken over all of them.
 QList<QJsonValue> readDocuments(const QString &path, const QString &name);
+
+// Keys that come first in every object, in this order; the rest follow sorted.
+using KeyRanks = QHash<QString, qsizetype>;
+KeyRanks ranksOf(const QStringList &order);
+QStringList orderedKeys(const QJsonObject &object, const KeyRanks &ranks);
+// `value` as YAML: keys in `order` first, strings quoted, keys that would
+// read back as numbers or flags quoted.
+QString write(const QJsonValue &value, const QStringList &order = {});
 
 } // namespace YamlDocument
 

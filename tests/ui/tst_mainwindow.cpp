@@ -3,6 +3,8 @@
 #include "core/commands/cloudcommands.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelcommands.h"
+#include "core/model/bundle.h"
+#include "core/placement/yamldocument.h"
 #include "core/provisioning/provisioner.h"
 #include "core/store/cloudaccounts.h"
 #include "tests/testsupport.h"
@@ -163,6 +165,72 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true); // settings of their own, not the user's
+    }
+
+    void bundlesComeInAndGoOut()
+    {
+        Fixture f;
+        auto window = f.window(false, true);
+        const QString bundle = QStringLiteral(SOURCE_DIR "/tests/bundles/placements.yaml");
+        // Staged: one change in the change set, the plan in the log.
+        QVERIFY(window->importBundle(bundle));
+        QCOMPARE(ChangeSet(f.ws()).count(model), 1);
+        QVERIFY(f.ws().snapshot(model).applications.isEmpty());
+        QVERIFY(window->logPane()->toPlainText().contains(
+            QStringLiteral("placements.yaml: add unit db/0 to 0")));
+        ChangeSetPanel *panel = window->changeSetPanel();
+        QTRY_COMPARE(panel->list()->topLevelItemCount(), 1);
+        QCOMPARE(panel->list()->topLevelItem(0)->text(0),
+                 QStringLiteral("deploy bundle placements (applications: 4)"));
+        QTRY_COMPARE(window->machinesModel()->rowCount(), 6); // planned, in the views
+        window->undoStack()->undo();
+        QCOMPARE(ChangeSet(f.ws()).count(model), 0);
+        window->undoStack()->redo();
+        QCOMPARE(ChangeSet(f.ws()).count(model), 1);
+        ChangeSet(f.ws()).commit(model);
+        QCOMPARE(f.ws().snapshot(model).units.size(), 11);
+        // Again: nothing to do, nothing staged.
+        QVERIFY(!window->importBundle(bundle));
+        QCOMPARE(ChangeSet(f.ws()).count(model), 0);
+
+        // Exported, the file reads as the bundle the model is.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out.yaml"));
+        QVERIFY(window->exportBundle(out));
+        const Bundle exported = Bundle::fromDocuments(
+            YamlDocument::readDocuments(out, QStringLiteral("out")), QStringLiteral("out"));
+        QCOMPARE(exported.applications.size(), 4);
+        QCOMPARE(exported.application(QStringLiteral("web"))->units, 4);
+
+        // Immediate mode asks first, naming the changes; a bundle file dropped
+        // on the window is imported.
+        Fixture g;
+        auto other = g.window(false, false);
+        QStringList questions;
+        other->setConfirm([&](const QString &, const QString &question) {
+            questions << question;
+            return true;
+        });
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(out)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton,
+                              Qt::NoModifier);
+        QCoreApplication::sendEvent(other.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(other.get(), &drop);
+        QCOMPARE(questions.size(), 1);
+        QVERIFY2(questions.first().startsWith(QStringLiteral("Deploy out.yaml now? It makes ")),
+                 qPrintable(questions.first()));
+        QCOMPARE(g.ws().snapshot(model).units.size(), 11);
+        // A file that is not a bundle says why and changes nothing.
+        QFile bad(dir.filePath(QStringLiteral("bad.yaml")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("bundle: kubernetes\napplications: {a: {charm: a}}\n");
+        bad.close();
+        QVERIFY(!other->importBundle(bad.fileName()));
+        QCOMPARE(questions.size(), 1);
+        QCOMPARE(g.ws().snapshot(model).units.size(), 11);
     }
 
     void stagedPlacementsWaitForCommit()
