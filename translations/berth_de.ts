@@ -3135,7 +3135,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="78"/>
         <source>&amp;Import bundle…</source>
-        <translation>Bundle &importieren…</translation>
+        <translation>Bundle &amp;importieren…</translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="80"/>
@@ -3145,7 +3145,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="83"/>
         <source>&amp;Export bundle…</source>
-        <translation>Bundle &exportieren…</translation>
+        <translation>Bundle &amp;exportieren…</translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="84"/>
