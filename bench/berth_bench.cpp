@@ -4,6 +4,7 @@
 #include "core/cloud/cloudregistry.h"
 #include "core/cloud/instancetypechooser.h"
 #include "core/commands/applicationcommands.h"
+#include "core/commands/bundlecommands.h"
 #include "core/commands/changeset.h"
 #include "core/commands/modelcommands.h"
 #include "core/placement/placementplanner.h"
@@ -12,6 +13,7 @@
 #include "providers/sim/simcloud.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QTemporaryDir>
 
 #include <benchmark/benchmark.h>
@@ -199,6 +201,99 @@ void BM_AddUnits(benchmark::State &state)
     state.SetItemsProcessed(state.iterations() * count);
 }
 BENCHMARK(BM_AddUnits)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// A bundle of 50 applications and 5,000 units: each application 100 units,
+// half of them on new machines, a quarter in containers on new machines and
+// a quarter next to the previous application's units.
+Bundle largeBundle()
+{
+    QJsonObject apps;
+    for (int a = 0; a < 50; ++a) {
+        QJsonArray to;
+        for (int u = 0; u < 100; ++u) {
+            if (u < 50)
+                to.append(QStringLiteral("new"));
+            else if (u < 75)
+                to.append(QStringLiteral("lxd:new"));
+            else if (a > 0)
+                to.append(QStringLiteral("app%1/%2").arg(a - 1).arg(u));
+        }
+        apps.insert(QStringLiteral("app%1").arg(a),
+                    QJsonObject{{QStringLiteral("charm"), QStringLiteral("app%1").arg(a)},
+                                {QStringLiteral("num_units"), 100},
+                                {QStringLiteral("constraints"), QStringLiteral("mem=1G")},
+                                {QStringLiteral("to"), to}});
+    }
+    return Bundle::fromDocuments({QJsonObject{{QStringLiteral("applications"), apps}}},
+                                 QStringLiteral("bench"));
+}
+
+// Plan and apply of the bundle in one transaction, into an empty model.
+void BM_DeployBundle(benchmark::State &state)
+{
+    CloudRegistry clouds;
+    clouds.add(SimCloud::describe());
+    const Bundle bundle = largeBundle();
+    for (auto _ : state) {
+        state.PauseTiming();
+        QTemporaryDir dir;
+        {
+            Store store(dir.filePath(QStringLiteral("b.sqlite")));
+            Workspace ws(store, clouds);
+            ModelCommands(ws).ensureDefaultModel();
+            state.ResumeTiming();
+            const CommandResult r =
+                BundleCommands(ws).deploy(QStringLiteral("default"), {bundle, {}, false});
+            state.PauseTiming();
+            if (r.messages.size() < 5'000)
+                state.SkipWithError("the bundle did not add its units");
+        }
+        state.ResumeTiming();
+    }
+    state.SetItemsProcessed(state.iterations() * 5'000);
+}
+BENCHMARK(BM_DeployBundle)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Baseline: the same applications and units by berthctl's commands in one
+// transaction (deploy, then add-unit --to each placement as the bundle says).
+void BM_DeployBundleByCommandsBaseline(benchmark::State &state)
+{
+    CloudRegistry clouds;
+    clouds.add(SimCloud::describe());
+    for (auto _ : state) {
+        state.PauseTiming();
+        QTemporaryDir dir;
+        {
+            Store store(dir.filePath(QStringLiteral("b.sqlite")));
+            Workspace ws(store, clouds);
+            ModelCommands(ws).ensureDefaultModel();
+            const QString model = QStringLiteral("default");
+            state.ResumeTiming();
+            ws.inModelJoined(model, [&](ModelTx &tx) {
+                ApplicationCommands apps(ws);
+                for (int a = 0; a < 50; ++a) {
+                    ApplicationCommands::Deploy d;
+                    d.charm = QStringLiteral("app%1").arg(a);
+                    d.count = 50; // 50 new machines
+                    d.constraints = QStringLiteral("mem=1G");
+                    apps.deploy(model, d);
+                    apps.addUnits(model, d.charm, 25,
+                                  QStringList(25, QStringLiteral("lxd")).join(u','));
+                    for (int u = 75; u < 100; ++u) {
+                        const QString next =
+                            a > 0 ? tx.unit(QStringLiteral("app%1/%2").arg(a - 1).arg(u)).machine
+                                  : QString();
+                        apps.addUnits(model, d.charm, 1, next);
+                    }
+                }
+            });
+            state.PauseTiming();
+        }
+        state.ResumeTiming();
+    }
+    state.SetItemsProcessed(state.iterations() * 5'000);
+}
+BENCHMARK(BM_DeployBundleByCommandsBaseline)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 void check(int rc, sqlite3 *db)
 {
