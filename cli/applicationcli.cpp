@@ -7,8 +7,10 @@
 #include "core/commands/applicationcommands.h"
 #include "core/commands/scalingcommands.h"
 #include "core/model/statusselection.h"
+#include "core/store/bundlerows.h"
 
 #include <QJsonObject>
+#include <QSet>
 
 namespace berth {
 
@@ -224,18 +226,30 @@ void status(CliContext &ctx, const QStringList &args)
     // Plain names read only the rows around them; wildcards and status
     // words read the whole model.
     const auto names = selection.plainNames();
+    QList<BundleRows::EndpointRelation> endpoints;
     const ModelSnapshot snapshot =
         selection.apply(ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
+            if (parser.isSet(QStringLiteral("relations")))
+                endpoints = BundleRows(tx).endpointRelations();
             return names ? tx.snapshotAround(names->applications, names->units, names->machines)
                          : tx.snapshot();
         }));
     if (!selection.isEmpty() && snapshot.units.isEmpty() && snapshot.machines.isEmpty() &&
         snapshot.applications.isEmpty())
         ctx.warn(QStringLiteral("nothing matched %1").arg(selection.patterns().join(u' ')));
-    const StatusReport::TableOptions options{
-        parser.isSet(QStringLiteral("relations")),
-        !parser.isSet(QStringLiteral("no-color")) &&
-            (ctx.terminal || parser.isSet(QStringLiteral("color")))};
+    StatusReport::TableOptions options{parser.isSet(QStringLiteral("relations")),
+                                       !parser.isSet(QStringLiteral("no-color")) &&
+                                           (ctx.terminal || parser.isSet(QStringLiteral("color"))),
+                                       {}};
+    // The shown applications' relations only.
+    QSet<QString> shownApps;
+    for (const ApplicationRecord &a : snapshot.applications)
+        shownApps.insert(a.name);
+    for (const BundleRows::EndpointRelation &r : endpoints) {
+        if (shownApps.contains(r.first.section(u':', 0, 0)) ||
+            shownApps.contains(r.second.section(u':', 0, 0)))
+            options.endpointRelations.append({r.first, r.second});
+    }
     // The JSON form is built only for --format json|yaml.
     if (ctx.format == Output::Format::Tabular) {
         ctx.out << StatusReport::toTable(snapshot, options);

@@ -285,12 +285,28 @@ QString toTable(const ModelSnapshot &s, const TableOptions &options)
         text += u'\n' + units.render();
     if (!s.machines.isEmpty())
         text += u'\n' + machinesTable(s.machines, options.colour);
-    if (options.relations && !s.relations.isEmpty()) {
-        // Juju 3's words; Berth's relations are all subordinate ones.
+    if (options.relations && (!s.relations.isEmpty() || !options.endpointRelations.isEmpty())) {
+        // Juju 3's words: subordinate relations, and the others ("regular").
         Output::Table relations({QStringLiteral("Integration provider"), QStringLiteral("Requirer"),
                                  QStringLiteral("Type")});
+        const auto appOf = [](const QString &end) { return end.section(u':', 0, 0); };
+        QSet<QString> subordinatePairs;
         for (const RelationRecord &r : s.relations)
-            relations.addRow({r.principal, r.subordinate, QStringLiteral("subordinate")});
+            subordinatePairs << r.principal + u' ' + r.subordinate
+                             << r.subordinate + u' ' + r.principal;
+        QSet<QString> shown;
+        for (const auto &[first, second] : options.endpointRelations) {
+            const QString pair = appOf(first) + u' ' + appOf(second);
+            const bool subordinate = subordinatePairs.contains(pair);
+            relations.addRow(
+                {first, second,
+                 subordinate ? QStringLiteral("subordinate") : QStringLiteral("regular")});
+            shown << pair << appOf(second) + u' ' + appOf(first);
+        }
+        for (const RelationRecord &r : s.relations) {
+            if (!shown.contains(r.principal + u' ' + r.subordinate))
+                relations.addRow({r.principal, r.subordinate, QStringLiteral("subordinate")});
+        }
         text += u'\n' + relations.render();
     }
     return text;

@@ -21,6 +21,9 @@ struct TableOptions
 {
     bool relations = false; // --relations: the table of relations too
     bool colour = false;    // status words in ANSI colours
+    // Relations with their endpoints ("wordpress:db", "mysql:db"), as bundles
+    // recorded them; subordinate relations without endpoints come from the model.
+    QList<std::pair<QString, QString>> endpointRelations;
 };
 // The model, App, Unit and Machine tables, as Juju's status gives them.
 QString toTable(const ModelSnapshot &snapshot, const TableOptions &options = {});

@@ -116,10 +116,23 @@ QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name)
                              .arg(Limits::maxDocumentBytes));
     }
     try {
+        // Documents split at their "---" lines and each read alone: yaml-cpp's
+        // LoadAll can loop for ever on some broken input ("," alone).
         Converter converter(name);
         QList<QJsonValue> documents;
-        for (const YAML::Node &node : YAML::LoadAll(text.toStdString()))
-            documents << converter.convert(node, 0);
+        QList<QByteArray> chunks{QByteArray()};
+        for (const QByteArray &line : text.split('\n')) {
+            if (line == "---" || line.startsWith("--- ") || line.startsWith("---\t") ||
+                line == "---\r")
+                chunks << QByteArray();
+            else
+                chunks.last() += line + '\n';
+        }
+        for (const QByteArray &chunk : std::as_const(chunks)) {
+            const QJsonValue document = converter.convert(YAML::Load(chunk.toStdString()), 0);
+            if (!document.isNull())
+                documents << document; // an empty document (before the first "---") is none
+        }
         return documents;
     } catch (const YAML::Exception &error) {
         // yaml-cpp's own depth guard speaks of "deep recursion"; say it in the user's terms.
@@ -160,12 +173,20 @@ QByteArray readBounded(const QString &path, const QString &name)
 QJsonValue parse(const QByteArray &text, const QString &name)
 {
     const QList<QJsonValue> documents = parseDocuments(text, name);
+    if (documents.size() > 1)
+        throw BerthError(
+            Text::tr("%1 holds %2 YAML documents; expected one").arg(name).arg(documents.size()));
     return documents.isEmpty() ? QJsonValue(QJsonValue::Null) : documents.first();
 }
 
 QJsonValue readFile(const QString &path, const QString &name)
 {
     return parse(readBounded(path, name), name);
+}
+
+QList<QJsonValue> parseAll(const QByteArray &text, const QString &name)
+{
+    return parseDocuments(text, name);
 }
 
 QList<QJsonValue> readDocuments(const QString &path, const QString &name)

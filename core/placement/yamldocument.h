@@ -26,6 +26,8 @@ QJsonValue readFile(const QString &path, const QString &name);
 // Every document of a file (`---` between them: a bundle and its overlays),
 // within the same bounds taken over all of them.
 QList<QJsonValue> readDocuments(const QString &path, const QString &name);
+// The same from text.
+QList<QJsonValue> parseAll(const QByteArray &text, const QString &name);
 
 // Keys that come first in every object, in this order; the rest follow sorted.
 using KeyRanks = QHash<QString, qsizetype>;

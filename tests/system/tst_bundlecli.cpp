@@ -60,6 +60,10 @@ void TestBundleCli::deployDryRunThenDeployThenNothing()
     QVERIFY(real.out.startsWith(S("Executing changes:\n")));
     QVERIFY(real.out.endsWith(S("\nDeploy of bundle completed.\n")));
     QVERIFY(run({S("status")}).out.contains(S("\nceph-osd/2 ")));
+    // Relations between principals are kept with their endpoints, and shown.
+    QVERIFY(run({S("status"), S("--relations")})
+                .out.endsWith(S("\nIntegration provider  Requirer      Type\n"
+                                "ceph-osd:mon          ceph-mon:osd  regular\n")));
 
     const ProcessResult again = run({S("deploy"), sample("ceph-base.yaml")});
     QCOMPARE(again.out, S("No changes to apply.\n"));
