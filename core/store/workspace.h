@@ -49,6 +49,8 @@ public:
     // must let the failure end the transaction (or its savepoint).
     template <typename F> decltype(auto) inModelJoined(const QString &modelName, F &&fn)
     {
+        if (m_joined && m_joined->model().name == modelName)
+            return fn(*m_joined); // already inside one: its changes are the outer's
         return writeModel(modelName, fn, true);
     }
 

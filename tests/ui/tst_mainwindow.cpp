@@ -183,6 +183,7 @@ private slots:
         QCOMPARE(panel->list()->topLevelItem(0)->text(0),
                  QStringLiteral("deploy bundle placements (applications: 4)"));
         QTRY_COMPARE(window->machinesModel()->rowCount(), 6); // planned, in the views
+        QTRY_COMPARE(window->applicationsModel()->rowCount(), 4);
         window->undoStack()->undo();
         QCOMPARE(ChangeSet(f.ws()).count(model), 0);
         window->undoStack()->redo();

@@ -1,4 +1,5 @@
 #include "core/commands/bundlecommands.h"
+#include "core/commands/changeset.h"
 #include "core/commands/modelchange.h"
 #include "core/placement/yamldocument.h"
 #include "core/provisioning/provisioner.h"
@@ -564,6 +565,13 @@ void TestBundles::stagesAsOneChange()
         YamlDocument::readDocuments(sample("ceph-base.yaml"), S("bundle"));
     const ModelChange change = ModelChange::deployBundle(Bundle::merged(docs, S("b")));
     QCOMPARE(change.description(), S("deploy bundle ceph-base (applications: 2)"));
+    // Staged, every client sees the bundle's applications, units and machines planned.
+    ChangeSet(t.ws()).stage(model, change, S("test"));
+    const ModelSnapshot planned = ChangeSet(t.ws()).plannedSnapshot(model);
+    QCOMPARE(planned.applications.size(), 2);
+    QCOMPARE(planned.units.size(), 6);
+    QCOMPARE(planned.machines.size(), 6);
+    ChangeSet(t.ws()).discard(model, {});
     const auto restored = ModelChange::fromJson(change.command, change.args);
     QVERIFY(restored);
     restored->apply(t.ws(), model);
