@@ -175,9 +175,11 @@ void BM_PlaceThousandUnitsOneCommandBaseline(benchmark::State &state)
 BENCHMARK(BM_PlaceThousandUnitsOneCommandBaseline)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // add-unit -n N through core: units, machines and change-log entries persisted.
-void BM_AddUnits(benchmark::State &state)
+// Runs `timed(ws)` once an iteration on a fresh store with the default
+// model; `setup(ws)` before it, and removing the store after it, untimed.
+template <typename Setup, typename Timed>
+void onFreshModel(benchmark::State &state, Setup setup, Timed timed)
 {
-    const int count = int(state.range(0));
     CloudRegistry clouds;
     clouds.add(SimCloud::describe());
     for (auto _ : state) {
@@ -187,17 +189,30 @@ void BM_AddUnits(benchmark::State &state)
             Store store(dir.filePath(QStringLiteral("b.sqlite")));
             Workspace ws(store, clouds);
             ModelCommands(ws).ensureDefaultModel();
-            ApplicationCommands apps(ws);
-            ApplicationCommands::Deploy deploy;
-            deploy.charm = QStringLiteral("wordpress");
-            deploy.constraints = QStringLiteral("mem=2G");
-            apps.deploy(QStringLiteral("default"), deploy);
+            setup(ws);
             state.ResumeTiming();
-            apps.addUnits(QStringLiteral("default"), QStringLiteral("wordpress"), count, {});
+            timed(ws);
             state.PauseTiming();
         }
         state.ResumeTiming();
     }
+}
+
+void BM_AddUnits(benchmark::State &state)
+{
+    const int count = int(state.range(0));
+    onFreshModel(
+        state,
+        [](Workspace &ws) {
+            ApplicationCommands::Deploy deploy;
+            deploy.charm = QStringLiteral("wordpress");
+            deploy.constraints = QStringLiteral("mem=2G");
+            ApplicationCommands(ws).deploy(QStringLiteral("default"), deploy);
+        },
+        [&](Workspace &ws) {
+            ApplicationCommands(ws).addUnits(QStringLiteral("default"), QStringLiteral("wordpress"),
+                                             count, {});
+        });
     state.SetItemsProcessed(state.iterations() * count);
 }
 BENCHMARK(BM_AddUnits)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(5);
@@ -231,25 +246,15 @@ Bundle largeBundle()
 // Plan and apply of the bundle in one transaction, into an empty model.
 void BM_DeployBundle(benchmark::State &state)
 {
-    CloudRegistry clouds;
-    clouds.add(SimCloud::describe());
     const Bundle bundle = largeBundle();
-    for (auto _ : state) {
-        state.PauseTiming();
-        QTemporaryDir dir;
-        {
-            Store store(dir.filePath(QStringLiteral("b.sqlite")));
-            Workspace ws(store, clouds);
-            ModelCommands(ws).ensureDefaultModel();
-            state.ResumeTiming();
+    onFreshModel(
+        state, [](Workspace &) {},
+        [&](Workspace &ws) {
             const CommandResult r =
                 BundleCommands(ws).deploy(QStringLiteral("default"), {bundle, {}, false});
-            state.PauseTiming();
             if (r.messages.size() < 5'000)
                 state.SkipWithError("the bundle did not add its units");
-        }
-        state.ResumeTiming();
-    }
+        });
     state.SetItemsProcessed(state.iterations() * 5'000);
 }
 BENCHMARK(BM_DeployBundle)->Unit(benchmark::kMillisecond)->Iterations(3);
@@ -258,17 +263,10 @@ BENCHMARK(BM_DeployBundle)->Unit(benchmark::kMillisecond)->Iterations(3);
 // transaction (deploy, then add-unit --to each placement as the bundle says).
 void BM_DeployBundleByCommandsBaseline(benchmark::State &state)
 {
-    CloudRegistry clouds;
-    clouds.add(SimCloud::describe());
-    for (auto _ : state) {
-        state.PauseTiming();
-        QTemporaryDir dir;
-        {
-            Store store(dir.filePath(QStringLiteral("b.sqlite")));
-            Workspace ws(store, clouds);
-            ModelCommands(ws).ensureDefaultModel();
-            const QString model = QStringLiteral("default");
-            state.ResumeTiming();
+    const QString model = QStringLiteral("default");
+    onFreshModel(
+        state, [](Workspace &) {},
+        [&](Workspace &ws) {
             ws.inModelJoined(model, [&](ModelTx &tx) {
                 ApplicationCommands apps(ws);
                 for (int a = 0; a < 50; ++a) {
@@ -287,10 +285,7 @@ void BM_DeployBundleByCommandsBaseline(benchmark::State &state)
                     }
                 }
             });
-            state.PauseTiming();
-        }
-        state.ResumeTiming();
-    }
+        });
     state.SetItemsProcessed(state.iterations() * 5'000);
 }
 BENCHMARK(BM_DeployBundleByCommandsBaseline)->Unit(benchmark::kMillisecond)->Iterations(3);

@@ -54,10 +54,9 @@ struct LargeModel
         QString err;
         QTextStream outStream(&out);
         QTextStream errStream(&err);
-        const int code = Cli(outStream, errStream, types, secrets)
-                             .run(QStringList{QStringLiteral("--db"), path,
-                                              QStringLiteral("status")} +
-                                  args);
+        const int code =
+            Cli(outStream, errStream, types, secrets)
+                .run(QStringList{QStringLiteral("--db"), path, QStringLiteral("status")} + args);
         outStream.flush();
         return code == 0 ? out.size() : -1;
     }
