@@ -1,0 +1,68 @@
+"""Availability zones (one host aggregate each), flavors and an image for the
+test OpenStack, as the admin: idempotent."""
+import json
+import sys
+import urllib.request
+
+KS = "http://127.0.0.1:5000/v3"
+
+
+def request(method, url, token=None, body=None, raw=None):
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(url, method=method, data=data)
+    req.add_header("Content-Type",
+                   "application/octet-stream" if raw is not None else "application/json")
+    req.add_header("OpenStack-API-Version", "compute 2.79")
+    if token:
+        req.add_header("X-Auth-Token", token)
+    with urllib.request.urlopen(req) as r:
+        text = r.read()
+        return r.headers, (json.loads(text) if text else {})
+
+
+def token(user, password, project):
+    headers, body = request("POST", KS + "/auth/tokens", body={"auth": {
+        "identity": {"methods": ["password"], "password": {"user": {
+            "name": user, "domain": {"id": "default"}, "password": password}}},
+        "scope": {"project": {"name": project, "domain": {"id": "default"}}}}})
+    return headers["X-Subject-Token"], body
+
+
+def main():
+    zones = json.loads(sys.argv[1])  # {"RegionOne": {"az-one-a": "r1-compute1", ...}, ...}
+    admin_password = sys.argv[2]
+    t, body = token("admin", admin_password, "admin")
+    compute = {e["region_id"]: e["url"] for s in body["token"]["catalog"]
+               if s["type"] == "compute" for e in s["endpoints"] if e["interface"] == "public"}
+    for region, azs in zones.items():
+        url = compute[region]
+        _, aggs = request("GET", url + "/os-aggregates", t)
+        have = {a["name"]: a for a in aggs["aggregates"]}
+        for az, host in azs.items():
+            agg = have.get(az)
+            if not agg:
+                _, made = request("POST", url + "/os-aggregates", t,
+                                  {"aggregate": {"name": az, "availability_zone": az}})
+                agg = made["aggregate"]
+            if host not in agg.get("hosts", []):
+                request("POST", url + "/os-aggregates/%s/action" % agg["id"], t,
+                        {"add_host": {"host": host}})
+        _, flavors = request("GET", url + "/flavors", t)
+        names = {f["name"] for f in flavors["flavors"]}
+        # m1.huge: more memory than any compute host has.
+        for name, vcpus, ram, disk in (("m1.tiny", 1, 256, 1), ("m1.small", 1, 1024, 10),
+                                       ("m1.medium", 2, 2048, 20), ("m1.huge", 64, 1048576, 100)):
+            if name not in names:
+                request("POST", url + "/flavors", t, {"flavor": {
+                    "name": name, "vcpus": vcpus, "ram": ram, "disk": disk}})
+    _, images = request("GET", "http://127.0.0.1:9292/v2/images?name=ubuntu-22.04", t)
+    if not images["images"]:
+        _, image = request("POST", "http://127.0.0.1:9292/v2/images", t, {
+            "name": "ubuntu-22.04", "disk_format": "raw", "container_format": "bare",
+            "visibility": "public"})
+        request("PUT", "http://127.0.0.1:9292/v2/images/%s/file" % image["id"], t,
+                raw=b"berth test image\n")
+
+
+if __name__ == "__main__":
+    main()
