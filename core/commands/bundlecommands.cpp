@@ -337,8 +337,8 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
                 add.constraints = spec->constraints;
                 QList<MachineRecord> made;
                 MachineCommands(m_ws).addMachines(model, add, {}, &made);
-                rows.markMachine(made.first(),
-                                 {made.first().id, bundle.name, spec->id, spec->annotations});
+                rows.markMachine(made.first(), {made.first().id, made.first().name, bundle.name,
+                                                spec->id, spec->annotations});
                 lines << tr("add new machine %1 (bundle machine %2)")
                              .arg(made.first().name, spec->id);
                 machineOf.insert(bundleMachine, made.first().name);
@@ -600,12 +600,9 @@ QJsonObject BundleCommands::diff(const QString &model, const Bundle &bundle, con
     QJsonObject machines;
     const QHash<QString, QString> marked = m_ws.readModel(model, [&](ModelTx &tx) {
         QHash<QString, QString> found;
-        QHash<qint64, QString> names;
-        for (const MachineRecord &m : tx.snapshot().machines)
-            names.insert(m.id, m.name);
         for (const BundleRows::MachineMark &mark : BundleRows(tx).machineMarks()) {
-            if (mark.bundle == bundle.name && names.contains(mark.machineId))
-                found.insert(mark.bundleMachine, names.value(mark.machineId));
+            if (mark.bundle == bundle.name)
+                found.insert(mark.bundleMachine, mark.machine);
         }
         return found;
     });

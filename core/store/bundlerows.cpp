@@ -51,14 +51,16 @@ void BundleRows::setDetails(const ApplicationRecord &app, const QJsonObject &det
 QList<BundleRows::MachineMark> BundleRows::machineMarks()
 {
     QSqlQuery &q = m_tx.m_sql.run(
-        QStringLiteral("SELECT b.machine_id, b.bundle, b.bundle_machine, b.annotations FROM "
-                       "bundle_machines b JOIN machines m ON m.id = b.machine_id WHERE "
-                       "m.model_id = ? ORDER BY b.machine_id"),
+        QStringLiteral(
+            "SELECT b.machine_id, m.name, b.bundle, b.bundle_machine, b.annotations FROM "
+            "bundle_machines b JOIN machines m ON m.id = b.machine_id WHERE "
+            "m.model_id = ? ORDER BY b.machine_id"),
         {m_tx.model().id});
     QList<MachineMark> rows;
     while (q.next()) {
         rows.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
-                     QJsonDocument::fromJson(q.value(3).toByteArray()).object()});
+                     q.value(3).toString(),
+                     QJsonDocument::fromJson(q.value(4).toByteArray()).object()});
     }
     q.finish();
     return rows;

@@ -27,6 +27,7 @@ public:
     struct MachineMark
     {
         qint64 machineId = 0;
+        QString machine;       // the model machine's name, as read
         QString bundle;        // the bundle's name ("" when it has none)
         QString bundleMachine; // its id for the machine ("0")
         QJsonObject annotations;
