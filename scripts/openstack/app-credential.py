@@ -4,29 +4,18 @@ import json
 import os
 import sys
 import time
-import urllib.error
-import urllib.request
 
-KS = "http://127.0.0.1:5000/v3"
-
-
-def post(path, body, token=None):
-    req = urllib.request.Request(KS + path, method="POST", data=json.dumps(body).encode())
-    req.add_header("Content-Type", "application/json")
-    if token:
-        req.add_header("X-Auth-Token", token)
-    with urllib.request.urlopen(req) as r:
-        return r.headers, json.loads(r.read() or b"{}")
+from osapi import KEYSTONE as KS, ApiError, request, token
 
 
 def works(credential):
     try:
-        post("/auth/tokens", {"auth": {"identity": {
+        request("POST", KS + "/auth/tokens", body={"auth": {"identity": {
             "methods": ["application_credential"],
             "application_credential": {"id": credential["id"],
                                        "secret": credential["secret"]}}}})
         return True
-    except urllib.error.HTTPError:
+    except ApiError:
         return False
 
 
@@ -38,14 +27,10 @@ def main():
         if works(credential):
             print(json.dumps(credential))
             return
-    headers, body = post("/auth/tokens", {"auth": {
-        "identity": {"methods": ["password"], "password": {"user": {
-            "name": user, "domain": {"id": "default"}, "password": password}}},
-        "scope": {"project": {"name": project, "domain": {"id": "default"}}}}})
-    token = headers["X-Subject-Token"]
+    t, body = token(user, password, project)
     user_id = body["token"]["user"]["id"]
-    _, made = post("/users/%s/application_credentials" % user_id, {"application_credential": {
-        "name": "berth-%d" % int(time.time())}}, token)
+    _, made = request("POST", KS + "/users/%s/application_credentials" % user_id, t,
+                      {"application_credential": {"name": "berth-%d" % int(time.time())}})
     credential = {"id": made["application_credential"]["id"],
                   "secret": made["application_credential"]["secret"]}
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

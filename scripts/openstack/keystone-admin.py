@@ -3,29 +3,12 @@ services and their endpoints in every region, the service users, and a
 project and user for Berth. Prints their ids."""
 import json
 import sys
-import urllib.error
-import urllib.request
 
-KS = "http://127.0.0.1:5000/v3"
+from osapi import KEYSTONE as KS, ApiError, request, token
 
 
-def call(method, path, token=None, body=None):
-    req = urllib.request.Request(KS + path, method=method,
-                                 data=json.dumps(body).encode() if body is not None else None)
-    req.add_header("Content-Type", "application/json")
-    if token:
-        req.add_header("X-Auth-Token", token)
-    with urllib.request.urlopen(req) as r:
-        data = r.read()
-        return r.headers, (json.loads(data) if data else {})
-
-
-def token(user, password, project):
-    headers, _ = call("POST", "/auth/tokens", body={"auth": {
-        "identity": {"methods": ["password"], "password": {"user": {
-            "name": user, "domain": {"id": "default"}, "password": password}}},
-        "scope": {"project": {"name": project, "domain": {"id": "default"}}}}})
-    return headers["X-Subject-Token"]
+def call(method, path, t=None, body=None):
+    return request(method, KS + path, t, body)
 
 
 def find(t, kind, name, key=None):
@@ -48,12 +31,12 @@ def main():
     glance_port = int(sys.argv[3])
     password = sys.argv[4]
     admin_password = sys.argv[5]
-    t = token("admin", admin_password, "admin")
+    t, _ = token("admin", admin_password, "admin")
     for r in regions:
         try:
             call("POST", "/regions", t, {"region": {"id": r}})
-        except urllib.error.HTTPError as e:
-            if e.code != 409:
+        except ApiError as e:
+            if e.status != 409:
                 raise
     service_project = ensure(t, "projects", "project",
                              {"name": "service", "domain_id": "default"})

@@ -2,38 +2,15 @@
 test OpenStack, as the admin: idempotent."""
 import json
 import sys
-import urllib.request
 
-KS = "http://127.0.0.1:5000/v3"
-
-
-def request(method, url, token=None, body=None, raw=None):
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    req = urllib.request.Request(url, method=method, data=data)
-    req.add_header("Content-Type",
-                   "application/octet-stream" if raw is not None else "application/json")
-    req.add_header("OpenStack-API-Version", "compute 2.79")
-    if token:
-        req.add_header("X-Auth-Token", token)
-    with urllib.request.urlopen(req) as r:
-        text = r.read()
-        return r.headers, (json.loads(text) if text else {})
-
-
-def token(user, password, project):
-    headers, body = request("POST", KS + "/auth/tokens", body={"auth": {
-        "identity": {"methods": ["password"], "password": {"user": {
-            "name": user, "domain": {"id": "default"}, "password": password}}},
-        "scope": {"project": {"name": project, "domain": {"id": "default"}}}}})
-    return headers["X-Subject-Token"], body
+from osapi import KEYSTONE as KS, public_endpoints, request, token
 
 
 def main():
     zones = json.loads(sys.argv[1])  # {"RegionOne": {"az-one-a": "r1-compute1", ...}, ...}
     admin_password = sys.argv[2]
     t, body = token("admin", admin_password, "admin")
-    compute = {e["region_id"]: e["url"] for s in body["token"]["catalog"]
-               if s["type"] == "compute" for e in s["endpoints"] if e["interface"] == "public"}
+    compute = public_endpoints(body, "compute")
     for region, azs in zones.items():
         url = compute[region]
         _, aggs = request("GET", url + "/os-aggregates", t)

@@ -6,32 +6,11 @@ import json
 import re
 import sys
 import time
-import urllib.error
-import urllib.request
+
+from osapi import KEYSTONE as KS, exchange as call, password_auth, public_endpoints
 
 OUT = sys.argv[1]
 cred = json.loads(sys.argv[2])
-KS = "http://127.0.0.1:5000/v3"
-
-
-def call(method, url, token=None, body=None):
-    req = urllib.request.Request(url, method=method,
-                                 data=json.dumps(body).encode() if body is not None else None)
-    req.add_header("Content-Type", "application/json")
-    req.add_header("OpenStack-API-Version", "compute 2.79")
-    if token:
-        req.add_header("X-Auth-Token", token)
-    try:
-        with urllib.request.urlopen(req) as r:
-            text = r.read()
-            return r.status, dict(r.headers), json.loads(text) if text else None
-    except urllib.error.HTTPError as e:
-        text = e.read()
-        try:
-            parsed = json.loads(text)
-        except ValueError:
-            parsed = text.decode(errors="replace")
-        return e.code, dict(e.headers), parsed
 
 
 def save(name, method, url, status, body, request=None):
@@ -48,9 +27,7 @@ def auth(body):
     return status, headers.get("X-Subject-Token"), reply
 
 
-pw = {"auth": {"identity": {"methods": ["password"], "password": {"user": {
-    "name": "berth", "domain": {"id": "default"}, "password": "servicepass"}}},
-    "scope": {"project": {"name": "berth", "domain": {"id": "default"}}}}}
+pw = password_auth("berth", "servicepass", "berth")
 status, token, reply = auth(pw)
 save("keystone-token-password", "POST", "/v3/auth/tokens", status, reply,
      {"auth": {"identity": {"methods": ["password"], "password": {"user": {
@@ -64,9 +41,7 @@ bad = {"auth": {"identity": {"methods": ["application_credential"], "application
     "id": cred["id"], "secret": "wrong"}}}}
 status, _, reply = auth(bad)
 save("keystone-401-wrong-secret", "POST", "/v3/auth/tokens", status, reply, bad)
-catalog = auth(ac)[2]["token"]["catalog"]
-compute = {e["region_id"]: e["url"] for s in catalog if s["type"] == "compute"
-           for e in s["endpoints"] if e["interface"] == "public"}
+compute = public_endpoints(auth(ac)[2], "compute")
 n1 = compute["RegionOne"]
 for name, path in (("nova-availability-zones", "/os-availability-zone"),
                    ("nova-flavors-detail", "/flavors/detail")):
@@ -79,6 +54,16 @@ flavors = {f["name"]: f["id"] for f in call("GET", n1 + "/flavors", token)[2]["f
 tag = "berth-model-recorded"
 
 
+def settled(server):
+    """The server once ACTIVE or ERROR: (status of the last GET, its reply)."""
+    for _ in range(60):
+        status, _, got = call("GET", n1 + "/servers/" + server, token)
+        if got["server"]["status"] in ("ACTIVE", "ERROR"):
+            break
+        time.sleep(0.5)
+    return status, got
+
+
 def boot(name, flavor, az):
     body = {"server": {"name": name, "flavorRef": flavors[flavor], "imageRef": image,
                        "availability_zone": az, "networks": "none",
@@ -89,11 +74,7 @@ def boot(name, flavor, az):
 body, (status, _, reply) = boot("berth-recorded-0", "m1.tiny", "az-one-a")
 save("nova-create-server-202", "POST", "/servers", status, reply, body)
 sid = reply["server"]["id"]
-for _ in range(60):
-    status, _, got = call("GET", n1 + "/servers/" + sid, token)
-    if got["server"]["status"] in ("ACTIVE", "ERROR"):
-        break
-    time.sleep(0.5)
+status, got = settled(sid)
 save("nova-server-active", "GET", "/servers/{id}", status, got)
 status, _, reply = call("GET", n1 + "/servers/detail?tags=" + tag, token)
 save("nova-servers-detail-by-tag", "GET", "/servers/detail?tags=" + tag, status, reply)
@@ -102,11 +83,7 @@ if status != 202:
     print("m1.huge:", status, reply)
     sys.exit(1)
 hid = reply["server"]["id"]
-for _ in range(60):
-    status, _, got = call("GET", n1 + "/servers/" + hid, token)
-    if got["server"]["status"] in ("ACTIVE", "ERROR"):
-        break
-    time.sleep(0.5)
+status, got = settled(hid)
 save("nova-server-error-no-valid-host", "GET", "/servers/{id}", status, got)
 body, (status, _, reply) = boot("berth-recorded-2", "m1.tiny", "az-nowhere")
 save("nova-create-server-400-unknown-zone", "POST", "/servers", status, reply, body)
@@ -119,9 +96,7 @@ time.sleep(3)
 status, _, reply = call("GET", n1 + "/servers/" + sid, token)
 save("nova-server-404-after-delete", "GET", "/servers/{id}", status, reply)
 # Quota: the admin lowers the project's instances to 0, then a boot is refused.
-admin = auth({"auth": {"identity": {"methods": ["password"], "password": {"user": {
-    "name": "admin", "domain": {"id": "default"}, "password": "adminpass"}}},
-    "scope": {"project": {"name": "admin", "domain": {"id": "default"}}}}})[1]
+admin = auth(password_auth("admin", "adminpass", "admin"))[1]
 project = auth(pw)[2]["token"]["project"]["id"]
 for server in call("GET", n1 + "/servers", token)[2]["servers"]:
     call("DELETE", n1 + "/servers/" + server["id"], token)
