@@ -6,6 +6,7 @@
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/scalingcommands.h"
+#include "core/model/bundle.h"
 #include "core/model/statusselection.h"
 #include "core/store/bundlerows.h"
 
@@ -246,8 +247,8 @@ void status(CliContext &ctx, const QStringList &args)
     for (const ApplicationRecord &a : snapshot.applications)
         shownApps.insert(a.name);
     for (const BundleRows::EndpointRelation &r : endpoints) {
-        if (shownApps.contains(r.first.section(u':', 0, 0)) ||
-            shownApps.contains(r.second.section(u':', 0, 0)))
+        if (shownApps.contains(Bundle::applicationOf(r.first)) ||
+            shownApps.contains(Bundle::applicationOf(r.second)))
             options.endpointRelations.append({r.first, r.second});
     }
     // The JSON form is built only for --format json|yaml.

@@ -1,6 +1,7 @@
 #include "cli/statusreport.h"
 
 #include "cli/output.h"
+#include "core/model/bundle.h"
 #include "core/model/unitstatus.h"
 
 #include <QHash>
@@ -289,19 +290,19 @@ QString toTable(const ModelSnapshot &s, const TableOptions &options)
         // Juju 3's words: subordinate relations, and the others ("regular").
         Output::Table relations({QStringLiteral("Integration provider"), QStringLiteral("Requirer"),
                                  QStringLiteral("Type")});
-        const auto appOf = [](const QString &end) { return end.section(u':', 0, 0); };
         QSet<QString> subordinatePairs;
         for (const RelationRecord &r : s.relations)
             subordinatePairs << r.principal + u' ' + r.subordinate
                              << r.subordinate + u' ' + r.principal;
         QSet<QString> shown;
         for (const auto &[first, second] : options.endpointRelations) {
-            const QString pair = appOf(first) + u' ' + appOf(second);
+            const QString pair =
+                Bundle::applicationOf(first) + u' ' + Bundle::applicationOf(second);
             const bool subordinate = subordinatePairs.contains(pair);
             relations.addRow(
                 {first, second,
                  subordinate ? QStringLiteral("subordinate") : QStringLiteral("regular")});
-            shown << pair << appOf(second) + u' ' + appOf(first);
+            shown << pair << Bundle::applicationOf(second) + u' ' + Bundle::applicationOf(first);
         }
         for (const RelationRecord &r : s.relations) {
             if (!shown.contains(r.principal + u' ' + r.subordinate))
