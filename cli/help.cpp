@@ -98,8 +98,12 @@ const QMap<QString, QStringList> &exampleTable()
          {QStringLiteral("berthctl show-status-log 0"),
           QStringLiteral("berthctl show-status-log mysql/1")}},
         {QStringLiteral("add-cloud"),
-         {QStringLiteral("berthctl add-cloud lab lxd --endpoint https://10.0.0.2:8443 "
-                         "--client-cert lab.crt --client-key lab.key")}},
+         {QStringLiteral("berthctl add-cloud lab --type lxd --endpoint https://10.0.0.2:8443 "
+                         "--client-cert lab.crt --client-key lab.key --accept-fingerprint FP"),
+          QStringLiteral("berthctl add-cloud os --type openstack --endpoint "
+                         "https://10.0.0.2:5000/v3 --config application-credential-id=ID "
+                         "--secret-file application-credential-secret=app.secret "
+                         "--accept-fingerprint FP")}},
         {QStringLiteral("set-secret"),
          {QStringLiteral("berthctl set-secret lab password < password.txt")}},
         {QStringLiteral("update-cloud"),

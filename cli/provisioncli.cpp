@@ -64,37 +64,64 @@ void addCredentialOptions(CommandArgs &parser)
     parser.addOption({QStringLiteral("accept-fingerprint"),
                       QStringLiteral("trust the server certificate with this SHA-256 fingerprint"),
                       QStringLiteral("FP")});
+    parser.addOption({QStringLiteral("secret-file"),
+                      QStringLiteral("a secret of the cloud type (show-cloud lists them) read from "
+                                     "a file, e.g. password=~/.os-password; repeat for more"),
+                      QStringLiteral("KEY=FILE")});
+}
+
+QByteArray readSecretFile(const QString &option, const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw BerthError(
+            QStringLiteral("--%1: cannot read \"%2\": %3").arg(option, path, file.errorString()));
+    const QByteArray value = file.read(Limits::maxSecretBytes + 1);
+    if (value.size() > Limits::maxSecretBytes)
+        throw BerthError(QStringLiteral("--%1: \"%2\" is larger than %3 bytes; expected a key, "
+                                        "password or certificate")
+                             .arg(option, path)
+                             .arg(Limits::maxSecretBytes));
+    return value;
 }
 
 Secrets credentialsFrom(const CommandArgs &parser)
 {
     Secrets secrets;
     for (const QString &option : {QStringLiteral("client-cert"), QStringLiteral("client-key")}) {
-        if (!parser.isSet(option))
-            continue;
-        const QString path = parser.value(option);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            throw BerthError(QStringLiteral("--%1: cannot read \"%2\": %3")
-                                 .arg(option, path, file.errorString()));
-        secrets.insert(option, file.read(Limits::maxSecretBytes));
+        if (parser.isSet(option))
+            secrets.insert(option, readSecretFile(option, parser.value(option)));
     }
     if (parser.isSet(QStringLiteral("accept-fingerprint")))
         secrets.insert(QStringLiteral("server-fingerprint"),
                        parser.value(QStringLiteral("accept-fingerprint")).toUtf8());
+    for (const QString &assignment : parser.values(QStringLiteral("secret-file"))) {
+        const qsizetype eq = assignment.indexOf(u'=');
+        if (eq <= 0 || eq == assignment.size() - 1)
+            throw BerthError(QStringLiteral("bad --secret-file \"%1\": expected KEY=FILE, e.g. "
+                                            "password=/root/os-password")
+                                 .arg(assignment));
+        // A password file's final newline is not part of the password.
+        secrets.insert(assignment.left(eq),
+                       CloudCommands::secretFromInput(
+                           readSecretFile(QStringLiteral("secret-file"), assignment.mid(eq + 1))));
+    }
     return secrets;
 }
 
 void addCloud(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("add-cloud"),
-                       QStringLiteral("NAME --type sim|lxd [--endpoint URL] [--config k=v ...] "
-                                      "[--client-cert FILE --client-key FILE] "
-                                      "[--accept-fingerprint FP]"));
-    parser.addOption({QStringLiteral("type"), QStringLiteral("the cloud's type: sim or lxd"),
+    CommandArgs parser(
+        QStringLiteral("add-cloud"),
+        QStringLiteral("NAME --type sim|lxd|openstack [--endpoint URL] [--config k=v "
+                       "...] [--client-cert FILE --client-key FILE] "
+                       "[--secret-file KEY=FILE ...] [--accept-fingerprint FP]"));
+    parser.addOption({QStringLiteral("type"),
+                      QStringLiteral("the cloud's type: sim, lxd or openstack"),
                       QStringLiteral("TYPE")});
     parser.addOption({QStringLiteral("endpoint"),
-                      QStringLiteral("the cloud's API, e.g. https://10.0.0.2:8443"),
+                      QStringLiteral("the cloud's API, e.g. https://10.0.0.2:8443 (LXD) or "
+                                     "https://10.0.0.2:5000/v3 (Keystone)"),
                       QStringLiteral("URL")});
     parser.addOption(configOption);
     addCredentialOptions(parser);
@@ -112,7 +139,8 @@ void updateCloud(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("update-cloud"),
                        QStringLiteral("NAME [--config k=v ...] [--client-cert FILE --client-key "
-                                      "FILE] [--accept-fingerprint FP]"));
+                                      "FILE] [--secret-file KEY=FILE ...] "
+                                      "[--accept-fingerprint FP]"));
     parser.addOption(configOption);
     addCredentialOptions(parser);
     parser.parse(args, 1, 1);

@@ -2,6 +2,7 @@
 
 #include "providers/lxd/lxdprovider.h"
 #include "providers/manual/sshhostprobe.h"
+#include "providers/openstack/openstackprovider.h"
 #include "providers/sim/simprovider.h"
 
 namespace berth {
@@ -17,6 +18,11 @@ ProviderTypes builtinProviderTypes()
     types.add({QStringLiteral("lxd"),
                [](const CloudAccount &account) { return std::make_unique<LxdProvider>(account); },
                &LxdProvider::checkConfig, LxdProvider::configKeys(), LxdProvider::secretKeys()});
+    types.add(
+        {QStringLiteral("openstack"),
+         [](const CloudAccount &account) { return std::make_unique<OpenStackProvider>(account); },
+         &OpenStackProvider::checkConfig, OpenStackProvider::configKeys(),
+         OpenStackProvider::secretKeys()});
     types.setHostProbe(std::make_shared<SshHostProbe>());
     return types;
 }

@@ -37,6 +37,16 @@ struct ProviderError
     static QString kindName(Kind kind);
 };
 
+// Units of one application kept apart on the cloud's compute hosts (or
+// together): an OpenStack server group. Clouds without such groups ignore it.
+struct HostSpread
+{
+    QString group;      // a name unique to the model and application
+    QString policy;     // anti-affinity, soft-anti-affinity, affinity or soft-affinity
+    int maxPerHost = 0; // with anti-affinity: at most this many on one host (0: one)
+    bool wanted() const { return !policy.isEmpty(); }
+};
+
 struct StartRequest
 {
     QString region;
@@ -47,6 +57,7 @@ struct StartRequest
     QString placement;      // "<hostname>", "system-id=...": provider directives
     QString hostInstanceId; // a container on this instance
     QMap<QString, QString> tags;
+    HostSpread hostSpread;
     // When set and true, give up waiting on the cloud (the provisioner is stopping).
     const std::atomic<bool> *cancel = nullptr;
 };

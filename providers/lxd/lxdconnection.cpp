@@ -1,6 +1,7 @@
 #include "providers/lxd/lxdconnection.h"
 
-#include <QCryptographicHash>
+#include "providers/tls/pinnedtls.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonDocument>
@@ -19,24 +20,6 @@ namespace {
 constexpr int waitSliceSeconds = 2;
 
 } // namespace
-
-QByteArray LxdEndpoint::normaliseFingerprint(const QString &text)
-{
-    QString hex = text.trimmed().toLower();
-    hex.remove(u':');
-    if (hex.startsWith(QStringLiteral("sha256"))) // "SHA256:..." as some tools print it
-        hex = hex.mid(6);
-    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{64}$"));
-    return pattern.match(hex).hasMatch() ? hex.toLatin1() : QByteArray();
-}
-
-QString LxdEndpoint::displayFingerprint(const QByteArray &hex)
-{
-    QStringList pairs;
-    for (qsizetype i = 0; i + 1 < hex.size(); i += 2)
-        pairs << QString::fromLatin1(hex.mid(i, 2));
-    return pairs.join(u':');
-}
 
 ProviderError classifyLxdError(int httpStatus, const QString &lxdError)
 {
@@ -93,21 +76,15 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
     QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
     tls.setLocalCertificate(m_endpoint.clientCert);
     tls.setPrivateKey(m_endpoint.clientKey);
-    // LXD's certificate is self-signed: the pinned fingerprint is the only trust.
-    tls.setPeerVerifyMode(QSslSocket::VerifyNone);
     request.setSslConfiguration(tls);
+    // LXD's certificate is self-signed: the pinned fingerprint is the only trust.
+    PinnedTls::trustByPin(request);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setTransferTimeout(timeoutMs);
 
     QNetworkReply *reply = m_nam.sendCustomRequest(request, verb, body);
     QByteArray presented;
-    // Checked once the handshake is done and before any request data is sent.
-    QObject::connect(reply, &QNetworkReply::encrypted, reply, [&] {
-        presented =
-            reply->sslConfiguration().peerCertificate().digest(QCryptographicHash::Sha256).toHex();
-        if (presented != m_endpoint.pinnedSha256)
-            reply->abort();
-    });
+    PinnedTls::guard(reply, m_endpoint.pinnedSha256, &presented);
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     QTimer cancelCheck;
@@ -124,20 +101,8 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
 
     const QString where = m_endpoint.url.toString(QUrl::RemoveUserInfo);
     if (!presented.isEmpty() && presented != m_endpoint.pinnedSha256) {
-        result.error = ProviderError::failed(
-            ProviderError::Kind::Auth,
-            m_endpoint.pinnedSha256.isEmpty()
-                ? QStringLiteral("the LXD server at %1 presented a certificate with SHA-256 "
-                                 "fingerprint %2, which is not trusted yet; check it (lxc info) "
-                                 "and accept it with --accept-fingerprint")
-                      .arg(where, LxdEndpoint::displayFingerprint(presented))
-                : QStringLiteral("the LXD server at %1 presented a different certificate "
-                                 "(SHA-256 %2, expected %3); refusing to talk to it. If the "
-                                 "server's certificate really changed, accept the new one with "
-                                 "update-cloud --accept-fingerprint")
-                      .arg(where, LxdEndpoint::displayFingerprint(presented),
-                           LxdEndpoint::displayFingerprint(m_endpoint.pinnedSha256)));
-        result.error.fingerprint = LxdEndpoint::displayFingerprint(presented);
+        result.error = PinnedTls::refusal(QStringLiteral("the LXD server at ") + where, presented,
+                                          m_endpoint.pinnedSha256, QStringLiteral("lxc info"));
         return result;
     }
     result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();

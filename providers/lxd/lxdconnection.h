@@ -23,11 +23,6 @@ struct LxdEndpoint
     QString project = QStringLiteral("default");
     int timeoutMs = 300'000; // for one background operation
     int requestTimeoutMs = 30'000;
-
-    // "ab:cd:..." or "abcd..." in either case, to lowercase hex; empty when it is
-    // not a SHA-256 fingerprint.
-    static QByteArray normaliseFingerprint(const QString &text);
-    static QString displayFingerprint(const QByteArray &hex);
 };
 
 // What LXD answered: the HTTP status, its JSON envelope's metadata, or the

@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/constraints/constraints.h"
 #include "core/model/base.h"
+#include "providers/tls/pinnedtls.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -179,7 +180,7 @@ LxdProvider::LxdProvider(const CloudAccount &account)
         if (!m_endpoint.clientKey.isNull())
             break;
     }
-    m_endpoint.pinnedSha256 = LxdEndpoint::normaliseFingerprint(pin);
+    m_endpoint.pinnedSha256 = PinnedTls::normaliseFingerprint(pin);
     if (cert.isEmpty() || key.isEmpty()) {
         m_problem =
             ProviderError::failed(ProviderError::Kind::Auth,

@@ -55,6 +55,26 @@ QList<ZoneInfo> zonesOf(const QJsonObject &reply)
     return zones;
 }
 
+QMap<QString, QString> flavorIdsOf(const QJsonObject &reply)
+{
+    QMap<QString, QString> ids;
+    for (const QJsonValue &f : reply.value(QStringLiteral("flavors")).toArray()) {
+        const QJsonObject flavor = f.toObject();
+        ids.insert(flavor.value(QStringLiteral("name")).toString(),
+                   flavor.value(QStringLiteral("id")).toString());
+    }
+    return ids;
+}
+
+QDateTime expiryOf(const QJsonObject &tokenReply)
+{
+    const QString text = tokenReply.value(QStringLiteral("token"))
+                             .toObject()
+                             .value(QStringLiteral("expires_at"))
+                             .toString();
+    return QDateTime::fromString(text, Qt::ISODateWithMs);
+}
+
 QList<InstanceType> flavorsOf(const QJsonObject &reply, double pricePerCore, double pricePerGiB)
 {
     QList<InstanceType> types;
@@ -89,10 +109,12 @@ Server serverFrom(const QJsonObject &s)
     server.name = s.value(QStringLiteral("name")).toString();
     server.status = s.value(QStringLiteral("status")).toString();
     server.zone = s.value(QStringLiteral("OS-EXT-AZ:availability_zone")).toString();
-    server.flavor = s.value(QStringLiteral("flavor"))
-                        .toObject()
-                        .value(QStringLiteral("original_name"))
-                        .toString();
+    const QJsonObject flavor = s.value(QStringLiteral("flavor")).toObject();
+    server.flavor = flavor.value(QStringLiteral("original_name")).toString();
+    server.cores = quint64(flavor.value(QStringLiteral("vcpus")).toInteger());
+    server.memMiB = quint64(flavor.value(QStringLiteral("ram")).toInteger());
+    server.rootDiskGiB = quint64(flavor.value(QStringLiteral("disk")).toInteger());
+    server.hostId = s.value(QStringLiteral("hostId")).toString();
     for (const QJsonValue &tag : s.value(QStringLiteral("tags")).toArray())
         server.tags << tag.toString();
     server.metadata = s.value(QStringLiteral("metadata")).toObject();

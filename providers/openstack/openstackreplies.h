@@ -3,6 +3,7 @@
 #include "core/cloud/cloudinfo.h"
 #include "core/cloud/provider.h"
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QMap>
 
@@ -29,6 +30,12 @@ std::optional<Catalog> catalogOf(const QJsonObject &tokenReply, QString *error);
 // `os-availability-zone`: each zone and whether Nova says it is available.
 QList<ZoneInfo> zonesOf(const QJsonObject &reply);
 
+// Flavor ids by name, from `flavors/detail` (a server is booted by id).
+QMap<QString, QString> flavorIdsOf(const QJsonObject &reply);
+
+// A token reply's expiry (`token.expires_at`); invalid when it says none.
+QDateTime expiryOf(const QJsonObject &tokenReply);
+
 // `flavors/detail` as instance types. `pricePerCore` and `pricePerGiB` (an
 // hour) give each a cost by its size, unless its extra spec `berth:cost`
 // names one.
@@ -41,7 +48,11 @@ struct Server
     QString name;
     QString status; // BUILD, ACTIVE, ERROR, DELETED, ...
     QString zone;
-    QString flavor; // its original name (2.47 and later)
+    QString flavor;    // its original name (2.47 and later)
+    quint64 cores = 0; // the flavor's, as the server carries it
+    quint64 memMiB = 0;
+    quint64 rootDiskGiB = 0;
+    QString hostId; // hashed host: servers on one compute host share it
     QStringList tags;
     QJsonObject metadata;
     QString fault; // fault.message of a server in ERROR

@@ -1,5 +1,7 @@
 """An application credential for Berth's user: reused from FILE while it
-still authenticates, otherwise made anew and written there (0600). Prints it."""
+still authenticates, otherwise made anew and written there (0600); its
+secret alone goes to SECRET_FILE (0600), for `add-cloud --secret-file`.
+Prints the credential's id."""
 import json
 import os
 import sys
@@ -19,13 +21,20 @@ def works(credential):
         return False
 
 
+def write_private(path, text):
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+
+
 def main():
-    path, user, password, project = sys.argv[1:5]
+    path, secret_path, user, password, project = sys.argv[1:6]
     if os.path.exists(path):
         with open(path) as f:
             credential = json.load(f)
         if works(credential):
-            print(json.dumps(credential))
+            write_private(secret_path, credential["secret"])
+            print(credential["id"])
             return
     t, body = token(user, password, project)
     user_id = body["token"]["user"]["id"]
@@ -33,10 +42,9 @@ def main():
                       {"application_credential": {"name": "berth-%d" % int(time.time())}})
     credential = {"id": made["application_credential"]["id"],
                   "secret": made["application_credential"]["secret"]}
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        json.dump(credential, f)
-    print(json.dumps(credential))
+    write_private(path, json.dumps(credential))
+    write_private(secret_path, credential["secret"])
+    print(credential["id"])
 
 
 if __name__ == "__main__":

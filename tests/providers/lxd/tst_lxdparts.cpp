@@ -2,6 +2,7 @@
 // and classified, how images and names are chosen.
 #include "core/bertherror.h"
 #include "providers/lxd/lxdprovider.h"
+#include "providers/tls/pinnedtls.h"
 
 #include <QTest>
 
@@ -95,11 +96,11 @@ void TestLxdParts::fingerprintsAreNormalised()
     const QString colons = QStringLiteral(
         "D9:75:92:A5:BF:3C:52:C3:BD:5E:B4:C0:CE:D3:68:E2:83:C0:BB:35:FC:6F:6E:71:12:9D:E0:8F:08:32:"
         "23:51");
-    const QByteArray hex = LxdEndpoint::normaliseFingerprint(colons);
+    const QByteArray hex = PinnedTls::normaliseFingerprint(colons);
     QCOMPARE(hex.size(), 64);
-    QCOMPARE(LxdEndpoint::normaliseFingerprint(QString::fromLatin1(hex)), hex);
-    QCOMPARE(LxdEndpoint::displayFingerprint(hex), colons.toLower());
-    QVERIFY(LxdEndpoint::normaliseFingerprint(QStringLiteral("d9:75")).isEmpty());
+    QCOMPARE(PinnedTls::normaliseFingerprint(QString::fromLatin1(hex)), hex);
+    QCOMPARE(PinnedTls::displayFingerprint(hex), colons.toLower());
+    QVERIFY(PinnedTls::normaliseFingerprint(QStringLiteral("d9:75")).isEmpty());
 }
 
 void TestLxdParts::configIsChecked()

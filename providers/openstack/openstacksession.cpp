@@ -1,0 +1,202 @@
+#include "providers/openstack/openstacksession.h"
+
+#include "providers/tls/pinnedtls.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTimer>
+
+#include <memory>
+
+namespace berth {
+
+namespace {
+
+QJsonObject named(const QString &name, const QString &domain)
+{
+    return {{QStringLiteral("name"), name},
+            {QStringLiteral("domain"), QJsonObject{{QStringLiteral("name"), domain}}}};
+}
+
+} // namespace
+
+QJsonObject OpenStackCredentials::authBody() const
+{
+    QJsonObject method;
+    QJsonObject auth;
+    if (usesApplicationCredential()) {
+        // An application credential carries its own scope: none may be asked for.
+        method = {{QStringLiteral("methods"), QJsonArray{QStringLiteral("application_credential")}},
+                  {QStringLiteral("application_credential"),
+                   QJsonObject{{QStringLiteral("id"), applicationCredentialId},
+                               {QStringLiteral("secret"),
+                                QString::fromUtf8(applicationCredentialSecret)}}}};
+    } else {
+        QJsonObject user = named(username, userDomain);
+        user.insert(QStringLiteral("password"), QString::fromUtf8(password));
+        method = {{QStringLiteral("methods"), QJsonArray{QStringLiteral("password")}},
+                  {QStringLiteral("password"), QJsonObject{{QStringLiteral("user"), user}}}};
+        auth.insert(QStringLiteral("scope"),
+                    QJsonObject{{QStringLiteral("project"), named(project, projectDomain)}});
+    }
+    auth.insert(QStringLiteral("identity"), method);
+    return {{QStringLiteral("auth"), auth}};
+}
+
+OpenStackSession::OpenStackSession(const OpenStackCredentials &credentials)
+    : m_credentials(credentials)
+{}
+
+OpenStackReplies::Catalog OpenStackSession::catalog() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_catalog;
+}
+
+ProviderError OpenStackSession::authenticate(bool force)
+{
+    QMutexLocker lock(&m_mutex);
+    const QDateTime soon = QDateTime::currentDateTimeUtc().addSecs(300);
+    if (!force && !m_token.isEmpty() && (!m_expires.isValid() || m_expires > soon))
+        return {};
+    QUrl url = m_credentials.identity;
+    url.setPath(url.path() + QStringLiteral("/auth/tokens"));
+    OpenStackReply reply = send("POST", url, m_credentials.authBody(), {}, false, nullptr);
+    if (!reply.ok()) {
+        if (reply.error.kind == ProviderError::Kind::Auth && reply.error.fingerprint.isEmpty())
+            reply.error.message = QStringLiteral("Keystone at %1 refused the %2: %3")
+                                      .arg(m_credentials.identity.toString(QUrl::RemoveUserInfo),
+                                           m_credentials.usesApplicationCredential()
+                                               ? QStringLiteral("application credential")
+                                               : QStringLiteral("user's password"),
+                                           reply.error.message);
+        return reply.error;
+    }
+    QString why;
+    const auto catalog = OpenStackReplies::catalogOf(reply.body, &why);
+    if (!catalog || reply.subjectToken.isEmpty())
+        return ProviderError::failed(ProviderError::Kind::Permanent,
+                                     catalog ? QStringLiteral("Keystone gave no token") : why);
+    m_catalog = *catalog;
+    m_token = reply.subjectToken;
+    m_expires = OpenStackReplies::expiryOf(reply.body);
+    return {};
+}
+
+OpenStackReply OpenStackSession::call(const QByteArray &verb, const QString &region,
+                                      Service service, const QString &path, const QJsonObject &body,
+                                      const std::atomic<bool> *cancel)
+{
+    OpenStackReply reply;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        // A token the service refused is replaced once: it expired or was revoked.
+        reply.error = authenticate(attempt > 0);
+        if (!reply.ok())
+            return reply;
+        QString base;
+        QByteArray token;
+        {
+            QMutexLocker lock(&m_mutex);
+            const auto &endpoints =
+                service == Service::Compute ? m_catalog.compute : m_catalog.image;
+            base = endpoints.value(region);
+            if (base.isEmpty() && service == Service::Image && !endpoints.isEmpty())
+                base = endpoints.first(); // one Glance may serve every region
+            token = m_token;
+        }
+        if (base.isEmpty()) {
+            reply.error = ProviderError::failed(
+                ProviderError::Kind::NotFound,
+                QStringLiteral("region \"%1\" has no %2 endpoint in the catalog")
+                    .arg(region, service == Service::Compute ? QStringLiteral("compute")
+                                                             : QStringLiteral("image")));
+            return reply;
+        }
+        const qsizetype query = path.indexOf(u'?');
+        QUrl url(base);
+        url.setPath(url.path() + (query < 0 ? path : path.left(query)));
+        if (query >= 0)
+            url.setQuery(path.mid(query + 1));
+        reply = send(verb, url, body, token, service == Service::Compute, cancel);
+        if (reply.httpStatus != 401)
+            break;
+    }
+    return reply;
+}
+
+OpenStackReply OpenStackSession::send(const QByteArray &verb, const QUrl &url,
+                                      const QJsonObject &body, const QByteArray &token,
+                                      bool compute, const std::atomic<bool> *cancel)
+{
+    OpenStackReply result;
+    const auto cancelled = [cancel] { return cancel && *cancel; };
+    if (cancelled()) {
+        result.error =
+            ProviderError::failed(ProviderError::Kind::Transient, QStringLiteral("cancelled"));
+        return result;
+    }
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Accept", "application/json");
+    if (!token.isEmpty())
+        request.setRawHeader("X-Auth-Token", token);
+    if (compute)
+        request.setRawHeader("OpenStack-API-Version", "compute 2.79");
+    request.setTransferTimeout(m_credentials.requestTimeoutMs);
+    const bool tls = url.scheme() == u"https";
+    if (tls)
+        PinnedTls::trustByPin(request);
+
+    const QByteArray data =
+        body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact);
+    // A manager per request: calls come from many threads, each its own.
+    QNetworkAccessManager network;
+    QNetworkReply *reply = network.sendCustomRequest(request, verb, data);
+    QByteArray presented;
+    if (tls)
+        PinnedTls::guard(reply, m_credentials.pinnedSha256, &presented);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer cancelCheck;
+    if (cancel) {
+        QObject::connect(&cancelCheck, &QTimer::timeout, reply, [&] {
+            if (cancelled())
+                reply->abort();
+        });
+        cancelCheck.start(100);
+    }
+    if (!reply->isFinished())
+        loop.exec();
+    const std::unique_ptr<QNetworkReply> owned(reply);
+
+    const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath);
+    if (tls && !presented.isEmpty() && presented != m_credentials.pinnedSha256) {
+        result.error =
+            PinnedTls::refusal(QStringLiteral("OpenStack at ") + where, presented,
+                               m_credentials.pinnedSha256, QStringLiteral("openssl s_client"));
+        return result;
+    }
+    result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray answer = reply->readAll();
+    if (result.httpStatus == 0) {
+        const QString why = cancelled() ? QStringLiteral("cancelled") : reply->errorString();
+        result.error = ProviderError::failed(
+            ProviderError::Kind::Transient,
+            QStringLiteral("cannot reach OpenStack at %1: %2").arg(where, why));
+        return result;
+    }
+    result.subjectToken = reply->rawHeader("X-Subject-Token");
+    const QJsonDocument document = QJsonDocument::fromJson(answer);
+    result.body = document.object();
+    if (result.httpStatus >= 400) {
+        result.error = OpenStackReplies::classify(
+            result.httpStatus,
+            document.isObject() ? QJsonValue(result.body) : QJsonValue(QString::fromUtf8(answer)));
+    }
+    return result;
+}
+
+} // namespace berth

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "core/cloud/provider.h"
+
+#include <QByteArray>
+#include <QString>
+
+class QNetworkReply;
+class QNetworkRequest;
+
+namespace berth {
+
+// TLS trusted by a pinned certificate fingerprint (SHA-256) rather than by a
+// certificate authority: what LXD's and a private OpenStack's self-signed
+// endpoints need.
+namespace PinnedTls {
+
+// "ab:cd:..." or "abcd..." in either case (or "SHA256:..."), to lowercase hex;
+// empty when it is not a SHA-256 fingerprint.
+QByteArray normaliseFingerprint(const QString &text);
+QString displayFingerprint(const QByteArray &hex);
+
+// Lets `request` reach a server whose certificate no authority signed: the
+// pin checked by guard() is then the only trust.
+void trustByPin(QNetworkRequest &request);
+// Aborts `reply` once its handshake presents a certificate whose fingerprint
+// is not `pin`, before any request data is sent; `presented` receives the
+// fingerprint seen (it stays empty for plain HTTP).
+void guard(QNetworkReply *reply, const QByteArray &pin, QByteArray *presented);
+
+// Why a server whose certificate is not the pinned one was refused: with no
+// pin yet, the fingerprint to check (`howToCheck` says how); with another
+// pin, both. `fingerprint` of the error carries the presented one.
+ProviderError refusal(const QString &server, const QByteArray &presented, const QByteArray &pin,
+                      const QString &howToCheck);
+
+} // namespace PinnedTls
+
+} // namespace berth
