@@ -169,6 +169,19 @@ struct ProcessResult
     QString err;
 };
 
+// berthctl's environment for a test: its store, data and settings in `dir`,
+// no display and no session bus (secrets go to the 0600 file).
+inline QProcessEnvironment isolatedEnvironment(const QTemporaryDir &dir)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("BERTH_DB"), dir.filePath(QStringLiteral("berth.sqlite")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
+    return env;
+}
+
 // Runs `program` with `args` in `env` (stdin closed) and waits for it.
 inline ProcessResult runProgram(const QString &program, const QStringList &args,
                                 const QProcessEnvironment &env, int timeoutMs = 300'000)

@@ -98,6 +98,9 @@ private:
     Outcome startOne(Workspace &ws, Job &job);
     void recordFailure(Workspace &ws, const Job &job, const QString &message, bool retry);
     void stop(const QString &region, const QString &id, const QString &why);
+    // Puts every machine awaiting a start in error with `message` (the cloud
+    // refused the account: nothing can start until it is mended).
+    void failStarts(const ModelSnapshot &snapshot, const QString &message);
     void holdBlockedContainers(const ModelSnapshot &snapshot);
     void countPending();
     // The model's harvest mode; "all" while it is being destroyed.
@@ -201,6 +204,13 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     ProviderError listError;
     const QList<InstanceInfo> instances =
         m_provider->listInstances({}, {{modelTag, m_model.uuid}}, &listError);
+    if (listError.kind == ProviderError::Kind::Auth) {
+        // Refused credentials do not heal by waiting: every start shows why, and waits
+        // for retry-provisioning once the account is mended.
+        failStarts(snapshot, listError.message);
+        countPending();
+        return m_report;
+    }
     if (!listError.ok()) {
         m_p.log(Provisioner::tr("cannot list instances of %1: %2; will try again")
                     .arg(m_model.cloud, listError.message));
@@ -244,6 +254,28 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
         holdBlockedContainers(m_ws.snapshot(m_p.m_model));
     countPending();
     return m_report;
+}
+
+void Provisioner::Pass::failStarts(const ModelSnapshot &snapshot, const QString &message)
+{
+    QStringList failed;
+    m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        for (const MachineRecord &m : snapshot.machines) {
+            if (!awaitsInstance(m))
+                continue;
+            const auto current = tx.findMachine(m.name);
+            if (!current || !awaitsInstance(*current) ||
+                !current->state.allows(MachineState::Move::RecordError))
+                continue;
+            tx.recordError(*current, current->attempts + 1, message);
+            failed << m.name;
+        }
+    });
+    m_report.failed += int(failed.size());
+    for (const QString &name : std::as_const(failed))
+        m_p.log(Provisioner::tr("machine %1: provisioning error: %2").arg(name, message));
+    if (failed.isEmpty())
+        m_p.log(Provisioner::tr("cannot list instances of %1: %2").arg(m_model.cloud, message));
 }
 
 void Provisioner::Pass::stop(const QString &region, const QString &id, const QString &why)

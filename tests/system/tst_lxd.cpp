@@ -47,13 +47,7 @@ private:
 
 QProcessEnvironment TestLxd::environment() const
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("BERTH_DB"), m_dir.filePath(QStringLiteral("berth.sqlite")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
-    return env;
+    return isolatedEnvironment(m_dir);
 }
 
 ProcessResult TestLxd::berthctl(const QStringList &args)

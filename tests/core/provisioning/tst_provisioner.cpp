@@ -159,6 +159,41 @@ private:
     QSet<QThread *> m_threads;
 };
 
+// The sim cloud behind an account whose credentials the cloud now refuses.
+class RefusingProvider final : public Provider
+{
+public:
+    explicit RefusingProvider(Provider &inner)
+        : m_inner(inner)
+    {}
+    CloudInfo describe() const override { return m_inner.describe(); }
+    QString precheckPlacement(const QString &region, const QString &placement) const override
+    {
+        return m_inner.precheckPlacement(region, placement);
+    }
+    StartResult startInstance(const StartRequest &) override
+    {
+        ++starts;
+        return {{}, refusal()};
+    }
+    ProviderError stopInstances(const QString &, const QStringList &) override { return refusal(); }
+    QList<InstanceInfo> listInstances(const QString &, const QMap<QString, QString> &,
+                                      ProviderError *error) override
+    {
+        *error = refusal();
+        return {};
+    }
+    static ProviderError refusal()
+    {
+        return ProviderError::failed(ProviderError::Kind::Auth,
+                                     QStringLiteral("Keystone refused the application credential"));
+    }
+    std::atomic<int> starts = 0;
+
+private:
+    Provider &m_inner;
+};
+
 } // namespace
 
 class TestProvisioner : public QObject
@@ -181,6 +216,7 @@ private slots:
     void bareMetalPoolAcquiresLeastWastefulNode();
     void oneProvisionerPerModel();
     void notFoundErrorsShowAtOnceWithoutRetries();
+    void refusedCredentialsShowOnEveryMachineWithoutRetry();
     void aProvisionerThatLosesTheLeaseStopsStarting();
     void workerRunsOnItsThreadAndReports();
 };
@@ -662,6 +698,31 @@ void TestProvisioner::notFoundErrorsShowAtOnceWithoutRetries()
         QCOMPARE(m.attempts, 1);
     }
     QVERIFY(!f.log.join(u'\n').contains(QStringLiteral("retrying")));
+}
+
+void TestProvisioner::refusedCredentialsShowOnEveryMachineWithoutRetry()
+{
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 3);
+    Provider &inner = f.clouds.provider(QStringLiteral("sim"));
+    auto refusing = std::make_shared<RefusingProvider>(inner);
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), refusing);
+    Provisioner provisioner(f.path(), f.clouds, model);
+    const std::atomic<bool> cancel = false;
+    const Provisioner::Report report = provisioner.runPass(cancel);
+    QCOMPARE(report.failed, 3);
+    QCOMPARE(report.pending, 0); // nothing waits for a retry
+    QCOMPARE(refusing->starts.load(), 0);
+    for (const MachineRecord &m : f.snapshot().machines) {
+        QCOMPARE(MachineState::text(m.state.status), QStringLiteral("error"));
+        QCOMPARE(m.instanceMessage, RefusingProvider::refusal().message);
+        QCOMPARE(m.attempts, 1);
+    }
+    // A second pass changes nothing: the machines wait for retry-provisioning.
+    const Provisioner::Report again = provisioner.runPass(cancel);
+    QCOMPARE(again.failed, 0);
+    for (const MachineRecord &m : f.snapshot().machines)
+        QCOMPARE(m.attempts, 1);
 }
 
 void TestProvisioner::aProvisionerThatLosesTheLeaseStopsStarting()
