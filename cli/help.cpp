@@ -122,7 +122,8 @@ const QMap<QString, QStringList> &exampleTable()
                          "CLUSTER_SCALE_OUT --current '{\"sim-east\": 2}' --inputs "
                          "'{\"count\": 3}'")}},
         {QStringLiteral("set-placement-policy"),
-         {QStringLiteral("berthctl set-placement-policy web regions.yaml")}},
+         {QStringLiteral("berthctl set-placement-policy web regions.yaml"),
+          QStringLiteral("berthctl set-placement-policy web anti-affinity.yaml")}},
         {QStringLiteral("placement-policy"), {QStringLiteral("berthctl placement-policy web")}},
         {QStringLiteral("remove-placement-policy"),
          {QStringLiteral("berthctl remove-placement-policy web --kind region")}},
@@ -359,8 +360,9 @@ QString differences()
         "placement is what Berth is for |\n"
         "| `deploy BUNDLE`: fewer `to` entries than units put the rest on new machines; an "
         "application with no `num_units` and no `to` that is in a relation is a subordinate "
-        "(or as `berth.subordinate` says); `berth.regions`, `berth.zones` and `berth.deletion` "
-        "annotations carry placement policies | the charm says what is a subordinate | Berth "
+        "(or as `berth.subordinate` says); `berth.regions`, `berth.zones`, `berth.deletion` and "
+        "`berth.server-group` annotations carry placement policies | the charm says what is a "
+        "subordinate | Berth "
         "fetches no charms; policies spread units, \"9 units, 3 per zone\" |\n"
         "| a bundle deployed again finds the machines it made (each is marked with its bundle "
         "machine id) | `--map-machines=existing` | deploying the same bundle twice changes "

@@ -57,6 +57,8 @@ QJsonObject reportJson(const ScalingCommands::Report &r)
     }
     if (r.policies.deletion)
         policies.insert(QStringLiteral("deletion"), DeletionPolicy::toSpec(*r.policies.deletion));
+    if (r.policies.affinity)
+        policies.insert(QStringLiteral("affinity"), AffinityPolicy::toSpec(*r.policies.affinity));
     o.insert(QStringLiteral("policies"), policies);
     return o;
 }
@@ -141,7 +143,7 @@ void placementPolicy(CliContext &ctx, const QStringList &args)
 void removePlacementPolicy(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("remove-placement-policy"),
-                       QStringLiteral("APP [--kind region|zone|deletion]"));
+                       QStringLiteral("APP [--kind region|zone|deletion|affinity]"));
     parser.addOption({QStringLiteral("kind"), QStringLiteral("which policy (default: all)"),
                       QStringLiteral("KIND")});
     parser.parse(args, 1, 1);
@@ -203,9 +205,10 @@ void scaleApplication(CliContext &ctx, const QStringList &args)
 
 void registerScalingCommands(QList<CommandSpec> &table)
 {
-    table.append({QStringLiteral("set-placement-policy"),
-                  QStringLiteral("attach a Senlin placement or deletion policy to an application"),
-                  setPlacementPolicy});
+    table.append(
+        {QStringLiteral("set-placement-policy"),
+         QStringLiteral("attach a Senlin placement, deletion or affinity policy to an application"),
+         setPlacementPolicy});
     table.append({QStringLiteral("placement-policy"),
                   QStringLiteral("an application's policies, units against targets"),
                   placementPolicy});

@@ -215,6 +215,9 @@ QList<QJsonObject> PolicyEditorDialog::specs() const
     const auto criteria = DeletionPolicy::Criteria(m_criteria->currentData().toInt());
     if (criteria != DeletionPolicy::defaultCriteria || m_report.policies.deletion)
         list << DeletionPolicy::toSpec(criteria);
+    // Not edited here, and kept.
+    if (m_report.policies.affinity)
+        list << AffinityPolicy::toSpec(*m_report.policies.affinity);
     return list;
 }
 

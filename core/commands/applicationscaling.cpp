@@ -24,6 +24,8 @@ ApplicationPolicies ApplicationPolicies::of(qint64 applicationId,
             policies.region = PlacementPolicy::fromSpec(r.spec);
         else if (r.kind == u"zone")
             policies.zone = PlacementPolicy::fromSpec(r.spec);
+        else if (r.kind == u"affinity")
+            policies.affinity = AffinityPolicy::fromSpec(r.spec);
     }
     return policies;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/placement/affinitypolicy.h"
 #include "core/placement/deletionpolicy.h"
 #include "core/placement/placementpolicy.h"
 #include "core/store/modeltx.h"
@@ -11,15 +12,16 @@ class QRandomGenerator;
 
 namespace berth {
 
-// The policies an application carries (Senlin's region and zone placement
-// and deletion policies), stored as their specs, one per kind.
+// The policies an application carries (Senlin's region and zone placement,
+// deletion and affinity policies), stored as their specs, one per kind.
 struct ApplicationPolicies
 {
     std::optional<PlacementPolicy> region;
     std::optional<PlacementPolicy> zone;
     std::optional<DeletionPolicy::Criteria> deletion;
+    std::optional<HostSpread> affinity; // the group's name empty unless the spec names one
 
-    bool isEmpty() const { return !region && !zone && !deletion; }
+    bool isEmpty() const { return !region && !zone && !deletion && !affinity; }
     static ApplicationPolicies load(ModelTx &tx, qint64 applicationId);
     // The application's among `records` (a snapshot's, say).
     static ApplicationPolicies of(qint64 applicationId, const QList<PolicyRecord> &records);

@@ -5,6 +5,7 @@
 #include "core/commands/machinecommands.h"
 #include "core/commands/scalingcommands.h"
 #include "core/model/names.h"
+#include "core/placement/affinitypolicy.h"
 #include "core/placement/deletionpolicy.h"
 #include "core/placement/placementpolicy.h"
 #include "core/placement/yamldocument.h"
@@ -21,6 +22,8 @@ namespace {
 const QString regionsKey = QStringLiteral("berth.regions");
 const QString zonesKey = QStringLiteral("berth.zones");
 const QString deletionKey = QStringLiteral("berth.deletion");
+// The affinity policy, as the model setting says it: anti-affinity/2.
+const QString serverGroupKey = QStringLiteral("berth.server-group");
 
 // What an application keeps of its bundle beyond the model.
 QJsonObject detailsOf(const Bundle::Application &app)
@@ -33,7 +36,7 @@ QJsonObject detailsOf(const Bundle::Application &app)
     if (!app.options.isEmpty())
         details.insert(QStringLiteral("options"), app.options);
     QJsonObject annotations = app.annotations;
-    for (const QString &key : {regionsKey, zonesKey, deletionKey})
+    for (const QString &key : {regionsKey, zonesKey, deletionKey, serverGroupKey})
         annotations.remove(key); // kept as the application's policies
     if (!annotations.isEmpty())
         details.insert(QStringLiteral("annotations"), annotations);
@@ -169,6 +172,13 @@ QJsonObject BundleCommands::policyAnnotations(const QList<PolicyRecord> &policie
                                                 .toObject()
                                                 .value(QStringLiteral("criteria"))
                                                 .toString());
+        } else if (p.kind == u"affinity") {
+            const HostSpread spread = AffinityPolicy::fromSpec(p.spec);
+            annotations.insert(
+                serverGroupKey,
+                spread.maxPerHost > 0
+                    ? QStringLiteral("%1/%2").arg(spread.policy).arg(spread.maxPerHost)
+                    : spread.policy);
         } else {
             const PlacementPolicy policy = PlacementPolicy::fromSpec(p.spec);
             annotations.insert(policy.kind() == PlacementPolicy::Kind::Region ? regionsKey
@@ -198,6 +208,16 @@ QList<QJsonObject> BundleCommands::policySpecs(const QJsonObject &annotations, c
             {QStringLiteral("type"), QStringLiteral("senlin.policy.deletion")},
             {QStringLiteral("version"), QStringLiteral("1.0")},
             {QStringLiteral("properties"), QJsonObject{{QStringLiteral("criteria"), criteria}}}};
+    }
+    if (annotations.contains(serverGroupKey)) {
+        const QString text = annotations.value(serverGroupKey).toString();
+        const auto group = ModelConfig::parseServerGroup(text);
+        if (!group || group->policy.isEmpty())
+            throw BerthError(
+                tr("%1: %2 \"%3\"; expected %4, or anti-affinity/N")
+                    .arg(where, serverGroupKey, text,
+                         ModelConfig::serverGroupPolicies().join(QStringLiteral(", "))));
+        specs << AffinityPolicy::toSpec({{}, group->policy, group->maxPerHost});
     }
     return specs;
 }

@@ -20,10 +20,12 @@ QString kindOf(const QJsonObject &spec)
         return QStringLiteral("zone");
     if (type == u"senlin.policy.deletion")
         return QStringLiteral("deletion");
+    if (type == u"senlin.policy.affinity")
+        return QStringLiteral("affinity");
     throw BerthError(
         ScalingCommands::tr("unknown policy type \"%1\"; expected "
-                            "senlin.policy.region_placement, senlin.policy.zone_placement "
-                            "or senlin.policy.deletion")
+                            "senlin.policy.region_placement, senlin.policy.zone_placement, "
+                            "senlin.policy.deletion or senlin.policy.affinity")
             .arg(type));
 }
 
@@ -129,6 +131,15 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
                                        "them)")
                                        .arg(ignored.join(QStringLiteral(", ")));
             }
+        } else if (p.kind == u"affinity") {
+            QStringList ignored;
+            p.stored = AffinityPolicy::toSpec(AffinityPolicy::fromSpec(spec, &ignored));
+            if (!ignored.isEmpty()) {
+                result.warnings << ScalingCommands::tr(
+                                       "affinity policy properties ignored: %1 (zones come "
+                                       "from the zone policy and constraints)")
+                                       .arg(ignored.join(QStringLiteral(", ")));
+            }
         } else {
             p.placement = PlacementPolicy::fromSpec(spec);
             p.stored = p.placement->toSpec();
@@ -165,10 +176,11 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
 CommandResult ScalingCommands::removePolicy(const QString &model, const QString &application,
                                             const QString &kind)
 {
-    if (!kind.isEmpty() && kind != u"region" && kind != u"zone" && kind != u"deletion") {
-        throw BerthError(
-            ScalingCommands::tr("invalid policy kind \"%1\"; expected region, zone or deletion")
-                .arg(kind));
+    if (!kind.isEmpty() && kind != u"region" && kind != u"zone" && kind != u"deletion" &&
+        kind != u"affinity") {
+        throw BerthError(ScalingCommands::tr("invalid policy kind \"%1\"; expected region, zone, "
+                                             "deletion or affinity")
+                             .arg(kind));
     }
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);

@@ -35,6 +35,10 @@ const QList<ModelConfig::KeyInfo> &ModelConfig::keys()
          Text::tr("attempts for a start that fails with a retryable error")},
         {QStringLiteral("retry-delay"), QStringLiteral("10s"),
          Text::tr("delay before the first retry, doubled after each (e.g. 500ms, 10s, 1m)")},
+        {QStringLiteral("server-group-policy"), QStringLiteral("none"),
+         Text::tr("each application's units on different hosts (OpenStack server groups): none, "
+                  "anti-affinity, anti-affinity/N (at most N per host), soft-anti-affinity, "
+                  "affinity, soft-affinity")},
     };
     return table;
 }
@@ -94,6 +98,12 @@ QString ModelConfig::check(const QString &key, const QString &value, const QStri
             throw bad(Text::tr("expected a duration such as 500ms, 10s or 1m"));
         return value;
     }
+    if (key == u"server-group-policy") {
+        if (!parseServerGroup(value))
+            throw bad(Text::tr("expected none, %1, or anti-affinity/N with N from 1 to 1000")
+                          .arg(serverGroupPolicies().join(QStringLiteral(", "))));
+        return value;
+    }
     if (key == u"default-mem") {
         const auto parsed = Constraints::parse(QStringLiteral("mem=") + value);
         if (!parsed.ok() || !parsed.constraints.minimum(ConstraintKey::Mem))
@@ -113,6 +123,36 @@ QString ModelConfig::check(const QString &key, const QString &value, const QStri
         names << info.name;
     throw BerthError(Text::tr("unknown model config key \"%1\"; valid keys are: %2")
                          .arg(key, names.join(QStringLiteral(", "))));
+}
+
+const QStringList &ModelConfig::serverGroupPolicies()
+{
+    static const QStringList names{QStringLiteral("anti-affinity"),
+                                   QStringLiteral("soft-anti-affinity"), QStringLiteral("affinity"),
+                                   QStringLiteral("soft-affinity")};
+    return names;
+}
+
+std::optional<ModelConfig::ServerGroup> ModelConfig::parseServerGroup(const QString &text)
+{
+    if (text == u"none")
+        return ServerGroup{};
+    static const QRegularExpression setting(QStringLiteral("^([a-z-]+)(?:/([0-9]{1,4}))?$"));
+    const auto match = setting.match(text);
+    if (!match.hasMatch() || !serverGroupPolicies().contains(match.captured(1)))
+        return std::nullopt;
+    ServerGroup group{match.captured(1), 0};
+    if (match.hasCaptured(2)) {
+        group.maxPerHost = match.captured(2).toInt();
+        if (group.policy != u"anti-affinity" || group.maxPerHost < 1 || group.maxPerHost > 1000)
+            return std::nullopt;
+    }
+    return group;
+}
+
+ModelConfig::ServerGroup ModelConfig::serverGroup() const
+{
+    return parseServerGroup(value(QStringLiteral("server-group-policy"))).value_or(ServerGroup{});
 }
 
 QString ModelConfig::value(const QString &key) const

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace berth {
 
 // A model's settings (`model-config`): known keys, their defaults, and typed
@@ -44,6 +46,20 @@ public:
     QString defaultBase() const { return value(QStringLiteral("default-base")); }
 
     static std::optional<qint64> parseDurationMs(const QString &text);
+
+    // Nova's server group policies, for `server-group-policy` and Senlin's
+    // affinity policy.
+    static const QStringList &serverGroupPolicies();
+    struct ServerGroup
+    {
+        QString policy; // empty: none
+        int maxPerHost = 0;
+    };
+    // "none", a policy, or "anti-affinity/N" (at most N on one host);
+    // nullopt when it is none of these.
+    static std::optional<ServerGroup> parseServerGroup(const QString &text);
+    // Every application's own server group, unless its affinity policy says otherwise.
+    ServerGroup serverGroup() const;
 
 private:
     QMap<QString, QString> m_values;

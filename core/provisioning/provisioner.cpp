@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/cloud/instancetypechooser.h"
 #include "core/model/snapshotindex.h"
+#include "core/placement/affinitypolicy.h"
 #include "core/store/provisionerlease.h"
 #include "core/store/store.h"
 #include "core/store/workspace.h"
@@ -66,6 +67,7 @@ struct Provisioner::Job
     QString zone;
     QSet<QString> failedZones;
     QString hostInstanceId;
+    HostSpread hostSpread;
 };
 
 // One reconcile pass; owns the per-pass state shared by the worker threads.
@@ -91,6 +93,9 @@ private:
     void reconcile(const ModelSnapshot &snapshot, const QList<InstanceInfo> &instances);
     void removeDead(const ModelSnapshot &snapshot);
     QList<Job> jobs(const ModelSnapshot &snapshot, bool containers);
+    // Each principal application's server group wish (its affinity policy, or
+    // the model's server-group-policy), by name.
+    QHash<QString, HostSpread> hostSpreads(const ModelSnapshot &snapshot) const;
     void runJobs(QList<Job> jobs, int workers);
     void count(Outcome outcome);
     // Says how many starts of the pass are done, of how many.
@@ -405,6 +410,7 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
             unitsOf[u.machineId] << u.name();
     }
     const qint64 time = now();
+    const QHash<QString, HostSpread> spreads = hostSpreads(snapshot);
     QList<Job> list;
     for (const MachineRecord &m : snapshot.machines) {
         if (!awaitsInstance(m) || m.isContainer() != containers || m.retryAt > time)
@@ -415,6 +421,12 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         job.applications = appsOf.value(m.id);
         job.units = unitsOf.value(m.id);
         job.region = m.region.isEmpty() ? m_model.region : m.region;
+        for (const QString &app : std::as_const(job.applications)) {
+            if (spreads.contains(app)) {
+                job.hostSpread = spreads.value(app);
+                break;
+            }
+        }
         if (containers) {
             const MachineRecord *host = byId.value(m.parentId);
             if (!host || host->instanceId.isEmpty())
@@ -434,6 +446,34 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         list << job;
     }
     return list;
+}
+
+QHash<QString, HostSpread> Provisioner::Pass::hostSpreads(const ModelSnapshot &snapshot) const
+{
+    QHash<QString, HostSpread> spreads;
+    QHash<qint64, QString> names;
+    const ModelConfig::ServerGroup setting = m_model.config.serverGroup();
+    for (const ApplicationRecord &app : snapshot.applications) {
+        names.insert(app.id, app.name);
+        if (!app.subordinate && !setting.policy.isEmpty())
+            spreads.insert(app.name, {AffinityPolicy::groupName(m_model.uuid, app.name),
+                                      setting.policy, setting.maxPerHost});
+    }
+    for (const PolicyRecord &p : snapshot.policies) {
+        if (p.kind != u"affinity")
+            continue;
+        try {
+            HostSpread spread = AffinityPolicy::fromSpec(p.spec);
+            const QString app = names.value(p.applicationId);
+            if (spread.group.isEmpty())
+                spread.group = AffinityPolicy::groupName(m_model.uuid, app);
+            spreads.insert(app, spread);
+        } catch (const BerthError &error) {
+            m_p.log(Provisioner::tr("affinity policy of %1 ignored: %2")
+                        .arg(names.value(p.applicationId), error.message()));
+        }
+    }
+    return spreads;
 }
 
 void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
@@ -563,6 +603,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             !job.machine.placement.startsWith(QStringLiteral("region=")))
             request.placement = job.machine.placement;
         request.hostInstanceId = job.hostInstanceId;
+        request.hostSpread = job.hostSpread;
         request.cancel = &m_abort;
         request.tags = {{modelTag, m_model.uuid},
                         {machineTag, name},

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QThread>
 #include <QUrlQuery>
 
@@ -554,6 +555,7 @@ StartResult OpenStackProvider::startInstance(const StartRequest &request)
     if (!request.zone.isEmpty())
         server.insert(QStringLiteral("availability_zone"), request.zone);
     QJsonObject body{{QStringLiteral("server"), server}};
+    std::shared_ptr<QMutex> zoneLock;
     if (request.hostSpread.wanted()) {
         const QString group = serverGroup(region, request.hostSpread, &problem);
         if (group.isEmpty()) {
@@ -562,7 +564,27 @@ StartResult OpenStackProvider::startInstance(const StartRequest &request)
         }
         body.insert(QStringLiteral("os:scheduler_hints"),
                     QJsonObject{{QStringLiteral("group"), group}});
+        if (!request.hostSpread.policy.startsWith(QStringLiteral("soft-"))) {
+            QMutexLocker lock(&m_mutex);
+            std::shared_ptr<QMutex> &slot = m_groupZoneLocks[group + u'\n' + request.zone];
+            if (!slot)
+                slot = std::make_shared<QMutex>();
+            zoneLock = slot;
+        }
     }
+    // Held until the server is ACTIVE or failed (see m_groupZoneLocks).
+    if (zoneLock) {
+        while (!zoneLock->tryLock(100)) {
+            if (request.cancel && *request.cancel) {
+                result.error = ProviderError::failed(Kind::Transient, QStringLiteral("cancelled"));
+                return result;
+            }
+        }
+    }
+    const auto unlock = qScopeGuard([&zoneLock] {
+        if (zoneLock)
+            zoneLock->unlock();
+    });
     const OpenStackReply created = m_session.call("POST", region, Service::Compute,
                                                   QStringLiteral("/servers"), body, request.cancel);
     if (!created.ok()) {

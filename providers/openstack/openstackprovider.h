@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QMutex>
 
+#include <memory>
+
 namespace berth {
 
 // Servers on an OpenStack cloud through Keystone v3 and Nova. The catalog's
@@ -64,6 +66,10 @@ private:
     QHash<QString, QString> m_images;                   // region + image -> id
     QMutex m_groupMutex;                                // one creation of a group at a time
     QHash<QString, QString> m_groups;                   // region + name -> id
+    // Boots of one hard (anti-)affinity group into one zone, one at a time:
+    // two at once can take the same host, and Nova's late check then fails
+    // both.
+    QHash<QString, std::shared_ptr<QMutex>> m_groupZoneLocks;
 };
 
 } // namespace berth

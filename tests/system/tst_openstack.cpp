@@ -455,7 +455,81 @@ void TestOpenStack::removingMachinesDeletesServers()
 
 void TestOpenStack::antiAffinityPutsUnitsOnDifferentHosts()
 {
-    QSKIP("server groups come next");
+    const QString uuid = addModel(QStringLiteral("os-hosts"));
+    QVERIFY(!uuid.isEmpty());
+    const QString model = QStringLiteral("os-hosts");
+    // Senlin's affinity policy on one application: its units on different
+    // hosts, so RegionOne's two hosts take two of three.
+    QFile policy(m_dir.filePath(QStringLiteral("anti-affinity.yaml")));
+    QVERIFY(policy.open(QIODevice::WriteOnly));
+    policy.write("type: senlin.policy.affinity\nversion: 1.0\nproperties:\n  servergroup:\n"
+                 "    policies: anti-affinity\n");
+    policy.close();
+    QCOMPARE(berthctl({QStringLiteral("-m"), model, QStringLiteral("deploy"), QStringLiteral("db"),
+                       QStringLiteral("-n"), arg("0"), QStringLiteral("--constraints"),
+                       QStringLiteral("mem=256M")})
+                 .code,
+             0);
+    QCOMPARE(berthctl({QStringLiteral("-m"), model, QStringLiteral("set-placement-policy"),
+                       QStringLiteral("db"), policy.fileName()})
+                 .code,
+             0);
+    QCOMPARE(berthctl({QStringLiteral("-m"), model, QStringLiteral("add-unit"),
+                       QStringLiteral("db"), QStringLiteral("-n"), arg("3")})
+                 .code,
+             0);
+    // The model's setting for the others: at most two of an application on one host.
+    QCOMPARE(berthctl({QStringLiteral("-m"), model, QStringLiteral("model-config"),
+                       QStringLiteral("server-group-policy=anti-affinity/2")})
+                 .code,
+             0);
+    QCOMPARE(berthctl({QStringLiteral("-m"), model, QStringLiteral("deploy"), QStringLiteral("web"),
+                       QStringLiteral("-n"), arg("3"), QStringLiteral("--constraints"),
+                       QStringLiteral("mem=256M zones=az-one-a")})
+                 .code,
+             0);
+    QString output;
+    QVERIFY(!provision(model, &output));
+
+    QMap<QString, QStringList> hostsOf; // application -> hosts of its servers
+    for (const QJsonObject &s : serversOf(uuid)) {
+        QCOMPARE(s[QStringLiteral("status")].toString(), QStringLiteral("ACTIVE"));
+        const QString units =
+            s[QStringLiteral("metadata")][QStringLiteral("berth-units")].toString();
+        hostsOf[units.section(u'/', 0, 0)] << s[QStringLiteral("host")].toString();
+    }
+    QStringList db = hostsOf.value(QStringLiteral("db"));
+    QCOMPARE(db.size(), 2);
+    QVERIFY2(db.at(0) != db.at(1), qPrintable(db.join(u' ')));
+    const QStringList web = hostsOf.value(QStringLiteral("web"));
+    QCOMPARE(web.size(), 2);
+    QCOMPARE(web.at(0), web.at(1)); // az-one-a has one host
+    // The unit no host could take says so, after every zone it may use.
+    int inError = 0;
+    const QJsonObject machines = status(model)[QStringLiteral("machines")].toObject();
+    for (const QJsonValue &m : machines) {
+        if (m[QStringLiteral("machine-status")][QStringLiteral("current")].toString() != u"error")
+            continue;
+        ++inError;
+        QVERIFY(m[QStringLiteral("machine-status")][QStringLiteral("message")].toString().contains(
+            QStringLiteral("No valid host was found")));
+    }
+    QCOMPARE(inError, 2);
+    // Nova holds one group per application, with its policy and rule.
+    QMap<QString, QJsonObject> groups;
+    for (const QJsonValue &g : rig({QStringLiteral("groups")}).toArray()) {
+        if (g[QStringLiteral("name")].toString().startsWith(QStringLiteral("berth-") +
+                                                            uuid.left(8)))
+            groups.insert(g[QStringLiteral("name")].toString().section(u'-', 2), g.toObject());
+    }
+    QCOMPARE(groups.keys(), (QStringList{QStringLiteral("db"), QStringLiteral("web")}));
+    QCOMPARE(groups[QStringLiteral("db")][QStringLiteral("policy")].toString(),
+             QStringLiteral("anti-affinity"));
+    QCOMPARE(groups[QStringLiteral("db")][QStringLiteral("members")].toArray().size(), 2);
+    QCOMPARE(groups[QStringLiteral("web")][QStringLiteral("rules")]
+                   [QStringLiteral("max_server_per_host")]
+                       .toInt(),
+             2);
 }
 
 QTEST_GUILESS_MAIN(TestOpenStack)
