@@ -301,11 +301,7 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
                         policies.insert(p.kind, p.spec);
                 }
                 for (const QJsonObject &spec : specs) {
-                    const QString type = spec.value(QStringLiteral("type")).toString();
-                    const QString kind =
-                        type.contains(QStringLiteral("region")) ? QStringLiteral("region")
-                        : type.contains(QStringLiteral("zone")) ? QStringLiteral("zone")
-                                                                : QStringLiteral("deletion");
+                    const QString kind = ScalingCommands::policyKind(spec);
                     if (policies.value(kind) == spec)
                         continue;
                     ScalingCommands(m_ws).setPolicy(model, app.name, spec);

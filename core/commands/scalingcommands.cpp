@@ -11,24 +11,6 @@ namespace berth {
 
 namespace {
 
-QString kindOf(const QJsonObject &spec)
-{
-    const QString type = spec.value(QStringLiteral("type")).toString();
-    if (type == u"senlin.policy.region_placement")
-        return QStringLiteral("region");
-    if (type == u"senlin.policy.zone_placement")
-        return QStringLiteral("zone");
-    if (type == u"senlin.policy.deletion")
-        return QStringLiteral("deletion");
-    if (type == u"senlin.policy.affinity")
-        return QStringLiteral("affinity");
-    throw BerthError(
-        ScalingCommands::tr("unknown policy type \"%1\"; expected "
-                            "senlin.policy.region_placement, senlin.policy.zone_placement, "
-                            "senlin.policy.deletion or senlin.policy.affinity")
-            .arg(type));
-}
-
 // "sim-east 6 (+4), sim-west 4 (+2)": the counts after a change, with the change.
 QString describeChange(const QMap<QString, qint64> &before, const QMap<QString, qint64> &after)
 {
@@ -65,6 +47,23 @@ QMap<QString, double> weightedTargets(const PlacementPolicy &policy, qint64 tota
         targets.insert(t.name, counts ? double(total) * double(t.weight) / double(weights) : 0.0);
     }
     return targets;
+}
+
+QString ScalingCommands::policyKind(const QJsonObject &spec)
+{
+    const QString type = spec.value(QStringLiteral("type")).toString();
+    if (type == u"senlin.policy.region_placement")
+        return QStringLiteral("region");
+    if (type == u"senlin.policy.zone_placement")
+        return QStringLiteral("zone");
+    if (type == u"senlin.policy.deletion")
+        return QStringLiteral("deletion");
+    if (type == u"senlin.policy.affinity")
+        return QStringLiteral("affinity");
+    throw BerthError(tr("unknown policy type \"%1\"; expected "
+                        "senlin.policy.region_placement, senlin.policy.zone_placement, "
+                        "senlin.policy.deletion or senlin.policy.affinity")
+                         .arg(type));
 }
 
 ScalingCommands::ScalingCommands(Workspace &workspace)
@@ -115,7 +114,7 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
     QList<Parsed> parsed;
     for (const QJsonObject &spec : specs) {
         Parsed p;
-        p.kind = kindOf(spec);
+        p.kind = policyKind(spec);
         for (const Parsed &earlier : std::as_const(parsed)) {
             if (earlier.kind == p.kind)
                 throw BerthError(

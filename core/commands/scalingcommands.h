@@ -56,6 +56,9 @@ public:
         std::optional<DeletionPolicy::Criteria> criteria;
     };
     CommandResult scale(const QString &model, const QString &application, const Scale &request);
+    // "region", "zone", "deletion" or "affinity" from a Senlin spec's type;
+    // throws BerthError for another type.
+    static QString policyKind(const QJsonObject &spec);
     CommandResult removeUnits(const QString &model, const QString &application, qint64 count,
                               std::optional<DeletionPolicy::Criteria> criteria);
 

@@ -467,6 +467,7 @@ void TestBundles::policiesTravelInAnnotations()
     QVERIFY(r.messages.contains(S("set zone policy of api")));
     QVERIFY(r.messages.contains(S("set region policy of web")));
     QVERIFY(r.messages.contains(S("set deletion policy of web")));
+    QVERIFY(r.messages.contains(S("set affinity policy of web")));
     QVERIFY(Provisioner(t.path(), t.clouds, model).runUntilIdle(std::atomic<bool>(false), 120'000));
     // "9 units, 3 per zone", and web over regions by weight, its cap kept.
     QMap<QString, int> zones;
@@ -493,6 +494,8 @@ void TestBundles::policiesTravelInAnnotations()
              S("sim-east=300,sim-west=200,sim-north=100/1"));
     QCOMPARE(exported.application(S("web"))->annotations.value(S("berth.deletion")).toString(),
              S("OLDEST_FIRST"));
+    QCOMPARE(exported.application(S("web"))->annotations.value(S("berth.server-group")).toString(),
+             S("anti-affinity/2"));
     QVERIFY(exported.application(S("web"))->to.isEmpty()); // the policy places them again
     TestWorkspace other;
     BundleCommands(other.ws())
@@ -510,6 +513,21 @@ void TestBundles::policiesTravelInAnnotations()
     // Deployed again, the policies are as the bundle says: nothing to do.
     QCOMPARE(bundles.deploy(model, {bundleFile(ours("policies.yaml")), {}, false}).messages,
              QStringList());
+    // A server group the cloud does not know is refused, naming what it takes.
+    const QString refused = errorOf([&] {
+        bundles.deploy(model, {bundleText("applications:\n  x: {charm: x, num_units: 1, "
+                                          "annotations: {berth.server-group: sideways}}\n"),
+                               {},
+                               false});
+    });
+    QVERIFY2(refused.contains(S("berth.server-group \"sideways\"; expected anti-affinity, "
+                                "soft-anti-affinity, affinity, soft-affinity, or "
+                                "anti-affinity/N")),
+             qPrintable(refused));
+    QVERIFY(!t.ws().snapshot(model).units.isEmpty());
+    QVERIFY(std::none_of(t.ws().snapshot(model).applications.cbegin(),
+                         t.ws().snapshot(model).applications.cend(),
+                         [](const ApplicationRecord &app) { return app.name == u"x"; }));
 }
 
 void TestBundles::roundTripOfFiveHundredUnitsOverThreeRegions()

@@ -1,7 +1,10 @@
 // Keystone's and Nova's replies as the OpenStack provider reads them, from
 // real replies recorded on scripts/setup-openstack's two-region rig
 // (tests/providers/openstack/replies/).
+#include "core/bertherror.h"
+#include "providers/openstack/openstackprovider.h"
 #include "providers/openstack/openstackreplies.h"
+#include "tests/testsupport.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -46,6 +49,9 @@ private slots:
     void serversAsNovaDescribesThem();
     void errorsAreClassifiedForTheProvisioner_data();
     void errorsAreClassifiedForTheProvisioner();
+    void tokenExpiryAndFlavorIds();
+    void credentialsAskKeystoneAsItExpects();
+    void accountSettingsAreCheckedBeforeAnyCall();
 };
 
 void TestOpenStackReplies::catalogGivesEachRegionsEndpoints()
@@ -114,6 +120,11 @@ void TestOpenStackReplies::serversAsNovaDescribesThem()
     QVERIFY(active->tags.contains(S("berth-model-recorded")));
     QCOMPARE(active->metadata.value(S("berth-machine")).toString(), S("0"));
     QCOMPARE(active->id, made->id);
+    // The flavor as the server carries it: the hardware Berth records.
+    QCOMPARE(active->cores, 1u);
+    QCOMPARE(active->memMiB, 256u);
+    QCOMPARE(active->rootDiskGiB, 1u);
+    QVERIFY(!active->hostId.isEmpty());
 
     const QList<Server> tagged = serversOf(recorded("nova-servers-detail-by-tag").body.toObject());
     QVERIFY(!tagged.isEmpty());
@@ -173,6 +184,73 @@ void TestOpenStackReplies::errorsAreClassifiedForTheProvisioner()
     // What no recorded reply shows: overload and server errors pass.
     QCOMPARE(classify(503, S("Service Unavailable")).kind, ProviderError::Kind::Transient);
     QCOMPARE(classify(409, QJsonValue()).message, S("HTTP 409"));
+}
+
+void TestOpenStackReplies::tokenExpiryAndFlavorIds()
+{
+    const QDateTime expires = expiryOf(recorded("keystone-token-password").body.toObject());
+    QVERIFY(expires.isValid());
+    QCOMPARE(expires.timeSpec(), Qt::UTC);
+    QVERIFY(!expiryOf(QJsonObject{}).isValid());
+    const QMap<QString, QString> ids = flavorIdsOf(recorded("nova-flavors-detail").body.toObject());
+    QCOMPARE(ids.keys(), (QStringList{S("m1.huge"), S("m1.medium"), S("m1.small"), S("m1.tiny")}));
+    for (const QString &id : ids)
+        QVERIFY(!id.isEmpty());
+}
+
+void TestOpenStackReplies::credentialsAskKeystoneAsItExpects()
+{
+    OpenStackCredentials c;
+    c.applicationCredentialId = S("d32a0ca3");
+    c.applicationCredentialSecret = "s3cret";
+    QJsonObject auth = c.authBody().value(S("auth")).toObject();
+    // An application credential carries its scope: asking for one is refused.
+    QVERIFY(!auth.contains(S("scope")));
+    QCOMPARE(auth[S("identity")][S("methods")].toArray(), QJsonArray{S("application_credential")});
+    QCOMPARE(auth[S("identity")][S("application_credential")][S("secret")].toString(), S("s3cret"));
+
+    OpenStackCredentials p;
+    p.username = S("berth");
+    p.project = S("berth");
+    p.password = "pw";
+    auth = p.authBody().value(S("auth")).toObject();
+    QCOMPARE(auth[S("identity")][S("password")][S("user")][S("name")].toString(), S("berth"));
+    QCOMPARE(auth[S("identity")][S("password")][S("user")][S("domain")][S("name")].toString(),
+             S("Default"));
+    QCOMPARE(auth[S("scope")][S("project")][S("name")].toString(), S("berth"));
+}
+
+void TestOpenStackReplies::accountSettingsAreCheckedBeforeAnyCall()
+{
+    QCOMPARE(OpenStackProvider::imageFor(S("ubuntu@22.04"), {}), S("ubuntu-22.04"));
+    QCOMPARE(OpenStackProvider::imageFor(S("ubuntu@24.04"), S("ubuntu@24.04=noble-server")),
+             S("noble-server"));
+    // Nova's tags hold no '/' or ','.
+    QCOMPARE(OpenStackProvider::machineTag(S("3/lxd/0")), S("berth-machine-3.lxd.0"));
+    QCOMPARE(OpenStackProvider::checkConfig(S("regions"), S("RegionOne,RegionTwo")),
+             S("RegionOne,RegionTwo"));
+    QCOMPARE(errorOf([] { OpenStackProvider::checkConfig(S("price-per-core"), S("-1")); }),
+             S("bad value \"-1\" for openstack config \"price-per-core\": expected a price per "
+               "hour, e.g. 0.02"));
+    QVERIFY(errorOf([] {
+                OpenStackProvider::checkConfig(S("flavour"), S("x"));
+            }).startsWith(S("unknown openstack config key \"flavour\"; valid keys are: ")));
+    QVERIFY(errorOf([] {
+                OpenStackProvider::checkConfig(S("image-map"), S("jammy"));
+            }).contains(S("expected base=image pairs")));
+
+    CloudAccount account{S("os"), S("openstack"), S("ftp://10.0.0.2"), {}, {}};
+    QCOMPARE(errorOf([&] { OpenStackProvider provider(account); }),
+             S("openstack cloud os: endpoint \"ftp://10.0.0.2\" is not Keystone's URL; expected "
+               "e.g. --endpoint https://10.0.0.2:5000/v3"));
+    // Nothing to authenticate with: said without asking Keystone.
+    account.endpoint = S("http://127.0.0.1:9/v3");
+    OpenStackProvider bare(account);
+    QCOMPARE(bare.verify().kind, ProviderError::Kind::Auth);
+    QVERIFY(bare.verify().message.contains(S("needs an application credential")));
+    QVERIFY(bare.describe().regions.isEmpty());
+    account.config.insert(S("application-credential-id"), S("d32a0ca3"));
+    QVERIFY(OpenStackProvider(account).verify().message.contains(S("no secret")));
 }
 
 QTEST_GUILESS_MAIN(TestOpenStackReplies)
