@@ -146,11 +146,9 @@ void TestOpenStack::initTestCase()
 void TestOpenStack::cleanupTestCase()
 {
     rig({QStringLiteral("quota"), arg("1000")});
-    for (const QString &model : std::as_const(m_models)) {
+    // destroy-model waits until the model's servers are deleted.
+    for (const QString &model : std::as_const(m_models))
         berthctl({QStringLiteral("destroy-model"), model, QStringLiteral("--force")});
-        berthctl({QStringLiteral("-m"), model, QStringLiteral("provision"),
-                  QStringLiteral("--until-idle"), QStringLiteral("--timeout"), arg("120")});
-    }
 }
 
 void TestOpenStack::showCloudListsRegionsZonesAndFlavors()
