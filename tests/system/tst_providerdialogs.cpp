@@ -2,7 +2,9 @@
 // scripts/setup-lxd: the server certificate's fingerprint is shown on first
 // use and pinned only when accepted. An existing host, on the sshd of
 // scripts/test-sshd: its unknown host key is shown and accepted in the
-// add-machine dialog, and the host recorded with its hardware.
+// add-machine dialog, and the host recorded with its hardware. An OpenStack
+// account with an application credential, on the two-region OpenStack of
+// scripts/setup-openstack: saved only when Keystone accepts it, then tested.
 #include "keychain/filesecretstore.h"
 #include "tests/testsupport.h"
 #include "tests/ui/dialogtesting.h"
@@ -16,6 +18,7 @@
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace berth;
@@ -28,6 +31,7 @@ private slots:
     void initTestCase();
     void firstUseShowsTheFingerprintAndPinsItWhenAccepted();
     void existingHostKeyIsShownAndAccepted();
+    void openStackAccountIsCheckedByKeystone();
 
 private:
     bool m_lxd = false;
@@ -167,6 +171,64 @@ void TestProviderDialogs::existingHostKeyIsShownAndAccepted()
     QCOMPARE(s.machines.size(), 1);
     QCOMPARE(MachineState::text(s.machines.first().state.status), QStringLiteral("started"));
     QVERIFY(s.machines.first().hardware.contains(QStringLiteral("cores=")));
+}
+
+void TestProviderDialogs::openStackAccountIsCheckedByKeystone()
+{
+    QProcess setup;
+    setup.start(QStringLiteral(SOURCE_DIR "/scripts/setup-openstack"), {});
+    QVERIFY(setup.waitForFinished(1'800'000));
+    if (setup.exitCode() == 77)
+        QSKIP(qPrintable(QStringLiteral("OpenStack cannot run on this machine: ") +
+                         QString::fromUtf8(setup.readAllStandardError()).trimmed()));
+    QCOMPARE(setup.exitCode(), 0);
+    const QStringList words =
+        QString::fromUtf8(setup.readAllStandardOutput()).trimmed().split(u'\n').last().split(u' ');
+    const auto after = [&](const QString &option) {
+        return words.value(words.indexOf(option) + 1);
+    };
+    const QString credential = after(QStringLiteral("--config")).section(u'=', 1);
+    QFile secretFile(after(QStringLiteral("--secret-file")).section(u'=', 1));
+    QVERIFY(secretFile.open(QIODevice::ReadOnly));
+    const QString secret = QString::fromUtf8(secretFile.readAll());
+
+    TestWorkspace t;
+    FileSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
+    AccountsDialog dialog(*t.store, t.types, secrets);
+    QTableWidget *config = dialog.configTable();
+    const auto fillIn = [&](const QString &typedSecret) {
+        dialog.newAccount();
+        dialog.nameEdit()->setText(QStringLiteral("lab-os"));
+        dialog.typeBox()->setCurrentText(QStringLiteral("openstack"));
+        dialog.typeBox()->activated(dialog.typeBox()->currentIndex());
+        dialog.endpointEdit()->setText(after(QStringLiteral("--endpoint")));
+        for (int row = 0; row < config->rowCount(); ++row) {
+            if (config->item(row, 0)->text() == u"application-credential-id")
+                config->item(row, 1)->setText(credential);
+        }
+        dialog.secretEdit(QStringLiteral("application-credential-secret"))->setText(typedSecret);
+    };
+    // The type's settings and secrets are offered.
+    fillIn(QStringLiteral("not-the-secret"));
+    QVERIFY(dialog.secretEdit(QStringLiteral("password")));
+    QVERIFY(dialog.secretEdit(QStringLiteral("server-fingerprint")));
+    // A secret Keystone refuses: Keystone's words, nothing saved.
+    QVERIFY(!saved(dialog));
+    QVERIFY2(dialog.message().contains(QStringLiteral("refused the application credential")),
+             qPrintable(dialog.message()));
+    QCOMPARE(dialog.accounts()->count(), 1);
+
+    fillIn(secret);
+    QVERIFY2(saved(dialog), qPrintable(dialog.message()));
+    QCOMPARE(dialog.accounts()->count(), 2);
+    QCOMPARE(
+        secrets.read(QStringLiteral("lab-os"), QStringLiteral("application-credential-secret")),
+        std::optional(secret.toUtf8()));
+    QSignalSpy tested(&dialog, &AccountsDialog::testFinished);
+    dialog.test();
+    QVERIFY(tested.wait(60'000));
+    QVERIFY2(tested.last().at(0).toBool(), qPrintable(tested.last().at(1).toString()));
+    QVERIFY(tested.last().at(1).toString().startsWith(QStringLiteral("lab-os answered")));
 }
 
 QTEST_MAIN(TestProviderDialogs)
