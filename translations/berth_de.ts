@@ -2,6 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AffinityPolicy</name>
+    <message>
+        <location filename="../core/placement/affinitypolicy.cpp" line="28"/>
+        <source>invalid server group policy &quot;%1&quot;; expected %2</source>
+        <translation>Ungültige Servergruppen-Richtlinie „%1“; erwartet: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/affinitypolicy.cpp" line="43"/>
+        <source>unknown policy type &quot;%1&quot;; expected senlin.policy.affinity</source>
+        <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.affinity</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/affinitypolicy.cpp" line="62"/>
+        <source>invalid server group name &quot;%1&quot;; expected letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;</source>
+        <translation>Ungültiger Servergruppenname „%1“; erwartet: Buchstaben, Ziffern, &apos;-&apos;, &apos;_&apos; und &apos;.&apos;</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/affinitypolicy.cpp" line="74"/>
+        <source>invalid max_server_per_host &quot;%1&quot;; expected a whole number from 1 to %2</source>
+        <translation>Ungültiges max_server_per_host „%1“; erwartet: eine ganze Zahl von 1 bis %2</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/affinitypolicy.cpp" line="85"/>
+        <source>max_server_per_host goes with the anti-affinity policy only</source>
+        <translation>Max_server_per_host gibt es nur zur Richtlinie anti-affinity</translation>
+    </message>
+</context>
+<context>
     <name>ApplicationCommands</name>
     <message>
         <location filename="../core/commands/applicationcommands.cpp" line="34"/>
@@ -113,7 +141,7 @@
 <context>
     <name>ApplicationScaling</name>
     <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="156"/>
+        <location filename="../core/commands/applicationscaling.cpp" line="158"/>
         <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
         <translation>%1 Einheiten von „%2“ können nicht entfernt werden: Sie hat %3</translation>
     </message>
@@ -354,134 +382,139 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="64"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="67"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation>%1: „%2“ ist weder name=gewicht noch name=gewicht/obergrenze</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="99"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="102"/>
         <source>application &quot;%1&quot;: its placements go round in a circle</source>
         <translation>Anwendung „%1“: Ihre Platzierungen verweisen im Kreis aufeinander</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="155"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="158"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation>ungültiger Eintrag in --map-machines „%1“: erwartet: existing oder BUNDLE=MODELL (1=4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="194"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="204"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation>%1: %2 „%3“; erwartet: OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST oder RANDOM</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="223"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="217"/>
+        <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
+        <translation>%1: %2 „%3“; erwartet: %4 oder anti-affinity/N</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="243"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="236"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="256"/>
         <source>deploy application %1 from charm %2 on %3</source>
         <translation>Anwendung %1 aus Charm %2 auf %3 bereitstellen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="239"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="259"/>
         <source> with channel %1</source>
         <translation> mit Kanal %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="242"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="262"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation>%1 nutzt im Modell den Charm %2; das Bundle verlangt den Charm %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="246"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="266"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation>%1 läuft im Modell auf %2; das Bundle verlangt %3 (eine Basis wird nie geändert)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="251"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="271"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation>%1 ist im Modell %2; das Bundle verlangt %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="253"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="273"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
         <source>a subordinate</source>
         <translation>eine untergeordnete Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="255"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="274"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
         <source>a principal</source>
         <translation>eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="258"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="278"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="269"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="289"/>
         <source>set options for %1</source>
         <translation>Optionen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="272"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="292"/>
         <source>set annotations for %1</source>
         <translation>Anmerkungen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="295"/>
         <source>expose all endpoints of %1</source>
         <translation>alle Endpunkte von %1 freigeben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="276"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="296"/>
         <source>unexpose %1</source>
         <translation>Freigabe von %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="292"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="308"/>
         <source>set %1 policy of %2</source>
         <translation>Richtlinie „%1“ von %2 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="316"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="332"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation>--map-machines %1=%2: Das Bundle hat keine Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="319"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="335"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation>--map-machines %1=%2: Maschine %2 ist nicht im Modell</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="342"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="358"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation>neue Maschine %1 hinzufügen (Bundle-Maschine %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="372"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="388"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation>Anwendung „%1“: Platzierung „%2“ nennt eine Anwendung ohne Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="379"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="395"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation>Anwendung „%1“: Platzierung „%2“: Einheit %3 hat keine Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="399"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="415"/>
         <source>add unit %1 to %2</source>
         <translation>Einheit %1 auf %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="405"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="421"/>
         <source>add unit %1 to new machine %2</source>
         <translation>Einheit %1 auf neuer Maschine %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="429"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="445"/>
         <source>add relation %1 - %2</source>
         <translation>Beziehung %1 – %2 hinzufügen</translation>
     </message>
@@ -1265,37 +1298,47 @@
         <translation>Wartezeit vor dem ersten neuen Versuch, danach jeweils verdoppelt (z. B. 500ms, 10s, 1m)</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="72"/>
+        <location filename="../core/model/modelconfig.cpp" line="39"/>
+        <source>each application&apos;s units on different hosts (OpenStack server groups): none, anti-affinity, anti-affinity/N (at most N per host), soft-anti-affinity, affinity, soft-affinity</source>
+        <translation>die Units jeder Anwendung auf verschiedenen Hosts (OpenStack-Servergruppen): none, anti-affinity, anti-affinity/N (höchstens N je Host), soft-anti-affinity, affinity, soft-affinity</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="76"/>
         <source>bad value &quot;%1&quot; for model config &quot;%2&quot;: %3</source>
         <translation>Fehlerhafter Wert „%1“ für die Modelleinstellung „%2“: %3</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="78"/>
+        <location filename="../core/model/modelconfig.cpp" line="82"/>
         <source>expected an integer from %1 to %2</source>
         <translation>erwartet eine ganze Zahl von %1 bis %2</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="85"/>
+        <location filename="../core/model/modelconfig.cpp" line="89"/>
         <source>expected one of none, destroyed, unknown, all</source>
         <translation>erwartet eines von none, destroyed, unknown, all</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="94"/>
+        <location filename="../core/model/modelconfig.cpp" line="98"/>
         <source>expected a duration such as 500ms, 10s or 1m</source>
         <translation>erwartet eine Dauer wie 500ms, 10s oder 1m</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="100"/>
+        <location filename="../core/model/modelconfig.cpp" line="103"/>
+        <source>expected none, %1, or anti-affinity/N with N from 1 to 1000</source>
+        <translation>Erwartet: none, %1 oder anti-affinity/N mit N von 1 bis 1000</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="110"/>
         <source>expected a positive size such as 2G or 512M</source>
         <translation>erwartet eine positive Größe wie 2G oder 512M</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="106"/>
+        <location filename="../core/model/modelconfig.cpp" line="116"/>
         <source>expected a base such as ubuntu@22.04</source>
         <translation>erwartet eine Basis wie ubuntu@22.04</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="114"/>
+        <location filename="../core/model/modelconfig.cpp" line="124"/>
         <source>unknown model config key &quot;%1&quot;; valid keys are: %2</source>
         <translation>Unbekannte Modelleinstellung „%1“; gültig sind: %2</translation>
     </message>
@@ -1674,142 +1717,153 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="152"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="160"/>
         <source>another provisioner has taken the lease over</source>
         <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="159"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="167"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="174"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="182"/>
         <source>provisioner stopping: %1</source>
         <translation>Bereitstellung hält an: %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="205"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="220"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="217"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="232"/>
         <source>model %1: destroyed</source>
         <translation>Modell %1: zerstört</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="253"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="283"/>
+        <source>cannot list instances of %1: %2</source>
+        <translation>Instanzen von %1 können nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="290"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="256"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="293"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="277"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="314"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="279"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="316"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="290"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="327"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="298"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="335"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="307"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="344"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="309"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="346"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="345"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="382"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="390"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="359"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="396"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="432"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="472"/>
+        <source>affinity policy of %1 ignored: %2</source>
+        <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="504"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="521"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="593"/>
         <source>machine %1: starting</source>
         <translation>Maschine %1: startet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="522"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="594"/>
         <source>machine %1: starting in %2</source>
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="559"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="632"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="567"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="640"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="576"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="649"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="577"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="650"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="592"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="665"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="636"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="709"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="641"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="281"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="714"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="678"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="751"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="750"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="823"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -1900,87 +1954,92 @@
 <context>
     <name>ScalingCommands</name>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="24"/>
-        <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement, senlin.policy.zone_placement or senlin.policy.deletion</source>
-        <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement, senlin.policy.zone_placement oder senlin.policy.deletion</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="84"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="85"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
         <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten und können nicht skaliert oder per Richtlinie platziert werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="120"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="121"/>
         <source>two %1 policies given; expected one</source>
         <translation>Zwei %1-Richtlinien angegeben; erwartet: eine</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="126"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="127"/>
         <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
         <translation>Eigenschaften der Löschrichtlinie übergangen: %1 (Einheiten werden sofort entfernt, die Größe folgt ihnen)</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="159"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="169"/>
         <source>%1 policy set on %2</source>
         <translation>%1-Richtlinie für %2 gesetzt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="170"/>
-        <source>invalid policy kind &quot;%1&quot;; expected region, zone or deletion</source>
-        <translation>Ungültige Richtlinienart „%1“; erwartet: region, zone oder deletion</translation>
+        <location filename="../core/commands/scalingcommands.cpp" line="63"/>
+        <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement, senlin.policy.zone_placement, senlin.policy.deletion or senlin.policy.affinity</source>
+        <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement, senlin.policy.zone_placement, senlin.policy.deletion oder senlin.policy.affinity</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="179"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="137"/>
+        <source>affinity policy properties ignored: %1 (zones come from the zone policy and constraints)</source>
+        <translation>Eigenschaften der Affinitätsrichtlinie übergangen: %1 (Zonen kommen aus der Zonenrichtlinie und den Constraints)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="180"/>
+        <source>invalid policy kind &quot;%1&quot;; expected region, zone, deletion or affinity</source>
+        <translation>Ungültige Richtlinienart „%1“; erwartet: region, zone, deletion oder affinity</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/scalingcommands.cpp" line="190"/>
         <source>application &quot;%1&quot; has no policy</source>
         <translation>Die Anwendung „%1“ hat keine Richtlinie</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="180"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="191"/>
         <source>application &quot;%1&quot; has no %2 policy</source>
         <translation>Die Anwendung „%1“ hat keine %2-Richtlinie</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="185"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="196"/>
         <source>removed %1 from %2</source>
         <translation>%1 von %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="208"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="219"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="240"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="251"/>
         <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
         <translation>--adjustment-type ist nötig: EXACT_CAPACITY, CHANGE_IN_CAPACITY oder CHANGE_IN_PERCENTAGE</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="255"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="266"/>
         <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
         <translation>%1 von %2 auf %3 Einheiten zu skalieren hieße, %5 Einheiten zu „%4“; ein Befehl darf höchstens %6 (er ist eine Transaktion, und eine größere ließe andere Nutzer der Ablage warten): skalieren Sie schrittweise</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="262"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="273"/>
         <source>add</source>
         <translation>hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="263"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="274"/>
         <source>remove</source>
         <translation>entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="280"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="291"/>
         <source>%1 stays at %2 units</source>
         <translation>%1 bleibt bei %2 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="284"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="295"/>
         <source>scaled %1 from %2 to %3 units: %4</source>
         <translation>%1 von %2 auf %3 Einheiten skaliert: %4</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="303"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="314"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
@@ -2206,7 +2265,7 @@
     </message>
     <message>
         <location filename="../core/placement/yamldocument.cpp" line="51"/>
-        <location filename="../core/placement/yamldocument.cpp" line="127"/>
+        <location filename="../core/placement/yamldocument.cpp" line="140"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation>%1 ist tiefer als %2 Ebenen verschachtelt; erwartet ein flacheres Dokument</translation>
     </message>
@@ -2217,29 +2276,34 @@
     </message>
     <message>
         <location filename="../core/placement/yamldocument.cpp" line="113"/>
-        <location filename="../core/placement/yamldocument.cpp" line="146"/>
+        <location filename="../core/placement/yamldocument.cpp" line="159"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation>%1 hat %2 Bytes; erwartet höchstens %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="131"/>
+        <location filename="../core/placement/yamldocument.cpp" line="144"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation>%1 ist kein gültiges YAML: %2 (Zeile %3, Spalte %4)</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="142"/>
+        <location filename="../core/placement/yamldocument.cpp" line="155"/>
         <source>cannot read %1</source>
         <translation>%1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="144"/>
+        <location filename="../core/placement/yamldocument.cpp" line="157"/>
         <source>%1 is a directory; expected a YAML file</source>
         <translation>%1 ist ein Verzeichnis; erwartet eine YAML-Datei</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="153"/>
+        <location filename="../core/placement/yamldocument.cpp" line="166"/>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="178"/>
+        <source>%1 holds %2 YAML documents; expected one</source>
+        <translation>%1 enthält %2 YAML-Dokumente; erwartet: eines</translation>
     </message>
 </context>
 <context>
