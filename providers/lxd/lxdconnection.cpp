@@ -3,12 +3,10 @@
 #include "providers/tls/pinnedtls.h"
 
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QJsonDocument>
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QSslConfiguration>
-#include <QTimer>
 #include <QUrlQuery>
 
 namespace berth {
@@ -85,18 +83,7 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
     QNetworkReply *reply = m_nam.sendCustomRequest(request, verb, body);
     QByteArray presented;
     PinnedTls::guard(reply, m_endpoint.pinnedSha256, &presented);
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer cancelCheck;
-    if (m_cancel) {
-        QObject::connect(&cancelCheck, &QTimer::timeout, reply, [&] {
-            if (cancelled())
-                reply->abort();
-        });
-        cancelCheck.start(100);
-    }
-    if (!reply->isFinished())
-        loop.exec();
+    PinnedTls::waitFor(reply, m_cancel);
     reply->deleteLater();
 
     const QString where = m_endpoint.url.toString(QUrl::RemoveUserInfo);

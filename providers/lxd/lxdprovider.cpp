@@ -1,6 +1,7 @@
 #include "providers/lxd/lxdprovider.h"
 
 #include "core/bertherror.h"
+#include "core/cloud/imagemap.h"
 #include "core/constraints/constraints.h"
 #include "core/model/base.h"
 #include "providers/tls/pinnedtls.h"
@@ -76,17 +77,10 @@ QString LxdProvider::checkConfig(const QString &key, const QString &value)
         return QString::number(seconds);
     }
     if (key == u"image-map") {
-        QStringList entries;
-        for (const QString &entry : value.split(u',', Qt::SkipEmptyParts)) {
-            const qsizetype eq = entry.indexOf(u'=');
-            const auto base = Base::parse(entry.left(eq).trimmed());
-            const QString alias = eq < 0 ? QString() : entry.mid(eq + 1).trimmed();
-            if (eq < 0 || !base.ok() || alias.isEmpty() || alias.contains(u' '))
-                throw bad(QStringLiteral("expected base=image-alias pairs separated by commas, "
-                                         "e.g. ubuntu@22.04=jammy,ubuntu@24.04=noble"));
-            entries << base.base.toString() + u'=' + alias;
-        }
-        return entries.join(u',');
+        if (const auto map = ImageMap::normalise(value))
+            return *map;
+        throw bad(QStringLiteral("expected base=image-alias pairs separated by commas, "
+                                 "e.g. ubuntu@22.04=jammy,ubuntu@24.04=noble"));
     }
     throw BerthError(QStringLiteral("unknown lxd config key \"%1\"; valid keys are: %2")
                          .arg(key, configKeys().join(QStringLiteral(", "))));
@@ -94,12 +88,9 @@ QString LxdProvider::checkConfig(const QString &key, const QString &value)
 
 QString LxdProvider::imageFor(const QString &base, const QString &imageMap)
 {
-    for (const QString &entry : imageMap.split(u',', Qt::SkipEmptyParts)) {
-        if (entry.section(u'=', 0, 0) == base)
-            return entry.section(u'=', 1);
-    }
-    const auto parsed = Base::parse(base);
-    if (!parsed.ok())
+    if (const QString mapped = ImageMap::imageOf(base, imageMap); !mapped.isEmpty())
+        return mapped;
+    if (!Base::parse(base).ok())
         return {};
     return base.section(u'@', 0, 0) + u'/' + base.section(u'@', 1).section(u'/', 0, 0);
 }
@@ -202,9 +193,7 @@ LxdProvider::LxdProvider(const CloudAccount &account)
     }
     m_info.type = QStringLiteral("lxd");
     // Bases the account maps to its own images are bases this cloud can start.
-    for (const QString &entry :
-         account.config.value(QStringLiteral("image-map")).split(u',', Qt::SkipEmptyParts))
-        m_info.bases << entry.section(u'=', 0, 0);
+    m_info.bases = ImageMap::basesOf(account.config.value(QStringLiteral("image-map")));
     discover();
 }
 

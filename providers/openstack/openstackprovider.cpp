@@ -1,6 +1,7 @@
 #include "providers/openstack/openstackprovider.h"
 
 #include "core/bertherror.h"
+#include "core/cloud/imagemap.h"
 #include "core/model/base.h"
 #include "providers/tls/pinnedtls.h"
 
@@ -108,17 +109,10 @@ QString OpenStackProvider::checkConfig(const QString &key, const QString &value)
         return QString::number(price);
     }
     if (key == u"image-map") {
-        QStringList entries;
-        for (const QString &entry : value.split(u',', Qt::SkipEmptyParts)) {
-            const qsizetype eq = entry.indexOf(u'=');
-            const auto base = Base::parse(entry.left(eq).trimmed());
-            const QString image = eq < 0 ? QString() : entry.mid(eq + 1).trimmed();
-            if (eq < 0 || !base.ok() || image.isEmpty() || image.contains(u' '))
-                throw bad(QStringLiteral("expected base=image pairs (an image's name or id) "
-                                         "separated by commas, e.g. ubuntu@22.04=jammy-server"));
-            entries << base.base.toString() + u'=' + image;
-        }
-        return entries.join(u',');
+        if (const auto map = ImageMap::normalise(value))
+            return *map;
+        throw bad(QStringLiteral("expected base=image pairs (an image's name or id) separated "
+                                 "by commas, e.g. ubuntu@22.04=jammy-server"));
     }
     throw BerthError(QStringLiteral("unknown openstack config key \"%1\"; valid keys are: %2")
                          .arg(key, configKeys().join(QStringLiteral(", "))));
@@ -126,10 +120,8 @@ QString OpenStackProvider::checkConfig(const QString &key, const QString &value)
 
 QString OpenStackProvider::imageFor(const QString &base, const QString &imageMap)
 {
-    for (const QString &entry : imageMap.split(u',', Qt::SkipEmptyParts)) {
-        if (entry.section(u'=', 0, 0) == base)
-            return entry.section(u'=', 1);
-    }
+    if (const QString mapped = ImageMap::imageOf(base, imageMap); !mapped.isEmpty())
+        return mapped;
     if (!Base::parse(base).ok())
         return {};
     return base.section(u'@', 0, 0) + u'-' + base.section(u'@', 1).section(u'/', 0, 0);
@@ -211,8 +203,7 @@ OpenStackProvider::OpenStackProvider(const CloudAccount &account)
                             .arg(account.name, pin));
     }
     m_info.type = QStringLiteral("openstack");
-    for (const QString &entry : configValue(account, "image-map").split(u',', Qt::SkipEmptyParts))
-        m_info.bases << entry.section(u'=', 0, 0);
+    m_info.bases = ImageMap::basesOf(configValue(account, "image-map"));
     m_info.unsupported = {ConstraintKey::CpuPower, ConstraintKey::Spaces,
                           ConstraintKey::AllocatePublicIp, ConstraintKey::ImageId,
                           ConstraintKey::RootDiskSource};

@@ -2,12 +2,10 @@
 
 #include "providers/tls/pinnedtls.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QTimer>
 
 #include <memory>
 
@@ -158,18 +156,7 @@ OpenStackReply OpenStackSession::send(const QByteArray &verb, const QUrl &url,
     QByteArray presented;
     if (tls)
         PinnedTls::guard(reply, m_credentials.pinnedSha256, &presented);
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer cancelCheck;
-    if (cancel) {
-        QObject::connect(&cancelCheck, &QTimer::timeout, reply, [&] {
-            if (cancelled())
-                reply->abort();
-        });
-        cancelCheck.start(100);
-    }
-    if (!reply->isFinished())
-        loop.exec();
+    PinnedTls::waitFor(reply, cancel);
     const std::unique_ptr<QNetworkReply> owned(reply);
 
     const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath);

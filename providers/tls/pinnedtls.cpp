@@ -1,10 +1,12 @@
 #include "providers/tls/pinnedtls.h"
 
 #include <QCryptographicHash>
+#include <QEventLoop>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRegularExpression>
 #include <QSslConfiguration>
+#include <QTimer>
 
 namespace berth {
 
@@ -43,6 +45,22 @@ void guard(QNetworkReply *reply, const QByteArray &pin, QByteArray *presented)
         if (*presented != pin)
             reply->abort();
     });
+}
+
+void waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel)
+{
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer cancelCheck;
+    if (cancel) {
+        QObject::connect(&cancelCheck, &QTimer::timeout, reply, [reply, cancel] {
+            if (*cancel)
+                reply->abort();
+        });
+        cancelCheck.start(100);
+    }
+    if (!reply->isFinished())
+        loop.exec();
 }
 
 ProviderError refusal(const QString &server, const QByteArray &presented, const QByteArray &pin,

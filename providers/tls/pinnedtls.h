@@ -5,14 +5,16 @@
 #include <QByteArray>
 #include <QString>
 
+#include <atomic>
+
 class QNetworkReply;
 class QNetworkRequest;
 
 namespace berth {
 
-// TLS trusted by a pinned certificate fingerprint (SHA-256) rather than by a
-// certificate authority: what LXD's and a private OpenStack's self-signed
-// endpoints need.
+// HTTPS for servers with self-signed certificates (LXD, a private
+// OpenStack): trusted by a pinned certificate fingerprint (SHA-256) rather
+// than by a certificate authority, and called synchronously.
 namespace PinnedTls {
 
 // "ab:cd:..." or "abcd..." in either case (or "SHA256:..."), to lowercase hex;
@@ -27,6 +29,10 @@ void trustByPin(QNetworkRequest &request);
 // is not `pin`, before any request data is sent; `presented` receives the
 // fingerprint seen (it stays empty for plain HTTP).
 void guard(QNetworkReply *reply, const QByteArray &pin, QByteArray *presented);
+
+// Waits, with an event loop of the calling thread, until `reply` is
+// finished; aborts it once `*cancel` (when given) becomes true.
+void waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel);
 
 // Why a server whose certificate is not the pinned one was refused: with no
 // pin yet, the fingerprint to check (`howToCheck` says how); with another
