@@ -1,6 +1,7 @@
 #include "providers/lxd/lxdprovider.h"
 
 #include "core/bertherror.h"
+#include "core/cloud/configvalues.h"
 #include "core/cloud/imagemap.h"
 #include "core/constraints/constraints.h"
 #include "core/model/base.h"
@@ -18,10 +19,15 @@ namespace {
 
 const QString userPrefix = QStringLiteral("user.");
 
-bool isName(const QString &value)
+const QRegularExpression &namePattern()
 {
     static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$"));
-    return name.match(value).hasMatch();
+    return name;
+}
+
+bool isName(const QString &value)
+{
+    return namePattern().match(value).hasMatch();
 }
 
 QString encoded(const QString &name)
@@ -62,19 +68,14 @@ QString LxdProvider::checkConfig(const QString &key, const QString &value)
         return value;
     }
     if (key == u"profiles") {
-        const QStringList profiles = value.split(u',', Qt::SkipEmptyParts);
-        for (const QString &profile : profiles) {
-            if (!isName(profile))
-                throw bad(QStringLiteral("expected profile names separated by commas"));
-        }
-        return profiles.join(u',');
+        if (const auto profiles = ConfigValues::nameList(value, namePattern()))
+            return *profiles;
+        throw bad(QStringLiteral("expected profile names separated by commas"));
     }
     if (key == u"operation-timeout") {
-        bool ok = false;
-        const int seconds = value.toInt(&ok);
-        if (!ok || seconds < 1 || seconds > 86'400)
-            throw bad(QStringLiteral("expected seconds from 1 to 86400"));
-        return QString::number(seconds);
+        if (const auto seconds = ConfigValues::seconds(value))
+            return *seconds;
+        throw bad(QStringLiteral("expected seconds from 1 to 86400"));
     }
     if (key == u"image-map") {
         if (const auto map = ImageMap::normalise(value))

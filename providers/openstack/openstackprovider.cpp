@@ -1,6 +1,7 @@
 #include "providers/openstack/openstackprovider.h"
 
 #include "core/bertherror.h"
+#include "core/cloud/configvalues.h"
 #include "core/cloud/imagemap.h"
 #include "core/model/base.h"
 #include "providers/tls/pinnedtls.h"
@@ -27,10 +28,10 @@ const QString nonceKey = QStringLiteral("berth-nonce");
 // Nova keeps at most 255 characters of a metadata value.
 constexpr int metadataValueMax = 255;
 
-bool isName(const QString &value)
+const QRegularExpression &namePattern()
 {
     static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.@-]{0,254}$"));
-    return name.match(value).hasMatch();
+    return name;
 }
 
 QString encoded(const QString &text)
@@ -81,25 +82,20 @@ QString OpenStackProvider::checkConfig(const QString &key, const QString &value)
     };
     if (key == u"username" || key == u"project" || key == u"user-domain" ||
         key == u"project-domain" || key == u"application-credential-id" || key == u"network") {
-        if (!isName(value))
+        if (!namePattern().match(value).hasMatch())
             throw bad(QStringLiteral("expected a name or id of letters, digits, '-', '_', '.' "
                                      "and '@'"));
         return value;
     }
     if (key == u"regions") {
-        const QStringList regions = value.split(u',', Qt::SkipEmptyParts);
-        for (const QString &region : regions) {
-            if (!isName(region.trimmed()))
-                throw bad(QStringLiteral("expected region names separated by commas"));
-        }
-        return regions.join(u',');
+        if (const auto regions = ConfigValues::nameList(value, namePattern()))
+            return *regions;
+        throw bad(QStringLiteral("expected region names separated by commas"));
     }
     if (key == u"operation-timeout") {
-        bool ok = false;
-        const int seconds = value.toInt(&ok);
-        if (!ok || seconds < 1 || seconds > 86'400)
-            throw bad(QStringLiteral("expected seconds from 1 to 86400"));
-        return QString::number(seconds);
+        if (const auto seconds = ConfigValues::seconds(value))
+            return *seconds;
+        throw bad(QStringLiteral("expected seconds from 1 to 86400"));
     }
     if (key == u"price-per-core" || key == u"price-per-gib") {
         bool ok = false;
