@@ -417,9 +417,10 @@ void TestBerthctl::cloudAccounts_data()
     QTest::newRow("duplicate") << QStringList{QStringLiteral("add-cloud"), QStringLiteral("lab"),
                                               QStringLiteral("--type"), QStringLiteral("sim")}
                                << R"(cloud "lab" already exists)";
-    QTest::newRow("unknown type") << QStringList{QStringLiteral("add-cloud"), QStringLiteral("aws"),
-                                                 QStringLiteral("--type"), QStringLiteral("ec2")}
-                                  << R"(unknown cloud type "ec2"; expected one of sim, lxd)";
+    QTest::newRow("unknown type")
+        << QStringList{QStringLiteral("add-cloud"), QStringLiteral("aws"), QStringLiteral("--type"),
+                       QStringLiteral("ec2")}
+        << R"(unknown cloud type "ec2"; expected one of sim, lxd, openstack)";
     QTest::newRow("no type") << QStringList{QStringLiteral("add-cloud"), QStringLiteral("x")}
                              << "add-cloud: --type is required (e.g. --type sim)";
     QTest::newRow("bad value")

@@ -524,9 +524,9 @@ void TestBundles::policiesTravelInAnnotations()
                                 "soft-anti-affinity, affinity, soft-affinity, or "
                                 "anti-affinity/N")),
              qPrintable(refused));
-    QVERIFY(!t.ws().snapshot(model).units.isEmpty());
-    QVERIFY(std::none_of(t.ws().snapshot(model).applications.cbegin(),
-                         t.ws().snapshot(model).applications.cend(),
+    const ModelSnapshot after = t.ws().snapshot(model);
+    QVERIFY(!after.units.isEmpty());
+    QVERIFY(std::none_of(after.applications.cbegin(), after.applications.cend(),
                          [](const ApplicationRecord &app) { return app.name == u"x"; }));
 }
 

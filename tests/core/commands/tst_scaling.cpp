@@ -143,8 +143,8 @@ private slots:
                      f.setPolicy({{QStringLiteral("type"), QStringLiteral("senlin.policy.lb")}});
                  }),
                  QStringLiteral("unknown policy type \"senlin.policy.lb\"; expected "
-                                "senlin.policy.region_placement, senlin.policy.zone_placement or "
-                                "senlin.policy.deletion"));
+                                "senlin.policy.region_placement, senlin.policy.zone_placement, "
+                                "senlin.policy.deletion or senlin.policy.affinity"));
         ApplicationCommands::Deploy sub;
         sub.charm = QStringLiteral("logger");
         sub.subordinate = true;
