@@ -54,6 +54,12 @@ OpenStackReplies::Catalog OpenStackSession::catalog() const
     return m_catalog;
 }
 
+QByteArray OpenStackSession::token() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_token;
+}
+
 ProviderError OpenStackSession::authenticate(bool force)
 {
     QMutexLocker lock(&m_mutex);

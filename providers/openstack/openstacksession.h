@@ -60,6 +60,8 @@ public:
     // five more minutes; `force` takes a new one anyway.
     ProviderError authenticate(bool force = false);
     OpenStackReplies::Catalog catalog() const;
+    // The token in use (empty before the first call); Keystone can revoke it.
+    QByteArray token() const;
 
     // `path` ("/servers/detail?tags=x") below the service's endpoint in
     // `region`; compute calls speak microversion 2.79.
