@@ -69,6 +69,8 @@ void showCloud(CliContext &ctx, const QStringList &args)
                            {QStringLiteral("regions"), regions}};
     ctx.show(json, [&] {
         QString text = QStringLiteral("Cloud: %1 (%2)\n").arg(cloud.name, cloud.type);
+        if (!cloud.description.isEmpty())
+            text += cloud.description + u'\n'; // says, too, why a cloud cannot be used
         for (const RegionInfo &region : cloud.regions) {
             QStringList zones;
             for (const ZoneInfo &zone : region.zones)

@@ -4,6 +4,7 @@
 #include "core/cloud/providertypes.h"
 #include "core/cloud/secretstore.h"
 #include <QCoreApplication>
+#include <QMutex>
 
 namespace berth {
 
@@ -31,60 +32,119 @@ Secrets CloudRegistry::secretsOf(const CloudAccount &account, const ProviderType
     return values;
 }
 
+struct CloudRegistry::Entry
+{
+    QString name;
+    std::function<std::shared_ptr<Provider>()> opener; // empty once opened
+    QMutex mutex;
+    CloudInfo info;
+    std::shared_ptr<Provider> provider;
+    QString failure; // why the account could not be opened
+
+    // Opens the cloud once: its provider made, and what it describes.
+    void ensureOpen()
+    {
+        QMutexLocker lock(&mutex);
+        if (opener) {
+            const auto open = std::exchange(opener, {});
+            try {
+                provider = open();
+                info = provider->describe();
+                info.name = name;
+            } catch (const BerthError &error) {
+                failure = error.message();
+            }
+        }
+        if (!failure.isEmpty())
+            throw BerthError(failure);
+    }
+};
+
 CloudRegistry CloudRegistry::open(QList<CloudAccount> accounts, const ProviderTypes &types,
                                   SecretStore *secrets)
 {
     CloudRegistry registry;
     for (CloudAccount &account : accounts) {
+        auto entry = std::make_shared<Entry>();
+        entry->name = account.name;
+        entry->info.name = account.name;
+        entry->info.type = account.type;
+        // The type and the secrets are read now (neither asks the cloud); the
+        // provider is made when the cloud is first needed.
         account.secrets = secretsOf(account, types, secrets);
-        std::shared_ptr<Provider> provider = types.get(account.type).create(account);
-        CloudInfo info = provider->describe();
-        info.name = account.name;
-        registry.add(std::move(info), std::move(provider));
+        entry->opener = [create = types.get(account.type).create, account] {
+            return std::shared_ptr<Provider>(create(account));
+        };
+        registry.m_entries.append(std::move(entry));
     }
     return registry;
 }
 
 void CloudRegistry::add(CloudInfo cloud, std::shared_ptr<Provider> provider)
 {
-    for (qsizetype i = 0; i < m_clouds.size(); ++i) {
-        if (m_clouds.at(i).name == cloud.name) {
-            m_clouds[i] = std::move(cloud);
-            m_providers[i] = std::move(provider);
+    auto made = std::make_shared<Entry>();
+    made->name = cloud.name;
+    made->info = std::move(cloud);
+    made->provider = std::move(provider);
+    for (std::shared_ptr<Entry> &e : m_entries) {
+        if (e->name == made->name) {
+            e = std::move(made);
             return;
         }
     }
-    m_clouds.append(std::move(cloud));
-    m_providers.append(std::move(provider));
+    m_entries.append(std::move(made));
+}
+
+QStringList CloudRegistry::names() const
+{
+    QStringList list;
+    for (const std::shared_ptr<Entry> &e : m_entries)
+        list << e->name;
+    return list;
+}
+
+std::shared_ptr<CloudRegistry::Entry> CloudRegistry::entry(const QString &name) const
+{
+    for (const std::shared_ptr<Entry> &e : m_entries) {
+        if (e->name == name)
+            return e;
+    }
+    return nullptr;
 }
 
 const CloudInfo *CloudRegistry::find(const QString &name) const
 {
-    for (const CloudInfo &cloud : m_clouds) {
-        if (cloud.name == name)
-            return &cloud;
-    }
-    return nullptr;
+    const std::shared_ptr<Entry> e = entry(name);
+    if (!e)
+        return nullptr;
+    e->ensureOpen();
+    return &e->info;
 }
 
 const CloudInfo &CloudRegistry::get(const QString &name) const
 {
     if (const CloudInfo *cloud = find(name))
         return *cloud;
-    QStringList names;
-    for (const CloudInfo &cloud : m_clouds)
-        names << cloud.name;
     throw BerthError(Text::tr("cloud \"%1\" not found; known clouds: %2")
-                         .arg(name, names.join(QStringLiteral(", "))));
+                         .arg(name, names().join(QStringLiteral(", "))));
 }
 
 Provider *CloudRegistry::findProvider(const QString &name) const
 {
-    for (qsizetype i = 0; i < m_clouds.size(); ++i) {
-        if (m_clouds.at(i).name == name)
-            return m_providers.at(i).get();
-    }
-    return nullptr;
+    const std::shared_ptr<Entry> e = entry(name);
+    if (!e)
+        return nullptr;
+    e->ensureOpen();
+    return e->provider.get();
+}
+
+bool CloudRegistry::hasProvider(const QString &name) const
+{
+    const std::shared_ptr<Entry> e = entry(name);
+    if (!e)
+        return false;
+    QMutexLocker lock(&e->mutex);
+    return e->opener || e->provider;
 }
 
 Provider &CloudRegistry::provider(const QString &name) const
@@ -93,6 +153,16 @@ Provider &CloudRegistry::provider(const QString &name) const
     if (Provider *p = findProvider(name))
         return *p;
     throw BerthError(Text::tr("cloud \"%1\" has no provider in this process").arg(name));
+}
+
+QList<CloudInfo> CloudRegistry::clouds() const
+{
+    QList<CloudInfo> list;
+    for (const std::shared_ptr<Entry> &e : m_entries) {
+        e->ensureOpen();
+        list << e->info;
+    }
+    return list;
 }
 
 } // namespace berth

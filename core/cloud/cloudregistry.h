@@ -4,7 +4,9 @@
 #include "core/cloud/provider.h"
 
 #include <QList>
+#include <QStringList>
 
+#include <functional>
 #include <memory>
 
 namespace berth {
@@ -14,13 +16,15 @@ class SecretStore;
 
 // The clouds Berth knows, by name: each account with its live provider and
 // what the provider says it offers. Built from the accounts the store keeps
-// (CloudAccounts); core knows no concrete cloud.
+// (CloudAccounts); core knows no concrete cloud. A cloud is opened (its
+// provider made, which may ask the cloud) when something first needs it,
+// not before: a command that only reads the model costs no network call.
+// Copies share the clouds, opened or not; opening is safe from any thread.
 class CloudRegistry
 {
 public:
-    // Each account through its type's factory. Throws BerthError when an
-    // account cannot be opened. `secrets` (may be null) gives each account
-    // the secrets its type reads.
+    // Each account through its type's factory, when first needed. `secrets`
+    // (may be null) gives each account the secrets its type reads.
     static CloudRegistry open(QList<CloudAccount> accounts, const ProviderTypes &types,
                               SecretStore *secrets = nullptr);
     // The account's secrets its type reads, from `secrets` (none when null).
@@ -28,18 +32,27 @@ public:
                              SecretStore *secrets);
 
     void add(CloudInfo cloud, std::shared_ptr<Provider> provider = {});
+    // The clouds' names, in order, without opening any.
+    QStringList names() const;
+    // Null when `name` is not a known cloud. This and what follows open the
+    // cloud; they throw BerthError when its account cannot be opened.
     const CloudInfo *find(const QString &name) const;
     // Throws BerthError naming the known clouds when `name` is not one.
     const CloudInfo &get(const QString &name) const;
     // The cloud's provider, or null when it has none in this process.
     Provider *findProvider(const QString &name) const;
+    // Whether the cloud has (or will have, once opened) a provider here.
+    bool hasProvider(const QString &name) const;
     // Throws BerthError when the cloud is unknown or has no provider.
     Provider &provider(const QString &name) const;
-    const QList<CloudInfo> &clouds() const { return m_clouds; }
+    // Every cloud, each opened.
+    QList<CloudInfo> clouds() const;
 
 private:
-    QList<CloudInfo> m_clouds;
-    QList<std::shared_ptr<Provider>> m_providers;
+    struct Entry;
+    std::shared_ptr<Entry> entry(const QString &name) const;
+
+    QList<std::shared_ptr<Entry>> m_entries;
 };
 
 } // namespace berth

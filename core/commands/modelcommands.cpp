@@ -22,7 +22,7 @@ QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assign
 
 void ModelCommands::ensureDefaultModel()
 {
-    if (m_ws.clouds().clouds().isEmpty())
+    if (m_ws.clouds().names().isEmpty())
         return;
     // Every command starts here: a read, so that commands that only read take
     // no write lock (and work on a read-only store).
@@ -32,7 +32,7 @@ void ModelCommands::ensureDefaultModel()
     m_ws.store().write([&](SqlSession &sql) {
         if (hasModels(sql))
             return;
-        const CloudInfo &cloud = m_ws.clouds().clouds().first();
+        const CloudInfo &cloud = m_ws.clouds().get(m_ws.clouds().names().first());
         ModelRows(sql).create(QStringLiteral("default"), cloud.name, cloud.defaultRegion());
         m_ws.setCurrentModel(sql, QStringLiteral("default"));
     });
@@ -45,8 +45,7 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
     QString cloudName = cloudRegion.section(u'/', 0, 0);
     QString regionName = cloudRegion.section(u'/', 1);
     if (cloudName.isEmpty())
-        cloudName =
-            m_ws.clouds().clouds().isEmpty() ? QString() : m_ws.clouds().clouds().first().name;
+        cloudName = m_ws.clouds().names().value(0);
     const CloudInfo &cloud = m_ws.clouds().get(cloudName);
     if (regionName.isEmpty())
         regionName = cloud.defaultRegion();
@@ -158,7 +157,7 @@ CommandResult ModelCommands::destroyModel(const QString &name, bool force)
     CommandResult result;
     m_ws.store().write([&](SqlSession &sql) {
         const ModelRecord model = ModelTx::loadModel(sql, name);
-        ModelTx tx(sql, model, m_ws.clouds().get(model.cloud));
+        ModelTx tx(sql, model, m_ws.clouds());
         if (model.dying) {
             result.messages
                 << ModelCommands::tr("model \"%1\" is already being destroyed").arg(name);

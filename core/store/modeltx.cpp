@@ -124,11 +124,11 @@ QList<T> collectMany(SqlSession &sql, const QString &statement, const QVariantLi
 
 } // namespace
 
-ModelTx::ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud,
+ModelTx::ModelTx(SqlSession &sql, ModelRecord model, const CloudRegistry &clouds,
                  PlacementPrecheck precheck)
     : m_sql(sql)
     , m_model(std::move(model))
-    , m_cloud(cloud)
+    , m_clouds(clouds)
     , m_precheck(std::move(precheck))
     , m_now(QDateTime::currentMSecsSinceEpoch())
 {}
@@ -170,12 +170,19 @@ ModelRecord ModelTx::loadModel(SqlSession &sql, const QString &name)
     return *model;
 }
 
+const CloudInfo &ModelTx::cloud() const
+{
+    if (!m_cloud)
+        m_cloud = &m_clouds.get(m_model.cloud);
+    return *m_cloud;
+}
+
 const RegionInfo &ModelTx::region() const
 {
-    const RegionInfo *r = m_cloud.region(m_model.region);
+    const RegionInfo *r = cloud().region(m_model.region);
     if (!r) {
         throw BerthError(ModelTx::tr("region \"%1\" of model \"%2\" is not in cloud \"%3\"")
-                             .arg(m_model.region, m_model.name, m_cloud.name));
+                             .arg(m_model.region, m_model.name, cloud().name));
     }
     return *r;
 }
@@ -592,18 +599,18 @@ void ModelTx::checkProviderDirective(const PlacementDirective &d) const
                     .arg(d.toString(), d.value, m_model.region, zones.join(QStringLiteral(", "))));
         }
     } else if (d.kind == Kind::Region) {
-        if (!m_cloud.region(d.value)) {
+        if (!cloud().region(d.value)) {
             throw BerthError(ModelTx::tr("invalid placement directive \"%1\": region \"%2\" not "
                                          "found in cloud %3; expected one of %4")
-                                 .arg(d.toString(), d.value, m_cloud.name,
-                                      m_cloud.regionNames().join(QStringLiteral(", "))));
+                                 .arg(d.toString(), d.value, cloud().name,
+                                      cloud().regionNames().join(QStringLiteral(", "))));
         }
     } else if (d.kind == Kind::Hostname || d.kind == Kind::SystemId) {
         // Only the provider knows its own directives (nodes, system ids).
         if (!m_precheck) {
             throw BerthError(ModelTx::tr("invalid placement directive \"%1\": cloud %2 "
                                          "cannot check it in this process")
-                                 .arg(d.toString(), m_cloud.name));
+                                 .arg(d.toString(), m_model.cloud));
         }
         const QString problem = m_precheck(m_model.region, d.toString());
         if (!problem.isEmpty()) {

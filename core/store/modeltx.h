@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cloud/cloudinfo.h"
+#include "core/cloud/cloudregistry.h"
 #include "core/cloud/instanceinfo.h"
 #include "core/model/change.h"
 #include "core/model/modelrecords.h"
@@ -30,17 +31,19 @@ public:
         std::function<QString(const QString &region, const QString &directive)>;
 
     // `precheck` (may be empty: such directives are refused) checks
-    // provider-specific placement directives.
-    ModelTx(SqlSession &sql, ModelRecord model, const CloudInfo &cloud,
+    // provider-specific placement directives. The model's cloud is opened in
+    // `clouds` only when the transaction first needs it (cloud(), region(),
+    // validator()): reading the model asks no cloud.
+    ModelTx(SqlSession &sql, ModelRecord model, const CloudRegistry &clouds,
             PlacementPrecheck precheck = {});
 
     static std::optional<ModelRecord> findModel(SqlSession &sql, const QString &name);
     static ModelRecord loadModel(SqlSession &sql, const QString &name);
 
     const ModelRecord &model() const { return m_model; }
-    const CloudInfo &cloud() const { return m_cloud; }
+    const CloudInfo &cloud() const;
     const RegionInfo &region() const;
-    ConstraintsValidator validator() const { return m_cloud.validator(m_model.region); }
+    ConstraintsValidator validator() const { return cloud().validator(m_model.region); }
 
     std::optional<ApplicationRecord> findApplication(const QString &name);
     ApplicationRecord application(const QString &name);
@@ -222,7 +225,8 @@ private:
 
     SqlSession &m_sql;
     ModelRecord m_model;
-    const CloudInfo &m_cloud;
+    const CloudRegistry &m_clouds;
+    mutable const CloudInfo *m_cloud = nullptr; // once cloud() opened it
     PlacementPrecheck m_precheck;
     QHash<QString, qint64> m_sequences;
     ChangeList m_changes;

@@ -59,11 +59,11 @@ void Workspace::refuseDying(const ModelRecord &model)
 
 ModelTx::PlacementPrecheck Workspace::precheckOf(const QString &cloud) const
 {
-    Provider *provider = m_clouds.findProvider(cloud);
-    if (!provider)
+    if (!m_clouds.hasProvider(cloud))
         return {};
-    return [provider](const QString &region, const QString &directive) {
-        return provider->precheckPlacement(region, directive);
+    // The provider is looked up (and the cloud opened) only when a directive asks.
+    return [&clouds = m_clouds, cloud](const QString &region, const QString &directive) {
+        return clouds.provider(cloud).precheckPlacement(region, directive);
     };
 }
 

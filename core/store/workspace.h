@@ -59,7 +59,7 @@ public:
     {
         return m_store.read([&](SqlSession &sql) {
             ModelRecord model = ModelTx::loadModel(sql, modelName);
-            ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
+            ModelTx tx(sql, model, m_clouds, precheckOf(model.cloud));
             return fn(tx);
         });
     }
@@ -73,7 +73,7 @@ private:
             ModelRecord model = ModelTx::loadModel(sql, modelName);
             if (model.dying && !m_reachesDying)
                 refuseDying(model);
-            ModelTx tx(sql, model, m_clouds.get(model.cloud), precheckOf(model.cloud));
+            ModelTx tx(sql, model, m_clouds, precheckOf(model.cloud));
             ModelTx *const outer = join ? std::exchange(m_joined, &tx) : m_joined;
             const auto restore = qScopeGuard([&] { m_joined = outer; });
             if constexpr (std::is_void_v<decltype(fn(tx))>) {

@@ -1,13 +1,22 @@
 // berthctl as a user runs it: a separate process on a store file.
+#include "core/store/cloudaccounts.h"
+#include "core/store/modelrows.h"
+#include "core/store/store.h"
+#include "keychain/filesecretstore.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <yaml-cpp/yaml.h>
+
+using namespace berth;
 
 namespace {
 
@@ -45,6 +54,7 @@ private slots:
     void foregroundProvisionerTakesUpCloudSettings();
     void theCommandsJujuUsersTypeFirst();
     void dryRunsAndKeepInstance();
+    void readingCommandsAskNoCloud();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -838,4 +848,68 @@ void TestBerthctl::dryRunsAndKeepInstance()
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)
+void TestBerthctl::readingCommandsAskNoCloud()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    // "The cloud": a port that counts who connects, and hangs up at once.
+    QTcpServer cloud;
+    QVERIFY(cloud.listen(QHostAddress::LocalHost));
+    int connections = 0;
+    connect(&cloud, &QTcpServer::newConnection, &cloud, [&] {
+        while (QTcpSocket *socket = cloud.nextPendingConnection()) {
+            ++connections;
+            socket->abort();
+            socket->deleteLater();
+        }
+    });
+    // An OpenStack account there, and a model on it with an application.
+    QCOMPARE(run({S("models")}).exitCode, 0); // the store, with its sim cloud
+    {
+        Store store(m_db);
+        store.write([&](SqlSession &sql) {
+            CloudAccount account{S("far"),
+                                 S("openstack"),
+                                 QStringLiteral("http://127.0.0.1:%1/v3").arg(cloud.serverPort()),
+                                 {{S("application-credential-id"), S("abc")}},
+                                 {}};
+            CloudAccounts(sql).add(account);
+            ModelRows(sql).create(S("remote"), S("far"), S("RegionOne"));
+        });
+        FileSecretStore(m_dir->filePath(S("config/berth/secrets.json")))
+            .write(S("far"), S("application-credential-secret"), "s3cret");
+    }
+    const auto runWhileServing = [&](const QStringList &args) {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(S("BERTH_DB"), m_db);
+        env.insert(S("XDG_DATA_HOME"), m_dir->filePath(S("data")));
+        env.insert(S("XDG_CONFIG_HOME"), m_dir->filePath(S("config")));
+        env.remove(S("DISPLAY"));
+        env.remove(S("DBUS_SESSION_BUS_ADDRESS"));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(BERTHCTL_PATH), args);
+        // The test's event loop runs meanwhile: the port answers.
+        if (!QTest::qWaitFor([&] { return process.state() == QProcess::NotRunning; }, 60'000))
+            return Run{};
+        QCoreApplication::processEvents();
+        return Run{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                   QString::fromUtf8(process.readAllStandardError())};
+    };
+    // Commands that read the model, or another model, ask the cloud nothing.
+    for (const QStringList &args :
+         {QStringList{S("-m"), S("remote"), S("status")},
+          QStringList{S("-m"), S("remote"), S("status"), S("--format"), S("json")},
+          QStringList{S("models")}, QStringList{S("-m"), S("default"), S("deploy"), S("web")},
+          QStringList{S("-m"), S("default"), S("status")}}) {
+        const Run r = runWhileServing(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(args.join(u' ') + u' ' + r.err));
+        QCOMPARE(connections, 0);
+    }
+    // A command that needs the cloud asks it, and says why it cannot be used.
+    const Run shown = runWhileServing({S("show-cloud"), S("far")});
+    QVERIFY(connections > 0);
+    QVERIFY2(shown.out.contains(S("unusable")) || shown.err.contains(S("OpenStack")),
+             qPrintable(shown.out + shown.err));
+}
+
 #include "tst_berthctl.moc"
