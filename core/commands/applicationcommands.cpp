@@ -69,8 +69,7 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
         if (policies.region || policies.zone) {
             added += ApplicationScaling(tx, app, std::move(policies)).addUnits(rest, constraints);
         } else {
-            for (qint64 i = 0; i < rest; ++i)
-                added << tx.addUnit(app, constraints, std::nullopt);
+            added += tx.addUnitsOnNewMachines(app, constraints, QList<ModelTx::Slot>(rest));
         }
     }
     reportAdded(app, added, result);

@@ -144,10 +144,7 @@ QList<ModelTx::Slot> ApplicationScaling::creationSlots(qint64 count) const
 QList<UnitRecord> ApplicationScaling::addUnits(qint64 count,
                                                const FormattedConstraints &constraints)
 {
-    QList<UnitRecord> added;
-    for (const ModelTx::Slot &slot : creationSlots(count))
-        added << m_tx.addUnit(m_app, constraints, std::nullopt, slot);
-    return added;
+    return m_tx.addUnitsOnNewMachines(m_app, constraints, creationSlots(count));
 }
 
 QList<QString> ApplicationScaling::removeUnits(qint64 count,

@@ -122,6 +122,83 @@ QList<T> collectMany(SqlSession &sql, const QString &statement, const QVariantLi
     return rows;
 }
 
+// One column of an insert in batches: its name and its PostgreSQL type.
+struct Column
+{
+    const char *name;
+    const char *type; // "bigint" or "text"
+};
+
+// A PostgreSQL array literal of `values` of one column ({1,2} or {"a","b"}).
+QString arrayLiteral(const QList<QVariantList> &rows, qsizetype first, qsizetype count,
+                     qsizetype column, bool text)
+{
+    QStringList items;
+    items.reserve(count);
+    for (qsizetype i = first; i < first + count; ++i) {
+        const QVariant &value = rows.at(i).at(column);
+        if (value.isNull()) {
+            items << QStringLiteral("NULL");
+        } else if (text) {
+            QString quoted = value.toString();
+            quoted.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\""));
+            items << u'"' + quoted + u'"';
+        } else {
+            items << QString::number(value.toLongLong());
+        }
+    }
+    return u'{' + items.join(u',') + u'}';
+}
+
+// Inserts `rows` (a value per column each) into `table`, many rows a
+// statement; gives each new row's id by the text of its `key` column (unique
+// among the rows; no `key`: no ids). On PostgreSQL each column travels as one array parameter
+// (unnest), which the server reads far faster than thousands of parameters;
+// SQLite takes rows of parameters.
+QHash<QString, qint64> insertBatched(SqlSession &sql, const QString &table,
+                                     const QList<Column> &columns, const QList<QVariantList> &rows,
+                                     const QString &key = {})
+{
+    const bool postgres = sql.database().driverName() == u"QPSQL";
+    // SQLite: far below its 32,766 parameters a statement.
+    const qsizetype perStatement = postgres ? 5000 : 500;
+    QStringList names;
+    QStringList arrays;
+    for (const Column &c : columns) {
+        names << QString::fromLatin1(c.name);
+        arrays << QStringLiteral("?::%1[]").arg(QString::fromLatin1(c.type));
+    }
+    const QString head = QStringLiteral("INSERT INTO %1 (%2) ").arg(table, names.join(u','));
+    QHash<QString, qint64> ids;
+    for (qsizetype first = 0; first < rows.size(); first += perStatement) {
+        const qsizetype count = std::min(perStatement, rows.size() - first);
+        QVariantList binds;
+        QString statement;
+        if (postgres) {
+            for (qsizetype c = 0; c < columns.size(); ++c)
+                binds << arrayLiteral(rows, first, count, c,
+                                      qstrcmp(columns.at(c).type, "text") == 0);
+            statement = head + QStringLiteral("SELECT * FROM unnest(%1)").arg(arrays.join(u','));
+        } else {
+            const QString one =
+                u'(' + QStringList(columns.size(), QStringLiteral("?")).join(u',') + u')';
+            binds.reserve(count * columns.size());
+            for (qsizetype i = first; i < first + count; ++i)
+                binds += rows.at(i);
+            statement = head + QStringLiteral("VALUES ") + QStringList(count, one).join(u',');
+        }
+        if (key.isEmpty()) {
+            sql.run(statement, binds).finish();
+            continue;
+        }
+        QSqlQuery &q = sql.run(statement + QStringLiteral(" RETURNING id, ") + key, binds);
+        while (q.next())
+            ids.insert(q.value(1).toString(), q.value(0).toLongLong());
+        q.finish();
+    }
+    return ids;
+}
+
 } // namespace
 
 ModelTx::ModelTx(SqlSession &sql, ModelRecord model, const CloudRegistry &clouds,
@@ -688,6 +765,95 @@ UnitRecord ModelTx::addUnit(const ApplicationRecord &app, const FormattedConstra
     return unit;
 }
 
+QList<UnitRecord> ModelTx::addUnitsOnNewMachines(const ApplicationRecord &app,
+                                                 const FormattedConstraints &constraints,
+                                                 const QList<Slot> &places)
+{
+    QList<NewMachine> specs;
+    QList<qint64> numbers;
+    for (const Slot &slot : places) {
+        numbers << nextSequence(QStringLiteral("unit:") + app.name);
+        // As placementTarget and createMachineAt place a unit with no directive.
+        NewMachine spec;
+        spec.base = app.base;
+        spec.constraints = constraints;
+        spec.forUnit = true;
+        spec.region = slot.region.isEmpty() ? m_model.region : slot.region;
+        spec.placement = DirectivePlacement::forUnit(std::nullopt, slot.zone).placement;
+        specs << spec;
+    }
+    const QList<MachineRecord> machines = createMachines(specs);
+
+    QList<UnitRecord> units;
+    QList<QVariantList> rows;
+    for (qsizetype i = 0; i < machines.size(); ++i) {
+        UnitRecord unit;
+        unit.applicationId = app.id;
+        unit.application = app.name;
+        unit.number = numbers.at(i);
+        unit.machineId = machines.at(i).id;
+        unit.machine = machines.at(i).name;
+        unit.constraints = constraints.text;
+        unit.createdAt = m_now;
+        units << unit;
+        rows << QVariantList{m_model.id,     app.id,           unit.number,
+                             unit.machineId, unit.constraints, m_now};
+    }
+    const QHash<QString, qint64> ids = insertBatched(m_sql, QStringLiteral("units"),
+                                                     {{"model_id", "bigint"},
+                                                      {"application_id", "bigint"},
+                                                      {"number", "bigint"},
+                                                      {"machine_id", "bigint"},
+                                                      {"constraints", "text"},
+                                                      {"created_at", "bigint"}},
+                                                     rows, QStringLiteral("number"));
+    for (UnitRecord &unit : units) {
+        unit.id = ids.value(QString::number(unit.number));
+        logChange(QStringLiteral("unit"), unit.name(), Change::Op::Added);
+    }
+    // A fresh machine can only need subordinates of this application's relations.
+    if (hasSubordinateRelations(app.id)) {
+        for (const MachineRecord &m : machines)
+            syncSubordinates(m);
+    }
+    return units;
+}
+
+QList<MachineRecord> ModelTx::createMachines(const QList<NewMachine> &specs)
+{
+    QList<MachineRecord> machines;
+    QList<QVariantList> rows;
+    for (const NewMachine &spec : specs) {
+        Q_ASSERT(!spec.parent);
+        MachineRecord m;
+        m.name = QString::number(nextSequence(QStringLiteral("machine")));
+        m.base = spec.base;
+        m.constraints = spec.constraints.text;
+        m.placement = spec.placement;
+        m.forUnit = spec.forUnit;
+        m.region = spec.region;
+        m.createdAt = m_now;
+        machines << m;
+        rows << QVariantList{m_model.id,  m.name,         m.base,   m.constraints,
+                             m.placement, int(m.forUnit), m.region, m.createdAt};
+    }
+    const QHash<QString, qint64> ids = insertBatched(m_sql, QStringLiteral("machines"),
+                                                     {{"model_id", "bigint"},
+                                                      {"name", "text"},
+                                                      {"base", "text"},
+                                                      {"constraints", "text"},
+                                                      {"placement", "text"},
+                                                      {"for_unit", "bigint"},
+                                                      {"region", "text"},
+                                                      {"created_at", "bigint"}},
+                                                     rows, QStringLiteral("name"));
+    for (MachineRecord &m : machines) {
+        m.id = ids.value(m.name);
+        logChange(QStringLiteral("machine"), m.name, Change::Op::Added);
+    }
+    return machines;
+}
+
 UnitRecord ModelTx::addUnplacedUnit(const ApplicationRecord &app,
                                     const FormattedConstraints &constraints)
 {
@@ -1227,20 +1393,13 @@ void ModelTx::logChange(const QString &kind, const QString &name, Change::Op op)
 // large command logs two changes a unit.
 void ModelTx::writeChanges()
 {
-    constexpr qsizetype rowsPerStatement = 250;
-    for (qsizetype first = 0; first < m_changes.size(); first += rowsPerStatement) {
-        const qsizetype rows = std::min(rowsPerStatement, m_changes.size() - first);
-        QStringList values(rows, QStringLiteral("(?, ?, ?, ?)"));
-        QVariantList binds;
-        binds.reserve(rows * 4);
-        for (qsizetype i = first; i < first + rows; ++i) {
-            const Change &change = m_changes.at(i);
-            binds << m_model.id << change.kind << change.name << Change::opName(change.op);
-        }
-        m_sql.run(QStringLiteral("INSERT INTO changes (model_id, kind, name, op) VALUES ") +
-                      values.join(QStringLiteral(", ")),
-                  binds);
-    }
+    QList<QVariantList> rows;
+    rows.reserve(m_changes.size());
+    for (const Change &change : std::as_const(m_changes))
+        rows << QVariantList{m_model.id, change.kind, change.name, Change::opName(change.op)};
+    insertBatched(m_sql, QStringLiteral("changes"),
+                  {{"model_id", "bigint"}, {"kind", "text"}, {"name", "text"}, {"op", "text"}},
+                  rows);
     m_changes.clear();
 }
 

@@ -105,6 +105,13 @@ public:
     UnitRecord addUnit(const ApplicationRecord &app, const FormattedConstraints &constraints,
                        const std::optional<PlacementDirective> &directive, const Slot &slot = {});
 
+    // Principal units each on a new machine of its own, one in each of
+    // `places`: what addUnit does without a directive, with the rows written
+    // a few hundred a statement (one round trip to a server each).
+    QList<UnitRecord> addUnitsOnNewMachines(const ApplicationRecord &app,
+                                            const FormattedConstraints &constraints,
+                                            const QList<Slot> &places);
+
     // A unit with no machine yet (placed later, e.g. by dragging it in the window).
     UnitRecord addUnplacedUnit(const ApplicationRecord &app,
                                const FormattedConstraints &constraints);
@@ -210,6 +217,8 @@ private:
                                   const Slot &slot, bool *fresh);
     UnitRecord insertUnit(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
                           const FormattedConstraints &constraints);
+    // Top-level machines from `specs`, their rows written a batch a statement.
+    QList<MachineRecord> createMachines(const QList<NewMachine> &specs);
     static void checkHardware(const QString &unitName, const Constraints &constraints,
                               const MachineRecord &machine);
     void retireIfEmpty(qint64 machineId);

@@ -1,7 +1,10 @@
 #include "core/bertherror.h"
+#include "core/commands/applicationcommands.h"
+#include "core/store/changelistener.h"
 #include "tests/testsupport.h"
 
 #include <QMutex>
+#include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTest>
 #include <QThread>
@@ -18,6 +21,7 @@ private slots:
     void createsDefaultModel();
     void failedTransactionChangesNothing();
     void changeLogIsFollowedByAnotherConnection();
+    void unitsWrittenInBatchesAreOneCommitWithEveryChange();
     void concurrentWritersFromThreadsNeitherDeadlockNorLose();
     void reportsUnopenableLocation();
     void clientsStartingAtOnceMigrateOnce();
@@ -110,6 +114,68 @@ void TestStore::changeLogIsFollowedByAnotherConnection()
     QCOMPARE(changes.first().kind, QStringLiteral("machine"));
     QCOMPARE(changes.first().name, QStringLiteral("0"));
     QCOMPARE(changes.first().op, Change::Op::Added);
+}
+
+void TestStore::unitsWrittenInBatchesAreOneCommitWithEveryChange()
+{
+    // More units than one statement writes, on each store.
+    constexpr int count = 1'234;
+    TestWorkspace t;
+    ApplicationCommands apps(t.ws());
+    ApplicationCommands::Deploy web;
+    web.charm = QStringLiteral("web");
+    web.count = 0;
+    apps.deploy(QStringLiteral("default"), web);
+    Store follower(t.path());
+    std::unique_ptr<ChangeListener> listener;
+    std::unique_ptr<QSignalSpy> notified;
+    if (follower.backend() == Store::Backend::Postgres) {
+        listener = std::make_unique<ChangeListener>(t.path());
+        notified = std::make_unique<QSignalSpy>(listener.get(), &ChangeListener::committed);
+    }
+    const qint64 start = follower.lastChangeSeq();
+
+    // A refused command (a unit constraint the cloud cannot meet) leaves nothing.
+    QVERIFY(!errorOf([&] {
+                 apps.addUnits(QStringLiteral("default"), QStringLiteral("web"), count, {},
+                               QStringLiteral("arch=sparc"));
+             }).isEmpty());
+    QCOMPARE(follower.lastChangeSeq(), start);
+
+    apps.addUnits(QStringLiteral("default"), QStringLiteral("web"), count, {}, {});
+    const ChangeList changes = follower.changesSince(start);
+    QSet<QString> machines;
+    QSet<QString> units;
+    for (const Change &c : changes) {
+        QCOMPARE(c.op, Change::Op::Added);
+        (c.kind == u"machine" ? machines : units).insert(c.name);
+    }
+    QCOMPARE(machines.size(), count);
+    QCOMPARE(units.size(), count);
+    // Each unit on its own new machine, each row with its id, numbered in order.
+    const ModelSnapshot s = t.ws().snapshot(QStringLiteral("default"));
+    QCOMPARE(s.units.size(), count);
+    QCOMPARE(s.machines.size(), count);
+    QSet<qint64> hosts;
+    for (const UnitRecord &u : s.units) {
+        QVERIFY(u.id > 0);
+        QVERIFY(units.contains(u.name()));
+        hosts.insert(u.machineId);
+    }
+    QCOMPARE(hosts.size(), count);
+    for (const MachineRecord &m : s.machines) {
+        QVERIFY(machines.contains(m.name));
+        QVERIFY(m.forUnit);
+        QCOMPARE(m.region, s.model.region);
+    }
+    QVERIFY(units.contains(QStringLiteral("web/%1").arg(count - 1)));
+    QVERIFY(machines.contains(QString::number(count - 1)));
+    if (notified) {
+        // The one commit is announced once (the refused command, never).
+        QVERIFY(notified->wait(5'000));
+        QTest::qWait(300);
+        QCOMPARE(notified->size(), 1);
+    }
 }
 
 void TestStore::concurrentWritersFromThreadsNeitherDeadlockNorLose()
