@@ -153,15 +153,15 @@ QString arrayLiteral(const QList<QVariantList> &rows, qsizetype first, qsizetype
 // Inserts `rows` (a value per column each) into `table`, many rows a
 // statement; gives each new row's id by the text of its `key` column (unique
 // among the rows; no `key`: no ids). On PostgreSQL each column travels as one array parameter
-// (unnest), which the server reads far faster than thousands of parameters;
-// SQLite takes rows of parameters.
+// (unnest), which the server reads far faster than thousands of parameters,
+// in one round trip; SQLite takes rows of parameters.
 QHash<QString, qint64> insertBatched(SqlSession &sql, const QString &table,
                                      const QList<Column> &columns, const QList<QVariantList> &rows,
                                      const QString &key = {})
 {
     const bool postgres = sql.database().driverName() == u"QPSQL";
     // SQLite: far below its 32,766 parameters a statement.
-    const qsizetype perStatement = postgres ? 5000 : 500;
+    const qsizetype perStatement = postgres ? 5000 : 250;
     QStringList names;
     QStringList arrays;
     for (const Column &c : columns) {
@@ -769,6 +769,14 @@ QList<UnitRecord> ModelTx::addUnitsOnNewMachines(const ApplicationRecord &app,
                                                  const FormattedConstraints &constraints,
                                                  const QList<Slot> &places)
 {
+    if (m_sql.database().driverName() != u"QPSQL") {
+        // SQLite runs in this process: a row at a time through its prepared
+        // statements is as quick as it gets.
+        QList<UnitRecord> units;
+        for (const Slot &slot : places)
+            units << addUnit(app, constraints, std::nullopt, slot);
+        return units;
+    }
     QList<NewMachine> specs;
     QList<qint64> numbers;
     for (const Slot &slot : places) {
