@@ -60,13 +60,19 @@ int main(int argc, char *argv[])
         const ProviderTypes types = builtinProviderTypes();
         KeychainSecretStore secrets;
         CloudRegistry clouds = CloudAccounts::registry(store, types, &secrets);
+        // The window's event loop runs while a provider waits on its cloud:
+        // every cloud is opened before it starts (see openAll).
+        clouds.openAll();
         Workspace workspace(store, clouds);
         ModelCommands(workspace).ensureDefaultModel();
         MainWindow::Options options;
         options.storeLocation = db;
         options.types = &types;
         options.secrets = &secrets;
-        options.reloadClouds = [&] { clouds = CloudAccounts::registry(store, types, &secrets); };
+        options.reloadClouds = [&] {
+            clouds = CloudAccounts::registry(store, types, &secrets);
+            clouds.openAll();
+        };
         QString model = parser.value(QStringLiteral("m"));
         if (model.isEmpty()) // the model open last time, if it is still there
             model = QSettings().value(QStringLiteral("window/lastModel")).toString();

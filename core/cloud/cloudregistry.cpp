@@ -155,6 +155,17 @@ Provider &CloudRegistry::provider(const QString &name) const
     throw BerthError(Text::tr("cloud \"%1\" has no provider in this process").arg(name));
 }
 
+void CloudRegistry::openAll() const
+{
+    for (const std::shared_ptr<Entry> &e : m_entries) {
+        try {
+            e->ensureOpen();
+        } catch (const BerthError &) {
+            // Remembered, and said whenever the cloud is used.
+        }
+    }
+}
+
 QList<CloudInfo> CloudRegistry::clouds() const
 {
     QList<CloudInfo> list;

@@ -47,6 +47,11 @@ public:
     Provider &provider(const QString &name) const;
     // Every cloud, each opened.
     QList<CloudInfo> clouds() const;
+    // Opens every cloud now (one that cannot be opened says why when used).
+    // For a process whose event loop runs while it waits on a cloud (the
+    // window, the provisioner's worker): a cloud opened inside such a wait,
+    // by a timer of the same thread, would wait for itself.
+    void openAll() const;
 
 private:
     struct Entry;

@@ -15,7 +15,10 @@ ProvisionerWorker::ProvisionerWorker(QString storeLocation, const CloudRegistry 
     , m_clouds(clouds)
     , m_model(std::move(model))
     , m_periodMs(periodMs)
-{}
+{
+    // Its passes run from a timer, and providers wait in nested event loops.
+    m_clouds.openAll();
+}
 
 ProvisionerWorker::~ProvisionerWorker() = default;
 
