@@ -45,6 +45,17 @@ struct HostSpread
     QString policy;     // anti-affinity, soft-anti-affinity, affinity or soft-affinity
     int maxPerHost = 0; // with anti-affinity: at most this many on one host (0: one)
     bool wanted() const { return !policy.isEmpty(); }
+
+    // The group Berth names for an application of a model (when its policy
+    // names none), and how every such group of the model begins.
+    static QString prefixOf(const QString &modelUuid)
+    {
+        return QStringLiteral("berth-") + modelUuid.left(8) + u'-';
+    }
+    static QString groupFor(const QString &modelUuid, const QString &application)
+    {
+        return prefixOf(modelUuid) + application;
+    }
 };
 
 struct StartRequest
@@ -90,6 +101,13 @@ public:
     virtual QList<InstanceInfo> listInstances(const QString &region,
                                               const QMap<QString, QString> &tags,
                                               ProviderError *error) = 0;
+    // Frees what the provider made for a model besides its instances (an
+    // OpenStack project's server groups), once the model is gone.
+    virtual ProviderError releaseModel(const QString &modelUuid)
+    {
+        Q_UNUSED(modelUuid);
+        return {};
+    }
 };
 
 // A provider account as stored: its name, type and non-secret settings.

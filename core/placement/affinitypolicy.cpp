@@ -98,11 +98,6 @@ QJsonObject toSpec(const HostSpread &spread)
             {QStringLiteral("properties"), QJsonObject{{QStringLiteral("servergroup"), group}}}};
 }
 
-QString groupName(const QString &modelUuid, const QString &application)
-{
-    return QStringLiteral("berth-%1-%2").arg(modelUuid.left(8), application);
-}
-
 } // namespace AffinityPolicy
 
 } // namespace berth

@@ -21,10 +21,6 @@ namespace AffinityPolicy {
 HostSpread fromSpec(const QJsonObject &spec, QStringList *ignored = nullptr);
 QJsonObject toSpec(const HostSpread &spread);
 
-// The server group of `application` in the model `modelUuid` when its
-// policy names none.
-QString groupName(const QString &modelUuid, const QString &application);
-
 } // namespace AffinityPolicy
 
 } // namespace berth

@@ -228,9 +228,12 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     if (m_model.dying && !m_abort) {
         m_report.destroyed =
             m_ws.inModel(m_p.m_model, [](ModelTx &tx) { return tx.removeIfDestroyed(); });
-        if (m_report.destroyed)
+        if (m_report.destroyed) {
             m_p.log(Provisioner::tr("model %1: destroyed").arg(m_p.m_model));
-        else
+            if (const ProviderError released = m_provider->releaseModel(m_model.uuid);
+                !released.ok())
+                m_p.log(Provisioner::tr("model %1: %2").arg(m_p.m_model, released.message));
+        } else
             countPending();
         return m_report;
     }
@@ -456,8 +459,8 @@ QHash<QString, HostSpread> Provisioner::Pass::hostSpreads(const ModelSnapshot &s
     for (const ApplicationRecord &app : snapshot.applications) {
         names.insert(app.id, app.name);
         if (!app.subordinate && !setting.policy.isEmpty())
-            spreads.insert(app.name, {AffinityPolicy::groupName(m_model.uuid, app.name),
-                                      setting.policy, setting.maxPerHost});
+            spreads.insert(app.name, {HostSpread::groupFor(m_model.uuid, app.name), setting.policy,
+                                      setting.maxPerHost});
     }
     for (const PolicyRecord &p : snapshot.policies) {
         if (p.kind != u"affinity")
@@ -466,7 +469,7 @@ QHash<QString, HostSpread> Provisioner::Pass::hostSpreads(const ModelSnapshot &s
             HostSpread spread = AffinityPolicy::fromSpec(p.spec);
             const QString app = names.value(p.applicationId);
             if (spread.group.isEmpty())
-                spread.group = AffinityPolicy::groupName(m_model.uuid, app);
+                spread.group = HostSpread::groupFor(m_model.uuid, app);
             spreads.insert(app, spread);
         } catch (const BerthError &error) {
             m_p.log(Provisioner::tr("affinity policy of %1 ignored: %2")

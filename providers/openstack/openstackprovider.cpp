@@ -644,6 +644,33 @@ ProviderError OpenStackProvider::stopInstances(const QString &region, const QStr
     return {};
 }
 
+ProviderError OpenStackProvider::releaseModel(const QString &modelUuid)
+{
+    if (!m_problem.ok())
+        return m_problem;
+    const QString prefix = HostSpread::prefixOf(modelUuid);
+    QMutexLocker lock(&m_groupMutex);
+    for (const RegionInfo &r : std::as_const(m_info.regions)) {
+        const OpenStackReply list =
+            m_session.call("GET", r.name, Service::Compute, QStringLiteral("/os-server-groups"));
+        if (!list.ok())
+            return list.error;
+        for (const QJsonValue &g : list.body.value(QStringLiteral("server_groups")).toArray()) {
+            const QString name = g.toObject().value(QStringLiteral("name")).toString();
+            if (!name.startsWith(prefix))
+                continue;
+            const QString id = g.toObject().value(QStringLiteral("id")).toString();
+            const OpenStackReply deleted =
+                m_session.call("DELETE", r.name, Service::Compute,
+                               QStringLiteral("/os-server-groups/") + encoded(id));
+            if (!deleted.ok() && deleted.error.kind != Kind::NotFound)
+                return deleted.error;
+            m_groups.remove(r.name + u'\n' + name);
+        }
+    }
+    return {};
+}
+
 QList<InstanceInfo> OpenStackProvider::listInstances(const QString &region,
                                                      const QMap<QString, QString> &tags,
                                                      ProviderError *error)

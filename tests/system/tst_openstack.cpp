@@ -533,6 +533,14 @@ void TestOpenStack::antiAffinityPutsUnitsOnDifferentHosts()
                    [QStringLiteral("max_server_per_host")]
                        .toInt(),
              2);
+    // Destroying the model deletes its servers and the groups Berth made for it.
+    QCOMPARE(berthctl({QStringLiteral("destroy-model"), model, QStringLiteral("--force")}).code, 0);
+    m_models.removeAll(model);
+    QCOMPARE(serversOf(uuid).size(), 0);
+    for (const QJsonValue &g : rig({QStringLiteral("groups")}).toArray())
+        QVERIFY2(!g[QStringLiteral("name")].toString().startsWith(QStringLiteral("berth-") +
+                                                                  uuid.left(8)),
+                 qPrintable(g[QStringLiteral("name")].toString()));
 }
 
 QTEST_GUILESS_MAIN(TestOpenStack)

@@ -64,7 +64,7 @@ void TestAffinityPolicy::readsSenlinsSpec()
     QCOMPARE(AffinityPolicy::fromSpec(spec({{S("policies"), QJsonArray{S("soft-anti-affinity")}}}))
                  .policy,
              S("soft-anti-affinity"));
-    QCOMPARE(AffinityPolicy::groupName(S("0862f6ad-ae3b-4789"), S("web")), S("berth-0862f6ad-web"));
+    QCOMPARE(HostSpread::groupFor(S("0862f6ad-ae3b-4789"), S("web")), S("berth-0862f6ad-web"));
 }
 
 void TestAffinityPolicy::refusesWhatNovaWouldNot_data()
