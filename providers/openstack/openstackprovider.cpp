@@ -11,7 +11,7 @@
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QThread>
-#include <QUrlQuery>
+#include <cmath>
 
 namespace berth {
 
