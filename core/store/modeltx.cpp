@@ -623,20 +623,14 @@ qint64 ModelTx::nextSequence(const QString &name)
 
 MachineRecord ModelTx::createMachine(const NewMachine &spec)
 {
-    MachineRecord m;
+    QString name;
     if (spec.parent) {
         const QString prefix = spec.parent->name + QStringLiteral("/lxd/");
-        m.name = prefix + QString::number(nextSequence(QStringLiteral("container:") + prefix));
-        m.parentId = spec.parent->id;
+        name = prefix + QString::number(nextSequence(QStringLiteral("container:") + prefix));
     } else {
-        m.name = QString::number(nextSequence(QStringLiteral("machine")));
+        name = QString::number(nextSequence(QStringLiteral("machine")));
     }
-    m.base = spec.base;
-    m.constraints = spec.constraints.text;
-    m.placement = spec.placement;
-    m.forUnit = spec.forUnit;
-    m.region = spec.region;
-    m.createdAt = m_now;
+    MachineRecord m = recordOf(spec, name);
     m.id = m_sql.insert(
         QStringLiteral(
             "INSERT INTO machines (model_id, name, parent_id, base, constraints, "
@@ -827,20 +821,28 @@ QList<UnitRecord> ModelTx::addUnitsOnNewMachines(const ApplicationRecord &app,
     return units;
 }
 
+MachineRecord ModelTx::recordOf(const NewMachine &spec, const QString &name) const
+{
+    MachineRecord m;
+    m.name = name;
+    m.parentId = spec.parent ? spec.parent->id : 0;
+    m.base = spec.base;
+    m.constraints = spec.constraints.text;
+    m.placement = spec.placement;
+    m.forUnit = spec.forUnit;
+    m.region = spec.region;
+    m.createdAt = m_now;
+    return m;
+}
+
 QList<MachineRecord> ModelTx::createMachines(const QList<NewMachine> &specs)
 {
     QList<MachineRecord> machines;
     QList<QVariantList> rows;
     for (const NewMachine &spec : specs) {
         Q_ASSERT(!spec.parent);
-        MachineRecord m;
-        m.name = QString::number(nextSequence(QStringLiteral("machine")));
-        m.base = spec.base;
-        m.constraints = spec.constraints.text;
-        m.placement = spec.placement;
-        m.forUnit = spec.forUnit;
-        m.region = spec.region;
-        m.createdAt = m_now;
+        const MachineRecord m =
+            recordOf(spec, QString::number(nextSequence(QStringLiteral("machine"))));
         machines << m;
         rows << QVariantList{m_model.id,  m.name,         m.base,   m.constraints,
                              m.placement, int(m.forUnit), m.region, m.createdAt};

@@ -217,6 +217,8 @@ private:
                                   const Slot &slot, bool *fresh);
     UnitRecord insertUnit(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
                           const FormattedConstraints &constraints);
+    // A new machine's record from `spec`, named `name` (not written yet).
+    MachineRecord recordOf(const NewMachine &spec, const QString &name) const;
     // Top-level machines from `specs`, their rows written a batch a statement.
     QList<MachineRecord> createMachines(const QList<NewMachine> &specs);
     static void checkHardware(const QString &unitName, const Constraints &constraints,
