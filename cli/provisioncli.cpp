@@ -30,6 +30,19 @@ const QCommandLineOption configOption(
 
 std::atomic<bool> interrupted = false;
 
+// A secret read whole from `in`, refused when larger than a secret may be;
+// `what` names it in the refusal ("set-secret: the secret").
+QByteArray readSecret(QIODevice &in, const QString &what)
+{
+    const QByteArray value = in.read(Limits::maxSecretBytes + 1);
+    if (value.size() > Limits::maxSecretBytes)
+        throw BerthError(QStringLiteral("%1 is larger than %2 bytes; expected a key, password or "
+                                        "certificate")
+                             .arg(what)
+                             .arg(Limits::maxSecretBytes));
+    return value;
+}
+
 void setSecret(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("set-secret"),
@@ -40,13 +53,8 @@ void setSecret(CliContext &ctx, const QStringList &args)
     QFile in;
     if (!in.open(stdin, QIODevice::ReadOnly))
         throw BerthError(QStringLiteral("set-secret: cannot read stdin"));
-    QByteArray value = in.read(Limits::maxSecretBytes + 1);
-    if (value.size() > Limits::maxSecretBytes) {
-        throw BerthError(QStringLiteral("set-secret: the secret is larger than %1 bytes; expected "
-                                        "a key, password or certificate")
-                             .arg(Limits::maxSecretBytes));
-    }
-    value = CloudCommands::secretFromInput(value);
+    const QByteArray value =
+        CloudCommands::secretFromInput(readSecret(in, QStringLiteral("set-secret: the secret")));
     ctx.print(
         CloudCommands(ctx.workspace.store(), ctx.providerTypes)
             .setSecret(parser.positional().at(0), parser.positional().at(1), value, ctx.secrets));
@@ -76,13 +84,7 @@ QByteArray readSecretFile(const QString &option, const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         throw BerthError(
             QStringLiteral("--%1: cannot read \"%2\": %3").arg(option, path, file.errorString()));
-    const QByteArray value = file.read(Limits::maxSecretBytes + 1);
-    if (value.size() > Limits::maxSecretBytes)
-        throw BerthError(QStringLiteral("--%1: \"%2\" is larger than %3 bytes; expected a key, "
-                                        "password or certificate")
-                             .arg(option, path)
-                             .arg(Limits::maxSecretBytes));
-    return value;
+    return readSecret(file, QStringLiteral("--%1: \"%2\"").arg(option, path));
 }
 
 Secrets credentialsFrom(const CommandArgs &parser)

@@ -704,12 +704,19 @@ MachineRecord ModelTx::placementTarget(const ApplicationRecord &app, const QStri
         checkHardware(unitName, constraints.value, target);
         return target;
     }
+    return createMachineAt(where, unitMachine(app, constraints, slot), unitName);
+}
+
+ModelTx::NewMachine ModelTx::unitMachine(const ApplicationRecord &app,
+                                         const FormattedConstraints &constraints,
+                                         const Slot &slot) const
+{
     NewMachine spec;
     spec.base = app.base;
     spec.constraints = constraints;
     spec.forUnit = true;
     spec.region = slot.region.isEmpty() ? m_model.region : slot.region;
-    return createMachineAt(where, spec, unitName);
+    return spec;
 }
 
 MachineRecord ModelTx::createMachineAt(const DirectivePlacement &where, NewMachine spec,
@@ -776,11 +783,7 @@ QList<UnitRecord> ModelTx::addUnitsOnNewMachines(const ApplicationRecord &app,
     for (const Slot &slot : places) {
         numbers << nextSequence(QStringLiteral("unit:") + app.name);
         // As placementTarget and createMachineAt place a unit with no directive.
-        NewMachine spec;
-        spec.base = app.base;
-        spec.constraints = constraints;
-        spec.forUnit = true;
-        spec.region = slot.region.isEmpty() ? m_model.region : slot.region;
+        NewMachine spec = unitMachine(app, constraints, slot);
         spec.placement = DirectivePlacement::forUnit(std::nullopt, slot.zone).placement;
         specs << spec;
     }
@@ -789,14 +792,7 @@ QList<UnitRecord> ModelTx::addUnitsOnNewMachines(const ApplicationRecord &app,
     QList<UnitRecord> units;
     QList<QVariantList> rows;
     for (qsizetype i = 0; i < machines.size(); ++i) {
-        UnitRecord unit;
-        unit.applicationId = app.id;
-        unit.application = app.name;
-        unit.number = numbers.at(i);
-        unit.machineId = machines.at(i).id;
-        unit.machine = machines.at(i).name;
-        unit.constraints = constraints.text;
-        unit.createdAt = m_now;
+        const UnitRecord unit = unitRecord(app, numbers.at(i), &machines.at(i), constraints);
         units << unit;
         rows << QVariantList{m_model.id,     app.id,           unit.number,
                              unit.machineId, unit.constraints, m_now};
@@ -871,9 +867,9 @@ UnitRecord ModelTx::addUnplacedUnit(const ApplicationRecord &app,
     return insertUnit(app, number, nullptr, constraints);
 }
 
-UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
+UnitRecord ModelTx::unitRecord(const ApplicationRecord &app, qint64 number,
                                const MachineRecord *machine,
-                               const FormattedConstraints &constraints)
+                               const FormattedConstraints &constraints) const
 {
     UnitRecord unit;
     unit.applicationId = app.id;
@@ -883,6 +879,14 @@ UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
     unit.machine = machine ? machine->name : QString();
     unit.constraints = constraints.text;
     unit.createdAt = m_now;
+    return unit;
+}
+
+UnitRecord ModelTx::insertUnit(const ApplicationRecord &app, qint64 number,
+                               const MachineRecord *machine,
+                               const FormattedConstraints &constraints)
+{
+    UnitRecord unit = unitRecord(app, number, machine, constraints);
     unit.id =
         m_sql.insert(QStringLiteral("INSERT INTO units (model_id, application_id, number, "
                                     "machine_id, constraints, created_at) VALUES (?, ?, ?, "

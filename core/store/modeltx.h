@@ -217,6 +217,12 @@ private:
                                   const Slot &slot, bool *fresh);
     UnitRecord insertUnit(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
                           const FormattedConstraints &constraints);
+    // The new machine a principal unit gets without a directive, in `slot`.
+    NewMachine unitMachine(const ApplicationRecord &app, const FormattedConstraints &constraints,
+                           const Slot &slot) const;
+    // A new unit's record (not written yet).
+    UnitRecord unitRecord(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
+                          const FormattedConstraints &constraints) const;
     // A new machine's record from `spec`, named `name` (not written yet).
     MachineRecord recordOf(const NewMachine &spec, const QString &name) const;
     // Top-level machines from `specs`, their rows written a batch a statement.
