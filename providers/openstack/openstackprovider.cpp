@@ -174,7 +174,7 @@ OpenStackProvider::OpenStackProvider(const CloudAccount &account)
     , m_session(credentialsOf(account))
 {
     m_timeoutMs = configValue(account, "operation-timeout", QStringLiteral("600")).toInt() * 1000;
-    const OpenStackCredentials c = credentialsOf(account);
+    const OpenStackCredentials &c = m_session.credentials();
     const QString pin =
         QString::fromUtf8(account.secrets.value(QStringLiteral("server-fingerprint"))).trimmed();
     if (c.usesApplicationCredential() && c.applicationCredentialSecret.isEmpty()) {
@@ -222,9 +222,10 @@ void OpenStackProvider::discover()
         configValue(m_account, "price-per-core", QStringLiteral("0.02")).toDouble();
     const double perGiB =
         configValue(m_account, "price-per-gib", QStringLiteral("0.005")).toDouble();
+    const QStringList regions = m_session.catalog().regions();
     QStringList missing = wanted;
     int zoneCount = 0;
-    for (const QString &name : m_session.catalog().regions()) {
+    for (const QString &name : regions) {
         if (!wanted.isEmpty() && !wanted.contains(name))
             continue;
         missing.removeAll(name);
@@ -247,20 +248,17 @@ void OpenStackProvider::discover()
     }
     if (m_problem.ok() && !missing.isEmpty())
         m_problem = ProviderError::failed(
-            Kind::NotFound, QStringLiteral("region(s) %1 not in the catalog; it has %2")
-                                .arg(missing.join(QStringLiteral(", ")),
-                                     m_session.catalog().regions().join(QStringLiteral(", "))));
+            Kind::NotFound,
+            QStringLiteral("region(s) %1 not in the catalog; it has %2")
+                .arg(missing.join(QStringLiteral(", ")), regions.join(QStringLiteral(", "))));
+    const OpenStackCredentials &c = m_session.credentials();
+    const QString who = c.usesApplicationCredential()
+                            ? QStringLiteral("application credential")
+                            : QStringLiteral("user %1, project %2").arg(c.username, c.project);
     m_info.description =
         m_problem.ok()
             ? QStringLiteral("OpenStack at %1 (%2), %3 region(s), %4 zone(s)")
-                  .arg(where,
-                       m_session.catalog().regions().isEmpty()
-                           ? QString()
-                           : (m_account.config.contains(QStringLiteral("application-credential-id"))
-                                  ? QStringLiteral("application credential")
-                                  : QStringLiteral("user %1, project %2")
-                                        .arg(configValue(m_account, "username"),
-                                             configValue(m_account, "project"))))
+                  .arg(where, who)
                   .arg(m_info.regions.size())
                   .arg(zoneCount)
             : QStringLiteral("OpenStack at %1, unusable: %2").arg(where, m_problem.message);

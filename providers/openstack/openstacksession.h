@@ -59,6 +59,7 @@ public:
     // Takes a token (and the catalog) unless one is held that lives on for
     // five more minutes; `force` takes a new one anyway.
     ProviderError authenticate(bool force = false);
+    const OpenStackCredentials &credentials() const { return m_credentials; }
     OpenStackReplies::Catalog catalog() const;
     // The token in use (empty before the first call); Keystone can revoke it.
     QByteArray token() const;

@@ -122,6 +122,13 @@ QJsonObject tokenReply(const ScriptedPeer &peer, const QDateTime &expires)
     return reply;
 }
 
+// Keystone's answer issuing "token-<number>", living `seconds` more.
+ScriptedPeer::Answer issue(const ScriptedPeer &peer, int number, int seconds = 3600)
+{
+    return {201, tokenReply(peer, QDateTime::currentDateTimeUtc().addSecs(seconds)),
+            "token-" + QByteArray::number(number)};
+}
+
 OpenStackCredentials credentialsFor(const ScriptedPeer &peer)
 {
     OpenStackCredentials c;
@@ -153,8 +160,7 @@ void TestOpenStackSession::aTokenNovaRefusesIsReplacedOnce()
     int issued = 0;
     peer.answer = [&](const ScriptedPeer::Request &r) -> ScriptedPeer::Answer {
         if (r.path == tokensPath)
-            return {201, tokenReply(peer, QDateTime::currentDateTimeUtc().addSecs(3600)),
-                    "token-" + QByteArray::number(++issued)};
+            return issue(peer, ++issued);
         // The first token was revoked: Nova refuses it.
         if (r.token == "token-1")
             return {401, recordedBody("nova-401-bad-token"), {}};
@@ -198,8 +204,7 @@ void TestOpenStackSession::aServiceThatRefusesEveryTokenIsNotAskedForever()
     int issued = 0;
     peer.answer = [&](const ScriptedPeer::Request &r) -> ScriptedPeer::Answer {
         if (r.path == tokensPath)
-            return {201, tokenReply(peer, QDateTime::currentDateTimeUtc().addSecs(3600)),
-                    "token-" + QByteArray::number(++issued)};
+            return issue(peer, ++issued);
         return {401, recordedBody("nova-401-bad-token"), {}};
     };
     OpenStackSession session(credentialsFor(peer));
@@ -217,9 +222,8 @@ void TestOpenStackSession::aTokenAboutToExpireIsRenewedFirst()
     peer.answer = [&](const ScriptedPeer::Request &r) -> ScriptedPeer::Answer {
         if (r.path == tokensPath) {
             // The first lives two more minutes, the second an hour.
-            const int seconds = ++issued == 1 ? 120 : 3600;
-            return {201, tokenReply(peer, QDateTime::currentDateTimeUtc().addSecs(seconds)),
-                    "token-" + QByteArray::number(issued)};
+            ++issued;
+            return issue(peer, issued, issued == 1 ? 120 : 3600);
         }
         return {200, recordedBody("nova-availability-zones"), {}};
     };
