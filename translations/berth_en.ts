@@ -47,93 +47,93 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="90"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="89"/>
         <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="116"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="115"/>
         <source>application &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="125"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="124"/>
         <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="131"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="130"/>
         <source>--to and --unplaced exclude each other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="197"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="245"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="196"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="244"/>
         <source>no units specified; expected APP/N ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="210"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="209"/>
         <source>placed unit %1 on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="222"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="221"/>
         <source>unit %1 is unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="252"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="251"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="257"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="256"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="288"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="287"/>
         <source>removed application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="301"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="300"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="329"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="328"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="332"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="331"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="340"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="339"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="346"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="345"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="353"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="352"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="382"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="381"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="389"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -141,7 +141,7 @@
 <context>
     <name>ApplicationScaling</name>
     <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="158"/>
+        <location filename="../core/commands/applicationscaling.cpp" line="155"/>
         <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -680,12 +680,12 @@
 <context>
     <name>CloudRegistry</name>
     <message>
-        <location filename="../core/cloud/cloudregistry.cpp" line="77"/>
+        <location filename="../core/cloud/cloudregistry.cpp" line="128"/>
         <source>cloud &quot;%1&quot; not found; known clouds: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/cloud/cloudregistry.cpp" line="95"/>
+        <location filename="../core/cloud/cloudregistry.cpp" line="155"/>
         <source>cloud &quot;%1&quot; has no provider in this process</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1210,57 +1210,57 @@
 <context>
     <name>ModelCommands</name>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="55"/>
+        <location filename="../core/commands/modelcommands.cpp" line="54"/>
         <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="61"/>
+        <location filename="../core/commands/modelcommands.cpp" line="60"/>
         <source>model &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="66"/>
+        <location filename="../core/commands/modelcommands.cpp" line="65"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="138"/>
+        <location filename="../core/commands/modelcommands.cpp" line="137"/>
         <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="145"/>
+        <location filename="../core/commands/modelcommands.cpp" line="144"/>
         <source>It stops the instances of machines %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="149"/>
+        <location filename="../core/commands/modelcommands.cpp" line="148"/>
         <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="164"/>
+        <location filename="../core/commands/modelcommands.cpp" line="163"/>
         <source>model &quot;%1&quot; is already being destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="174"/>
+        <location filename="../core/commands/modelcommands.cpp" line="173"/>
         <source>model &quot;%1&quot; has running instances (machines %2); destroying it stops them: give --force to go ahead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="180"/>
+        <location filename="../core/commands/modelcommands.cpp" line="179"/>
         <source>Destroyed model &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="182"/>
+        <location filename="../core/commands/modelcommands.cpp" line="181"/>
         <source>Destroying model &quot;%1&quot;: the provisioner stops its instances, then removes it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="196"/>
+        <location filename="../core/commands/modelcommands.cpp" line="195"/>
         <source>Current model is now &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1299,46 +1299,46 @@
     </message>
     <message>
         <location filename="../core/model/modelconfig.cpp" line="39"/>
-        <source>each application&apos;s units on different hosts (OpenStack server groups): none, anti-affinity, anti-affinity/N (at most N per host), soft-anti-affinity, affinity, soft-affinity</source>
+        <source>OpenStack server groups: none, anti-affinity[/N per host], soft-anti-affinity, affinity, soft-affinity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="76"/>
+        <location filename="../core/model/modelconfig.cpp" line="75"/>
         <source>bad value &quot;%1&quot; for model config &quot;%2&quot;: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="82"/>
+        <location filename="../core/model/modelconfig.cpp" line="81"/>
         <source>expected an integer from %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="89"/>
+        <location filename="../core/model/modelconfig.cpp" line="88"/>
         <source>expected one of none, destroyed, unknown, all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="98"/>
+        <location filename="../core/model/modelconfig.cpp" line="97"/>
         <source>expected a duration such as 500ms, 10s or 1m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="103"/>
+        <location filename="../core/model/modelconfig.cpp" line="102"/>
         <source>expected none, %1, or anti-affinity/N with N from 1 to 1000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="110"/>
+        <location filename="../core/model/modelconfig.cpp" line="109"/>
         <source>expected a positive size such as 2G or 512M</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="116"/>
+        <location filename="../core/model/modelconfig.cpp" line="115"/>
         <source>expected a base such as ubuntu@22.04</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="124"/>
+        <location filename="../core/model/modelconfig.cpp" line="123"/>
         <source>unknown model config key &quot;%1&quot;; valid keys are: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1351,97 +1351,97 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="169"/>
+        <location filename="../core/store/modeltx.cpp" line="246"/>
         <source>model &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="177"/>
+        <location filename="../core/store/modeltx.cpp" line="261"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="198"/>
+        <location filename="../core/store/modeltx.cpp" line="282"/>
         <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="216"/>
+        <location filename="../core/store/modeltx.cpp" line="300"/>
         <source>machine %1 not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="228"/>
+        <location filename="../core/store/modeltx.cpp" line="312"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="238"/>
+        <location filename="../core/store/modeltx.cpp" line="322"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="590"/>
+        <location filename="../core/store/modeltx.cpp" line="668"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="596"/>
+        <location filename="../core/store/modeltx.cpp" line="674"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="604"/>
+        <location filename="../core/store/modeltx.cpp" line="682"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="611"/>
+        <location filename="../core/store/modeltx.cpp" line="689"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="650"/>
+        <location filename="../core/store/modeltx.cpp" line="735"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="651"/>
+        <location filename="../core/store/modeltx.cpp" line="736"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="724"/>
+        <location filename="../core/store/modeltx.cpp" line="911"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="732"/>
+        <location filename="../core/store/modeltx.cpp" line="919"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="735"/>
+        <location filename="../core/store/modeltx.cpp" line="922"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="752"/>
+        <location filename="../core/store/modeltx.cpp" line="939"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="754"/>
+        <location filename="../core/store/modeltx.cpp" line="941"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="760"/>
+        <location filename="../core/store/modeltx.cpp" line="947"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="981"/>
+        <location filename="../core/store/modeltx.cpp" line="1168"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1742,128 +1742,133 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="283"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="235"/>
+        <source>model %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="286"/>
         <source>cannot list instances of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="290"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="293"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="293"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="296"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="314"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="317"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="316"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="319"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="327"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="330"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="335"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="338"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="344"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="346"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="349"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="382"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="385"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="390"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="393"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="396"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="399"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="472"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="475"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="504"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="507"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="593"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="596"/>
         <source>machine %1: starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="594"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="597"/>
         <source>machine %1: starting in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="632"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="635"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="640"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="643"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="649"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="652"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="650"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="653"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="665"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="668"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="709"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="712"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="281"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="714"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="284"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="717"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="751"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="754"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="823"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="826"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4009,7 +4014,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ProvisionerWorker</name>
     <message>
-        <location filename="../core/provisioning/provisionerworker.cpp" line="106"/>
+        <location filename="../core/provisioning/provisionerworker.cpp" line="109"/>
         <source>model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -36,9 +36,8 @@ const QList<ModelConfig::KeyInfo> &ModelConfig::keys()
         {QStringLiteral("retry-delay"), QStringLiteral("10s"),
          Text::tr("delay before the first retry, doubled after each (e.g. 500ms, 10s, 1m)")},
         {QStringLiteral("server-group-policy"), QStringLiteral("none"),
-         Text::tr("each application's units on different hosts (OpenStack server groups): none, "
-                  "anti-affinity, anti-affinity/N (at most N per host), soft-anti-affinity, "
-                  "affinity, soft-affinity")},
+         Text::tr("OpenStack server groups: none, anti-affinity[/N per host], "
+                  "soft-anti-affinity, affinity, soft-affinity")},
     };
     return table;
 }
