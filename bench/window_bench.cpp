@@ -38,23 +38,29 @@ qint64 statusKiB(const char *field)
 }
 
 // M machines with U/M principal units each: one application on new machines,
-// the others placed on those machines, all through ApplicationCommands.
+// the others placed on those machines, all through ApplicationCommands, at
+// most 10,000 units a command (berthctl's bound).
 void buildModel(Workspace &ws, int machines, int units)
 {
+    constexpr int perCommand = 10'000;
     ApplicationCommands apps(ws);
-    ApplicationCommands::Deploy first;
-    first.charm = QStringLiteral("app-a");
-    first.count = machines;
-    apps.deploy(model, first);
-    QStringList onMachines;
-    for (int m = 0; m < machines; ++m)
-        onMachines << QString::number(m);
-    for (int a = 1; a * machines < units; ++a) {
+    for (int a = 0; a * machines < units; ++a) {
         ApplicationCommands::Deploy d;
         d.charm = QStringLiteral("app-") + QChar(u'a' + a);
-        d.count = std::min(machines, units - a * machines);
-        d.to = onMachines.mid(0, d.count).join(u',');
-        apps.deploy(model, d);
+        const int count = std::min(machines, units - a * machines);
+        for (int first = 0; first < count; first += perCommand) {
+            const int n = std::min(perCommand, count - first);
+            QStringList onMachines;
+            for (int m = first; a > 0 && m < first + n; ++m)
+                onMachines << QString::number(m);
+            if (first == 0) {
+                d.count = n;
+                d.to = onMachines.join(u',');
+                apps.deploy(model, d);
+            } else {
+                apps.addUnits(model, d.charm, n, onMachines.join(u','));
+            }
+        }
     }
 }
 

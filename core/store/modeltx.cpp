@@ -170,6 +170,7 @@ QHash<QString, qint64> insertBatched(SqlSession &sql, const QString &table,
     }
     const QString head = QStringLiteral("INSERT INTO %1 (%2) ").arg(table, names.join(u','));
     QHash<QString, qint64> ids;
+    sql.planEachStatement(false);
     for (qsizetype first = 0; first < rows.size(); first += perStatement) {
         const qsizetype count = std::min(perStatement, rows.size() - first);
         QVariantList binds;
@@ -196,6 +197,7 @@ QHash<QString, qint64> insertBatched(SqlSession &sql, const QString &table,
             ids.insert(q.value(1).toString(), q.value(0).toLongLong());
         q.finish();
     }
+    sql.planEachStatement(true);
     return ids;
 }
 

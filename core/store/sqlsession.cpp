@@ -186,4 +186,12 @@ void SqlSession::execute(const QString &sql)
         fail(sql, query.lastError());
 }
 
+void SqlSession::planEachStatement(bool each)
+{
+    if (m_db.driverName() != u"QPSQL")
+        return;
+    execute(each ? QStringLiteral("SET plan_cache_mode = force_custom_plan")
+                 : QStringLiteral("SET plan_cache_mode = auto"));
+}
+
 } // namespace berth

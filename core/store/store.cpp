@@ -215,7 +215,7 @@ void Store::openPostgres()
     m_sql->execute(QStringLiteral("SET client_min_messages = warning"));
     // Plans fit the tables as they are now, not as they were when a statement
     // was first prepared (an empty table's plan is a scan).
-    m_sql->execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"));
+    m_sql->planEachStatement(true);
 }
 
 QString Store::displayLocation(const QString &location)
