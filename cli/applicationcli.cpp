@@ -251,13 +251,19 @@ void status(CliContext &ctx, const QStringList &args)
             shownApps.contains(Bundle::applicationOf(r.second)))
             options.endpointRelations.append({r.first, r.second});
     }
-    // The JSON form is built only for --format json|yaml.
-    if (ctx.format == Output::Format::Tabular) {
+    // JSON is written as it is made; YAML's writer takes the whole document.
+    switch (ctx.format) {
+    case Output::Format::Tabular:
         ctx.out << StatusReport::toTable(snapshot, options);
         ctx.out.flush();
         return;
+    case Output::Format::Json:
+        StatusReport::writeJson(snapshot, ctx.out);
+        return;
+    case Output::Format::Yaml:
+        ctx.show(StatusReport::toJson(snapshot), {}, StatusReport::keyOrder());
+        return;
     }
-    ctx.show(StatusReport::toJson(snapshot), {}, StatusReport::keyOrder());
 }
 
 } // namespace

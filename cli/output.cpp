@@ -1,12 +1,13 @@
 #include "cli/output.h"
 
+#include "cli/jsonwriter.h"
 #include "core/placement/yamldocument.h"
 
-#include <QHash>
-
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
+#include <QTextStream>
+
+#include <functional>
 
 namespace berth {
 
@@ -23,98 +24,46 @@ std::optional<Format> parseFormat(const QString &text)
     return std::nullopt;
 }
 
-namespace {
-
-// A JSON string as Qt writes one: quotes, backslashes and control
-// characters escaped, everything else as it is.
-void appendJsonString(QString &out, const QString &text)
+void writeJson(JsonSink &out, const QJsonValue &value, const KeyOrder &order)
 {
-    out += u'"';
-    for (const QChar c : text) {
-        switch (c.unicode()) {
-        case '"':
-            out += QStringLiteral("\\\"");
-            break;
-        case '\\':
-            out += QStringLiteral("\\\\");
-            break;
-        case '\b':
-            out += QStringLiteral("\\b");
-            break;
-        case '\f':
-            out += QStringLiteral("\\f");
-            break;
-        case '\n':
-            out += QStringLiteral("\\n");
-            break;
-        case '\r':
-            out += QStringLiteral("\\r");
-            break;
-        case '\t':
-            out += QStringLiteral("\\t");
-            break;
-        default:
-            if (c.unicode() < 0x20)
-                out += QStringLiteral("\\u%1").arg(int(c.unicode()), 4, 16, QLatin1Char('0'));
-            else
-                out += c;
+    const YamlDocument::KeyRanks ranks = YamlDocument::ranksOf(order);
+    const std::function<void(const QJsonValue &)> write = [&](const QJsonValue &v) {
+        if (v.isObject()) {
+            const QJsonObject object = v.toObject();
+            out.beginObject();
+            for (const QString &key : YamlDocument::orderedKeys(object, ranks)) {
+                out.key(key);
+                write(object.value(key));
+            }
+            out.end();
+        } else if (v.isArray()) {
+            out.beginArray();
+            for (const QJsonValue &item : v.toArray())
+                write(item);
+            out.end();
+        } else if (v.isString()) {
+            out.value(v.toString());
+        } else if (v.isBool()) {
+            out.value(v.toBool());
+        } else {
+            out.scalar(v);
         }
-    }
-    out += u'"';
+    };
+    write(value);
 }
-
-void emitJson(QString &out, const QJsonValue &value, const YamlDocument::KeyRanks &order, int depth)
-{
-    // Indents written in place: no string made for each value.
-    const auto indent = [&out](int level) { out.append(QString(4 * level, u' ')); };
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        if (object.isEmpty()) {
-            out += QStringLiteral("{}");
-            return;
-        }
-        out += QStringLiteral("{\n");
-        const QStringList keys = YamlDocument::orderedKeys(object, order);
-        for (qsizetype i = 0; i < keys.size(); ++i) {
-            indent(depth + 1);
-            appendJsonString(out, keys.at(i));
-            out += QStringLiteral(": ");
-            emitJson(out, object.value(keys.at(i)), order, depth + 1);
-            out += i + 1 < keys.size() ? QStringLiteral(",\n") : QStringLiteral("\n");
-        }
-        indent(depth);
-        out += u'}';
-    } else if (value.isArray()) {
-        const QJsonArray array = value.toArray();
-        if (array.isEmpty()) {
-            out += QStringLiteral("[]");
-            return;
-        }
-        out += QStringLiteral("[\n");
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            indent(depth + 1);
-            emitJson(out, array.at(i), order, depth + 1);
-            out += i + 1 < array.size() ? QStringLiteral(",\n") : QStringLiteral("\n");
-        }
-        indent(depth);
-        out += u']';
-    } else if (value.isString()) {
-        appendJsonString(out, value.toString());
-    } else {
-        // A number, true, false or null as Qt writes it: inside a one-item
-        // array, brackets cut off.
-        const QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-        out += QString::fromUtf8(text.mid(1, text.size() - 2));
-    }
-}
-
-} // namespace
 
 QString toJson(const QJsonValue &value, const KeyOrder &order)
 {
-    QString out;
-    emitJson(out, value, YamlDocument::ranksOf(order), 0);
-    return out + u'\n';
+    QString text;
+    {
+        QTextStream stream(&text);
+        JsonWriter writer(stream);
+        writeJson(writer, value, order);
+    }
+    // The writer ends a document at its outermost container's end.
+    if (!value.isObject() && !value.isArray())
+        text += u'\n';
+    return text;
 }
 
 QString toYaml(const QJsonValue &value, const KeyOrder &order)

@@ -1,5 +1,6 @@
 #include "cli/statusreport.h"
 
+#include "cli/jsonwriter.h"
 #include "cli/output.h"
 #include "core/model/bundle.h"
 #include "core/model/unitstatus.h"
@@ -17,136 +18,192 @@ namespace StatusReport {
 
 namespace {
 
-QJsonObject statusObject(const QString &current, const QString &message)
+void writeStatus(JsonSink &out, const QString &name, const QString &current, const QString &message)
 {
-    return QJsonObject{{QStringLiteral("current"), current}, {QStringLiteral("message"), message}};
+    out.key(name);
+    out.beginObject();
+    out.field(QStringLiteral("current"), current);
+    out.field(QStringLiteral("message"), message);
+    out.end();
 }
 
-QJsonObject machineJsonOf(const MachineRecord &m)
-{
-    return QJsonObject{
-        {QStringLiteral("base"), m.base},
-        {QStringLiteral("constraints"), m.constraints},
-        {QStringLiteral("placement"), m.placement},
-        {QStringLiteral("life"), MachineState::text(m.state.life)},
-        {QStringLiteral("machine-status"),
-         statusObject(MachineState::text(m.state.status), m.machineMessage)},
-        {QStringLiteral("instance-status"),
-         statusObject(MachineState::text(m.state.instance), m.instanceMessage)},
-        {QStringLiteral("instance-id"), m.instanceId},
-        {QStringLiteral("instance-type"), m.instanceType},
-        {QStringLiteral("region"), m.region},
-        {QStringLiteral("zone"), m.zone},
-        {QStringLiteral("hardware"), m.hardware},
-    };
-}
-
-// Entries as one object, put in in key order: QJsonObject keeps its keys
-// sorted, and an entry put before others moves them all (20,000 machines:
-// seconds instead of milliseconds).
-QJsonObject objectOf(QList<std::pair<QString, QJsonValue>> entries)
+// Entries of a map by name, in the order JSON objects keep (names sorted).
+template <typename T>
+QList<std::pair<QString, const T *>> byName(QList<std::pair<QString, const T *>> entries)
 {
     std::sort(entries.begin(), entries.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
-    QJsonObject object;
-    for (auto &[key, value] : entries)
-        object.insert(key, value);
-    return object;
+    return entries;
 }
 
-// Nests containers under their hosts, to any depth.
-QJsonObject machinesTreeOf(const QList<MachineRecord> &machines)
+// Machines by the id of their host (0: none), each list by name.
+using MachinesByParent = QHash<qint64, QList<std::pair<QString, const MachineRecord *>>>;
+
+// One machine's fields, in Juju's order (keyOrder()); its containers, nested
+// to any depth, when `childrenOf` is given.
+void writeMachine(JsonSink &out, const MachineRecord &m, const MachinesByParent *childrenOf)
 {
-    QHash<qint64, QList<const MachineRecord *>> childrenOf;
-    for (const MachineRecord &m : machines)
-        childrenOf[m.parentId].append(&m);
-    std::function<QJsonObject(qint64)> level = [&](qint64 parent) {
-        QList<std::pair<QString, QJsonValue>> entries;
-        for (const MachineRecord *m : childrenOf.value(parent)) {
-            QJsonObject object = machineJsonOf(*m);
-            const QJsonObject containers = level(m->id);
-            if (!containers.isEmpty())
-                object.insert(QStringLiteral("containers"), containers);
-            entries.append({m->name, object});
+    out.beginObject();
+    out.field(QStringLiteral("region"), m.region);
+    out.field(QStringLiteral("instance-id"), m.instanceId);
+    writeStatus(out, QStringLiteral("machine-status"), MachineState::text(m.state.status),
+                m.machineMessage);
+    writeStatus(out, QStringLiteral("instance-status"), MachineState::text(m.state.instance),
+                m.instanceMessage);
+    out.field(QStringLiteral("life"), MachineState::text(m.state.life));
+    out.field(QStringLiteral("base"), m.base);
+    out.field(QStringLiteral("instance-type"), m.instanceType);
+    out.field(QStringLiteral("zone"), m.zone);
+    out.field(QStringLiteral("placement"), m.placement);
+    out.field(QStringLiteral("constraints"), m.constraints);
+    out.field(QStringLiteral("hardware"), m.hardware);
+    const auto children =
+        childrenOf ? childrenOf->constFind(m.id) : MachinesByParent::const_iterator{};
+    if (childrenOf && children != childrenOf->cend()) {
+        out.key(QStringLiteral("containers"));
+        out.beginObject();
+        for (const auto &[name, child] : *children) {
+            out.key(name);
+            writeMachine(out, *child, childrenOf);
         }
-        return objectOf(std::move(entries));
-    };
-    return level(0);
+        out.end();
+    }
+    out.end();
 }
 
-} // namespace
-
-QJsonObject toJson(const ModelSnapshot &s)
+// Machines by name, containers nested under their hosts.
+void writeMachines(JsonSink &out, const QList<MachineRecord> &machines)
 {
-    QJsonObject model{
-        {QStringLiteral("name"), s.model.name},
-        {QStringLiteral("uuid"), s.model.uuid},
-        {QStringLiteral("cloud"), s.model.cloud},
-        {QStringLiteral("region"), s.model.region},
-        {QStringLiteral("constraints"), s.model.constraints.toString()},
-        {QStringLiteral("harvest-mode"), s.model.config.harvestMode()},
-    };
+    MachinesByParent childrenOf;
+    for (const MachineRecord &m : machines)
+        childrenOf[m.parentId].append({m.name, &m});
+    for (auto &children : childrenOf)
+        children = byName(std::move(children));
+    out.beginObject();
+    for (const auto &[name, m] : childrenOf.value(0)) {
+        out.key(name);
+        writeMachine(out, *m, &childrenOf);
+    }
+    out.end();
+}
 
+void writeNames(JsonSink &out, const QString &key, const QStringList &names)
+{
+    out.key(key);
+    out.beginArray();
+    for (const QString &name : names)
+        out.value(name);
+    out.end();
+}
+
+// The whole status document, in Juju's order: the model, its machines, its
+// applications with their units.
+void writeModelStatus(JsonSink &out, const ModelSnapshot &s)
+{
     QHash<qint64, const MachineRecord *> machineById;
     for (const MachineRecord &m : s.machines)
         machineById.insert(m.id, &m);
+    QHash<qint64, UnitStatus> statusOf;
     QHash<qint64, QList<UnitStatus>> statusesOf;
-    const auto statusOf = [&](const UnitRecord &u) {
+    QHash<qint64, QList<std::pair<QString, const UnitRecord *>>> unitsOf;
+    QHash<qint64, QList<std::pair<QString, const UnitRecord *>>> subordinatesOf;
+    for (const UnitRecord &u : s.units) {
         const UnitStatus status = UnitStatus::of(machineById.value(u.machineId));
+        statusOf.insert(u.id, status);
         statusesOf[u.applicationId] << status;
-        return QJsonObject{
-            {QStringLiteral("workload-status"), statusObject(status.workload, status.message)},
-            {QStringLiteral("juju-status"), statusObject(status.agent, {})}};
-    };
-    QHash<qint64, QJsonObject> subordinatesOf;
-    for (const UnitRecord &u : s.units) {
-        if (u.subordinate && u.principalId != 0)
-            subordinatesOf[u.principalId].insert(u.name(), statusOf(u));
+        if (!u.subordinate)
+            unitsOf[u.applicationId].append({u.name(), &u});
+        else if (u.principalId != 0)
+            subordinatesOf[u.principalId].append({u.name(), &u});
     }
-    QHash<qint64, QList<std::pair<QString, QJsonValue>>> unitEntriesOf;
-    for (const UnitRecord &u : s.units) {
-        if (u.subordinate)
-            continue;
-        QJsonObject unit = statusOf(u);
-        unit.insert(QStringLiteral("machine"), u.machine);
-        unit.insert(QStringLiteral("constraints"), u.constraints);
-        const auto subs = subordinatesOf.constFind(u.id);
-        if (subs != subordinatesOf.cend())
-            unit.insert(QStringLiteral("subordinates"), *subs);
-        unitEntriesOf[u.applicationId].append({u.name(), unit});
-    }
-    QHash<qint64, QJsonObject> unitsOf;
-    for (auto it = unitEntriesOf.begin(); it != unitEntriesOf.end(); ++it)
-        unitsOf.insert(it.key(), objectOf(std::move(it.value())));
     QHash<QString, QStringList> relatedTo;
     for (const RelationRecord &r : s.relations) {
         relatedTo[r.subordinate] << r.principal;
         relatedTo[r.principal] << r.subordinate;
     }
+    const auto writeUnitStatus = [&](const UnitRecord &u) {
+        const UnitStatus status = statusOf.value(u.id);
+        writeStatus(out, QStringLiteral("workload-status"), status.workload, status.message);
+        writeStatus(out, QStringLiteral("juju-status"), status.agent, {});
+    };
 
-    QJsonObject applications;
-    for (const ApplicationRecord &a : s.applications) {
-        const UnitStatus status = UnitStatus::worst(statusesOf.value(a.id));
-        QJsonObject app{
-            {QStringLiteral("charm"), a.charm},
-            {QStringLiteral("base"), a.base},
-            {QStringLiteral("subordinate"), a.subordinate},
-            {QStringLiteral("application-status"), statusObject(status.workload, status.message)},
-            {QStringLiteral("constraints"), a.constraints.toString()}};
-        if (a.subordinate) {
-            app.insert(QStringLiteral("subordinate-to"),
-                       QJsonArray::fromStringList(relatedTo.value(a.name)));
-        } else {
-            app.insert(QStringLiteral("units"), unitsOf.value(a.id));
-            if (relatedTo.contains(a.name))
-                app.insert(QStringLiteral("relations"),
-                           QJsonArray::fromStringList(relatedTo.value(a.name)));
+    out.beginObject();
+    out.key(QStringLiteral("model"));
+    out.beginObject();
+    out.field(QStringLiteral("name"), s.model.name);
+    out.field(QStringLiteral("uuid"), s.model.uuid);
+    out.field(QStringLiteral("cloud"), s.model.cloud);
+    out.field(QStringLiteral("region"), s.model.region);
+    out.field(QStringLiteral("harvest-mode"), s.model.config.harvestMode());
+    out.field(QStringLiteral("constraints"), s.model.constraints.toString());
+    out.end();
+
+    out.key(QStringLiteral("machines"));
+    writeMachines(out, s.machines);
+
+    QList<std::pair<QString, const ApplicationRecord *>> applications;
+    for (const ApplicationRecord &a : s.applications)
+        applications.append({a.name, &a});
+    out.key(QStringLiteral("applications"));
+    out.beginObject();
+    for (const auto &[name, a] : byName(std::move(applications))) {
+        out.key(name);
+        out.beginObject();
+        out.field(QStringLiteral("charm"), a->charm);
+        out.field(QStringLiteral("base"), a->base);
+        out.key(QStringLiteral("subordinate"));
+        out.value(a->subordinate);
+        if (a->subordinate)
+            writeNames(out, QStringLiteral("subordinate-to"), relatedTo.value(a->name));
+        const UnitStatus status = UnitStatus::worst(statusesOf.value(a->id));
+        writeStatus(out, QStringLiteral("application-status"), status.workload, status.message);
+        out.field(QStringLiteral("constraints"), a->constraints.toString());
+        if (!a->subordinate) {
+            if (relatedTo.contains(a->name))
+                writeNames(out, QStringLiteral("relations"), relatedTo.value(a->name));
+            out.key(QStringLiteral("units"));
+            out.beginObject();
+            for (const auto &[unitName, u] : byName(unitsOf.take(a->id))) {
+                out.key(unitName);
+                out.beginObject();
+                writeUnitStatus(*u);
+                out.field(QStringLiteral("machine"), u->machine);
+                out.field(QStringLiteral("constraints"), u->constraints);
+                const auto subs = subordinatesOf.constFind(u->id);
+                if (subs != subordinatesOf.cend()) {
+                    out.key(QStringLiteral("subordinates"));
+                    out.beginObject();
+                    for (const auto &[subName, sub] : byName(*subs)) {
+                        out.key(subName);
+                        out.beginObject();
+                        writeUnitStatus(*sub);
+                        out.end();
+                    }
+                    out.end();
+                }
+                out.end();
+            }
+            out.end();
         }
-        applications.insert(a.name, app);
+        out.end();
     }
-    return QJsonObject{{QStringLiteral("model"), model},
-                       {QStringLiteral("applications"), applications},
-                       {QStringLiteral("machines"), machinesTreeOf(s.machines)}};
+    out.end();
+    out.end();
+}
+
+} // namespace
+
+void writeJson(const ModelSnapshot &snapshot, QTextStream &out)
+{
+    JsonWriter writer(out);
+    writeModelStatus(writer, snapshot);
+}
+
+QJsonObject toJson(const ModelSnapshot &snapshot)
+{
+    JsonTree tree;
+    writeModelStatus(tree, snapshot);
+    return tree.result().toObject();
 }
 
 const Output::KeyOrder &keyOrder()
@@ -315,12 +372,16 @@ QString toTable(const ModelSnapshot &s, const TableOptions &options)
 
 QJsonObject machineJson(const MachineRecord &machine)
 {
-    return machineJsonOf(machine);
+    JsonTree tree;
+    writeMachine(tree, machine, nullptr);
+    return tree.result().toObject();
 }
 
 QJsonObject machinesJson(const QList<MachineRecord> &machines)
 {
-    return machinesTreeOf(machines);
+    JsonTree tree;
+    writeMachines(tree, machines);
+    return tree.result().toObject();
 }
 
 QString machinesTable(const QList<MachineRecord> &list, bool colour)

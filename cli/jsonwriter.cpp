@@ -1,0 +1,174 @@
+#include "cli/jsonwriter.h"
+
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace berth {
+
+namespace {
+
+constexpr qsizetype flushAt = 1 << 16; // characters
+
+} // namespace
+
+JsonWriter::JsonWriter(QTextStream &out)
+    : m_out(out)
+{
+    m_buffer.reserve(flushAt + 4096);
+}
+
+JsonWriter::~JsonWriter()
+{
+    m_out << m_buffer;
+    m_out.flush();
+}
+
+void JsonWriter::flushIfFull()
+{
+    if (m_buffer.size() >= flushAt) {
+        m_out << m_buffer;
+        m_buffer.clear();
+    }
+}
+
+// The start of an entry of the innermost container: a comma after the one
+// before, a new line, the indent.
+void JsonWriter::newEntry()
+{
+    if (m_entries.isEmpty())
+        return;
+    m_buffer += m_entries.last()++ > 0 ? QStringLiteral(",\n") : QStringLiteral("\n");
+    m_buffer.append(QString(4 * m_entries.size(), u' '));
+}
+
+void JsonWriter::beforeValue()
+{
+    if (m_afterKey)
+        m_afterKey = false;
+    else
+        newEntry(); // an array's item
+}
+
+void JsonWriter::open(QChar bracket)
+{
+    beforeValue();
+    m_buffer += bracket;
+    m_entries.append(0);
+    m_closers.append(bracket == u'{' ? u'}' : u']');
+}
+
+void JsonWriter::end()
+{
+    const qsizetype entries = m_entries.takeLast();
+    const QChar closer = m_closers.takeLast();
+    if (entries > 0) {
+        m_buffer += u'\n';
+        m_buffer.append(QString(4 * m_entries.size(), u' '));
+    }
+    m_buffer += closer;
+    if (m_entries.isEmpty())
+        m_buffer += u'\n';
+    flushIfFull();
+}
+
+void JsonWriter::key(const QString &name)
+{
+    newEntry();
+    appendString(name);
+    m_buffer += QStringLiteral(": ");
+    m_afterKey = true;
+}
+
+void JsonWriter::value(const QString &text)
+{
+    beforeValue();
+    appendString(text);
+}
+
+void JsonWriter::value(bool flag)
+{
+    beforeValue();
+    m_buffer += flag ? QStringLiteral("true") : QStringLiteral("false");
+}
+
+void JsonWriter::scalar(const QJsonValue &value)
+{
+    beforeValue();
+    // As Qt writes it: inside a one-item array, brackets cut off.
+    const QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    m_buffer += QString::fromUtf8(text.mid(1, text.size() - 2));
+}
+
+// A JSON string as Qt writes one: quotes, backslashes and control
+// characters escaped, everything else as it is.
+void JsonWriter::appendString(const QString &text)
+{
+    m_buffer += u'"';
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case '"':
+            m_buffer += QStringLiteral("\\\"");
+            break;
+        case '\\':
+            m_buffer += QStringLiteral("\\\\");
+            break;
+        case '\b':
+            m_buffer += QStringLiteral("\\b");
+            break;
+        case '\f':
+            m_buffer += QStringLiteral("\\f");
+            break;
+        case '\n':
+            m_buffer += QStringLiteral("\\n");
+            break;
+        case '\r':
+            m_buffer += QStringLiteral("\\r");
+            break;
+        case '\t':
+            m_buffer += QStringLiteral("\\t");
+            break;
+        default:
+            if (c.unicode() < 0x20)
+                m_buffer += QStringLiteral("\\u%1").arg(int(c.unicode()), 4, 16, QLatin1Char('0'));
+            else
+                m_buffer += c;
+        }
+    }
+    m_buffer += u'"';
+}
+
+void JsonTree::beginObject()
+{
+    m_open.append(Open{});
+}
+
+void JsonTree::beginArray()
+{
+    m_open.append(Open{true, {}, {}, {}});
+}
+
+void JsonTree::end()
+{
+    const Open done = m_open.takeLast();
+    put(done.array ? QJsonValue(done.items) : QJsonValue(done.object));
+}
+
+void JsonTree::key(const QString &name)
+{
+    m_open.last().key = name;
+}
+
+void JsonTree::put(const QJsonValue &value)
+{
+    if (m_open.isEmpty()) {
+        m_result = value;
+        return;
+    }
+    Open &into = m_open.last();
+    if (into.array)
+        into.items.append(value);
+    else
+        into.object.insert(into.key, value);
+}
+
+} // namespace berth
