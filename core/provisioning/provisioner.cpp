@@ -201,7 +201,7 @@ Provisioner::Report Provisioner::Pass::run()
 
 Provisioner::Report Provisioner::Pass::reconcileAndStart()
 {
-    ModelSnapshot snapshot = m_ws.snapshot(m_p.m_model);
+    ModelSnapshot snapshot = m_p.currentModel(m_ws);
     m_model = snapshot.model;
     m_cloud = &m_p.m_clouds.get(m_model.cloud);
     m_provider = &m_p.m_clouds.provider(m_model.cloud);
@@ -223,7 +223,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
         return m_report;
     }
     reconcile(snapshot, instances);
-    snapshot = m_ws.snapshot(m_p.m_model);
+    snapshot = m_p.currentModel(m_ws);
     removeDead(snapshot);
     if (m_model.dying && !m_abort) {
         m_report.destroyed =
@@ -237,14 +237,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
             countPending();
         return m_report;
     }
-    snapshot = m_ws.snapshot(m_p.m_model);
-
-    // Zone spread starts from what already runs.
-    const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
-    for (const MachineRecord &m : snapshot.machines) {
-        if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
-            m_spread.add(m.zone, appsOf.value(m.id));
-    }
+    snapshot = m_p.currentModel(m_ws);
 
     const QList<Job> hosts = jobs(snapshot, false);
     m_total = int(hosts.size());
@@ -252,14 +245,14 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     runJobs(hosts, std::max(1, m_model.config.provisionWorkers()));
     if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
-        const QList<Job> containers = jobs(m_ws.snapshot(m_p.m_model), true);
+        const QList<Job> containers = jobs(m_p.currentModel(m_ws), true);
         m_total += int(containers.size());
         if (!containers.isEmpty())
             reportProgress();
         runJobs(containers, std::min(4, std::max(1, m_model.config.provisionWorkers())));
     }
     if (!m_abort)
-        holdBlockedContainers(m_ws.snapshot(m_p.m_model));
+        holdBlockedContainers(m_p.currentModel(m_ws));
     countPending();
     return m_report;
 }
@@ -403,20 +396,35 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
 
 QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, bool containers)
 {
+    // The machines due a start first: a pass with none costs no more than this look.
+    const qint64 time = now();
+    QSet<qint64> due;
+    for (const MachineRecord &m : snapshot.machines) {
+        if (awaitsInstance(m) && m.isContainer() == containers && m.retryAt <= time)
+            due.insert(m.id);
+    }
+    if (due.isEmpty())
+        return {};
     QHash<qint64, const MachineRecord *> byId;
     for (const MachineRecord &m : snapshot.machines)
         byId.insert(m.id, &m);
     const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
     QHash<qint64, QStringList> unitsOf;
     for (const UnitRecord &u : snapshot.units) {
-        if (!u.subordinate && u.machineId != 0)
+        if (!u.subordinate && due.contains(u.machineId))
             unitsOf[u.machineId] << u.name();
     }
-    const qint64 time = now();
+    if (!containers) {
+        // Zone spread starts from what already runs.
+        for (const MachineRecord &m : snapshot.machines) {
+            if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
+                m_spread.add(m.zone, appsOf.value(m.id));
+        }
+    }
     const QHash<QString, HostSpread> spreads = hostSpreads(snapshot);
     QList<Job> list;
     for (const MachineRecord &m : snapshot.machines) {
-        if (!awaitsInstance(m) || m.isContainer() != containers || m.retryAt > time)
+        if (!due.contains(m.id))
             continue;
         Job job;
         job.machine = m;
@@ -756,7 +764,7 @@ void Provisioner::Pass::holdBlockedContainers(const ModelSnapshot &snapshot)
 
 void Provisioner::Pass::countPending()
 {
-    const ModelSnapshot snapshot = m_ws.snapshot(m_p.m_model);
+    const ModelSnapshot snapshot = m_p.currentModel(m_ws);
     QHash<qint64, const MachineRecord *> byId;
     for (const MachineRecord &m : snapshot.machines)
         byId.insert(m.id, &m);
@@ -796,6 +804,45 @@ void Provisioner::log(const QString &line) const
     QMutexLocker lock(&m_logMutex);
     if (m_log)
         m_log(line);
+}
+
+const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
+{
+    // Past this many changes, or a minute after the last whole read, the
+    // model is read whole again: the log keeps only the recent past, and a
+    // whole read now and then mends anything a log entry could have missed.
+    constexpr qsizetype mostChanges = 50'000;
+    constexpr qint64 wholeEveryMs = 60'000;
+    const auto readWhole = [&] {
+        // The log's position first: what is committed while reading is read again next time.
+        m_seenSeq = m_store->lastChangeSeq();
+        m_snapshot = ws.snapshot(m_model);
+        m_wholeReadAt = now();
+    };
+    if (m_wholeReadAt == 0 || now() - m_wholeReadAt > wholeEveryMs) {
+        readWhole();
+        return m_snapshot;
+    }
+    ChangeList changes;
+    for (ChangeList more = m_store->changesSince(m_seenSeq); !more.isEmpty();
+         more = m_store->changesSince(m_seenSeq)) {
+        m_seenSeq = more.constLast().seq;
+        changes += more;
+        if (changes.size() > mostChanges) {
+            readWhole();
+            return m_snapshot;
+        }
+    }
+    if (changes.isEmpty())
+        return m_snapshot;
+    ModelSnapshot after =
+        ws.readModel(m_model, [&](ModelTx &tx) { return tx.snapshotAfter(m_snapshot, changes); });
+    if (after.model.id != m_snapshot.model.id) {
+        readWhole(); // the model was made anew under the same name
+        return m_snapshot;
+    }
+    m_snapshot = std::move(after);
+    return m_snapshot;
 }
 
 Provisioner::Report Provisioner::runPass(const std::atomic<bool> &cancel)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cloud/cloudregistry.h"
+#include "core/model/modelrecords.h"
 #include "core/placement/zonespread.h"
 
 #include <QCoreApplication>
@@ -15,6 +16,7 @@ namespace berth {
 
 class Store;
 class ProvisionerLease;
+class Workspace;
 
 // Makes the store's machines real on the model's cloud. Each pass lists the
 // cloud's instances for the model, adopts instances a crashed run started,
@@ -62,6 +64,10 @@ private:
     class Pass;
 
     void log(const QString &line) const;
+    // The model as it is now: read whole at first (and once a minute), then
+    // only the rows the change log names since the last read, so that a
+    // pass costs what it touches rather than the size of the model.
+    const ModelSnapshot &currentModel(Workspace &ws);
 
     QString m_location;
     const CloudRegistry &m_clouds;
@@ -71,6 +77,9 @@ private:
     LogFunction m_log;
     mutable QMutex m_logMutex; // log lines come from every start worker
     ProgressFunction m_progress;
+    ModelSnapshot m_snapshot;
+    qint64 m_seenSeq = 0;     // the change log's position m_snapshot reflects
+    qint64 m_wholeReadAt = 0; // when m_snapshot was last read whole (0: never)
 };
 
 } // namespace berth
