@@ -219,6 +219,7 @@ private slots:
     void refusedCredentialsShowOnEveryMachineWithoutRetry();
     void aProvisionerThatLosesTheLeaseStopsStarting();
     void workerRunsOnItsThreadAndReports();
+    void aRunningProvisionerActsOnWhatOthersCommit();
 };
 
 void TestProvisioner::startsEveryMachineWithItsType()
@@ -478,6 +479,46 @@ void TestProvisioner::deadMachinesAndStraysFollowHarvestMode()
     for (const InstanceInfo &i : f.instances())
         left.insert(i.id);
     QCOMPARE(!left.contains(doomed), leftInstanceStoppedLater);
+}
+
+// A provisioner keeps the model between passes and reads again what the
+// change log names: what another connection commits between two passes is
+// acted on in the next, as a new provisioner would.
+void TestProvisioner::aRunningProvisionerActsOnWhatOthersCommit()
+{
+    Fixture f({QStringLiteral("fault-rate=1"), QStringLiteral("fault-kind=permanent")});
+    f.deploy(QStringLiteral("web"), 3);
+    Provisioner provisioner(f.path(), f.clouds, model);
+    const std::atomic<bool> cancel = false;
+    Provisioner::Report report = provisioner.runPass(cancel);
+    QCOMPARE(report.failed, 3);
+
+    // Committed by f's own connection, not the provisioner's.
+    f.configureSim({QStringLiteral("fault-rate=0")});
+    QCOMPARE(provisioner.runPass(cancel).started, 0); // in error: waits for retry-provisioning
+    MachineCommands(f.ws()).retryProvisioning(model, {QStringLiteral("0"), QStringLiteral("1")},
+                                              std::nullopt);
+    ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 2, {});
+    report = provisioner.runPass(cancel);
+    QCOMPARE(report.started, 4); // machines 0 and 1 again, and the two new ones
+    ApplicationCommands(f.ws()).removeUnits(model, {QStringLiteral("web/0")});
+    MachineCommands(f.ws()).retryProvisioning(model, {QStringLiteral("2")},
+                                              QStringLiteral("mem=8G"));
+    report = provisioner.runPass(cancel);
+    QCOMPARE(report.removed, 1);
+    QCOMPARE(report.started, 1);
+    QCOMPARE(report.pending, 0);
+
+    const ModelSnapshot s = f.snapshot();
+    QCOMPARE(s.machines.size(), 4);
+    for (const MachineRecord &m : s.machines)
+        QVERIFY2(!m.instanceId.isEmpty(), qPrintable(m.name));
+    QCOMPARE(s.machines.at(1).name, QStringLiteral("2"));
+    QCOMPARE(s.machines.at(1).instanceType, QStringLiteral("r5.large")); // the new constraints
+    checkOneInstancePerMachine(f);
+    // Nothing left to do, and nothing done twice.
+    report = provisioner.runPass(cancel);
+    QCOMPARE(report.started + report.removed + report.stopped + report.adopted, 0);
 }
 
 void TestProvisioner::containersStartAfterTheirHosts()
