@@ -251,7 +251,7 @@ void status(CliContext &ctx, const QStringList &args)
             shownApps.contains(Bundle::applicationOf(r.second)))
             options.endpointRelations.append({r.first, r.second});
     }
-    // JSON is written as it is made; YAML's writer takes the whole document.
+    // JSON and YAML are written as they are made.
     switch (ctx.format) {
     case Output::Format::Tabular:
         ctx.out << StatusReport::toTable(snapshot, options);
@@ -261,7 +261,7 @@ void status(CliContext &ctx, const QStringList &args)
         StatusReport::writeJson(snapshot, ctx.out);
         return;
     case Output::Format::Yaml:
-        ctx.show(StatusReport::toJson(snapshot), {}, StatusReport::keyOrder());
+        StatusReport::writeYaml(snapshot, ctx.out);
         return;
     }
 }

@@ -137,38 +137,4 @@ void JsonWriter::appendString(const QString &text)
     m_buffer += u'"';
 }
 
-void JsonTree::beginObject()
-{
-    m_open.append(Open{});
-}
-
-void JsonTree::beginArray()
-{
-    m_open.append(Open{true, {}, {}, {}});
-}
-
-void JsonTree::end()
-{
-    const Open done = m_open.takeLast();
-    put(done.array ? QJsonValue(done.items) : QJsonValue(done.object));
-}
-
-void JsonTree::key(const QString &name)
-{
-    m_open.last().key = name;
-}
-
-void JsonTree::put(const QJsonValue &value)
-{
-    if (m_open.isEmpty()) {
-        m_result = value;
-        return;
-    }
-    Open &into = m_open.last();
-    if (into.array)
-        into.items.append(value);
-    else
-        into.object.insert(into.key, value);
-}
-
 } // namespace berth

@@ -7,8 +7,6 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-#include <functional>
-
 namespace berth {
 
 namespace Output {
@@ -24,46 +22,9 @@ std::optional<Format> parseFormat(const QString &text)
     return std::nullopt;
 }
 
-void writeJson(JsonSink &out, const QJsonValue &value, const KeyOrder &order)
-{
-    const YamlDocument::KeyRanks ranks = YamlDocument::ranksOf(order);
-    const std::function<void(const QJsonValue &)> write = [&](const QJsonValue &v) {
-        if (v.isObject()) {
-            const QJsonObject object = v.toObject();
-            out.beginObject();
-            for (const QString &key : YamlDocument::orderedKeys(object, ranks)) {
-                out.key(key);
-                write(object.value(key));
-            }
-            out.end();
-        } else if (v.isArray()) {
-            out.beginArray();
-            for (const QJsonValue &item : v.toArray())
-                write(item);
-            out.end();
-        } else if (v.isString()) {
-            out.value(v.toString());
-        } else if (v.isBool()) {
-            out.value(v.toBool());
-        } else {
-            out.scalar(v);
-        }
-    };
-    write(value);
-}
-
 QString toJson(const QJsonValue &value, const KeyOrder &order)
 {
-    QString text;
-    {
-        QTextStream stream(&text);
-        JsonWriter writer(stream);
-        writeJson(writer, value, order);
-    }
-    // The writer ends a document at its outermost container's end.
-    if (!value.isObject() && !value.isArray())
-        text += u'\n';
-    return text;
+    return documentText<JsonWriter>(value, order);
 }
 
 QString toYaml(const QJsonValue &value, const KeyOrder &order)

@@ -8,8 +8,6 @@
 
 namespace berth {
 
-class JsonSink;
-
 // Rendering for `--format json|yaml|tabular`.
 namespace Output {
 
@@ -23,8 +21,6 @@ std::optional<Format> parseFormat(const QString &text);
 using KeyOrder = QStringList;
 
 QString toJson(const QJsonValue &value, const KeyOrder &order = {});
-// `value` into `out`, its objects' keys in `order`.
-void writeJson(JsonSink &out, const QJsonValue &value, const KeyOrder &order = {});
 QString toYaml(const QJsonValue &value, const KeyOrder &order = {});
 
 // Left-aligned columns separated by two spaces, a header row first.

@@ -4,6 +4,7 @@
 #include "cli/output.h"
 #include "core/model/bundle.h"
 #include "core/model/unitstatus.h"
+#include "core/placement/yamldocument.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -196,6 +197,12 @@ void writeModelStatus(JsonSink &out, const ModelSnapshot &s)
 void writeJson(const ModelSnapshot &snapshot, QTextStream &out)
 {
     JsonWriter writer(out);
+    writeModelStatus(writer, snapshot);
+}
+
+void writeYaml(const ModelSnapshot &snapshot, QTextStream &out)
+{
+    YamlWriter writer(out);
     writeModelStatus(writer, snapshot);
 }
 

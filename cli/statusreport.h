@@ -15,6 +15,8 @@ QJsonObject toJson(const ModelSnapshot &snapshot);
 // The same document as JSON text, written to `out` as it is made: a model of
 // 100,000 units is never held whole.
 void writeJson(const ModelSnapshot &snapshot, QTextStream &out);
+// And as YAML, the same way.
+void writeYaml(const ModelSnapshot &snapshot, QTextStream &out);
 // One machine's fields, as status gives them.
 QJsonObject machineJson(const MachineRecord &machine);
 // Machines by name, containers nested under their hosts ("containers").

@@ -8,9 +8,12 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QTextStream>
 
 #include <QCoreApplication>
 #include <yaml-cpp/yaml.h>
+
+#include <sstream>
 
 namespace berth {
 
@@ -213,68 +216,105 @@ QStringList orderedKeys(const QJsonObject &object, const KeyRanks &ranks)
     return keys;
 }
 
-namespace {
-
-void emitNode(YAML::Emitter &out, const QJsonValue &value, const KeyRanks &order)
+QString write(const QJsonValue &value, const QStringList &order)
 {
-    switch (value.type()) {
-    case QJsonValue::Object: {
-        const QJsonObject object = value.toObject();
-        out << YAML::BeginMap;
-        for (const QString &key : orderedKeys(object, order)) {
-            // A key YAML would read as a number or a flag ("0", "true") is
-            // quoted, so that it comes back as the text it is.
-            static const QRegularExpression plain(
-                QStringLiteral("^[A-Za-z_./@-][A-Za-z0-9_./@-]*$"));
-            out << YAML::Key;
-            if (plain.match(key).hasMatch() && key != u"true" && key != u"false" &&
-                key != u"null" && key != u"yes" && key != u"no")
-                out << key.toStdString();
-            else
-                out << YAML::DoubleQuoted << key.toStdString();
-            out << YAML::Value;
-            emitNode(out, object.value(key), order);
-        }
-        out << YAML::EndMap;
-        break;
+    return documentText<YamlWriter>(value, order);
+}
+
+} // namespace YamlDocument
+
+} // namespace berth
+
+namespace berth {
+
+struct YamlWriter::Emitter
+{
+    std::ostringstream bytes;
+    YAML::Emitter out{bytes};
+};
+
+YamlWriter::YamlWriter(QTextStream &out)
+    : m_out(out)
+    , m_emitter(std::make_unique<Emitter>())
+{}
+
+YamlWriter::~YamlWriter()
+{
+    flushIfFull(true);
+    m_out.flush();
+}
+
+// What the emitter has written, to the stream: only between values, where
+// no character is cut in two.
+void YamlWriter::flushIfFull(bool always)
+{
+    constexpr std::streamoff flushAt = 1 << 16; // bytes
+    if (!always && m_emitter->bytes.tellp() < flushAt)
+        return;
+    m_out << QString::fromStdString(m_emitter->bytes.str());
+    m_emitter->bytes.str({});
+}
+
+void YamlWriter::beginObject()
+{
+    m_emitter->out << YAML::BeginMap;
+    m_maps.append(true);
+}
+
+void YamlWriter::beginArray()
+{
+    m_emitter->out << YAML::BeginSeq;
+    m_maps.append(false);
+}
+
+void YamlWriter::end()
+{
+    m_emitter->out << (m_maps.takeLast() ? YAML::EndMap : YAML::EndSeq);
+    if (m_maps.isEmpty()) {
+        flushIfFull(true);
+        m_out << u'\n';
+    } else {
+        flushIfFull();
     }
-    case QJsonValue::Array: {
-        out << YAML::BeginSeq;
-        for (const auto &item : value.toArray())
-            emitNode(out, item, order);
-        out << YAML::EndSeq;
-        break;
-    }
-    case QJsonValue::Bool:
-        out << value.toBool();
-        break;
-    case QJsonValue::Double: {
+}
+
+void YamlWriter::key(const QString &name)
+{
+    // A key YAML would read as a number or a flag ("0", "true") is quoted,
+    // so that it comes back as the text it is.
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z_./@-][A-Za-z0-9_./@-]*$"));
+    YAML::Emitter &out = m_emitter->out;
+    out << YAML::Key;
+    if (plain.match(name).hasMatch() && name != u"true" && name != u"false" && name != u"null" &&
+        name != u"yes" && name != u"no")
+        out << name.toStdString();
+    else
+        out << YAML::DoubleQuoted << name.toStdString();
+    out << YAML::Value;
+}
+
+void YamlWriter::value(const QString &text)
+{
+    m_emitter->out << YAML::DoubleQuoted << text.toStdString();
+}
+
+void YamlWriter::value(bool flag)
+{
+    m_emitter->out << flag;
+}
+
+void YamlWriter::scalar(const QJsonValue &value)
+{
+    YAML::Emitter &out = m_emitter->out;
+    if (value.isDouble()) {
         const double d = value.toDouble();
         if (d == double(qint64(d)))
             out << qint64(d);
         else
             out << d;
-        break;
-    }
-    case QJsonValue::String:
-        out << YAML::DoubleQuoted << value.toString().toStdString();
-        break;
-    case QJsonValue::Null:
-    case QJsonValue::Undefined:
+    } else {
         out << YAML::Null;
-        break;
     }
 }
-
-} // namespace
-
-QString write(const QJsonValue &value, const QStringList &order)
-{
-    YAML::Emitter out;
-    emitNode(out, value, ranksOf(order));
-    return QString::fromStdString(out.c_str()) + u'\n';
-}
-
-} // namespace YamlDocument
 
 } // namespace berth

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/placement/documentsink.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QJsonObject>
@@ -7,6 +9,10 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <memory>
+
+class QTextStream;
 
 namespace berth {
 
@@ -38,5 +44,35 @@ QStringList orderedKeys(const QJsonObject &object, const KeyRanks &ranks);
 QString write(const QJsonValue &value, const QStringList &order = {});
 
 } // namespace YamlDocument
+
+// YAML as write() gives it, written to a stream as the document comes (by
+// yaml-cpp's emitter), a few kilobytes at a time: nothing held whole. The
+// caller gives keys in the order they are to appear. Ends the document with
+// a newline when the outermost container closes.
+class YamlWriter final : public JsonSink
+{
+public:
+    explicit YamlWriter(QTextStream &out);
+    ~YamlWriter() override;
+    YamlWriter(const YamlWriter &) = delete;
+    YamlWriter &operator=(const YamlWriter &) = delete;
+
+    void beginObject() override;
+    void beginArray() override;
+    void end() override;
+    void key(const QString &name) override;
+    void value(const QString &text) override;
+    void value(bool flag) override;
+    void scalar(const QJsonValue &value) override;
+    using JsonSink::value;
+
+private:
+    struct Emitter; // yaml-cpp's, and the bytes it has written
+    void flushIfFull(bool always = false);
+
+    QTextStream &m_out;
+    std::unique_ptr<Emitter> m_emitter;
+    QList<bool> m_maps; // the open containers: a map (true) or a sequence
+};
 
 } // namespace berth

@@ -3,6 +3,7 @@
 #include "cli/output.h"
 #include "cli/statusreport.h"
 #include "core/commands/applicationcommands.h"
+#include "core/placement/yamldocument.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -70,8 +71,14 @@ void TestStatusReport::streamedJsonIsTheDocumentAsWritten()
     TestWorkspace t;
     const ModelSnapshot snapshot = richModel(t);
     const QString text = streamed(snapshot);
-    // Byte for byte what the whole document gives (the form YAML is made from).
+    // Byte for byte what the whole document gives; YAML too.
     QCOMPARE(text, Output::toJson(StatusReport::toJson(snapshot), StatusReport::keyOrder()));
+    QString yaml;
+    QTextStream yamlStream(&yaml);
+    StatusReport::writeYaml(snapshot, yamlStream);
+    QCOMPARE(yaml, Output::toYaml(StatusReport::toJson(snapshot), StatusReport::keyOrder()));
+    const QJsonValue readBack = YamlDocument::parse(yaml.toUtf8(), QStringLiteral("status"));
+    QCOMPARE(readBack.toObject(), StatusReport::toJson(snapshot));
 
     QJsonParseError error;
     const QJsonObject status = QJsonDocument::fromJson(text.toUtf8(), &error).object();
