@@ -808,9 +808,10 @@ void Provisioner::log(const QString &line) const
 
 const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
 {
-    // Past this many changes, or a minute after the last whole read, the
-    // model is read whole again: the log keeps only the recent past, and a
-    // whole read now and then mends anything a log entry could have missed.
+    // Past this many changes, after a change to the model itself, or a
+    // minute after the last whole read, the model is read whole again: the
+    // log keeps only the recent past, and a whole read now and then mends
+    // anything a log entry could have missed.
     constexpr qsizetype mostChanges = 50'000;
     constexpr qint64 wholeEveryMs = 60'000;
     const auto readWhole = [&] {
@@ -828,7 +829,12 @@ const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
          more = m_store->changesSince(m_seenSeq)) {
         m_seenSeq = more.constLast().seq;
         changes += more;
-        if (changes.size() > mostChanges) {
+        // A change to the model itself (destroyed, made anew) may take rows
+        // the log does not name one by one.
+        const bool modelChanged = std::any_of(more.cbegin(), more.cend(), [&](const Change &c) {
+            return c.kind == u"model" && c.modelId == m_snapshot.model.id;
+        });
+        if (modelChanged || changes.size() > mostChanges) {
             readWhole();
             return m_snapshot;
         }
