@@ -102,10 +102,13 @@ public:
                                               const QMap<QString, QString> &tags,
                                               ProviderError *error) = 0;
     // Frees what the provider made for a model besides its instances (an
-    // OpenStack project's server groups), once the model is gone.
-    virtual ProviderError releaseModel(const QString &modelUuid)
+    // OpenStack project's server groups), but what `keep` names (the groups
+    // of the applications the model still has): all of it once the model is
+    // gone, an application's group once the application is.
+    virtual ProviderError releaseModel(const QString &modelUuid, const QStringList &keep = {})
     {
         Q_UNUSED(modelUuid);
+        Q_UNUSED(keep);
         return {};
     }
 };

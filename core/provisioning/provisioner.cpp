@@ -107,6 +107,10 @@ private:
     // refused the account: nothing can start until it is mended).
     void failStarts(const ModelSnapshot &snapshot, const QString &message);
     void holdBlockedContainers(const ModelSnapshot &snapshot);
+    // Has the provider free the server groups of applications the model no
+    // longer has: at a provisioner's first pass (one may have gone while none
+    // ran), then whenever an application goes.
+    void releaseGroupsOfGoneApplications(const ModelSnapshot &snapshot);
     void countPending();
     // The model's harvest mode; "all" while it is being destroyed.
     QString harvestMode() const;
@@ -238,6 +242,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
         return m_report;
     }
     snapshot = m_p.currentModel(m_ws);
+    releaseGroupsOfGoneApplications(snapshot);
 
     const QList<Job> hosts = jobs(snapshot, false);
     m_total = int(hosts.size());
@@ -760,6 +765,30 @@ void Provisioner::Pass::holdBlockedContainers(const ModelSnapshot &snapshot)
     });
     for (auto it = held.cbegin(); it != held.cend(); ++it)
         m_p.log(Provisioner::tr("machine %1: cannot start: %2").arg(it.key(), it.value()));
+}
+
+void Provisioner::Pass::releaseGroupsOfGoneApplications(const ModelSnapshot &snapshot)
+{
+    QSet<QString> applications;
+    for (const ApplicationRecord &a : snapshot.applications)
+        applications.insert(a.name);
+    const bool gone = std::any_of(m_p.m_applications.cbegin(), m_p.m_applications.cend(),
+                                  [&](const QString &a) { return !applications.contains(a); });
+    m_p.m_applications = applications;
+    if (m_p.m_groupsReleased && !gone)
+        return;
+    QStringList keep;
+    for (const QString &a : std::as_const(applications))
+        keep << HostSpread::groupFor(m_model.uuid, a);
+    for (const HostSpread &spread : hostSpreads(snapshot))
+        keep << spread.group; // a group an affinity policy names
+    if (const ProviderError released = m_provider->releaseModel(m_model.uuid, keep);
+        !released.ok()) {
+        m_p.log(Provisioner::tr("model %1: %2").arg(m_p.m_model, released.message));
+        m_p.m_groupsReleased = false; // tried again next pass
+        return;
+    }
+    m_p.m_groupsReleased = true;
 }
 
 void Provisioner::Pass::countPending()

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QMutex>
+#include <QSet>
 #include <QString>
 
 #include <atomic>
@@ -78,8 +79,10 @@ private:
     mutable QMutex m_logMutex; // log lines come from every start worker
     ProgressFunction m_progress;
     ModelSnapshot m_snapshot;
-    qint64 m_seenSeq = 0;     // the change log's position m_snapshot reflects
-    qint64 m_wholeReadAt = 0; // when m_snapshot was last read whole (0: never)
+    qint64 m_seenSeq = 0;          // the change log's position m_snapshot reflects
+    qint64 m_wholeReadAt = 0;      // when m_snapshot was last read whole (0: never)
+    QSet<QString> m_applications;  // the model's, at the last pass
+    bool m_groupsReleased = false; // groups of gone applications freed once at least
 };
 
 } // namespace berth

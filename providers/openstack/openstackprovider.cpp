@@ -642,7 +642,7 @@ ProviderError OpenStackProvider::stopInstances(const QString &region, const QStr
     return {};
 }
 
-ProviderError OpenStackProvider::releaseModel(const QString &modelUuid)
+ProviderError OpenStackProvider::releaseModel(const QString &modelUuid, const QStringList &keep)
 {
     if (!m_problem.ok())
         return m_problem;
@@ -655,7 +655,7 @@ ProviderError OpenStackProvider::releaseModel(const QString &modelUuid)
             return list.error;
         for (const QJsonValue &g : list.body.value(QStringLiteral("server_groups")).toArray()) {
             const QString name = g.toObject().value(QStringLiteral("name")).toString();
-            if (!name.startsWith(prefix))
+            if (!name.startsWith(prefix) || keep.contains(name))
                 continue;
             const QString id = g.toObject().value(QStringLiteral("id")).toString();
             const OpenStackReply deleted =

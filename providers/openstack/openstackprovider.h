@@ -40,8 +40,8 @@ public:
     ProviderError stopInstances(const QString &region, const QStringList &ids) override;
     QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
                                       ProviderError *error) override;
-    // Deletes the model's server groups (berth-<model>-<application>).
-    ProviderError releaseModel(const QString &modelUuid) override;
+    // Deletes the model's server groups (berth-<model>-<application>) but `keep`.
+    ProviderError releaseModel(const QString &modelUuid, const QStringList &keep = {}) override;
 
 private:
     void discover();

@@ -519,12 +519,16 @@ void TestOpenStack::antiAffinityPutsUnitsOnDifferentHosts()
     }
     QCOMPARE(inError, 2);
     // Nova holds one group per application, with its policy and rule.
-    QMap<QString, QJsonObject> groups;
-    for (const QJsonValue &g : rig({QStringLiteral("groups")}).toArray()) {
-        if (g[QStringLiteral("name")].toString().startsWith(QStringLiteral("berth-") +
-                                                            uuid.left(8)))
-            groups.insert(g[QStringLiteral("name")].toString().section(u'-', 2), g.toObject());
-    }
+    const auto groupsOfModel = [&] {
+        QMap<QString, QJsonObject> groups;
+        for (const QJsonValue &g : rig({QStringLiteral("groups")}).toArray()) {
+            if (g[QStringLiteral("name")].toString().startsWith(QStringLiteral("berth-") +
+                                                                uuid.left(8)))
+                groups.insert(g[QStringLiteral("name")].toString().section(u'-', 2), g.toObject());
+        }
+        return groups;
+    };
+    const QMap<QString, QJsonObject> groups = groupsOfModel();
     QCOMPARE(groups.keys(), (QStringList{QStringLiteral("db"), QStringLiteral("web")}));
     QCOMPARE(groups[QStringLiteral("db")][QStringLiteral("policy")].toString(),
              QStringLiteral("anti-affinity"));
@@ -533,6 +537,13 @@ void TestOpenStack::antiAffinityPutsUnitsOnDifferentHosts()
                    [QStringLiteral("max_server_per_host")]
                        .toInt(),
              2);
+    // An application removed takes its group with it; the others keep theirs.
+    QCOMPARE(berthctl({QStringLiteral("-m"), model, QStringLiteral("remove-application"),
+                       QStringLiteral("web")})
+                 .code,
+             0);
+    provision(model); // db's unit no host could take stays in error
+    QCOMPARE(groupsOfModel().keys(), QStringList{QStringLiteral("db")});
     // Destroying the model deletes its servers and the groups Berth made for it.
     QCOMPARE(berthctl({QStringLiteral("destroy-model"), model, QStringLiteral("--force")}).code, 0);
     m_models.removeAll(model);

@@ -114,11 +114,12 @@ void checkOneInstancePerMachine(Fixture &f)
     }
 }
 
-// Delegates to the sim provider and notes which threads the calls come from.
-class ThreadRecordingProvider final : public Provider
+// Delegates to the sim provider and notes which threads the calls come from,
+// and what each release keeps.
+class RecordingProvider final : public Provider
 {
 public:
-    explicit ThreadRecordingProvider(Provider &inner)
+    explicit RecordingProvider(Provider &inner)
         : m_inner(inner)
     {}
     CloudInfo describe() const override { return m_inner.describe(); }
@@ -142,10 +143,22 @@ public:
         note();
         return m_inner.listInstances(region, tags, error);
     }
+    ProviderError releaseModel(const QString &modelUuid, const QStringList &keep) override
+    {
+        QMutexLocker lock(&m_mutex);
+        m_releases << keep;
+        return m_inner.releaseModel(modelUuid, keep);
+    }
     QSet<QThread *> threads() const
     {
         QMutexLocker lock(&m_mutex);
         return m_threads;
+    }
+    // What each releaseModel() call was asked to keep.
+    QList<QStringList> releases() const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_releases;
     }
 
 private:
@@ -157,6 +170,7 @@ private:
     Provider &m_inner;
     mutable QMutex m_mutex;
     QSet<QThread *> m_threads;
+    QList<QStringList> m_releases;
 };
 
 // The sim cloud behind an account whose credentials the cloud now refuses.
@@ -220,6 +234,7 @@ private slots:
     void aProvisionerThatLosesTheLeaseStopsStarting();
     void workerRunsOnItsThreadAndReports();
     void aRunningProvisionerActsOnWhatOthersCommit();
+    void aGoneApplicationsServerGroupIsReleased();
 };
 
 void TestProvisioner::startsEveryMachineWithItsType()
@@ -521,6 +536,46 @@ void TestProvisioner::aRunningProvisionerActsOnWhatOthersCommit()
     QCOMPARE(report.started + report.removed + report.stopped + report.adopted, 0);
 }
 
+// Server groups (OpenStack's) of applications the model no longer has are
+// freed: at a provisioner's first pass, then when an application goes; not
+// at every pass.
+void TestProvisioner::aGoneApplicationsServerGroupIsReleased()
+{
+    Fixture f;
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("server-group-policy=anti-affinity")});
+    f.deploy(QStringLiteral("web"), 2);
+    f.deploy(QStringLiteral("db"), 1);
+    SimProvider inner(
+        {QStringLiteral("sim"),
+         QStringLiteral("sim"),
+         {},
+         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))}},
+         {}});
+    auto recorder = std::make_shared<RecordingProvider>(inner);
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), recorder);
+    const QString uuid = f.snapshot().model.uuid;
+    const QString webGroup = HostSpread::groupFor(uuid, QStringLiteral("web"));
+    const QString dbGroup = HostSpread::groupFor(uuid, QStringLiteral("db"));
+
+    Provisioner provisioner(f.path(), f.clouds, model);
+    const std::atomic<bool> cancel = false;
+    QCOMPARE(provisioner.runPass(cancel).started, 3);
+    QCOMPARE(recorder->releases().size(), 1);
+    QVERIFY(recorder->releases().last().contains(webGroup));
+    QVERIFY(recorder->releases().last().contains(dbGroup));
+    provisioner.runPass(cancel);
+    QCOMPARE(recorder->releases().size(), 1); // nothing went: the cloud is not asked
+
+    ApplicationCommands(f.ws()).removeApplication(model, QStringLiteral("db"));
+    const Provisioner::Report report = provisioner.runPass(cancel);
+    QCOMPARE(report.removed, 1);
+    QCOMPARE(recorder->releases().size(), 2);
+    QVERIFY(recorder->releases().last().contains(webGroup));
+    QVERIFY(!recorder->releases().last().contains(dbGroup));
+    provisioner.runPass(cancel);
+    QCOMPARE(recorder->releases().size(), 2);
+}
+
 void TestProvisioner::containersStartAfterTheirHosts()
 {
     Fixture f;
@@ -667,7 +722,7 @@ void TestProvisioner::workerRunsOnItsThreadAndReports()
          {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))},
           {QStringLiteral("latency-ms"), QStringLiteral("20")}},
          {}});
-    auto recorder = std::make_shared<ThreadRecordingProvider>(inner);
+    auto recorder = std::make_shared<RecordingProvider>(inner);
     f.clouds.add(f.clouds.get(QStringLiteral("sim")), recorder);
     QThread thread;
     thread.setObjectName(QStringLiteral("provisioner"));
