@@ -244,6 +244,7 @@ CommandResult ApplicationCommands::removeUnits(const QString &model, const QStri
         throw BerthError(ApplicationCommands::tr("no units specified; expected APP/N ..."));
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
+        QList<UnitRecord> removed;
         for (const QString &name : units) {
             const UnitRecord unit = tx.unit(name);
             if (unit.subordinate) {
@@ -252,9 +253,10 @@ CommandResult ApplicationCommands::removeUnits(const QString &model, const QStri
                                             "remove its principal %2 or the relation")
                         .arg(name, unit.principal));
             }
-            tx.removeUnit(unit);
+            removed << unit;
             result.messages << ApplicationCommands::tr("removed unit %1").arg(name);
         }
+        tx.removeUnits(removed);
         return result;
     });
 }
@@ -266,22 +268,11 @@ CommandResult ApplicationCommands::removeApplication(const QString &model,
         const ApplicationRecord app = tx.application(application);
         CommandResult result;
         // Relations go first, so removing units also drops the subordinates they carried.
-        const QList<qint64> affectedMachines = tx.machinesOfApplication(app.id);
         tx.removeRelationsOf(app);
         if (app.subordinate) {
-            for (const UnitRecord &unit : tx.unitsOfApplication(app.id))
-                tx.forgetUnit(unit);
+            tx.forgetUnits(tx.unitsOfApplication(app.id));
         } else {
-            for (const qint64 machineId : affectedMachines) {
-                for (const UnitRecord &unit : tx.unitsOnMachine(machineId)) {
-                    if (unit.subordinate)
-                        continue;
-                    if (unit.applicationId == app.id)
-                        tx.removeUnit(unit);
-                }
-            }
-            for (const UnitRecord &unit : tx.unitsOfApplication(app.id))
-                tx.removeUnit(unit); // the unplaced ones
+            tx.removeUnits(tx.unitsOfApplication(app.id)); // placed and unplaced
         }
         tx.deleteApplication(app);
         result.messages << ApplicationCommands::tr("removed application %1").arg(app.name);

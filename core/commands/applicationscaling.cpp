@@ -175,11 +175,13 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
         }
     }
     QList<QString> removed;
+    QList<UnitRecord> units;
     for (qint64 id : std::as_const(victims)) {
         const QString name = names.value(id);
-        m_tx.removeUnit(m_tx.unit(name));
+        units << m_tx.unit(name);
         removed << name;
     }
+    m_tx.removeUnits(units);
     return removed;
 }
 

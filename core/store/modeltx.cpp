@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <functional>
 
 namespace berth {
 
@@ -170,7 +171,7 @@ QHash<QString, qint64> insertBatched(SqlSession &sql, const QString &table,
     }
     const QString head = QStringLiteral("INSERT INTO %1 (%2) ").arg(table, names.join(u','));
     QHash<QString, qint64> ids;
-    sql.planEachStatement(false);
+    sql.reusePlansInTransaction();
     for (qsizetype first = 0; first < rows.size(); first += perStatement) {
         const qsizetype count = std::min(perStatement, rows.size() - first);
         QVariantList binds;
@@ -197,7 +198,6 @@ QHash<QString, qint64> insertBatched(SqlSession &sql, const QString &table,
             ids.insert(q.value(1).toString(), q.value(0).toLongLong());
         q.finish();
     }
-    sql.planEachStatement(true);
     return ids;
 }
 
@@ -399,6 +399,21 @@ ModelSnapshot ModelTx::snapshot()
 
 namespace {
 
+// Calls `run` with " IN (?, ...)" and its ids, 500 of `ids` at a time.
+void forIdBatches(const QList<qint64> &ids,
+                  const std::function<void(const QString &condition, const QVariantList &ids)> &run)
+{
+    constexpr qsizetype batch = 500;
+    for (qsizetype first = 0; first < ids.size(); first += batch) {
+        const QList<qint64> part = ids.mid(first, batch);
+        const QStringList marks(part.size(), QStringLiteral("?"));
+        QVariantList binds;
+        for (const qint64 id : part)
+            binds << id;
+        run(QStringLiteral(" IN (") + marks.join(u',') + u')', binds);
+    }
+}
+
 // `rows` (in id order, or any order whose new rows come last) with the rows
 // whose id is in `ids` read again by `read` in batches, in place (gone when
 // not found), and the rows with ids above the largest before appended.
@@ -412,20 +427,14 @@ void rereadRows(QList<Record> &rows, const QSet<qint64> &ids, Read read)
         if (ids.contains(rows.at(i).id))
             at.insert(rows.at(i).id, i);
     }
-    const QList<qint64> list(ids.cbegin(), ids.cend());
     QSet<qint64> found;
-    constexpr qsizetype batch = 500;
-    for (qsizetype first = 0; first < list.size(); first += batch) {
-        const QList<qint64> part = list.mid(first, batch);
-        QStringList marks(part.size(), QStringLiteral("?"));
-        QVariantList binds;
-        for (const qint64 id : part)
-            binds << id;
-        for (Record &row : read(QStringLiteral(" IN (") + marks.join(u',') + u')', binds)) {
-            found.insert(row.id);
-            rows[at.value(row.id)] = std::move(row);
-        }
-    }
+    forIdBatches(QList<qint64>(ids.cbegin(), ids.cend()),
+                 [&](const QString &condition, const QVariantList &binds) {
+                     for (Record &row : read(condition, binds)) {
+                         found.insert(row.id);
+                         rows[at.value(row.id)] = std::move(row);
+                     }
+                 });
     if (found.size() != ids.size())
         rows.removeIf(
             [&](const Record &row) { return ids.contains(row.id) && !found.contains(row.id); });
@@ -989,18 +998,6 @@ void ModelTx::deleteApplication(const ApplicationRecord &app)
     logChange(QStringLiteral("application"), app.name, Change::Op::Removed);
 }
 
-QList<qint64> ModelTx::machinesOfApplication(qint64 applicationId)
-{
-    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT DISTINCT machine_id FROM units WHERE "
-                                            "application_id = ? AND machine_id IS NOT NULL"),
-                             {applicationId});
-    QList<qint64> ids;
-    while (q.next())
-        ids << q.value(0).toLongLong();
-    q.finish();
-    return ids;
-}
-
 QList<UnitPlacement> ModelTx::unitPlacements(const ApplicationRecord &app)
 {
     // The machines the application's units are on, and their hosts.
@@ -1102,7 +1099,11 @@ bool ModelTx::hasSubordinateRelations(qint64 applicationId)
 
 void ModelTx::syncSubordinates(const MachineRecord &machine)
 {
-    const QList<UnitRecord> units = unitsOnMachine(machine.id);
+    syncSubordinates(machine, unitsOnMachine(machine.id));
+}
+
+qsizetype ModelTx::syncSubordinates(const MachineRecord &machine, const QList<UnitRecord> &units)
+{
     const bool carriesSubordinates = std::any_of(units.cbegin(), units.cend(),
                                                  [](const UnitRecord &u) { return u.subordinate; });
     const bool principalsRelated =
@@ -1110,7 +1111,7 @@ void ModelTx::syncSubordinates(const MachineRecord &machine)
             return !u.subordinate && hasSubordinateRelations(u.applicationId);
         });
     if (!carriesSubordinates && !principalsRelated)
-        return;
+        return 0;
 
     QList<Subordinates::Relation> relations;
     QSqlQuery &q = m_sql.run(
@@ -1145,23 +1146,117 @@ void ModelTx::syncSubordinates(const MachineRecord &machine)
         logChange(QStringLiteral("unit"), appName + u'/' + QString::number(number),
                   Change::Op::Added);
     }
+    return plan.add.size() - plan.remove.size();
 }
 
 void ModelTx::removeUnit(const UnitRecord &unit)
 {
-    m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
-    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
-    if (unit.machineId == 0)
+    removeUnits({unit});
+}
+
+void ModelTx::removeUnits(const QList<UnitRecord> &units)
+{
+    // The units go first; then each machine they were on, once, is left as
+    // removing them one at a time would leave it: its subordinates follow
+    // the principals left, and a machine made for units goes when empty.
+    QList<UnitRecord> distinct;
+    QList<qint64> hostIds;
+    QSet<qint64> seenUnits;
+    QSet<qint64> seenHosts;
+    for (const UnitRecord &u : units) {
+        if (seenUnits.contains(u.id))
+            continue;
+        seenUnits.insert(u.id);
+        distinct << u;
+        if (u.machineId != 0 && !seenHosts.contains(u.machineId)) {
+            seenHosts.insert(u.machineId);
+            hostIds << u.machineId;
+        }
+    }
+    forgetUnits(distinct);
+    if (hostIds.isEmpty())
         return;
-    const MachineRecord host = *findMachine(unit.machine);
-    syncSubordinates(host);
-    retireIfEmpty(host.id);
+
+    // Each host as it is now, what is left on it, and its containers.
+    QHash<qint64, MachineRecord> hosts;
+    QHash<qint64, QList<UnitRecord>> left;
+    QHash<qint64, std::pair<int, int>> children; // all, alive
+    forIdBatches(hostIds, [&](const QString &condition, const QVariantList &ids) {
+        QSqlQuery &machines =
+            m_sql.run(QStringLiteral("SELECT ") + machineColumns +
+                          QStringLiteral(" FROM machines m WHERE m.id") + condition,
+                      ids);
+        for (MachineRecord &m : collect<MachineRecord>(machines, machineFrom))
+            hosts.insert(m.id, std::move(m));
+        // Which hosts have units left first: a plain look-up, where most often none has.
+        QSqlQuery &occupied = m_sql.run(
+            QStringLiteral("SELECT DISTINCT machine_id FROM units WHERE machine_id") + condition,
+            ids);
+        QList<qint64> withUnits;
+        while (occupied.next())
+            withUnits << occupied.value(0).toLongLong();
+        occupied.finish();
+        for (const qint64 host : std::as_const(withUnits))
+            left.insert(host, unitsOnMachine(host));
+        QSqlQuery &counts = m_sql.run(
+            QStringLiteral("SELECT parent_id, count(*), sum(CASE WHEN life = ? THEN 1 ELSE 0 END) "
+                           "FROM machines WHERE parent_id") +
+                condition + QStringLiteral(" GROUP BY parent_id"),
+            QVariantList{MachineState::text(MachineState::Life::Alive)} + ids);
+        while (counts.next())
+            children.insert(counts.value(0).toLongLong(),
+                            {counts.value(1).toInt(), counts.value(2).toInt()});
+        counts.finish();
+    });
+
+    QList<qint64> gone;    // never provisioned, now empty: deleted together
+    QList<qint64> parents; // hosts of retired containers, looked at after
+    for (const qint64 id : std::as_const(hostIds)) {
+        const auto host = hosts.constFind(id);
+        if (host == hosts.cend())
+            continue;
+        const qsizetype remaining = left.value(id).size() + syncSubordinates(*host, left.value(id));
+        const auto [all, alive] = children.value(id);
+        // As retireIfEmpty() and retireMachine() decide for one.
+        if (!host->forUnit || !host->state.isAlive() || remaining > 0 || alive > 0)
+            continue;
+        if (host->neverProvisioned() && all == 0) {
+            gone << id;
+            logChange(QStringLiteral("machine"), host->name, Change::Op::Removed);
+        } else {
+            const MachineState next =
+                moved(*host, MachineState::Move::MarkDead, QStringLiteral("removed by the user"));
+            m_sql.run(QStringLiteral("UPDATE machines SET life = ? WHERE id = ?"),
+                      {MachineState::text(next.life), id});
+        }
+        if (host->parentId != 0)
+            parents << host->parentId;
+    }
+    forIdBatches(gone, [&](const QString &condition, const QVariantList &ids) {
+        m_sql.run(QStringLiteral("DELETE FROM machines WHERE id") + condition, ids);
+    });
+    for (const qint64 parent : std::as_const(parents))
+        retireIfEmpty(parent);
 }
 
 void ModelTx::forgetUnit(const UnitRecord &unit)
 {
-    m_sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {unit.id});
-    logChange(QStringLiteral("unit"), unit.name(), Change::Op::Removed);
+    forgetUnits({unit});
+}
+
+void ModelTx::forgetUnits(const QList<UnitRecord> &units)
+{
+    // The server checks each deleted row's references: with many, reusing plans.
+    if (units.size() > 1)
+        m_sql.reusePlansInTransaction();
+    QList<qint64> ids;
+    for (const UnitRecord &u : units) {
+        ids << u.id;
+        logChange(QStringLiteral("unit"), u.name(), Change::Op::Removed);
+    }
+    forIdBatches(ids, [&](const QString &condition, const QVariantList &batch) {
+        m_sql.run(QStringLiteral("DELETE FROM units WHERE id") + condition, batch);
+    });
 }
 
 void ModelTx::forgetMachine(const MachineRecord &machine)

@@ -137,8 +137,6 @@ public:
     void setApplicationBounds(const ApplicationRecord &app, qint64 minSize, qint64 maxSize);
     // Removes the application's row; its units and relations must be gone.
     void deleteApplication(const ApplicationRecord &app);
-    // The ids of the machines the application's units are on.
-    QList<qint64> machinesOfApplication(qint64 applicationId);
     // Each of the application's units with where it is (Senlin's node view).
     QList<UnitPlacement> unitPlacements(const ApplicationRecord &app);
 
@@ -159,8 +157,11 @@ public:
     // Removes a principal unit, its subordinates, and its machine if the machine
     // was made for it and is now empty.
     void removeUnit(const UnitRecord &unit);
+    // The same for many units at once, in a few statements for all of them.
+    void removeUnits(const QList<UnitRecord> &units);
     // Deletes the unit alone: the caller deals with its machine and subordinates.
     void forgetUnit(const UnitRecord &unit);
+    void forgetUnits(const QList<UnitRecord> &units);
     // Deletes a dead machine the provisioner is done with, and the units left on it.
     void forgetMachine(const MachineRecord &machine);
     // Removes a machine never provisioned at once; otherwise marks it dead for
@@ -230,6 +231,9 @@ private:
     static void checkHardware(const QString &unitName, const Constraints &constraints,
                               const MachineRecord &machine);
     void retireIfEmpty(qint64 machineId);
+    // syncSubordinates() with the units on the machine already read; gives
+    // how many units it added less how many it removed.
+    qsizetype syncSubordinates(const MachineRecord &machine, const QList<UnitRecord> &units);
     // Checks `move` against the machine's current state; gives the state after it.
     // Checks `move` against the machine's current state and writes it to the
     // machine's status history with `message`; gives the state after it.

@@ -31,6 +31,8 @@ QVariant bindable(const QVariant &value)
 
 QSqlQuery &SqlSession::prepared(const QString &sql)
 {
+    if (m_inTransaction && ++m_statements == manyStatements)
+        reusePlansInTransaction();
     auto it = m_cache.find(sql);
     if (it == m_cache.end()) {
         QSqlQuery query(m_db);
@@ -186,12 +188,24 @@ void SqlSession::execute(const QString &sql)
         fail(sql, query.lastError());
 }
 
-void SqlSession::planEachStatement(bool each)
+void SqlSession::reusePlansInTransaction()
 {
-    if (m_db.driverName() != u"QPSQL")
+    if (!m_postgres || !m_inTransaction || m_reusingPlans)
         return;
-    execute(each ? QStringLiteral("SET plan_cache_mode = force_custom_plan")
-                 : QStringLiteral("SET plan_cache_mode = auto"));
+    m_reusingPlans = true; // first: execute() below is no statement of the count's
+    execute(QStringLiteral("SET LOCAL plan_cache_mode = auto"));
+}
+
+void SqlSession::transactionBegan()
+{
+    m_inTransaction = true;
+    m_reusingPlans = false;
+    m_statements = 0;
+}
+
+void SqlSession::transactionEnded()
+{
+    m_inTransaction = false;
 }
 
 } // namespace berth

@@ -39,6 +39,7 @@ class SqlSession
 public:
     explicit SqlSession(const QSqlDatabase &db)
         : m_db(db)
+        , m_postgres(db.driverName() == QLatin1String("QPSQL"))
     {}
     ~SqlSession() { clearCache(); }
     SqlSession(const SqlSession &) = delete;
@@ -60,12 +61,19 @@ public:
     void forEachRow(const QString &sql, const QVariantList &binds,
                     const std::function<void(const SqlRow &)> &row);
 
-    // PostgreSQL (nothing on SQLite): plan each statement for its own values
-    // (`true`, set when the store opens: a plan made when a table was empty
-    // is a scan), or let the server reuse plans (`false`): the foreign-key
-    // checks it runs for each row of a bulk insert take a third of the time.
-    // Within a transaction, a rollback restores the setting.
-    void planEachStatement(bool each);
+    // PostgreSQL (nothing on SQLite): for the rest of the transaction, let
+    // the server reuse the plans of statements run again and again, and of
+    // the foreign-key checks it runs for each row a statement touches. The
+    // session otherwise plans every statement afresh (set when the store
+    // opens: a plan kept from when a table was empty is a scan), which costs
+    // bulk commands several times their work. A transaction takes this by
+    // itself once it has run manyStatements statements; batched inserts ask
+    // at once.
+    void reusePlansInTransaction();
+    static constexpr int manyStatements = 100;
+    // Told by the store, so that the count starts at each transaction.
+    void transactionBegan();
+    void transactionEnded();
 
     QSqlDatabase database() const { return m_db; }
     void clearCache();
@@ -78,6 +86,10 @@ private:
     QHash<QString, sqlite3_stmt *> m_sqliteCache;
     sqlite3 *m_sqlite = nullptr; // the connection's own handle when it is SQLite
     bool m_sqliteLooked = false;
+    bool m_postgres = false;
+    bool m_inTransaction = false;
+    bool m_reusingPlans = false;
+    int m_statements = 0; // run in this transaction
 };
 
 } // namespace berth

@@ -215,7 +215,7 @@ void Store::openPostgres()
     m_sql->execute(QStringLiteral("SET client_min_messages = warning"));
     // Plans fit the tables as they are now, not as they were when a statement
     // was first prepared (an empty table's plan is a scan).
-    m_sql->planEachStatement(true);
+    m_sql->execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"));
 }
 
 QString Store::displayLocation(const QString &location)
@@ -271,6 +271,7 @@ void Store::begin(bool forWrite)
 {
     if (m_backend == Backend::Sqlite) {
         m_sql->execute(forWrite ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"));
+        m_sql->transactionBegan();
         return;
     }
     if (forWrite) {
@@ -285,6 +286,7 @@ void Store::begin(bool forWrite)
     } else {
         m_sql->execute(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ")); // one snapshot
     }
+    m_sql->transactionBegan();
 }
 
 void Store::commit(bool forWrite)
@@ -300,6 +302,7 @@ void Store::commit(bool forWrite)
                    {changeLogKept});
     }
     m_sql->execute(QStringLiteral("COMMIT"));
+    m_sql->transactionEnded();
 }
 
 void Store::backOff(int attempt)
@@ -321,6 +324,7 @@ bool Store::tableExists(const QString &table)
 
 void Store::rollback()
 {
+    m_sql->transactionEnded();
     try {
         m_sql->execute(QStringLiteral("ROLLBACK"));
     } catch (const BerthError &) {

@@ -1,6 +1,7 @@
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/machinecommands.h"
+#include "core/provisioning/provisioner.h"
 #include "tests/testsupport.h"
 
 #include <QTest>
@@ -60,6 +61,8 @@ private slots:
     void rejectedCommandsChangeNothing();
     void modelsAndConfig();
     void unplacedUnitsArePlacedLater();
+    void removingUnitsTogetherLeavesWhatOneByOneLeaves_data();
+    void removingUnitsTogetherLeavesWhatOneByOneLeaves();
 };
 
 void TestCommands::seedsSequenceSnapshotsConstraintsAtCreation()
@@ -651,4 +654,90 @@ void TestCommands::unplacedUnitsArePlacedLater()
     // Removing the application takes its unplaced units too.
     apps.removeApplication(model, QStringLiteral("web"));
     QVERIFY(t.ws().snapshot(model).units.isEmpty());
+}
+
+namespace {
+
+// web on four machines, ntp its subordinate; db in a container on machine 0
+// and beside web/1; cache in a container on machine 2; idle unplaced.
+void buildSharedModel(TestWorkspace &t, bool provisioned)
+{
+    ApplicationCommands apps(t.ws());
+    apps.deploy(model, deployOf(QStringLiteral("web"), 4));
+    ApplicationCommands::Deploy db = deployOf(QStringLiteral("db"), 2);
+    db.to = QStringLiteral("lxd:0,1");
+    apps.deploy(model, db);
+    ApplicationCommands::Deploy cache = deployOf(QStringLiteral("cache"));
+    cache.to = QStringLiteral("lxd:2");
+    apps.deploy(model, cache);
+    ApplicationCommands::Deploy ntp = deployOf(QStringLiteral("ntp"));
+    ntp.subordinate = true;
+    apps.deploy(model, ntp);
+    apps.relate(model, QStringLiteral("ntp"), QStringLiteral("web"));
+    ApplicationCommands::Deploy idle = deployOf(QStringLiteral("idle"), 2);
+    idle.unplaced = true;
+    apps.deploy(model, idle);
+    if (provisioned)
+        QVERIFY(
+            Provisioner(t.path(), t.clouds, model).runUntilIdle(std::atomic<bool>(false), 60'000));
+}
+
+// Every machine with its life and status, every unit with where it is.
+QStringList summary(const ModelSnapshot &s)
+{
+    QStringList lines;
+    for (const MachineRecord &m : s.machines)
+        lines << m.name + u' ' + MachineState::text(m.state.life) + u' ' +
+                     MachineState::text(m.state.status);
+    for (const UnitRecord &u : s.units)
+        lines << u.name() + u' ' + u.machine + u' ' + u.principal;
+    lines.sort();
+    return lines;
+}
+
+} // namespace
+
+void TestCommands::removingUnitsTogetherLeavesWhatOneByOneLeaves_data()
+{
+    QTest::addColumn<bool>("provisioned");
+    QTest::newRow("machines not yet provisioned (removed)") << false;
+    QTest::newRow("provisioned machines (marked dead)") << true;
+}
+
+// remove-unit of many units runs as a few statements for all of them; the
+// model it leaves is the one removing them one at a time leaves.
+void TestCommands::removingUnitsTogetherLeavesWhatOneByOneLeaves()
+{
+    QFETCH(bool, provisioned);
+    const QStringList doomed{QStringLiteral("web/0"),   QStringLiteral("web/1"),
+                             QStringLiteral("web/2"),   QStringLiteral("db/0"),
+                             QStringLiteral("cache/0"), QStringLiteral("idle/0")};
+    TestWorkspace together;
+    buildSharedModel(together, provisioned);
+    TestWorkspace oneByOne;
+    buildSharedModel(oneByOne, provisioned);
+    QCOMPARE(summary(together.ws().snapshot(model)), summary(oneByOne.ws().snapshot(model)));
+
+    ApplicationCommands(together.ws()).removeUnits(model, doomed);
+    for (const QString &unit : doomed)
+        ApplicationCommands(oneByOne.ws()).removeUnits(model, {unit});
+    QCOMPARE(summary(together.ws().snapshot(model)), summary(oneByOne.ws().snapshot(model)));
+    // What is left, spelled out: web/3 with its ntp, db/1 and idle/1.
+    const auto units = unitsByName(together.ws().snapshot(model));
+    QCOMPARE(units.keys(), (QStringList{QStringLiteral("db/1"), QStringLiteral("idle/1"),
+                                        QStringLiteral("ntp/3"), QStringLiteral("web/3")}));
+    const auto machines = machinesByName(together.ws().snapshot(model));
+    if (!provisioned) {
+        // Machines made for the units went with them; machine 1 keeps db/1.
+        QCOMPARE(machines.keys(), (QStringList{QStringLiteral("1"), QStringLiteral("3")}));
+    } else {
+        for (const QString &gone : {QStringLiteral("0"), QStringLiteral("0/lxd/0"),
+                                    QStringLiteral("2"), QStringLiteral("2/lxd/0")})
+            QCOMPARE(MachineState::text(machines.value(gone).state.life), QStringLiteral("dead"));
+        QCOMPARE(MachineState::text(machines.value(QStringLiteral("1")).state.life),
+                 QStringLiteral("alive"));
+    }
+    // Removing the application takes the rest the same way.
+    ApplicationCommands(together.ws()).removeApplication(model, QStringLiteral("web"));
+    QVERIFY(!unitsByName(together.ws().snapshot(model)).contains(QStringLiteral("ntp/3")));
 }
