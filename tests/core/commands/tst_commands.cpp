@@ -63,6 +63,8 @@ private slots:
     void unplacedUnitsArePlacedLater();
     void removingUnitsTogetherLeavesWhatOneByOneLeaves_data();
     void removingUnitsTogetherLeavesWhatOneByOneLeaves();
+    void destroyingAModelRetiresEveryMachine_data();
+    void destroyingAModelRetiresEveryMachine();
 };
 
 void TestCommands::seedsSequenceSnapshotsConstraintsAtCreation()
@@ -740,4 +742,42 @@ void TestCommands::removingUnitsTogetherLeavesWhatOneByOneLeaves()
     // Removing the application takes the rest the same way.
     ApplicationCommands(together.ws()).removeApplication(model, QStringLiteral("web"));
     QVERIFY(!unitsByName(together.ws().snapshot(model)).contains(QStringLiteral("ntp/3")));
+}
+
+void TestCommands::destroyingAModelRetiresEveryMachine_data()
+{
+    removingUnitsTogetherLeavesWhatOneByOneLeaves_data();
+}
+
+// destroy-model retires every machine in a few statements: never provisioned,
+// containers first and then their hosts, they go at once (and the model
+// with them); provisioned, they are marked dead for the provisioner.
+void TestCommands::destroyingAModelRetiresEveryMachine()
+{
+    QFETCH(bool, provisioned);
+    TestWorkspace t;
+    ModelCommands models(t.ws());
+    models.addModel(QStringLiteral("other"), {}, {});
+    buildSharedModel(t, provisioned);
+    MachineCommands(t.ws()).addMachines(model, {QStringLiteral("lxd:3"), 1, {}, {}});
+    const int before = int(t.ws().snapshot(model).machines.size());
+    QCOMPARE(before, 7); // 0..3, 0/lxd/0, 2/lxd/0, 3/lxd/1
+
+    const CommandResult result = models.destroyModel(model, true);
+    if (!provisioned) {
+        QCOMPARE(result.messages.first(), QStringLiteral("Destroyed model \"default\""));
+        QStringList left;
+        for (const auto &m : models.models())
+            left << m.name;
+        QCOMPARE(left, QStringList{QStringLiteral("other")});
+        return;
+    }
+    const ModelSnapshot s = t.ws().snapshot(model);
+    QVERIFY(s.model.dying);
+    QVERIFY(s.units.isEmpty());
+    QCOMPARE(int(s.machines.size()), before - 1); // 3/lxd/1 was never provisioned
+    for (const MachineRecord &m : s.machines) {
+        QCOMPARE(MachineState::text(m.state.life), QStringLiteral("dead"));
+        QVERIFY2(m.name != u"3/lxd/1", qPrintable(m.name));
+    }
 }
