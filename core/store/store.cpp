@@ -295,11 +295,21 @@ void Store::commit(bool forWrite)
     if (forWrite && m_backend == Backend::Postgres)
         m_sql->execute(QStringLiteral("NOTIFY ") + changeChannel());
     // The change log stays bounded (followers need only the recent past):
-    // once a write transaction, however many commands it ran.
+    // looked at once a write transaction, however many commands it ran, and
+    // trimmed once it holds changeLogSlack more than it keeps. Its ends are
+    // read from the index; trimming at every commit cost a scan of the
+    // whole log each time on PostgreSQL (the bound was not known when the
+    // statement was planned).
     if (forWrite && m_changeLogExists) {
-        m_sql->run(QStringLiteral("DELETE FROM changes WHERE seq < (SELECT max(seq) FROM "
-                                  "changes) - ?"),
-                   {changeLogKept});
+        // Two subqueries: SQLite reads one end of the index for each alone.
+        QSqlQuery &ends = m_sql->run(QStringLiteral(
+            "SELECT (SELECT min(seq) FROM changes), (SELECT max(seq) FROM changes)"));
+        const qint64 lowest = ends.next() ? ends.value(0).toLongLong() : 0;
+        const qint64 highest = ends.value(1).toLongLong();
+        ends.finish();
+        if (highest - lowest >= changeLogKept + changeLogSlack)
+            m_sql->run(QStringLiteral("DELETE FROM changes WHERE seq < ?"),
+                       {highest - changeLogKept});
     }
     m_sql->execute(QStringLiteral("COMMIT"));
     m_sql->transactionEnded();

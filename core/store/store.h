@@ -82,6 +82,10 @@ public:
     // The change log, for other threads and processes to follow.
     qint64 lastChangeSeq();
     ChangeList changesSince(qint64 seq, int limit = 10000);
+    // The change log keeps at least the last changeLogKept changes, and is
+    // trimmed back to them once it holds changeLogSlack more.
+    static constexpr qint64 changeLogKept = 200'000;
+    static constexpr qint64 changeLogSlack = 50'000;
     // Changes whenever another connection commits (cheap to poll).
     qint64 dataVersion();
 
@@ -142,7 +146,6 @@ private:
     QString enterSavepoint();
     void leaveSavepoint(const QString &name, bool keep);
     static constexpr int maxAttempts = 5;
-    static constexpr qint64 changeLogKept = 200'000;
     bool m_changeLogExists = false; // once migrated
     // How long a SQLite writer waits for the write lock before giving up.
     static constexpr int busyTimeoutMs = 30'000;

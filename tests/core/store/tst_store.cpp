@@ -22,6 +22,7 @@ private slots:
     void failedTransactionChangesNothing();
     void changeLogIsFollowedByAnotherConnection();
     void unitsWrittenInBatchesAreOneCommitWithEveryChange();
+    void changeLogKeepsTheRecentPastAndStaysBounded();
     void concurrentWritersFromThreadsNeitherDeadlockNorLose();
     void reportsUnopenableLocation();
     void clientsStartingAtOnceMigrateOnce();
@@ -176,6 +177,39 @@ void TestStore::unitsWrittenInBatchesAreOneCommitWithEveryChange()
         QTest::qWait(300);
         QCOMPARE(notified->size(), 1);
     }
+}
+
+// The log holds at least the last changeLogKept changes, whatever came
+// before, and never much more: it is trimmed once it holds the slack more.
+void TestStore::changeLogKeepsTheRecentPastAndStaysBounded()
+{
+    TestWorkspace t;
+    ApplicationCommands apps(t.ws());
+    ApplicationCommands::Deploy web;
+    web.charm = QStringLiteral("web");
+    web.count = 0;
+    apps.deploy(QStringLiteral("default"), web);
+    Store follower(t.path());
+    const qint64 first = follower.lastChangeSeq();
+    const auto logged = [&] {
+        return follower.read([](SqlSession &sql) {
+            return sql.scalar(QStringLiteral("SELECT count(*) FROM changes")).toLongLong();
+        });
+    };
+    qint64 most = 0;
+    // Each command logs 20,000 changes (a unit and a machine each).
+    while (follower.lastChangeSeq() - first < Store::changeLogKept + 2 * Store::changeLogSlack) {
+        apps.addUnits(QStringLiteral("default"), QStringLiteral("web"), 10'000, {});
+        most = std::max(most, logged());
+        QVERIFY2(most < Store::changeLogKept + Store::changeLogSlack + 20'000,
+                 qPrintable(QString::number(most)));
+    }
+    QVERIFY(logged() >= Store::changeLogKept);
+    // The recent past is whole: the last command's every unit is there.
+    const qint64 last = follower.lastChangeSeq();
+    const ChangeList recent = follower.changesSince(last - Store::changeLogKept, 1'000'000);
+    QCOMPARE(qint64(recent.size()), Store::changeLogKept);
+    QCOMPARE(recent.constLast().seq, last);
 }
 
 void TestStore::concurrentWritersFromThreadsNeitherDeadlockNorLose()
