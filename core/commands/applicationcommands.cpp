@@ -244,9 +244,27 @@ CommandResult ApplicationCommands::removeUnits(const QString &model, const QStri
         throw BerthError(ApplicationCommands::tr("no units specified; expected APP/N ..."));
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
-        QList<UnitRecord> removed;
+        // The named applications' units read once each, not a look-up a name
+        // (a name not among them is looked up alone, and says why it fails).
+        QHash<QString, UnitRecord> known;
+        QSet<QString> applications;
         for (const QString &name : units) {
-            const UnitRecord unit = tx.unit(name);
+            const QString app = name.section(u'/', 0, 0);
+            if (applications.contains(app))
+                continue;
+            applications.insert(app);
+            if (const auto record = tx.findApplication(app)) {
+                for (const UnitRecord &u : tx.unitsOfApplication(record->id))
+                    known.insert(u.name(), u);
+            }
+        }
+        QList<UnitRecord> removed;
+        QSet<QString> named;
+        for (const QString &name : units) {
+            if (named.contains(name))
+                continue; // named twice: removed once
+            named.insert(name);
+            const UnitRecord unit = known.contains(name) ? known.value(name) : tx.unit(name);
             if (unit.subordinate) {
                 throw BerthError(
                     ApplicationCommands::tr("cannot remove subordinate unit \"%1\" directly: "

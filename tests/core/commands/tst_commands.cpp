@@ -720,7 +720,10 @@ void TestCommands::removingUnitsTogetherLeavesWhatOneByOneLeaves()
     buildSharedModel(oneByOne, provisioned);
     QCOMPARE(summary(together.ws().snapshot(model)), summary(oneByOne.ws().snapshot(model)));
 
-    ApplicationCommands(together.ws()).removeUnits(model, doomed);
+    // A unit named twice is removed once.
+    const CommandResult removed =
+        ApplicationCommands(together.ws()).removeUnits(model, doomed + QStringList{doomed.first()});
+    QCOMPARE(removed.messages.size(), doomed.size());
     for (const QString &unit : doomed)
         ApplicationCommands(oneByOne.ws()).removeUnits(model, {unit});
     QCOMPARE(summary(together.ws().snapshot(model)), summary(oneByOne.ws().snapshot(model)));
