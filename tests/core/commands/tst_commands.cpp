@@ -720,6 +720,13 @@ void TestCommands::removingUnitsTogetherLeavesWhatOneByOneLeaves()
     buildSharedModel(oneByOne, provisioned);
     QCOMPARE(summary(together.ws().snapshot(model)), summary(oneByOne.ws().snapshot(model)));
 
+    // A name not there refuses the whole command, with its own message.
+    QCOMPARE(errorOf([&] {
+                 ApplicationCommands(together.ws())
+                     .removeUnits(model, {QStringLiteral("web/0"), QStringLiteral("web/9")});
+             }),
+             QStringLiteral("unit \"web/9\" not found"));
+    QCOMPARE(summary(together.ws().snapshot(model)), summary(oneByOne.ws().snapshot(model)));
     // A unit named twice is removed once.
     const CommandResult removed =
         ApplicationCommands(together.ws()).removeUnits(model, doomed + QStringList{doomed.first()});
