@@ -35,7 +35,7 @@ public:
     }
 };
 
-// Builds the document as a QJsonValue (for YAML, or a command that adds to it).
+// Builds the document as a QJsonValue, for a command that adds to it (show-machine).
 class JsonTree final : public JsonSink
 {
 public:
