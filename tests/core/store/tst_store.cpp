@@ -29,6 +29,19 @@ private slots:
     void postgresPasswordsNeverShow();
 };
 
+namespace {
+
+// An application "web" with no units yet, in the default model.
+void deployWithoutUnits(ApplicationCommands &apps)
+{
+    ApplicationCommands::Deploy web;
+    web.charm = QStringLiteral("web");
+    web.count = 0;
+    apps.deploy(QStringLiteral("default"), web);
+}
+
+} // namespace
+
 void TestStore::migratesNewStoreOnce()
 {
     QTemporaryDir dir;
@@ -123,10 +136,7 @@ void TestStore::unitsWrittenInBatchesAreOneCommitWithEveryChange()
     constexpr int count = 1'234;
     TestWorkspace t;
     ApplicationCommands apps(t.ws());
-    ApplicationCommands::Deploy web;
-    web.charm = QStringLiteral("web");
-    web.count = 0;
-    apps.deploy(QStringLiteral("default"), web);
+    deployWithoutUnits(apps);
     Store follower(t.path());
     std::unique_ptr<ChangeListener> listener;
     std::unique_ptr<QSignalSpy> notified;
@@ -185,10 +195,7 @@ void TestStore::changeLogKeepsTheRecentPastAndStaysBounded()
 {
     TestWorkspace t;
     ApplicationCommands apps(t.ws());
-    ApplicationCommands::Deploy web;
-    web.charm = QStringLiteral("web");
-    web.count = 0;
-    apps.deploy(QStringLiteral("default"), web);
+    deployWithoutUnits(apps);
     Store follower(t.path());
     const qint64 first = follower.lastChangeSeq();
     const auto logged = [&] {
