@@ -60,7 +60,7 @@ QJsonObject policyFromText(PlacementPolicy::Kind kind, const QString &text, cons
 {
     QList<PlacementPlanner::Target> targets;
     static const QRegularExpression entry(
-        QStringLiteral("^([A-Za-z0-9][A-Za-z0-9._-]*)=([0-9]+)(?:/(-1|[0-9]+))?$"));
+        QStringLiteral("^([A-Za-z0-9][A-Za-z0-9._-]*)=([0-9]+)(?:/(-1|[0-9]+))?\\z"));
     for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
         const auto m = entry.match(part.trimmed());
         if (!m.hasMatch())
@@ -153,7 +153,7 @@ BundleCommands::MachineMap BundleCommands::MachineMap::parse(const QString &text
         }
         const QString from = part.section(u'=', 0, 0);
         const QString to = part.section(u'=', 1);
-        static const QRegularExpression id(QStringLiteral("^(0|[1-9][0-9]*)$"));
+        static const QRegularExpression id(QStringLiteral("^(0|[1-9][0-9]*)\\z"));
         if (!part.contains(u'=') || !id.match(from).hasMatch() || !Names::isValidMachineId(to))
             throw BerthError(tr("bad --map-machines entry \"%1\": expected existing or "
                                 "BUNDLE=MODEL (1=4)")

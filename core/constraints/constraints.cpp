@@ -199,7 +199,7 @@ bool validListItem(const QString &item, ConstraintKey key)
 // hyphens.
 bool validSpaceName(const QString &name)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9]+(?:-[a-z0-9]+)*$"));
+    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9]+(?:-[a-z0-9]+)*\\z"));
     return pattern.match(name).hasMatch();
 }
 

@@ -44,7 +44,7 @@ Base::ParseResult Base::parse(const QString &text)
         }
     }
     static const QRegularExpression pattern(
-        QStringLiteral("^([a-z][a-z0-9]*)@([0-9]+(?:\\.[0-9]+)?(?:/[a-z]+)?)$"));
+        QStringLiteral("^([a-z][a-z0-9]*)@([0-9]+(?:\\.[0-9]+)?(?:/[a-z]+)?)\\z"));
     const auto match = pattern.match(text);
     if (!match.hasMatch()) {
         result.error = Text::tr("invalid base \"%1\": expected os@channel (e.g. "

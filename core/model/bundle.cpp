@@ -102,7 +102,7 @@ QString charmNameOf(const QString &url)
     if (colon > 0)
         name = name.mid(colon + 1);
     name = name.section(u'/', -1);
-    static const QRegularExpression revision(QStringLiteral("-[0-9]+$"));
+    static const QRegularExpression revision(QStringLiteral("-[0-9]+\\z"));
     if (scheme == u"cs" || scheme == u"local")
         name.remove(revision);
     return name;
@@ -248,7 +248,7 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
     const QJsonObject machines = machinesValue.toObject();
     for (auto it = machines.begin(); it != machines.end(); ++it) {
         const QString where = tr("%1: machine \"%2\"").arg(source, it.key());
-        static const QRegularExpression id(QStringLiteral("^(0|[1-9][0-9]{0,8})$"));
+        static const QRegularExpression id(QStringLiteral("^(0|[1-9][0-9]{0,8})\\z"));
         if (!id.match(it.key()).hasMatch())
             throw BerthError(tr("%1: a bundle machine id is a whole number (\"0\")").arg(where));
         if (!it.value().isNull() && !it.value().isObject())

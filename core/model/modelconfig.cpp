@@ -53,7 +53,7 @@ QString ModelConfig::defaultValue(const QString &key)
 
 std::optional<qint64> ModelConfig::parseDurationMs(const QString &text)
 {
-    static const QRegularExpression re(QStringLiteral("^([0-9]{1,9})(ms|s|m|h)?$"));
+    static const QRegularExpression re(QStringLiteral("^([0-9]{1,9})(ms|s|m|h)?\\z"));
     const auto m = re.match(text);
     if (!m.hasMatch())
         return std::nullopt;
@@ -136,7 +136,7 @@ std::optional<ModelConfig::ServerGroup> ModelConfig::parseServerGroup(const QStr
 {
     if (text == u"none")
         return ServerGroup{};
-    static const QRegularExpression setting(QStringLiteral("^([a-z-]+)(?:/([0-9]{1,4}))?$"));
+    static const QRegularExpression setting(QStringLiteral("^([a-z-]+)(?:/([0-9]{1,4}))?\\z"));
     const auto match = setting.match(text);
     if (!match.hasMatch() || !serverGroupPolicies().contains(match.captured(1)))
         return std::nullopt;

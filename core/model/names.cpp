@@ -21,8 +21,8 @@ class Text
 namespace Names {
 
 namespace {
-const QString applicationPattern = QStringLiteral("^[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*$");
-const QString modelPattern = QStringLiteral("^[a-z0-9]+[a-z0-9-]*$");
+const QString applicationPattern = QStringLiteral("^[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*\\z");
+const QString modelPattern = QStringLiteral("^[a-z0-9]+[a-z0-9-]*\\z");
 
 bool matches(const QString &pattern, const QString &text)
 {
@@ -48,7 +48,8 @@ bool isValidCloudName(const QString &name)
 
 bool isValidMachineId(const QString &id)
 {
-    static const QRegularExpression re(QStringLiteral("^(0|[1-9][0-9]*)(/lxd/(0|[1-9][0-9]*))*$"));
+    static const QRegularExpression re(
+        QStringLiteral("^(0|[1-9][0-9]*)(/lxd/(0|[1-9][0-9]*))*\\z"));
     return re.match(id).hasMatch();
 }
 
@@ -57,7 +58,7 @@ bool isValidUnitName(const QString &name)
     const qsizetype slash = name.lastIndexOf(u'/');
     if (slash <= 0)
         return false;
-    static const QRegularExpression number(QStringLiteral("^(0|[1-9][0-9]*)$"));
+    static const QRegularExpression number(QStringLiteral("^(0|[1-9][0-9]*)\\z"));
     return isValidApplicationName(name.left(slash)) && number.match(name.mid(slash + 1)).hasMatch();
 }
 

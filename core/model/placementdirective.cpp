@@ -35,14 +35,14 @@ const QString expected = QStringLiteral(
 bool isHostname(const QString &text)
 {
     static const QRegularExpression re(
-        QStringLiteral("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"));
+        QStringLiteral("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\\z"));
     return text.size() <= 253 && re.match(text).hasMatch();
 }
 
 PlacementDirective::ParseResult parseSsh(const QString &text, const QString &rest)
 {
     static const QRegularExpression re(QStringLiteral(
-        "^(?:([a-z_][a-z0-9_.-]*)@)?([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::([0-9]{1,5}))?$"));
+        "^(?:([a-z_][a-z0-9_.-]*)@)?([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::([0-9]{1,5}))?\\z"));
     const auto m = re.match(rest);
     if (!m.hasMatch()) {
         return failure(Text::tr("invalid placement directive \"%1\": expected "
@@ -106,7 +106,7 @@ PlacementDirective::ParseResult PlacementDirective::parse(const QString &text)
     if (eq > 0) {
         const QString key = text.left(eq);
         const QString value = text.mid(eq + 1);
-        static const QRegularExpression word(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*$"));
+        static const QRegularExpression word(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*\\z"));
         Kind kind;
         if (key == u"zone")
             kind = Kind::Zone;

@@ -44,7 +44,7 @@ bool isWildcard(const QString &pattern)
 StatusSelection::StatusSelection(QStringList patterns)
     : m_patterns(std::move(patterns))
 {
-    static const QRegularExpression allowed(QStringLiteral("^[A-Za-z0-9/*?. -]+$"));
+    static const QRegularExpression allowed(QStringLiteral("^[A-Za-z0-9/*?. -]+\\z"));
     for (const QString &pattern : std::as_const(m_patterns)) {
         if (!allowed.match(pattern).hasMatch()) {
             throw BerthError(tr("invalid status pattern \"%1\": expected an application, unit or "

@@ -57,7 +57,7 @@ HostSpread fromSpec(const QJsonObject &spec, QStringList *ignored)
             if (g.key() == u"name") {
                 spread.group = g.value().toString();
                 static const QRegularExpression name(
-                    QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$"));
+                    QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}\\z"));
                 if (!name.match(spread.group).hasMatch())
                     throw BerthError(Text::tr("invalid server group name \"%1\"; expected "
                                               "letters, digits, '-', '_' and '.'")

@@ -21,7 +21,7 @@ const QString userPrefix = QStringLiteral("user.");
 
 const QRegularExpression &namePattern()
 {
-    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$"));
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}\\z"));
     return name;
 }
 
@@ -99,7 +99,7 @@ QString LxdProvider::imageFor(const QString &base, const QString &imageMap)
 quint64 LxdProvider::parseSizeMiB(const QString &text)
 {
     static const QRegularExpression size(
-        QStringLiteral("^([0-9]+)\\s*(B|kB|KB|MB|GB|TB|KiB|MiB|GiB|TiB)?$"));
+        QStringLiteral("^([0-9]+)\\s*(B|kB|KB|MB|GB|TB|KiB|MiB|GiB|TiB)?\\z"));
     const auto match = size.match(text.trimmed());
     if (!match.hasMatch())
         return 0;

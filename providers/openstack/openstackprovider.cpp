@@ -30,7 +30,7 @@ constexpr int metadataValueMax = 255;
 
 const QRegularExpression &namePattern()
 {
-    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.@-]{0,254}$"));
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.@-]{0,254}\\z"));
     return name;
 }
 
@@ -337,7 +337,7 @@ QString OpenStackProvider::imageId(const QString &region, const QString &image,
                                    ProviderError *error)
 {
     static const QRegularExpression uuid(
-        QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"));
+        QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\z"));
     if (uuid.match(image).hasMatch())
         return image;
     const QString key = region + u'\n' + image;

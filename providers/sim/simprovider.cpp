@@ -161,7 +161,7 @@ QString SimProvider::checkConfig(const QString &key, const QString &value)
     }
     if (key == u"access-key-sha256") {
         // What the cloud checks keys against; the key itself is a secret and stays out.
-        static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
+        static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}\\z"));
         if (!hex.match(value).hasMatch())
             throw bad(QStringLiteral("expected the SHA-256 of the access key, 64 hex digits"));
         return value;

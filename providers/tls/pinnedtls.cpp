@@ -18,7 +18,7 @@ QByteArray normaliseFingerprint(const QString &text)
     hex.remove(u':');
     if (hex.startsWith(QStringLiteral("sha256"))) // "SHA256:..." as some tools print it
         hex = hex.mid(6);
-    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{64}$"));
+    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{64}\\z"));
     return pattern.match(hex).hasMatch() ? hex.toLatin1() : QByteArray();
 }
 
