@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/commands/bundlecommands.h"
 #include "core/placement/yamldocument.h"
+#include "core/userfiles.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -75,10 +76,7 @@ void exportBundle(CliContext &ctx, const QStringList &args)
         ctx.out.flush();
         return;
     }
-    QFile file(filename);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(text.toUtf8()) != text.toUtf8().size())
-        throw BerthError(QStringLiteral("cannot write %1: %2").arg(filename, file.errorString()));
+    UserFiles::write(filename, text.toUtf8(), filename);
     ctx.out << "Bundle successfully exported to " << filename << Qt::endl;
 }
 

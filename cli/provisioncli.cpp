@@ -8,15 +8,16 @@
 #include "core/provisioning/provisioner.h"
 #include "core/provisioning/provisionerworker.h"
 #include "core/store/cloudaccounts.h"
+#include "core/userfiles.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTimer>
 
 #include <csignal>
+#include <unistd.h>
 
 namespace berth {
 
@@ -30,19 +31,6 @@ const QCommandLineOption configOption(
 
 std::atomic<bool> interrupted = false;
 
-// A secret read whole from `in`, refused when larger than a secret may be;
-// `what` names it in the refusal ("set-secret: the secret").
-QByteArray readSecret(QIODevice &in, const QString &what)
-{
-    const QByteArray value = in.read(Limits::maxSecretBytes + 1);
-    if (value.size() > Limits::maxSecretBytes)
-        throw BerthError(QStringLiteral("%1 is larger than %2 bytes; expected a key, password or "
-                                        "certificate")
-                             .arg(what)
-                             .arg(Limits::maxSecretBytes));
-    return value;
-}
-
 void setSecret(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("set-secret"),
@@ -50,11 +38,9 @@ void setSecret(CliContext &ctx, const QStringList &args)
                                       "one-line value loses its final newline; empty removes)"));
     parser.parse(args, 2, 2);
     // From stdin, so the secret is in neither the process list nor the shell's history.
-    QFile in;
-    if (!in.open(stdin, QIODevice::ReadOnly))
-        throw BerthError(QStringLiteral("set-secret: cannot read stdin"));
-    const QByteArray value =
-        CloudCommands::secretFromInput(readSecret(in, QStringLiteral("set-secret: the secret")));
+    // All of it: a producer that pauses (gpg -d, ssh host cat key) writes it in parts.
+    const QByteArray value = CloudCommands::secretFromInput(UserFiles::readDescriptor(
+        STDIN_FILENO, QStringLiteral("set-secret: the secret"), Limits::maxSecretBytes));
     ctx.print(
         CloudCommands(ctx.workspace.store(), ctx.providerTypes)
             .setSecret(parser.positional().at(0), parser.positional().at(1), value, ctx.secrets));
@@ -80,11 +66,8 @@ void addCredentialOptions(CommandArgs &parser)
 
 QByteArray readSecretFile(const QString &option, const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw BerthError(
-            QStringLiteral("--%1: cannot read \"%2\": %3").arg(option, path, file.errorString()));
-    return readSecret(file, QStringLiteral("--%1: \"%2\"").arg(option, path));
+    return UserFiles::read(path, QStringLiteral("--%1: \"%2\"").arg(option, path),
+                           Limits::maxSecretBytes);
 }
 
 Secrets credentialsFrom(const CommandArgs &parser)
@@ -267,6 +250,9 @@ void provision(CliContext &ctx, const QStringList &args)
     };
     std::signal(SIGINT, [](int) { interrupted = true; });
     std::signal(SIGTERM, [](int) { interrupted = true; });
+    // What starts now, and what it costs, as the window says before it provisions.
+    MachineCommands machines(ctx.workspace);
+    print(MachineCommands::describeWaiting(model, machines.waitingStarts(model)));
     if (parser.isSet(QStringLiteral("until-idle"))) {
         Provisioner provisioner(location, ctx.workspace.clouds(), model);
         provisioner.setLog(print);

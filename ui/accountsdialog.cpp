@@ -6,6 +6,8 @@
 #include "core/inputlimits.h"
 #include "core/store/cloudaccounts.h"
 #include "core/store/store.h"
+#include "core/userfiles.h"
+#include "ui/filedialogs.h"
 #include "ui/offthread.h"
 #include "ui/palettecolours.h"
 
@@ -13,7 +15,6 @@
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFile>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -230,15 +231,15 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
         fromFile->setText(tr("File…"));
         fromFile->setToolTip(tr("Read %1 from a file").arg(key));
         connect(fromFile, &QToolButton::clicked, this, [this, key, edit] {
-            const QString path = QFileDialog::getOpenFileName(this, tr("Read %1 from").arg(key));
+            const QString path = FileDialogs::openFileName(this, tr("Read %1 from").arg(key));
             if (path.isEmpty())
                 return;
-            QFile file(path);
-            if (!file.open(QIODevice::ReadOnly)) {
-                say(tr("Cannot read %1: %2").arg(path, file.errorString()), true);
+            try {
+                m_secretFiles.insert(key, UserFiles::read(path, path, Limits::maxSecretBytes));
+            } catch (const BerthError &error) {
+                say(error.message(), true);
                 return;
             }
-            m_secretFiles.insert(key, file.read(Limits::maxSecretBytes));
             edit->clear();
             edit->setPlaceholderText(tr("from %1 — Save to store").arg(path));
         });

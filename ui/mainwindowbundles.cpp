@@ -1,5 +1,7 @@
 // MainWindow's bundles: File ▸ Import bundle… (and a bundle file dropped on
 // the window), File ▸ Export bundle….
+#include "core/userfiles.h"
+#include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
 
 #include "core/bertherror.h"
@@ -9,10 +11,8 @@
 
 #include <QDragEnterEvent>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMimeData>
-#include <QSaveFile>
 
 namespace berth {
 
@@ -77,9 +77,7 @@ bool MainWindow::exportBundle(const QString &path)
     try {
         const QString text =
             BundleCommands::yaml(BundleCommands(m_workspace).exportBundle(m_model).toJson());
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
-            throw BerthError(tr("Could not write %1: %2").arg(path, file.errorString()));
+        UserFiles::write(path, text.toUtf8(), path);
         log(tr("model %1 exported to %2").arg(m_model, path));
         return true;
     } catch (const BerthError &error) {
@@ -90,8 +88,8 @@ bool MainWindow::exportBundle(const QString &path)
 
 void MainWindow::chooseBundleToImport()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import bundle"), {},
-                                                      tr("Juju bundles (*.yaml *.yml)"));
+    const QString path =
+        FileDialogs::openFileName(this, tr("Import bundle"), {}, tr("Juju bundles (*.yaml *.yml)"));
     if (!path.isEmpty())
         importBundle(path);
 }
@@ -99,8 +97,8 @@ void MainWindow::chooseBundleToImport()
 void MainWindow::chooseBundleToExport()
 {
     const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export bundle"), m_model + QStringLiteral(".yaml"),
-                                     tr("Juju bundles (*.yaml *.yml)"));
+        FileDialogs::saveFileName(this, tr("Export bundle"), m_model + QStringLiteral(".yaml"),
+                                  tr("Juju bundles (*.yaml *.yml)"));
     if (!path.isEmpty())
         exportBundle(path);
 }

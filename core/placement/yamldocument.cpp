@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/inputlimits.h"
+#include "core/userfiles.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -153,22 +154,7 @@ QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name)
 
 QByteArray readBounded(const QString &path, const QString &name)
 {
-    const QFileInfo info(path);
-    if (!info.exists())
-        throw BerthError(Text::tr("cannot read %1").arg(name));
-    if (info.isDir())
-        throw BerthError(Text::tr("%1 is a directory; expected a YAML file").arg(name));
-    if (info.size() > Limits::maxDocumentBytes) {
-        throw BerthError(Text::tr("%1 is %2 bytes; expected at most %3")
-                             .arg(name)
-                             .arg(info.size())
-                             .arg(Limits::maxDocumentBytes));
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw BerthError(Text::tr("cannot read %1: %2").arg(name, file.errorString()));
-    // Read one byte past the bound: a file that grew (or a pipe) is still refused.
-    return file.read(Limits::maxDocumentBytes + 1);
+    return UserFiles::read(path, name, Limits::maxDocumentBytes, Text::tr("a YAML file"));
 }
 
 } // namespace
@@ -282,7 +268,7 @@ void YamlWriter::key(const QString &name)
 {
     // A key YAML would read as a number or a flag ("0", "true") is quoted,
     // so that it comes back as the text it is.
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z_./@-][A-Za-z0-9_./@-]*$"));
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z_./@-][A-Za-z0-9_./@-]*\\z"));
     YAML::Emitter &out = m_emitter->out;
     out << YAML::Key;
     if (plain.match(name).hasMatch() && name != u"true" && name != u"false" && name != u"null" &&

@@ -588,8 +588,9 @@ void TestBerthctl::placementPlanSpeaksSenlin()
              m_dir->filePath(QStringLiteral("none.yaml")), QStringLiteral("--action"),
              QStringLiteral("CLUSTER_SCALE_OUT"), QStringLiteral("--current"),
              QStringLiteral("{}")});
-    QCOMPARE(r.err, QStringLiteral("ERROR cannot read policy file \"%1\"\n")
-                        .arg(m_dir->filePath(QStringLiteral("none.yaml"))));
+    QCOMPARE(r.err,
+             QStringLiteral("ERROR cannot read policy file \"%1\": No such file or directory\n")
+                 .arg(m_dir->filePath(QStringLiteral("none.yaml"))));
 }
 
 void TestBerthctl::applicationPoliciesThroughTheCommandLine()
