@@ -51,6 +51,11 @@ int main(int argc, char *argv[])
 
     // --db, else $BERTH_DB, else the store opened last (File → Open store…), else the default.
     QString db = parser.value(QStringLiteral("db"));
+    if (parser.isSet(QStringLiteral("db")) && db.isEmpty()) {
+        app.showError(nullptr, QStringLiteral("--db needs a SQLite file or a postgresql:// "
+                                              "address; it was given an empty one"));
+        return 2;
+    }
     if (db.isEmpty() && qEnvironmentVariableIsEmpty("BERTH_DB"))
         db = QSettings().value(QStringLiteral("store/location")).toString();
     db = Store::resolveLocation(db);
@@ -67,6 +72,8 @@ int main(int argc, char *argv[])
         ModelCommands(workspace).ensureDefaultModel();
         MainWindow::Options options;
         options.storeLocation = db;
+        options.provisionedModels =
+            QSettings().value(MainWindow::provisioningSetting(db)).toStringList();
         options.types = &types;
         options.secrets = &secrets;
         options.reloadClouds = [&] {

@@ -52,6 +52,10 @@ QString takeOption(QStringList &args, const QStringList &names)
                 args.remove(i);
                 matched = true;
             }
+            // An unset shell variable ("--db $STORE") must not mean the default.
+            if (matched && value.isEmpty())
+                throw BerthError(
+                    QStringLiteral("option %1 needs a value; it was given an empty one").arg(name));
             if (matched)
                 break;
         }

@@ -3,14 +3,17 @@
 #include "core/bertherror.h"
 #include "core/store/schema.h"
 #include "core/store/storeerror.h"
+#include "core/userfiles.h"
 
 #include <QAtomicInteger>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QMutex>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QStandardPaths>
@@ -19,7 +22,9 @@
 #include <QUrlQuery>
 
 #include <QCoreApplication>
+#include <optional>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 namespace berth {
 
@@ -65,6 +70,37 @@ QString dialect(QString sql, Store::Backend backend)
                                                    ? QStringLiteral("BIGSERIAL PRIMARY KEY")
                                                    : QStringLiteral("INTEGER PRIMARY KEY "
                                                                     "AUTOINCREMENT"));
+}
+
+// The SQLite stores this process found detached (Store::isDetached), by
+// absolute path. Process-wide, as the locks whose loss it records are.
+Q_CONSTINIT QBasicMutex detachedMutex;
+QSet<QString> &detachedStores()
+{
+    static QSet<QString> stores;
+    return stores;
+}
+
+QString absolutePath(const QString &location)
+{
+    return QDir::cleanPath(QFileInfo(location).absoluteFilePath());
+}
+
+std::optional<QPair<quint64, quint64>> identityOf(const QString &path)
+{
+    struct stat info
+    {};
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return std::nullopt;
+    return QPair<quint64, quint64>(quint64(info.st_dev), quint64(info.st_ino));
+}
+
+sqlite3 *sqliteHandle(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3 *const *>(handle.data());
 }
 
 bool isPostgres(const QString &location)
@@ -128,12 +164,37 @@ void Store::openSqlite()
     if (!db.open())
         throw StoreError::fromStatement(db.lastError(), {});
     m_sql = std::make_unique<SqlSession>(db);
+    UserFiles::protect(m_location);
     waitForLocksFairly(db);
+    refuseForeignDatabase();
     if (!m_readOnly) {
         enableWriteAheadLog();
         m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
     }
     m_sql->execute(QStringLiteral("PRAGMA foreign_keys = ON"));
+}
+
+// A database of another program's is left as it is, journal mode included:
+// Berth opens an empty one or its own (its meta table names a schema version).
+void Store::refuseForeignDatabase()
+{
+    const bool hasTables =
+        m_sql->scalar(QStringLiteral("SELECT count(*) FROM sqlite_master")).toInt() > 0;
+    if (!hasTables)
+        return;
+    bool berths = false;
+    try {
+        berths =
+            tableExists(QStringLiteral("meta")) &&
+            m_sql->scalar(QStringLiteral("SELECT count(*) FROM meta WHERE key = 'schema-version'"))
+                    .toInt() > 0;
+    } catch (const BerthError &) {
+        // a meta table of another shape: another program's
+    }
+    if (!berths)
+        throw BerthError(Text::tr("it is not a Berth store: the file holds another program's "
+                                  "database, which Berth leaves untouched; name a new file or "
+                                  "a Berth store"));
 }
 
 // SQLite's own busy timeout sleeps longer and longer between tries (up to
@@ -143,12 +204,9 @@ void Store::openSqlite()
 // takes the first gap; the wait still ends after the same 30 s.
 void Store::waitForLocksFairly(const QSqlDatabase &db)
 {
-    const QVariant handle = db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        return; // Qt's default of a 30 s busy timeout stays
-    sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.data());
+    sqlite3 *connection = sqliteHandle(db);
     if (!connection)
-        return;
+        return; // Qt's default of a 30 s busy timeout stays
     sqlite3_busy_handler(
         connection,
         [](void *waited, int tries) -> int {
@@ -213,6 +271,12 @@ void Store::openPostgres()
     }
     m_sql = std::make_unique<SqlSession>(db);
     m_sql->execute(QStringLiteral("SET client_min_messages = warning"));
+    // A writer waits for another as long as on SQLite, then says the store is
+    // busy; and a client that stops half way through a transaction (a
+    // suspended laptop, a hung process) gives the store back after a while.
+    m_sql->execute(QStringLiteral("SET lock_timeout = %1").arg(busyTimeoutMs));
+    m_sql->execute(
+        QStringLiteral("SET idle_in_transaction_session_timeout = %1").arg(idleTransactionMs));
     // Plans fit the tables as they are now, not as they were when a statement
     // was first prepared (an empty table's plan is a scan).
     m_sql->execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"));
@@ -234,6 +298,14 @@ QString Store::displayLocation() const
 
 Store::~Store()
 {
+    if (m_backend == Backend::Sqlite && m_sql) {
+        // A detached store's log is not ours to fold into the database: a
+        // client that reopened it writes another one now.
+        if (sqlite3 *connection = sqliteHandle(m_sql->database());
+            connection && isDetached(m_location))
+            sqlite3_db_config(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+        UserFiles::release(m_location);
+    }
     if (m_sql) {
         m_sql->clearCache();
         m_sql->database().close();
@@ -267,8 +339,40 @@ void Store::refuseWriteIfReadOnly() const
         throw StoreError::readOnly(displayLocation());
 }
 
+bool Store::isDetached(const QString &location)
+{
+    if (isPostgres(location))
+        return false;
+    const QMutexLocker lock(&detachedMutex);
+    return detachedStores().contains(absolutePath(location));
+}
+
+void Store::checkAttached()
+{
+    if (m_backend != Backend::Sqlite || m_readOnly)
+        return;
+    bool detached = isDetached(m_location);
+    if (!detached) {
+        const auto wal = identityOf(m_location + QStringLiteral("-wal"));
+        const auto shm = identityOf(m_location + QStringLiteral("-shm"));
+        if (m_logFiles.isEmpty()) {
+            if (wal && shm) // there once a transaction has read the store
+                m_logFiles = {*wal, *shm};
+            return;
+        }
+        detached = !wal || !shm || *wal != m_logFiles.at(0) || *shm != m_logFiles.at(1);
+        if (detached) {
+            const QMutexLocker lock(&detachedMutex);
+            detachedStores().insert(absolutePath(m_location));
+        }
+    }
+    if (detached)
+        throw StoreError::detached(displayLocation());
+}
+
 void Store::begin(bool forWrite)
 {
+    checkAttached();
     if (m_backend == Backend::Sqlite) {
         m_sql->execute(forWrite ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"));
         m_sql->transactionBegan();
@@ -313,6 +417,8 @@ void Store::commit(bool forWrite)
     }
     m_sql->execute(QStringLiteral("COMMIT"));
     m_sql->transactionEnded();
+    // A log removed while this transaction ran took the commit with it.
+    checkAttached();
 }
 
 void Store::backOff(int attempt)
@@ -444,6 +550,7 @@ ChangeList Store::changesSince(qint64 seq, int limit)
 
 qint64 Store::dataVersion()
 {
+    checkAttached();                    // the watcher polls this: a lost store is seen at once
     if (m_backend == Backend::Postgres) // commands log their changes: the log's end moves
         return m_sql->scalar(QStringLiteral("SELECT coalesce(max(seq), 0) FROM changes"))
             .toLongLong();

@@ -5,6 +5,8 @@
 #include "core/store/sqlsession.h"
 
 #include <QElapsedTimer>
+#include <QList>
+#include <QPair>
 #include <QScopeGuard>
 #include <QString>
 
@@ -88,6 +90,13 @@ public:
     static constexpr qint64 changeLogSlack = 50'000;
     // Changes whenever another connection commits (cheap to poll).
     qint64 dataVersion();
+    // True once this process found the SQLite store at `location` detached:
+    // its write-ahead log removed or replaced while connections here had it
+    // open (another program dropped this process's locks, and a client that
+    // took itself for the last removed the log). Every connection of the
+    // process then refuses to read or write it, and closes without
+    // checkpointing: what it holds is out of date. Reopen it in a new process.
+    static bool isDetached(const QString &location);
 
 private:
     template <typename F> decltype(auto) transact(bool forWrite, F &&fn)
@@ -149,6 +158,8 @@ private:
     bool m_changeLogExists = false; // once migrated
     // How long a SQLite writer waits for the write lock before giving up.
     static constexpr int busyTimeoutMs = 30'000;
+    // How long PostgreSQL keeps a session that sits idle inside a transaction.
+    static constexpr int idleTransactionMs = 120'000;
     void waitForLocksFairly(const QSqlDatabase &db);
     static void backOff(int attempt);
     void refuseWriteIfReadOnly() const;
@@ -156,7 +167,11 @@ private:
     void openPostgres();
     void openSqlite();
     void enableWriteAheadLog();
+    void refuseForeignDatabase();
     void begin(bool forWrite);
+    // Throws once the store is detached (isDetached); notes the log's files
+    // the first time they are there.
+    void checkAttached();
     void commit(bool forWrite);
     void rollback();
     void migrate();
@@ -168,6 +183,8 @@ private:
     int m_depth = 0;
     bool m_readOnly = false;
     QElapsedTimer m_lockWait; // since the busy handler's first try
+    // The -wal and -shm files this connection uses, as (device, inode).
+    QList<QPair<quint64, quint64>> m_logFiles;
 };
 
 } // namespace berth

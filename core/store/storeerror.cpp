@@ -43,15 +43,19 @@ QString missingTables()
         "changed by another program");
 }
 
+QString busy()
+{
+    return Text::tr(
+        "the store is busy: another client held it for longer than Berth waits (30 s); try again");
+}
+
 // SQLite's primary result codes (the low byte of an extended code).
 QString sqliteMeaning(int code, const QString &driverText)
 {
     switch (code & 0xff) {
     case 5: // SQLITE_BUSY
     case 6: // SQLITE_LOCKED
-        return Text::tr(
-            "the store is busy: another client held it for longer than Berth waits (30 s); "
-            "try again");
+        return busy();
     case 8: // SQLITE_READONLY
         return Text::tr(
             "the store cannot be written (read-only file or file system); commands that only "
@@ -111,7 +115,9 @@ QString postgresMeaning(const QString &state)
             "later");
     if (state == u"40001"_s || state == u"40P01"_s)
         return Text::tr("other clients' changes kept conflicting with this one; try again");
-    if (state == u"55P03"_s || state == u"57014"_s)
+    if (state == u"55P03"_s) // lock_timeout
+        return busy();
+    if (state == u"57014"_s)
         return Text::tr("the store is busy: another client held it for too long; try again");
     return {};
 }
@@ -167,6 +173,16 @@ BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int 
                       .arg(port);
     }
     return BerthError(meaning, detailOf(error, {}));
+}
+
+BerthError detached(const QString &displayLocation)
+{
+    return BerthError(
+        Text::tr("the store \"%1\" was lost under this process: another program removed its "
+                 "write-ahead log while it was open here (after something in this process "
+                 "dropped its locks); what this process did since may not be kept, and it "
+                 "neither reads nor writes the store again. Reopen the store")
+            .arg(displayLocation));
 }
 
 BerthError readOnly(const QString &displayLocation)

@@ -16,6 +16,8 @@ BerthError fromStatement(const QSqlError &error, const QString &statement);
 // A PostgreSQL connection that could not be made.
 BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int port,
                                const QString &user, const QString &database);
+// A SQLite store whose write-ahead log was removed under this process.
+BerthError detached(const QString &displayLocation);
 // A write on a store opened read-only.
 BerthError readOnly(const QString &displayLocation);
 
