@@ -1,7 +1,8 @@
 #include "ui/chartexport.h"
 
+#include "ui/filedialogs.h"
+
 #include <QCoreApplication>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 
@@ -21,7 +22,7 @@ bool write(QCustomPlot *plot, const QString &path)
 void askAndWrite(QWidget *parent, QCustomPlot *plot)
 {
     const QString title = QCoreApplication::translate("ChartExport", "Export chart");
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = FileDialogs::saveFileName(
         parent, title, QString(),
         QCoreApplication::translate("ChartExport", "PNG image (*.png);;PDF (*.pdf)"));
     if (path.isEmpty())

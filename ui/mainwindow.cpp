@@ -22,8 +22,10 @@
 #include "ui/modelactions.h"
 #include "ui/modeldialogs.h"
 #include "ui/offthread.h"
+#include "ui/palettecolours.h"
 #include "ui/placementcommands.h"
 #include "ui/policyeditordialog.h"
+#include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
 #include "ui/treefiltermodel.h"
 #include "ui/zonechart.h"
@@ -35,7 +37,6 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QJsonArray>
@@ -46,6 +47,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QSettings>
 #include <QSplitter>
@@ -223,6 +225,29 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     m_progress->setMaximumWidth(220);
     m_progress->setVisible(false);
     statusBar()->addPermanentWidget(m_progress);
+    // Which models this window provisions: the user's choice, always in sight.
+    m_provisionState = new QLabel(this);
+    statusBar()->addPermanentWidget(m_provisionState);
+    m_provisioning = new ProvisioningScope(
+        m_options.storeLocation, [this]() -> const CloudRegistry & { return m_workspace.clouds(); },
+        this);
+    connect(m_provisioning, &ProvisioningScope::logLine, this, &MainWindow::logFor);
+    connect(m_provisioning, &ProvisioningScope::progress, this,
+            [this](const QString &provisioned, int done, int total) {
+                if (provisioned != m_model)
+                    return;
+                m_progress->setVisible(done < total);
+                m_progress->setRange(0, total);
+                m_progress->setValue(done);
+                m_progress->setFormat(tr("provisioning %v of %m"));
+            });
+    connect(m_provisioning, &ProvisioningScope::passFinished, this,
+            [this](const QString &provisioned) {
+                if (provisioned == m_model)
+                    m_progress->setVisible(false);
+            });
+    connect(m_provisioning, &ProvisioningScope::modelDestroyed, this, &MainWindow::modelGone);
+    connect(m_provisioning, &ProvisioningScope::changed, this, &MainWindow::showProvisioningState);
 
     // Operations on the selected rows, from the menus and the rows' context menus.
     m_confirm = [this](const QString &title, const QString &question) {
@@ -341,11 +366,19 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     reloadModelList();
     openModel(model);
+    if (provisions()) {
+        for (const QString &name : std::as_const(m_options.provisionedModels)) {
+            if (m_modelBox->findData(name) >= 0)
+                m_provisioning->start(name);
+        }
+    }
+    // Not the model box: an arrow key there would switch models.
+    m_applicationView->setFocus();
 }
 
 MainWindow::~MainWindow()
 {
-    stopProvisioner();
+    m_provisioning->pause();
     m_watchThread.reset();
 }
 
@@ -374,7 +407,6 @@ void MainWindow::reloadModelList()
 
 void MainWindow::openModel(const QString &name)
 {
-    stopProvisioner();
     m_model = name;
     m_undo->clear();
     m_changeSet->setModel(name);
@@ -384,8 +416,7 @@ void MainWindow::openModel(const QString &name)
     QSettings().setValue(QStringLiteral("window/lastModel"), name);
     QMetaObject::invokeMethod(
         m_watcher, [watcher = m_watcher, name] { watcher->watch(name); }, Qt::QueuedConnection);
-    if (provisions())
-        startProvisioner();
+    showProvisioningState();
 }
 
 void MainWindow::addModel()
@@ -430,7 +461,9 @@ void MainWindow::destroyModel()
             [&](SqlSession &sql) { return ModelTx::findModel(sql, name).has_value(); });
         if (gone)
             modelGone(name);
-        else if (!provisions())
+        else if (provisions()) // a dying model's provisioner only stops instances
+            m_provisioning->start(name);
+        else
             log(tr("model %1 waits for a provisioner to stop its instances (berthctl provision)")
                     .arg(name));
     } catch (const BerthError &error) {
@@ -468,7 +501,7 @@ void MainWindow::reloadClouds()
 {
     if (!m_options.reloadClouds)
         return;
-    stopProvisioner();
+    m_provisioning->pause();
     QMetaObject::invokeMethod(m_watcher, &ModelWatcher::pause, Qt::BlockingQueuedConnection);
     try {
         m_options.reloadClouds();
@@ -477,8 +510,7 @@ void MainWindow::reloadClouds()
         reportError(error.message());
     }
     QMetaObject::invokeMethod(m_watcher, &ModelWatcher::resume, Qt::QueuedConnection);
-    if (provisions())
-        startProvisioner();
+    m_provisioning->resume();
 }
 
 void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
@@ -716,35 +748,74 @@ bool MainWindow::provisions() const
     return m_options.provision && !m_workspace.store().isReadOnly();
 }
 
-void MainWindow::startProvisioner()
+QStringList MainWindow::provisionedModels() const
 {
-    if (m_options.storeLocation.isEmpty())
-        return;
-    m_provisioner = new ProvisionerWorker(m_options.storeLocation, m_workspace.clouds(), m_model);
-    connect(m_provisioner, &ProvisionerWorker::logLine, this, &MainWindow::log);
-    connect(m_provisioner, &ProvisionerWorker::failed, this,
-            [this](const QString &message) { log(tr("provisioner: %1").arg(message)); });
-    connect(m_provisioner, &ProvisionerWorker::progress, this, [this](int done, int total) {
-        m_progress->setVisible(done < total);
-        m_progress->setRange(0, total);
-        m_progress->setValue(done);
-        m_progress->setFormat(tr("provisioning %v of %m"));
-    });
-    connect(m_provisioner, &ProvisionerWorker::modelDestroyed, this, &MainWindow::modelGone);
-    connect(m_provisioner, &ProvisionerWorker::passFinished, this,
-            [this](int, int, int) { m_progress->setVisible(false); });
-    ProvisionerWorker *worker = m_provisioner;
-    m_provisionThread =
-        std::make_unique<WorkerThread>(QStringLiteral("berth-provisioner"), worker,
-                                       &ProvisionerWorker::start, [worker] { worker->cancel(); });
+    return m_provisioning->models();
 }
 
-void MainWindow::stopProvisioner()
+bool MainWindow::setProvisioning(const QString &model, bool on)
 {
-    if (!m_provisionThread)
-        return;
-    m_provisionThread.reset(); // cancels the worker, which is deleted on its thread
-    m_provisioner = nullptr;
+    if (!on) {
+        m_provisioning->stop(model);
+        log(tr("this window no longer provisions model %1").arg(model));
+        return true;
+    }
+    if (m_provisioning->provisions(model))
+        return true;
+    if (!provisions()) {
+        reportError(m_workspace.store().isReadOnly()
+                        ? tr("the store is read-only: this window cannot provision")
+                        : tr("this window does not provision models"));
+        return false;
+    }
+    try {
+        // Machines that wait start at once: the user is told what they cost first.
+        const StartForecast waiting = MachineCommands(m_workspace).waitingStarts(model);
+        const QString what = MachineCommands::describeWaiting(model, waiting);
+        if (waiting.instances() + waiting.unfit.size() > 0 &&
+            !m_confirm(tr("Provision model %1").arg(model),
+                       what + QStringLiteral("\n\n") +
+                           tr("Start them now, and whatever this model adds later while this "
+                              "window is open?")))
+            return false;
+        log(what);
+    } catch (const BerthError &error) {
+        reportError(error.message());
+        return false;
+    }
+    m_provisioning->start(model);
+    log(tr("this window provisions model %1").arg(model));
+    return true;
+}
+
+void MainWindow::showProvisioningState()
+{
+    const QStringList models = m_provisioning->models();
+    const bool shown = m_provisioning->provisions(m_model);
+    {
+        const QSignalBlocker blocker(m_provisionAction);
+        m_provisionAction->setChecked(shown);
+    }
+    m_provisionAction->setEnabled(provisions());
+    m_provisionState->setText(models.isEmpty()
+                                  ? tr("Provisioning: off")
+                                  : tr("Provisioning: %1").arg(models.join(QStringLiteral(", "))));
+    m_provisionState->setToolTip(
+        shown ? tr("This window starts and stops the machines of %1").arg(m_model)
+              : tr("Machines of %1 wait: Model ▸ Provision this model starts them").arg(m_model));
+    if (!m_options.storeLocation.isEmpty() && provisions())
+        QSettings().setValue(provisioningSetting(m_options.storeLocation), models);
+}
+
+QString MainWindow::provisioningSetting(const QString &storeLocation)
+{
+    return QStringLiteral("provisioning/") +
+           QString::fromLatin1(storeLocation.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+}
+
+void MainWindow::logFor(const QString &model, const QString &line)
+{
+    log(QStringLiteral("[%1] ").arg(model) + line);
 }
 
 void MainWindow::log(const QString &line)
@@ -756,7 +827,40 @@ void MainWindow::log(const QString &line)
 void MainWindow::reportError(const QString &message)
 {
     statusBar()->showMessage(message, 8000);
+    if (m_storeLost)
+        return; // said once; every read and write fails the same way now
     log(message);
+    if (Store::isDetached(m_options.storeLocation))
+        storeLost();
+}
+
+void MainWindow::storeLost()
+{
+    m_storeLost = true;
+    m_provisioning->pause();
+    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::pause, Qt::QueuedConnection);
+    m_header->setText(tr("<b>The store was lost under this window.</b> Nothing is read from or "
+                         "written to it here any more; reopen it to go on."));
+    m_header->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));
+    if (m_confirm(tr("Store lost"),
+                  tr("Another program removed the store's write-ahead log while this window "
+                     "had it open, so this window stopped using it: what it showed since may "
+                     "be out of date, and its provisioner is stopped. Changes committed or "
+                     "staged before are kept in the store.\n\nReopen the store now?")))
+        reopen(m_options.storeLocation, m_model);
+}
+
+void MainWindow::reopen(const QString &location, const QString &model)
+{
+    if (m_options.reopen) {
+        m_options.reopen(location, model);
+        return;
+    }
+    QStringList arguments{QStringLiteral("--db"), location};
+    if (!model.isEmpty())
+        arguments << QStringLiteral("-m") << model;
+    if (QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments))
+        close();
 }
 
 void MainWindow::editPlacementPolicy()

@@ -34,7 +34,7 @@ class ChangeSetPanel;
 class ModelActions;
 class ModelWatcher;
 class ProviderTypes;
-class ProvisionerWorker;
+class ProvisioningScope;
 class RegionChart;
 class SecretStore;
 class TreeFilterModel;
@@ -54,13 +54,20 @@ public:
     struct Options
     {
         QString storeLocation; // for the watcher's and the provisioner's own connections
-        bool provision = true; // run the provisioner for the open model
+        // This window may run provisioners (not on a read-only store).
+        bool provision = true;
+        // The models the user asked this window to provision (last time):
+        // only these start machines; showing a model starts nothing.
+        QStringList provisionedModels;
         int watchIntervalMs = 250;
         // For the accounts dialog; without them it is not offered.
         const ProviderTypes *types = nullptr;
         SecretStore *secrets = nullptr;
         // Reloads the clouds the workspace uses after accounts changed.
         std::function<void()> reloadClouds;
+        // Opens a store (with a model) afresh: by default a new window
+        // process on it, and this one closes.
+        std::function<void(const QString &location, const QString &model)> reopen;
     };
 
     MainWindow(Workspace &workspace, const QString &model, const Options &options,
@@ -78,6 +85,14 @@ public:
     // another one.
     void destroyModel();
     void editAccounts();
+    // Model ▸ Provision this model: starts or stops this window's provisioner
+    // for `model`. Starting asks first when machines wait, saying what they
+    // cost; false when the user said no (or this window may not provision).
+    bool setProvisioning(const QString &model, bool on);
+    // The models this window provisions.
+    QStringList provisionedModels() const;
+    // Where the window remembers them for a store (QSettings).
+    static QString provisioningSetting(const QString &storeLocation);
     // Picks up changed accounts: the provisioner and the watcher pause meanwhile.
     void reloadClouds();
     // The selected principal application; empty when none is.
@@ -163,15 +178,19 @@ private:
     // The status history of the machine shown in the details pane.
     void showStatusLog();
     void place(const QStringList &units, const QString &directive);
-    // The open model's provisioner runs unless the options or a read-only store forbid it.
+    // Whether this window may provision at all (the options, a writable store).
     bool provisions() const;
-    void startProvisioner();
-    void stopProvisioner();
+    void showProvisioningState();
+    void logFor(const QString &model, const QString &line);
     void reloadModelList();
     // The open model was destroyed (here or elsewhere): another one opens.
     void modelGone(const QString &name);
     void log(const QString &line);
     void reportError(const QString &message);
+    // The store was lost under this window (Store::isDetached): it stops
+    // provisioning and offers to reopen the store, whose staged changes are kept.
+    void storeLost();
+    void reopen(const QString &location, const QString &model);
     void runDialog(CommandDialog &dialog);
 
     Workspace &m_workspace;
@@ -203,6 +222,7 @@ private:
     ChangeSetPanel *m_changeSet = nullptr;
     QAction *m_stagingAction = nullptr;
     bool m_staging = true;
+    bool m_storeLost = false;
     bool m_filtering = false;
     bool m_columnsRestored = false;       // the user's column order and widths, from the last run
     QSet<QString> m_expandedApplications; // open before a filter was set
@@ -221,8 +241,9 @@ private:
 
     std::unique_ptr<WorkerThread> m_watchThread;
     ModelWatcher *m_watcher = nullptr;
-    std::unique_ptr<WorkerThread> m_provisionThread;
-    ProvisionerWorker *m_provisioner = nullptr;
+    ProvisioningScope *m_provisioning = nullptr;
+    QAction *m_provisionAction = nullptr;
+    QLabel *m_provisionState = nullptr;
 };
 
 } // namespace berth

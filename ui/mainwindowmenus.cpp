@@ -21,7 +21,6 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QToolBar>
@@ -67,9 +66,7 @@ void MainWindow::buildMenus()
         // The window belongs to its store: a new window on the other one
         // (remembered for next time), and this one closes.
         QSettings().setValue(QStringLiteral("store/location"), dialog.location());
-        QStringList arguments{QStringLiteral("--db"), dialog.location()};
-        if (QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments))
-            close();
+        reopen(dialog.location(), {});
     });
     openStore->setShortcut(QKeySequence::Open);
     describe(openStore, tr("Open another store: a SQLite file or a PostgreSQL server"));
@@ -159,6 +156,15 @@ void MainWindow::buildMenus()
         runDialog(dialog);
     });
     describe(m_retryAction, tr("Start machines in error again"));
+    m_provisionAction = modelMenu->addAction(tr("&Provision this model"));
+    m_provisionAction->setCheckable(true);
+    connect(m_provisionAction, &QAction::toggled, this, [this](bool on) {
+        if (!setProvisioning(m_model, on))
+            showProvisioningState(); // the user said no: unchecked again
+    });
+    describe(m_provisionAction,
+             tr("Let this window start and stop this model's machines; it says first what "
+                "waiting machines cost"));
     modelMenu->addSeparator();
     modelMenu->addAction(m_actions->removeMachines());
 
@@ -213,8 +219,9 @@ void MainWindow::buildMenus()
     QToolBar *tools = addToolBar(tr("Actions"));
     tools->setObjectName(QStringLiteral("actionsToolBar"));
     tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    for (QAction *action : {deploy, addMachine, m_addUnitAction, m_actions->placeOn(), autoPlace,
-                            m_actions->relate(), m_constraintsAction, m_retryAction, commit})
+    for (QAction *action :
+         {deploy, addMachine, m_addUnitAction, m_actions->placeOn(), autoPlace, m_actions->relate(),
+          m_constraintsAction, m_retryAction, m_provisionAction, commit})
         tools->addAction(action);
 }
 

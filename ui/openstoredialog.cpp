@@ -2,11 +2,11 @@
 
 #include "core/bertherror.h"
 #include "core/store/store.h"
+#include "ui/filedialogs.h"
 #include "ui/offthread.h"
 #include "ui/palettecolours.h"
 
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -26,9 +26,9 @@ OpenStoreDialog::OpenStoreDialog(const QString &current, QWidget *parent)
     m_location->setMinimumWidth(420);
     auto *browse = new QPushButton(tr("&Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getSaveFileName(
-            this, tr("SQLite store"), m_location->text(), tr("SQLite stores (*.sqlite *.db)"),
-            nullptr, QFileDialog::DontConfirmOverwrite);
+        const QString file = FileDialogs::saveFileName(this, tr("SQLite store"), m_location->text(),
+                                                       tr("SQLite stores (*.sqlite *.db)"),
+                                                       QFileDialog::DontConfirmOverwrite);
         if (!file.isEmpty())
             m_location->setText(file);
     });

@@ -75,6 +75,8 @@ struct Fixture : TestWorkspace
         MainWindow::Options options;
         options.storeLocation = path();
         options.provision = provision;
+        if (provision) // as if the user had asked this window to provision the model last time
+            options.provisionedModels = {model};
         options.reloadClouds = [this] { reloadClouds(); };
         options.watchIntervalMs = 50;
         auto w = std::make_unique<MainWindow>(ws(), model, options);
@@ -515,6 +517,17 @@ private slots:
                 n += m.instanceId.isEmpty() ? 0 : 1;
             return n;
         };
+        // Showing a model starts nothing: its machines wait until the user asks.
+        QTest::qWait(300);
+        QCOMPARE(recorded(), 0);
+        QString asked;
+        window->setConfirm([&](const QString &, const QString &text) {
+            asked = text;
+            return true;
+        });
+        QVERIFY(window->setProvisioning(QStringLiteral("staging"), true));
+        QVERIFY2(asked.startsWith(QStringLiteral("2 machine(s) of model staging wait to start:")),
+                 qPrintable(asked));
         QTRY_COMPARE_WITH_TIMEOUT(recorded(), 2, 20'000);
         QString question;
         window->setConfirm([&](const QString &, const QString &text) {

@@ -1,0 +1,343 @@
+// What a user of the window must be able to rely on all day: browsing files
+// never costs the store its locks, a store lost anyway is said at once and
+// nothing shows as done, and looking at a model never starts its machines.
+#include "../testsupport.h"
+
+#include "core/commands/applicationcommands.h"
+#include "core/commands/changeset.h"
+#include "core/commands/machinecommands.h"
+#include "core/commands/modelchange.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/workspace.h"
+#include "ui/accountsdialog.h"
+#include "ui/filedialogs.h"
+#include "ui/mainwindow.h"
+#include "ui/openstoredialog.h"
+
+#include "keychain/filesecretstore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemModel>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace berth;
+
+namespace {
+
+struct Fixture : TestWorkspace
+{
+    Fixture()
+        : TestWorkspace({QStringLiteral("latency-ms=0")})
+    {}
+    void deploy(const QString &model, const QString &charm, int count)
+    {
+        ApplicationCommands::Deploy d;
+        d.charm = charm;
+        d.count = count;
+        ApplicationCommands(ws()).deploy(model, d);
+    }
+    std::unique_ptr<MainWindow> window(MainWindow::Options options = {})
+    {
+        options.storeLocation = path();
+        options.watchIntervalMs = 50;
+        options.reloadClouds = [this] { reloadClouds(); };
+        auto w = std::make_unique<MainWindow>(ws(), QStringLiteral("default"), options);
+        w->show();
+        return w;
+    }
+    ProcessResult berthctl(const QStringList &args)
+    {
+        QProcessEnvironment env = isolatedEnvironment(dir);
+        return runProgram(QStringLiteral(BERTHCTL_PATH),
+                          QStringList{QStringLiteral("--db"), path()} + args, env, 60'000);
+    }
+    int instances()
+    {
+        ProviderError error;
+        return int(clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error).size());
+    }
+    int started(const QString &model)
+    {
+        int n = 0;
+        for (const MachineRecord &m : ws().snapshot(model).machines)
+            n += m.instanceId.isEmpty() ? 0 : 1;
+        return n;
+    }
+};
+
+// In the file dialog now open: the store's folder listed in detail, until Qt
+// has told the type of its -wal file (what once read it); then berthctl runs
+// on the store beside the window, as a user's terminal would.
+void browseStoreFolder(Fixture &f, bool *done)
+{
+    auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+    QVERIFY2(dialog, "no file dialog is open");
+    QVERIFY(dialog->testOption(QFileDialog::DontUseNativeDialog));
+    dialog->setViewMode(QFileDialog::Detail);
+    dialog->setDirectory(f.dir.path());
+    auto *files = dialog->findChild<QFileSystemModel *>();
+    QVERIFY(files);
+    const QString wal = f.path() + QStringLiteral("-wal");
+    QVERIFY(QFileInfo::exists(wal));
+    QTRY_VERIFY_WITH_TIMEOUT(!files->type(files->index(wal)).isEmpty(), 10'000);
+    QTest::qWait(300); // whatever else Qt gathers about the files shown
+    const ProcessResult r = f.berthctl({QStringLiteral("status")});
+    QCOMPARE(r.code, 0);
+    dialog->reject();
+    *done = true;
+}
+
+} // namespace
+
+class TestWindowTrust : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // settings of their own, not the user's
+        if (TestLocation::postgres())
+            QSKIP("a SQLite store's files: PostgreSQL has none in this process");
+    }
+
+    // File ▸ Open store ▸ Browse…, Import and Export bundle, Export chart and
+    // the accounts' File… each list the store's folder while berthctl runs
+    // beside the window; the window's commits still reach the store.
+    void fileDialogsKeepTheStoresLocks()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("default"), QStringLiteral("web"), 2);
+        FileSecretStore secrets(f.dir.filePath(QStringLiteral("secrets.json")));
+        MainWindow::Options options;
+        options.types = &f.types;
+        options.secrets = &secrets;
+        auto window = f.window(options);
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        const auto action = [&](const QString &text) -> QAction * {
+            for (QAction *a : window->findChildren<QAction *>()) {
+                if (a->text() == text)
+                    return a;
+            }
+            return nullptr;
+        };
+
+        for (const QString &text :
+             {QStringLiteral("&Import bundle…"), QStringLiteral("&Export bundle…")}) {
+            bool done = false;
+            QTimer::singleShot(0, this, [&] { browseStoreFolder(f, &done); });
+            QAction *a = action(text);
+            QVERIFY2(a, qPrintable(text));
+            a->trigger();
+            QVERIFY2(done, qPrintable(text));
+        }
+        {
+            bool done = false;
+            QTimer::singleShot(0, this, [&] { browseStoreFolder(f, &done); });
+            window->exportChart();
+            QVERIFY(done);
+        }
+        {
+            bool done = false;
+            QTimer::singleShot(0, this, [&] {
+                auto *dialog = qobject_cast<OpenStoreDialog *>(QApplication::activeModalWidget());
+                QVERIFY(dialog);
+                QPushButton *browse = nullptr;
+                for (QPushButton *b : dialog->findChildren<QPushButton *>()) {
+                    if (b->text() == u"&Browse…")
+                        browse = b;
+                }
+                QVERIFY(browse);
+                QTimer::singleShot(0, this, [&] { browseStoreFolder(f, &done); });
+                browse->click();
+                dialog->reject();
+            });
+            action(QStringLiteral("&Open store…"))->trigger();
+            QVERIFY(done);
+        }
+        {
+            AccountsDialog accounts(f.ws().store(), f.types, secrets, window.get());
+            accounts.show();
+            QToolButton *fromFile = nullptr;
+            QTRY_VERIFY((fromFile = [&]() -> QToolButton * {
+                for (QToolButton *b : accounts.findChildren<QToolButton *>()) {
+                    if (b->text() == u"File…" && b->isVisible())
+                        return b;
+                }
+                return nullptr;
+            }()));
+            bool done = false;
+            QTimer::singleShot(0, this, [&] { browseStoreFolder(f, &done); });
+            fromFile->click();
+            QVERIFY(done);
+        }
+
+        // The store is whole: its log is where it was, and what the window
+        // commits now is what berthctl reads.
+        QVERIFY(QFileInfo::exists(f.path() + QStringLiteral("-wal")));
+        QVERIFY(!Store::isDetached(f.path()));
+        f.deploy(QStringLiteral("default"), QStringLiteral("after"), 1);
+        const ProcessResult r = f.berthctl({QStringLiteral("status"), QStringLiteral("after")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("after/0")), qPrintable(r.out + r.err));
+    }
+
+    // Bundle import, export and secret files refuse the open store's own
+    // files: reading one would drop the store's locks as surely as a dialog.
+    void theStoresFilesAreNeverOpenedAsUserFiles()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("default"), QStringLiteral("web"), 1);
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+            const QString file = f.path() + suffix;
+            QVERIFY2(!window->importBundle(file), qPrintable(file));
+            QVERIFY2(window->logPane()->toPlainText().contains(
+                         QStringLiteral("is a file of the store Berth has open")),
+                     qPrintable(window->logPane()->toPlainText()));
+            QVERIFY2(!window->exportBundle(file), qPrintable(file));
+        }
+        QVERIFY(!Store::isDetached(f.path()));
+        QCOMPARE(f.berthctl({QStringLiteral("status")}).code, 0);
+        f.deploy(QStringLiteral("default"), QStringLiteral("after"), 1);
+        QVERIFY(f.berthctl({QStringLiteral("status")}).out.contains(QStringLiteral("after/0")));
+    }
+
+    // Should something in the process drop the locks anyway, and another
+    // client remove the log: the window says so at once, stops provisioning,
+    // shows nothing as done, and offers to reopen the store, where what was
+    // staged before is kept.
+    void aLostStoreIsSaidAndNothingShowsAsDone()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("default"), QStringLiteral("web"), 1);
+        ChangeSet(f.ws()).stage(QStringLiteral("default"),
+                                ModelChange::addUnits(QStringLiteral("web"), 2, {}),
+                                QStringLiteral("test"));
+        QString title;
+        QString reopened;
+        MainWindow::Options options;
+        options.reopen = [&](const QString &location, const QString &model) {
+            reopened = location + u' ' + model;
+        };
+        auto window = f.window(options);
+        window->setConfirm([&](const QString &t, const QString &) {
+            title = t;
+            return true;
+        });
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+
+        // What the file dialogs did: open and close the store's files here.
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+            const int fd = ::open(QFile::encodeName(f.path() + suffix).constData(), O_RDONLY);
+            QVERIFY(fd >= 0);
+            ::close(fd);
+        }
+        QCOMPARE(f.berthctl({QStringLiteral("status")}).code, 0); // took itself for the last
+        QVERIFY(!QFileInfo::exists(f.path() + QStringLiteral("-wal")));
+
+        QTRY_COMPARE_WITH_TIMEOUT(title, QStringLiteral("Store lost"), 5'000);
+        QCOMPARE(reopened, f.path() + QStringLiteral(" default"));
+        QVERIFY(Store::isDetached(f.path()));
+        QVERIFY(window->provisionedModels().isEmpty());
+        // Nothing more is written as if it worked.
+        const QString refused =
+            errorOf([&] { f.deploy(QStringLiteral("default"), QStringLiteral("late"), 1); });
+        QVERIFY2(refused.contains(QStringLiteral("was lost under this process")),
+                 qPrintable(refused));
+        window.reset();
+
+        // A new process finds the store whole, with what was staged before.
+        ProcessResult r = f.berthctl({QStringLiteral("changes")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("web")), qPrintable(r.out + r.err));
+        r = f.berthctl({QStringLiteral("status")});
+        QVERIFY2(r.out.contains(QStringLiteral("web/0")), qPrintable(r.out));
+        QVERIFY2(!r.out.contains(QStringLiteral("late")), qPrintable(r.out));
+    }
+
+    // Which models this window provisions is the user's choice, shown in the
+    // status bar: opening or switching to a model starts nothing; asking for
+    // it says what waits and what it costs first; a provisioned model goes
+    // on while another is shown; turning it off stops new starts.
+    void showingAModelStartsNothing()
+    {
+        Fixture f;
+        ModelCommands(f.ws()).addModel(QStringLiteral("other"), QStringLiteral("sim"), {});
+        f.deploy(QStringLiteral("default"), QStringLiteral("web"), 2);
+        f.deploy(QStringLiteral("other"), QStringLiteral("db"), 1);
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        auto *box = window->findChild<QComboBox *>();
+        QVERIFY(box);
+        QVERIFY2(window->focusWidget() != box, "an arrow key would switch models");
+        QVERIFY(window->provisionedModels().isEmpty());
+
+        window->openModel(QStringLiteral("other"));
+        window->openModel(QStringLiteral("default"));
+        window->openModel(QStringLiteral("other"));
+        QTest::qWait(500);
+        QCOMPARE(f.instances(), 0);
+
+        QString asked;
+        bool answer = false;
+        window->setConfirm([&](const QString &, const QString &question) {
+            asked = question;
+            return answer;
+        });
+        QVERIFY(!window->setProvisioning(QStringLiteral("other"), true)); // no
+        QVERIFY2(
+            asked.startsWith(QStringLiteral("1 machine(s) of model other wait to start: 1 × ")),
+            qPrintable(asked));
+        QVERIFY2(asked.contains(QStringLiteral(" an hour")), qPrintable(asked));
+        QTest::qWait(300);
+        QCOMPARE(f.instances(), 0);
+        QVERIFY(window->provisionedModels().isEmpty());
+
+        answer = true;
+        QVERIFY(window->setProvisioning(QStringLiteral("other"), true));
+        QTRY_COMPARE_WITH_TIMEOUT(f.started(QStringLiteral("other")), 1, 20'000);
+        bool shown = false;
+        for (QLabel *label : window->findChildren<QLabel *>())
+            shown = shown || label->text() == u"Provisioning: other";
+        QVERIFY(shown);
+
+        // Shown or not, "other" goes on; "default" still waits.
+        window->openModel(QStringLiteral("default"));
+        f.deploy(QStringLiteral("other"), QStringLiteral("cache"), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(f.started(QStringLiteral("other")), 2, 20'000);
+        QCOMPARE(f.started(QStringLiteral("default")), 0);
+        QVERIFY2(window->logPane()->toPlainText().contains(QStringLiteral("[other] ")),
+                 qPrintable(window->logPane()->toPlainText()));
+
+        QVERIFY(window->setProvisioning(QStringLiteral("other"), false));
+        f.deploy(QStringLiteral("other"), QStringLiteral("queue"), 1);
+        QTest::qWait(500);
+        QCOMPARE(f.started(QStringLiteral("other")), 2);
+
+        // berthctl provision says the same before it starts anything.
+        const ProcessResult r =
+            f.berthctl({QStringLiteral("-m"), QStringLiteral("default"),
+                        QStringLiteral("provision"), QStringLiteral("--until-idle")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("2 machine(s) of model default wait to start: ")),
+                 qPrintable(r.out));
+    }
+};
+
+QTEST_MAIN(TestWindowTrust)
+#include "tst_windowtrust.moc"
