@@ -1,5 +1,6 @@
 """The HTTP calls the rig's set-up scripts make to Keystone, Nova and Glance."""
 import json
+import time
 import urllib.error
 import urllib.request
 
@@ -13,8 +14,25 @@ class ApiError(Exception):
         self.body = body
 
 
+# No call waits for ever: a service that does not answer within this is retried
+# a few times (it may be starting), then reported.
+TIMEOUT_S = 60
+TRIES = 4
+
+
 def exchange(method, url, token=None, body=None, raw=None):
     """One request; gives (status, headers, parsed body) whatever the status."""
+    for attempt in range(1, TRIES + 1):
+        try:
+            return exchange_once(method, url, token, body, raw)
+        except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
+            if attempt == TRIES:
+                raise RuntimeError("%s %s: no answer after %d tries: %s"
+                                   % (method, url, TRIES, getattr(e, "reason", e))) from e
+            time.sleep(2 * attempt)
+
+
+def exchange_once(method, url, token=None, body=None, raw=None):
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
     req = urllib.request.Request(url, method=method, data=data)
     req.add_header("Content-Type",
@@ -23,7 +41,7 @@ def exchange(method, url, token=None, body=None, raw=None):
     if token:
         req.add_header("X-Auth-Token", token)
     try:
-        with urllib.request.urlopen(req) as r:
+        with urllib.request.urlopen(req, timeout=TIMEOUT_S) as r:
             status, headers, text = r.status, r.headers, r.read()
     except urllib.error.HTTPError as e:
         status, headers, text = e.code, e.headers, e.read()
