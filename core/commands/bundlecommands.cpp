@@ -4,6 +4,7 @@
 #include "core/commands/applicationcommands.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/scalingcommands.h"
+#include "core/inputlimits.h"
 #include "core/model/names.h"
 #include "core/placement/affinitypolicy.h"
 #include "core/placement/deletionpolicy.h"
@@ -14,6 +15,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QSet>
+
+#include <limits>
 
 namespace berth {
 
@@ -69,8 +72,12 @@ QJsonObject policyFromText(PlacementPolicy::Kind kind, const QString &text, cons
                                  .arg(where, part));
         PlacementPlanner::Target t;
         t.name = m.captured(1);
-        t.weight = m.captured(2).toLongLong();
-        t.cap = m.captured(3).isEmpty() ? -1 : m.captured(3).toLongLong();
+        // A number past 64 bits is too large, as 5,000,000 is, never 0.
+        const auto number = [](const QString &digits) {
+            return Limits::parseInteger(digits).value_or(std::numeric_limits<qint64>::max());
+        };
+        t.weight = number(m.captured(2));
+        t.cap = m.captured(3).isEmpty() ? -1 : number(m.captured(3));
         targets << t;
     }
     return PlacementPolicy::fromTargets(kind, targets).toSpec();

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace berth {
 
@@ -231,6 +232,24 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
             throw BerthError(tr("%1: unknown key \"%2\"; expected applications, machines, "
                                 "relations, series or default-base")
                                  .arg(source, key));
+    }
+    // What Juju's reader refuses: one list of applications, each part of its kind.
+    if (doc.contains(QStringLiteral("applications")) && doc.contains(QStringLiteral("services")))
+        throw BerthError(tr("%1 gives both applications and services (their old name); "
+                            "expected one of them")
+                             .arg(source));
+    for (const auto &[key, map] :
+         {std::pair{QStringLiteral("applications"), true},
+          std::pair{QStringLiteral("services"), true}, std::pair{QStringLiteral("machines"), true},
+          std::pair{QStringLiteral("relations"), false}}) {
+        const QJsonValue value = doc.value(key);
+        if (value.isUndefined() || value.isNull() || (map ? value.isObject() : value.isArray()))
+            continue;
+        throw BerthError(
+            map ? tr("%1: %2 is not a map; expected name: {...} entries").arg(source, key)
+                : tr("%1: relations is not a list; expected a list of pairs "
+                     "([[\"wordpress:db\", \"mysql:db\"]])")
+                      .arg(source));
     }
     bundle.name = textOf(doc.value(QStringLiteral("name"))).value_or(QString());
     bundle.description = textOf(doc.value(QStringLiteral("description"))).value_or(QString());

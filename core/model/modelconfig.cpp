@@ -93,8 +93,9 @@ QString ModelConfig::check(const QString &key, const QString &value, const QStri
     if (key == u"retry-count")
         return integer(0, 1000);
     if (key == u"retry-delay") {
-        if (!parseDurationMs(value))
-            throw bad(Text::tr("expected a duration such as 500ms, 10s or 1m"));
+        const auto ms = parseDurationMs(value);
+        if (!ms || *ms > 24LL * 3600 * 1000)
+            throw bad(Text::tr("expected a duration such as 500ms, 10s or 1m, up to 24h"));
         return value;
     }
     if (key == u"server-group-policy") {

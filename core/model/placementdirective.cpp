@@ -139,7 +139,14 @@ PlacementDirective::ListResult PlacementDirective::parseList(const QString &text
     ListResult result;
     const QStringList parts = text.split(u',');
     for (const QString &part : parts) {
-        auto parsed = parse(part.trimmed());
+        // Spaces after the commas are the list's; a newline or tab is no directive's.
+        qsizetype from = 0;
+        qsizetype to = part.size();
+        while (from < to && part.at(from) == u' ')
+            ++from;
+        while (to > from && part.at(to - 1) == u' ')
+            --to;
+        auto parsed = parse(part.mid(from, to - from));
         if (!parsed.ok()) {
             result.error = parsed.error;
             result.directives.clear();

@@ -109,6 +109,14 @@ PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
         const QJsonObject item = value.toObject();
         PlacementPlanner::Target t;
         t.name = item.value(QStringLiteral("name")).toString();
+        // A misspelt key ("wieght") would leave the entry a weight it was not given.
+        for (auto it = item.begin(); it != item.end(); ++it) {
+            if (it.key() != u"name" && it.key() != u"weight" && it.key() != u"cap") {
+                throw BerthError(Text::tr("unknown key \"%1\" in the %2 entry \"%3\"; "
+                                          "expected name, weight and cap")
+                                     .arg(it.key(), listKey, t.name));
+            }
+        }
         const auto number = [&](const QString &key, qint64 fallback, qint64 maximum,
                                 const QString &expected) {
             const QJsonValue v = item.value(key);

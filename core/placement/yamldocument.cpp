@@ -60,6 +60,7 @@ public:
         switch (node.Type()) {
         case YAML::NodeType::Map: {
             QJsonObject o;
+            QList<QJsonValue> merged; // "<<: *anchor": keys given here win
             for (const auto &entry : node) {
                 if (!entry.first.IsScalar()) {
                     throw BerthError(Text::tr("%1: line %2: a key that is not plain text; "
@@ -67,8 +68,39 @@ public:
                                          .arg(m_name)
                                          .arg(entry.first.Mark().line + 1));
                 }
-                o.insert(QString::fromStdString(entry.first.Scalar()),
-                         convert(entry.second, depth + 1));
+                const QString key = QString::fromStdString(entry.first.Scalar());
+                if (key == u"<<" && entry.first.Tag() != "!") {
+                    const QJsonValue value = convert(entry.second, depth + 1);
+                    if (value.isArray()) {
+                        for (const QJsonValue &each : value.toArray())
+                            merged << each;
+                    } else {
+                        merged << value;
+                    }
+                    continue;
+                }
+                // As Juju's YAML reader does: a key given twice is refused, not the last kept.
+                if (o.contains(key)) {
+                    throw BerthError(Text::tr("%1: line %2: \"%3\" is given twice; expected "
+                                              "each key once")
+                                         .arg(m_name)
+                                         .arg(entry.first.Mark().line + 1)
+                                         .arg(key));
+                }
+                o.insert(key, convert(entry.second, depth + 1));
+            }
+            for (const QJsonValue &source : std::as_const(merged)) {
+                if (!source.isObject()) {
+                    throw BerthError(Text::tr("%1: line %2: \"<<\" merges a mapping (or a list "
+                                              "of them) into this one")
+                                         .arg(m_name)
+                                         .arg(node.Mark().line + 1));
+                }
+                const QJsonObject from = source.toObject();
+                for (auto it = from.begin(); it != from.end(); ++it) {
+                    if (!o.contains(it.key()))
+                        o.insert(it.key(), it.value());
+                }
             }
             return o;
         }
