@@ -4,6 +4,8 @@
 #include "core/model/names.h"
 #include "core/store/cloudaccounts.h"
 
+#include <QUrl>
+
 namespace berth {
 
 namespace {
@@ -71,11 +73,33 @@ void CloudCommands::storeSecrets(const QString &cloud, const Secrets &given,
                                 secretStore->backend());
 }
 
+void CloudCommands::checkEndpoint(const QString &endpoint, const Secrets &secrets)
+{
+    if (endpoint.isEmpty())
+        return;
+    const QUrl url(endpoint, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty())
+        throw BerthError(CloudCommands::tr("bad endpoint \"%1\": expected a URL such as "
+                                           "https://host:port")
+                             .arg(endpoint));
+    // The store and every listing would keep and show it: secrets go to the keychain.
+    if (!url.userInfo().isEmpty())
+        throw BerthError(CloudCommands::tr("the endpoint \"%1\" carries a user name or password; "
+                                           "give the endpoint without it, and the password "
+                                           "with --secret-file password=FILE")
+                             .arg(url.toString(QUrl::RemoveUserInfo)));
+    if (secrets.contains(QStringLiteral("server-fingerprint")) && url.scheme() != u"https")
+        throw BerthError(CloudCommands::tr("--accept-fingerprint pins the certificate of an https "
+                                           "endpoint; \"%1\" is not encrypted: give https://…")
+                             .arg(endpoint));
+}
+
 CommandResult CloudCommands::addCloud(const QString &name, const QString &type,
                                       const QString &endpoint, const QStringList &config,
                                       const Secrets &secrets, SecretStore *secretStore)
 {
     Names::checkCloudName(name);
+    checkEndpoint(endpoint, secrets);
     CloudAccount account{name, type, endpoint, {}, {}};
     m_types.get(type); // names the known types when it is not one
     account.secrets = mergeSecrets(account, secrets, nullptr);

@@ -40,6 +40,9 @@ public:
                             SecretStore &secrets);
 
 private:
+    // An endpoint a cloud may be added with: a URL without user info; https
+    // where a certificate is pinned.
+    static void checkEndpoint(const QString &endpoint, const Secrets &secrets);
     // Checks each k=v with the type's rules, applies it over `config`, and opens a
     // provider with the result so that a setting that cannot work fails now.
     // The provider made from the result must also pass verify().

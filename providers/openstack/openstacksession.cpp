@@ -142,6 +142,17 @@ OpenStackReply OpenStackSession::send(const QByteArray &verb, const QUrl &url,
             ProviderError::failed(ProviderError::Kind::Transient, QStringLiteral("cancelled"));
         return result;
     }
+    // A pinned account's credentials and tokens travel only under its pin:
+    // never to a plain-http endpoint, its own or one the catalog names.
+    if (!m_credentials.pinnedSha256.isEmpty() && url.scheme() != u"https") {
+        result.error = ProviderError::failed(
+            ProviderError::Kind::Auth,
+            QStringLiteral("OpenStack at %1 is not https: an account with a pinned certificate "
+                           "sends its credentials and tokens only over https; give an https "
+                           "endpoint (and have the catalog name https ones)")
+                .arg(url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath)));
+        return result;
+    }
     QNetworkRequest request(url);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Accept", "application/json");
@@ -162,10 +173,20 @@ OpenStackReply OpenStackSession::send(const QByteArray &verb, const QUrl &url,
     QByteArray presented;
     if (tls)
         PinnedTls::guard(reply, m_credentials.pinnedSha256, &presented);
-    PinnedTls::waitFor(reply, cancel);
+    // The whole answer within its time and half a minute more, however it trickles.
+    const int deadlineMs = m_credentials.requestTimeoutMs + 30'000;
+    const bool inTime = PinnedTls::waitFor(reply, cancel, deadlineMs);
     const std::unique_ptr<QNetworkReply> owned(reply);
 
     const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath);
+    if (!inTime) {
+        result.error = ProviderError::failed(
+            ProviderError::Kind::Transient,
+            QStringLiteral("OpenStack at %1 did not finish answering within %2 s; given up")
+                .arg(where)
+                .arg(deadlineMs / 1000));
+        return result;
+    }
     if (tls && !presented.isEmpty() && presented != m_credentials.pinnedSha256) {
         result.error =
             PinnedTls::refusal(QStringLiteral("OpenStack at ") + where, presented,
