@@ -83,10 +83,20 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
     QNetworkReply *reply = m_nam.sendCustomRequest(request, verb, body);
     QByteArray presented;
     PinnedTls::guard(reply, m_endpoint.pinnedSha256, &presented);
-    PinnedTls::waitFor(reply, m_cancel);
+    // The whole answer within its time and half a minute more, however it trickles.
+    const int deadlineMs = timeoutMs + 30'000;
+    const bool inTime = PinnedTls::waitFor(reply, m_cancel, deadlineMs);
     reply->deleteLater();
 
     const QString where = m_endpoint.url.toString(QUrl::RemoveUserInfo);
+    if (!inTime) {
+        result.error = ProviderError::failed(
+            ProviderError::Kind::Transient,
+            QStringLiteral("LXD at %1 did not finish answering within %2 s; given up")
+                .arg(where)
+                .arg(deadlineMs / 1000));
+        return result;
+    }
     if (!presented.isEmpty() && presented != m_endpoint.pinnedSha256) {
         result.error = PinnedTls::refusal(QStringLiteral("the LXD server at ") + where, presented,
                                           m_endpoint.pinnedSha256, QStringLiteral("lxc info"));

@@ -47,7 +47,7 @@ void guard(QNetworkReply *reply, const QByteArray &pin, QByteArray *presented)
     });
 }
 
-void waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel)
+bool waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel, int deadlineMs)
 {
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -59,8 +59,19 @@ void waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel)
         });
         cancelCheck.start(100);
     }
+    bool late = false;
+    QTimer deadline;
+    if (deadlineMs > 0) {
+        deadline.setSingleShot(true);
+        QObject::connect(&deadline, &QTimer::timeout, reply, [reply, &late] {
+            late = true;
+            reply->abort();
+        });
+        deadline.start(deadlineMs);
+    }
     if (!reply->isFinished())
         loop.exec();
+    return !late;
 }
 
 ProviderError refusal(const QString &server, const QByteArray &presented, const QByteArray &pin,

@@ -32,7 +32,10 @@ void guard(QNetworkReply *reply, const QByteArray &pin, QByteArray *presented);
 
 // Waits, with an event loop of the calling thread, until `reply` is
 // finished; aborts it once `*cancel` (when given) becomes true.
-void waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel);
+// `deadlineMs` (when above 0) bounds the whole exchange: a reply that keeps
+// trickling never trips a transfer timeout (no data for so long). False when
+// the deadline aborted it.
+bool waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel, int deadlineMs = 0);
 
 // Why a server whose certificate is not the pinned one was refused: with no
 // pin yet, the fingerprint to check (`howToCheck` says how); with another
