@@ -14,9 +14,12 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QMutex>
 #include <QTimer>
 
+#include <chrono>
 #include <csignal>
+#include <thread>
 #include <unistd.h>
 
 namespace berth {
@@ -189,6 +192,45 @@ void instances(CliContext &ctx, const QStringList &args)
 // passes on store changes, retry times and a timer, until stopped (or
 // `deadline`, when not 0). A provider account changed by any client brings a
 // new worker on the clouds as they are now.
+// Ctrl+C or SIGTERM while a cloud call is in flight (a cloud may take
+// minutes): after a short grace the calls are abandoned as a kill would
+// abandon them, instead of waiting for the cloud. The model stays consistent:
+// every start was recorded with its nonce before it was asked for, and the
+// next provision adopts or stops what an abandoned call started.
+class InterruptGrace
+{
+public:
+    InterruptGrace()
+        : m_thread([this] { watch(); })
+    {}
+    ~InterruptGrace()
+    {
+        m_done = true;
+        m_thread.join();
+    }
+    InterruptGrace(const InterruptGrace &) = delete;
+    InterruptGrace &operator=(const InterruptGrace &) = delete;
+
+private:
+    void watch()
+    {
+        using namespace std::chrono_literals;
+        while (!m_done && !interrupted)
+            std::this_thread::sleep_for(50ms);
+        for (int waited = 0; !m_done && waited < 30; ++waited) // 1.5 s for the pass to stop
+            std::this_thread::sleep_for(50ms);
+        if (m_done)
+            return;
+        static const char message[] =
+            "ERROR provision: interrupted; abandoning the cloud calls still in flight (their "
+            "machines stay pending: the next provision adopts or stops what they started)\n";
+        [[maybe_unused]] const auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
+        ::_exit(130);
+    }
+    std::atomic<bool> m_done = false;
+    std::thread m_thread;
+};
+
 void runInForeground(CliContext &ctx, const QString &model, qint64 deadline,
                      const std::function<void(const QString &)> &print)
 {
@@ -199,7 +241,10 @@ void runInForeground(CliContext &ctx, const QString &model, qint64 deadline,
         {
             ProvisionerWorker worker(location, reloaded ? *reloaded : ctx.workspace.clouds(),
                                      model);
-            QObject::connect(&worker, &ProvisionerWorker::logLine, &worker, print);
+            // Printed as they happen, from the thread that starts the machine:
+            // queued, they waited for the end of the pass and took its time.
+            QObject::connect(&worker, &ProvisionerWorker::logLine, &worker, print,
+                             Qt::DirectConnection);
             QObject::connect(&worker, &ProvisionerWorker::failed, &worker,
                              [&ctx](const QString &message) { ctx.warn(message); });
             QObject::connect(&worker, &ProvisionerWorker::modelDestroyed, &worker,
@@ -244,12 +289,15 @@ void provision(CliContext &ctx, const QStringList &args)
     const QString model = ctx.model();
     const QString location = ctx.workspace.store().location();
     QTextStream &out = ctx.out;
-    const auto print = [&out](const QString &line) {
+    QMutex printing; // lines come from the threads that start machines
+    const auto print = [&out, &printing](const QString &line) {
+        const QMutexLocker lock(&printing);
         out << QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss.zzz ")) << line
             << Qt::endl;
     };
     std::signal(SIGINT, [](int) { interrupted = true; });
     std::signal(SIGTERM, [](int) { interrupted = true; });
+    const InterruptGrace grace;
     // What starts now, and what it costs, as the window says before it provisions.
     MachineCommands machines(ctx.workspace);
     print(MachineCommands::describeWaiting(model, machines.waitingStarts(model)));

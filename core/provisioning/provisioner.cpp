@@ -683,11 +683,14 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                 job.zone = nextZone;
                 continue; // does not use up an attempt
             }
+            // Every zone short at once (capacity, outages) may pass: the whole
+            // round counts as one attempt, tried again after the delay.
+            const bool retry = job.machine.attempts + 1 <= m_model.config.retryCount();
             recordFailure(ws, job,
                           QStringLiteral("%1 (tried zones %2)")
                               .arg(error.message, job.candidates.join(QStringLiteral(", "))),
-                          false);
-            return Outcome::Failed;
+                          retry);
+            return retry ? Outcome::Retrying : Outcome::Failed;
         }
         releaseZone();
         const bool retry =

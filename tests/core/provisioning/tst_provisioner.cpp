@@ -308,11 +308,22 @@ void TestProvisioner::fallsBackWhenAZoneIsOut()
     QCOMPARE(MachineState::text(pinned.state.instance), QStringLiteral("provisioning error"));
     QVERIFY2(pinned.instanceMessage.startsWith(QStringLiteral("zone sim-east-a is unavailable")),
              qPrintable(pinned.instanceMessage));
-    // Every zone out: the error names what was tried.
+    // Every zone out: the round is one attempt, tried again after the delay
+    // (an outage or a shortage may pass); once they are used up, the error
+    // names what was tried.
+    ModelCommands(f.ws()).setConfig(
+        model, {QStringLiteral("retry-count=2"), QStringLiteral("retry-delay=10ms")});
     f.configureSim({QStringLiteral("zone-outage=sim-east-a,sim-east-b,sim-east-c")});
     f.deploy(QStringLiteral("db"), 1);
     QVERIFY(f.provision());
+    const QString log = f.log.join(u'\n');
+    QVERIFY2(log.contains(QStringLiteral("attempt 1 failed: zone sim-east-c is unavailable "
+                                         "(tried zones sim-east-a, sim-east-b, sim-east-c); "
+                                         "retrying")),
+             qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("attempt 2 failed")), qPrintable(log));
     const MachineRecord stuck = f.snapshot().machines.last();
+    QCOMPARE(stuck.attempts, 3);
     QCOMPARE(MachineState::text(stuck.state.status), QStringLiteral("error"));
     QVERIFY2(stuck.instanceMessage.contains(
                  QStringLiteral("tried zones sim-east-a, sim-east-b, sim-east-c")),
