@@ -286,4 +286,28 @@ QList<StatusLogEntry> MachineCommands::statusLog(const QString &model, const QSt
     return m_ws.readModel(model, [&](ModelTx &tx) { return tx.statusLog(tx.machine(machine)); });
 }
 
+StartForecast MachineCommands::waitingStarts(const QString &model)
+{
+    const ModelSnapshot now = m_ws.snapshot(model);
+    ModelSnapshot before = now; // as if none of its machines existed: all that wait count
+    before.machines.clear();
+    return StartForecast::of(before, now, m_ws.clouds().get(now.model.cloud));
+}
+
+QString MachineCommands::describeWaiting(const QString &model, const StartForecast &forecast)
+{
+    const int count = forecast.instances() + int(forecast.unfit.size());
+    if (count == 0)
+        return tr("no machine of model %1 waits to start").arg(model);
+    QStringList parts;
+    for (const StartForecast::Starts &s : forecast.starts) {
+        const QString where = s.zone.isEmpty() ? s.region : s.zone;
+        parts << tr("%1 × %2 in %3").arg(s.count).arg(s.instanceType, where);
+    }
+    if (!forecast.unfit.isEmpty())
+        parts << tr("%n that no instance type fits", nullptr, int(forecast.unfit.size()));
+    return tr("%n machine(s) of model %1 wait to start: %2; about %3 an hour", nullptr, count)
+        .arg(model, parts.join(QStringLiteral(", ")), QString::number(forecast.hourlyCost, 'f', 3));
+}
+
 } // namespace berth

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cloud/hostprobe.h"
+#include "core/placement/startforecast.h"
 #include "core/store/workspace.h"
 
 #include <QCoreApplication>
@@ -43,6 +44,14 @@ public:
     // with their constraints replaced first when `constraints` is given.
     CommandResult retryProvisioning(const QString &model, const QStringList &ids,
                                     const std::optional<QString> &constraints);
+
+    // What provisioning `model` would start now: its machines that wait for
+    // an instance, by region, zone and instance type, with their hourly cost
+    // (the change-set preview's rules). Nothing starts a model's machines
+    // unasked: berthctl provision and the window say this first.
+    StartForecast waitingStarts(const QString &model);
+    // That in one sentence ("3 machines of model prod wait to start: ...").
+    static QString describeWaiting(const QString &model, const StartForecast &forecast);
 
 private:
     void forgetKeepingInstances(ModelTx &tx, const QString &name, CommandResult &result);

@@ -24,6 +24,7 @@ private slots:
     void oneProvisionerPerModelAcrossClients();
     void killedLeaderIsReplaced();
     void commitsAreHeardWithinASecond();
+    void aWriterBehindAStuckClientGivesUpWithTheReason();
 
 private:
     QProcessEnvironment environment(const TestWorkspace &t) const;
@@ -188,6 +189,48 @@ void TestPostgres::commitsAreHeardWithinASecond()
     QTRY_VERIFY_WITH_TIMEOUT(heard > 0, 1'000);
     QVERIFY(reader.dataVersion() != before);
     QCOMPARE(reader.changesSince(before).first().kind, QStringLiteral("machine"));
+}
+
+// A client that holds the write lock and does nothing (a suspended laptop,
+// psql left in a transaction): the next writer waits as long as on SQLite,
+// then says the store is busy, and writes once the lock is let go.
+void TestPostgres::aWriterBehindAStuckClientGivesUpWithTheReason()
+{
+    TestWorkspace t;
+    const auto berthctl = [&](const QStringList &args) {
+        return runProgram(QStringLiteral(BERTHCTL_PATH), args, environment(t), 120'000);
+    };
+    QCOMPARE(berthctl({QStringLiteral("deploy"), QStringLiteral("app")}).code, 0);
+    const QUrl url(t.path());
+    const QString name = QStringLiteral("stuck-client");
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setPassword(url.password());
+        db.setDatabaseName(url.path().mid(1));
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        QSqlQuery query(db);
+        QVERIFY(query.exec(QStringLiteral("BEGIN")));
+        QVERIFY(query.exec(QStringLiteral("SELECT pg_advisory_xact_lock(1650815604)"))); // "bert"
+
+        QElapsedTimer waited;
+        waited.start();
+        const ProcessResult r = berthctl({QStringLiteral("add-unit"), QStringLiteral("app")});
+        const qint64 seconds = waited.elapsed() / 1000;
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("the store is busy: another client held it for "
+                                               "longer than Berth waits (30 s)")),
+                 qPrintable(r.err));
+        QVERIFY2(seconds >= 29 && seconds < 60, qPrintable(QString::number(seconds)));
+
+        QVERIFY(query.exec(QStringLiteral("ROLLBACK")));
+        query = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    QCOMPARE(berthctl({QStringLiteral("add-unit"), QStringLiteral("app")}).code, 0);
 }
 
 QTEST_GUILESS_MAIN(TestPostgres)

@@ -1,0 +1,369 @@
+// The defects a hostile sweep found (../shared/reliability.md), each through
+// berthctl as a user meets it: a refusal is one line and changes nothing, a
+// file is read whole or refused at once, and nothing is written where it
+// would cost the user data.
+#include "tests/testsupport.h"
+
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+using namespace berth;
+
+class TestReliability : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void refusedInputChangesNothing_data();
+    void refusedInputChangesNothing();
+    void aNameWithANewlineNamesNothing();
+    void setSecretKeepsAllOfAPausingPipe();
+    void fifosAreRefusedAtOnce_data();
+    void fifosAreRefusedAtOnce();
+    void anotherProgramsDatabaseIsLeftAlone();
+    void exportNeverOverwritesAStoreAndSaysWhyAWriteFailed();
+    void yamlMergeKeysAreRead();
+
+private:
+    ProcessResult run(const QStringList &args, const QByteArray &input = {},
+                      int timeoutMs = 60'000);
+    QString state();
+    QString writeFile(const QString &name, const QByteArray &content);
+    QString path(const QString &name) const { return m_dir->filePath(name); }
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestReliability::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("state-file=") + path(QStringLiteral("sim.sqlite"))})
+                 .code,
+             0);
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("web"), QStringLiteral("-n"),
+                  QStringLiteral("2")})
+                 .code,
+             0);
+}
+
+ProcessResult TestReliability::run(const QStringList &args, const QByteArray &input, int timeoutMs)
+{
+    QProcess process;
+    QProcessEnvironment env = isolatedEnvironment(*m_dir);
+    env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("disabled:"));
+    process.setProcessEnvironment(env);
+    process.setWorkingDirectory(m_dir->path());
+    process.start(QStringLiteral(BERTHCTL_PATH), args);
+    process.write(input);
+    process.closeWriteChannel();
+    ProcessResult r;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return r;
+    }
+    r.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    r.out = QString::fromUtf8(process.readAllStandardOutput());
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
+// Everything a refused command could have changed.
+QString TestReliability::state()
+{
+    return run({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")}).out +
+           run({QStringLiteral("models")}).out + run({QStringLiteral("clouds")}).out +
+           run({QStringLiteral("model-config")}).out;
+}
+
+QString TestReliability::writeFile(const QString &name, const QByteArray &content)
+{
+    QFile file(path(name));
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
+        qFatal("cannot write %s", qPrintable(file.fileName()));
+    return file.fileName();
+}
+
+void TestReliability::refusedInputChangesNothing_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("file"); // written to input.yaml first, when given
+    QTest::addColumn<QString>("error");
+    const QByteArray none;
+    const auto args = [](std::initializer_list<const char *> words) {
+        QStringList list;
+        for (const char *w : words)
+            list << QString::fromUtf8(w);
+        return list;
+    };
+    // 6: a trailing newline made look-alike names, and named the real ones.
+    QTest::newRow("an application name ending in a newline")
+        << args({"deploy", "app\n"}) << none << "invalid charm name \"app\\n\"";
+    QTest::newRow("a model name ending in a newline")
+        << args({"add-model", "m\n"}) << none << "invalid model name \"m\\n\"";
+    QTest::newRow("a cloud name ending in a newline")
+        << args({"add-cloud", "sim\n", "--type", "sim"}) << none << "invalid cloud name";
+    QTest::newRow("a machine id ending in a newline")
+        << args({"add-unit", "web", "--to", "0\n"}) << none << "invalid placement directive";
+    QTest::newRow("a base ending in a newline")
+        << args({"model-config", "default-base=ubuntu@22.04\n"}) << none
+        << "for model config \"default-base\"";
+    QTest::newRow("a bundle application ending in a newline")
+        << args({"deploy", "./input.yaml"})
+        << QByteArray("applications:\n  \"web\\n\":\n    charm: web\n")
+        << "application \"web\\n\": invalid application name";
+    // 9: numbers past 64 bits are too large, not 0.
+    QTest::newRow("a region weight past 64 bits")
+        << args({"deploy", "./input.yaml"})
+        << QByteArray("applications:\n  api:\n    charm: api\n    num_units: 4\n    annotations:\n"
+                      "      berth.regions: sim-east=99999999999999999999999,sim-west=1\n")
+        << "is too large";
+    QTest::newRow("a region cap past 64 bits")
+        << args({"deploy", "./input.yaml"})
+        << QByteArray("applications:\n  api:\n    charm: api\n    num_units: 4\n    annotations:\n"
+                      "      berth.regions: sim-east=1/99999999999999999999999,sim-west=1\n")
+        << "is too large";
+    // 11: what Juju's reader refuses.
+    QTest::newRow("an application given twice")
+        << args({"deploy", "./input.yaml", "--dry-run"})
+        << QByteArray("applications:\n  web:\n    charm: web\n    num_units: 2\n  web:\n    "
+                      "charm: other\n    num_units: 5\n")
+        << "line 5: \"web\" is given twice; expected each key once";
+    QTest::newRow("applications given twice")
+        << args({"deploy", "./input.yaml", "--dry-run"})
+        << QByteArray("applications:\n  a:\n    charm: a\napplications:\n  b:\n    charm: b\n")
+        << "\"applications\" is given twice";
+    QTest::newRow("applications beside services")
+        << args({"deploy", "./input.yaml", "--dry-run"})
+        << QByteArray("applications:\n  w:\n    charm: w\nservices:\n  w:\n    charm: w\n")
+        << "gives both applications and services";
+    QTest::newRow("relations that are not a list")
+        << args({"deploy", "./input.yaml", "--dry-run"})
+        << QByteArray("applications:\n  w:\n    charm: w\n  s:\n    charm: s\nrelations: "
+                      "\"s:juju-info w:juju-info\"\n")
+        << "relations is not a list";
+    // 13: a misspelt policy key is refused, naming it.
+    QTest::newRow("a misspelt weight")
+        << args({"set-placement-policy", "web", "input.yaml"})
+        << QByteArray("type: senlin.policy.region_placement\nversion: 1.0\nproperties:\n  "
+                      "regions:\n    - {name: sim-east, wieght: 900}\n")
+        << "unknown key \"wieght\" in the regions entry \"sim-east\"; expected name, weight and "
+           "cap";
+    QTest::newRow("a key given twice in a policy")
+        << args({"set-placement-policy", "web", "input.yaml"})
+        << QByteArray("type: senlin.policy.region_placement\nversion: 1.0\nproperties:\n  "
+                      "regions:\n    - {name: sim-east, weight: 1, weight: 900}\n")
+        << "\"weight\" is given twice";
+    // 12: an empty --db is not the default store.
+    QTest::newRow("--db ''") << args({"--db", "", "deploy", "x"}) << none
+                             << "option --db needs a value; it was given an empty one";
+    QTest::newRow("--db=") << args({"--db=", "deploy", "x"}) << none << "option --db needs a value";
+    // 5 and 3: an endpoint's password would be kept and shown; a pin needs https.
+    QTest::newRow("a password in an endpoint")
+        << args({"add-cloud", "os", "--type", "openstack", "--endpoint",
+                 "https://u:S3cret@127.0.0.1:5000/v3", "--config", "username=u", "--config",
+                 "project=p"})
+        << none << "carries a user name or password";
+    QTest::newRow("a pinned certificate for http")
+        << args({"add-cloud", "os", "--type", "openstack", "--endpoint", "http://127.0.0.1:5000/v3",
+                 "--config", "username=u", "--config", "project=p", "--accept-fingerprint",
+                 "aa:bb:cc:dd:ee:ff:00:11:22:33:44:55:66:77:88:99:aa:bb:cc:dd:ee:ff:00:11:22:33:"
+                 "44:55:66:77:88:99"})
+        << none << "is not encrypted: give https://";
+}
+
+void TestReliability::refusedInputChangesNothing()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, file);
+    QFETCH(QString, error);
+    if (!file.isEmpty())
+        writeFile(QStringLiteral("input.yaml"), file);
+    const QString before = state();
+    const ProcessResult r = run(args);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.startsWith(QStringLiteral("ERROR ")) && r.err.count(u'\n') == 1,
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(error), qPrintable(r.err));
+    QCOMPARE(state(), before);
+    // The password of a refused endpoint is nowhere.
+    QVERIFY(!r.err.contains(QStringLiteral("S3cret")));
+}
+
+// 6: remove-unit 'web/0\n' once removed web/0.
+void TestReliability::aNameWithANewlineNamesNothing()
+{
+    const ProcessResult r = run({QStringLiteral("remove-unit"), QStringLiteral("web/0\n")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("web/0\\n")), qPrintable(r.err));
+    QVERIFY(run({QStringLiteral("status")}).out.contains(QStringLiteral("web/0")));
+}
+
+// 1: a producer that pauses (gpg -d, ssh host cat key) writes the secret in
+// parts; all of it is kept, and more than 1 MiB is refused.
+void TestReliability::setSecretKeepsAllOfAPausingPipe()
+{
+    const QString key = QStringLiteral("-----BEGIN PRIVATE KEY-----\nAAAA\nBBBB\n"
+                                       "-----END PRIVATE KEY-----\n");
+    QProcess shell;
+    QProcessEnvironment env = isolatedEnvironment(*m_dir);
+    env.insert(QStringLiteral("BERTHCTL"), QStringLiteral(BERTHCTL_PATH));
+    shell.setProcessEnvironment(env);
+    shell.start(QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"),
+                 QStringLiteral("(printf -- '-----BEGIN PRIVATE KEY-----\\nAAAA\\n'; sleep 1; "
+                                "printf 'BBBB\\n-----END PRIVATE KEY-----\\n') | "
+                                "\"$BERTHCTL\" set-secret sim access-key")});
+    QVERIFY(shell.waitForFinished(30'000));
+    QCOMPARE(shell.exitCode(), 0);
+    QFile secrets(path(QStringLiteral("config/berth/secrets.json")));
+    QVERIFY(secrets.open(QIODevice::ReadOnly));
+    const QByteArray stored = secrets.readAll();
+    QVERIFY2(stored.contains(key.toUtf8().toBase64()), stored.constData());
+
+    const ProcessResult big =
+        run({QStringLiteral("set-secret"), QStringLiteral("sim"), QStringLiteral("access-key")},
+            QByteArray(3'000'000, 'x'));
+    QCOMPARE(big.code, 1);
+    QVERIFY2(big.err.contains(QStringLiteral("is larger than 1048576 bytes")), qPrintable(big.err));
+}
+
+void TestReliability::fifosAreRefusedAtOnce_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QString fifo = QStringLiteral("fifo");
+    QTest::newRow("a policy") << QStringList{QStringLiteral("set-placement-policy"),
+                                             QStringLiteral("web"), fifo};
+    QTest::newRow("a bundle") << QStringList{QStringLiteral("deploy"), QStringLiteral("./fifo")};
+    QTest::newRow("an overlay") << QStringList{QStringLiteral("deploy"),
+                                               QStringLiteral("./input.yaml"),
+                                               QStringLiteral("--overlay"), fifo};
+    QTest::newRow("a secret file")
+        << QStringList{QStringLiteral("update-cloud"), QStringLiteral("sim"),
+                       QStringLiteral("--secret-file"), QStringLiteral("access-key=fifo")};
+    QTest::newRow("a client certificate")
+        << QStringList{QStringLiteral("update-cloud"), QStringLiteral("sim"),
+                       QStringLiteral("--client-cert"), fifo};
+    QTest::newRow("an export") << QStringList{QStringLiteral("export-bundle"),
+                                              QStringLiteral("--filename"), fifo};
+}
+
+// 19: a FIFO with nobody at its other end once blocked for ever.
+void TestReliability::fifosAreRefusedAtOnce()
+{
+    QFETCH(QStringList, args);
+    writeFile(QStringLiteral("input.yaml"), "applications:\n  w:\n    charm: w\n");
+    QCOMPARE(::mkfifo(QFile::encodeName(path(QStringLiteral("fifo"))).constData(), 0600), 0);
+    QElapsedTimer took;
+    took.start();
+    const ProcessResult r = run(args, {}, 20'000);
+    QVERIFY2(r.code == 1, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
+    QVERIFY2(r.err.contains(QStringLiteral("is a FIFO; expected")), qPrintable(r.err));
+    QVERIFY2(took.elapsed() < 10'000, qPrintable(QString::number(took.elapsed())));
+}
+
+// 7: --db at another program's database writes nothing into it.
+void TestReliability::anotherProgramsDatabaseIsLeftAlone()
+{
+    const QString places = path(QStringLiteral("places.sqlite"));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("p"));
+        db.setDatabaseName(places);
+        QVERIFY(db.open());
+        QSqlQuery(db).exec(QStringLiteral("CREATE TABLE moz_places (id, url)"));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("p"));
+    const auto digest = [&] {
+        QFile f(places);
+        return f.open(QIODevice::ReadOnly)
+                   ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256)
+                   : QByteArray();
+    };
+    const QByteArray before = digest();
+    const ProcessResult r =
+        run({QStringLiteral("--db"), places, QStringLiteral("deploy"), QStringLiteral("x")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("it is not a Berth store")), qPrintable(r.err));
+    QCOMPARE(digest(), before);
+    QVERIFY(!QFile::exists(places + QStringLiteral("-wal")));
+}
+
+// 10: export-bundle over the store lost it; a full disk was "successfully exported".
+void TestReliability::exportNeverOverwritesAStoreAndSaysWhyAWriteFailed()
+{
+    const QString store = path(QStringLiteral("berth.sqlite"));
+    ProcessResult r = run({QStringLiteral("export-bundle"), QStringLiteral("--filename"), store});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("is a file of the store Berth has open")),
+             qPrintable(r.err));
+    QVERIFY(run({QStringLiteral("status")}).out.contains(QStringLiteral("web/1")));
+    // Another store (not open here) is not overwritten either.
+    const QString other = path(QStringLiteral("other.sqlite"));
+    QCOMPARE(run({QStringLiteral("--db"), other, QStringLiteral("models")}).code, 0);
+    r = run({QStringLiteral("export-bundle"), QStringLiteral("--filename"), other});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("is a SQLite database (a store?)")), qPrintable(r.err));
+    r = run({QStringLiteral("export-bundle"), QStringLiteral("--filename"),
+             QStringLiteral("/dev/full")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("is a device; expected a file")), qPrintable(r.err));
+
+    // A disk that fills: the old export stays whole and the reason is the system's.
+    ReadOnlyMount small(path(QStringLiteral("small")));
+    if (!small.reason().isEmpty())
+        QSKIP(qPrintable(small.reason()));
+    const QString target = path(QStringLiteral("small/model.yaml"));
+    QCOMPARE(run({QStringLiteral("export-bundle"), QStringLiteral("--filename"), target}).code, 0);
+    QFile first(target);
+    QVERIFY(first.open(QIODevice::ReadOnly));
+    const QByteArray exported = first.readAll();
+    first.close();
+    {
+        QFile filler(path(QStringLiteral("small/filler")));
+        QVERIFY(filler.open(QIODevice::WriteOnly));
+        const QByteArray chunk(1024 * 1024, 'x');
+        for (int i = 0; i < 128 && filler.write(chunk) == chunk.size() && filler.flush(); ++i) {
+        }
+    }
+    r = run({QStringLiteral("export-bundle"), QStringLiteral("--filename"), target});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("No space left on device")), qPrintable(r.err));
+    QVERIFY(first.open(QIODevice::ReadOnly));
+    QCOMPARE(first.readAll(), exported);
+}
+
+// 13: YAML merge keys mean what YAML says: the entry's own keys win.
+void TestReliability::yamlMergeKeysAreRead()
+{
+    writeFile(QStringLiteral("policy.yaml"),
+              "type: senlin.policy.region_placement\nversion: 1.0\nproperties:\n  regions:\n"
+              "    - &east {name: sim-east, weight: 300}\n    - {<<: *east, name: sim-west}\n");
+    QCOMPARE(run({QStringLiteral("set-placement-policy"), QStringLiteral("web"),
+                  QStringLiteral("policy.yaml")})
+                 .code,
+             0);
+    const QString shown = run({QStringLiteral("placement-policy"), QStringLiteral("web"),
+                               QStringLiteral("--format"), QStringLiteral("json")})
+                              .out;
+    const QJsonArray regions =
+        QJsonDocument::fromJson(shown.toUtf8()).object().value(QStringLiteral("regions")).toArray();
+    QCOMPARE(regions.size(), 2);
+    for (const QJsonValue &region : regions)
+        QCOMPARE(region.toObject().value(QStringLiteral("weight")).toInt(), 300);
+    QCOMPARE(regions.at(1).toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("sim-west"));
+}
+
+QTEST_GUILESS_MAIN(TestReliability)
+#include "tst_reliability.moc"
