@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <csignal>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -32,6 +33,8 @@ private slots:
     void anotherProgramsDatabaseIsLeftAlone();
     void exportNeverOverwritesAStoreAndSaysWhyAWriteFailed();
     void yamlMergeKeysAreRead();
+    void provisionStopsAtOnceWhenInterrupted();
+    void continuousProvisionSaysEachStartAsItHappens();
 
 private:
     ProcessResult run(const QStringList &args, const QByteArray &input = {},
@@ -363,6 +366,63 @@ void TestReliability::yamlMergeKeysAreRead()
         QCOMPARE(region.toObject().value(QStringLiteral("weight")).toInt(), 300);
     QCOMPARE(regions.at(1).toObject().value(QStringLiteral("name")).toString(),
              QStringLiteral("sim-west"));
+}
+
+// 5: Ctrl+C while a cloud call takes minutes once needed kill -9. It stops
+// within seconds, saying so, and the next run finds the model consistent.
+void TestReliability::provisionStopsAtOnceWhenInterrupted()
+{
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("latency-ms=600000")})
+                 .code,
+             0);
+    QProcess provision;
+    QProcessEnvironment env = isolatedEnvironment(*m_dir);
+    env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("disabled:"));
+    provision.setProcessEnvironment(env);
+    provision.start(QStringLiteral(BERTHCTL_PATH),
+                    {QStringLiteral("provision"), QStringLiteral("--until-idle")});
+    QVERIFY(provision.waitForStarted());
+    QTest::qWait(1'500); // its first call to the cloud is under way
+    QVERIFY(provision.state() == QProcess::Running);
+    QElapsedTimer took;
+    took.start();
+    ::kill(pid_t(provision.processId()), SIGINT);
+    QVERIFY2(provision.waitForFinished(10'000), "still running 10 s after Ctrl+C");
+    QVERIFY2(took.elapsed() < 5'000, qPrintable(QString::number(took.elapsed())));
+    QVERIFY(provision.exitCode() != 0);
+    const QString err = QString::fromUtf8(provision.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("interrupted")), qPrintable(err));
+
+    // The cloud answers again: every machine gets one instance, none twice.
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("latency-ms=0")})
+                 .code,
+             0);
+    const ProcessResult again = run({QStringLiteral("provision"), QStringLiteral("--until-idle")});
+    QVERIFY2(again.code == 0, qPrintable(again.err));
+    const QString instances = run({QStringLiteral("instances"), QStringLiteral("sim")}).out;
+    QCOMPARE(instances.count(QStringLiteral("i-")), 2);
+}
+
+// 14: the continuous provisioner's lines came all at the end of a pass, all
+// with its time; each now comes when its start does.
+void TestReliability::continuousProvisionSaysEachStartAsItHappens()
+{
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("latency-ms=700")})
+                 .code,
+             0);
+    QCOMPARE(run({QStringLiteral("model-config"), QStringLiteral("provision-workers=1")}).code, 0);
+    const ProcessResult r =
+        run({QStringLiteral("provision"), QStringLiteral("--timeout"), QStringLiteral("8")});
+    QList<QTime> times;
+    for (const QString &line : r.out.split(u'\n')) {
+        if (line.contains(QStringLiteral(": started i-")))
+            times << QTime::fromString(line.left(12), QStringLiteral("HH:mm:ss.zzz"));
+    }
+    QVERIFY2(times.size() == 2, qPrintable(r.out + r.err));
+    QVERIFY2(times.at(0).msecsTo(times.at(1)) >= 500, qPrintable(r.out));
 }
 
 QTEST_GUILESS_MAIN(TestReliability)
