@@ -1,6 +1,7 @@
 #include "core/commands/changeset.h"
 
 #include "core/bertherror.h"
+#include "core/inputlimits.h"
 #include "core/store/stagedrows.h"
 
 #include <QUuid>
@@ -173,6 +174,31 @@ ChangeSet::Run ChangeSet::replay(const QString &model, const QList<StagedChangeR
     return run;
 }
 
+// A commit is one transaction, as a command is: a change set may add or
+// remove no more units or machines than one command, or its commit would
+// hold the write lock past other writers' wait.
+void ChangeSet::checkCommitSize(const ChangeList &changes)
+{
+    qint64 units = 0;
+    qint64 machines = 0;
+    for (const Change &change : changes) {
+        if (change.op != Change::Op::Added && change.op != Change::Op::Removed)
+            continue;
+        units += change.kind == u"unit" ? 1 : 0;
+        machines += change.kind == u"machine" ? 1 : 0;
+    }
+    const qint64 most = std::max(units, machines);
+    if (most > Limits::maxUnitsPerCommand) {
+        throw BerthError(
+            ChangeSet::tr("the change set would then add or remove %1 %2; one commit changes at "
+                          "most %3, as one command does (it is one transaction): commit or "
+                          "discard what is staged first")
+                .arg(most)
+                .arg(units >= machines ? ChangeSet::tr("units") : ChangeSet::tr("machines"))
+                .arg(Limits::maxUnitsPerCommand));
+    }
+}
+
 QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<ModelChange> &changes,
                                            const QString &author)
 {
@@ -200,6 +226,7 @@ QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<Mod
                         throw BerthError(item.refusal);
                     rows << row;
                 }
+                checkCommitSize(run.changes);
             });
             return rows;
         });

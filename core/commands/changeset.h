@@ -65,6 +65,7 @@ public:
 
 private:
     struct Run;
+    static void checkCommitSize(const ChangeList &changes);
     // Applies the staged changes in order in the open transaction, each in a
     // savepoint: a refused one is noted and leaves nothing behind.
     // `then` runs after them, in the same way (staging's new changes).

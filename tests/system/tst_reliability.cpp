@@ -34,6 +34,7 @@ private slots:
     void exportNeverOverwritesAStoreAndSaysWhyAWriteFailed();
     void yamlMergeKeysAreRead();
     void provisionStopsAtOnceWhenInterrupted();
+    void aChangeSetIsNoLargerThanACommand();
     void continuousProvisionSaysEachStartAsItHappens();
 
 private:
@@ -423,6 +424,26 @@ void TestReliability::continuousProvisionSaysEachStartAsItHappens()
     }
     QVERIFY2(times.size() == 2, qPrintable(r.out + r.err));
     QVERIFY2(times.at(0).msecsTo(times.at(1)) >= 500, qPrintable(r.out));
+}
+
+// 8: staged changes were committed as one transaction of any size, past
+// the other writers' wait; a change set now holds what one command may.
+void TestReliability::aChangeSetIsNoLargerThanACommand()
+{
+    const QStringList add{QStringLiteral("--stage"), QStringLiteral("add-unit"),
+                          QStringLiteral("web"), QStringLiteral("-n")};
+    QCOMPARE(run(add + QStringList{QStringLiteral("6000")}).code, 0);
+    const QString before = state() + run({QStringLiteral("changes")}).out;
+    const ProcessResult r = run(add + QStringList{QStringLiteral("5000")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("the change set would then add or remove 11000 units; "
+                                           "one commit changes at most 10000")),
+             qPrintable(r.err));
+    QCOMPARE(state() + run({QStringLiteral("changes")}).out, before);
+    QCOMPARE(run({QStringLiteral("commit")}).code, 0);
+    QCOMPARE(run({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")})
+                 .out.count(QStringLiteral("\"web/")),
+             6002);
 }
 
 QTEST_GUILESS_MAIN(TestReliability)

@@ -653,7 +653,9 @@ void TestProvisioner::stopsDuplicates()
 void TestProvisioner::bareMetalPoolAcquiresLeastWastefulNode()
 {
     Fixture f;
-    ModelCommands(f.ws()).addModel(QStringLiteral("metal"), QStringLiteral("sim/sim-metal"), {});
+    // A pool with no free node that fits says so at once when asked not to retry.
+    ModelCommands(f.ws()).addModel(QStringLiteral("metal"), QStringLiteral("sim/sim-metal"),
+                                   {QStringLiteral("retry-count=0")});
     ApplicationCommands apps(f.ws());
     ApplicationCommands::Deploy d;
     d.charm = QStringLiteral("db");
