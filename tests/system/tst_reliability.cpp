@@ -35,6 +35,7 @@ private slots:
     void yamlMergeKeysAreRead();
     void provisionStopsAtOnceWhenInterrupted();
     void aChangeSetIsNoLargerThanACommand();
+    void aWriterBehindAStuckClientGivesUpWithTheReason();
     void continuousProvisionSaysEachStartAsItHappens();
 
 private:
@@ -444,6 +445,36 @@ void TestReliability::aChangeSetIsNoLargerThanACommand()
     QCOMPARE(run({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")})
                  .out.count(QStringLiteral("\"web/")),
              6002);
+}
+
+// 2, on SQLite: a client that holds the write lock and does nothing; the next
+// writer waits 30 s, then says the store is busy and changes nothing.
+void TestReliability::aWriterBehindAStuckClientGivesUpWithTheReason()
+{
+    const QString name = QStringLiteral("stuck-client");
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path(QStringLiteral("berth.sqlite")));
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(QStringLiteral("BEGIN IMMEDIATE")));
+        QElapsedTimer waited;
+        waited.start();
+        const ProcessResult r =
+            run({QStringLiteral("add-unit"), QStringLiteral("web")}, {}, 120'000);
+        const qint64 seconds = waited.elapsed() / 1000;
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("the store is busy: another client held it for "
+                                               "longer than Berth waits (30 s)")),
+                 qPrintable(r.err));
+        QVERIFY2(seconds >= 29 && seconds < 60, qPrintable(QString::number(seconds)));
+        QVERIFY(query.exec(QStringLiteral("ROLLBACK")));
+        query = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    QVERIFY(!run({QStringLiteral("status")}).out.contains(QStringLiteral("web/2")));
+    QCOMPARE(run({QStringLiteral("add-unit"), QStringLiteral("web")}).code, 0);
 }
 
 QTEST_GUILESS_MAIN(TestReliability)
