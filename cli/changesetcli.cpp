@@ -8,6 +8,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace berth {
 
 namespace {
@@ -145,8 +147,11 @@ void discard(CliContext &ctx, const QStringList &args)
     parser.parse(args, 0, -1);
     QList<qint64> ids;
     for (const QString &id : parser.positional()) {
-        bool ok = false;
-        const qint64 value = id.toLongLong(&ok);
+        // The id as changes shows it: digits only (not " 1", "+1" or "1\n").
+        bool ok = !id.isEmpty() && id.front() != u'0' &&
+                  std::all_of(id.cbegin(), id.cend(),
+                              [](QChar c) { return c.isDigit() && c.unicode() < 128; });
+        const qint64 value = ok ? id.toLongLong(&ok) : 0;
         if (!ok || value <= 0) {
             throw BerthError(QStringLiteral("discard: bad change id \"%1\": expected the number "
                                             "\"berthctl changes\" shows")

@@ -95,7 +95,13 @@ void placementPlan(CliContext &ctx, const QStringList &args)
     };
     action.cluster = {field("min_size", 0, 0), field("max_size", -1, -1),
                       field("desired_capacity", total, 0)};
-    ctx.out << Output::toJson(policy.decide(action, current, available));
+    const QJsonObject decision = policy.decide(action, current, available);
+    ctx.out << Output::toJson(decision);
+    ctx.out.flush();
+    // A script learns from the exit code that Senlin's answer is a refusal.
+    if (decision.value(QStringLiteral("status")).toString() == u"ERROR")
+        throw BerthError(QStringLiteral("placement-plan: %1")
+                             .arg(decision.value(QStringLiteral("reason")).toString()));
 }
 
 } // namespace

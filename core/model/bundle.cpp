@@ -395,11 +395,16 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
         if (!Names::isValidApplicationName(app.charm))
             throw BerthError(
                 tr("%1: cannot read a charm name from \"%2\"").arg(where, app.charmUrl));
-        const QString marked =
-            app.annotations.value(QStringLiteral("berth.subordinate")).toString();
-        app.subordinate = marked.isEmpty()
+        const QJsonValue marked = app.annotations.value(QStringLiteral("berth.subordinate"));
+        const QString mark =
+            marked.isBool() ? (marked.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                            : marked.toString();
+        if (!marked.isUndefined() && mark != u"true" && mark != u"false")
+            throw BerthError(tr("%1: berth.subordinate is \"%2\"; expected true or false")
+                                 .arg(where, marked.toVariant().toString()));
+        app.subordinate = marked.isUndefined()
                               ? !unitsGiven && app.to.isEmpty() && related.contains(app.name)
-                              : marked == u"true";
+                              : mark == u"true";
         if (app.subordinate && (app.units > 0 || !app.to.isEmpty()))
             throw BerthError(tr("%1: a subordinate has no units of its own; its units follow its "
                                 "principals")

@@ -577,6 +577,8 @@ void TestBerthctl::placementPlanSpeaksSenlin()
         QJsonDocument::fromJson(r.out.toUtf8()).object(),
         QJsonDocument::fromJson(R"({"status": "ERROR", "reason": "No region is found usable."})")
             .object());
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, QStringLiteral("ERROR placement-plan: No region is found usable.\n"));
     r = run({QStringLiteral("placement-plan"), QStringLiteral("--policy"), policy,
              QStringLiteral("--action"), QStringLiteral("CLUSTER_SCALE_OUT"),
              QStringLiteral("--current"), QStringLiteral("[1]")});

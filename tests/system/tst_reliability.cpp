@@ -169,6 +169,17 @@ void TestReliability::refusedInputChangesNothing_data()
         << QByteArray("type: senlin.policy.region_placement\nversion: 1.0\nproperties:\n  "
                       "regions:\n    - {name: sim-east, weight: 1, weight: 900}\n")
         << "\"weight\" is given twice";
+    // 18: small leniencies.
+    QTest::newRow("discard ' 1'") << args({"discard", " 1"}) << none << "bad change id \" 1\"";
+    QTest::newRow("discard '+1'") << args({"discard", "+1"}) << none << "bad change id \"+1\"";
+    QTest::newRow("discard '1\\n'") << args({"discard", "1\n"}) << none << "bad change id";
+    QTest::newRow("berth.subordinate: maybe")
+        << args({"deploy", "./input.yaml", "--dry-run"})
+        << QByteArray("applications:\n  s:\n    charm: s\n    annotations:\n      "
+                      "berth.subordinate: maybe\n")
+        << "berth.subordinate is \"maybe\"; expected true or false";
+    QTest::newRow("retry-delay of 114,000 years")
+        << args({"model-config", "retry-delay=999999999h"}) << none << "up to 24h";
     // 12: an empty --db is not the default store.
     QTest::newRow("--db ''") << args({"--db", "", "deploy", "x"}) << none
                              << "option --db needs a value; it was given an empty one";
