@@ -135,6 +135,14 @@ BerthError fromStatement(const QSqlError &error, const QString &statement)
     const int sqliteCode = code.toInt(&numeric);
     QString meaning =
         numeric ? sqliteMeaning(sqliteCode, error.databaseText()) : postgresMeaning(code);
+    // A server that went away mid-command leaves libpq's words and no SQLSTATE.
+    const QString text = error.text();
+    if (meaning.isEmpty() && !numeric &&
+        (text.contains(u"closed the connection"_s) ||
+         text.contains(u"no connection to the server"_s) ||
+         text.contains(u"could not send data"_s) || text.contains(u"could not receive data"_s) ||
+         text.contains(u"connection to server"_s)))
+        meaning = postgresMeaning(u"08006"_s);
     if (meaning.isEmpty())
         meaning = Text::tr("the store failed to carry out this command");
     // Serialization failures and deadlocks: the store runs the transaction again.
@@ -166,6 +174,17 @@ BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int 
             Text::tr(
                 "the PostgreSQL server does not let user \"%1\" connect from here (pg_hba.conf)")
                 .arg(user);
+    } else if (text.contains(u"does not support SSL"_s)) {
+        meaning = Text::tr("the PostgreSQL server at %1:%2 does not offer TLS, which the address "
+                           "asks for (sslmode)")
+                      .arg(host)
+                      .arg(port);
+    } else if (text.contains(u"sslmode"_s)) {
+        meaning = Text::tr("bad sslmode in the address: expected disable, allow, prefer, require, "
+                           "verify-ca or verify-full");
+    } else if (text.contains(u"connection info string"_s) || text.contains(u"unterminated"_s)) {
+        meaning = Text::tr("the address has a setting PostgreSQL's client cannot read (a quote or "
+                           "a space in a value?)");
     } else {
         meaning = Text::tr("cannot reach the PostgreSQL server at %1:%2 (is it running, and is the "
                            "address right?)")

@@ -25,6 +25,7 @@ private slots:
     void killedLeaderIsReplaced();
     void commitsAreHeardWithinASecond();
     void aWriterBehindAStuckClientGivesUpWithTheReason();
+    void addressesThatCannotWorkSayWhy();
 
 private:
     QProcessEnvironment environment(const TestWorkspace &t) const;
@@ -231,6 +232,26 @@ void TestPostgres::aWriterBehindAStuckClientGivesUpWithTheReason()
     }
     QSqlDatabase::removeDatabase(name);
     QCOMPARE(berthctl({QStringLiteral("add-unit"), QStringLiteral("app")}).code, 0);
+}
+
+// An address that asks for TLS the server lacks, or a bad sslmode, once read
+// "cannot reach the PostgreSQL server (is it running?)".
+void TestPostgres::addressesThatCannotWorkSayWhy()
+{
+    TestWorkspace t;
+    const auto status = [&](const QString &query) {
+        return runProgram(
+            QStringLiteral(BERTHCTL_PATH),
+            {QStringLiteral("--db"), t.path() + u'?' + query, QStringLiteral("status")},
+            environment(t));
+    };
+    ProcessResult r = status(QStringLiteral("sslmode=bogus"));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("bad sslmode in the address")), qPrintable(r.err));
+    r = status(QStringLiteral("sslmode=require"));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("does not offer TLS, which the address asks for")),
+             qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestPostgres)
