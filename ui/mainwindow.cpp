@@ -247,7 +247,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
                     m_progress->setVisible(false);
             });
     connect(m_provisioning, &ProvisioningScope::modelDestroyed, this, &MainWindow::modelGone);
-    connect(m_provisioning, &ProvisioningScope::changed, this, &MainWindow::showProvisioningState);
+    connect(m_provisioning, &ProvisioningScope::changed, this, &MainWindow::provisioningChanged);
 
     // Operations on the selected rows, from the menus and the rows' context menus.
     m_confirm = [this](const QString &title, const QString &question) {
@@ -523,6 +523,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         m_changeSet->refresh();
     m_snapshotIndex.reset();
     m_snapshot = snapshot;
+    showProvisioningState();
     m_header->setText(
         snapshot.model.dying
             ? tr("Model <b>%1</b> is being destroyed: its machines go as their instances stop")
@@ -797,14 +798,33 @@ void MainWindow::showProvisioningState()
         m_provisionAction->setChecked(shown);
     }
     m_provisionAction->setEnabled(provisions());
-    m_provisionState->setText(models.isEmpty()
-                                  ? tr("Provisioning: off")
-                                  : tr("Provisioning: %1").arg(models.join(QStringLiteral(", "))));
+    // Machines of the shown model that wait for someone to provision it.
+    int waiting = 0;
+    if (!shown && m_snapshot.model.name == m_model) {
+        for (const MachineRecord &m : std::as_const(m_snapshot.machines)) {
+            waiting += m.state.awaitsStart() && m.instanceId.isEmpty() &&
+                               !m_snapshot.planned.machines.contains(m.id)
+                           ? 1
+                           : 0;
+        }
+    }
+    QString text = models.isEmpty() ? tr("Provisioning: off")
+                                    : tr("Provisioning: %1").arg(models.join(QStringLiteral(", ")));
+    if (waiting > 0)
+        text += u' ' + tr("· %n machine(s) of %1 wait", nullptr, waiting).arg(m_model);
+    m_provisionState->setText(text);
     m_provisionState->setToolTip(
         shown ? tr("This window starts and stops the machines of %1").arg(m_model)
               : tr("Machines of %1 wait: Model ▸ Provision this model starts them").arg(m_model));
-    if (!m_options.storeLocation.isEmpty() && provisions())
-        QSettings().setValue(provisioningSetting(m_options.storeLocation), models);
+}
+
+void MainWindow::provisioningChanged()
+{
+    // Remembered for the next time this store is opened.
+    if (!m_options.storeLocation.isEmpty() && provisions() && !m_storeLost)
+        QSettings().setValue(provisioningSetting(m_options.storeLocation),
+                             m_provisioning->models());
+    showProvisioningState();
 }
 
 QString MainWindow::provisioningSetting(const QString &storeLocation)

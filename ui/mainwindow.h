@@ -181,6 +181,7 @@ private:
     // Whether this window may provision at all (the options, a writable store).
     bool provisions() const;
     void showProvisioningState();
+    void provisioningChanged();
     void logFor(const QString &model, const QString &line);
     void reloadModelList();
     // The open model was destroyed (here or elsewhere): another one opens.
