@@ -83,57 +83,57 @@
         <translation>Einheit %1 ist nicht mehr platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="251"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="270"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation>Die untergeordnete Einheit „%1“ kann nicht direkt entfernt werden: Entfernen Sie ihre Haupteinheit %2 oder die Beziehung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="256"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="275"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="287"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="296"/>
         <source>removed application %1</source>
         <translation>Anwendung %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="300"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="309"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation>Für die untergeordnete Anwendung „%1“ können keine Vorgaben gesetzt werden: Untergeordnete folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="328"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="337"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="331"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="340"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="339"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="348"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="345"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="354"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="352"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="361"/>
         <source>related %1 to %2</source>
         <translation>%1 mit %2 verbunden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="381"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation>es gibt keine Verbindung zwischen „%1“ und „%2“; „berthctl status“ listet sie auf</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="389"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="398"/>
         <source>removed the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernt</translation>
     </message>
@@ -162,219 +162,239 @@
 <context>
     <name>Bundle</name>
     <message>
-        <location filename="../core/model/bundle.cpp" line="56"/>
+        <location filename="../core/model/bundle.cpp" line="57"/>
         <source>%1: %2 must be a base (ubuntu@22.04) or a series name (jammy)</source>
         <translation>%1: %2 muss eine Basis (ubuntu@22.04) oder ein Serienname (jammy) sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="62"/>
-        <location filename="../core/model/bundle.cpp" line="73"/>
+        <location filename="../core/model/bundle.cpp" line="63"/>
+        <location filename="../core/model/bundle.cpp" line="74"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="70"/>
+        <location filename="../core/model/bundle.cpp" line="71"/>
         <source>%1: constraints must be one string (&quot;mem=4G cores=2&quot;)</source>
         <translation>%1: constraints muss eine Zeichenkette sein („mem=4G cores=2“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="82"/>
+        <location filename="../core/model/bundle.cpp" line="83"/>
         <source>%1: %2 must be a map of names to values</source>
         <translation>%1: %2 muss eine Zuordnung von Namen zu Werten sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="89"/>
+        <location filename="../core/model/bundle.cpp" line="90"/>
         <source>%1: %2 &quot;%3&quot; must be a single value</source>
         <translation>%1: %2 „%3“ muss ein einzelner Wert sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="125"/>
+        <location filename="../core/model/bundle.cpp" line="126"/>
         <source>%1 is not a bundle: expected a map with applications</source>
         <translation>%1 ist kein Bundle: erwartet wird eine Zuordnung mit applications</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="131"/>
+        <location filename="../core/model/bundle.cpp" line="132"/>
         <source>%1: overlay %2 is not a map</source>
         <translation>%1: Overlay %2 ist keine Zuordnung</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="217"/>
+        <location filename="../core/model/bundle.cpp" line="218"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation>%1 ist ein Kubernetes-Bundle (bundle: kubernetes); Berth stellt Bundles für Maschinen bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="221"/>
+        <location filename="../core/model/bundle.cpp" line="222"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation>%1: saas (Angebote anderer Modelle) wird nicht unterstützt; entfernen Sie es oder stellen Sie es mit Juju bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="231"/>
+        <location filename="../core/model/bundle.cpp" line="232"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: applications, machines, relations, series oder default-base</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="247"/>
+        <location filename="../core/model/bundle.cpp" line="238"/>
+        <source>%1 gives both applications and services (their old name); expected one of them</source>
+        <translation>%1 nennt sowohl applications als auch services (deren alten Namen); erwartet wird eines davon</translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="249"/>
+        <source>%1: %2 is not a map; expected name: {...} entries</source>
+        <translation>%1: %2 ist keine Zuordnung; erwartet werden Einträge name: {...}</translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="250"/>
+        <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
+        <translation>%1: relations ist keine Liste; erwartet wird eine Liste von Paaren ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="266"/>
         <source>%1: machines must be a map of machine ids</source>
         <translation>%1: machines muss eine Zuordnung von Maschinennummern sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="250"/>
+        <location filename="../core/model/bundle.cpp" line="269"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation>%1: Maschine „%2“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="253"/>
+        <location filename="../core/model/bundle.cpp" line="272"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation>%1: Eine Maschinennummer im Bundle ist eine ganze Zahl („0“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="256"/>
+        <location filename="../core/model/bundle.cpp" line="275"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation>%1: erwartet: constraints, base, series oder annotations</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="270"/>
+        <location filename="../core/model/bundle.cpp" line="289"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: constraints, base, series oder annotations</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="285"/>
+        <location filename="../core/model/bundle.cpp" line="304"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation>%1: Eine Beziehung ist ein Paar von Endpunkten ([„wordpress:db“, „mysql:db“])</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="297"/>
+        <location filename="../core/model/bundle.cpp" line="316"/>
         <source>%1 has no applications</source>
         <translation>%1 hat keine Anwendungen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="304"/>
-        <location filename="../core/model/bundle.cpp" line="408"/>
+        <location filename="../core/model/bundle.cpp" line="323"/>
+        <location filename="../core/model/bundle.cpp" line="432"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation>%1: Anwendung „%2“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="306"/>
+        <location filename="../core/model/bundle.cpp" line="325"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation>%1: ungültiger Anwendungsname; erwartet: Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="310"/>
+        <location filename="../core/model/bundle.cpp" line="329"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation>%1: erwartet wird eine Zuordnung mit charm, num_units, to, …</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="325"/>
+        <location filename="../core/model/bundle.cpp" line="344"/>
         <source>%1: revision must be a whole number</source>
         <translation>%1: revision muss eine ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="332"/>
+        <location filename="../core/model/bundle.cpp" line="351"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation>%1: num_units muss eine ganze Zahl von 0 bis %2 sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="342"/>
+        <location filename="../core/model/bundle.cpp" line="361"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation>%1: to muss eine Liste von Platzierungen sein („0“, „lxd:1“, „new“, „django/0“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="351"/>
+        <location filename="../core/model/bundle.cpp" line="370"/>
         <source>%1: options must be a map of names to values</source>
         <translation>%1: options muss eine Zuordnung von Namen zu Werten sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="357"/>
+        <location filename="../core/model/bundle.cpp" line="376"/>
         <source>%1: expose must be true or false</source>
         <translation>%1: expose muss true oder false sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="360"/>
+        <location filename="../core/model/bundle.cpp" line="379"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation>%1: %2 gehört zu Kubernetes-Bundles; Berth stellt Bundles für Maschinen bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="364"/>
+        <location filename="../core/model/bundle.cpp" line="383"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation>%1: %2 bleibt außen vor: Berth wertet es nicht aus</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="365"/>
+        <location filename="../core/model/bundle.cpp" line="384"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="367"/>
+        <location filename="../core/model/bundle.cpp" line="386"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: charm, channel, revision, base, series, num_units, to, constraints, options, annotations oder expose</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="374"/>
+        <location filename="../core/model/bundle.cpp" line="393"/>
         <source>%1: charm is missing</source>
         <translation>%1: charm fehlt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="378"/>
+        <location filename="../core/model/bundle.cpp" line="397"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation>%1: Aus „%2“ lässt sich kein Charm-Name lesen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="385"/>
+        <location filename="../core/model/bundle.cpp" line="403"/>
+        <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
+        <translation>%1: berth.subordinate ist „%2“; erwartet wird true oder false</translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="409"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation>%1: Eine untergeordnete Anwendung hat keine eigenen Einheiten; ihre Einheiten folgen ihren Hauptanwendungen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="389"/>
+        <location filename="../core/model/bundle.cpp" line="413"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation>%1: Eine untergeordnete Anwendung nimmt keine Vorgaben</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="391"/>
+        <location filename="../core/model/bundle.cpp" line="415"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation>%1: %2 Platzierungen für %3 Einheiten; erwartet höchstens eine je Einheit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="399"/>
+        <location filename="../core/model/bundle.cpp" line="423"/>
         <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
         <translation>%1 hat %2 Einheiten; ein Bundle wird in einer Transaktion bereitgestellt, mit höchstens %3 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="413"/>
+        <location filename="../core/model/bundle.cpp" line="437"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation>%1: Platzierung „%2“: Berth betreibt nur lxd-Container</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="415"/>
+        <location filename="../core/model/bundle.cpp" line="439"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation>%1: Platzierung „%2“: Zonen sind in einem Bundle keine Platzierungen; verwenden Sie die Vorgabe zones=</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="423"/>
+        <location filename="../core/model/bundle.cpp" line="447"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation>%1: Platzierung „%2“ nennt Maschine „%3“, die nicht unter den Maschinen des Bundles ist</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="431"/>
+        <location filename="../core/model/bundle.cpp" line="455"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation>%1: Platzierung „%2“ nennt Einheit %3, die das Bundle nicht anlegt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="435"/>
+        <location filename="../core/model/bundle.cpp" line="459"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation>%1: Platzierung „%2“ nennt eine Einheit derselben Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="442"/>
+        <location filename="../core/model/bundle.cpp" line="466"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation>%1: Platzierung „%2“ nennt keine andere Anwendung mit Einheiten im Bundle</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="453"/>
+        <location filename="../core/model/bundle.cpp" line="477"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation>%1: Maschine „%2“ wird von keiner Platzierung verwendet</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="458"/>
+        <location filename="../core/model/bundle.cpp" line="482"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation>%1: Beziehung %2 – %3 nennt Anwendung „%4“, die das Bundle nicht enthält</translation>
     </message>
@@ -382,139 +402,139 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="67"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="70"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation>%1: „%2“ ist weder name=gewicht noch name=gewicht/obergrenze</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="102"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="109"/>
         <source>application &quot;%1&quot;: its placements go round in a circle</source>
         <translation>Anwendung „%1“: Ihre Platzierungen verweisen im Kreis aufeinander</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="158"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="165"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation>ungültiger Eintrag in --map-machines „%1“: erwartet: existing oder BUNDLE=MODELL (1=4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="204"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="211"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation>%1: %2 „%3“; erwartet: OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST oder RANDOM</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="217"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="224"/>
         <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
         <translation>%1: %2 „%3“; erwartet: %4 oder anti-affinity/N</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="243"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="250"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="256"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="263"/>
         <source>deploy application %1 from charm %2 on %3</source>
         <translation>Anwendung %1 aus Charm %2 auf %3 bereitstellen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="259"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="266"/>
         <source> with channel %1</source>
         <translation> mit Kanal %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="262"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="269"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation>%1 nutzt im Modell den Charm %2; das Bundle verlangt den Charm %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="266"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="273"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation>%1 läuft im Modell auf %2; das Bundle verlangt %3 (eine Basis wird nie geändert)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="271"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="278"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation>%1 ist im Modell %2; das Bundle verlangt %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="273"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="280"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="282"/>
         <source>a subordinate</source>
         <translation>eine untergeordnete Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="274"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="281"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="282"/>
         <source>a principal</source>
         <translation>eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="278"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="285"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="289"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="296"/>
         <source>set options for %1</source>
         <translation>Optionen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="292"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="299"/>
         <source>set annotations for %1</source>
         <translation>Anmerkungen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="295"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="302"/>
         <source>expose all endpoints of %1</source>
         <translation>alle Endpunkte von %1 freigeben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="296"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="303"/>
         <source>unexpose %1</source>
         <translation>Freigabe von %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="308"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="315"/>
         <source>set %1 policy of %2</source>
         <translation>Richtlinie „%1“ von %2 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="332"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="339"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation>--map-machines %1=%2: Das Bundle hat keine Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="335"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="342"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation>--map-machines %1=%2: Maschine %2 ist nicht im Modell</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="358"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="365"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation>neue Maschine %1 hinzufügen (Bundle-Maschine %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="388"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="395"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation>Anwendung „%1“: Platzierung „%2“ nennt eine Anwendung ohne Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="395"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="402"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation>Anwendung „%1“: Platzierung „%2“: Einheit %3 hat keine Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="415"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="422"/>
         <source>add unit %1 to %2</source>
         <translation>Einheit %1 auf %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="421"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="428"/>
         <source>add unit %1 to new machine %2</source>
         <translation>Einheit %1 auf neuer Maschine %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="445"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="452"/>
         <source>add relation %1 - %2</source>
         <translation>Beziehung %1 – %2 hinzufügen</translation>
     </message>
@@ -535,32 +555,47 @@
 <context>
     <name>ChangeSet</name>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="52"/>
+        <location filename="../core/commands/changeset.cpp" line="53"/>
         <source>it names a machine a staged change before it was to make, and that change is gone or refused</source>
         <translation>sie nennt eine Maschine, die eine frühere vorgemerkte Änderung anlegen sollte, und diese Änderung ist fort oder abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="55"/>
+        <location filename="../core/commands/changeset.cpp" line="56"/>
         <source>it names a unit a staged change before it was to make, and that change is gone or refused</source>
         <translation>sie nennt eine Einheit, die eine frühere vorgemerkte Änderung anlegen sollte, und diese Änderung ist fort oder abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="86"/>
+        <location filename="../core/commands/changeset.cpp" line="87"/>
         <source>&quot;%1&quot; is not a change this Berth knows how to apply</source>
         <translation>„%1“ ist keine Änderung, die dieses Berth anwenden kann</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="256"/>
+        <location filename="../core/commands/changeset.cpp" line="193"/>
+        <source>the change set would then add or remove %1 %2; one commit changes at most %3, as one command does (it is one transaction): commit or discard what is staged first</source>
+        <translation>die Änderungsliste würde dann %1 %2 hinzufügen oder entfernen; ein Übernehmen ändert höchstens %3, wie ein Befehl (es ist eine Transaktion): übernehmen oder verwerfen Sie zuerst, was vorgemerkt ist</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="197"/>
+        <source>units</source>
+        <translation>Einheiten</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="197"/>
+        <source>machines</source>
+        <translation>Maschinen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="283"/>
         <source>model %1 has no staged changes to commit</source>
         <translation>Modell %1 hat keine vorgemerkten Änderungen zum Übernehmen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="264"/>
+        <location filename="../core/commands/changeset.cpp" line="291"/>
         <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
         <translation>Änderung %1 von %2 (%3) wird abgelehnt: %4; nichts wurde übernommen, die Änderungsliste bleibt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="277"/>
+        <location filename="../core/commands/changeset.cpp" line="304"/>
         <source>committed %n change(s)</source>
         <translation>
             <numerusform>%n Änderung übernommen</numerusform>
@@ -568,7 +603,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="296"/>
+        <location filename="../core/commands/changeset.cpp" line="323"/>
         <source>the change set of model %1 has no change %2</source>
         <translation>die Änderungsliste von Modell %1 hat keine Änderung %2</translation>
     </message>
@@ -576,17 +611,17 @@
 <context>
     <name>ChartExport</name>
     <message>
-        <location filename="../ui/chartexport.cpp" line="23"/>
+        <location filename="../ui/chartexport.cpp" line="24"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/chartexport.cpp" line="26"/>
+        <location filename="../ui/chartexport.cpp" line="27"/>
         <source>PNG image (*.png);;PDF (*.pdf)</source>
         <translation>PNG-Bild (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../ui/chartexport.cpp" line="32"/>
+        <location filename="../ui/chartexport.cpp" line="33"/>
         <source>Could not write %1.</source>
         <translation>%1 konnte nicht geschrieben werden.</translation>
     </message>
@@ -594,85 +629,100 @@
 <context>
     <name>CloudCommands</name>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="16"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="18"/>
         <source>%1 clouds keep no secrets</source>
         <translation>%1-Clouds haben keine Geheimnisse</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="17"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="19"/>
         <source>unknown secret &quot;%1&quot; for %2 clouds; expected %3</source>
         <translation>Unbekanntes Geheimnis „%1“ für %2-Clouds; erwartet: %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="33"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="35"/>
         <source>unknown %1 config key &quot;%2&quot;; valid keys are: %3</source>
         <translation>Unbekannte %1-Einstellung „%2“; gültig sind: %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="44"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="46"/>
         <source>cloud %1: %2</source>
         <translation>Cloud %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="66"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="68"/>
         <source>no secret store to keep the secrets of cloud %1</source>
         <translation>Kein Geheimnisspeicher für die Geheimnisse der Cloud %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="69"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="176"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="71"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="200"/>
         <source>stored %1 of cloud %2 in the %3</source>
         <translation>%1 der Cloud %2 abgelegt in: %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="86"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="82"/>
+        <source>bad endpoint &quot;%1&quot;: expected a URL such as https://host:port</source>
+        <translation>ungültiger Endpunkt „%1“: erwartet wird eine URL wie https://host:port</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="87"/>
+        <source>the endpoint &quot;%1&quot; carries a user name or password; give the endpoint without it, and the password with --secret-file password=FILE</source>
+        <translation>der Endpunkt „%1“ enthält einen Benutzernamen oder ein Passwort; geben Sie den Endpunkt ohne sie an und das Passwort mit --secret-file password=DATEI</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="92"/>
+        <source>--accept-fingerprint pins the certificate of an https endpoint; &quot;%1&quot; is not encrypted: give https://…</source>
+        <translation>--accept-fingerprint legt das Zertifikat eines https-Endpunkts fest; „%1“ ist unverschlüsselt: geben Sie https://… an</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="110"/>
         <source>cloud &quot;%1&quot; already exists</source>
         <translation>Die Cloud „%1“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="90"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="114"/>
         <source>added cloud %1 (%2)</source>
         <translation>Cloud %1 hinzugefügt (%2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="100"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="124"/>
         <source>update-cloud: nothing to change; expected --config k=v</source>
         <translation>update-cloud: nichts zu ändern; erwartet: --config k=v</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="105"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="123"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="167"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="129"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="147"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="191"/>
         <source>cloud &quot;%1&quot; not found</source>
         <translation>Die Cloud „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="111"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="135"/>
         <source>updated cloud %1</source>
         <translation>Cloud %1 geändert</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="127"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="151"/>
         <source>cloud &quot;%1&quot; is built in and cannot be removed</source>
         <translation>Die Cloud „%1“ ist eingebaut und kann nicht entfernt werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="131"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="155"/>
         <source>cloud &quot;%1&quot; is used by model(s) %2; remove them first</source>
         <translation>Die Cloud „%1“ wird von Modell(en) %2 benutzt; entfernen Sie diese zuerst</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="137"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="161"/>
         <source>removed cloud %1</source>
         <translation>Cloud %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="144"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="168"/>
         <source>removed the secrets of cloud %1 from the %2</source>
         <translation>Geheimnisse der Cloud %1 entfernt aus: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="172"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="196"/>
         <source>removed %1 of cloud %2 from the %3</source>
         <translation>%1 der Cloud %2 entfernt aus: %3</translation>
     </message>
@@ -942,6 +992,32 @@
         <location filename="../core/commands/machinecommands.cpp" line="275"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="301"/>
+        <source>no machine of model %1 waits to start</source>
+        <translation>keine Maschine des Modells %1 wartet auf den Start</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="305"/>
+        <source>%1 × %2 in %3</source>
+        <translation>%1 × %2 in %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/machinecommands.cpp" line="308"/>
+        <source>%n that no instance type fits</source>
+        <translation>
+            <numerusform>%n, zu der kein Instanztyp passt</numerusform>
+            <numerusform>%n, zu denen kein Instanztyp passt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/machinecommands.cpp" line="309"/>
+        <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
+        <translation>
+            <numerusform>%n Maschine des Modells %1 wartet auf den Start: %2; etwa %3 pro Stunde</numerusform>
+            <numerusform>%n Maschinen des Modells %1 warten auf den Start: %2; etwa %3 pro Stunde</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1318,27 +1394,31 @@
         <translation>erwartet eines von none, destroyed, unknown, all</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="97"/>
-        <source>expected a duration such as 500ms, 10s or 1m</source>
-        <translation>erwartet eine Dauer wie 500ms, 10s oder 1m</translation>
+        <location filename="../core/model/modelconfig.cpp" line="98"/>
+        <source>expected a duration such as 500ms, 10s or 1m, up to 24h</source>
+        <translation>erwartet wird eine Dauer wie 500ms, 10s oder 1m, höchstens 24h</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="102"/>
+        <source>expected a duration such as 500ms, 10s or 1m</source>
+        <translation type="vanished">erwartet eine Dauer wie 500ms, 10s oder 1m</translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="103"/>
         <source>expected none, %1, or anti-affinity/N with N from 1 to 1000</source>
         <translation>Erwartet: none, %1 oder anti-affinity/N mit N von 1 bis 1000</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="109"/>
+        <location filename="../core/model/modelconfig.cpp" line="110"/>
         <source>expected a positive size such as 2G or 512M</source>
         <translation>erwartet eine positive Größe wie 2G oder 512M</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="115"/>
+        <location filename="../core/model/modelconfig.cpp" line="116"/>
         <source>expected a base such as ubuntu@22.04</source>
         <translation>erwartet eine Basis wie ubuntu@22.04</translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="123"/>
+        <location filename="../core/model/modelconfig.cpp" line="124"/>
         <source>unknown model config key &quot;%1&quot;; valid keys are: %2</source>
         <translation>Unbekannte Modelleinstellung „%1“; gültig sind: %2</translation>
     </message>
@@ -1346,102 +1426,102 @@
 <context>
     <name>ModelTx</name>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="55"/>
+        <location filename="../core/store/modeltx.cpp" line="56"/>
         <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
         <translation>Die Ablage enthält einen Zustand der Maschine %1, den dieses Berth nicht kennt (%2, %3, %4): Sie ist beschädigt oder von einem neueren Berth geschrieben</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="246"/>
+        <location filename="../core/store/modeltx.cpp" line="248"/>
         <source>model &quot;%1&quot; not found</source>
         <translation>Das Modell „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="261"/>
+        <location filename="../core/store/modeltx.cpp" line="263"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation>Die Region „%1“ des Modells „%2“ gibt es in Cloud „%3“ nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="282"/>
+        <location filename="../core/store/modeltx.cpp" line="284"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="300"/>
+        <location filename="../core/store/modeltx.cpp" line="302"/>
         <source>machine %1 not found</source>
         <translation>Maschine %1 gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="312"/>
+        <location filename="../core/store/modeltx.cpp" line="314"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="322"/>
+        <location filename="../core/store/modeltx.cpp" line="324"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation>Die Einheit „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="668"/>
+        <location filename="../core/store/modeltx.cpp" line="679"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation>Ungültige Platzierungsangabe „%1“: Die Zone „%2“ gibt es in %3 nicht; erwartet eine von: %4</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="674"/>
+        <location filename="../core/store/modeltx.cpp" line="685"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation>Ungültige Platzierungsangabe „%1“: Die Region „%2“ gibt es in Cloud %3 nicht; erwartet eine von: %4</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="682"/>
+        <location filename="../core/store/modeltx.cpp" line="693"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation>Ungültige Platzierungsangabe „%1“: Cloud %2 kann sie in diesem Prozess nicht prüfen</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="689"/>
+        <location filename="../core/store/modeltx.cpp" line="700"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="735"/>
+        <location filename="../core/store/modeltx.cpp" line="746"/>
         <source>the container</source>
         <translation>der Container</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="736"/>
+        <location filename="../core/store/modeltx.cpp" line="747"/>
         <source>unit %1</source>
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="911"/>
+        <location filename="../core/store/modeltx.cpp" line="922"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="919"/>
+        <location filename="../core/store/modeltx.cpp" line="930"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="922"/>
+        <location filename="../core/store/modeltx.cpp" line="933"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="939"/>
+        <location filename="../core/store/modeltx.cpp" line="950"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="941"/>
+        <location filename="../core/store/modeltx.cpp" line="952"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="947"/>
+        <location filename="../core/store/modeltx.cpp" line="958"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="1168"/>
+        <location filename="../core/store/modeltx.cpp" line="1265"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
@@ -1449,27 +1529,27 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../core/model/names.cpp" line="68"/>
+        <location filename="../core/model/names.cpp" line="69"/>
         <source>malformed setting &quot;%1&quot;: expected key=value</source>
         <translation>Fehlerhafte Einstellung „%1“: erwartet: schlüssel=wert</translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="75"/>
+        <location filename="../core/model/names.cpp" line="76"/>
         <source>invalid application name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter (e.g. wordpress, my-db2)</source>
         <translation>Ungültiger Anwendungsname „%1“: erwartet Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben (z. B. wordpress, my-db2)</translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="84"/>
+        <location filename="../core/model/names.cpp" line="85"/>
         <source>invalid charm name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation>Ungültiger Charm-Name „%1“: erwartet Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben</translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="92"/>
+        <location filename="../core/model/names.cpp" line="93"/>
         <source>invalid model name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
         <translation>Ungültiger Modellname „%1“: erwartet Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben oder einer Ziffer</translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="100"/>
+        <location filename="../core/model/names.cpp" line="101"/>
         <source>invalid cloud name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
         <translation>Ungültiger Cloud-Name „%1“: erwartet Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben oder einer Ziffer</translation>
     </message>
@@ -1561,77 +1641,82 @@
         <translation>Die Richtlinie nennt %1 %2; erwartet höchstens %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="120"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="115"/>
+        <source>unknown key &quot;%1&quot; in the %2 entry &quot;%3&quot;; expected name, weight and cap</source>
+        <translation>unbekannter Schlüssel „%1“ im %2-Eintrag „%3“; erwartet werden name, weight und cap</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="128"/>
         <source>bad %1 %2 of &quot;%3&quot;: expected %4</source>
         <translation>Fehlerhafte Angabe %1 %2 von „%3“: erwartet %4</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="126"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="134"/>
         <source>a whole number from 0 to %1</source>
         <translation>eine ganze Zahl von 0 bis %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="128"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="136"/>
         <source>-1 (no cap) or a whole number up to %1</source>
         <translation>-1 (keine Obergrenze) oder eine ganze Zahl bis %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="139"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="147"/>
         <source>the policy names no %1: expected properties.%1 with name, weight and cap</source>
         <translation>Die Richtlinie nennt keine %1: erwartet properties.%1 mit name, weight und cap</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="146"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="154"/>
         <source>every entry of properties.%1 needs a name</source>
         <translation>Jeder Eintrag von properties.%1 braucht einen Namen</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="148"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="156"/>
         <source>weight of &quot;%1&quot; must be 0 or more</source>
         <translation>Das Gewicht von „%1“ muss 0 oder mehr sein</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="150"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="158"/>
         <source>cap of &quot;%1&quot; must be -1 (none) or more</source>
         <translation>Die Obergrenze von „%1“ muss -1 (keine) oder mehr sein</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="152"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="160"/>
         <source>weight or cap of &quot;%1&quot; is too large: expected a weight up to %2 and a cap up to %3</source>
         <translation>Gewicht oder Obergrenze von „%1“ ist zu groß: erwartet ein Gewicht bis %2 und eine Obergrenze bis %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="160"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="168"/>
         <source>&quot;%1&quot; is listed twice</source>
         <translation>„%1“ ist doppelt genannt</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="205"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="213"/>
         <source>The specified %1 &apos;[%2]&apos; could not be found.</source>
         <translation>%1 „[%2]“ wurde nicht gefunden.</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="242"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="250"/>
         <source>Invalid adjustment_type: %1</source>
         <translation>Ungültiger adjustment_type: %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="245"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="253"/>
         <source>Missing number value for size adjustment.</source>
         <translation>Für die Größenänderung fehlt die Zahl (number).</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="247"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="255"/>
         <source>Missing adjustment_type value for size adjustment.</source>
         <translation>Für die Größenänderung fehlt adjustment_type.</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="267"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="275"/>
         <source>strict must be true, false or null</source>
         <translation>strict muss true, false oder null sein</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="285"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="293"/>
         <source>unknown action &quot;%1&quot;; expected CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE</source>
         <translation>Unbekannte Aktion „%1“; erwartet: CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE oder NODE_CREATE</translation>
     </message>
@@ -1717,158 +1802,159 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="160"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="164"/>
         <source>another provisioner has taken the lease over</source>
         <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="167"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="171"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="182"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="186"/>
         <source>provisioner stopping: %1</source>
         <translation>Bereitstellung hält an: %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="220"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="224"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="232"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="236"/>
         <source>model %1: destroyed</source>
         <translation>Modell %1: zerstört</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="235"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="239"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="790"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="286"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="284"/>
         <source>cannot list instances of %1: %2</source>
         <translation>Instanzen von %1 können nicht aufgelistet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="293"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="291"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="296"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="317"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="315"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="319"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="317"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="330"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="328"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="338"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="336"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="345"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="349"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="385"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="383"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="393"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="391"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="399"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="397"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="475"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="488"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="507"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="520"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="596"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="609"/>
         <source>machine %1: starting</source>
         <translation>Maschine %1: startet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="597"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="610"/>
         <source>machine %1: starting in %2</source>
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="635"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="648"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="643"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="656"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="652"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="665"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="653"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="666"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="668"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="681"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="712"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="728"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="284"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="717"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="282"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="733"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="754"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="770"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="826"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="911"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -2094,33 +2180,38 @@
 <context>
     <name>Store</name>
     <message>
-        <location filename="../core/store/store.cpp" line="99"/>
+        <location filename="../core/store/store.cpp" line="135"/>
         <source>cannot open store &quot;%1&quot;: %2</source>
         <translation>Die Ablage „%1“ kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="108"/>
+        <location filename="../core/store/store.cpp" line="144"/>
         <source>cannot create directory &quot;%1&quot;</source>
         <translation>Das Verzeichnis „%1“ kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="189"/>
+        <location filename="../core/store/store.cpp" line="195"/>
+        <source>it is not a Berth store: the file holds another program&apos;s database, which Berth leaves untouched; name a new file or a Berth store</source>
+        <translation>es ist kein Berth-Speicher: die Datei enthält die Datenbank eines anderen Programms, die Berth nicht anrührt; nennen Sie eine neue Datei oder einen Berth-Speicher</translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="247"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation>erwartet: postgresql://benutzer[:passwort]@host[:port]/datenbank</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="192"/>
+        <location filename="../core/store/store.cpp" line="250"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation>Der PostgreSQL-Treiber von Qt SQL fehlt; installieren Sie libqt6sql6-psql</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="371"/>
-        <location filename="../core/store/store.cpp" line="392"/>
+        <location filename="../core/store/store.cpp" line="491"/>
+        <location filename="../core/store/store.cpp" line="512"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation>Die Ablage hat die Schemaversion %1, neuer als dieses Berth versteht (%2); aktualisieren Sie Berth</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="377"/>
+        <location filename="../core/store/store.cpp" line="497"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation>Die Ablage ist schreibgeschützt und hat die Schemaversion %1, älter als dieses Berth liest (%2); öffnen Sie sie einmal dort, wo sie beschrieben werden kann, um sie zu aktualisieren</translation>
     </message>
@@ -2138,114 +2229,205 @@
         <translation>Der Ablage fehlen Tabellen, die dieses Berth erwartet: Sie ist beschädigt oder wurde von einem anderen Programm geändert</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="52"/>
+        <location filename="../core/store/storeerror.cpp" line="48"/>
         <source>the store is busy: another client held it for longer than Berth waits (30 s); try again</source>
         <translation>Die Ablage ist belegt: Ein anderer Nutzer hielt sie länger, als Berth wartet (30 s); versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="56"/>
+        <location filename="../core/store/storeerror.cpp" line="60"/>
         <source>the store cannot be written (read-only file or file system); commands that only read the model still work</source>
         <translation>Die Ablage kann nicht beschrieben werden (schreibgeschützte Datei oder Dateisystem); Befehle, die das Modell nur lesen, gehen weiterhin</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="60"/>
+        <location filename="../core/store/storeerror.cpp" line="64"/>
         <source>the disk reported an error while reading or writing the store; check the disk and try again</source>
         <translation>Die Platte meldete beim Lesen oder Schreiben der Ablage einen Fehler; prüfen Sie die Platte und versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="65"/>
+        <location filename="../core/store/storeerror.cpp" line="69"/>
         <source>the store is damaged or is not a Berth store; open another with --db or restore it from a backup</source>
         <translation>Die Ablage ist beschädigt oder keine Berth-Ablage; öffnen Sie eine andere mit --db oder stellen Sie sie aus einer Sicherung wieder her</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="69"/>
+        <location filename="../core/store/storeerror.cpp" line="73"/>
         <source>the disk holding the store is full; free some space and try again</source>
         <translation>Die Platte mit der Ablage ist voll; schaffen Sie Platz und versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="71"/>
+        <location filename="../core/store/storeerror.cpp" line="75"/>
         <source>the store&apos;s file cannot be opened (a missing, read-only or inaccessible folder?)</source>
         <translation>Die Datei der Ablage kann nicht geöffnet werden (ein fehlender, schreibgeschützter oder unzugänglicher Ordner?)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="75"/>
+        <location filename="../core/store/storeerror.cpp" line="79"/>
         <source>the store may not be accessed by this user (permission denied)</source>
         <translation>Dieser Benutzer darf nicht auf die Ablage zugreifen (Zugriff verweigert)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="92"/>
+        <location filename="../core/store/storeerror.cpp" line="96"/>
         <source>the connection to the PostgreSQL server was lost; try again when it is back</source>
         <translation>Die Verbindung zum PostgreSQL-Server ist abgerissen; versuchen Sie es erneut, wenn er wieder da ist</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="95"/>
+        <location filename="../core/store/storeerror.cpp" line="99"/>
         <source>the PostgreSQL server takes no writes (a read-only server or transaction); commands that only read the model still work</source>
         <translation>Der PostgreSQL-Server nimmt keine Schreibzugriffe an (schreibgeschützter Server oder Transaktion); Befehle, die das Modell nur lesen, gehen weiterhin</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="99"/>
+        <location filename="../core/store/storeerror.cpp" line="103"/>
         <source>the PostgreSQL role may not do this (permission denied); ask the database&apos;s owner to grant it</source>
         <translation>Die PostgreSQL-Rolle darf das nicht (Zugriff verweigert); bitten Sie den Besitzer der Datenbank, es zu erlauben</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="107"/>
+        <location filename="../core/store/storeerror.cpp" line="111"/>
         <source>the PostgreSQL server&apos;s disk is full</source>
         <translation>Die Platte des PostgreSQL-Servers ist voll</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="109"/>
+        <location filename="../core/store/storeerror.cpp" line="113"/>
         <source>the PostgreSQL server is out of resources (memory or connections); try again later</source>
         <translation>Dem PostgreSQL-Server gehen die Mittel aus (Speicher oder Verbindungen); versuchen Sie es später erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="113"/>
+        <location filename="../core/store/storeerror.cpp" line="117"/>
         <source>other clients&apos; changes kept conflicting with this one; try again</source>
         <translation>Änderungen anderer Nutzer kamen dieser immer wieder in die Quere; versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="115"/>
+        <location filename="../core/store/storeerror.cpp" line="121"/>
         <source>the store is busy: another client held it for too long; try again</source>
         <translation>Die Ablage ist belegt: Ein anderer Nutzer hielt sie zu lange; versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="133"/>
+        <location filename="../core/store/storeerror.cpp" line="147"/>
         <source>the store failed to carry out this command</source>
         <translation>Die Ablage konnte diesen Befehl nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="136"/>
+        <location filename="../core/store/storeerror.cpp" line="150"/>
         <source>; nothing was changed</source>
         <translation>; nichts wurde geändert</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="148"/>
+        <location filename="../core/store/storeerror.cpp" line="162"/>
         <source>the PostgreSQL server refused user &quot;%1&quot;: wrong or missing password (give it in the URL or in ~/.pgpass)</source>
         <translation>Der PostgreSQL-Server hat den Benutzer „%1“ abgewiesen: falsches oder fehlendes Passwort (geben Sie es in der Adresse oder in ~/.pgpass an)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="154"/>
+        <location filename="../core/store/storeerror.cpp" line="168"/>
         <source>the PostgreSQL server has no database &quot;%1&quot;; create it or name another</source>
         <translation>Der PostgreSQL-Server hat keine Datenbank „%1“; legen Sie sie an oder nennen Sie eine andere</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="157"/>
+        <location filename="../core/store/storeerror.cpp" line="171"/>
         <source>the PostgreSQL server has no user &quot;%1&quot;</source>
         <translation>Der PostgreSQL-Server hat keinen Benutzer „%1“</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="160"/>
+        <location filename="../core/store/storeerror.cpp" line="174"/>
         <source>the PostgreSQL server does not let user &quot;%1&quot; connect from here (pg_hba.conf)</source>
         <translation>Der PostgreSQL-Server lässt den Benutzer „%1“ von hier aus nicht herein (pg_hba.conf)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="164"/>
+        <location filename="../core/store/storeerror.cpp" line="178"/>
+        <source>the PostgreSQL server at %1:%2 does not offer TLS, which the address asks for (sslmode)</source>
+        <translation>der PostgreSQL-Server unter %1:%2 bietet kein TLS an, das die Adresse verlangt (sslmode)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="183"/>
+        <source>bad sslmode in the address: expected disable, allow, prefer, require, verify-ca or verify-full</source>
+        <translation>ungültiger sslmode in der Adresse: erwartet wird disable, allow, prefer, require, verify-ca oder verify-full</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="186"/>
+        <source>the address has a setting PostgreSQL&apos;s client cannot read (a quote or a space in a value?)</source>
+        <translation>die Adresse enthält eine Einstellung, die der PostgreSQL-Client nicht lesen kann (ein Anführungszeichen oder Leerzeichen in einem Wert?)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="189"/>
         <source>cannot reach the PostgreSQL server at %1:%2 (is it running, and is the address right?)</source>
         <translation>Der PostgreSQL-Server unter %1:%2 ist nicht erreichbar (läuft er, und stimmt die Adresse?)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="175"/>
+        <location filename="../core/store/storeerror.cpp" line="200"/>
+        <source>the store &quot;%1&quot; was lost under this process: another program removed its write-ahead log while it was open here (after something in this process dropped its locks); what this process did since may not be kept, and it neither reads nor writes the store again. Reopen the store</source>
+        <translation>der Speicher „%1“ ging diesem Prozess verloren: ein anderes Programm hat sein Write-Ahead-Log entfernt, während er hier geöffnet war (nachdem etwas in diesem Prozess seine Sperren aufgegeben hatte); was dieser Prozess seitdem tat, ist vielleicht nicht erhalten, und er liest und schreibt den Speicher nicht mehr. Öffnen Sie den Speicher erneut</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="210"/>
         <source>the store &quot;%1&quot; is read-only: this command changes the model, and only commands that read it (status, show-…, the window&apos;s views) work on it</source>
         <translation>Die Ablage „%1“ ist schreibgeschützt: Dieser Befehl ändert das Modell, und nur Befehle, die es lesen (status, show-…, die Ansichten des Fensters), gehen damit</translation>
+    </message>
+</context>
+<context>
+    <name>UserFiles</name>
+    <message>
+        <location filename="../core/userfiles.cpp" line="66"/>
+        <source>%1 is a file of the store Berth has open; name another file</source>
+        <translation>%1 ist eine Datei des Speichers, den Berth geöffnet hat; nennen Sie eine andere Datei</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="73"/>
+        <source>a directory</source>
+        <translation>ein Verzeichnis</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="75"/>
+        <source>a FIFO</source>
+        <translation>ein FIFO</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="77"/>
+        <source>a socket</source>
+        <translation>ein Socket</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="78"/>
+        <source>a device</source>
+        <translation>ein Gerät</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="162"/>
+        <location filename="../core/userfiles.cpp" line="180"/>
+        <location filename="../core/userfiles.cpp" line="184"/>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="165"/>
+        <source>%1 is larger than %2 bytes; expected at most that</source>
+        <translation>%1 ist größer als %2 Bytes; erwartet wird höchstens das</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="186"/>
+        <source>%1 is %2; expected %3</source>
+        <translation>%1 ist %2; erwartet wird %3</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="188"/>
+        <source>a file</source>
+        <translation>eine Datei</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="191"/>
+        <source>%1 is %2 bytes; expected at most %3</source>
+        <translation>%1 ist %2 Bytes groß; erwartet werden höchstens %3</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="207"/>
+        <source>%1 is %2; expected a file</source>
+        <translation>%1 ist %2; erwartet wird eine Datei</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="210"/>
+        <source>%1 is a SQLite database (a store?); it is not overwritten: name another file</source>
+        <translation>%1 ist eine SQLite-Datenbank (ein Speicher?); sie wird nicht überschrieben: nennen Sie eine andere Datei</translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="218"/>
+        <location filename="../core/userfiles.cpp" line="221"/>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2264,49 +2446,60 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="45"/>
+        <location filename="../core/placement/yamldocument.cpp" line="49"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation>%1 ergibt mehr als %2 Werte (Aliase mitgezählt); erwartet ein kleineres Dokument</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="51"/>
-        <location filename="../core/placement/yamldocument.cpp" line="140"/>
+        <location filename="../core/placement/yamldocument.cpp" line="55"/>
+        <location filename="../core/placement/yamldocument.cpp" line="176"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation>%1 ist tiefer als %2 Ebenen verschachtelt; erwartet ein flacheres Dokument</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="61"/>
+        <location filename="../core/placement/yamldocument.cpp" line="66"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation>%1: Zeile %2: ein Schlüssel, der kein einfacher Text ist; erwartet: name: wert</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="113"/>
-        <location filename="../core/placement/yamldocument.cpp" line="159"/>
+        <location filename="../core/placement/yamldocument.cpp" line="84"/>
+        <source>%1: line %2: &quot;%3&quot; is given twice; expected each key once</source>
+        <translation>%1: Zeile %2: „%3“ steht zweimal da; erwartet wird jeder Schlüssel einmal</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="94"/>
+        <source>%1: line %2: &quot;&lt;&lt;&quot; merges a mapping (or a list of them) into this one</source>
+        <translation>%1: Zeile %2: „&lt;&lt;“ fügt eine Zuordnung (oder eine Liste davon) in diese ein</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="149"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation>%1 hat %2 Bytes; erwartet höchstens %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="144"/>
+        <location filename="../core/placement/yamldocument.cpp" line="180"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation>%1 ist kein gültiges YAML: %2 (Zeile %3, Spalte %4)</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="155"/>
+        <location filename="../core/placement/yamldocument.cpp" line="189"/>
+        <source>a YAML file</source>
+        <translation>eine YAML-Datei</translation>
+    </message>
+    <message>
         <source>cannot read %1</source>
-        <translation>%1 kann nicht gelesen werden</translation>
+        <translation type="vanished">%1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="157"/>
         <source>%1 is a directory; expected a YAML file</source>
-        <translation>%1 ist ein Verzeichnis; erwartet eine YAML-Datei</translation>
+        <translation type="vanished">%1 ist ein Verzeichnis; erwartet eine YAML-Datei</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="166"/>
         <source>cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
+        <translation type="vanished">%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="178"/>
+        <location filename="../core/placement/yamldocument.cpp" line="199"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation>%1 enthält %2 YAML-Dokumente; erwartet: eines</translation>
     </message>
@@ -2314,22 +2507,22 @@
 <context>
     <name>berth::AccountsDialog</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="65"/>
+        <location filename="../ui/accountsdialog.cpp" line="66"/>
         <source>&amp;Test</source>
         <translation>&amp;Testen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="67"/>
+        <location filename="../ui/accountsdialog.cpp" line="68"/>
         <source>Provider accounts</source>
         <translation>Anbieterkonten</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="70"/>
+        <location filename="../ui/accountsdialog.cpp" line="71"/>
         <source>Trust this server?</source>
         <translation>Diesem Server vertrauen?</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="71"/>
+        <location filename="../ui/accountsdialog.cpp" line="72"/>
         <source>The server at %1 presented a certificate Berth has not seen before.
 
 SHA-256 fingerprint:
@@ -2344,142 +2537,141 @@ SHA-256-Fingerabdruck:
 Vergleichen Sie ihn mit dem des Servers (lxc info auf dem Server zeigt certificate_fingerprint). Ab jetzt vertrauen?</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="78"/>
+        <location filename="../ui/accountsdialog.cpp" line="79"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="78"/>
+        <location filename="../ui/accountsdialog.cpp" line="79"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="87"/>
+        <location filename="../ui/accountsdialog.cpp" line="88"/>
         <source>&amp;New</source>
         <translation>&amp;Neu</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="88"/>
+        <location filename="../ui/accountsdialog.cpp" line="89"/>
         <source>&amp;Remove</source>
         <translation>&amp;Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="94"/>
+        <location filename="../ui/accountsdialog.cpp" line="95"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="95"/>
+        <location filename="../ui/accountsdialog.cpp" line="96"/>
         <source>T&amp;ype:</source>
         <translation>&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="96"/>
+        <location filename="../ui/accountsdialog.cpp" line="97"/>
         <source>&amp;Endpoint:</source>
         <translation>&amp;Endpunkt:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="99"/>
+        <location filename="../ui/accountsdialog.cpp" line="100"/>
         <source>Settings (empty: the default)</source>
         <translation>Einstellungen (leer: Standardwert)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="101"/>
+        <location filename="../ui/accountsdialog.cpp" line="102"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation>Geheimnisse (werden nie wieder angezeigt; zum Ersetzen eintippen)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="105"/>
+        <location filename="../ui/accountsdialog.cpp" line="106"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="158"/>
+        <location filename="../ui/accountsdialog.cpp" line="159"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="198"/>
+        <location filename="../ui/accountsdialog.cpp" line="199"/>
         <source>Name the new account, then Save.</source>
         <translation>Benennen Sie das neue Konto und speichern Sie es.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="230"/>
+        <location filename="../ui/accountsdialog.cpp" line="231"/>
         <source>File…</source>
         <translation>Datei …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="231"/>
+        <location filename="../ui/accountsdialog.cpp" line="232"/>
         <source>Read %1 from a file</source>
         <translation>%1 aus einer Datei lesen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="233"/>
+        <location filename="../ui/accountsdialog.cpp" line="234"/>
         <source>Read %1 from</source>
         <translation>%1 lesen aus</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="238"/>
         <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
+        <translation type="vanished">%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="243"/>
+        <location filename="../ui/accountsdialog.cpp" line="244"/>
         <source>from %1 — Save to store</source>
         <translation>aus %1 — zum Ablegen speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="251"/>
+        <location filename="../ui/accountsdialog.cpp" line="252"/>
         <source>set — type to replace</source>
         <translation>gesetzt — zum Ersetzen eintippen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="251"/>
+        <location filename="../ui/accountsdialog.cpp" line="252"/>
         <source>not set</source>
         <translation>nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="258"/>
+        <location filename="../ui/accountsdialog.cpp" line="259"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation>Dieser Cloud-Typ hat keine Geheimnisse.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="259"/>
+        <location filename="../ui/accountsdialog.cpp" line="260"/>
         <source>Secrets go to the %1.</source>
         <translation>Geheimnisse werden hier abgelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="305"/>
+        <location filename="../ui/accountsdialog.cpp" line="306"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation>Nicht gespeichert: Das Zertifikat des Servers (SHA-256 %1) wurde nicht angenommen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="359"/>
+        <location filename="../ui/accountsdialog.cpp" line="360"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="387"/>
+        <location filename="../ui/accountsdialog.cpp" line="388"/>
         <source>Removed %1.</source>
         <translation>%1 entfernt.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="399"/>
+        <location filename="../ui/accountsdialog.cpp" line="400"/>
         <source>Save the account before testing it.</source>
         <translation>Speichern Sie das Konto, bevor Sie es testen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="408"/>
+        <location filename="../ui/accountsdialog.cpp" line="409"/>
         <source>Asking %1 for its instances…</source>
         <translation>Frage %1 nach seinen Instanzen …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="423"/>
+        <location filename="../ui/accountsdialog.cpp" line="424"/>
         <source>%1 did not answer: %2</source>
         <translation>%1 hat nicht geantwortet: %2</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="425"/>
+        <location filename="../ui/accountsdialog.cpp" line="426"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation>%1 hat geantwortet: %2 Region(en), %3 Instanz(en)</translation>
     </message>
@@ -3104,42 +3296,42 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="78"/>
+        <location filename="../ui/mainwindow.cpp" line="80"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="80"/>
+        <location filename="../ui/mainwindow.cpp" line="82"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="86"/>
+        <location filename="../ui/mainwindow.cpp" line="88"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="89"/>
+        <location filename="../ui/mainwindow.cpp" line="91"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindow.cpp" line="144"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="160"/>
+        <location filename="../ui/mainwindow.cpp" line="162"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="165"/>
+        <location filename="../ui/mainwindow.cpp" line="167"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -3147,392 +3339,402 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="185"/>
+        <location filename="../ui/mainwindow.cpp" line="187"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindow.cpp" line="195"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="257"/>
         <source>A new machine</source>
         <translation>Eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="265"/>
         <source>Place on</source>
         <translation>Platzieren auf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="265"/>
         <source>Put %1 on:</source>
         <translation>%1 platzieren auf:</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="310"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="56"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="55"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="57"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="56"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="62"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="61"/>
         <source>Read the models and the open model again</source>
         <translation>Die Modelle und das offene Modell neu lesen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="63"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="62"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="72"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation>Eine andere Ablage öffnen: eine SQLite-Datei oder einen PostgreSQL-Server</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
         <source>&amp;Import bundle…</source>
         <translation>Bundle &amp;importieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="77"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation>Ein Juju-Bundle bereitstellen: Was dem Modell davon fehlt, wird vorgemerkt (auch eine auf das Fenster gezogene Bundle-Datei)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
         <source>&amp;Export bundle…</source>
         <translation>Bundle &amp;exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
         <source>Write the model as a Juju bundle</source>
         <translation>Das Modell als Juju-Bundle schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="86"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="88"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation>Die Clouds hinzufügen, ändern oder entfernen, auf denen Berth bereitstellt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="90"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="87"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="89"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation>Berth schließen; vorgemerkte Änderungen bleiben in der Ablage</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="91"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
         <source>&amp;Commit changes…</source>
         <translation>Änderungen &amp;übernehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden, nach einem letzten Blick</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
         <source>&amp;Discard changes…</source>
         <translation>Änderungen &amp;verwerfen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Drop every staged change</source>
         <translation>Alle vorgemerkten Änderungen verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="112"/>
         <source>&amp;Stage changes</source>
         <translation>Änderungen &amp;vormerken</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="120"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation>Zeilen nach Name, Zone, Status oder Meldung filtern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="124"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>&amp;New model…</source>
         <translation>&amp;Neues Modell…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="126"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation>Ein Modell auf einer Cloud und Region anlegen und öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="131"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
         <source>Model &amp;settings…</source>
         <translation>Modell&amp;einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation>Harvest-Modus, Wiederholungen, Standardbasis und die anderen Einstellungen dieses Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
         <source>Des&amp;troy model…</source>
         <translation>Modell &amp;zerstören…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
         <source>Deploy an application with its units</source>
         <translation>Eine Anwendung mit ihren Einheiten bereitstellen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="141"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="147"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation>Leere Maschinen oder Container hinzufügen oder einen vorhandenen Host aufnehmen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="149"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation>Vorgaben, von denen jede neue Maschine des Modells ausgeht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
+        <source>&amp;Provision this model</source>
+        <translation>Dieses Modell &amp;provisionieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
+        <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
+        <translation>Dieses Fenster die Maschinen dieses Modells starten und stoppen lassen; es sagt zuerst, was wartende Maschinen kosten</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="172"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="172"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
         <source>Add units to the selected application</source>
         <translation>Der gewählten Anwendung Einheiten hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="180"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation>Die Vorgaben der gewählten Anwendung festlegen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="189"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation>Die Regionen oder Zonen gewichten und begrenzen, in die die Einheiten der Anwendung gehen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="191"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="187"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="193"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="188"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation>Jeder nicht platzierten Einheit eine neue Maschine geben, über Zonen verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
         <source>Place the selected units on a machine you choose</source>
         <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="204"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="206"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
         <source>Actions</source>
         <translation>Aktionen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="46"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="45"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.&lt;/p&gt;&lt;p&gt;Gebaut mit Qt %2, läuft mit Qt %3.&lt;/p&gt;&lt;p&gt;Lizenziert unter der GNU General Public License, Version 3 oder später; ohne jede Gewährleistung.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="39"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="38"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
         <source>Version and licence</source>
         <translation>Version und Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindow.cpp" line="393"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="368"/>
+        <location filename="../ui/mainwindow.cpp" line="401"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../ui/mainwindow.cpp" line="402"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <location filename="../ui/mainwindow.cpp" line="414"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="415"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="421"/>
+        <location filename="../ui/mainwindow.cpp" line="452"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="423"/>
+        <location filename="../ui/mainwindow.cpp" line="454"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="434"/>
+        <location filename="../ui/mainwindow.cpp" line="467"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="445"/>
+        <location filename="../ui/mainwindow.cpp" line="478"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="475"/>
+        <location filename="../ui/mainwindow.cpp" line="508"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="496"/>
+        <location filename="../ui/mainwindow.cpp" line="529"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="498"/>
+        <location filename="../ui/mainwindow.cpp" line="531"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="501"/>
+        <location filename="../ui/mainwindow.cpp" line="534"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="529"/>
+        <location filename="../ui/mainwindow.cpp" line="562"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -3540,67 +3742,143 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="606"/>
+        <location filename="../ui/mainwindow.cpp" line="639"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="675"/>
+        <location filename="../ui/mainwindow.cpp" line="708"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="680"/>
+        <location filename="../ui/mainwindow.cpp" line="713"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="704"/>
+        <location filename="../ui/mainwindow.cpp" line="737"/>
         <source>new machines</source>
         <translation>neue Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="707"/>
+        <location filename="../ui/mainwindow.cpp" line="740"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="726"/>
         <source>provisioner: %1</source>
-        <translation>Bereitstellung: %1</translation>
+        <translation type="vanished">Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="731"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="770"/>
+        <location filename="../ui/mainwindow.cpp" line="761"/>
+        <source>this window no longer provisions model %1</source>
+        <translation>dieses Fenster provisioniert Modell %1 nicht mehr</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="768"/>
+        <source>the store is read-only: this window cannot provision</source>
+        <translation>der Speicher ist schreibgeschützt: dieses Fenster kann nichts provisionieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="769"/>
+        <source>this window does not provision models</source>
+        <translation>dieses Fenster provisioniert keine Modelle</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="777"/>
+        <source>Provision model %1</source>
+        <translation>Modell %1 provisionieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="779"/>
+        <source>Start them now, and whatever this model adds later while this window is open?</source>
+        <translation>Sie jetzt starten, und alles, was dieses Modell später hinzufügt, solange dieses Fenster offen ist?</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="788"/>
+        <source>this window provisions model %1</source>
+        <translation>dieses Fenster provisioniert Modell %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="811"/>
+        <source>Provisioning: off</source>
+        <translation>Bereitstellung: aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="812"/>
+        <source>Provisioning: %1</source>
+        <translation>Bereitstellung: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindow.cpp" line="814"/>
+        <source>· %n machine(s) of %1 wait</source>
+        <translation>
+            <numerusform>· %n Maschine von %1 wartet</numerusform>
+            <numerusform>· %n Maschinen von %1 warten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="817"/>
+        <source>This window starts and stops the machines of %1</source>
+        <translation>Dieses Fenster startet und stoppt die Maschinen von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="818"/>
+        <source>Machines of %1 wait: Model ▸ Provision this model starts them</source>
+        <translation>Maschinen von %1 warten: Modell ▸ Dieses Modell provisionieren startet sie</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="862"/>
+        <source>&lt;b&gt;The store was lost under this window.&lt;/b&gt; Nothing is read from or written to it here any more; reopen it to go on.</source>
+        <translation>&lt;b&gt;Der Speicher ging diesem Fenster verloren.&lt;/b&gt; Hier wird nichts mehr aus ihm gelesen oder in ihn geschrieben; öffnen Sie ihn erneut, um weiterzuarbeiten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="865"/>
+        <source>Store lost</source>
+        <translation>Speicher verloren</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="866"/>
+        <source>Another program removed the store&apos;s write-ahead log while this window had it open, so this window stopped using it: what it showed since may be out of date, and its provisioner is stopped. Changes committed or staged before are kept in the store.
+
+Reopen the store now?</source>
+        <translation>Ein anderes Programm hat das Write-Ahead-Log des Speichers entfernt, während dieses Fenster ihn geöffnet hatte; deshalb verwendet dieses Fenster ihn nicht mehr: was es seitdem zeigte, ist vielleicht veraltet, und seine Bereitstellung ist angehalten. Zuvor übernommene oder vorgemerkte Änderungen bleiben im Speicher erhalten.
+
+Den Speicher jetzt erneut öffnen?</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="894"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="774"/>
+        <location filename="../ui/mainwindow.cpp" line="898"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="868"/>
+        <location filename="../ui/mainwindow.cpp" line="992"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="931"/>
+        <location filename="../ui/mainwindow.cpp" line="1055"/>
         <source>model constraints</source>
         <translation>Vorgaben des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="932"/>
+        <location filename="../ui/mainwindow.cpp" line="1056"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="940"/>
+        <location filename="../ui/mainwindow.cpp" line="1064"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -3637,7 +3915,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     </message>
     <message>
         <location filename="../ui/mainwindowbundles.cpp" line="63"/>
-        <location filename="../ui/mainwindowbundles.cpp" line="93"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="92"/>
         <source>Import bundle</source>
         <translation>Bundle importieren</translation>
     </message>
@@ -3647,23 +3925,22 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Bundle %1 importieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="82"/>
         <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+        <translation type="vanished">%1 konnte nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="83"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="81"/>
         <source>model %1 exported to %2</source>
         <translation>Modell %1 nach %2 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="94"/>
-        <location filename="../ui/mainwindowbundles.cpp" line="103"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="92"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="101"/>
         <source>Juju bundles (*.yaml *.yml)</source>
         <translation>Juju-Bundles (*.yaml *.yml)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="102"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="100"/>
         <source>Export bundle</source>
         <translation>Bundle exportieren</translation>
     </message>
@@ -3907,7 +4184,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>&amp;Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="30"/>
+        <location filename="../ui/openstoredialog.cpp" line="29"/>
         <source>SQLite store</source>
         <translation>SQLite-Ablage</translation>
     </message>
@@ -4027,6 +4304,14 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <location filename="../core/provisioning/provisionerworker.cpp" line="109"/>
         <source>model %1 is provisioned by %2</source>
         <translation>Modell %1 wird von %2 bereitgestellt</translation>
+    </message>
+</context>
+<context>
+    <name>berth::ProvisioningScope</name>
+    <message>
+        <location filename="../ui/provisioningscope.cpp" line="47"/>
+        <source>provisioner: %1</source>
+        <translation>Bereitstellung: %1</translation>
     </message>
 </context>
 <context>

@@ -83,57 +83,57 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="251"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="270"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="256"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="275"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="287"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="296"/>
         <source>removed application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="300"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="309"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="328"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="337"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="331"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="340"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="339"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="348"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="345"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="354"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="352"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="361"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="381"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="389"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="398"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -162,219 +162,239 @@
 <context>
     <name>Bundle</name>
     <message>
-        <location filename="../core/model/bundle.cpp" line="56"/>
+        <location filename="../core/model/bundle.cpp" line="57"/>
         <source>%1: %2 must be a base (ubuntu@22.04) or a series name (jammy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="62"/>
-        <location filename="../core/model/bundle.cpp" line="73"/>
+        <location filename="../core/model/bundle.cpp" line="63"/>
+        <location filename="../core/model/bundle.cpp" line="74"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="70"/>
+        <location filename="../core/model/bundle.cpp" line="71"/>
         <source>%1: constraints must be one string (&quot;mem=4G cores=2&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="82"/>
+        <location filename="../core/model/bundle.cpp" line="83"/>
         <source>%1: %2 must be a map of names to values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="89"/>
+        <location filename="../core/model/bundle.cpp" line="90"/>
         <source>%1: %2 &quot;%3&quot; must be a single value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="125"/>
+        <location filename="../core/model/bundle.cpp" line="126"/>
         <source>%1 is not a bundle: expected a map with applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="131"/>
+        <location filename="../core/model/bundle.cpp" line="132"/>
         <source>%1: overlay %2 is not a map</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="217"/>
+        <location filename="../core/model/bundle.cpp" line="218"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="221"/>
+        <location filename="../core/model/bundle.cpp" line="222"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="231"/>
+        <location filename="../core/model/bundle.cpp" line="232"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="247"/>
-        <source>%1: machines must be a map of machine ids</source>
+        <location filename="../core/model/bundle.cpp" line="238"/>
+        <source>%1 gives both applications and services (their old name); expected one of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="249"/>
+        <source>%1: %2 is not a map; expected name: {...} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/model/bundle.cpp" line="250"/>
+        <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="266"/>
+        <source>%1: machines must be a map of machine ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="269"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="253"/>
+        <location filename="../core/model/bundle.cpp" line="272"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="256"/>
+        <location filename="../core/model/bundle.cpp" line="275"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="270"/>
+        <location filename="../core/model/bundle.cpp" line="289"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="285"/>
+        <location filename="../core/model/bundle.cpp" line="304"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="297"/>
+        <location filename="../core/model/bundle.cpp" line="316"/>
         <source>%1 has no applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="304"/>
-        <location filename="../core/model/bundle.cpp" line="408"/>
+        <location filename="../core/model/bundle.cpp" line="323"/>
+        <location filename="../core/model/bundle.cpp" line="432"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="306"/>
+        <location filename="../core/model/bundle.cpp" line="325"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="310"/>
+        <location filename="../core/model/bundle.cpp" line="329"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="325"/>
+        <location filename="../core/model/bundle.cpp" line="344"/>
         <source>%1: revision must be a whole number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="332"/>
+        <location filename="../core/model/bundle.cpp" line="351"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="342"/>
+        <location filename="../core/model/bundle.cpp" line="361"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="351"/>
+        <location filename="../core/model/bundle.cpp" line="370"/>
         <source>%1: options must be a map of names to values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="357"/>
+        <location filename="../core/model/bundle.cpp" line="376"/>
         <source>%1: expose must be true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="360"/>
+        <location filename="../core/model/bundle.cpp" line="379"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="364"/>
+        <location filename="../core/model/bundle.cpp" line="383"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="365"/>
+        <location filename="../core/model/bundle.cpp" line="384"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="367"/>
+        <location filename="../core/model/bundle.cpp" line="386"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="374"/>
+        <location filename="../core/model/bundle.cpp" line="393"/>
         <source>%1: charm is missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="378"/>
+        <location filename="../core/model/bundle.cpp" line="397"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="385"/>
+        <location filename="../core/model/bundle.cpp" line="403"/>
+        <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="409"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="389"/>
+        <location filename="../core/model/bundle.cpp" line="413"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="391"/>
+        <location filename="../core/model/bundle.cpp" line="415"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="399"/>
+        <location filename="../core/model/bundle.cpp" line="423"/>
         <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="413"/>
+        <location filename="../core/model/bundle.cpp" line="437"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="415"/>
+        <location filename="../core/model/bundle.cpp" line="439"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="423"/>
+        <location filename="../core/model/bundle.cpp" line="447"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="431"/>
+        <location filename="../core/model/bundle.cpp" line="455"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="435"/>
+        <location filename="../core/model/bundle.cpp" line="459"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="442"/>
+        <location filename="../core/model/bundle.cpp" line="466"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="453"/>
+        <location filename="../core/model/bundle.cpp" line="477"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="458"/>
+        <location filename="../core/model/bundle.cpp" line="482"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation type="unfinished"></translation>
     </message>
@@ -382,139 +402,139 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="67"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="70"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="102"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="109"/>
         <source>application &quot;%1&quot;: its placements go round in a circle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="158"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="165"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="204"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="211"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="217"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="224"/>
         <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="243"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="250"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="256"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="263"/>
         <source>deploy application %1 from charm %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="259"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="266"/>
         <source> with channel %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="262"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="269"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="266"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="273"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="271"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="278"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="273"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="280"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="282"/>
         <source>a subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="274"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="275"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="281"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="282"/>
         <source>a principal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="278"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="285"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="289"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="296"/>
         <source>set options for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="292"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="299"/>
         <source>set annotations for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="295"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="302"/>
         <source>expose all endpoints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="296"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="303"/>
         <source>unexpose %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="308"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="315"/>
         <source>set %1 policy of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="332"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="339"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="335"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="342"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="358"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="365"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="388"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="395"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="395"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="402"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="415"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="422"/>
         <source>add unit %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="421"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="428"/>
         <source>add unit %1 to new machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="445"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="452"/>
         <source>add relation %1 - %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -535,32 +555,47 @@
 <context>
     <name>ChangeSet</name>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="52"/>
+        <location filename="../core/commands/changeset.cpp" line="53"/>
         <source>it names a machine a staged change before it was to make, and that change is gone or refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="55"/>
+        <location filename="../core/commands/changeset.cpp" line="56"/>
         <source>it names a unit a staged change before it was to make, and that change is gone or refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="86"/>
+        <location filename="../core/commands/changeset.cpp" line="87"/>
         <source>&quot;%1&quot; is not a change this Berth knows how to apply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="256"/>
+        <location filename="../core/commands/changeset.cpp" line="193"/>
+        <source>the change set would then add or remove %1 %2; one commit changes at most %3, as one command does (it is one transaction): commit or discard what is staged first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="197"/>
+        <source>units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="197"/>
+        <source>machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="283"/>
         <source>model %1 has no staged changes to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="264"/>
+        <location filename="../core/commands/changeset.cpp" line="291"/>
         <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="277"/>
+        <location filename="../core/commands/changeset.cpp" line="304"/>
         <source>committed %n change(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -568,7 +603,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="296"/>
+        <location filename="../core/commands/changeset.cpp" line="323"/>
         <source>the change set of model %1 has no change %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -576,17 +611,17 @@
 <context>
     <name>ChartExport</name>
     <message>
-        <location filename="../ui/chartexport.cpp" line="23"/>
+        <location filename="../ui/chartexport.cpp" line="24"/>
         <source>Export chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/chartexport.cpp" line="26"/>
+        <location filename="../ui/chartexport.cpp" line="27"/>
         <source>PNG image (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/chartexport.cpp" line="32"/>
+        <location filename="../ui/chartexport.cpp" line="33"/>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -594,85 +629,100 @@
 <context>
     <name>CloudCommands</name>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="16"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="18"/>
         <source>%1 clouds keep no secrets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="17"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="19"/>
         <source>unknown secret &quot;%1&quot; for %2 clouds; expected %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="33"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="35"/>
         <source>unknown %1 config key &quot;%2&quot;; valid keys are: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="44"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="46"/>
         <source>cloud %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="66"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="68"/>
         <source>no secret store to keep the secrets of cloud %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="69"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="176"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="71"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="200"/>
         <source>stored %1 of cloud %2 in the %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="86"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="82"/>
+        <source>bad endpoint &quot;%1&quot;: expected a URL such as https://host:port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="87"/>
+        <source>the endpoint &quot;%1&quot; carries a user name or password; give the endpoint without it, and the password with --secret-file password=FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="92"/>
+        <source>--accept-fingerprint pins the certificate of an https endpoint; &quot;%1&quot; is not encrypted: give https://…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/cloudcommands.cpp" line="110"/>
         <source>cloud &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="90"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="114"/>
         <source>added cloud %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="100"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="124"/>
         <source>update-cloud: nothing to change; expected --config k=v</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="105"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="123"/>
-        <location filename="../core/commands/cloudcommands.cpp" line="167"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="129"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="147"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="191"/>
         <source>cloud &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="111"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="135"/>
         <source>updated cloud %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="127"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="151"/>
         <source>cloud &quot;%1&quot; is built in and cannot be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="131"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="155"/>
         <source>cloud &quot;%1&quot; is used by model(s) %2; remove them first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="137"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="161"/>
         <source>removed cloud %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="144"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="168"/>
         <source>removed the secrets of cloud %1 from the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/cloudcommands.cpp" line="172"/>
+        <location filename="../core/commands/cloudcommands.cpp" line="196"/>
         <source>removed %1 of cloud %2 from the %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -942,6 +992,32 @@
         <location filename="../core/commands/machinecommands.cpp" line="275"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="301"/>
+        <source>no machine of model %1 waits to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="305"/>
+        <source>%1 × %2 in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/machinecommands.cpp" line="308"/>
+        <source>%n that no instance type fits</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/machinecommands.cpp" line="309"/>
+        <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1318,27 +1394,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="97"/>
-        <source>expected a duration such as 500ms, 10s or 1m</source>
+        <location filename="../core/model/modelconfig.cpp" line="98"/>
+        <source>expected a duration such as 500ms, 10s or 1m, up to 24h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="102"/>
+        <location filename="../core/model/modelconfig.cpp" line="103"/>
         <source>expected none, %1, or anti-affinity/N with N from 1 to 1000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="109"/>
+        <location filename="../core/model/modelconfig.cpp" line="110"/>
         <source>expected a positive size such as 2G or 512M</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="115"/>
+        <location filename="../core/model/modelconfig.cpp" line="116"/>
         <source>expected a base such as ubuntu@22.04</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="123"/>
+        <location filename="../core/model/modelconfig.cpp" line="124"/>
         <source>unknown model config key &quot;%1&quot;; valid keys are: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1346,102 +1422,102 @@
 <context>
     <name>ModelTx</name>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="55"/>
+        <location filename="../core/store/modeltx.cpp" line="56"/>
         <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="246"/>
+        <location filename="../core/store/modeltx.cpp" line="248"/>
         <source>model &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="261"/>
+        <location filename="../core/store/modeltx.cpp" line="263"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="282"/>
+        <location filename="../core/store/modeltx.cpp" line="284"/>
         <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="300"/>
+        <location filename="../core/store/modeltx.cpp" line="302"/>
         <source>machine %1 not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="312"/>
+        <location filename="../core/store/modeltx.cpp" line="314"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="322"/>
+        <location filename="../core/store/modeltx.cpp" line="324"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="668"/>
+        <location filename="../core/store/modeltx.cpp" line="679"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="674"/>
+        <location filename="../core/store/modeltx.cpp" line="685"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="682"/>
+        <location filename="../core/store/modeltx.cpp" line="693"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="689"/>
+        <location filename="../core/store/modeltx.cpp" line="700"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="735"/>
+        <location filename="../core/store/modeltx.cpp" line="746"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="736"/>
+        <location filename="../core/store/modeltx.cpp" line="747"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="911"/>
+        <location filename="../core/store/modeltx.cpp" line="922"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="919"/>
+        <location filename="../core/store/modeltx.cpp" line="930"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="922"/>
+        <location filename="../core/store/modeltx.cpp" line="933"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="939"/>
+        <location filename="../core/store/modeltx.cpp" line="950"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="941"/>
+        <location filename="../core/store/modeltx.cpp" line="952"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="947"/>
+        <location filename="../core/store/modeltx.cpp" line="958"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="1168"/>
+        <location filename="../core/store/modeltx.cpp" line="1265"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1449,27 +1525,27 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../core/model/names.cpp" line="68"/>
+        <location filename="../core/model/names.cpp" line="69"/>
         <source>malformed setting &quot;%1&quot;: expected key=value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="75"/>
+        <location filename="../core/model/names.cpp" line="76"/>
         <source>invalid application name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter (e.g. wordpress, my-db2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="84"/>
+        <location filename="../core/model/names.cpp" line="85"/>
         <source>invalid charm name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="92"/>
+        <location filename="../core/model/names.cpp" line="93"/>
         <source>invalid model name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="100"/>
+        <location filename="../core/model/names.cpp" line="101"/>
         <source>invalid cloud name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1561,77 +1637,82 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="120"/>
-        <source>bad %1 %2 of &quot;%3&quot;: expected %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="126"/>
-        <source>a whole number from 0 to %1</source>
+        <location filename="../core/placement/placementpolicy.cpp" line="115"/>
+        <source>unknown key &quot;%1&quot; in the %2 entry &quot;%3&quot;; expected name, weight and cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/placement/placementpolicy.cpp" line="128"/>
+        <source>bad %1 %2 of &quot;%3&quot;: expected %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="134"/>
+        <source>a whole number from 0 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/placementpolicy.cpp" line="136"/>
         <source>-1 (no cap) or a whole number up to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="139"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="147"/>
         <source>the policy names no %1: expected properties.%1 with name, weight and cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="146"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="154"/>
         <source>every entry of properties.%1 needs a name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="148"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="156"/>
         <source>weight of &quot;%1&quot; must be 0 or more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="150"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="158"/>
         <source>cap of &quot;%1&quot; must be -1 (none) or more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="152"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="160"/>
         <source>weight or cap of &quot;%1&quot; is too large: expected a weight up to %2 and a cap up to %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="160"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="168"/>
         <source>&quot;%1&quot; is listed twice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="205"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="213"/>
         <source>The specified %1 &apos;[%2]&apos; could not be found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="242"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="250"/>
         <source>Invalid adjustment_type: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="245"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="253"/>
         <source>Missing number value for size adjustment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="247"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="255"/>
         <source>Missing adjustment_type value for size adjustment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="267"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="275"/>
         <source>strict must be true, false or null</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="285"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="293"/>
         <source>unknown action &quot;%1&quot;; expected CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1717,158 +1798,159 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="160"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="164"/>
         <source>another provisioner has taken the lease over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="167"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="171"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="182"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="186"/>
         <source>provisioner stopping: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="220"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="224"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="232"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="236"/>
         <source>model %1: destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="235"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="239"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="790"/>
         <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="286"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="284"/>
         <source>cannot list instances of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="293"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="291"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="296"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="317"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="315"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="319"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="317"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="330"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="328"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="338"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="336"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="345"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="349"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="385"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="383"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="393"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="391"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="399"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="397"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="475"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="488"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="507"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="520"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="596"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="609"/>
         <source>machine %1: starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="597"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="610"/>
         <source>machine %1: starting in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="635"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="648"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="643"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="656"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="652"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="665"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="653"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="666"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="668"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="681"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="712"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="728"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="284"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="717"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="282"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="733"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="754"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="770"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="826"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="911"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2094,33 +2176,38 @@
 <context>
     <name>Store</name>
     <message>
-        <location filename="../core/store/store.cpp" line="99"/>
+        <location filename="../core/store/store.cpp" line="135"/>
         <source>cannot open store &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="108"/>
+        <location filename="../core/store/store.cpp" line="144"/>
         <source>cannot create directory &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="189"/>
+        <location filename="../core/store/store.cpp" line="195"/>
+        <source>it is not a Berth store: the file holds another program&apos;s database, which Berth leaves untouched; name a new file or a Berth store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="247"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="192"/>
+        <location filename="../core/store/store.cpp" line="250"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="371"/>
-        <location filename="../core/store/store.cpp" line="392"/>
+        <location filename="../core/store/store.cpp" line="491"/>
+        <location filename="../core/store/store.cpp" line="512"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="377"/>
+        <location filename="../core/store/store.cpp" line="497"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2138,113 +2225,204 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="52"/>
+        <location filename="../core/store/storeerror.cpp" line="48"/>
         <source>the store is busy: another client held it for longer than Berth waits (30 s); try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="56"/>
+        <location filename="../core/store/storeerror.cpp" line="60"/>
         <source>the store cannot be written (read-only file or file system); commands that only read the model still work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="60"/>
+        <location filename="../core/store/storeerror.cpp" line="64"/>
         <source>the disk reported an error while reading or writing the store; check the disk and try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="65"/>
+        <location filename="../core/store/storeerror.cpp" line="69"/>
         <source>the store is damaged or is not a Berth store; open another with --db or restore it from a backup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="69"/>
+        <location filename="../core/store/storeerror.cpp" line="73"/>
         <source>the disk holding the store is full; free some space and try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="71"/>
+        <location filename="../core/store/storeerror.cpp" line="75"/>
         <source>the store&apos;s file cannot be opened (a missing, read-only or inaccessible folder?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="75"/>
+        <location filename="../core/store/storeerror.cpp" line="79"/>
         <source>the store may not be accessed by this user (permission denied)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="92"/>
+        <location filename="../core/store/storeerror.cpp" line="96"/>
         <source>the connection to the PostgreSQL server was lost; try again when it is back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="95"/>
+        <location filename="../core/store/storeerror.cpp" line="99"/>
         <source>the PostgreSQL server takes no writes (a read-only server or transaction); commands that only read the model still work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="99"/>
+        <location filename="../core/store/storeerror.cpp" line="103"/>
         <source>the PostgreSQL role may not do this (permission denied); ask the database&apos;s owner to grant it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="107"/>
+        <location filename="../core/store/storeerror.cpp" line="111"/>
         <source>the PostgreSQL server&apos;s disk is full</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="109"/>
+        <location filename="../core/store/storeerror.cpp" line="113"/>
         <source>the PostgreSQL server is out of resources (memory or connections); try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="113"/>
+        <location filename="../core/store/storeerror.cpp" line="117"/>
         <source>other clients&apos; changes kept conflicting with this one; try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="115"/>
+        <location filename="../core/store/storeerror.cpp" line="121"/>
         <source>the store is busy: another client held it for too long; try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="133"/>
+        <location filename="../core/store/storeerror.cpp" line="147"/>
         <source>the store failed to carry out this command</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="136"/>
+        <location filename="../core/store/storeerror.cpp" line="150"/>
         <source>; nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="148"/>
+        <location filename="../core/store/storeerror.cpp" line="162"/>
         <source>the PostgreSQL server refused user &quot;%1&quot;: wrong or missing password (give it in the URL or in ~/.pgpass)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="154"/>
+        <location filename="../core/store/storeerror.cpp" line="168"/>
         <source>the PostgreSQL server has no database &quot;%1&quot;; create it or name another</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="157"/>
+        <location filename="../core/store/storeerror.cpp" line="171"/>
         <source>the PostgreSQL server has no user &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="160"/>
+        <location filename="../core/store/storeerror.cpp" line="174"/>
         <source>the PostgreSQL server does not let user &quot;%1&quot; connect from here (pg_hba.conf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="164"/>
+        <location filename="../core/store/storeerror.cpp" line="178"/>
+        <source>the PostgreSQL server at %1:%2 does not offer TLS, which the address asks for (sslmode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="183"/>
+        <source>bad sslmode in the address: expected disable, allow, prefer, require, verify-ca or verify-full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="186"/>
+        <source>the address has a setting PostgreSQL&apos;s client cannot read (a quote or a space in a value?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="189"/>
         <source>cannot reach the PostgreSQL server at %1:%2 (is it running, and is the address right?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="175"/>
+        <location filename="../core/store/storeerror.cpp" line="200"/>
+        <source>the store &quot;%1&quot; was lost under this process: another program removed its write-ahead log while it was open here (after something in this process dropped its locks); what this process did since may not be kept, and it neither reads nor writes the store again. Reopen the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="210"/>
         <source>the store &quot;%1&quot; is read-only: this command changes the model, and only commands that read it (status, show-…, the window&apos;s views) work on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UserFiles</name>
+    <message>
+        <location filename="../core/userfiles.cpp" line="66"/>
+        <source>%1 is a file of the store Berth has open; name another file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="73"/>
+        <source>a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="75"/>
+        <source>a FIFO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="77"/>
+        <source>a socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="78"/>
+        <source>a device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="162"/>
+        <location filename="../core/userfiles.cpp" line="180"/>
+        <location filename="../core/userfiles.cpp" line="184"/>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="165"/>
+        <source>%1 is larger than %2 bytes; expected at most that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="186"/>
+        <source>%1 is %2; expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="188"/>
+        <source>a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="191"/>
+        <source>%1 is %2 bytes; expected at most %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="207"/>
+        <source>%1 is %2; expected a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="210"/>
+        <source>%1 is a SQLite database (a store?); it is not overwritten: name another file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/userfiles.cpp" line="218"/>
+        <location filename="../core/userfiles.cpp" line="221"/>
+        <source>cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2264,49 +2442,48 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="45"/>
+        <location filename="../core/placement/yamldocument.cpp" line="49"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="51"/>
-        <location filename="../core/placement/yamldocument.cpp" line="140"/>
+        <location filename="../core/placement/yamldocument.cpp" line="55"/>
+        <location filename="../core/placement/yamldocument.cpp" line="176"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="61"/>
+        <location filename="../core/placement/yamldocument.cpp" line="66"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="113"/>
-        <location filename="../core/placement/yamldocument.cpp" line="159"/>
+        <location filename="../core/placement/yamldocument.cpp" line="84"/>
+        <source>%1: line %2: &quot;%3&quot; is given twice; expected each key once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="94"/>
+        <source>%1: line %2: &quot;&lt;&lt;&quot; merges a mapping (or a list of them) into this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/yamldocument.cpp" line="149"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="144"/>
+        <location filename="../core/placement/yamldocument.cpp" line="180"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="155"/>
-        <source>cannot read %1</source>
+        <location filename="../core/placement/yamldocument.cpp" line="189"/>
+        <source>a YAML file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="157"/>
-        <source>%1 is a directory; expected a YAML file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/placement/yamldocument.cpp" line="166"/>
-        <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/placement/yamldocument.cpp" line="178"/>
+        <location filename="../core/placement/yamldocument.cpp" line="199"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2314,22 +2491,22 @@
 <context>
     <name>berth::AccountsDialog</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="65"/>
+        <location filename="../ui/accountsdialog.cpp" line="66"/>
         <source>&amp;Test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="67"/>
+        <location filename="../ui/accountsdialog.cpp" line="68"/>
         <source>Provider accounts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="70"/>
+        <location filename="../ui/accountsdialog.cpp" line="71"/>
         <source>Trust this server?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="71"/>
+        <location filename="../ui/accountsdialog.cpp" line="72"/>
         <source>The server at %1 presented a certificate Berth has not seen before.
 
 SHA-256 fingerprint:
@@ -2339,142 +2516,137 @@ Compare it with the server&apos;s own (lxc info on the server shows certificate_
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="78"/>
+        <location filename="../ui/accountsdialog.cpp" line="79"/>
         <source>Setting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="78"/>
+        <location filename="../ui/accountsdialog.cpp" line="79"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="87"/>
+        <location filename="../ui/accountsdialog.cpp" line="88"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="88"/>
+        <location filename="../ui/accountsdialog.cpp" line="89"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="94"/>
+        <location filename="../ui/accountsdialog.cpp" line="95"/>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="95"/>
+        <location filename="../ui/accountsdialog.cpp" line="96"/>
         <source>T&amp;ype:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="96"/>
+        <location filename="../ui/accountsdialog.cpp" line="97"/>
         <source>&amp;Endpoint:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="99"/>
+        <location filename="../ui/accountsdialog.cpp" line="100"/>
         <source>Settings (empty: the default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="101"/>
+        <location filename="../ui/accountsdialog.cpp" line="102"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="105"/>
+        <location filename="../ui/accountsdialog.cpp" line="106"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="158"/>
+        <location filename="../ui/accountsdialog.cpp" line="159"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="198"/>
+        <location filename="../ui/accountsdialog.cpp" line="199"/>
         <source>Name the new account, then Save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="230"/>
+        <location filename="../ui/accountsdialog.cpp" line="231"/>
         <source>File…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="231"/>
+        <location filename="../ui/accountsdialog.cpp" line="232"/>
         <source>Read %1 from a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="233"/>
+        <location filename="../ui/accountsdialog.cpp" line="234"/>
         <source>Read %1 from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="238"/>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/accountsdialog.cpp" line="243"/>
+        <location filename="../ui/accountsdialog.cpp" line="244"/>
         <source>from %1 — Save to store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="251"/>
+        <location filename="../ui/accountsdialog.cpp" line="252"/>
         <source>set — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="251"/>
+        <location filename="../ui/accountsdialog.cpp" line="252"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="258"/>
+        <location filename="../ui/accountsdialog.cpp" line="259"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="259"/>
+        <location filename="../ui/accountsdialog.cpp" line="260"/>
         <source>Secrets go to the %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="305"/>
+        <location filename="../ui/accountsdialog.cpp" line="306"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="359"/>
+        <location filename="../ui/accountsdialog.cpp" line="360"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="387"/>
+        <location filename="../ui/accountsdialog.cpp" line="388"/>
         <source>Removed %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="399"/>
+        <location filename="../ui/accountsdialog.cpp" line="400"/>
         <source>Save the account before testing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="408"/>
+        <location filename="../ui/accountsdialog.cpp" line="409"/>
         <source>Asking %1 for its instances…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="423"/>
+        <location filename="../ui/accountsdialog.cpp" line="424"/>
         <source>%1 did not answer: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="425"/>
+        <location filename="../ui/accountsdialog.cpp" line="426"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3094,42 +3266,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="78"/>
+        <location filename="../ui/mainwindow.cpp" line="80"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="80"/>
+        <location filename="../ui/mainwindow.cpp" line="82"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="86"/>
+        <location filename="../ui/mainwindow.cpp" line="88"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="89"/>
+        <location filename="../ui/mainwindow.cpp" line="91"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindow.cpp" line="144"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="160"/>
+        <location filename="../ui/mainwindow.cpp" line="162"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="165"/>
+        <location filename="../ui/mainwindow.cpp" line="167"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3137,392 +3309,402 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="185"/>
+        <location filename="../ui/mainwindow.cpp" line="187"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindow.cpp" line="195"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="257"/>
         <source>A new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="265"/>
         <source>Place on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="265"/>
         <source>Put %1 on:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="285"/>
+        <location filename="../ui/mainwindow.cpp" line="310"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="56"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="55"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="57"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="56"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="62"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="61"/>
         <source>Read the models and the open model again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="63"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="62"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="72"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
         <source>&amp;Import bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="77"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
         <source>&amp;Export bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
         <source>Write the model as a Juju bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="86"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="88"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="90"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="87"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="89"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="91"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
         <source>&amp;Commit changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
         <source>&amp;Discard changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Drop every staged change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="112"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="120"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="124"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>&amp;New model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="126"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="131"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
         <source>Model &amp;settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
         <source>Des&amp;troy model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
         <source>Deploy an application with its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="141"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="147"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="149"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
-        <source>&amp;Application</source>
+        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
+        <source>&amp;Provision this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="166"/>
-        <source>Add &amp;units…</source>
+        <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
+        <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="172"/>
+        <source>Add &amp;units…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
         <source>Add units to the selected application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="180"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="189"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="191"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="187"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="193"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="188"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
         <source>Place the selected units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="204"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="206"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
         <source>Actions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="46"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="45"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="39"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="38"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
         <source>Version and licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindow.cpp" line="393"/>
         <source>%1 (destroying)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="368"/>
+        <location filename="../ui/mainwindow.cpp" line="401"/>
         <source>Remove this model and stop its instances</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../ui/mainwindow.cpp" line="402"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <location filename="../ui/mainwindow.cpp" line="414"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="415"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="421"/>
+        <location filename="../ui/mainwindow.cpp" line="452"/>
         <source>Destroy model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="423"/>
+        <location filename="../ui/mainwindow.cpp" line="454"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="434"/>
+        <location filename="../ui/mainwindow.cpp" line="467"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="445"/>
+        <location filename="../ui/mainwindow.cpp" line="478"/>
         <source>model %1 is destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="475"/>
+        <location filename="../ui/mainwindow.cpp" line="508"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="496"/>
+        <location filename="../ui/mainwindow.cpp" line="529"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="498"/>
+        <location filename="../ui/mainwindow.cpp" line="531"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="501"/>
+        <location filename="../ui/mainwindow.cpp" line="534"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="529"/>
+        <location filename="../ui/mainwindow.cpp" line="562"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -3530,67 +3712,137 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="606"/>
+        <location filename="../ui/mainwindow.cpp" line="639"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="675"/>
+        <location filename="../ui/mainwindow.cpp" line="708"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="680"/>
+        <location filename="../ui/mainwindow.cpp" line="713"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="704"/>
+        <location filename="../ui/mainwindow.cpp" line="737"/>
         <source>new machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="707"/>
+        <location filename="../ui/mainwindow.cpp" line="740"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="726"/>
-        <source>provisioner: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="731"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="770"/>
+        <location filename="../ui/mainwindow.cpp" line="761"/>
+        <source>this window no longer provisions model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="768"/>
+        <source>the store is read-only: this window cannot provision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="769"/>
+        <source>this window does not provision models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="777"/>
+        <source>Provision model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="779"/>
+        <source>Start them now, and whatever this model adds later while this window is open?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="788"/>
+        <source>this window provisions model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="811"/>
+        <source>Provisioning: off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="812"/>
+        <source>Provisioning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindow.cpp" line="814"/>
+        <source>· %n machine(s) of %1 wait</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="817"/>
+        <source>This window starts and stops the machines of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="818"/>
+        <source>Machines of %1 wait: Model ▸ Provision this model starts them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="862"/>
+        <source>&lt;b&gt;The store was lost under this window.&lt;/b&gt; Nothing is read from or written to it here any more; reopen it to go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="865"/>
+        <source>Store lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="866"/>
+        <source>Another program removed the store&apos;s write-ahead log while this window had it open, so this window stopped using it: what it showed since may be out of date, and its provisioner is stopped. Changes committed or staged before are kept in the store.
+
+Reopen the store now?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="894"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="774"/>
+        <location filename="../ui/mainwindow.cpp" line="898"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="868"/>
+        <location filename="../ui/mainwindow.cpp" line="992"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="931"/>
+        <location filename="../ui/mainwindow.cpp" line="1055"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="932"/>
+        <location filename="../ui/mainwindow.cpp" line="1056"/>
         <source>constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="940"/>
+        <location filename="../ui/mainwindow.cpp" line="1064"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3627,7 +3879,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
     <message>
         <location filename="../ui/mainwindowbundles.cpp" line="63"/>
-        <location filename="../ui/mainwindowbundles.cpp" line="93"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="92"/>
         <source>Import bundle</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3637,23 +3889,18 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="82"/>
-        <source>Could not write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="83"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="81"/>
         <source>model %1 exported to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="94"/>
-        <location filename="../ui/mainwindowbundles.cpp" line="103"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="92"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="101"/>
         <source>Juju bundles (*.yaml *.yml)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="102"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="100"/>
         <source>Export bundle</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3897,7 +4144,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/openstoredialog.cpp" line="30"/>
+        <location filename="../ui/openstoredialog.cpp" line="29"/>
         <source>SQLite store</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4016,6 +4263,14 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message>
         <location filename="../core/provisioning/provisionerworker.cpp" line="109"/>
         <source>model %1 is provisioned by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::ProvisioningScope</name>
+    <message>
+        <location filename="../ui/provisioningscope.cpp" line="47"/>
+        <source>provisioner: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
