@@ -10,6 +10,7 @@
 #include "providers/builtinproviders.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -21,8 +22,31 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 using namespace berth;
+
+// A connection of the test's own to the store at `location` (a SQLite file
+// or a postgresql:// URL), opened as another client's would be; `name` names
+// it for QSqlDatabase::removeDatabase.
+inline QSqlDatabase openDirect(const QString &name, const QString &location)
+{
+    if (!location.startsWith(QStringLiteral("postgresql://"))) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(location);
+        db.open();
+        return db;
+    }
+    const QUrl url(location);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+    db.setHostName(url.host());
+    db.setPort(url.port(5432));
+    db.setUserName(url.userName());
+    db.setPassword(url.password());
+    db.setDatabaseName(url.path().mid(1));
+    db.open();
+    return db;
+}
 
 // Where a test's store lives: a SQLite file in `dir`, or, when the tests run
 // with BERTH_TEST_BACKEND=postgres, a database of its own on the server that
@@ -79,14 +103,8 @@ private:
     {
         const QString name = QStringLiteral("berth-test-admin");
         {
-            const QUrl url(serverUrl());
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-            db.setHostName(url.host());
-            db.setPort(url.port(5432));
-            db.setUserName(url.userName());
-            db.setPassword(url.password());
-            db.setDatabaseName(url.path().mid(1));
-            if (!db.open())
+            QSqlDatabase db = openDirect(name, serverUrl());
+            if (!db.isOpen())
                 qFatal("%s: %s", qPrintable(statement), qPrintable(db.lastError().text()));
             // The server can refuse one for a moment: DROP ... WITH (FORCE)
             // fails while an autovacuum worker is in the database ("must be a
@@ -200,6 +218,58 @@ inline ProcessResult runProgram(const QString &program, const QStringList &args,
     r.out = QString::fromUtf8(process.readAllStandardOutput());
     r.err = QString::fromUtf8(process.readAllStandardError());
     return r;
+}
+
+// Runs `program` in `folder` with `input` on its standard input and waits for
+// it; a process killed by a signal (an abort, a crash) has code -2.
+inline ProcessResult runFed(const QString &program, const QStringList &args,
+                            const QProcessEnvironment &env, const QString &folder,
+                            const QByteArray &input, int timeoutMs = 60'000)
+{
+    QProcess process;
+    process.setProcessEnvironment(env);
+    process.setWorkingDirectory(folder);
+    process.start(program, args);
+    process.write(input);
+    process.closeWriteChannel();
+    ProcessResult r;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return r;
+    }
+    r.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    r.out = QString::fromUtf8(process.readAllStandardOutput());
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
+// Holds the store's write lock from a connection of the test's own, as a
+// stuck client would (a suspended laptop, psql left in a transaction), and
+// runs `write` meanwhile: what it printed, and the seconds it took.
+inline std::pair<ProcessResult, qint64>
+writeBehindAStuckClient(const QString &location, const std::function<ProcessResult()> &write)
+{
+    const QString name = QStringLiteral("stuck-client");
+    std::pair<ProcessResult, qint64> result;
+    {
+        QSqlDatabase db = openDirect(name, location);
+        QSqlQuery query(db);
+        query.exec(QStringLiteral("BEGIN"));
+        // Berth's writers queue on SQLite's write lock, or PostgreSQL's advisory lock "bert".
+        query.exec(location.startsWith(QStringLiteral("postgresql://"))
+                       ? QStringLiteral("SELECT pg_advisory_xact_lock(1650815604)")
+                       : QStringLiteral("INSERT INTO meta (key, value) VALUES ('stuck', '1')"));
+        QElapsedTimer waited;
+        waited.start();
+        result.first = write();
+        result.second = waited.elapsed() / 1000;
+        query.exec(QStringLiteral("ROLLBACK"));
+        query = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return result;
 }
 
 // A small tmpfs mounted at `folder` that a test can turn read-only, as a store

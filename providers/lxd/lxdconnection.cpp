@@ -90,11 +90,7 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
 
     const QString where = m_endpoint.url.toString(QUrl::RemoveUserInfo);
     if (!inTime) {
-        result.error = ProviderError::failed(
-            ProviderError::Kind::Transient,
-            QStringLiteral("LXD at %1 did not finish answering within %2 s; given up")
-                .arg(where)
-                .arg(deadlineMs / 1000));
+        result.error = PinnedTls::tooSlow(QStringLiteral("LXD at ") + where, deadlineMs);
         return result;
     }
     if (!presented.isEmpty() && presented != m_endpoint.pinnedSha256) {

@@ -180,11 +180,7 @@ OpenStackReply OpenStackSession::send(const QByteArray &verb, const QUrl &url,
 
     const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath);
     if (!inTime) {
-        result.error = ProviderError::failed(
-            ProviderError::Kind::Transient,
-            QStringLiteral("OpenStack at %1 did not finish answering within %2 s; given up")
-                .arg(where)
-                .arg(deadlineMs / 1000));
+        result.error = PinnedTls::tooSlow(QStringLiteral("OpenStack at ") + where, deadlineMs);
         return result;
     }
     if (tls && !presented.isEmpty() && presented != m_credentials.pinnedSha256) {

@@ -74,6 +74,14 @@ bool waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel, int deadline
     return !late;
 }
 
+ProviderError tooSlow(const QString &server, int deadlineMs)
+{
+    return ProviderError::failed(ProviderError::Kind::Transient,
+                                 QStringLiteral("%1 did not finish answering within %2 s; given up")
+                                     .arg(server)
+                                     .arg(deadlineMs / 1000));
+}
+
 ProviderError refusal(const QString &server, const QByteArray &presented, const QByteArray &pin,
                       const QString &howToCheck)
 {

@@ -36,6 +36,8 @@ void guard(QNetworkReply *reply, const QByteArray &pin, QByteArray *presented);
 // trickling never trips a transfer timeout (no data for so long). False when
 // the deadline aborted it.
 bool waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel, int deadlineMs = 0);
+// What a call given up at its deadline tells (transient: the next pass tries again).
+ProviderError tooSlow(const QString &server, int deadlineMs);
 
 // Why a server whose certificate is not the pinned one was refused: with no
 // pin yet, the fingerprint to check (`howToCheck` says how); with another

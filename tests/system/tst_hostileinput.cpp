@@ -75,23 +75,7 @@ QProcessEnvironment TestHostileInput::environment() const
 
 ProcessResult TestHostileInput::run(const QStringList &args, const QByteArray &input)
 {
-    QProcess process;
-    process.setProcessEnvironment(environment());
-    process.setWorkingDirectory(m_dir->path());
-    process.start(QStringLiteral(BERTHCTL_PATH), args);
-    process.write(input);
-    process.closeWriteChannel();
-    ProcessResult r;
-    if (!process.waitForFinished(60'000)) {
-        process.kill();
-        process.waitForFinished();
-        return r;
-    }
-    // A process killed by a signal (an abort, a crash) has no exit code to trust.
-    r.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return runFed(QStringLiteral(BERTHCTL_PATH), args, environment(), m_dir->path(), input);
 }
 
 QString TestHostileInput::fingerprint()

@@ -202,35 +202,14 @@ void TestPostgres::aWriterBehindAStuckClientGivesUpWithTheReason()
         return runProgram(QStringLiteral(BERTHCTL_PATH), args, environment(t), 120'000);
     };
     QCOMPARE(berthctl({QStringLiteral("deploy"), QStringLiteral("app")}).code, 0);
-    const QUrl url(t.path());
-    const QString name = QStringLiteral("stuck-client");
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-        db.setHostName(url.host());
-        db.setPort(url.port(5432));
-        db.setUserName(url.userName());
-        db.setPassword(url.password());
-        db.setDatabaseName(url.path().mid(1));
-        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
-        QSqlQuery query(db);
-        QVERIFY(query.exec(QStringLiteral("BEGIN")));
-        QVERIFY(query.exec(QStringLiteral("SELECT pg_advisory_xact_lock(1650815604)"))); // "bert"
-
-        QElapsedTimer waited;
-        waited.start();
-        const ProcessResult r = berthctl({QStringLiteral("add-unit"), QStringLiteral("app")});
-        const qint64 seconds = waited.elapsed() / 1000;
-        QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("the store is busy: another client held it for "
-                                               "longer than Berth waits (30 s)")),
-                 qPrintable(r.err));
-        QVERIFY2(seconds >= 29 && seconds < 60, qPrintable(QString::number(seconds)));
-
-        QVERIFY(query.exec(QStringLiteral("ROLLBACK")));
-        query = QSqlQuery();
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(name);
+    const auto [r, seconds] = writeBehindAStuckClient(t.path(), [&] {
+        return berthctl({QStringLiteral("add-unit"), QStringLiteral("app")});
+    });
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("the store is busy: another client held it for "
+                                           "longer than Berth waits (30 s)")),
+             qPrintable(r.err));
+    QVERIFY2(seconds >= 29 && seconds < 60, qPrintable(QString::number(seconds)));
     QCOMPARE(berthctl({QStringLiteral("add-unit"), QStringLiteral("app")}).code, 0);
 }
 

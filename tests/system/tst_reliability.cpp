@@ -63,24 +63,9 @@ void TestReliability::init()
 
 ProcessResult TestReliability::run(const QStringList &args, const QByteArray &input, int timeoutMs)
 {
-    QProcess process;
     QProcessEnvironment env = isolatedEnvironment(*m_dir);
     env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("disabled:"));
-    process.setProcessEnvironment(env);
-    process.setWorkingDirectory(m_dir->path());
-    process.start(QStringLiteral(BERTHCTL_PATH), args);
-    process.write(input);
-    process.closeWriteChannel();
-    ProcessResult r;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return r;
-    }
-    r.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return runFed(QStringLiteral(BERTHCTL_PATH), args, env, m_dir->path(), input, timeoutMs);
 }
 
 // Everything a refused command could have changed.
@@ -293,9 +278,8 @@ void TestReliability::anotherProgramsDatabaseIsLeftAlone()
 {
     const QString places = path(QStringLiteral("places.sqlite"));
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("p"));
-        db.setDatabaseName(places);
-        QVERIFY(db.open());
+        QSqlDatabase db = openDirect(QStringLiteral("p"), places);
+        QVERIFY(db.isOpen());
         QSqlQuery(db).exec(QStringLiteral("CREATE TABLE moz_places (id, url)"));
         db.close();
     }
@@ -462,28 +446,14 @@ void TestReliability::aChangeSetIsNoLargerThanACommand()
 // writer waits 30 s, then says the store is busy and changes nothing.
 void TestReliability::aWriterBehindAStuckClientGivesUpWithTheReason()
 {
-    const QString name = QStringLiteral("stuck-client");
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(path(QStringLiteral("berth.sqlite")));
-        QVERIFY(db.open());
-        QSqlQuery query(db);
-        QVERIFY(query.exec(QStringLiteral("BEGIN IMMEDIATE")));
-        QElapsedTimer waited;
-        waited.start();
-        const ProcessResult r =
-            run({QStringLiteral("add-unit"), QStringLiteral("web")}, {}, 120'000);
-        const qint64 seconds = waited.elapsed() / 1000;
-        QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("the store is busy: another client held it for "
-                                               "longer than Berth waits (30 s)")),
-                 qPrintable(r.err));
-        QVERIFY2(seconds >= 29 && seconds < 60, qPrintable(QString::number(seconds)));
-        QVERIFY(query.exec(QStringLiteral("ROLLBACK")));
-        query = QSqlQuery();
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(name);
+    const auto [r, seconds] = writeBehindAStuckClient(path(QStringLiteral("berth.sqlite")), [&] {
+        return run({QStringLiteral("add-unit"), QStringLiteral("web")}, {}, 120'000);
+    });
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("the store is busy: another client held it for "
+                                           "longer than Berth waits (30 s)")),
+             qPrintable(r.err));
+    QVERIFY2(seconds >= 29 && seconds < 60, qPrintable(QString::number(seconds)));
     QVERIFY(!run({QStringLiteral("status")}).out.contains(QStringLiteral("web/2")));
     QCOMPARE(run({QStringLiteral("add-unit"), QStringLiteral("web")}).code, 0);
 }
