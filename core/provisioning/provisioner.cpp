@@ -1,5 +1,7 @@
 #include "core/provisioning/provisioner.h"
 
+#include "core/cloud/instancetags.h"
+
 #include "core/bertherror.h"
 #include "core/cloud/instancetypechooser.h"
 #include "core/model/snapshotindex.h"
@@ -22,13 +24,11 @@ namespace berth {
 
 namespace {
 
-const QString modelTag = QStringLiteral("berth-model-uuid");
-const QString machineTag = QStringLiteral("berth-machine-id");
-const QString nonceTag = QStringLiteral("berth-nonce");
-const QString unitsTag = QStringLiteral("berth-units");
-// Which provisioner started an instance: for the operator, and the proof that
-// two never start at once.
-const QString provisionerTag = QStringLiteral("berth-provisioner");
+const QString &modelTag = InstanceTags::model;
+const QString &machineTag = InstanceTags::machine;
+const QString &nonceTag = InstanceTags::nonce;
+const QString &unitsTag = InstanceTags::units;
+const QString &provisionerTag = InstanceTags::provisioner;
 
 qint64 now()
 {

@@ -1,5 +1,7 @@
 #include "providers/sim/simprovider.h"
 
+#include "core/cloud/instancetags.h"
+
 #include "core/bertherror.h"
 #include "core/cloud/instancetypechooser.h"
 #include "core/inputlimits.h"
@@ -288,6 +290,19 @@ QString SimProvider::precheckPlacement(const QString &region, const QString &pla
     return {};
 }
 
+QString SimProvider::instanceOfMachine(const QMap<QString, QString> &tags)
+{
+    const QString model = tags.value(InstanceTags::model);
+    const QString machine = tags.value(InstanceTags::machine);
+    if (model.isEmpty() || machine.isEmpty())
+        return {};
+    Statement q(m_db, "SELECT id FROM instances WHERE "
+                      "json_extract(tags, '$.\"berth-model-uuid\"') = ? AND "
+                      "json_extract(tags, '$.\"berth-machine-id\"') = ?");
+    q.bind(1, model).bind(2, machine);
+    return q.step() ? q.text(0) : QString();
+}
+
 StartResult SimProvider::startInstance(const StartRequest &request)
 {
     simulateLatency();
@@ -301,7 +316,15 @@ StartResult SimProvider::startInstance(const StartRequest &request)
         exec("BEGIN IMMEDIATE");
         StartResult result;
         const RegionInfo *region = m_info.region(request.region);
-        if (!region) {
+        // A provisioner that was suspended mid-call (its lease lost, another
+        // one started the machine meanwhile) is refused a second instance.
+        const QString running = instanceOfMachine(request.tags);
+        if (!running.isEmpty()) {
+            result.error = ProviderError::failed(
+                ProviderError::Kind::Permanent,
+                QStringLiteral("machine %1 already has instance %2; not starting another")
+                    .arg(request.tags.value(InstanceTags::machine), running));
+        } else if (!region) {
             result.error = ProviderError::failed(
                 ProviderError::Kind::Permanent,
                 QStringLiteral("region \"%1\" not found").arg(request.region));

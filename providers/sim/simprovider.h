@@ -40,6 +40,8 @@ private:
     // Draws from the seeded fault stream; true when this start must fail.
     bool drawFault();
     StartResult startMetal(const StartRequest &request);
+    // The instance that already carries this model's and machine's tags, if any.
+    QString instanceOfMachine(const QMap<QString, QString> &tags);
     QString nextId(const char *prefix);
     void exec(const char *sql);
 

@@ -6,6 +6,8 @@
 #include "providers/sim/simprovider.h"
 #include "tests/testsupport.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
@@ -66,6 +68,36 @@ struct Fixture : TestWorkspace
         if (!nonce.isEmpty())
             request.tags.insert(QStringLiteral("berth-nonce"), nonce);
         return clouds.provider(QStringLiteral("sim")).startInstance(request).instance.id;
+    }
+    // A second instance of `machine`, as a cloud without the sim's guard
+    // against it could hold one (a provisioner suspended mid-start): written
+    // into the sim's own state, since the sim itself refuses to start it.
+    QString duplicateBehindBerthsBack(const QString &zone, const QString &machine,
+                                      const QString &nonce)
+    {
+        const QString id = QStringLiteral("i-duplicate-") + machine;
+        const QString name = QStringLiteral("sim-state");
+        {
+            QSqlDatabase db = openDirect(name, dir.filePath(QStringLiteral("sim.sqlite")));
+            QSqlQuery insert(db);
+            insert.prepare(QStringLiteral(
+                "INSERT INTO instances (id, region, zone, type, hardware, state, tags, created_at) "
+                "VALUES (?, 'sim-east', ?, 't3.small', 'arch=amd64', 'running', ?, 0)"));
+            insert.addBindValue(id);
+            insert.addBindValue(zone);
+            insert.addBindValue(QString::fromUtf8(
+                QJsonDocument(
+                    QJsonObject{{QStringLiteral("berth-model-uuid"), snapshot().model.uuid},
+                                {QStringLiteral("berth-machine-id"), machine},
+                                {QStringLiteral("berth-nonce"), nonce}})
+                    .toJson(QJsonDocument::Compact)));
+            if (!insert.exec())
+                qFatal("cannot write the sim's state: %s", qPrintable(insert.lastError().text()));
+            insert = QSqlQuery();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+        return id;
     }
     QStringList log;
 };
@@ -641,8 +673,13 @@ void TestProvisioner::stopsDuplicates()
     Fixture f;
     f.deploy(QStringLiteral("web"), 1);
     QVERIFY(f.provision());
-    f.startBehindBerthsBack(QStringLiteral("sim-east-b"), QStringLiteral("0"),
-                            QStringLiteral("old"));
+    // The sim refuses a second instance of a machine...
+    QVERIFY(f.startBehindBerthsBack(QStringLiteral("sim-east-b"), QStringLiteral("0"),
+                                    QStringLiteral("old"))
+                .isEmpty());
+    // ...which another cloud might hold all the same.
+    f.duplicateBehindBerthsBack(QStringLiteral("sim-east-b"), QStringLiteral("0"),
+                                QStringLiteral("old"));
     QCOMPARE(f.instances().size(), 2);
     ModelCommands(f.ws()).setConfig(model, {QStringLiteral("harvest-mode=none")});
     Provisioner provisioner(f.path(), f.clouds, model);
