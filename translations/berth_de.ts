@@ -585,17 +585,22 @@
         <translation>Maschinen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="283"/>
+        <location filename="../core/commands/changeset.cpp" line="259"/>
+        <source>not tried: the store is read-only</source>
+        <translation>nicht versucht: der Speicher ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="297"/>
         <source>model %1 has no staged changes to commit</source>
         <translation>Modell %1 hat keine vorgemerkten Änderungen zum Übernehmen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="291"/>
+        <location filename="../core/commands/changeset.cpp" line="305"/>
         <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
         <translation>Änderung %1 von %2 (%3) wird abgelehnt: %4; nichts wurde übernommen, die Änderungsliste bleibt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="304"/>
+        <location filename="../core/commands/changeset.cpp" line="318"/>
         <source>committed %n change(s)</source>
         <translation>
             <numerusform>%n Änderung übernommen</numerusform>
@@ -603,7 +608,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="323"/>
+        <location filename="../core/commands/changeset.cpp" line="337"/>
         <source>the change set of model %1 has no change %2</source>
         <translation>die Änderungsliste von Modell %1 hat keine Änderung %2</translation>
     </message>

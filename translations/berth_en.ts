@@ -585,17 +585,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="283"/>
+        <location filename="../core/commands/changeset.cpp" line="259"/>
+        <source>not tried: the store is read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changeset.cpp" line="297"/>
         <source>model %1 has no staged changes to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="291"/>
+        <location filename="../core/commands/changeset.cpp" line="305"/>
         <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="304"/>
+        <location filename="../core/commands/changeset.cpp" line="318"/>
         <source>committed %n change(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -603,7 +608,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="323"/>
+        <location filename="../core/commands/changeset.cpp" line="337"/>
         <source>the change set of model %1 has no change %2</source>
         <translation type="unfinished"></translation>
     </message>

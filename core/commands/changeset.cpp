@@ -248,6 +248,20 @@ StagedChangeRecord ChangeSet::stage(const QString &model, const ModelChange &cha
 
 ChangeSet::Preview ChangeSet::preview(const QString &model)
 {
+    // A read-only store cannot try the changes: they are listed, untried.
+    if (m_ws.store().isReadOnly()) {
+        Preview preview;
+        for (const StagedChangeRecord &record : records(model)) {
+            Item item;
+            item.record = record;
+            const auto change = ModelChange::fromJson(record.command, record.args);
+            item.change = change ? *change : ModelChange{record.command, record.args};
+            item.warnings << ChangeSet::tr("not tried: the store is read-only");
+            preview.items << item;
+        }
+        preview.planned = m_ws.snapshot(model);
+        return preview;
+    }
     return m_ws.store().trial([&](SqlSession &) {
         Preview preview;
         const ModelSnapshot before = m_ws.snapshot(model);

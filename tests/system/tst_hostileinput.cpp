@@ -492,6 +492,8 @@ void TestHostileInput::readOnlyStoreOpensForReading()
                  QStringLiteral("2")})
                  .code,
              0);
+    QCOMPARE(on({QStringLiteral("--stage"), QStringLiteral("add-unit"), QStringLiteral("db")}).code,
+             0);
     const QString before =
         on({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")}).out;
     QVERIFY(mount.setReadOnly(true));
@@ -503,6 +505,10 @@ void TestHostileInput::readOnlyStoreOpensForReading()
     QCOMPARE(status.out, before);
     QVERIFY(status.out.contains(u"db/1"));
     QCOMPARE(on({QStringLiteral("models")}).code, 0);
+    // The staged changes are listed, not tried (that would write).
+    const ProcessResult staged = on({QStringLiteral("changes")});
+    QCOMPARE(staged.code, 0);
+    QVERIFY2(staged.out.contains(QStringLiteral("add 1 unit")), qPrintable(staged.out));
 
     // Writing commands are refused with one line naming the store, and change nothing.
     for (const QStringList &args :
