@@ -8,6 +8,7 @@
 #include "core/bertherror.h"
 #include "core/cloud/cloudregistry.h"
 #include "core/commands/modelcommands.h"
+#include "core/printable.h"
 #include "core/store/cloudaccounts.h"
 #include "core/store/store.h"
 
@@ -144,11 +145,13 @@ int Cli::run(const QStringList &arguments)
         const auto spec = std::find_if(table.cbegin(), table.cend(),
                                        [&](const CommandSpec &s) { return s.name == command; });
         if (spec == table.cend()) {
-            m_err << "ERROR unknown command \"" << command
+            m_err << "ERROR unknown command \"" << printable(command)
                   << "\"; run \"berthctl help\" for the list" << Qt::endl;
             return 2;
         }
-        if (helpWord || args.contains(u"--help") || args.contains(u"-h")) {
+        // After "--" a word is an argument, never an option: help only before it.
+        const QStringList options = args.mid(0, args.indexOf(QStringLiteral("--")));
+        if (helpWord || options.contains(u"--help") || options.contains(u"-h")) {
             m_out << CliHelp::text(CliHelp::describe(*spec, m_types));
             m_out.flush();
             return 0;

@@ -125,6 +125,8 @@ Store::Store(const QString &location)
         migrate();
         m_changeLogExists = true;
     } catch (const BerthError &error) {
+        if (m_sql && m_backend == Backend::Sqlite)
+            UserFiles::release(m_location);
         if (m_sql) {
             m_sql->clearCache();
             m_sql->database().close();

@@ -27,6 +27,7 @@ private slots:
     void refusedInputChangesNothing_data();
     void refusedInputChangesNothing();
     void aNameWithANewlineNamesNothing();
+    void wordsAfterADoubleDashAreNoOptions();
     void setSecretKeepsAllOfAPausingPipe();
     void fifosAreRefusedAtOnce_data();
     void fifosAreRefusedAtOnce();
@@ -208,6 +209,22 @@ void TestReliability::aNameWithANewlineNamesNothing()
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("web/0\\n")), qPrintable(r.err));
     QVERIFY(run({QStringLiteral("status")}).out.contains(QStringLiteral("web/0")));
+}
+
+// 18: an unknown command echoed with its raw newline made a two-line error,
+// and "status -- --help" printed help.
+void TestReliability::wordsAfterADoubleDashAreNoOptions()
+{
+    const ProcessResult unknown = run({QStringLiteral("stat\nus")});
+    QCOMPARE(unknown.code, 2);
+    QCOMPARE(unknown.err.count(u'\n'), 1);
+    QVERIFY2(unknown.err.contains(QStringLiteral("unknown command \"stat\\nus\"")),
+             qPrintable(unknown.err));
+    const ProcessResult status =
+        run({QStringLiteral("status"), QStringLiteral("--"), QStringLiteral("--help")});
+    QVERIFY2(!status.out.contains(QStringLiteral("Usage")) &&
+                 !status.out.contains(QStringLiteral("usage:")),
+             qPrintable(status.out));
 }
 
 // 1: a producer that pauses (gpg -d, ssh host cat key) writes the secret in
