@@ -22,7 +22,6 @@
 #include "ui/modelactions.h"
 #include "ui/modeldialogs.h"
 #include "ui/offthread.h"
-#include "ui/palettecolours.h"
 #include "ui/placementcommands.h"
 #include "ui/policyeditordialog.h"
 #include "ui/provisioningscope.h"
@@ -47,7 +46,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QProgressBar>
 #include <QSettings>
 #include <QSplitter>
@@ -744,100 +742,6 @@ void MainWindow::place(const QStringList &units, const QString &directive)
     QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
 }
 
-bool MainWindow::provisions() const
-{
-    return m_options.provision && !m_workspace.store().isReadOnly();
-}
-
-QStringList MainWindow::provisionedModels() const
-{
-    return m_provisioning->models();
-}
-
-bool MainWindow::setProvisioning(const QString &model, bool on)
-{
-    if (!on) {
-        m_provisioning->stop(model);
-        log(tr("this window no longer provisions model %1").arg(model));
-        return true;
-    }
-    if (m_provisioning->provisions(model))
-        return true;
-    if (!provisions()) {
-        reportError(m_workspace.store().isReadOnly()
-                        ? tr("the store is read-only: this window cannot provision")
-                        : tr("this window does not provision models"));
-        return false;
-    }
-    try {
-        // Machines that wait start at once: the user is told what they cost first.
-        const StartForecast waiting = MachineCommands(m_workspace).waitingStarts(model);
-        const QString what = MachineCommands::describeWaiting(model, waiting);
-        if (waiting.instances() + waiting.unfit.size() > 0 &&
-            !m_confirm(tr("Provision model %1").arg(model),
-                       what + QStringLiteral("\n\n") +
-                           tr("Start them now, and whatever this model adds later while this "
-                              "window is open?")))
-            return false;
-        log(what);
-    } catch (const BerthError &error) {
-        reportError(error.message());
-        return false;
-    }
-    m_provisioning->start(model);
-    log(tr("this window provisions model %1").arg(model));
-    return true;
-}
-
-void MainWindow::showProvisioningState()
-{
-    const QStringList models = m_provisioning->models();
-    const bool shown = m_provisioning->provisions(m_model);
-    {
-        const QSignalBlocker blocker(m_provisionAction);
-        m_provisionAction->setChecked(shown);
-    }
-    m_provisionAction->setEnabled(provisions());
-    // Machines of the shown model that wait for someone to provision it.
-    int waiting = 0;
-    if (!shown && m_snapshot.model.name == m_model) {
-        for (const MachineRecord &m : std::as_const(m_snapshot.machines)) {
-            waiting += m.state.awaitsStart() && m.instanceId.isEmpty() &&
-                               !m_snapshot.planned.machines.contains(m.id)
-                           ? 1
-                           : 0;
-        }
-    }
-    QString text = models.isEmpty() ? tr("Provisioning: off")
-                                    : tr("Provisioning: %1").arg(models.join(QStringLiteral(", ")));
-    if (waiting > 0)
-        text += u' ' + tr("· %n machine(s) of %1 wait", nullptr, waiting).arg(m_model);
-    m_provisionState->setText(text);
-    m_provisionState->setToolTip(
-        shown ? tr("This window starts and stops the machines of %1").arg(m_model)
-              : tr("Machines of %1 wait: Model ▸ Provision this model starts them").arg(m_model));
-}
-
-void MainWindow::provisioningChanged()
-{
-    // Remembered for the next time this store is opened.
-    if (!m_options.storeLocation.isEmpty() && provisions() && !m_storeLost)
-        QSettings().setValue(provisioningSetting(m_options.storeLocation),
-                             m_provisioning->models());
-    showProvisioningState();
-}
-
-QString MainWindow::provisioningSetting(const QString &storeLocation)
-{
-    return QStringLiteral("provisioning/") +
-           QString::fromLatin1(storeLocation.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
-}
-
-void MainWindow::logFor(const QString &model, const QString &line)
-{
-    log(QStringLiteral("[%1] ").arg(model) + line);
-}
-
 void MainWindow::log(const QString &line)
 {
     m_log->appendPlainText(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss ")) +
@@ -852,35 +756,6 @@ void MainWindow::reportError(const QString &message)
     log(message);
     if (Store::isDetached(m_options.storeLocation))
         storeLost();
-}
-
-void MainWindow::storeLost()
-{
-    m_storeLost = true;
-    m_provisioning->pause();
-    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::pause, Qt::QueuedConnection);
-    m_header->setText(tr("<b>The store was lost under this window.</b> Nothing is read from or "
-                         "written to it here any more; reopen it to go on."));
-    m_header->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));
-    if (m_confirm(tr("Store lost"),
-                  tr("Another program removed the store's write-ahead log while this window "
-                     "had it open, so this window stopped using it: what it showed since may "
-                     "be out of date, and its provisioner is stopped. Changes committed or "
-                     "staged before are kept in the store.\n\nReopen the store now?")))
-        reopen(m_options.storeLocation, m_model);
-}
-
-void MainWindow::reopen(const QString &location, const QString &model)
-{
-    if (m_options.reopen) {
-        m_options.reopen(location, model);
-        return;
-    }
-    QStringList arguments{QStringLiteral("--db"), location};
-    if (!model.isEmpty())
-        arguments << QStringLiteral("-m") << model;
-    if (QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments))
-        close();
 }
 
 void MainWindow::editPlacementPolicy()
