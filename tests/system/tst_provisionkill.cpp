@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -202,31 +203,37 @@ void TestProvisionKill::provisionersNeverStartAtOnceWhenPassesOutliveTheLease()
         // Never a second start for a machine, so never one to stop again.
         QCOMPARE(q.value(0).toInt(), machines);
         QVERIFY(q.exec(QStringLiteral("SELECT tags, created_at FROM instances")));
-        QMap<QString, QPair<qint64, qint64>> spans; // provisioner -> first and last start
+        QList<QPair<qint64, QString>> starts; // when, by which provisioner
         while (q.next()) {
             const QString by = QJsonDocument::fromJson(q.value(0).toByteArray())
                                    .object()
                                    .value(QStringLiteral("berth-provisioner"))
                                    .toString();
             QVERIFY(!by.isEmpty());
-            const qint64 at = q.value(1).toLongLong();
-            auto it = spans.find(by);
-            if (it == spans.end())
-                spans.insert(by, {at, at});
-            else
-                *it = {std::min(it->first, at), std::max(it->second, at)};
+            starts.append({q.value(1).toLongLong(), by});
         }
-        QList<QPair<qint64, qint64>> ordered = spans.values();
-        std::sort(ordered.begin(), ordered.end());
-        for (qsizetype i = 1; i < ordered.size(); ++i) {
-            QVERIFY2(ordered.at(i - 1).second < ordered.at(i).first,
-                     qPrintable(QStringLiteral("two provisioners started instances at once "
-                                               "(%1..%2 and %3..%4)")
-                                    .arg(ordered.at(i - 1).first)
-                                    .arg(ordered.at(i - 1).second)
-                                    .arg(ordered.at(i).first)
-                                    .arg(ordered.at(i).second)));
+        std::sort(starts.begin(), starts.end());
+        // The lease goes from one provisioner to another only once it has
+        // lapsed: a holder renews it when a third of it is left, so the next
+        // holder's first start comes at least that long after the last
+        // holder's last one. Two holders at once would interleave their
+        // starts far closer (a start every 150 ms here). A provisioner killed
+        // and another one later may hand it back and forth: that is allowed.
+        const qint64 third = 1500 / 3;
+        QSet<QString> provisioners;
+        for (qsizetype i = 0; i < starts.size(); ++i) {
+            provisioners.insert(starts.at(i).second);
+            if (i == 0 || starts.at(i).second == starts.at(i - 1).second)
+                continue;
+            QVERIFY2(starts.at(i).first - starts.at(i - 1).first >= third - 100,
+                     qPrintable(QStringLiteral("two provisioners started instances at once (%1 "
+                                               "at %2, %3 at %4)")
+                                    .arg(starts.at(i - 1).second)
+                                    .arg(starts.at(i - 1).first)
+                                    .arg(starts.at(i).second)
+                                    .arg(starts.at(i).first)));
         }
+        const QList<QString> ordered = provisioners.values();
         QVERIFY(ordered.size() >= 2); // the kills really handed the work over
     }
     QSqlDatabase::removeDatabase(QStringLiteral("sim"));
