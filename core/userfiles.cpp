@@ -39,24 +39,11 @@ QHash<QString, int> &protectedFiles()
     return files;
 }
 
-QString absolute(const QString &path)
-{
-    return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
-}
-
 const QStringList &companions()
 {
     static const QStringList suffixes{QString(), QStringLiteral("-wal"), QStringLiteral("-shm"),
                                       QStringLiteral("-journal")};
     return suffixes;
-}
-
-bool sameFile(const struct stat &a, const QString &path)
-{
-    struct stat b
-    {};
-    return ::stat(QFile::encodeName(path).constData(), &b) == 0 && a.st_dev == b.st_dev &&
-           a.st_ino == b.st_ino;
 }
 
 void refuseProtected(const QString &path, const QString &name)
@@ -120,32 +107,44 @@ namespace UserFiles {
 void protect(const QString &path)
 {
     const QMutexLocker lock(&protectedMutex);
-    ++protectedFiles()[absolute(path)];
+    ++protectedFiles()[absolutePath(path)];
 }
 
 void release(const QString &path)
 {
     const QMutexLocker lock(&protectedMutex);
-    const auto found = protectedFiles().find(absolute(path));
+    const auto found = protectedFiles().find(absolutePath(path));
     if (found != protectedFiles().end() && --found.value() <= 0)
         protectedFiles().erase(found);
 }
 
 bool isProtected(const QString &path)
 {
-    const QString wanted = absolute(path);
-    struct stat own
-    {};
-    const bool exists = ::stat(QFile::encodeName(path).constData(), &own) == 0;
+    const QString wanted = absolutePath(path);
+    const auto own = identity(path);
     const QMutexLocker lock(&protectedMutex);
     for (auto it = protectedFiles().cbegin(); it != protectedFiles().cend(); ++it) {
         for (const QString &suffix : companions()) {
             const QString file = it.key() + suffix;
-            if (file == wanted || (exists && sameFile(own, file)))
+            if (file == wanted || (own && identity(file) == own))
                 return true;
         }
     }
     return false;
+}
+
+QString absolutePath(const QString &path)
+{
+    return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+}
+
+std::optional<QPair<quint64, quint64>> identity(const QString &path)
+{
+    struct stat info
+    {};
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return std::nullopt;
+    return QPair<quint64, quint64>(quint64(info.st_dev), quint64(info.st_ino));
 }
 
 QByteArray readDescriptor(int fd, const QString &name, qint64 maxBytes)
@@ -204,7 +203,8 @@ void write(const QString &path, const QByteArray &data, const QString &name)
     {};
     const bool exists = ::stat(target.constData(), &existing) == 0;
     if (exists && !S_ISREG(existing.st_mode))
-        throw BerthError(Text::tr("%1 is %2; expected a file").arg(name, kindOf(existing.st_mode)));
+        throw BerthError(Text::tr("%1 is %2; expected %3")
+                             .arg(name, kindOf(existing.st_mode), Text::tr("a file")));
     if (exists && isSqliteDatabase(path)) {
         throw BerthError(
             Text::tr("%1 is a SQLite database (a store?); it is not overwritten: name another file")

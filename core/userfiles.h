@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QByteArray>
+#include <QPair>
 #include <QString>
+
+#include <optional>
 
 namespace berth {
 
@@ -23,6 +26,11 @@ void protect(const QString &path);
 void release(const QString &path);
 // True when `path` is, or names the same file as, one of those files.
 bool isProtected(const QString &path);
+
+// `path` made absolute and clean: how a file is named in such lists.
+QString absolutePath(const QString &path);
+// The file `path` names, as (device, inode); none when it is not there.
+std::optional<QPair<quint64, quint64>> identity(const QString &path);
 
 // The whole of a regular file, at most maxBytes; `name` says it in messages
 // ("bundle \"b.yaml\""), `expected` what it should be ("a YAML file").

@@ -2181,38 +2181,38 @@
 <context>
     <name>Store</name>
     <message>
-        <location filename="../core/store/store.cpp" line="137"/>
+        <location filename="../core/store/store.cpp" line="120"/>
         <source>cannot open store &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="146"/>
+        <location filename="../core/store/store.cpp" line="129"/>
         <source>cannot create directory &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="197"/>
+        <location filename="../core/store/store.cpp" line="180"/>
         <source>it is not a Berth store: the file holds another program&apos;s database, which Berth leaves untouched; name a new file or a Berth store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="249"/>
+        <location filename="../core/store/store.cpp" line="232"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="252"/>
+        <location filename="../core/store/store.cpp" line="235"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="493"/>
-        <location filename="../core/store/store.cpp" line="514"/>
+        <location filename="../core/store/store.cpp" line="476"/>
+        <location filename="../core/store/store.cpp" line="497"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="499"/>
+        <location filename="../core/store/store.cpp" line="482"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2363,60 +2363,57 @@
 <context>
     <name>UserFiles</name>
     <message>
-        <location filename="../core/userfiles.cpp" line="66"/>
+        <location filename="../core/userfiles.cpp" line="53"/>
         <source>%1 is a file of the store Berth has open; name another file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="73"/>
+        <location filename="../core/userfiles.cpp" line="60"/>
         <source>a directory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="75"/>
+        <location filename="../core/userfiles.cpp" line="62"/>
         <source>a FIFO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="77"/>
+        <location filename="../core/userfiles.cpp" line="64"/>
         <source>a socket</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="78"/>
+        <location filename="../core/userfiles.cpp" line="65"/>
         <source>a device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="162"/>
-        <location filename="../core/userfiles.cpp" line="180"/>
-        <location filename="../core/userfiles.cpp" line="184"/>
+        <location filename="../core/userfiles.cpp" line="161"/>
+        <location filename="../core/userfiles.cpp" line="179"/>
+        <location filename="../core/userfiles.cpp" line="183"/>
         <source>cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="165"/>
+        <location filename="../core/userfiles.cpp" line="164"/>
         <source>%1 is larger than %2 bytes; expected at most that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="186"/>
+        <location filename="../core/userfiles.cpp" line="185"/>
+        <location filename="../core/userfiles.cpp" line="206"/>
         <source>%1 is %2; expected %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="188"/>
+        <location filename="../core/userfiles.cpp" line="187"/>
+        <location filename="../core/userfiles.cpp" line="207"/>
         <source>a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/userfiles.cpp" line="191"/>
+        <location filename="../core/userfiles.cpp" line="190"/>
         <source>%1 is %2 bytes; expected at most %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/userfiles.cpp" line="207"/>
-        <source>%1 is %2; expected a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -9,7 +9,6 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QMutex>
 #include <QRandomGenerator>
@@ -22,9 +21,7 @@
 #include <QUrlQuery>
 
 #include <QCoreApplication>
-#include <optional>
 #include <sqlite3.h>
-#include <sys/stat.h>
 
 namespace berth {
 
@@ -79,20 +76,6 @@ QSet<QString> &detachedStores()
 {
     static QSet<QString> stores;
     return stores;
-}
-
-QString absolutePath(const QString &location)
-{
-    return QDir::cleanPath(QFileInfo(location).absoluteFilePath());
-}
-
-std::optional<QPair<quint64, quint64>> identityOf(const QString &path)
-{
-    struct stat info
-    {};
-    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
-        return std::nullopt;
-    return QPair<quint64, quint64>(quint64(info.st_dev), quint64(info.st_ino));
 }
 
 sqlite3 *sqliteHandle(const QSqlDatabase &db)
@@ -346,7 +329,7 @@ bool Store::isDetached(const QString &location)
     if (isPostgres(location))
         return false;
     const QMutexLocker lock(&detachedMutex);
-    return detachedStores().contains(absolutePath(location));
+    return detachedStores().contains(UserFiles::absolutePath(location));
 }
 
 void Store::checkAttached()
@@ -355,8 +338,8 @@ void Store::checkAttached()
         return;
     bool detached = isDetached(m_location);
     if (!detached) {
-        const auto wal = identityOf(m_location + QStringLiteral("-wal"));
-        const auto shm = identityOf(m_location + QStringLiteral("-shm"));
+        const auto wal = UserFiles::identity(m_location + QStringLiteral("-wal"));
+        const auto shm = UserFiles::identity(m_location + QStringLiteral("-shm"));
         if (m_logFiles.isEmpty()) {
             if (wal && shm) // there once a transaction has read the store
                 m_logFiles = {*wal, *shm};
@@ -365,7 +348,7 @@ void Store::checkAttached()
         detached = !wal || !shm || *wal != m_logFiles.at(0) || *shm != m_logFiles.at(1);
         if (detached) {
             const QMutexLocker lock(&detachedMutex);
-            detachedStores().insert(absolutePath(m_location));
+            detachedStores().insert(UserFiles::absolutePath(m_location));
         }
     }
     if (detached)
