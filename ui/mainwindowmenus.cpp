@@ -219,9 +219,8 @@ void MainWindow::buildMenus()
     QToolBar *tools = addToolBar(tr("Actions"));
     tools->setObjectName(QStringLiteral("actionsToolBar"));
     tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    for (QAction *action :
-         {deploy, addMachine, m_addUnitAction, m_actions->placeOn(), autoPlace, m_actions->relate(),
-          m_constraintsAction, m_retryAction, m_provisionAction, commit})
+    for (QAction *action : {deploy, addMachine, m_addUnitAction, m_actions->placeOn(), autoPlace,
+                            m_actions->relate(), m_constraintsAction, m_retryAction, commit})
         tools->addAction(action);
 }
 
