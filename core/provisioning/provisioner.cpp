@@ -17,6 +17,7 @@
 #include <QUuid>
 
 #include <algorithm>
+#include <deque>
 #include <stop_token>
 #include <thread>
 
@@ -92,11 +93,19 @@ private:
 
     void reconcile(const ModelSnapshot &snapshot, const QList<InstanceInfo> &instances);
     void removeDead(const ModelSnapshot &snapshot);
+    // Zone spread starts from the instances that already run.
+    void seedSpread(const ModelSnapshot &snapshot);
+    // The machines due a start now (hosts, or containers whose host runs),
+    // leaving out those this pass has already taken.
     QList<Job> jobs(const ModelSnapshot &snapshot, bool containers);
     // Each principal application's server group wish (its affinity policy, or
     // the model's server-group-policy), by name.
     QHash<QString, HostSpread> hostSpreads(const ModelSnapshot &snapshot) const;
-    void runJobs(QList<Job> jobs, int workers);
+    // Starts `first` on up to `workers` threads of the pass's own. With
+    // `takeNew`, machines added meanwhile (or whose host came up) join while
+    // earlier starts are still under way: one slow or wedged provider call
+    // holds up its own machine, never the ones after it.
+    void runJobs(QList<Job> first, int workers, bool takeNew);
     void count(Outcome outcome);
     // Says how many starts of the pass are done, of how many.
     void reportProgress();
@@ -130,6 +139,7 @@ private:
     Report m_report;
     int m_done = 0;
     int m_total = 0;
+    QSet<qint64> m_taken; // machines this pass has tried to start (pass thread only)
 };
 
 // Keeps the lease for the whole pass (listing, adopting, stopping, starting),
@@ -244,17 +254,13 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     snapshot = m_p.currentModel(m_ws);
     releaseGroupsOfGoneApplications(snapshot);
 
+    seedSpread(snapshot);
     const QList<Job> hosts = jobs(snapshot, false);
-    m_total = int(hosts.size());
-    reportProgress(); // the bar shows at once, not after the first start
-    runJobs(hosts, std::max(1, m_model.config.provisionWorkers()));
+    runJobs(hosts, std::max(1, m_model.config.provisionWorkers()), true);
     if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
         const QList<Job> containers = jobs(m_p.currentModel(m_ws), true);
-        m_total += int(containers.size());
-        if (!containers.isEmpty())
-            reportProgress();
-        runJobs(containers, std::min(4, std::max(1, m_model.config.provisionWorkers())));
+        runJobs(containers, std::min(4, std::max(1, m_model.config.provisionWorkers())), false);
     }
     if (!m_abort)
         holdBlockedContainers(m_p.currentModel(m_ws));
@@ -399,13 +405,23 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
     }
 }
 
+void Provisioner::Pass::seedSpread(const ModelSnapshot &snapshot)
+{
+    const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
+    for (const MachineRecord &m : snapshot.machines) {
+        if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
+            m_spread.add(m.zone, appsOf.value(m.id));
+    }
+}
+
 QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, bool containers)
 {
     // The machines due a start first: a pass with none costs no more than this look.
     const qint64 time = now();
     QSet<qint64> due;
     for (const MachineRecord &m : snapshot.machines) {
-        if (awaitsInstance(m) && m.isContainer() == containers && m.retryAt <= time)
+        if (awaitsInstance(m) && m.isContainer() == containers && m.retryAt <= time &&
+            !m_taken.contains(m.id))
             due.insert(m.id);
     }
     if (due.isEmpty())
@@ -418,13 +434,6 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
     for (const UnitRecord &u : snapshot.units) {
         if (!u.subordinate && due.contains(u.machineId))
             unitsOf[u.machineId] << u.name();
-    }
-    if (!containers) {
-        // Zone spread starts from what already runs.
-        for (const MachineRecord &m : snapshot.machines) {
-            if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
-                m_spread.add(m.zone, appsOf.value(m.id));
-        }
     }
     const QHash<QString, HostSpread> spreads = hostSpreads(snapshot);
     QList<Job> list;
@@ -451,6 +460,7 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
             job.region = host->region;
             job.fixedZone = true;
             job.zone = host->zone;
+            m_taken.insert(m.id);
             list << job;
             continue;
         }
@@ -459,6 +469,7 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         job.fixedZone = job.candidates.size() <= 1;
         if (!job.candidates.isEmpty())
             job.zone = m_spread.claim(job.candidates, job.applications);
+        m_taken.insert(m.id);
         list << job;
     }
     return list;
@@ -492,37 +503,86 @@ QHash<QString, HostSpread> Provisioner::Pass::hostSpreads(const ModelSnapshot &s
     return spreads;
 }
 
-void Provisioner::Pass::runJobs(QList<Job> jobs, int workers)
+void Provisioner::Pass::runJobs(QList<Job> first, int workers, bool takeNew)
 {
-    if (jobs.isEmpty())
+    if (first.isEmpty())
         return;
-    // Detach here, once: a non-const QList access from the workers would
-    // otherwise copy-on-write concurrently.
-    Job *const items = jobs.data();
-    std::atomic<qsizetype> next = 0;
+    // The queue of the pass's starts: a deque, so that a worker's job stays
+    // where it is while more are appended.
+    QMutex queueMutex;
+    std::deque<Job> queue(std::make_move_iterator(first.begin()),
+                          std::make_move_iterator(first.end()));
+    std::size_t next = 0;
+    int busy = 0; // workers started and not yet out of jobs (under queueMutex)
+    const auto take = [&]() -> Job * {
+        QMutexLocker lock(&queueMutex);
+        if (next < queue.size() && !m_abort)
+            return &queue[next++];
+        --busy;
+        return nullptr;
+    };
     // A pool of the pass's own: each of its workers holds a store connection
-    // for the whole pass and takes the next job until none is left, so a
-    // slow start never holds up the others. Workers, not jobs, are the
-    // pool's tasks: a connection per job would cost more than many starts.
+    // and takes the next job until none is left, so a slow start never holds
+    // up the others. Workers, not jobs, are the pool's tasks: a connection per
+    // job would cost more than many starts.
     QThreadPool pool;
-    const int workerCount = std::min(workers, int(jobs.size()));
-    pool.setMaxThreadCount(workerCount);
-    for (int w = 0; w < workerCount; ++w) {
-        pool.start([&] {
-            try {
-                Store store(m_p.m_location); // each worker its own connection
-                Workspace ws(store, m_p.m_clouds);
-                ws.setReachesDyingModels(true);
-                for (qsizetype mine = next++; mine < jobs.size() && !m_abort; mine = next++)
-                    count(startOne(ws, items[mine]));
-            } catch (const std::exception &error) {
-                // Never past the task: that would end the process mid-pass.
-                m_p.log(Provisioner::tr("provisioning worker stopped: ") +
-                        QString::fromUtf8(error.what()));
-            }
-        });
+    pool.setMaxThreadCount(workers);
+    const auto worker = [&] {
+        try {
+            Store store(m_p.m_location); // each worker its own connection
+            Workspace ws(store, m_p.m_clouds);
+            ws.setReachesDyingModels(true);
+            while (Job *job = take())
+                count(startOne(ws, *job));
+        } catch (const std::exception &error) {
+            // Never past the task: that would end the process mid-pass.
+            QMutexLocker lock(&queueMutex);
+            --busy;
+            m_p.log(Provisioner::tr("provisioning worker stopped: ") +
+                    QString::fromUtf8(error.what()));
+        }
+    };
+    // Workers for the jobs no worker is there to take, up to the pass's bound.
+    const auto staff = [&](qsizetype added) {
+        int more = 0;
+        {
+            QMutexLocker lock(&queueMutex);
+            more = int(std::min<qsizetype>(added, workers - busy));
+            busy += more;
+        }
+        for (int w = 0; w < more; ++w)
+            pool.start(worker);
+    };
+    {
+        QMutexLocker lock(&m_reportMutex);
+        m_total = int(std::max<qsizetype>(m_total, m_done + qsizetype(queue.size())));
     }
-    pool.waitForDone(); // the lease keeper renews the lease meanwhile
+    reportProgress(); // the bar shows at once, not after the first start
+    staff(qsizetype(queue.size()));
+    // The lease keeper renews the lease meanwhile; every second, machines due
+    // a start since join the queue.
+    while (!pool.waitForDone(1000)) {
+        if (!takeNew || m_abort)
+            continue;
+        const ModelSnapshot &snapshot = m_p.currentModel(m_ws);
+        QList<Job> more = jobs(snapshot, false);
+        more += jobs(snapshot, true); // containers whose host runs now
+        if (more.isEmpty())
+            continue;
+        {
+            QMutexLocker lock(&queueMutex);
+            for (Job &job : more)
+                queue.push_back(std::move(job));
+        }
+        {
+            QMutexLocker lock(&m_reportMutex);
+            m_total += int(more.size());
+        }
+        reportProgress();
+        m_p.log(Provisioner::tr("%n machine(s) added meanwhile join the starts under way", "",
+                                int(more.size())));
+        staff(more.size());
+    }
 }
 
 void Provisioner::Pass::count(Outcome outcome)

@@ -1,4 +1,5 @@
 #include "core/bertherror.h"
+#include "core/cloud/instancetags.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/machinecommands.h"
 #include "core/provisioning/provisioner.h"
@@ -240,6 +241,47 @@ private:
     Provider &m_inner;
 };
 
+// The sim cloud, except that one machine's start hangs until released (or
+// the pass gives up): a wedged provider call.
+class WedgingProvider final : public Provider
+{
+public:
+    WedgingProvider(Provider &inner, QString wedged)
+        : m_inner(inner)
+        , m_wedged(std::move(wedged))
+    {}
+    CloudInfo describe() const override { return m_inner.describe(); }
+    QString precheckPlacement(const QString &region, const QString &placement) const override
+    {
+        return m_inner.precheckPlacement(region, placement);
+    }
+    StartResult startInstance(const StartRequest &request) override
+    {
+        if (request.tags.value(InstanceTags::machine) == m_wedged) {
+            hanging = true;
+            while (!released && !(request.cancel && *request.cancel))
+                QThread::msleep(10);
+            hanging = false;
+        }
+        return m_inner.startInstance(request);
+    }
+    ProviderError stopInstances(const QString &region, const QStringList &ids) override
+    {
+        return m_inner.stopInstances(region, ids);
+    }
+    QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
+                                      ProviderError *error) override
+    {
+        return m_inner.listInstances(region, tags, error);
+    }
+    std::atomic<bool> hanging = false;
+    std::atomic<bool> released = false;
+
+private:
+    Provider &m_inner;
+    QString m_wedged;
+};
+
 } // namespace
 
 class TestProvisioner : public QObject
@@ -267,6 +309,7 @@ private slots:
     void workerRunsOnItsThreadAndReports();
     void aRunningProvisionerActsOnWhatOthersCommit();
     void aGoneApplicationsServerGroupIsReleased();
+    void machinesAddedDuringAWedgedStartStartAnyway();
 };
 
 void TestProvisioner::startsEveryMachineWithItsType()
@@ -617,6 +660,59 @@ void TestProvisioner::aGoneApplicationsServerGroupIsReleased()
     QVERIFY(!recorder->releases().last().contains(dbGroup));
     provisioner.runPass(cancel);
     QCOMPARE(recorder->releases().size(), 2);
+}
+
+// One provider call that never ends holds up its own machine only: machines
+// (and containers) added while it hangs start within seconds, in the same
+// pass; the wedged one starts once its call returns.
+void TestProvisioner::machinesAddedDuringAWedgedStartStartAnyway()
+{
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 1);
+    SimProvider inner(
+        {QStringLiteral("sim"),
+         QStringLiteral("sim"),
+         {},
+         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))}},
+         {}});
+    auto wedging = std::make_shared<WedgingProvider>(inner, QStringLiteral("0"));
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), wedging);
+
+    Provisioner provisioner(f.path(), f.clouds, model);
+    QMutex logMutex;
+    QStringList said;
+    provisioner.setLog([&](const QString &line) {
+        QMutexLocker lock(&logMutex);
+        said << line;
+    });
+    const std::atomic<bool> cancel = false;
+    Provisioner::Report report;
+    std::thread pass([&] { report = provisioner.runPass(cancel); });
+    QTRY_VERIFY_WITH_TIMEOUT(wedging->hanging, 10'000);
+
+    f.deploy(QStringLiteral("db"), 2);
+    ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 1, QStringLiteral("lxd:0"));
+    const auto instanceOf = [&f](const QString &machine) {
+        for (const MachineRecord &m : f.snapshot().machines) {
+            if (m.name == machine)
+                return m.instanceId;
+        }
+        return QString();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!instanceOf(QStringLiteral("1")).isEmpty() &&
+                                 !instanceOf(QStringLiteral("2")).isEmpty(),
+                             10'000);
+    QVERIFY(wedging->hanging); // still wedged: they did not wait for it
+    QVERIFY(instanceOf(QStringLiteral("0")).isEmpty());
+    QVERIFY(instanceOf(QStringLiteral("0/lxd/0")).isEmpty()); // its host is not up yet
+
+    wedging->released = true;
+    pass.join();
+    QCOMPARE(report.started, 4); // 0, 1, 2 and the container, once its host ran
+    QCOMPARE(report.pending, 0);
+    QVERIFY2(said.filter(QStringLiteral("added meanwhile")).size() >= 1,
+             qPrintable(said.join(u'\n')));
+    checkOneInstancePerMachine(f);
 }
 
 void TestProvisioner::containersStartAfterTheirHosts()
