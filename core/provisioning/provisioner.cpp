@@ -690,11 +690,17 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
 
         if (result.ok()) {
             // 2. Record it, unless the machine went away meanwhile: then stop it at once.
-            enum class After { Recorded, StopOrphan, StopDead };
+            enum class After { Recorded, TakenOver, StopOrphan, StopDead };
             After after = After::StopOrphan;
             try {
                 after = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
                     const auto m = tx.findMachine(name);
+                    // The provider handed back the instance another start of this
+                    // machine made and recorded (LXD and OpenStack take an existing
+                    // instance of a machine over rather than make a second): it is
+                    // the machine's, and stays.
+                    if (m && m->instanceId == result.instance.id)
+                        return After::TakenOver;
                     if (!m || m->nonce != nonce || !m->instanceId.isEmpty())
                         return After::StopOrphan;
                     if (!m->state.isAlive()) {
@@ -719,6 +725,12 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                 return Outcome::Started;
             }
             releaseZone();
+            if (after == After::TakenOver) {
+                m_p.log(Provisioner::tr("machine %1: %2 was started and recorded by another "
+                                        "start meanwhile; left as it is")
+                            .arg(name, result.instance.id));
+                return Outcome::Skipped;
+            }
             try {
                 stop(result.instance.region, result.instance.id,
                      after == After::StopDead

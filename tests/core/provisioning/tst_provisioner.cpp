@@ -54,9 +54,10 @@ struct Fixture : TestWorkspace
         d.to = to;
         ApplicationCommands(ws()).deploy(model, d);
     }
-    // Starts an instance tagged for this model as if by someone else (or a dead run).
+    // Starts an instance tagged for this model as if by someone else (or a dead
+    // run), through `cloud` (the sim cloud's registered provider by default).
     QString startBehindBerthsBack(const QString &zone, const QString &machine,
-                                  const QString &nonce = {})
+                                  const QString &nonce = {}, Provider *cloud = nullptr)
     {
         StartRequest request;
         request.region = QStringLiteral("sim-east");
@@ -68,7 +69,9 @@ struct Fixture : TestWorkspace
                         {QStringLiteral("berth-machine-id"), machine}};
         if (!nonce.isEmpty())
             request.tags.insert(QStringLiteral("berth-nonce"), nonce);
-        return clouds.provider(QStringLiteral("sim")).startInstance(request).instance.id;
+        if (!cloud)
+            cloud = &clouds.provider(QStringLiteral("sim"));
+        return cloud->startInstance(request).instance.id;
     }
     // A second instance of `machine`, as a cloud without the sim's guard
     // against it could hold one (a provisioner suspended mid-start): written
@@ -257,11 +260,23 @@ public:
     }
     StartResult startInstance(const StartRequest &request) override
     {
-        if (request.tags.value(InstanceTags::machine) == m_wedged) {
+        const QString machine = request.tags.value(InstanceTags::machine);
+        if (machine == m_wedged) {
             hanging = true;
             while (!released && !(request.cancel && *request.cancel))
                 QThread::msleep(10);
             hanging = false;
+        }
+        if (takesOver) {
+            // As LXD and OpenStack do: an instance the machine already has is
+            // handed back instead of a second one.
+            ProviderError error;
+            for (const InstanceInfo &instance : m_inner.listInstances(
+                     request.region, {{InstanceTags::machine, machine}}, &error)) {
+                if (instance.tags.value(InstanceTags::model) ==
+                    request.tags.value(InstanceTags::model))
+                    return {instance, {}};
+            }
         }
         return m_inner.startInstance(request);
     }
@@ -276,6 +291,7 @@ public:
     }
     std::atomic<bool> hanging = false;
     std::atomic<bool> released = false;
+    bool takesOver = false;
 
 private:
     Provider &m_inner;
@@ -310,6 +326,7 @@ private slots:
     void aRunningProvisionerActsOnWhatOthersCommit();
     void aGoneApplicationsServerGroupIsReleased();
     void machinesAddedDuringAWedgedStartStartAnyway();
+    void aLateStartNeverStopsTheInstanceAnotherRecorded();
 };
 
 void TestProvisioner::startsEveryMachineWithItsType()
@@ -712,6 +729,50 @@ void TestProvisioner::machinesAddedDuringAWedgedStartStartAnyway()
     QCOMPARE(report.pending, 0);
     QVERIFY2(said.filter(QStringLiteral("added meanwhile")).size() >= 1,
              qPrintable(said.join(u'\n')));
+    checkOneInstancePerMachine(f);
+}
+
+// A provisioner suspended mid-start (its lease lost) resumes after another
+// one started and recorded the machine; the cloud hands the late start that
+// same instance (LXD by its name, OpenStack by its tags). The late start
+// leaves it: one instance, running, recorded.
+void TestProvisioner::aLateStartNeverStopsTheInstanceAnotherRecorded()
+{
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 1);
+    SimProvider inner(
+        {QStringLiteral("sim"),
+         QStringLiteral("sim"),
+         {},
+         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))}},
+         {}});
+    auto cloud = std::make_shared<WedgingProvider>(inner, QStringLiteral("0"));
+    cloud->takesOver = true;
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), cloud);
+
+    Provisioner late(f.path(), f.clouds, model);
+    const std::atomic<bool> cancel = false;
+    Provisioner::Report report;
+    std::thread pass([&] { report = late.runPass(cancel); });
+    QTRY_VERIFY_WITH_TIMEOUT(cloud->hanging, 10'000);
+
+    // Meanwhile the machine is started and recorded by another start.
+    const QString other =
+        f.startBehindBerthsBack(QStringLiteral("sim-east-a"), QStringLiteral("0"), {}, &inner);
+    InstanceInfo instance;
+    for (const InstanceInfo &i : f.instances()) {
+        if (i.id == other)
+            instance = i;
+    }
+    QCOMPARE(instance.id, other);
+    f.ws().inModel(
+        model, [&](ModelTx &tx) { tx.recordInstance(tx.machine(QStringLiteral("0")), instance); });
+
+    cloud->released = true;
+    pass.join();
+    QCOMPARE(report.stopped, 0);
+    QCOMPARE(report.started, 0);
+    QCOMPARE(f.snapshot().machines.first().instanceId, other);
     checkOneInstancePerMachine(f);
 }
 
