@@ -569,6 +569,8 @@ Bundle BundleCommands::exportBundle(const QString &model)
 
 QJsonObject BundleCommands::diff(const QString &model, const Bundle &bundle, const MachineMap &map)
 {
+    if (!m_ws.store().isReadOnly())
+        deploy(model, {bundle, map, true}); // throws what deploy would refuse
     const Bundle now = exportBundle(model);
     const auto differ = [](const QJsonValue &b, const QJsonValue &m) {
         return QJsonObject{{QStringLiteral("bundle"), b}, {QStringLiteral("model"), m}};

@@ -132,6 +132,11 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
 
     return m_ws.inModel(model, [&](ModelTx &tx) {
         alreadyThere(tx);
+        // A base no unit could be deployed on (deploy --base refuses it) makes
+        // no machine either.
+        if (const QString refusal = Base::unsupported(base.base, tx.cloud().bases);
+            !refusal.isEmpty())
+            throw BerthError(MachineCommands::tr("host %1: %2").arg(directive.host, refusal));
         ModelTx::NewMachine spec;
         spec.base = base.base.toString();
         spec.placement = directive.toString();

@@ -161,10 +161,17 @@ void Store::openSqlite()
 
 // A database of another program's is left as it is, journal mode included:
 // Berth opens an empty one or its own (its meta table names a schema version).
+// On PostgreSQL, the schema Berth would write into (the connection's current
+// one) is looked at.
 void Store::refuseForeignDatabase()
 {
     const bool hasTables =
-        m_sql->scalar(QStringLiteral("SELECT count(*) FROM sqlite_master")).toInt() > 0;
+        m_sql
+            ->scalar(m_backend == Backend::Postgres
+                         ? QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE "
+                                          "table_schema = current_schema()")
+                         : QStringLiteral("SELECT count(*) FROM sqlite_master"))
+            .toInt() > 0;
     if (!hasTables)
         return;
     bool berths = false;
@@ -176,6 +183,10 @@ void Store::refuseForeignDatabase()
     } catch (const BerthError &) {
         // a meta table of another shape: another program's
     }
+    if (!berths && m_backend == Backend::Postgres)
+        throw BerthError(Text::tr("it is not a Berth store: the database holds another "
+                                  "program's tables, which Berth leaves untouched; name an "
+                                  "empty database or a Berth store"));
     if (!berths)
         throw BerthError(Text::tr("it is not a Berth store: the file holds another program's "
                                   "database, which Berth leaves untouched; name a new file or "
@@ -265,6 +276,7 @@ void Store::openPostgres()
     // Plans fit the tables as they are now, not as they were when a statement
     // was first prepared (an empty table's plan is a scan).
     m_sql->execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"));
+    refuseForeignDatabase();
 }
 
 QString Store::displayLocation(const QString &location)

@@ -1,7 +1,8 @@
 // The defects a hostile sweep found (../shared/reliability.md), each through
 // berthctl as a user meets it: a refusal is one line and changes nothing, a
 // file is read whole or refused at once, and nothing is written where it
-// would cost the user data.
+// would cost the user data. On a SQLite store, and (ctest's
+// tst_reliability_postgres) on PostgreSQL.
 #include "tests/testsupport.h"
 
 #include <QCryptographicHash>
@@ -24,6 +25,7 @@ class TestReliability : public QObject
 
 private slots:
     void init();
+    void cleanup();
     void refusedInputChangesNothing_data();
     void refusedInputChangesNothing();
     void aNameWithANewlineNamesNothing();
@@ -45,13 +47,17 @@ private:
     QString state();
     QString writeFile(const QString &name, const QByteArray &content);
     QString path(const QString &name) const { return m_dir->filePath(name); }
+    // berthctl's environment: a home of its own, and the test's store.
+    QProcessEnvironment environment() const;
     std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<TestLocation> m_store;
 };
 
 void TestReliability::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
+    m_store = std::make_unique<TestLocation>(*m_dir);
     QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
                   QStringLiteral("state-file=") + path(QStringLiteral("sim.sqlite"))})
                  .code,
@@ -62,11 +68,24 @@ void TestReliability::init()
              0);
 }
 
-ProcessResult TestReliability::run(const QStringList &args, const QByteArray &input, int timeoutMs)
+void TestReliability::cleanup()
+{
+    m_store.reset(); // the server's database goes before the folder
+    m_dir.reset();
+}
+
+QProcessEnvironment TestReliability::environment() const
 {
     QProcessEnvironment env = isolatedEnvironment(*m_dir);
     env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("disabled:"));
-    return runFed(QStringLiteral(BERTHCTL_PATH), args, env, m_dir->path(), input, timeoutMs);
+    env.insert(QStringLiteral("BERTH_DB"), m_store->location());
+    return env;
+}
+
+ProcessResult TestReliability::run(const QStringList &args, const QByteArray &input, int timeoutMs)
+{
+    return runFed(QStringLiteral(BERTHCTL_PATH), args, environment(), m_dir->path(), input,
+                  timeoutMs);
 }
 
 // Everything a refused command could have changed.
@@ -164,6 +183,21 @@ void TestReliability::refusedInputChangesNothing_data()
         << QByteArray("applications:\n  s:\n    charm: s\n    annotations:\n      "
                       "berth.subordinate: maybe\n")
         << "berth.subordinate is \"maybe\"; expected true or false";
+    // diff-bundle refuses what deploy refuses.
+    QTest::newRow("diff-bundle: placements in a circle")
+        << args({"diff-bundle", "./input.yaml"})
+        << QByteArray("applications:\n  a:\n    charm: a\n    num_units: 1\n    to: [\"b/0\"]\n"
+                      "  b:\n    charm: b\n    num_units: 1\n    to: [\"a/0\"]\n")
+        << "its placements go round in a circle";
+    QTest::newRow("diff-bundle: an undocumented base")
+        << args({"diff-bundle", "./input.yaml"})
+        << QByteArray("applications:\n  a:\n    charm: a\n    base: ubuntu@99.04\n")
+        << "unsupported base \"ubuntu@99.04\"";
+    QTest::newRow("diff-bundle: a bad zone weight")
+        << args({"diff-bundle", "./input.yaml"})
+        << QByteArray("applications:\n  a:\n    charm: a\n    num_units: 1\n    annotations:\n"
+                      "      berth.zones: sim-east-a=abc\n")
+        << "is not name=weight or name=weight/cap";
     QTest::newRow("retry-delay of 114,000 years")
         << args({"model-config", "retry-delay=999999999h"}) << none << "up to 24h";
     // 12: an empty --db is not the default store.
@@ -290,41 +324,66 @@ void TestReliability::fifosAreRefusedAtOnce()
     QVERIFY2(took.elapsed() < 10'000, qPrintable(QString::number(took.elapsed())));
 }
 
-// 7: --db at another program's database writes nothing into it.
+// 7: --db at another program's database writes nothing into it: a SQLite
+// file, or a PostgreSQL database with tables of its own.
 void TestReliability::anotherProgramsDatabaseIsLeftAlone()
 {
-    const QString places = path(QStringLiteral("places.sqlite"));
+    const TestLocation places(*m_dir, QStringLiteral("places.sqlite"));
+    const QString name = QStringLiteral("places");
+    const auto tables = [&] {
+        QStringList found;
+        {
+            QSqlDatabase db = openDirect(name, places.location());
+            QSqlQuery query(db);
+            query.exec(TestLocation::postgres()
+                           ? QStringLiteral("SELECT table_name FROM information_schema.tables "
+                                            "WHERE table_schema = current_schema()")
+                           : QStringLiteral("SELECT name FROM sqlite_master"));
+            while (query.next())
+                found << query.value(0).toString();
+            query = QSqlQuery();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+        return found;
+    };
     {
-        QSqlDatabase db = openDirect(QStringLiteral("p"), places);
+        QSqlDatabase db = openDirect(name, places.location());
         QVERIFY(db.isOpen());
-        QSqlQuery(db).exec(QStringLiteral("CREATE TABLE moz_places (id, url)"));
+        QVERIFY(QSqlQuery(db).exec(QStringLiteral("CREATE TABLE moz_places (id int, url text)")));
         db.close();
     }
-    QSqlDatabase::removeDatabase(QStringLiteral("p"));
+    QSqlDatabase::removeDatabase(name);
     const auto digest = [&] {
-        QFile f(places);
+        QFile f(places.location());
         return f.open(QIODevice::ReadOnly)
                    ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256)
                    : QByteArray();
     };
     const QByteArray before = digest();
-    const ProcessResult r =
-        run({QStringLiteral("--db"), places, QStringLiteral("deploy"), QStringLiteral("x")});
+    const ProcessResult r = run(
+        {QStringLiteral("--db"), places.location(), QStringLiteral("deploy"), QStringLiteral("x")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("it is not a Berth store")), qPrintable(r.err));
-    QCOMPARE(digest(), before);
-    QVERIFY(!QFile::exists(places + QStringLiteral("-wal")));
+    QCOMPARE(tables(), QStringList{QStringLiteral("moz_places")});
+    if (!TestLocation::postgres()) {
+        QCOMPARE(digest(), before);
+        QVERIFY(!QFile::exists(places.location() + QStringLiteral("-wal")));
+    }
 }
 
 // 10: export-bundle over the store lost it; a full disk was "successfully exported".
 void TestReliability::exportNeverOverwritesAStoreAndSaysWhyAWriteFailed()
 {
-    const QString store = path(QStringLiteral("berth.sqlite"));
-    ProcessResult r = run({QStringLiteral("export-bundle"), QStringLiteral("--filename"), store});
-    QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains(QStringLiteral("is a file of the store Berth has open")),
-             qPrintable(r.err));
-    QVERIFY(run({QStringLiteral("status")}).out.contains(QStringLiteral("web/1")));
+    ProcessResult r;
+    if (!TestLocation::postgres()) { // the open store's file
+        const QString store = m_store->location();
+        r = run({QStringLiteral("export-bundle"), QStringLiteral("--filename"), store});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("is a file of the store Berth has open")),
+                 qPrintable(r.err));
+        QVERIFY(run({QStringLiteral("status")}).out.contains(QStringLiteral("web/1")));
+    }
     // Another store (not open here) is not overwritten either.
     const QString other = path(QStringLiteral("other.sqlite"));
     QCOMPARE(run({QStringLiteral("--db"), other, QStringLiteral("models")}).code, 0);
@@ -391,9 +450,7 @@ void TestReliability::provisionStopsAtOnceWhenInterrupted()
                  .code,
              0);
     QProcess provision;
-    QProcessEnvironment env = isolatedEnvironment(*m_dir);
-    env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("disabled:"));
-    provision.setProcessEnvironment(env);
+    provision.setProcessEnvironment(environment());
     provision.start(QStringLiteral(BERTHCTL_PATH),
                     {QStringLiteral("provision"), QStringLiteral("--until-idle")});
     QVERIFY(provision.waitForStarted());
@@ -463,7 +520,10 @@ void TestReliability::aChangeSetIsNoLargerThanACommand()
 // writer waits 30 s, then says the store is busy and changes nothing.
 void TestReliability::aWriterBehindAStuckClientGivesUpWithTheReason()
 {
-    const auto [r, seconds] = writeBehindAStuckClient(path(QStringLiteral("berth.sqlite")), [&] {
+    if (TestLocation::postgres())
+        QSKIP("SQLite's lock; PostgreSQL's writer wait is tst_postgres's "
+              "aWriterBehindAStuckClientGivesUpWithTheReason");
+    const auto [r, seconds] = writeBehindAStuckClient(m_store->location(), [&] {
         return run({QStringLiteral("add-unit"), QStringLiteral("web")}, {}, 120'000);
     });
     QCOMPARE(r.code, 1);

@@ -452,6 +452,24 @@ void TestCommands::addMachineRules()
             return r;
         }
     } probe;
+    // A host on a base no unit could go to (deploy --base refuses it) makes no machine.
+    struct SolarisHost : HostProbe
+    {
+        Result probe(const Target &) override
+        {
+            Result r;
+            r.facts = {QStringLiteral("sparc64"), 8, 16384, 102400, QStringLiteral("solaris@11"),
+                       QStringLiteral("sun1")};
+            return r;
+        }
+    } solaris;
+    const qsizetype before = t.ws().snapshot(model).machines.size();
+    QCOMPARE(errorOf([&] {
+                 MachineCommands(t.ws(), &solaris)
+                     .addMachines(model, {QStringLiteral("ssh:sun1.internal"), 1, {}, {}});
+             }).section(u':', 0, 1),
+             QStringLiteral("host sun1.internal: unsupported base \"solaris@11\""));
+    QCOMPARE(t.ws().snapshot(model).machines.size(), before);
     MachineCommands(t.ws(), &probe)
         .addMachines(model, {QStringLiteral("ssh:ubuntu@db1.internal:2222"), 1, {}, {}});
     machines.addMachines(model,
