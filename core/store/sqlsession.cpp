@@ -2,6 +2,8 @@
 
 #include "core/store/storeerror.h"
 
+#include <QUrl>
+
 #include <QScopeGuard>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -23,10 +25,21 @@ QVariant bindable(const QVariant &value)
     return value;
 }
 
-[[noreturn]] void fail(const QString &sql, const QSqlError &error)
+// The SQLite file behind `db`, for errors that depend on its disk; empty on
+// PostgreSQL.
+QString sqliteFile(const QSqlDatabase &db)
 {
-    throw StoreError::fromStatement(error, sql);
+    if (db.driverName() != u"QSQLITE"_s)
+        return {};
+    const QString name = db.databaseName();
+    return name.startsWith(u"file:"_s) ? QUrl(name).toLocalFile() : name;
 }
+
+[[noreturn]] void fail(const QString &sql, const QSqlDatabase &db, const QSqlError &error)
+{
+    throw StoreError::fromStatement(error, sql, sqliteFile(db));
+}
+
 } // namespace
 
 QSqlQuery &SqlSession::prepared(const QString &sql)
@@ -38,7 +51,7 @@ QSqlQuery &SqlSession::prepared(const QString &sql)
         QSqlQuery query(m_db);
         query.setForwardOnly(true);
         if (!query.prepare(sql))
-            fail(sql, query.lastError());
+            fail(sql, m_db, query.lastError());
         it = m_cache.insert(sql, query);
     }
     return *it;
@@ -51,7 +64,7 @@ QSqlQuery &SqlSession::run(const QString &sql, std::initializer_list<QVariant> b
     for (const QVariant &value : binds)
         query.bindValue(i++, bindable(value));
     if (!query.exec())
-        fail(sql, query.lastError());
+        fail(sql, m_db, query.lastError());
     return query;
 }
 
@@ -61,7 +74,7 @@ QSqlQuery &SqlSession::run(const QString &sql, const QVariantList &binds)
     for (int i = 0; i < binds.size(); ++i)
         query.bindValue(i, bindable(binds.at(i)));
     if (!query.exec())
-        fail(sql, query.lastError());
+        fail(sql, m_db, query.lastError());
     return query;
 }
 
@@ -79,7 +92,7 @@ qint64 SqlSession::insert(const QString &sql, std::initializer_list<QVariant> bi
 {
     QSqlQuery &query = run(sql, binds);
     if (!query.next())
-        fail(sql, query.lastError());
+        fail(sql, m_db, query.lastError());
     const qint64 id = query.value(0).toLongLong();
     query.finish();
     return id;
@@ -118,9 +131,10 @@ sqlite3_stmt *SqlSession::preparedSqlite(const QString &sql)
     const int code =
         sqlite3_prepare16_v2(m_sqlite, sql.utf16(), int(sql.size() * 2), &statement, nullptr);
     if (code != SQLITE_OK) {
-        fail(sql, QSqlError(QStringLiteral("cannot prepare"),
-                            QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
-                            QString::number(code)));
+        fail(sql, m_db,
+             QSqlError(QStringLiteral("cannot prepare"),
+                       QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
+                       QString::number(code)));
     }
     return *m_sqliteCache.insert(sql, statement);
 }
@@ -162,9 +176,10 @@ void SqlSession::forEachRow(const QString &sql, const QVariantList &binds,
             code = sqlite3_bind_int64(statement, i + 1, value.toLongLong());
         }
         if (code != SQLITE_OK) {
-            fail(sql, QSqlError(QStringLiteral("cannot bind"),
-                                QString::fromUtf8(sqlite3_errmsg(m_sqlite)),
-                                QSqlError::StatementError, QString::number(code)));
+            fail(sql, m_db,
+                 QSqlError(QStringLiteral("cannot bind"),
+                           QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
+                           QString::number(code)));
         }
     }
     const SqlRow current(statement);
@@ -173,9 +188,10 @@ void SqlSession::forEachRow(const QString &sql, const QVariantList &binds,
         if (code == SQLITE_DONE)
             return;
         if (code != SQLITE_ROW) {
-            fail(sql, QSqlError(QStringLiteral("cannot read"),
-                                QString::fromUtf8(sqlite3_errmsg(m_sqlite)),
-                                QSqlError::StatementError, QString::number(code)));
+            fail(sql, m_db,
+                 QSqlError(QStringLiteral("cannot read"),
+                           QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
+                           QString::number(code)));
         }
         row(current);
     }
@@ -185,7 +201,7 @@ void SqlSession::execute(const QString &sql)
 {
     QSqlQuery query(m_db);
     if (!query.exec(sql))
-        fail(sql, query.lastError());
+        fail(sql, m_db, query.lastError());
 }
 
 void SqlSession::reusePlansInTransaction()

@@ -147,7 +147,7 @@ void Store::openSqlite()
     }
     db.setConnectOptions(options.join(u';'));
     if (!db.open())
-        throw StoreError::fromStatement(db.lastError(), {});
+        throw StoreError::fromStatement(db.lastError(), {}, m_location);
     m_sql = std::make_unique<SqlSession>(db);
     UserFiles::protect(m_location);
     waitForLocksFairly(db);

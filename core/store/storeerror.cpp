@@ -1,5 +1,8 @@
 #include "core/store/storeerror.h"
+
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QStorageInfo>
 
 namespace berth {
 
@@ -27,6 +30,10 @@ QString detailOf(const QSqlError &error, const QString &statement)
         detail += u" (in: "_s + statement.simplified().left(200) + u')';
     return detail;
 }
+
+// Below this much free space, a disk error on a SQLite store is taken for a
+// full disk: SQLite's -shm file wants 32 KiB, and more as the log grows.
+constexpr qint64 fullDiskBytes = 1024 * 1024;
 
 // Meanings both backends share.
 QString conflict()
@@ -126,7 +133,8 @@ QString postgresMeaning(const QString &state)
 
 namespace StoreError {
 
-BerthError fromStatement(const QSqlError &error, const QString &statement)
+BerthError fromStatement(const QSqlError &error, const QString &statement,
+                         const QString &sqliteFile)
 {
     const QString code = error.nativeErrorCode();
     // Qt's SQLite driver gives SQLite's (extended) result code as a number;
@@ -135,6 +143,17 @@ BerthError fromStatement(const QSqlError &error, const QString &statement)
     const int sqliteCode = code.toInt(&numeric);
     QString meaning =
         numeric ? sqliteMeaning(sqliteCode, error.databaseText()) : postgresMeaning(code);
+    // A disk error on a full disk: even a read needs room for the store's
+    // shared-memory (-shm) file, which SQLite makes at the first read.
+    if (numeric && !sqliteFile.isEmpty() &&
+        ((sqliteCode & 0xff) == 10 || (sqliteCode & 0xff) == 13)) {
+        const QStorageInfo disk(QFileInfo(sqliteFile).absolutePath());
+        if (disk.isValid() && disk.bytesAvailable() < fullDiskBytes)
+            meaning = Text::tr("the disk holding the store is full (%1 KiB free); even reading "
+                               "the store needs room for its -shm file; free some space and "
+                               "try again")
+                          .arg(disk.bytesAvailable() / 1024);
+    }
     // A server that went away mid-command leaves libpq's words and no SQLSTATE.
     const QString text = error.text();
     if (meaning.isEmpty() && !numeric &&

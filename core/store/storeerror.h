@@ -11,8 +11,11 @@ namespace berth {
 // go into the error's detail, shown only on request (berthctl --debug).
 namespace StoreError {
 
-// A statement that failed on a SQLite or PostgreSQL connection.
-BerthError fromStatement(const QSqlError &error, const QString &statement);
+// A statement that failed on a SQLite or PostgreSQL connection; `sqliteFile`
+// is the SQLite store's file, whose disk is looked at when the error may
+// come from it.
+BerthError fromStatement(const QSqlError &error, const QString &statement,
+                         const QString &sqliteFile = {});
 // A PostgreSQL connection that could not be made.
 BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int port,
                                const QString &user, const QString &database);

@@ -12,6 +12,9 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <atomic>
+#include <thread>
+
 using namespace berth;
 
 class TestPostgres : public QObject
@@ -26,6 +29,7 @@ private slots:
     void commitsAreHeardWithinASecond();
     void aWriterBehindAStuckClientGivesUpWithTheReason();
     void addressesThatCannotWorkSayWhy();
+    void aConnectionLostMidCommandSaysSo();
 
 private:
     QProcessEnvironment environment(const TestWorkspace &t) const;
@@ -231,6 +235,49 @@ void TestPostgres::addressesThatCannotWorkSayWhy()
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("does not offer TLS, which the address asks for")),
              qPrintable(r.err));
+}
+
+// A server that stopped, or a connection an administrator ended, mid-command
+// once read "the store failed to carry out this command".
+void TestPostgres::aConnectionLostMidCommandSaysSo()
+{
+    TestWorkspace t;
+    const auto berthctl = [&](const QStringList &args) {
+        return runProgram(QStringLiteral(BERTHCTL_PATH), args, environment(t), 120'000);
+    };
+    QCOMPARE(berthctl({QStringLiteral("deploy"), QStringLiteral("app")}).code, 0);
+    // The writer waits behind a stuck client; its connection is then ended
+    // from the server's side, as a server shutting down ends every one.
+    std::atomic<bool> ended = false;
+    const auto [r, seconds] = writeBehindAStuckClient(t.path(), [&] {
+        std::thread admin([&] {
+            const QString name = QStringLiteral("admin");
+            {
+                QSqlDatabase db = openDirect(name, t.path());
+                QSqlQuery query(db);
+                for (int i = 0; i < 200 && !ended; ++i) {
+                    QThread::msleep(100);
+                    query.exec(QStringLiteral(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+                        "current_database() AND wait_event_type = 'Lock'"));
+                    ended = query.next() && query.value(0).toBool();
+                }
+                query = QSqlQuery();
+                db.close();
+            }
+            QSqlDatabase::removeDatabase(name);
+        });
+        const ProcessResult result = berthctl({QStringLiteral("add-unit"), QStringLiteral("app")});
+        admin.join();
+        return result;
+    });
+    QVERIFY(ended);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("the connection to the PostgreSQL server was lost; "
+                                           "try again when it is back; nothing was changed")),
+             qPrintable(r.err));
+    QVERIFY2(seconds < 25, qPrintable(QString::number(seconds)));
+    QVERIFY(!berthctl({QStringLiteral("status")}).out.contains(QStringLiteral("app/1")));
 }
 
 QTEST_GUILESS_MAIN(TestPostgres)

@@ -39,6 +39,7 @@ private slots:
     void provisionStopsAtOnceWhenInterrupted();
     void aChangeSetIsNoLargerThanACommand();
     void aWriterBehindAStuckClientGivesUpWithTheReason();
+    void aFullDiskIsNamedEvenWhenReading();
     void continuousProvisionSaysEachStartAsItHappens();
 
 private:
@@ -533,6 +534,36 @@ void TestReliability::aWriterBehindAStuckClientGivesUpWithTheReason()
     QVERIFY2(seconds >= 29 && seconds < 60, qPrintable(QString::number(seconds)));
     QVERIFY(!run({QStringLiteral("status")}).out.contains(QStringLiteral("web/2")));
     QCOMPARE(run({QStringLiteral("add-unit"), QStringLiteral("web")}).code, 0);
+}
+
+// 16: on a full disk even `status` failed, "the disk reported an error":
+// SQLite needs room for the store's -shm file to read it.
+void TestReliability::aFullDiskIsNamedEvenWhenReading()
+{
+    if (TestLocation::postgres())
+        QSKIP("a SQLite file's disk; PostgreSQL's full disk is the server's");
+    ReadOnlyMount small(path(QStringLiteral("small")));
+    if (!small.reason().isEmpty())
+        QSKIP(qPrintable(small.reason()));
+    const QStringList db{QStringLiteral("--db"), path(QStringLiteral("small/berth.sqlite"))};
+    QCOMPARE(run(db + QStringList{QStringLiteral("deploy"), QStringLiteral("web")}).code, 0);
+    QVERIFY(!QFile::exists(path(QStringLiteral("small/berth.sqlite-shm"))));
+    {
+        QFile filler(path(QStringLiteral("small/filler")));
+        QVERIFY(filler.open(QIODevice::WriteOnly));
+        const QByteArray chunk(64 * 1024, 'x');
+        while (filler.write(chunk) == chunk.size() && filler.flush()) {
+        }
+    }
+    ProcessResult r = run(db + QStringList{QStringLiteral("status")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("the disk holding the store is full (")) &&
+                 r.err.contains(QStringLiteral("free some space and try again")),
+             qPrintable(r.err));
+    QVERIFY(QFile::remove(path(QStringLiteral("small/filler"))));
+    r = run(db + QStringList{QStringLiteral("status")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("web/0")));
 }
 
 QTEST_GUILESS_MAIN(TestReliability)
