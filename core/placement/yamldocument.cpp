@@ -12,6 +12,7 @@
 #include <QTextStream>
 
 #include <QCoreApplication>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <sstream>
@@ -171,8 +172,10 @@ QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name)
         }
         return documents;
     } catch (const YAML::Exception &error) {
-        // yaml-cpp's own depth guard speaks of "deep recursion"; say it in the user's terms.
-        if (QString::fromStdString(error.msg).contains(QStringLiteral("recursion")))
+        // yaml-cpp's own depth guard (500 levels) throws DeepRecursion with the
+        // message "bad file"; say it in the user's terms.
+        if (dynamic_cast<const YAML::DeepRecursion *>(&error) ||
+            QString::fromStdString(error.msg).contains(QStringLiteral("recursion")))
             throw BerthError(Text::tr("%1 nests deeper than %2 levels; expected a flatter "
                                       "document")
                                  .arg(name)

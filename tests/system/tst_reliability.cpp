@@ -184,6 +184,17 @@ void TestReliability::refusedInputChangesNothing_data()
         << QByteArray("applications:\n  s:\n    charm: s\n    annotations:\n      "
                       "berth.subordinate: maybe\n")
         << "berth.subordinate is \"maybe\"; expected true or false";
+    // 16: yaml-cpp's own depth guard said "bad file".
+    QTest::newRow("a policy 100,000 brackets deep")
+        << args({"set-placement-policy", "web", "input.yaml"})
+        << QByteArray("type: senlin.policy.region_placement\nversion: 1.0\n") +
+               QByteArray(100'000, '[')
+        << "nests deeper than 64 levels; expected a flatter document";
+    QTest::newRow("a bundle option 10,000 brackets deep")
+        << args({"deploy", "./input.yaml"})
+        << QByteArray("applications:\n  a:\n    charm: a\n    options:\n      x: ") +
+               QByteArray(10'000, '[')
+        << "nests deeper than 64 levels; expected a flatter document";
     // diff-bundle refuses what deploy refuses.
     QTest::newRow("diff-bundle: placements in a circle")
         << args({"diff-bundle", "./input.yaml"})
