@@ -924,92 +924,97 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="147"/>
+        <location filename="../core/commands/machinecommands.cpp" line="139"/>
+        <source>host %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/machinecommands.cpp" line="152"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="163"/>
+        <location filename="../core/commands/machinecommands.cpp" line="168"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="169"/>
+        <location filename="../core/commands/machinecommands.cpp" line="174"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="180"/>
+        <location filename="../core/commands/machinecommands.cpp" line="185"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="186"/>
+        <location filename="../core/commands/machinecommands.cpp" line="191"/>
         <source>removed machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="191"/>
+        <location filename="../core/commands/machinecommands.cpp" line="196"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="196"/>
+        <location filename="../core/commands/machinecommands.cpp" line="201"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="212"/>
+        <location filename="../core/commands/machinecommands.cpp" line="217"/>
         <source>machine %1 left the model; its instance %2 keeps running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="214"/>
+        <location filename="../core/commands/machinecommands.cpp" line="219"/>
         <source>(none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="222"/>
+        <location filename="../core/commands/machinecommands.cpp" line="227"/>
         <source>no machines specified; expected machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="228"/>
+        <location filename="../core/commands/machinecommands.cpp" line="233"/>
         <source>machine %1 is already dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="257"/>
+        <location filename="../core/commands/machinecommands.cpp" line="262"/>
         <source>no machines in error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="262"/>
+        <location filename="../core/commands/machinecommands.cpp" line="267"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="268"/>
+        <location filename="../core/commands/machinecommands.cpp" line="273"/>
         <source>machine %1 will be provisioned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="275"/>
+        <location filename="../core/commands/machinecommands.cpp" line="280"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="301"/>
+        <location filename="../core/commands/machinecommands.cpp" line="306"/>
         <source>no machine of model %1 waits to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="305"/>
+        <location filename="../core/commands/machinecommands.cpp" line="310"/>
         <source>%1 × %2 in %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="308"/>
+        <location filename="../core/commands/machinecommands.cpp" line="313"/>
         <source>%n that no instance type fits</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1017,7 +1022,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="309"/>
+        <location filename="../core/commands/machinecommands.cpp" line="314"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1803,159 +1808,172 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="164"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="174"/>
         <source>another provisioner has taken the lease over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="171"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="181"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="186"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="196"/>
         <source>provisioner stopping: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="224"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="234"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="236"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="246"/>
         <source>model %1: destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="239"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="790"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="249"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="862"/>
         <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="284"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="290"/>
         <source>cannot list instances of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="291"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="297"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="294"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="300"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="315"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="321"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="317"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="323"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="328"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="334"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="336"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="342"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="345"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="351"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="347"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="383"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="389"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="391"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="397"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="397"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="403"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="488"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="499"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="520"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="541"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../core/provisioning/provisioner.cpp" line="582"/>
+        <source>%n machine(s) added meanwhile join the starts under way</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="609"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="669"/>
         <source>machine %1: starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="610"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="670"/>
         <source>machine %1: starting in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="648"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="714"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="656"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="722"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="665"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="729"/>
+        <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/provisioner.cpp" line="737"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="666"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="738"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="681"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="753"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="728"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="800"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="282"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="733"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="288"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="805"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="770"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="842"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="911"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="983"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2191,28 +2209,33 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="180"/>
+        <location filename="../core/store/store.cpp" line="187"/>
+        <source>it is not a Berth store: the database holds another program&apos;s tables, which Berth leaves untouched; name an empty database or a Berth store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="191"/>
         <source>it is not a Berth store: the file holds another program&apos;s database, which Berth leaves untouched; name a new file or a Berth store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="232"/>
+        <location filename="../core/store/store.cpp" line="243"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="235"/>
+        <location filename="../core/store/store.cpp" line="246"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="476"/>
-        <location filename="../core/store/store.cpp" line="497"/>
+        <location filename="../core/store/store.cpp" line="488"/>
+        <location filename="../core/store/store.cpp" line="509"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="482"/>
+        <location filename="../core/store/store.cpp" line="494"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2220,142 +2243,147 @@
 <context>
     <name>StoreError</name>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="34"/>
+        <location filename="../core/store/storeerror.cpp" line="41"/>
         <source>the change conflicts with what the store holds (a record it refers to is gone, or one like it already exists); look at the model and try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="41"/>
+        <location filename="../core/store/storeerror.cpp" line="48"/>
         <source>the store does not have the tables this Berth expects: it is damaged, or it was changed by another program</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="48"/>
+        <location filename="../core/store/storeerror.cpp" line="55"/>
         <source>the store is busy: another client held it for longer than Berth waits (30 s); try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="60"/>
+        <location filename="../core/store/storeerror.cpp" line="67"/>
         <source>the store cannot be written (read-only file or file system); commands that only read the model still work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="64"/>
+        <location filename="../core/store/storeerror.cpp" line="71"/>
         <source>the disk reported an error while reading or writing the store; check the disk and try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="69"/>
+        <location filename="../core/store/storeerror.cpp" line="76"/>
         <source>the store is damaged or is not a Berth store; open another with --db or restore it from a backup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="73"/>
+        <location filename="../core/store/storeerror.cpp" line="80"/>
         <source>the disk holding the store is full; free some space and try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="75"/>
+        <location filename="../core/store/storeerror.cpp" line="82"/>
         <source>the store&apos;s file cannot be opened (a missing, read-only or inaccessible folder?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="79"/>
+        <location filename="../core/store/storeerror.cpp" line="86"/>
         <source>the store may not be accessed by this user (permission denied)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="96"/>
+        <location filename="../core/store/storeerror.cpp" line="103"/>
         <source>the connection to the PostgreSQL server was lost; try again when it is back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="99"/>
+        <location filename="../core/store/storeerror.cpp" line="106"/>
         <source>the PostgreSQL server takes no writes (a read-only server or transaction); commands that only read the model still work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="103"/>
+        <location filename="../core/store/storeerror.cpp" line="110"/>
         <source>the PostgreSQL role may not do this (permission denied); ask the database&apos;s owner to grant it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="111"/>
+        <location filename="../core/store/storeerror.cpp" line="118"/>
         <source>the PostgreSQL server&apos;s disk is full</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="113"/>
+        <location filename="../core/store/storeerror.cpp" line="120"/>
         <source>the PostgreSQL server is out of resources (memory or connections); try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="117"/>
+        <location filename="../core/store/storeerror.cpp" line="124"/>
         <source>other clients&apos; changes kept conflicting with this one; try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="121"/>
+        <location filename="../core/store/storeerror.cpp" line="128"/>
         <source>the store is busy: another client held it for too long; try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="147"/>
+        <location filename="../core/store/storeerror.cpp" line="152"/>
+        <source>the disk holding the store is full (%1 KiB free); even reading the store needs room for its -shm file; free some space and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="166"/>
         <source>the store failed to carry out this command</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="150"/>
+        <location filename="../core/store/storeerror.cpp" line="169"/>
         <source>; nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="162"/>
+        <location filename="../core/store/storeerror.cpp" line="181"/>
         <source>the PostgreSQL server refused user &quot;%1&quot;: wrong or missing password (give it in the URL or in ~/.pgpass)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="168"/>
+        <location filename="../core/store/storeerror.cpp" line="187"/>
         <source>the PostgreSQL server has no database &quot;%1&quot;; create it or name another</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="171"/>
+        <location filename="../core/store/storeerror.cpp" line="190"/>
         <source>the PostgreSQL server has no user &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="174"/>
+        <location filename="../core/store/storeerror.cpp" line="193"/>
         <source>the PostgreSQL server does not let user &quot;%1&quot; connect from here (pg_hba.conf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="178"/>
+        <location filename="../core/store/storeerror.cpp" line="197"/>
         <source>the PostgreSQL server at %1:%2 does not offer TLS, which the address asks for (sslmode)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="183"/>
+        <location filename="../core/store/storeerror.cpp" line="202"/>
         <source>bad sslmode in the address: expected disable, allow, prefer, require, verify-ca or verify-full</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="186"/>
+        <location filename="../core/store/storeerror.cpp" line="205"/>
         <source>the address has a setting PostgreSQL&apos;s client cannot read (a quote or a space in a value?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="189"/>
+        <location filename="../core/store/storeerror.cpp" line="208"/>
         <source>cannot reach the PostgreSQL server at %1:%2 (is it running, and is the address right?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="200"/>
+        <location filename="../core/store/storeerror.cpp" line="219"/>
         <source>the store &quot;%1&quot; was lost under this process: another program removed its write-ahead log while it was open here (after something in this process dropped its locks); what this process did since may not be kept, and it neither reads nor writes the store again. Reopen the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="210"/>
+        <location filename="../core/store/storeerror.cpp" line="229"/>
         <source>the store &quot;%1&quot; is read-only: this command changes the model, and only commands that read it (status, show-…, the window&apos;s views) work on it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2444,48 +2472,48 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="49"/>
+        <location filename="../core/placement/yamldocument.cpp" line="50"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="55"/>
-        <location filename="../core/placement/yamldocument.cpp" line="176"/>
+        <location filename="../core/placement/yamldocument.cpp" line="56"/>
+        <location filename="../core/placement/yamldocument.cpp" line="179"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="66"/>
+        <location filename="../core/placement/yamldocument.cpp" line="67"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="84"/>
+        <location filename="../core/placement/yamldocument.cpp" line="85"/>
         <source>%1: line %2: &quot;%3&quot; is given twice; expected each key once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="94"/>
+        <location filename="../core/placement/yamldocument.cpp" line="95"/>
         <source>%1: line %2: &quot;&lt;&lt;&quot; merges a mapping (or a list of them) into this one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="149"/>
+        <location filename="../core/placement/yamldocument.cpp" line="150"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="180"/>
+        <location filename="../core/placement/yamldocument.cpp" line="183"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="189"/>
+        <location filename="../core/placement/yamldocument.cpp" line="192"/>
         <source>a YAML file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="199"/>
+        <location filename="../core/placement/yamldocument.cpp" line="202"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation type="unfinished"></translation>
     </message>
