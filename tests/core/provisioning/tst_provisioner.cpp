@@ -44,6 +44,17 @@ struct Fixture : TestWorkspace
         return list;
     }
     ModelSnapshot snapshot() { return ws().snapshot(model); }
+    // This fixture's sim cloud (the same state file) as a provider of the
+    // test's own, to put another in front of; `config` as key=value.
+    std::unique_ptr<SimProvider> sameSim(const QStringList &config = {})
+    {
+        QMap<QString, QString> values{
+            {QStringLiteral("state-file"), dir.filePath(QStringLiteral("sim.sqlite"))}};
+        for (const QString &setting : config)
+            values.insert(setting.section(u'=', 0, 0), setting.section(u'=', 1));
+        return std::make_unique<SimProvider>(
+            CloudAccount{QStringLiteral("sim"), QStringLiteral("sim"), {}, values, {}});
+    }
     void deploy(const QString &app, int count, const QString &constraints = {},
                 const QString &to = {})
     {
@@ -648,12 +659,8 @@ void TestProvisioner::aGoneApplicationsServerGroupIsReleased()
     ModelCommands(f.ws()).setConfig(model, {QStringLiteral("server-group-policy=anti-affinity")});
     f.deploy(QStringLiteral("web"), 2);
     f.deploy(QStringLiteral("db"), 1);
-    SimProvider inner(
-        {QStringLiteral("sim"),
-         QStringLiteral("sim"),
-         {},
-         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))}},
-         {}});
+    const std::unique_ptr<SimProvider> sim = f.sameSim();
+    SimProvider &inner = *sim;
     auto recorder = std::make_shared<RecordingProvider>(inner);
     f.clouds.add(f.clouds.get(QStringLiteral("sim")), recorder);
     const QString uuid = f.snapshot().model.uuid;
@@ -686,12 +693,8 @@ void TestProvisioner::machinesAddedDuringAWedgedStartStartAnyway()
 {
     Fixture f;
     f.deploy(QStringLiteral("web"), 1);
-    SimProvider inner(
-        {QStringLiteral("sim"),
-         QStringLiteral("sim"),
-         {},
-         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))}},
-         {}});
+    const std::unique_ptr<SimProvider> sim = f.sameSim();
+    SimProvider &inner = *sim;
     auto wedging = std::make_shared<WedgingProvider>(inner, QStringLiteral("0"));
     f.clouds.add(f.clouds.get(QStringLiteral("sim")), wedging);
 
@@ -740,12 +743,8 @@ void TestProvisioner::aLateStartNeverStopsTheInstanceAnotherRecorded()
 {
     Fixture f;
     f.deploy(QStringLiteral("web"), 1);
-    SimProvider inner(
-        {QStringLiteral("sim"),
-         QStringLiteral("sim"),
-         {},
-         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))}},
-         {}});
+    const std::unique_ptr<SimProvider> sim = f.sameSim();
+    SimProvider &inner = *sim;
     auto cloud = std::make_shared<WedgingProvider>(inner, QStringLiteral("0"));
     cloud->takesOver = true;
     f.clouds.add(f.clouds.get(QStringLiteral("sim")), cloud);
@@ -922,13 +921,8 @@ void TestProvisioner::workerRunsOnItsThreadAndReports()
     Fixture f({QStringLiteral("latency-ms=20")});
     f.deploy(QStringLiteral("web"), 4);
     // The same cloud (same state file), seen through a recorder.
-    SimProvider inner(
-        {QStringLiteral("sim"),
-         QStringLiteral("sim"),
-         {},
-         {{QStringLiteral("state-file"), f.dir.filePath(QStringLiteral("sim.sqlite"))},
-          {QStringLiteral("latency-ms"), QStringLiteral("20")}},
-         {}});
+    const std::unique_ptr<SimProvider> sim = f.sameSim({QStringLiteral("latency-ms=20")});
+    SimProvider &inner = *sim;
     auto recorder = std::make_shared<RecordingProvider>(inner);
     f.clouds.add(f.clouds.get(QStringLiteral("sim")), recorder);
     QThread thread;
