@@ -160,6 +160,18 @@ QString ModelConfig::value(const QString &key) const
     return m_values.value(key, defaultValue(key));
 }
 
+ModelConfig::Harvest ModelConfig::harvest() const
+{
+    const QString mode = harvestMode();
+    if (mode == u"none")
+        return Harvest::None;
+    if (mode == u"unknown")
+        return Harvest::Unknown;
+    if (mode == u"all")
+        return Harvest::All;
+    return Harvest::Destroyed; // the default; check() lets nothing else in
+}
+
 int ModelConfig::provisionWorkers() const
 {
     return value(QStringLiteral("provision-workers")).toInt();

@@ -39,6 +39,11 @@ public:
     const QMap<QString, QString> &explicitValues() const { return m_values; }
 
     QString harvestMode() const { return value(QStringLiteral("harvest-mode")); }
+    // Which instances the provisioner stops (Juju's harvest-mode): those of
+    // dead machines (Destroyed), those no machine claims (Unknown), both
+    // (All), or none.
+    enum class Harvest { None, Destroyed, Unknown, All };
+    Harvest harvest() const;
     int provisionWorkers() const;
     int retryCount() const;
     qint64 retryDelayMs() const;

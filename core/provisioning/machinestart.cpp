@@ -1,0 +1,215 @@
+// One machine's start, as named steps (provisioning: Starting one machine,
+// Crash safety, Zones, Retry): record the start, call the provider, record
+// the instance or stop it, try the next zone, retry later or show an error.
+#include "core/provisioning/pass.h"
+
+#include "core/cloud/instancetags.h"
+#include "core/cloud/instancetypechooser.h"
+#include "core/provisioning/retrypolicy.h"
+#include "core/store/provisionerlease.h"
+
+#include <QUuid>
+
+namespace berth {
+
+using namespace ProvisioningRules;
+
+Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
+{
+    const RegionInfo *region = m_cloud->region(job.region);
+    if (!region)
+        return recordFailure(
+            ws, job,
+            QStringLiteral("region \"%1\" not found in cloud %2").arg(job.region, m_cloud->name),
+            false);
+    // A cloud without instance types (LXD) applies the constraints themselves.
+    const auto choice =
+        region->catalogue.isEmpty()
+            ? InstanceTypeChooser::Choice{}
+            : InstanceTypeChooser(m_model.config.defaultMemMiB(), region->supportsTags)
+                  .choose(*region, job.constraints);
+    if (!choice.ok())
+        return recordFailure(ws, job, choice.error, false);
+
+    for (;;) {
+        if (m_abort)
+            return Outcome::Skipped;
+        const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        if (!recordStart(ws, job, nonce)) {
+            releaseZone(job);
+            return Outcome::Skipped;
+        }
+        m_p.log(
+            job.zone.isEmpty()
+                ? Provisioner::tr("machine %1: starting").arg(job.machine.name)
+                : Provisioner::tr("machine %1: starting in %2").arg(job.machine.name, job.zone));
+        const StartResult result = m_provider->startInstance(request(job, choice.type, nonce));
+        if (result.ok())
+            return recordStarted(ws, job, nonce, result.instance);
+        const ProviderError &error = result.error;
+        if (error.kind != ProviderError::Kind::ZoneConstrained || job.fixedZone) {
+            releaseZone(job);
+            return recordFailure(ws, job, error.message, error.retryable());
+        }
+        const QString next = nextZone(job);
+        if (next.isEmpty()) {
+            // Every zone short at once (capacity, outages) may pass: the whole
+            // round counts as one attempt, tried again after the delay.
+            return recordFailure(ws, job,
+                                 QStringLiteral("%1 (tried zones %2)")
+                                     .arg(error.message, job.candidates.join(QStringLiteral(", "))),
+                                 true);
+        }
+        m_p.log(Provisioner::tr("machine %1: %2; trying %3")
+                    .arg(job.machine.name, error.message, next));
+        job.zone = next; // does not use up an attempt
+    }
+}
+
+bool Provisioner::Pass::recordStart(Workspace &ws, const Job &job, const QString &nonce)
+{
+    return ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        // Only the lease's holder records a start (and so starts anything).
+        if (!m_p.m_lease->renew(tx)) {
+            m_leaseLost = true;
+            m_abort = true;
+            return false;
+        }
+        const auto m = tx.findMachine(job.machine.name);
+        if (!m || !m->state.awaitsStart() || !m->instanceId.isEmpty())
+            return false;
+        tx.recordStart(*m, nonce,
+                       job.zone.isEmpty() ? QStringLiteral("starting")
+                                          : QStringLiteral("starting in ") + job.zone);
+        return true;
+    });
+}
+
+StartRequest Provisioner::Pass::request(const Job &job, const InstanceType &type,
+                                        const QString &nonce) const
+{
+    StartRequest request;
+    request.region = job.region;
+    request.zone = job.zone;
+    request.base = job.machine.base;
+    request.constraints = job.constraints;
+    request.type = type;
+    if (!job.machine.placement.startsWith(QStringLiteral("zone=")) &&
+        !job.machine.placement.startsWith(QStringLiteral("region=")))
+        request.placement = job.machine.placement;
+    request.hostInstanceId = job.hostInstanceId;
+    request.hostSpread = job.hostSpread;
+    request.cancel = &m_abort;
+    request.tags = {{InstanceTags::model, m_model.uuid},
+                    {InstanceTags::machine, job.machine.name},
+                    {InstanceTags::nonce, nonce},
+                    {InstanceTags::units, job.units.join(u',')},
+                    {InstanceTags::provisioner, m_p.m_lease->owner()}};
+    return request;
+}
+
+Provisioner::Pass::Outcome Provisioner::Pass::recordStarted(Workspace &ws, Job &job,
+                                                            const QString &nonce,
+                                                            const InstanceInfo &instance)
+{
+    const QString &name = job.machine.name;
+    enum class After { Recorded, TakenOver, StopOrphan, StopDead };
+    After after = After::StopOrphan;
+    try {
+        after = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+            const auto m = tx.findMachine(name);
+            // The provider handed back the instance another start of this
+            // machine made and recorded (LXD and OpenStack take an existing
+            // instance of a machine over rather than make a second): it is
+            // the machine's, and stays.
+            if (m && m->instanceId == instance.id)
+                return After::TakenOver;
+            if (!m || m->nonce != nonce || !m->instanceId.isEmpty())
+                return After::StopOrphan;
+            if (!m->state.isAlive()) {
+                tx.forgetStart(*m, QString());
+                return After::StopDead;
+            }
+            tx.recordInstance(*m, instance);
+            return After::Recorded;
+        });
+    } catch (const BerthError &error) {
+        m_p.log(Provisioner::tr("machine %1: cannot record %2: %3")
+                    .arg(name, instance.id, error.message()));
+    }
+    if (after == After::Recorded) {
+        if (job.hostInstanceId.isEmpty() && job.zone != instance.zone) {
+            releaseZone(job);
+            m_spread.add(instance.zone, job.applications, 1);
+        }
+        m_p.log(Provisioner::tr("machine %1: started %2 (%3) in %4")
+                    .arg(name, instance.id, instance.instanceType, instance.zone));
+        return Outcome::Started;
+    }
+    releaseZone(job);
+    if (after == After::TakenOver) {
+        m_p.log(Provisioner::tr("machine %1: %2 was started and recorded by another "
+                                "start meanwhile; left as it is")
+                    .arg(name, instance.id));
+        return Outcome::Skipped;
+    }
+    try {
+        stop(instance.region, instance.id,
+             after == After::StopDead
+                 ? Provisioner::tr("machine %1 died while it started").arg(name)
+                 : Provisioner::tr("not recorded for machine %1").arg(name));
+    } catch (const BerthError &) {
+        // Logged by stop(); the next pass finds it by its tags.
+    }
+    return Outcome::Skipped;
+}
+
+QString Provisioner::Pass::nextZone(Job &job)
+{
+    job.failedZones.insert(job.zone);
+    releaseZone(job);
+    return m_spread.claim(job.candidates, job.applications, job.failedZones);
+}
+
+void Provisioner::Pass::releaseZone(const Job &job)
+{
+    // Containers follow their host's zone and take no place of their own in the spread.
+    if (job.hostInstanceId.isEmpty())
+        m_spread.add(job.zone, job.applications, -1);
+}
+
+Provisioner::Pass::Outcome Provisioner::Pass::recordFailure(Workspace &ws, const Job &job,
+                                                            const QString &message, bool retryable)
+{
+    const RetryPolicy policy = RetryPolicy::of(m_model.config);
+    const int attempts = job.machine.attempts + 1;
+    const bool retry = retryable && policy.retries(attempts);
+    const qint64 delay = policy.delayAfter(attempts);
+    ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        const auto m = tx.findMachine(job.machine.name);
+        // Gone, or removed meanwhile: the failure no longer matters.
+        const auto move = retry ? MachineState::Move::RecordRetry : MachineState::Move::RecordError;
+        if (!m || !m->state.allows(move))
+            return;
+        if (retry) {
+            tx.recordRetry(*m, attempts, now() + delay,
+                           QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
+                               .arg(attempts)
+                               .arg(message)
+                               .arg(delay));
+        } else {
+            tx.recordError(*m, attempts, message);
+        }
+    });
+    m_p.log(
+        retry
+            ? Provisioner::tr("machine %1: attempt %2 failed: %3; retrying in %4 ms")
+                  .arg(job.machine.name)
+                  .arg(attempts)
+                  .arg(message)
+                  .arg(delay)
+            : Provisioner::tr("machine %1: provisioning error: %2").arg(job.machine.name, message));
+    return retry ? Outcome::Retrying : Outcome::Failed;
+}
+
+} // namespace berth

@@ -1,0 +1,145 @@
+#pragma once
+
+// The parts of one provisioner pass, shared by the files that define them:
+// pass.cpp (listing, reconciling, removing the dead), passjobs.cpp (which
+// machines start, on which workers) and machinestart.cpp (one machine's
+// start, step by step). Private to core/provisioning.
+
+#include "core/provisioning/provisioner.h"
+
+#include "core/cloud/instanceinfo.h"
+#include "core/cloud/provider.h"
+#include "core/constraints/constraints.h"
+#include "core/model/modelrecords.h"
+#include "core/placement/zonespread.h"
+#include "core/store/workspace.h"
+
+#include <QDateTime>
+#include <QMutex>
+#include <QSet>
+
+#include <atomic>
+
+namespace berth {
+
+namespace ProvisioningRules {
+
+inline qint64 now()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+// An existing host enlisted with add-machine ssh:, not the cloud's.
+inline bool isExistingHost(const MachineRecord &m)
+{
+    return m.placement.startsWith(QStringLiteral("ssh:"));
+}
+
+// An alive machine that still needs an instance from the provisioner (machines
+// in error wait for retry-provisioning; ssh: hosts are enlisted, not started).
+inline bool awaitsInstance(const MachineRecord &m)
+{
+    return m.state.awaitsStart() && m.instanceId.isEmpty() && !isExistingHost(m);
+}
+
+} // namespace ProvisioningRules
+
+struct Provisioner::Job
+{
+    MachineRecord machine;
+    Constraints constraints; // the machine's, parsed once for the whole start
+    QStringList applications;
+    QStringList units;
+    QString region;
+    QStringList candidates; // zones it may go to
+    bool fixedZone = false;
+    QString zone;
+    QSet<QString> failedZones;
+    QString hostInstanceId;
+    HostSpread hostSpread;
+};
+
+// One reconcile pass; owns the per-pass state shared by the worker threads.
+class Provisioner::Pass
+{
+public:
+    Pass(Provisioner &owner, const std::atomic<bool> &cancel);
+
+    Report run();
+
+private:
+    Report reconcileAndStart();
+
+    enum class Outcome { Started, Failed, Retrying, Skipped };
+
+    // pass.cpp
+    void reconcile(const ModelSnapshot &snapshot, const QList<InstanceInfo> &instances);
+    void removeDead(const ModelSnapshot &snapshot);
+    void stop(const QString &region, const QString &id, const QString &why);
+    // Puts every machine awaiting a start in error with `message` (the cloud
+    // refused the account: nothing can start until it is mended).
+    void failStarts(const ModelSnapshot &snapshot, const QString &message);
+    void holdBlockedContainers(const ModelSnapshot &snapshot);
+    // Has the provider free the server groups of applications the model no
+    // longer has: at a provisioner's first pass (one may have gone while none
+    // ran), then whenever an application goes.
+    void releaseGroupsOfGoneApplications(const ModelSnapshot &snapshot);
+    void countPending();
+    // The model's harvest mode; All while it is being destroyed.
+    ModelConfig::Harvest harvest() const;
+    QString harvestName() const;
+
+    // passjobs.cpp
+    // Zone spread starts from the instances that already run.
+    void seedSpread(const ModelSnapshot &snapshot);
+    // The machines due a start now (hosts, or containers whose host runs),
+    // leaving out those this pass has already taken.
+    QList<Job> jobs(const ModelSnapshot &snapshot, bool containers);
+    // Each principal application's server group wish (its affinity policy, or
+    // the model's server-group-policy), by name.
+    QHash<QString, HostSpread> hostSpreads(const ModelSnapshot &snapshot) const;
+    // Starts `first` on up to `workers` threads of the pass's own. With
+    // `takeNew`, machines added meanwhile (or whose host came up) join while
+    // earlier starts are still under way: one slow or wedged provider call
+    // holds up its own machine, never the ones after it.
+    void runJobs(QList<Job> first, int workers, bool takeNew);
+    void count(Outcome outcome);
+    // Says how many starts of the pass are done, of how many.
+    void reportProgress();
+
+    // machinestart.cpp: one machine's start, as named steps.
+    Outcome startOne(Workspace &ws, Job &job);
+    // 1. The start recorded, with a fresh nonce, before the provider is
+    //    called; false when the machine no longer wants one (or the lease is lost).
+    bool recordStart(Workspace &ws, const Job &job, const QString &nonce);
+    StartRequest request(const Job &job, const InstanceType &type, const QString &nonce) const;
+    // 2. The instance recorded, unless the machine went meanwhile: then stopped.
+    Outcome recordStarted(Workspace &ws, Job &job, const QString &nonce,
+                          const InstanceInfo &instance);
+    // 3. After a zone's refusal: the next zone to try, claimed; empty when
+    //    none is left.
+    QString nextZone(Job &job);
+    // 4. A failure: retried later, or an error for the user.
+    Outcome recordFailure(Workspace &ws, const Job &job, const QString &message, bool retryable);
+    // The zone a job claimed, given back (containers claim none).
+    void releaseZone(const Job &job);
+
+    Provisioner &m_p;
+    const std::atomic<bool> &m_cancel; // the caller's
+    // Set when the caller cancels or the lease is lost: stops the pass between
+    // machines and tells providers to give up waiting.
+    std::atomic<bool> m_abort = false;
+    std::atomic<bool> m_leaseLost = false;
+    Workspace m_ws;
+    ModelRecord m_model;
+    const CloudInfo *m_cloud = nullptr;
+    Provider *m_provider = nullptr;
+    ZoneSpread m_spread;
+    QMutex m_reportMutex;
+    Report m_report;
+    int m_done = 0;
+    int m_total = 0;
+    QSet<qint64> m_taken; // machines this pass has tried to start (pass thread only)
+};
+
+} // namespace berth
