@@ -2,6 +2,7 @@
 
 #include "core/cloud/instancetypechooser.h"
 #include "core/model/snapshotindex.h"
+#include "core/placement/startplan.h"
 #include "core/placement/zonespread.h"
 
 #include <QSet>
@@ -12,13 +13,6 @@
 namespace berth {
 
 namespace {
-
-// A machine the provisioner will start: alive, pending, never started, not an ssh: host.
-bool willStart(const MachineRecord &m)
-{
-    return m.state.awaitsStart() && m.instanceId.isEmpty() &&
-           !m.placement.startsWith(QStringLiteral("ssh:"));
-}
 
 using MachinesById = QHash<qint64, const MachineRecord *>;
 
@@ -112,10 +106,7 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
 
     // The spread starts from what runs, as the provisioner's does.
     ZoneSpread spread;
-    for (const MachineRecord &m : after.machines) {
-        if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
-            spread.add(m.zone, appsOf.value(m.id));
-    }
+    StartPlan::seed(spread, after, appsOf);
     QHash<qint64, QString> predicted; // new machine -> zone
     QMap<std::tuple<QString, QString, QString>, Starts> byKey;
     const auto count = [&](const QString &region, const QString &zone, const QString &type,
@@ -133,7 +124,7 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
         // Machines already waiting start in the same pass: they take their
         // zones too, but are not the change set's to count.
         for (const MachineRecord &m : after.machines) {
-            if (!willStart(m) || m.isContainer() != containers)
+            if (!StartPlan::awaitsInstance(m) || m.isContainer() != containers)
                 continue;
             const bool isNew = !existing.contains(m.id);
             if (containers) {
@@ -146,12 +137,12 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
                     count(host ? host->region : m.region, zone, StartForecast::tr("container"), 0);
                 continue;
             }
-            const QString regionName = m.region.isEmpty() ? after.model.region : m.region;
-            const RegionInfo *region = cloud.region(regionName);
             const Constraints constraints = Constraints::parse(m.constraints).constraints;
-            const QStringList candidates = ZoneSpread::candidates(region, m.placement, constraints);
-            const QString zone =
-                candidates.isEmpty() ? QString() : spread.claim(candidates, appsOf.value(m.id));
+            const StartPlan::HostZone host = StartPlan::placeHost(
+                m, constraints, appsOf.value(m.id), after.model.region, cloud, spread);
+            const QString &regionName = host.region;
+            const QString &zone = host.zone;
+            const RegionInfo *region = cloud.region(regionName);
             predicted.insert(m.id, zone);
             if (!isNew)
                 continue;

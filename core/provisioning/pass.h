@@ -11,6 +11,7 @@
 #include "core/cloud/provider.h"
 #include "core/constraints/constraints.h"
 #include "core/model/modelrecords.h"
+#include "core/placement/startplan.h"
 #include "core/placement/zonespread.h"
 #include "core/store/workspace.h"
 
@@ -35,12 +36,7 @@ inline bool isExistingHost(const MachineRecord &m)
     return m.placement.startsWith(QStringLiteral("ssh:"));
 }
 
-// An alive machine that still needs an instance from the provisioner (machines
-// in error wait for retry-provisioning; ssh: hosts are enlisted, not started).
-inline bool awaitsInstance(const MachineRecord &m)
-{
-    return m.state.awaitsStart() && m.instanceId.isEmpty() && !isExistingHost(m);
-}
+using StartPlan::awaitsInstance;
 
 } // namespace ProvisioningRules
 

@@ -15,11 +15,7 @@ using namespace ProvisioningRules;
 
 void Provisioner::Pass::seedSpread(const ModelSnapshot &snapshot)
 {
-    const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
-    for (const MachineRecord &m : snapshot.machines) {
-        if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
-            m_spread.add(m.zone, appsOf.value(m.id));
-    }
+    StartPlan::seed(m_spread, snapshot, SnapshotIndex::applicationsByHost(snapshot));
 }
 
 QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, bool containers)
@@ -72,11 +68,12 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
             list << job;
             continue;
         }
-        job.candidates =
-            ZoneSpread::candidates(m_cloud->region(job.region), m.placement, job.constraints);
-        job.fixedZone = job.candidates.size() <= 1;
-        if (!job.candidates.isEmpty())
-            job.zone = m_spread.claim(job.candidates, job.applications);
+        const StartPlan::HostZone host = StartPlan::placeHost(m, job.constraints, job.applications,
+                                                              m_model.region, *m_cloud, m_spread);
+        job.region = host.region;
+        job.candidates = host.candidates;
+        job.fixedZone = host.fixedZone;
+        job.zone = host.zone;
         m_taken.insert(m.id);
         list << job;
     }

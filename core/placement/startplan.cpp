@@ -1,0 +1,34 @@
+#include "core/placement/startplan.h"
+
+namespace berth::StartPlan {
+
+bool awaitsInstance(const MachineRecord &m)
+{
+    return m.state.awaitsStart() && m.instanceId.isEmpty() &&
+           !m.placement.startsWith(QStringLiteral("ssh:"));
+}
+
+void seed(ZoneSpread &spread, const ModelSnapshot &snapshot,
+          const QHash<qint64, QStringList> &appsOf)
+{
+    for (const MachineRecord &m : snapshot.machines) {
+        if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isContainer())
+            spread.add(m.zone, appsOf.value(m.id));
+    }
+}
+
+HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
+                   const QStringList &applications, const QString &modelRegion,
+                   const CloudInfo &cloud, ZoneSpread &spread)
+{
+    HostZone host;
+    host.region = machine.region.isEmpty() ? modelRegion : machine.region;
+    host.candidates =
+        ZoneSpread::candidates(cloud.region(host.region), machine.placement, constraints);
+    host.fixedZone = host.candidates.size() <= 1;
+    if (!host.candidates.isEmpty())
+        host.zone = spread.claim(host.candidates, applications);
+    return host;
+}
+
+} // namespace berth::StartPlan

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "core/cloud/cloudinfo.h"
+#include "core/constraints/constraints.h"
+#include "core/model/modelrecords.h"
+#include "core/placement/zonespread.h"
+
+#include <QHash>
+#include <QStringList>
+
+namespace berth {
+
+// The provisioner's start planning, shared by its pass (what it starts) and
+// the change-set forecast (what a commit would start), so that the preview
+// and what really starts cannot drift (provisioning: Zones). Pure but for
+// the ZoneSpread it counts in.
+namespace StartPlan {
+
+// An alive machine that still needs an instance from the provisioner
+// (machines in error wait for retry-provisioning; ssh: hosts are enlisted,
+// not started).
+bool awaitsInstance(const MachineRecord &m);
+
+// Counts every running host machine in `spread`: zone spread starts from
+// what already runs. `appsOf`: the applications each machine hosts
+// (SnapshotIndex::applicationsByHost).
+void seed(ZoneSpread &spread, const ModelSnapshot &snapshot,
+          const QHash<qint64, QStringList> &appsOf);
+
+// Where one host machine starts.
+struct HostZone
+{
+    QString region;         // the machine's, else the model's
+    QStringList candidates; // the zones it may go to
+    bool fixedZone = false; // one zone or none: nothing to fall back to
+    QString zone;           // claimed in the spread; empty when none
+};
+
+// The zone `machine` starts in, claimed in `spread` for its `applications`,
+// as each host is taken in the model's machine order.
+HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
+                   const QStringList &applications, const QString &modelRegion,
+                   const CloudInfo &cloud, ZoneSpread &spread);
+
+} // namespace StartPlan
+
+} // namespace berth
