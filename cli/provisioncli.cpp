@@ -2,6 +2,7 @@
 // update-cloud, remove-cloud, instances, provision, retry-provisioning.
 #include "cli/clicontext.h"
 #include "core/bertherror.h"
+#include "core/cloud/instancetags.h"
 #include "core/commands/cloudcommands.h"
 #include "core/commands/machinecommands.h"
 #include "core/inputlimits.h"
@@ -181,8 +182,8 @@ void instances(CliContext &ctx, const QStringList &args)
                              QStringLiteral("Machine"), QStringLiteral("Model")});
         for (const InstanceInfo &i : list) {
             table.addRow({i.id, i.state, i.zone, i.instanceType,
-                          i.tags.value(QStringLiteral("berth-machine-id")),
-                          i.tags.value(QStringLiteral("berth-model-uuid")).left(8)});
+                          i.tags.value(InstanceTags::machine),
+                          i.tags.value(InstanceTags::model).left(8)});
         }
         return table.render();
     });

@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/cloud/configvalues.h"
 #include "core/cloud/imagemap.h"
+#include "core/cloud/instancetags.h"
 #include "core/constraints/constraints.h"
 #include "core/model/base.h"
 #include "providers/tls/pinnedtls.h"
@@ -138,8 +139,8 @@ quint64 LxdProvider::parseCpuLimit(const QString &text)
 
 QString LxdProvider::instanceName(const QMap<QString, QString> &tags)
 {
-    const QString model = tags.value(QStringLiteral("berth-model-uuid")).left(8);
-    QString machine = tags.value(QStringLiteral("berth-machine-id"));
+    const QString model = tags.value(InstanceTags::model).left(8);
+    QString machine = tags.value(InstanceTags::machine);
     if (model.isEmpty() || machine.isEmpty())
         return QStringLiteral("berth-") + QUuid::createUuid().toString(QUuid::Id128).left(12);
     machine.replace(u'/', u'-');
@@ -472,8 +473,7 @@ StartResult LxdProvider::takeOver(LxdConnection &connection, const QString &name
     const LxdReply existing = connection.call("GET", path);
     const QJsonObject config =
         existing.metadata.toObject().value(QStringLiteral("config")).toObject();
-    for (const char *tag : {"berth-model-uuid", "berth-machine-id"}) {
-        const QString key = QString::fromLatin1(tag);
+    for (const QString &key : {InstanceTags::model, InstanceTags::machine}) {
         if (config.value(userPrefix + key).toString() != request.tags.value(key)) {
             result.error =
                 ProviderError::failed(ProviderError::Kind::Permanent,

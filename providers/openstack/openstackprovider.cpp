@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/cloud/configvalues.h"
 #include "core/cloud/imagemap.h"
+#include "core/cloud/instancetags.h"
 #include "core/model/base.h"
 #include "providers/tls/pinnedtls.h"
 
@@ -22,9 +23,9 @@ using Service = OpenStackSession::Service;
 using OpenStackReplies::Server;
 
 const QString berthTag = QStringLiteral("berth");
-const QString modelUuidKey = QStringLiteral("berth-model-uuid");
-const QString machineIdKey = QStringLiteral("berth-machine-id");
-const QString nonceKey = QStringLiteral("berth-nonce");
+const QString &modelUuidKey = InstanceTags::model;
+const QString &machineIdKey = InstanceTags::machine;
+const QString &nonceKey = InstanceTags::nonce;
 // Nova keeps at most 255 characters of a metadata value.
 constexpr int metadataValueMax = 255;
 
