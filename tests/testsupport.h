@@ -128,6 +128,48 @@ private:
     QString m_database;
 };
 
+// A machine's provisioning as the provisioner records it, through ModelTx's
+// own named writes (so the life-cycle table that production obeys holds):
+// a start in flight, an instance, or a provisioning error.
+namespace AsTheProvisioner {
+
+inline void startBegun(Workspace &ws, const QString &model, const QString &machine,
+                       const QString &nonce = QStringLiteral("n-1"))
+{
+    ws.inModel(model, [&](ModelTx &tx) {
+        tx.recordStart(tx.machine(machine), nonce, QStringLiteral("starting"));
+    });
+}
+
+inline void
+started(Workspace &ws, const QString &model, const QString &machine, const QString &instanceId,
+        const QString &hardware = QStringLiteral("arch=amd64 cores=2 mem=4096M root-disk=16384M"))
+{
+    ws.inModel(model, [&](ModelTx &tx) {
+        tx.recordStart(tx.machine(machine), QStringLiteral("n-") + instanceId,
+                       QStringLiteral("starting"));
+        InstanceInfo instance;
+        instance.id = instanceId;
+        instance.state = QStringLiteral("running");
+        instance.region = QStringLiteral("sim-east");
+        instance.zone = QStringLiteral("sim-east-a");
+        instance.instanceType = QStringLiteral("t3.medium");
+        instance.hardware = hardware;
+        tx.recordInstance(tx.machine(machine), instance);
+    });
+}
+
+inline void failed(Workspace &ws, const QString &model, const QString &machine,
+                   const QString &message)
+{
+    ws.inModel(model, [&](ModelTx &tx) {
+        tx.recordStart(tx.machine(machine), QStringLiteral("n-failed"), QStringLiteral("starting"));
+        tx.recordError(tx.machine(machine), 1, message);
+    });
+}
+
+} // namespace AsTheProvisioner
+
 // A fresh store (see TestLocation), with a default model on the built-in sim
 // cloud, whose state file is in the same directory. `simConfig` are extra
 // sim settings (latency-ms=..., fault-rate=...).

@@ -142,10 +142,7 @@ private slots:
     {
         TestWorkspace t;
         MachineCommands(t.ws()).addMachines(model, {{}, 2, {}, {}});
-        t.store->write([](SqlSession &sql) {
-            sql.run(QStringLiteral("UPDATE machines SET machine_status = 'error', "
-                                   "machine_message = 'no capacity' WHERE name = '1'"));
-        });
+        AsTheProvisioner::failed(t.ws(), model, QStringLiteral("1"), QStringLiteral("no capacity"));
         RetryDialog dialog(t.ws(), model, {});
         QCOMPARE(dialog.machines->count(), 1);
         QVERIFY(dialog.machines->item(0)->text().contains(QStringLiteral("no capacity")));

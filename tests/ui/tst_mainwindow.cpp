@@ -332,10 +332,7 @@ private slots:
         QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("2"));
 
         // Once a machine has started, its placement cannot be undone, and says so.
-        f.store->write([](SqlSession &sql) {
-            sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-7', instance_status = "
-                                   "'running' WHERE name = '2'"));
-        });
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("2"), QStringLiteral("i-7"));
         undo->undo();
         QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("2"));
         QVERIFY(window->logPane()->toPlainText().contains(
@@ -846,10 +843,7 @@ private slots:
 
         // A status change is a dataChanged on that row only.
         changed.clear();
-        f.store->write([](SqlSession &sql) {
-            sql.run(QStringLiteral("UPDATE machines SET machine_status = 'error', "
-                                   "machine_message = 'no capacity' WHERE name = '1'"));
-        });
+        AsTheProvisioner::failed(f.ws(), model, QStringLiteral("1"), QStringLiteral("no capacity"));
         machines.setSnapshot(f.ws().snapshot(model));
         QCOMPARE(changed.size(), 1);
         const QModelIndex one = machines.indexOfMachine(QStringLiteral("1"));
@@ -929,10 +923,7 @@ private slots:
 
         // Once its machine has started, a placement cannot be undone: it says so
         // and leaves the stack.
-        f.store->write([](SqlSession &sql) {
-            sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-9', instance_status = "
-                                   "'running' WHERE name = '0'"));
-        });
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-9"));
         QCOMPARE(undo->index(), 1);
         const int steps = undo->count();
         undo->undo();

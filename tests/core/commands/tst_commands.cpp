@@ -170,9 +170,7 @@ void TestCommands::placesOnExistingMachinesWithChecks()
                  R"(invalid placement directive "node-1": sim-east has no node named "node-1")"));
 
     // A provisioned machine that is removed is dead until the provisioner is done.
-    t.store->write([](SqlSession &sql) {
-        sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-1' WHERE name = '1'"));
-    });
+    AsTheProvisioner::started(t.ws(), model, QStringLiteral("1"), QStringLiteral("i-1"));
     machines.removeMachines(model, {QStringLiteral("1")}, false);
     QCOMPARE(MachineState::text(
                  machinesByName(t.ws().snapshot(model)).value(QStringLiteral("1")).state.life),
@@ -241,10 +239,8 @@ void TestCommands::aContainerIsNeverLargerThanItsHost()
     machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=2")});
 
     // Started: what it has counts.
-    t.store->write([](SqlSession &sql) {
-        sql.run(QStringLiteral("UPDATE machines SET hardware = 'arch=amd64 cores=16 mem=8192M' "
-                               "WHERE name = '0'"));
-    });
+    AsTheProvisioner::started(t.ws(), model, QStringLiteral("0"), QStringLiteral("i-0"),
+                              QStringLiteral("arch=amd64 cores=16 mem=8192M"));
     machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=8")});
     QCOMPARE(errorOf([&] {
                  machines.addMachines(
@@ -385,11 +381,8 @@ void TestCommands::provisionedMachinesBecomeDead()
     TestWorkspace t;
     ApplicationCommands apps(t.ws());
     apps.deploy(model, deployOf(QStringLiteral("wordpress"), 2));
-    t.store->write([](SqlSession &sql) {
-        sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-0' WHERE name = '0'"));
-        sql.run(QStringLiteral(
-            "UPDATE machines SET instance_status = 'provisioning' WHERE name = '1'"));
-    });
+    AsTheProvisioner::started(t.ws(), model, QStringLiteral("0"), QStringLiteral("i-0"));
+    AsTheProvisioner::startBegun(t.ws(), model, QStringLiteral("1"));
     apps.removeApplication(model, QStringLiteral("wordpress"));
     const auto machines = machinesByName(t.ws().snapshot(model));
     // One has an instance, the other a start in flight: both wait, dead, for the provisioner.
@@ -656,11 +649,8 @@ void TestCommands::unplacedUnitsArePlacedLater()
     QCOMPARE(unitsByName(s).value(QStringLiteral("web/2")).machine, QString());
 
     // A started machine keeps its units, and its hardware limits what it takes.
-    t.store->write([](SqlSession &sql) {
-        sql.run(QStringLiteral("UPDATE machines SET instance_id = 'i-1', instance_status = "
-                               "'running', hardware = 'arch=amd64 cores=1 mem=1024M "
-                               "root-disk=8192M' WHERE name = '1'"));
-    });
+    AsTheProvisioner::started(t.ws(), model, QStringLiteral("1"), QStringLiteral("i-1"),
+                              QStringLiteral("arch=amd64 cores=1 mem=1024M root-disk=8192M"));
     QCOMPARE(errorOf([&] { apps.unplaceUnits(model, {QStringLiteral("web/0")}); }),
              QStringLiteral("cannot unplace unit web/0: machine 1 has been started; remove the "
                             "unit instead"));

@@ -260,10 +260,16 @@ private slots:
     {
         Fixture f;
         f.addUnits(3);
-        f.store->write([](SqlSession &sql) {
-            sql.run(QStringLiteral("UPDATE machines SET machine_status = 'error' WHERE id = "
-                                   "(SELECT machine_id FROM units WHERE number = 3)"));
-        });
+        const ModelSnapshot s = f.ws().snapshot(model);
+        QString machine;
+        for (const UnitRecord &u : s.units) {
+            for (const MachineRecord &m : s.machines) {
+                if (u.number == 3 && m.id == u.machineId)
+                    machine = m.name;
+            }
+        }
+        QVERIFY(!machine.isEmpty());
+        AsTheProvisioner::failed(f.ws(), model, machine, QStringLiteral("no capacity"));
         const CommandResult r = f.scaling().removeUnits(model, QStringLiteral("web"), 1,
                                                         DeletionPolicy::Criteria::OldestFirst);
         QCOMPARE(r.messages, QStringList{QStringLiteral("removed unit web/3")});

@@ -802,10 +802,7 @@ void TestProvisioner::adoptsWhatAnInterruptedRunStarted()
     Fixture f;
     f.deploy(QStringLiteral("web"), 1);
     // A run that recorded its start and reached the cloud, then died.
-    f.store->write([](SqlSession &sql) {
-        sql.run(
-            QStringLiteral("UPDATE machines SET instance_status = 'provisioning', nonce = 'n-1'"));
-    });
+    AsTheProvisioner::startBegun(f.ws(), model, QStringLiteral("0"), QStringLiteral("n-1"));
     const QString started = f.startBehindBerthsBack(QStringLiteral("sim-east-c"),
                                                     QStringLiteral("0"), QStringLiteral("n-1"));
     QVERIFY(f.provision());
@@ -816,10 +813,7 @@ void TestProvisioner::adoptsWhatAnInterruptedRunStarted()
 
     // A start recorded but never made: started afresh, once.
     f.deploy(QStringLiteral("db"), 1);
-    f.store->write([](SqlSession &sql) {
-        sql.run(QStringLiteral("UPDATE machines SET instance_status = 'provisioning', nonce = "
-                               "'n-2' WHERE name = '1'"));
-    });
+    AsTheProvisioner::startBegun(f.ws(), model, QStringLiteral("1"), QStringLiteral("n-2"));
     QVERIFY(f.provision());
     checkOneInstancePerMachine(f);
 }
