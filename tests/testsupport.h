@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/cloud/cloudregistry.h"
+#include "core/commands/applicationcommands.h"
 #include "core/commands/cloudcommands.h"
 #include "core/commands/modelcommands.h"
 #include "core/store/cloudaccounts.h"
@@ -127,6 +128,18 @@ private:
     QString m_location;
     QString m_database;
 };
+
+// `berthctl deploy CHARM -n COUNT [--constraints ...] [--to ...]` in `model`.
+inline void deployCharm(Workspace &ws, const QString &model, const QString &charm, int count,
+                        const QString &constraints = {}, const QString &to = {})
+{
+    ApplicationCommands::Deploy d;
+    d.charm = charm;
+    d.count = count;
+    d.constraints = constraints;
+    d.to = to;
+    ApplicationCommands(ws).deploy(model, d);
+}
 
 // A machine's provisioning as the provisioner records it, through ModelTx's
 // own named writes (so the life-cycle table that production obeys holds):

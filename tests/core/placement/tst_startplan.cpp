@@ -23,12 +23,7 @@ using Key = std::tuple<QString, QString, QString>; // region, zone, type
 void deploy(Workspace &ws, const QString &app, int count, const QString &constraints = {},
             const QString &to = {})
 {
-    ApplicationCommands::Deploy d;
-    d.charm = app;
-    d.count = count;
-    d.constraints = constraints;
-    d.to = to;
-    ApplicationCommands(ws).deploy(model, d);
+    deployCharm(ws, model, app, count, constraints, to);
 }
 
 bool provision(TestWorkspace &t)

@@ -58,12 +58,7 @@ struct Fixture : TestWorkspace
     void deploy(const QString &app, int count, const QString &constraints = {},
                 const QString &to = {})
     {
-        ApplicationCommands::Deploy d;
-        d.charm = app;
-        d.count = count;
-        d.constraints = constraints;
-        d.to = to;
-        ApplicationCommands(ws()).deploy(model, d);
+        deployCharm(ws(), model, app, count, constraints, to);
     }
     // Starts an instance tagged for this model as if by someone else (or a dead
     // run), through `cloud` (the sim cloud's registered provider by default).
