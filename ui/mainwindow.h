@@ -11,8 +11,11 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 
+class QCheckBox;
 class QComboBox;
+class QDockWidget;
 class QDragEnterEvent;
 class QDropEvent;
 class QLabel;
@@ -21,6 +24,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QTextBrowser;
+class QToolBar;
 class QTreeView;
 class QUndoStack;
 
@@ -161,6 +165,16 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // mainwindowlayout.cpp: the constructor's parts, in the order it calls them.
+    QToolBar *buildModelBar(QCheckBox *&problems);
+    void buildViews();
+    std::pair<QDockWidget *, QDockWidget *> buildDocks(); // the log's, the change set's
+    void buildStatusBar();
+    void buildActions();
+    void buildViewMenu(QToolBar *bar, QDockWidget *log, QDockWidget *changes);
+    void connectViews(QCheckBox *problems);
+    void startWatcher();
+
     void chooseBundleToImport();
     void chooseBundleToExport();
     void buildMenus();

@@ -1,0 +1,357 @@
+// How the main window is put together: its toolbar, views, docks, status
+// bar, actions and the model watcher, each built by a function of its own
+// and called in order by the constructor (mainwindow.cpp).
+#include "ui/mainwindow.h"
+
+#include "core/bertherror.h"
+#include "core/commands/changeset.h"
+#include "core/placement/placementrules.h"
+#include "core/store/modelwatcher.h"
+#include "core/store/storeerror.h"
+#include "core/store/workspace.h"
+#include "ui/applicationsmodel.h"
+#include "ui/changesetpanel.h"
+#include "ui/machinesmodel.h"
+#include "ui/machineview.h"
+#include "ui/modelactions.h"
+#include "ui/placementcommands.h"
+#include "ui/provisioningscope.h"
+#include "ui/regionchart.h"
+#include "ui/treefiltermodel.h"
+#include "ui/zonechart.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace berth {
+
+QToolBar *MainWindow::buildModelBar(QCheckBox *&problems)
+{
+    QToolBar *bar = addToolBar(tr("Model"));
+    bar->setObjectName(QStringLiteral("modelToolBar"));
+    bar->addWidget(new QLabel(tr("Model: "), bar));
+    m_modelBox = new QComboBox(bar);
+    m_modelBox->setMinimumContentsLength(12);
+    bar->addWidget(m_modelBox);
+    bar->addSeparator();
+    m_filter = new QLineEdit(bar);
+    m_filter->setPlaceholderText(tr("Filter (name, zone, status, …)"));
+    m_filter->setClearButtonEnabled(true);
+    bar->addWidget(m_filter);
+    problems = new QCheckBox(tr("Problems only"), bar);
+    bar->addWidget(problems);
+    return bar;
+}
+
+void MainWindow::buildViews()
+{
+    // Overview: applications and machines side by side, details below.
+    auto *tabs = new QTabWidget(this);
+    auto *overview = new QWidget(tabs);
+    auto *overviewLayout = new QVBoxLayout(overview);
+    m_header = new QLabel(overview);
+    overviewLayout->addWidget(m_header);
+    auto *vertical = new QSplitter(Qt::Vertical, overview);
+    auto *horizontal = new QSplitter(Qt::Horizontal, vertical);
+    m_applicationFilter->setSourceModel(m_applications);
+    m_applicationView = new QTreeView(horizontal);
+    m_applicationView->setModel(m_applicationFilter);
+    m_applicationView->setSortingEnabled(true);
+    m_applicationView->sortByColumn(ApplicationsModel::NameColumn, Qt::AscendingOrder);
+    m_applicationView->setDragEnabled(true);
+    m_applicationView->setDragDropMode(QAbstractItemView::DragOnly);
+    m_applicationView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_machineFilter->setSourceModel(m_machines);
+    m_machineTree = new QTreeView(horizontal);
+    m_machineTree->setModel(m_machineFilter);
+    m_machineTree->setSortingEnabled(true);
+    m_machineTree->sortByColumn(MachinesModel::NameColumn, Qt::AscendingOrder);
+    m_machineTree->setUniformRowHeights(true);
+    // What is looked at most comes first, so at 1280 px zone, instance,
+    // type and hardware show without scrolling; the user's own order and
+    // widths, once changed, are kept between runs.
+    const QList<int> machineOrder{
+        MachinesModel::NameColumn,           MachinesModel::StatusColumn,
+        MachinesModel::ZoneColumn,           MachinesModel::InstanceColumn,
+        MachinesModel::TypeColumn,           MachinesModel::HardwareColumn,
+        MachinesModel::MessageColumn,        MachinesModel::UnitsColumn,
+        MachinesModel::BaseColumn,           MachinesModel::RegionColumn,
+        MachinesModel::InstanceStatusColumn, MachinesModel::LifeColumn,
+        MachinesModel::ConstraintsColumn};
+    for (int i = 0; i < machineOrder.size(); ++i) {
+        QHeaderView *header = m_machineTree->header();
+        header->moveSection(header->visualIndex(machineOrder.at(i)), i);
+    }
+    {
+        QSettings columns;
+        m_columnsRestored =
+            m_applicationView->header()->restoreState(
+                columns.value(QStringLiteral("window/applicationColumns")).toByteArray()) &&
+            m_machineTree->header()->restoreState(
+                columns.value(QStringLiteral("window/machineColumns")).toByteArray());
+    }
+    m_applicationView->setUniformRowHeights(true);
+    m_details = new QTextBrowser(vertical);
+    vertical->setStretchFactor(0, 4);
+    vertical->setStretchFactor(1, 1);
+    overviewLayout->addWidget(vertical, 1);
+    tabs->addTab(overview, tr("&Overview"));
+
+    m_machineView = new MachineView(m_applications, m_machines, tabs);
+    m_machineView->setChecker([this](const QStringList &units, const QString &machine) {
+        try {
+            if (m_workspace.store().isReadOnly()) // nothing may be placed: say so while dragging
+                throw StoreError::readOnly(m_workspace.store().displayLocation());
+            // On the snapshot shown: no store read while dragging.
+            if (machine.startsWith(QStringLiteral("lxd:"))) // a new container on a host
+                return PlacementRules::containerProblem(snapshotIndex(), units, machine.mid(4));
+            return PlacementRules::placementProblem(snapshotIndex(), units, machine);
+        } catch (const BerthError &error) {
+            return error.message();
+        }
+    });
+    connect(m_machineView, &MachineView::placeRequested, this, &MainWindow::place);
+    connect(m_machineView, &MachineView::refused, this,
+            [this](const QString &reason) { statusBar()->showMessage(reason, 5000); });
+    tabs->addTab(m_machineView, tr("&Machine view"));
+
+    auto *charts = new QSplitter(Qt::Vertical, tabs);
+    m_zoneChart = new ZoneChart(charts);
+    m_chart = new RegionChart(charts);
+    tabs->addTab(charts, tr("&Charts"));
+    // A bar segment clicked: its units, selected in the overview.
+    connect(m_zoneChart, &ZoneChart::segmentClicked, this,
+            [this, tabs](const QString &application, const QString &zone) {
+                QStringList units;
+                for (const UnitRecord &u : m_snapshot.units) {
+                    const MachineRecord *m = snapshotIndex().machine(u.machineId);
+                    if (u.application == application && !u.subordinate && m && m->zone == zone)
+                        units << u.name();
+                }
+                tabs->setCurrentIndex(0);
+                selectUnits(units);
+                statusBar()->showMessage(
+                    tr("%n unit(s) of %1 in %2 selected", nullptr, int(units.size()))
+                        .arg(application, zone),
+                    5000);
+            });
+    setCentralWidget(tabs);
+}
+
+std::pair<QDockWidget *, QDockWidget *> MainWindow::buildDocks()
+{
+    // Provisioning log, dockable.
+    auto *dock = new QDockWidget(tr("Provisioning log"), this);
+    dock->setObjectName(QStringLiteral("provisioningLog"));
+    m_log = new QPlainTextEdit(dock);
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    dock->setWidget(m_log);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    // The change set, dockable beside the views.
+    auto *changeDock = new QDockWidget(tr("Change set"), this);
+    changeDock->setObjectName(QStringLiteral("changeSet"));
+    m_changeSet = new ChangeSetPanel(m_workspace, m_options.storeLocation, changeDock);
+    changeDock->setWidget(m_changeSet);
+    addDockWidget(Qt::BottomDockWidgetArea, changeDock);
+    tabifyDockWidget(dock, changeDock); // along the bottom, beside the log
+    connect(
+        m_changeSet, &ChangeSetPanel::committed, this,
+        [this](const CommandResult &result, const QList<ModelChange> &applied) {
+            for (const QString &line : result.warnings + result.messages)
+                log(line);
+            statusBar()->showMessage(result.messages.constLast(), 8000);
+            // The staged steps are the model's now; its placements stay undoable
+            // as long as their machines have not started.
+            m_undo->clear();
+            const auto report = [this](const QString &message) { reportError(message); };
+            for (const ModelChange &change : applied) {
+                if (change.command != u"place-unit")
+                    continue;
+                QStringList units;
+                for (const QJsonValue &unit : change.args.value(QStringLiteral("units")).toArray())
+                    units << unit.toString();
+                m_undo->push(new PlaceUnitsCommand(
+                    m_workspace, m_model, units, change.args.value(QStringLiteral("to")).toString(),
+                    report, PlaceUnitsCommand::AlreadyPlaced));
+            }
+            QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+        });
+    connect(m_changeSet, &ChangeSetPanel::failed, this, &MainWindow::reportError);
+    return {dock, changeDock};
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(220);
+    m_progress->setVisible(false);
+    statusBar()->addPermanentWidget(m_progress);
+    // Which models this window provisions: the user's choice, always in sight.
+    m_provisionState = new QLabel(this);
+    statusBar()->addPermanentWidget(m_provisionState);
+    m_provisioning = new ProvisioningScope(
+        m_options.storeLocation, [this]() -> const CloudRegistry & { return m_workspace.clouds(); },
+        this);
+    connect(m_provisioning, &ProvisioningScope::logLine, this, &MainWindow::logFor);
+    connect(m_provisioning, &ProvisioningScope::progress, this,
+            [this](const QString &provisioned, int done, int total) {
+                if (provisioned != m_model)
+                    return;
+                m_progress->setVisible(done < total);
+                m_progress->setRange(0, total);
+                m_progress->setValue(done);
+                m_progress->setFormat(tr("provisioning %v of %m"));
+            });
+    connect(m_provisioning, &ProvisioningScope::passFinished, this,
+            [this](const QString &provisioned) {
+                if (provisioned == m_model)
+                    m_progress->setVisible(false);
+            });
+    connect(m_provisioning, &ProvisioningScope::modelDestroyed, this, &MainWindow::modelGone);
+    connect(m_provisioning, &ProvisioningScope::changed, this, &MainWindow::provisioningChanged);
+}
+
+void MainWindow::buildActions()
+{
+    // Operations on the selected rows, from the menus and the rows' context menus.
+    m_confirm = [this](const QString &title, const QString &question) {
+        return QMessageBox::question(this, title, question) == QMessageBox::Yes;
+    };
+    m_chooseTarget = [this](const QStringList &units) -> std::optional<QString> {
+        const QString fresh = tr("A new machine");
+        QStringList items{fresh};
+        for (const MachineRecord &m : m_snapshot.machines) {
+            if (m.state.isAlive() && !m_snapshot.planned.removedMachines.contains(m.id))
+                items << m.name;
+        }
+        bool ok = false;
+        const QString item = QInputDialog::getItem(
+            this, tr("Place on"), tr("Put %1 on:").arg(units.join(QStringLiteral(", "))), items, 0,
+            false, &ok);
+        if (!ok)
+            return std::nullopt;
+        return item == fresh ? QString() : item;
+    };
+    m_chooseItem = [this](const QString &title, const QString &label,
+                          const QStringList &items) -> std::optional<QString> {
+        bool ok = false;
+        const QString item = QInputDialog::getItem(this, title, label, items, 0, false, &ok);
+        return ok ? std::optional<QString>(item) : std::nullopt;
+    };
+    ModelActions::Host host;
+    host.snapshot = [this]() -> const ModelSnapshot & { return m_snapshot; };
+    host.index = [this]() -> const SnapshotIndex & { return snapshotIndex(); };
+    host.selectedUnits = [this] { return selectedNames(m_applicationView, true); };
+    host.selectedApplications = [this] { return selectedNames(m_applicationView, false); };
+    host.selectedMachines = [this] {
+        return selectedNames(m_machineTree, false) + selectedNames(m_machineTree, true);
+    };
+    host.submit = [this](const QList<ModelChange> &changes, const QString &text) {
+        submit(changes, text);
+    };
+    host.confirm = [this](const QString &title, const QString &question) {
+        return m_confirm(title, question);
+    };
+    host.chooseTarget = [this](const QStringList &units) { return m_chooseTarget(units); };
+    host.chooseItem = [this](const QString &title, const QString &label, const QStringList &items) {
+        return m_chooseItem(title, label, items);
+    };
+    m_actions = new ModelActions(std::move(host), this);
+    for (QAction *action : {m_actions->removeUnits(), m_actions->placeOn()}) {
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_applicationView->addAction(action);
+    }
+    m_actions->removeMachines()->setShortcut(QKeySequence::Delete);
+    m_actions->removeMachines()->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_machineTree->addAction(m_actions->removeMachines());
+    for (QTreeView *tree : {m_applicationView, m_machineTree}) {
+        tree->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(tree, &QWidget::customContextMenuRequested, this,
+                [this, tree](const QPoint &pos) { showContextMenu(tree, pos); });
+    }
+}
+
+void MainWindow::buildViewMenu(QToolBar *bar, QDockWidget *log, QDockWidget *changes)
+{
+    // View goes before Help, as desktop conventions have it.
+    auto *view = new QMenu(tr("&View"), this);
+    view->addAction(log->toggleViewAction());
+    view->addAction(changes->toggleViewAction());
+    view->addAction(bar->toggleViewAction());
+    menuBar()->insertMenu(menuBar()->actions().constLast(), view);
+    resizeDocks({log}, {190}, Qt::Vertical);
+}
+
+void MainWindow::connectViews(QCheckBox *problems)
+{
+    connect(m_filter, &QLineEdit::textChanged, this, [this, problems](const QString &text) {
+        filterRows(
+            [&] {
+                m_applicationFilter->setText(text);
+                m_machineFilter->setText(text);
+            },
+            !text.isEmpty() || problems->isChecked());
+    });
+    connect(problems, &QCheckBox::toggled, this, [this](bool on) {
+        filterRows(
+            [&] {
+                m_applicationFilter->setProblemsOnly(on);
+                m_machineFilter->setProblemsOnly(on);
+            },
+            on || !m_filter->text().isEmpty());
+    });
+    connect(m_applicationView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] {
+                showSelectedApplication();
+                showDetails();
+                m_actions->updateEnabled();
+            });
+    connect(m_machineTree->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        showDetails();
+        m_actions->updateEnabled();
+    });
+    connect(m_modelBox, &QComboBox::activated, this,
+            [this](int index) { openModel(m_modelBox->itemData(index).toString()); });
+}
+
+void MainWindow::startWatcher()
+{
+    // The watcher reads the model on its own thread and connection.
+    m_watcher =
+        new ModelWatcher(m_options.storeLocation, m_workspace.clouds(), m_options.watchIntervalMs);
+    // The model as its change set would leave it, planned rows marked.
+    m_watcher->setSnapshotReader(
+        [](Workspace &ws, const QString &name) { return ChangeSet(ws).plannedSnapshot(name); });
+    connect(m_watcher, &ModelWatcher::snapshotReady, this, &MainWindow::applySnapshot);
+    connect(m_watcher, &ModelWatcher::failed, this, &MainWindow::reportError);
+    connect(m_watcher, &ModelWatcher::modelGone, this, &MainWindow::modelGone);
+    // Settings changed by any client (berthctl update-cloud, another window)
+    // are taken up at once: the provisioner starts again on them.
+    connect(m_watcher, &ModelWatcher::cloudsChanged, this, &MainWindow::reloadClouds,
+            Qt::QueuedConnection);
+    m_watchThread = std::make_unique<WorkerThread>(QStringLiteral("berth-model-watcher"), m_watcher,
+                                                   &ModelWatcher::start);
+}
+
+} // namespace berth
