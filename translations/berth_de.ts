@@ -1812,108 +1812,108 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="174"/>
+        <location filename="../core/provisioning/leasekeeper.cpp" line="55"/>
         <source>another provisioner has taken the lease over</source>
         <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="181"/>
+        <location filename="../core/provisioning/leasekeeper.cpp" line="62"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="196"/>
+        <location filename="../core/provisioning/pass.cpp" line="39"/>
         <source>provisioner stopping: %1</source>
         <translation>Bereitstellung hält an: %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="234"/>
+        <location filename="../core/provisioning/pass.cpp" line="67"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="246"/>
+        <location filename="../core/provisioning/pass.cpp" line="79"/>
         <source>model %1: destroyed</source>
         <translation>Modell %1: zerstört</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="249"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="862"/>
+        <location filename="../core/provisioning/pass.cpp" line="82"/>
+        <location filename="../core/provisioning/pass.cpp" line="292"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="290"/>
+        <location filename="../core/provisioning/pass.cpp" line="123"/>
         <source>cannot list instances of %1: %2</source>
         <translation>Instanzen von %1 können nicht aufgelistet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="297"/>
+        <location filename="../core/provisioning/pass.cpp" line="130"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="300"/>
+        <location filename="../core/provisioning/pass.cpp" line="133"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="321"/>
+        <location filename="../core/provisioning/pass.cpp" line="155"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="323"/>
+        <location filename="../core/provisioning/pass.cpp" line="158"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="334"/>
+        <location filename="../core/provisioning/pass.cpp" line="162"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="342"/>
+        <location filename="../core/provisioning/pass.cpp" line="169"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="351"/>
+        <location filename="../core/provisioning/pass.cpp" line="177"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
+        <location filename="../core/provisioning/pass.cpp" line="181"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="389"/>
+        <location filename="../core/provisioning/pass.cpp" line="219"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="397"/>
+        <location filename="../core/provisioning/pass.cpp" line="227"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="403"/>
+        <location filename="../core/provisioning/pass.cpp" line="233"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="499"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="104"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="541"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="146"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/provisioner.cpp" line="582"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="187"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation>
             <numerusform>%n inzwischen hinzugefügte Maschine kommt zu den laufenden Starts hinzu</numerusform>
@@ -1921,63 +1921,63 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="669"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="44"/>
         <source>machine %1: starting</source>
         <translation>Maschine %1: startet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="670"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="45"/>
         <source>machine %1: starting in %2</source>
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="714"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="137"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="722"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="729"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="151"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation>Maschine %1: %2 wurde inzwischen von einem anderen Start gestartet und eingetragen; bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="737"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="159"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="738"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="160"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="753"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="63"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="800"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="206"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="288"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="805"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="211"/>
+        <location filename="../core/provisioning/pass.cpp" line="121"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="842"/>
+        <location filename="../core/provisioning/pass.cpp" line="272"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="983"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="107"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -2182,12 +2182,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="146"/>
+        <location filename="../core/placement/startforecast.cpp" line="137"/>
         <source>container</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="160"/>
+        <location filename="../core/placement/startforecast.cpp" line="151"/>
         <source>the cloud has no region %1</source>
         <translation>die Cloud hat keine Region %1</translation>
     </message>
@@ -3330,42 +3330,42 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="78"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="50"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="80"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="86"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="58"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="89"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="61"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="118"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="160"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="136"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="165"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="141"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="154"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -3373,312 +3373,312 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="185"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="164"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="172"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="242"/>
         <source>A new machine</source>
         <translation>Eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="250"/>
         <source>Place on</source>
         <translation>Platzieren auf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="250"/>
         <source>Put %1 on:</source>
         <translation>%1 platzieren auf:</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="308"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="298"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="55"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="74"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="56"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="61"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
         <source>Read the models and the open model again</source>
         <translation>Die Modelle und das offene Modell neu lesen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="62"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="72"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="91"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation>Eine andere Ablage öffnen: eine SQLite-Datei oder einen PostgreSQL-Server</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
         <source>&amp;Import bundle…</source>
         <translation>Bundle &amp;importieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="77"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="96"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation>Ein Juju-Bundle bereitstellen: Was dem Modell davon fehlt, wird vorgemerkt (auch eine auf das Fenster gezogene Bundle-Datei)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="99"/>
         <source>&amp;Export bundle…</source>
         <translation>Bundle &amp;exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
         <source>Write the model as a Juju bundle</source>
         <translation>Das Modell als Juju-Bundle schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation>Die Clouds hinzufügen, ändern oder entfernen, auf denen Berth bereitstellt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="87"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="106"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="89"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation>Berth schließen; vorgemerkte Änderungen bleiben in der Ablage</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="91"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="113"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="116"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
         <source>&amp;Commit changes…</source>
         <translation>Änderungen &amp;übernehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="124"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden, nach einem letzten Blick</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="126"/>
         <source>&amp;Discard changes…</source>
         <translation>Änderungen &amp;verwerfen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>Drop every staged change</source>
         <translation>Alle vorgemerkten Änderungen verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="112"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
         <source>&amp;Stage changes</source>
         <translation>Änderungen &amp;vormerken</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="136"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation>Zeilen nach Name, Zone, Status oder Meldung filtern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="124"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
         <source>&amp;New model…</source>
         <translation>&amp;Neues Modell…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="126"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation>Ein Modell auf einer Cloud und Region anlegen und öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
         <source>Model &amp;settings…</source>
         <translation>Modell&amp;einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation>Harvest-Modus, Wiederholungen, Standardbasis und die anderen Einstellungen dieses Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
         <source>Des&amp;troy model…</source>
         <translation>Modell &amp;zerstören…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="160"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
         <source>Deploy an application with its units</source>
         <translation>Eine Anwendung mit ihren Einheiten bereitstellen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="141"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="147"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation>Leere Maschinen oder Container hinzufügen oder einen vorhandenen Host aufnehmen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="149"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation>Vorgaben, von denen jede neue Maschine des Modells ausgeht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>&amp;Provision this model</source>
         <translation>Dieses Modell &amp;provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation>Dieses Fenster die Maschinen dieses Modells starten und stoppen lassen; es sagt zuerst, was wartende Maschinen kosten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="172"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>Add units to the selected application</source>
         <translation>Der gewählten Anwendung Einheiten hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="180"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation>Die Vorgaben der gewählten Anwendung festlegen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="189"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation>Die Regionen oder Zonen gewichten und begrenzen, in die die Einheiten der Anwendung gehen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="191"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="193"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="229"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation>Jeder nicht platzierten Einheit eine neue Maschine geben, über Zonen verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="231"/>
         <source>Place the selected units on a machine you choose</source>
         <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="63"/>
         <source>Actions</source>
         <translation>Aktionen</translation>
     </message>
@@ -3693,82 +3693,82 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
         <source>Version and licence</source>
         <translation>Version und Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="391"/>
+        <location filename="../ui/mainwindow.cpp" line="118"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="399"/>
+        <location filename="../ui/mainwindow.cpp" line="126"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="400"/>
+        <location filename="../ui/mainwindow.cpp" line="127"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="412"/>
+        <location filename="../ui/mainwindow.cpp" line="139"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="413"/>
+        <location filename="../ui/mainwindow.cpp" line="140"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="450"/>
+        <location filename="../ui/mainwindow.cpp" line="177"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="452"/>
+        <location filename="../ui/mainwindow.cpp" line="179"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="465"/>
+        <location filename="../ui/mainwindow.cpp" line="192"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="476"/>
+        <location filename="../ui/mainwindow.cpp" line="203"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="506"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="527"/>
+        <location filename="../ui/mainwindow.cpp" line="254"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="529"/>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="532"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="560"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -3776,27 +3776,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="637"/>
+        <location filename="../ui/mainwindow.cpp" line="364"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="706"/>
+        <location filename="../ui/mainwindow.cpp" line="433"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="711"/>
+        <location filename="../ui/mainwindow.cpp" line="438"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="735"/>
+        <location filename="../ui/mainwindow.cpp" line="462"/>
         <source>new machines</source>
         <translation>neue Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="738"/>
+        <location filename="../ui/mainwindow.cpp" line="465"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
@@ -3805,7 +3805,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation type="vanished">Bereitstellung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="224"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
@@ -3887,32 +3887,32 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="769"/>
+        <location filename="../ui/mainwindow.cpp" line="496"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="773"/>
+        <location filename="../ui/mainwindow.cpp" line="500"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="867"/>
+        <location filename="../ui/mainwindow.cpp" line="594"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="930"/>
+        <location filename="../ui/mainwindow.cpp" line="657"/>
         <source>model constraints</source>
         <translation>Vorgaben des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="931"/>
+        <location filename="../ui/mainwindow.cpp" line="658"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="939"/>
+        <location filename="../ui/mainwindow.cpp" line="666"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>

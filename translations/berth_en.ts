@@ -1808,108 +1808,108 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="174"/>
+        <location filename="../core/provisioning/leasekeeper.cpp" line="55"/>
         <source>another provisioner has taken the lease over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="181"/>
+        <location filename="../core/provisioning/leasekeeper.cpp" line="62"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="196"/>
+        <location filename="../core/provisioning/pass.cpp" line="39"/>
         <source>provisioner stopping: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="234"/>
+        <location filename="../core/provisioning/pass.cpp" line="67"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="246"/>
+        <location filename="../core/provisioning/pass.cpp" line="79"/>
         <source>model %1: destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="249"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="862"/>
+        <location filename="../core/provisioning/pass.cpp" line="82"/>
+        <location filename="../core/provisioning/pass.cpp" line="292"/>
         <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="290"/>
+        <location filename="../core/provisioning/pass.cpp" line="123"/>
         <source>cannot list instances of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="297"/>
+        <location filename="../core/provisioning/pass.cpp" line="130"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="300"/>
+        <location filename="../core/provisioning/pass.cpp" line="133"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="321"/>
+        <location filename="../core/provisioning/pass.cpp" line="155"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="323"/>
+        <location filename="../core/provisioning/pass.cpp" line="158"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="334"/>
+        <location filename="../core/provisioning/pass.cpp" line="162"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="342"/>
+        <location filename="../core/provisioning/pass.cpp" line="169"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="351"/>
+        <location filename="../core/provisioning/pass.cpp" line="177"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="353"/>
+        <location filename="../core/provisioning/pass.cpp" line="181"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="389"/>
+        <location filename="../core/provisioning/pass.cpp" line="219"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="397"/>
+        <location filename="../core/provisioning/pass.cpp" line="227"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="403"/>
+        <location filename="../core/provisioning/pass.cpp" line="233"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="499"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="104"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="541"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="146"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/provisioner.cpp" line="582"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="187"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1917,63 +1917,63 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="669"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="44"/>
         <source>machine %1: starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="670"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="45"/>
         <source>machine %1: starting in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="714"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="137"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="722"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="729"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="151"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="737"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="159"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="738"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="160"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="753"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="63"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="800"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="206"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="288"/>
-        <location filename="../core/provisioning/provisioner.cpp" line="805"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="211"/>
+        <location filename="../core/provisioning/pass.cpp" line="121"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="842"/>
+        <location filename="../core/provisioning/pass.cpp" line="272"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="983"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="107"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2178,12 +2178,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="146"/>
+        <location filename="../core/placement/startforecast.cpp" line="137"/>
         <source>container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="160"/>
+        <location filename="../core/placement/startforecast.cpp" line="151"/>
         <source>the cloud has no region %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3296,42 +3296,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="78"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="50"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="80"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="86"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="58"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="89"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="61"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="118"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="160"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="136"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="165"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="141"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="154"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3339,312 +3339,312 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="185"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="164"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="172"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="242"/>
         <source>A new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="250"/>
         <source>Place on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="250"/>
         <source>Put %1 on:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="308"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="298"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="55"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="74"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="56"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="61"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
         <source>Read the models and the open model again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="62"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="72"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="91"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
         <source>&amp;Import bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="77"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="96"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="99"/>
         <source>&amp;Export bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
         <source>Write the model as a Juju bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="87"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="106"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="89"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="91"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="113"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="116"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
         <source>&amp;Commit changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="124"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="126"/>
         <source>&amp;Discard changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>Drop every staged change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="112"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="136"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="124"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
         <source>&amp;New model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="126"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
         <source>Model &amp;settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
         <source>Des&amp;troy model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="160"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
         <source>Deploy an application with its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="141"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="147"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="149"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>&amp;Provision this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="172"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>Add units to the selected application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="180"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="189"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="191"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="193"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="229"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="231"/>
         <source>Place the selected units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="63"/>
         <source>Actions</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3659,82 +3659,82 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
         <source>Version and licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="391"/>
+        <location filename="../ui/mainwindow.cpp" line="118"/>
         <source>%1 (destroying)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="399"/>
+        <location filename="../ui/mainwindow.cpp" line="126"/>
         <source>Remove this model and stop its instances</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="400"/>
+        <location filename="../ui/mainwindow.cpp" line="127"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="412"/>
+        <location filename="../ui/mainwindow.cpp" line="139"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="413"/>
+        <location filename="../ui/mainwindow.cpp" line="140"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="450"/>
+        <location filename="../ui/mainwindow.cpp" line="177"/>
         <source>Destroy model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="452"/>
+        <location filename="../ui/mainwindow.cpp" line="179"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="465"/>
+        <location filename="../ui/mainwindow.cpp" line="192"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="476"/>
+        <location filename="../ui/mainwindow.cpp" line="203"/>
         <source>model %1 is destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="506"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="527"/>
+        <location filename="../ui/mainwindow.cpp" line="254"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="529"/>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="532"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="560"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -3742,32 +3742,32 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="637"/>
+        <location filename="../ui/mainwindow.cpp" line="364"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="706"/>
+        <location filename="../ui/mainwindow.cpp" line="433"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="711"/>
+        <location filename="../ui/mainwindow.cpp" line="438"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="735"/>
+        <location filename="../ui/mainwindow.cpp" line="462"/>
         <source>new machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="738"/>
+        <location filename="../ui/mainwindow.cpp" line="465"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="224"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3847,32 +3847,32 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="769"/>
+        <location filename="../ui/mainwindow.cpp" line="496"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="773"/>
+        <location filename="../ui/mainwindow.cpp" line="500"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="867"/>
+        <location filename="../ui/mainwindow.cpp" line="594"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="930"/>
+        <location filename="../ui/mainwindow.cpp" line="657"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="931"/>
+        <location filename="../ui/mainwindow.cpp" line="658"/>
         <source>constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="939"/>
+        <location filename="../ui/mainwindow.cpp" line="666"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>

@@ -13,6 +13,7 @@
 #include <optional>
 #include <utility>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QDockWidget;
@@ -177,7 +178,13 @@ private:
 
     void chooseBundleToImport();
     void chooseBundleToExport();
+    // mainwindowmenus.cpp: the menus, then the Actions toolbar from them.
     void buildMenus();
+    void buildFileMenu();
+    QAction *buildEditMenu(); // its Commit action
+    void buildModelMenu();
+    QAction *buildApplicationMenu(); // its Auto place action
+    void buildHelpMenu();
     // The names of the selected rows of `tree`: children (units,
     // containers) or top-level ones (applications, machines).
     QStringList selectedNames(QTreeView *tree, bool children) const;

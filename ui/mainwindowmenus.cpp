@@ -52,6 +52,25 @@ QString MainWindow::aboutText()
 
 void MainWindow::buildMenus()
 {
+    buildFileMenu();
+    QAction *commit = buildEditMenu();
+    buildModelMenu();
+    QAction *autoPlace = buildApplicationMenu();
+    buildHelpMenu();
+
+    // The day's commands a click away, their keys in their tooltips.
+    addToolBarBreak(); // below the model and the filter, which keep their width
+    QToolBar *tools = addToolBar(tr("Actions"));
+    tools->setObjectName(QStringLiteral("actionsToolBar"));
+    tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    for (QAction *action :
+         {m_deployAction, m_addMachineAction, m_addUnitAction, m_actions->placeOn(), autoPlace,
+          m_actions->relate(), m_constraintsAction, m_retryAction, commit})
+        tools->addAction(action);
+}
+
+void MainWindow::buildFileMenu()
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *refresh = file->addAction(tr("&Reload"), this, [this] {
         reloadModelList();
@@ -87,7 +106,10 @@ void MainWindow::buildMenus()
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     describe(quit, tr("Close Berth; staged changes stay in the store"));
+}
 
+QAction *MainWindow::buildEditMenu()
+{
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -120,7 +142,11 @@ void MainWindow::buildMenus()
     });
     find->setShortcut(QKeySequence::Find);
     describe(find, tr("Filter the rows by name, zone, status or message"));
+    return commit;
+}
 
+void MainWindow::buildModelMenu()
+{
     QMenu *modelMenu = menuBar()->addMenu(tr("&Model"));
     QAction *addModelAction = modelMenu->addAction(tr("&New model…"), this, &MainWindow::addModel);
     describe(addModelAction, tr("Add a model on a cloud and region, and open it"));
@@ -167,7 +193,10 @@ void MainWindow::buildMenus()
                 "waiting machines cost"));
     modelMenu->addSeparator();
     modelMenu->addAction(m_actions->removeMachines());
+}
 
+QAction *MainWindow::buildApplicationMenu()
+{
     QMenu *application = menuBar()->addMenu(tr("&Application"));
     m_addUnitAction = application->addAction(tr("Add &units…"), this, [this] {
         AddUnitDialog dialog(m_workspace, m_model, selectedApplication(), this);
@@ -206,22 +235,17 @@ void MainWindow::buildMenus()
     application->addAction(m_actions->removeUnits());
     application->addAction(m_actions->removeRelation());
     application->addAction(m_actions->removeApplications());
+    return autoPlace;
+}
 
+void MainWindow::buildHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Berth"), this, [this] {
         QMessageBox::about(this, tr("About Berth"), aboutText());
     });
     describe(about, tr("Version and licence"));
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
-
-    // The day's commands a click away, their keys in their tooltips.
-    addToolBarBreak(); // below the model and the filter, which keep their width
-    QToolBar *tools = addToolBar(tr("Actions"));
-    tools->setObjectName(QStringLiteral("actionsToolBar"));
-    tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    for (QAction *action : {deploy, addMachine, m_addUnitAction, m_actions->placeOn(), autoPlace,
-                            m_actions->relate(), m_constraintsAction, m_retryAction, commit})
-        tools->addAction(action);
 }
 
 } // namespace berth
