@@ -198,203 +198,203 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="218"/>
+        <location filename="../core/model/bundle.cpp" line="216"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="222"/>
+        <location filename="../core/model/bundle.cpp" line="220"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="232"/>
+        <location filename="../core/model/bundle.cpp" line="230"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="238"/>
+        <location filename="../core/model/bundle.cpp" line="236"/>
         <source>%1 gives both applications and services (their old name); expected one of them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="249"/>
+        <location filename="../core/model/bundle.cpp" line="247"/>
         <source>%1: %2 is not a map; expected name: {...} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="250"/>
+        <location filename="../core/model/bundle.cpp" line="248"/>
         <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="266"/>
+        <location filename="../core/model/bundle.cpp" line="272"/>
         <source>%1: machines must be a map of machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="269"/>
+        <location filename="../core/model/bundle.cpp" line="275"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="272"/>
+        <location filename="../core/model/bundle.cpp" line="278"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="275"/>
+        <location filename="../core/model/bundle.cpp" line="281"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="289"/>
+        <location filename="../core/model/bundle.cpp" line="295"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="304"/>
+        <location filename="../core/model/bundle.cpp" line="315"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="316"/>
+        <location filename="../core/model/bundle.cpp" line="492"/>
         <source>%1 has no applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="323"/>
-        <location filename="../core/model/bundle.cpp" line="432"/>
+        <location filename="../core/model/bundle.cpp" line="418"/>
+        <location filename="../core/model/bundle.cpp" line="499"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="325"/>
+        <location filename="../core/model/bundle.cpp" line="501"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="329"/>
+        <location filename="../core/model/bundle.cpp" line="505"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="344"/>
+        <location filename="../core/model/bundle.cpp" line="333"/>
         <source>%1: revision must be a whole number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="351"/>
+        <location filename="../core/model/bundle.cpp" line="340"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="361"/>
+        <location filename="../core/model/bundle.cpp" line="350"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="370"/>
+        <location filename="../core/model/bundle.cpp" line="359"/>
         <source>%1: options must be a map of names to values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="376"/>
+        <location filename="../core/model/bundle.cpp" line="365"/>
         <source>%1: expose must be true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="379"/>
+        <location filename="../core/model/bundle.cpp" line="368"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="383"/>
+        <location filename="../core/model/bundle.cpp" line="372"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="384"/>
+        <location filename="../core/model/bundle.cpp" line="373"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="386"/>
+        <location filename="../core/model/bundle.cpp" line="375"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="393"/>
+        <location filename="../core/model/bundle.cpp" line="386"/>
         <source>%1: charm is missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="397"/>
+        <location filename="../core/model/bundle.cpp" line="389"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="403"/>
+        <location filename="../core/model/bundle.cpp" line="395"/>
         <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="409"/>
+        <location filename="../core/model/bundle.cpp" line="401"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="413"/>
+        <location filename="../core/model/bundle.cpp" line="405"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="415"/>
+        <location filename="../core/model/bundle.cpp" line="407"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="423"/>
+        <location filename="../core/model/bundle.cpp" line="518"/>
         <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="437"/>
+        <location filename="../core/model/bundle.cpp" line="423"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="439"/>
+        <location filename="../core/model/bundle.cpp" line="425"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="447"/>
+        <location filename="../core/model/bundle.cpp" line="433"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="455"/>
+        <location filename="../core/model/bundle.cpp" line="441"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="459"/>
+        <location filename="../core/model/bundle.cpp" line="445"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="466"/>
+        <location filename="../core/model/bundle.cpp" line="452"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="477"/>
+        <location filename="../core/model/bundle.cpp" line="463"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="482"/>
+        <location filename="../core/model/bundle.cpp" line="468"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation type="unfinished"></translation>
     </message>

@@ -205,10 +205,8 @@ const Bundle::Machine *Bundle::machine(const QString &id) const
     return nullptr;
 }
 
-Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &source)
+void Bundle::checkKeys(const QJsonObject &doc, const QString &source)
 {
-    const QJsonObject doc = merged(documents, source);
-    Bundle bundle;
     static const QStringList metadata{QStringLiteral("docs"),   QStringLiteral("issues"),
                                       QStringLiteral("source"), QStringLiteral("website"),
                                       QStringLiteral("tags"),   QStringLiteral("variables")};
@@ -251,8 +249,10 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
                      "([[\"wordpress:db\", \"mysql:db\"]])")
                       .arg(source));
     }
-    bundle.name = textOf(doc.value(QStringLiteral("name"))).value_or(QString());
-    bundle.description = textOf(doc.value(QStringLiteral("description"))).value_or(QString());
+}
+
+QString Bundle::defaultBaseOf(const QJsonObject &doc, const QString &source)
+{
     QString defaultBase;
     if (doc.contains(QStringLiteral("default-base")))
         defaultBase = baseOf(doc.value(QStringLiteral("default-base")), source,
@@ -260,7 +260,13 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
     else if (doc.contains(QStringLiteral("series")))
         defaultBase = baseOf(doc.value(QStringLiteral("series")), source, QStringLiteral("series"));
 
-    // Machines.
+    return defaultBase;
+}
+
+QList<Bundle::Machine> Bundle::machinesOf(const QJsonObject &doc, const QString &defaultBase,
+                                          const QString &source)
+{
+    QList<Machine> list;
     const QJsonValue machinesValue = doc.value(QStringLiteral("machines"));
     if (!machinesValue.isUndefined() && !machinesValue.isNull() && !machinesValue.isObject())
         throw BerthError(tr("%1: machines must be a map of machine ids").arg(source));
@@ -290,13 +296,18 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
                                     "or annotations")
                                      .arg(where, key));
         }
-        bundle.machines << machine;
+        list << machine;
     }
-    std::sort(
-        bundle.machines.begin(), bundle.machines.end(),
-        [](const Machine &a, const Machine &b) { return a.id.toLongLong() < b.id.toLongLong(); });
+    std::sort(list.begin(), list.end(), [](const Machine &a, const Machine &b) {
+        return a.id.toLongLong() < b.id.toLongLong();
+    });
 
-    // Relations.
+    return list;
+}
+
+QList<Bundle::Relation> Bundle::relationsOf(const QJsonObject &doc, const QString &source)
+{
+    QList<Relation> list;
     const QJsonArray relations = doc.value(QStringLiteral("relations")).toArray();
     for (const QJsonValue &r : relations) {
         const QJsonArray pair = r.toArray();
@@ -304,8 +315,173 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
             throw BerthError(tr("%1: a relation is a pair of endpoints ([\"wordpress:db\", "
                                 "\"mysql:db\"])")
                                  .arg(source));
-        bundle.relations.append({pair.at(0).toString(), pair.at(1).toString()});
+        list.append({pair.at(0).toString(), pair.at(1).toString()});
     }
+
+    return list;
+}
+
+void Bundle::readApplicationKey(Application &app, const QString &key, const QJsonValue &v,
+                                const QString &where, bool &unitsGiven, QStringList &warnings)
+{
+    if (key == u"charm") {
+        app.charmUrl = textOf(v).value_or(QString());
+    } else if (key == u"channel") {
+        app.channel = textOf(v).value_or(QString());
+    } else if (key == u"revision") {
+        if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != std::trunc(v.toDouble()))
+            throw BerthError(tr("%1: revision must be a whole number").arg(where));
+        app.revision = qint64(v.toDouble());
+    } else if (key == u"base" || key == u"series") {
+        app.base = baseOf(v, where, key);
+    } else if (key == u"num_units") {
+        if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != std::trunc(v.toDouble()) ||
+            v.toDouble() > double(Limits::maxUnitsPerCommand))
+            throw BerthError(tr("%1: num_units must be a whole number from 0 to %2")
+                                 .arg(where)
+                                 .arg(Limits::maxUnitsPerCommand));
+        app.units = qint64(v.toDouble());
+        unitsGiven = true;
+    } else if (key == u"to") {
+        const QJsonArray list = v.isArray() ? v.toArray() : QJsonArray{v};
+        for (const QJsonValue &entry : list) {
+            const auto text = textOf(entry);
+            if (!text || text->isEmpty())
+                throw BerthError(tr("%1: to must be a list of placements (\"0\", "
+                                    "\"lxd:1\", \"new\", \"django/0\")")
+                                     .arg(where));
+            app.to << *text;
+        }
+    } else if (key == u"constraints") {
+        app.constraints = constraintsOf(v, where);
+    } else if (key == u"options") {
+        if (!v.isObject() && !v.isNull())
+            throw BerthError(tr("%1: options must be a map of names to values").arg(where));
+        app.options = v.toObject();
+    } else if (key == u"annotations") {
+        app.annotations = stringPairs(v, where, key);
+    } else if (key == u"expose") {
+        if (!v.isBool())
+            throw BerthError(tr("%1: expose must be true or false").arg(where));
+        app.expose = v.toBool();
+    } else if (key == u"scale" || key == u"placement") {
+        throw BerthError(tr("%1: %2 belongs to Kubernetes bundles; Berth deploys machine "
+                            "bundles")
+                             .arg(where, key));
+    } else if (ignoredApplicationKeys().contains(key) || key == u"exposed-endpoints") {
+        warnings << tr("%1: %2 is kept out: Berth does not act on it")
+                        .arg(tr("application \"%1\"").arg(app.name), key);
+    } else {
+        throw BerthError(tr("%1: unknown key \"%2\"; expected charm, channel, revision, "
+                            "base, series, num_units, to, constraints, options, "
+                            "annotations or expose")
+                             .arg(where, key));
+    }
+}
+
+void Bundle::checkApplication(Application &app, const QString &where, bool unitsGiven,
+                              const QSet<QString> &related)
+{
+    if (app.charmUrl.isEmpty())
+        throw BerthError(tr("%1: charm is missing").arg(where));
+    app.charm = charmNameOf(app.charmUrl);
+    if (!Names::isValidApplicationName(app.charm))
+        throw BerthError(tr("%1: cannot read a charm name from \"%2\"").arg(where, app.charmUrl));
+    const QJsonValue marked = app.annotations.value(QStringLiteral("berth.subordinate"));
+    const QString mark = marked.isBool()
+                             ? (marked.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                             : marked.toString();
+    if (!marked.isUndefined() && mark != u"true" && mark != u"false")
+        throw BerthError(tr("%1: berth.subordinate is \"%2\"; expected true or false")
+                             .arg(where, marked.toVariant().toString()));
+    app.subordinate = marked.isUndefined()
+                          ? !unitsGiven && app.to.isEmpty() && related.contains(app.name)
+                          : mark == u"true";
+    if (app.subordinate && (app.units > 0 || !app.to.isEmpty()))
+        throw BerthError(tr("%1: a subordinate has no units of its own; its units follow its "
+                            "principals")
+                             .arg(where));
+    if (app.subordinate && !app.constraints.isEmpty())
+        throw BerthError(tr("%1: a subordinate takes no constraints").arg(where));
+    if (app.to.size() > app.units)
+        throw BerthError(tr("%1: %2 placements for %3 units; expected at most one a unit")
+                             .arg(where)
+                             .arg(app.to.size())
+                             .arg(app.units));
+}
+
+void Bundle::checkReferences(const QString &source) const
+{
+    // Every placement names what the bundle holds, and every machine is used.
+    QSet<QString> used;
+    for (const Application &app : std::as_const(applications)) {
+        const QString where = tr("%1: application \"%2\"").arg(source, app.name);
+        for (const QString &entry : app.to) {
+            const Placement p = placementOf(entry);
+            if (entry.contains(u':') && entry.section(u':', 0, 0) != u"lxd")
+                throw BerthError(
+                    tr("%1: placement \"%2\": Berth runs lxd containers only").arg(where, entry));
+            if (entry.startsWith(QStringLiteral("zone=")) || entry.contains(u'='))
+                throw BerthError(tr("%1: placement \"%2\": zones are not placements in a bundle; "
+                                    "use the zones= constraint")
+                                     .arg(where, entry));
+            switch (p.kind) {
+            case Placement::Kind::New:
+                break;
+            case Placement::Kind::Machine:
+                if (!machine(p.target))
+                    throw BerthError(tr("%1: placement \"%2\" names machine \"%3\", which the "
+                                        "bundle's machines do not hold")
+                                         .arg(where, entry, p.target));
+                used << p.target;
+                break;
+            case Placement::Kind::Unit: {
+                const Application *other = application(p.target.section(u'/', 0, 0));
+                if (!other || p.target.section(u'/', 1).toLongLong() >= other->units)
+                    throw BerthError(tr("%1: placement \"%2\" names unit %3, which the bundle "
+                                        "does not make")
+                                         .arg(where, entry, p.target));
+                if (other->name == app.name)
+                    throw BerthError(tr("%1: placement \"%2\" names the application's own unit")
+                                         .arg(where, entry));
+                break;
+            }
+            case Placement::Kind::Application: {
+                const Application *other = application(p.target);
+                if (!other || other->units == 0 || other->name == app.name)
+                    throw BerthError(tr("%1: placement \"%2\" names no other application with "
+                                        "units in the bundle")
+                                         .arg(where, entry));
+                break;
+            }
+            }
+        }
+    }
+    for (const Machine &m : std::as_const(machines)) {
+        if (!used.contains(m.id))
+            throw BerthError(
+                tr("%1: machine \"%2\" is not used by any placement").arg(source, m.id));
+    }
+    for (const Relation &r : std::as_const(relations)) {
+        for (const QString &end : {r.first, r.second}) {
+            if (!application(applicationOf(end)))
+                throw BerthError(tr("%1: relation %2 - %3 names application \"%4\", which the "
+                                    "bundle does not hold")
+                                     .arg(source, r.first, r.second, applicationOf(end)));
+        }
+    }
+}
+
+Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &source)
+{
+    const QJsonObject doc = merged(documents, source);
+    checkKeys(doc, source);
+    Bundle bundle;
+    bundle.name = textOf(doc.value(QStringLiteral("name"))).value_or(QString());
+    bundle.description = textOf(doc.value(QStringLiteral("description"))).value_or(QString());
+    const QString defaultBase = defaultBaseOf(doc, source);
+    bundle.machines = machinesOf(doc, defaultBase, source);
+    bundle.relations = relationsOf(doc, source);
 
     // Applications ("services" is their old name).
     QJsonObject apps = doc.value(QStringLiteral("applications")).toObject();
@@ -332,90 +508,9 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
         app.name = it.key();
         app.base = defaultBase;
         bool unitsGiven = false;
-        for (auto field = a.begin(); field != a.end(); ++field) {
-            const QString key = field.key();
-            const QJsonValue v = field.value();
-            if (key == u"charm") {
-                app.charmUrl = textOf(v).value_or(QString());
-            } else if (key == u"channel") {
-                app.channel = textOf(v).value_or(QString());
-            } else if (key == u"revision") {
-                if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != std::trunc(v.toDouble()))
-                    throw BerthError(tr("%1: revision must be a whole number").arg(where));
-                app.revision = qint64(v.toDouble());
-            } else if (key == u"base" || key == u"series") {
-                app.base = baseOf(v, where, key);
-            } else if (key == u"num_units") {
-                if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != std::trunc(v.toDouble()) ||
-                    v.toDouble() > double(Limits::maxUnitsPerCommand))
-                    throw BerthError(tr("%1: num_units must be a whole number from 0 to %2")
-                                         .arg(where)
-                                         .arg(Limits::maxUnitsPerCommand));
-                app.units = qint64(v.toDouble());
-                unitsGiven = true;
-            } else if (key == u"to") {
-                const QJsonArray list = v.isArray() ? v.toArray() : QJsonArray{v};
-                for (const QJsonValue &entry : list) {
-                    const auto text = textOf(entry);
-                    if (!text || text->isEmpty())
-                        throw BerthError(tr("%1: to must be a list of placements (\"0\", "
-                                            "\"lxd:1\", \"new\", \"django/0\")")
-                                             .arg(where));
-                    app.to << *text;
-                }
-            } else if (key == u"constraints") {
-                app.constraints = constraintsOf(v, where);
-            } else if (key == u"options") {
-                if (!v.isObject() && !v.isNull())
-                    throw BerthError(tr("%1: options must be a map of names to values").arg(where));
-                app.options = v.toObject();
-            } else if (key == u"annotations") {
-                app.annotations = stringPairs(v, where, key);
-            } else if (key == u"expose") {
-                if (!v.isBool())
-                    throw BerthError(tr("%1: expose must be true or false").arg(where));
-                app.expose = v.toBool();
-            } else if (key == u"scale" || key == u"placement") {
-                throw BerthError(tr("%1: %2 belongs to Kubernetes bundles; Berth deploys machine "
-                                    "bundles")
-                                     .arg(where, key));
-            } else if (ignoredApplicationKeys().contains(key) || key == u"exposed-endpoints") {
-                bundle.warnings << tr("%1: %2 is kept out: Berth does not act on it")
-                                       .arg(tr("application \"%1\"").arg(app.name), key);
-            } else {
-                throw BerthError(tr("%1: unknown key \"%2\"; expected charm, channel, revision, "
-                                    "base, series, num_units, to, constraints, options, "
-                                    "annotations or expose")
-                                     .arg(where, key));
-            }
-        }
-        if (app.charmUrl.isEmpty())
-            throw BerthError(tr("%1: charm is missing").arg(where));
-        app.charm = charmNameOf(app.charmUrl);
-        if (!Names::isValidApplicationName(app.charm))
-            throw BerthError(
-                tr("%1: cannot read a charm name from \"%2\"").arg(where, app.charmUrl));
-        const QJsonValue marked = app.annotations.value(QStringLiteral("berth.subordinate"));
-        const QString mark =
-            marked.isBool() ? (marked.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
-                            : marked.toString();
-        if (!marked.isUndefined() && mark != u"true" && mark != u"false")
-            throw BerthError(tr("%1: berth.subordinate is \"%2\"; expected true or false")
-                                 .arg(where, marked.toVariant().toString()));
-        app.subordinate = marked.isUndefined()
-                              ? !unitsGiven && app.to.isEmpty() && related.contains(app.name)
-                              : mark == u"true";
-        if (app.subordinate && (app.units > 0 || !app.to.isEmpty()))
-            throw BerthError(tr("%1: a subordinate has no units of its own; its units follow its "
-                                "principals")
-                                 .arg(where));
-        if (app.subordinate && !app.constraints.isEmpty())
-            throw BerthError(tr("%1: a subordinate takes no constraints").arg(where));
-        if (app.to.size() > app.units)
-            throw BerthError(tr("%1: %2 placements for %3 units; expected at most one a unit")
-                                 .arg(where)
-                                 .arg(app.to.size())
-                                 .arg(app.units));
+        for (auto field = a.begin(); field != a.end(); ++field)
+            readApplicationKey(app, field.key(), field.value(), where, unitsGiven, bundle.warnings);
+        checkApplication(app, where, unitsGiven, related);
         totalUnits += app.units;
         bundle.applications << app;
     }
@@ -426,64 +521,7 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
                              .arg(totalUnits)
                              .arg(Limits::maxUnitsPerCommand));
 
-    // Every placement names what the bundle holds, and every machine is used.
-    QSet<QString> used;
-    for (const Application &app : std::as_const(bundle.applications)) {
-        const QString where = tr("%1: application \"%2\"").arg(source, app.name);
-        for (const QString &entry : app.to) {
-            const Placement p = placementOf(entry);
-            if (entry.contains(u':') && entry.section(u':', 0, 0) != u"lxd")
-                throw BerthError(
-                    tr("%1: placement \"%2\": Berth runs lxd containers only").arg(where, entry));
-            if (entry.startsWith(QStringLiteral("zone=")) || entry.contains(u'='))
-                throw BerthError(tr("%1: placement \"%2\": zones are not placements in a bundle; "
-                                    "use the zones= constraint")
-                                     .arg(where, entry));
-            switch (p.kind) {
-            case Placement::Kind::New:
-                break;
-            case Placement::Kind::Machine:
-                if (!bundle.machine(p.target))
-                    throw BerthError(tr("%1: placement \"%2\" names machine \"%3\", which the "
-                                        "bundle's machines do not hold")
-                                         .arg(where, entry, p.target));
-                used << p.target;
-                break;
-            case Placement::Kind::Unit: {
-                const Application *other = bundle.application(p.target.section(u'/', 0, 0));
-                if (!other || p.target.section(u'/', 1).toLongLong() >= other->units)
-                    throw BerthError(tr("%1: placement \"%2\" names unit %3, which the bundle "
-                                        "does not make")
-                                         .arg(where, entry, p.target));
-                if (other->name == app.name)
-                    throw BerthError(tr("%1: placement \"%2\" names the application's own unit")
-                                         .arg(where, entry));
-                break;
-            }
-            case Placement::Kind::Application: {
-                const Application *other = bundle.application(p.target);
-                if (!other || other->units == 0 || other->name == app.name)
-                    throw BerthError(tr("%1: placement \"%2\" names no other application with "
-                                        "units in the bundle")
-                                         .arg(where, entry));
-                break;
-            }
-            }
-        }
-    }
-    for (const Machine &m : std::as_const(bundle.machines)) {
-        if (!used.contains(m.id))
-            throw BerthError(
-                tr("%1: machine \"%2\" is not used by any placement").arg(source, m.id));
-    }
-    for (const Relation &r : std::as_const(bundle.relations)) {
-        for (const QString &end : {r.first, r.second}) {
-            if (!bundle.application(applicationOf(end)))
-                throw BerthError(tr("%1: relation %2 - %3 names application \"%4\", which the "
-                                    "bundle does not hold")
-                                     .arg(source, r.first, r.second, applicationOf(end)));
-        }
-    }
+    bundle.checkReferences(source);
     return bundle;
 }
 

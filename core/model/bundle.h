@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QSet>
 #include <QStringList>
 
 #include <optional>
@@ -90,6 +91,27 @@ public:
     const Machine *machine(const QString &id) const;
     // A bundle document Juju's reader accepts.
     QJsonObject toJson() const;
+
+private:
+    // fromDocuments's phases, in order.
+    // The top-level keys: known ones, of their kinds.
+    static void checkKeys(const QJsonObject &doc, const QString &source);
+    // default-base, or the older series; empty when neither is given.
+    static QString defaultBaseOf(const QJsonObject &doc, const QString &source);
+    static QList<Machine> machinesOf(const QJsonObject &doc, const QString &defaultBase,
+                                     const QString &source);
+    static QList<Relation> relationsOf(const QJsonObject &doc, const QString &source);
+    // One key of an application's map, read into `app` (unitsGiven: it was
+    // num_units); keys Berth keeps out are said in `warnings`.
+    static void readApplicationKey(Application &app, const QString &key, const QJsonValue &v,
+                                   const QString &where, bool &unitsGiven, QStringList &warnings);
+    // An application read whole: its charm, whether it is a subordinate
+    // (`related`: the applications relations name), and its unit count.
+    static void checkApplication(Application &app, const QString &where, bool unitsGiven,
+                                 const QSet<QString> &related);
+    // Every placement names what the bundle holds, every machine is used,
+    // and every relation names a bundle application.
+    void checkReferences(const QString &source) const;
 };
 
 } // namespace berth
