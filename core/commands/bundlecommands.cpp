@@ -569,8 +569,18 @@ Bundle BundleCommands::exportBundle(const QString &model)
 
 QJsonObject BundleCommands::diff(const QString &model, const Bundle &bundle, const MachineMap &map)
 {
-    if (!m_ws.store().isReadOnly())
-        deploy(model, {bundle, map, true}); // throws what deploy would refuse
+    // What deploy would refuse, refused here too: the deploy tried and undone.
+    // A store this client may not write (a read-only file, a PostgreSQL role
+    // that only reads) gets the diff without the try: store errors carry the
+    // driver's detail, a bundle's refusals none.
+    if (!m_ws.store().isReadOnly()) {
+        try {
+            deploy(model, {bundle, map, true});
+        } catch (const BerthError &error) {
+            if (error.detail().isEmpty())
+                throw;
+        }
+    }
     const Bundle now = exportBundle(model);
     const auto differ = [](const QJsonValue &b, const QJsonValue &m) {
         return QJsonObject{{QStringLiteral("bundle"), b}, {QStringLiteral("model"), m}};

@@ -55,7 +55,7 @@ public:
     // does not, and the values they differ in ({"bundle": ..., "model": ...}).
     // A bundle that deploy would refuse (a base outside the documented list,
     // placements in a circle, bad policy annotations) is refused the same
-    // way: the diff tries the deploy and undoes it (on a store this process
+    // way: the diff tries the deploy and undoes it (on a store this client
     // may write; a read-only one gets the diff without the try).
     QJsonObject diff(const QString &model, const Bundle &bundle, const MachineMap &map);
 

@@ -2,11 +2,10 @@
 
 #include "core/store/storeerror.h"
 
-#include <QUrl>
-
 #include <QScopeGuard>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QUrl>
 
 #include <sqlite3.h>
 

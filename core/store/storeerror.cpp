@@ -137,10 +137,12 @@ BerthError fromStatement(const QSqlError &error, const QString &statement,
                          const QString &sqliteFile)
 {
     const QString code = error.nativeErrorCode();
-    // Qt's SQLite driver gives SQLite's (extended) result code as a number;
-    // the PostgreSQL driver gives the SQLSTATE, five characters.
+    // Qt's SQLite driver gives SQLite's (extended) result code as a number
+    // (at most 4 digits); the PostgreSQL driver gives the SQLSTATE, five
+    // characters, often digits only (42501, 25006), which are no SQLite code.
     bool numeric = false;
     const int sqliteCode = code.toInt(&numeric);
+    numeric = numeric && code.size() < 5;
     QString meaning =
         numeric ? sqliteMeaning(sqliteCode, error.databaseText()) : postgresMeaning(code);
     // A disk error on a full disk: even a read needs room for the store's

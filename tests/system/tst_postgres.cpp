@@ -30,6 +30,7 @@ private slots:
     void aWriterBehindAStuckClientGivesUpWithTheReason();
     void addressesThatCannotWorkSayWhy();
     void aConnectionLostMidCommandSaysSo();
+    void aStoreThatTakesNoWritesSaysSo();
 
 private:
     QProcessEnvironment environment(const TestWorkspace &t) const;
@@ -278,6 +279,37 @@ void TestPostgres::aConnectionLostMidCommandSaysSo()
              qPrintable(r.err));
     QVERIFY2(seconds < 25, qPrintable(QString::number(seconds)));
     QVERIFY(!berthctl({QStringLiteral("status")}).out.contains(QStringLiteral("app/1")));
+}
+
+// PostgreSQL's SQLSTATEs of digits only (25006, 42501) were once read as
+// SQLite codes: a read-only database said "the store is busy".
+void TestPostgres::aStoreThatTakesNoWritesSaysSo()
+{
+    TestWorkspace t;
+    const auto berthctl = [&](const QStringList &args) {
+        return runProgram(QStringLiteral(BERTHCTL_PATH), args, environment(t), 120'000);
+    };
+    QCOMPARE(berthctl({QStringLiteral("deploy"), QStringLiteral("app")}).code, 0);
+    {
+        const QString name = QStringLiteral("owner");
+        {
+            QSqlDatabase db = openDirect(name, t.path());
+            QSqlQuery query(db);
+            QVERIFY2(query.exec(QStringLiteral("ALTER DATABASE ") + db.databaseName() +
+                                QStringLiteral(" SET default_transaction_read_only = on")),
+                     qPrintable(query.lastError().text()));
+            query = QSqlQuery();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+    const ProcessResult r = berthctl({QStringLiteral("add-unit"), QStringLiteral("app")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("the PostgreSQL server takes no writes")),
+             qPrintable(r.err));
+    const ProcessResult status = berthctl({QStringLiteral("status")});
+    QCOMPARE(status.code, 0); // reading still works
+    QVERIFY(!status.out.contains(QStringLiteral("app/1")));
 }
 
 QTEST_GUILESS_MAIN(TestPostgres)
