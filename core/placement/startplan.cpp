@@ -1,6 +1,7 @@
 #include "core/placement/startplan.h"
 
-namespace berth::StartPlan {
+namespace berth {
+namespace StartPlan {
 
 bool awaitsInstance(const MachineRecord &m)
 {
@@ -31,4 +32,5 @@ HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
     return host;
 }
 
-} // namespace berth::StartPlan
+} // namespace StartPlan
+} // namespace berth

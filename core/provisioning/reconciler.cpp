@@ -2,7 +2,8 @@
 
 #include "core/cloud/instancetags.h"
 
-namespace berth::Reconciler {
+namespace berth {
+namespace Reconciler {
 
 Action decide(const InstanceInfo &instance, const MachineRecord *machine,
               ModelConfig::Harvest harvest)
@@ -28,4 +29,5 @@ bool stopsInstancesOfDeadMachines(ModelConfig::Harvest harvest)
     return harvest == ModelConfig::Harvest::Destroyed || harvest == ModelConfig::Harvest::All;
 }
 
-} // namespace berth::Reconciler
+} // namespace Reconciler
+} // namespace berth
