@@ -521,8 +521,10 @@ void TestOpenStack::antiAffinityPutsUnitsOnDifferentHosts()
         if (m[QStringLiteral("machine-status")][QStringLiteral("current")].toString() != u"error")
             continue;
         ++inError;
-        QVERIFY(m[QStringLiteral("machine-status")][QStringLiteral("message")].toString().contains(
-            QStringLiteral("No valid host was found")));
+        const QString message =
+            m[QStringLiteral("machine-status")][QStringLiteral("message")].toString();
+        QVERIFY2(message.contains(QStringLiteral("No valid host was found")),
+                 qPrintable(message + u'\n' + output));
     }
     QCOMPARE(inError, 2);
     // Nova holds one group per application, with its policy and rule.
