@@ -191,7 +191,7 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
         result.messages << MachineCommands::tr("removed machine %1").arg(machine.name);
     } else if (keepInstance) {
         // forgetKeepingInstances() says what becomes of it
-    } else if (machine.placement.startsWith(QStringLiteral("ssh:"))) {
+    } else if (machine.isExistingHost()) {
         // Berth installed nothing on an existing host: it is forgotten, never stopped.
         result.messages << MachineCommands::tr(
                                "machine %1 marked dead; the provisioner forgets host "

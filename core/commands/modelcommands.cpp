@@ -124,7 +124,7 @@ ModelCommands::DestroyPlan ModelCommands::destroyPlan(const QString &model)
     for (const MachineRecord &m : snapshot.machines) {
         if (m.instanceId.isEmpty() || !m.state.isAlive())
             continue;
-        if (m.placement.startsWith(QStringLiteral("ssh:")))
+        if (m.isExistingHost())
             plan.existingHosts << m.name;
         else
             plan.instances << m.name;
@@ -165,8 +165,7 @@ CommandResult ModelCommands::destroyModel(const QString &name, bool force)
         }
         QStringList running;
         for (const MachineRecord &m : tx.snapshot().machines) {
-            if (!m.instanceId.isEmpty() && m.state.isAlive() &&
-                !m.placement.startsWith(QStringLiteral("ssh:")))
+            if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isExistingHost())
                 running << m.name;
         }
         if (!running.isEmpty() && !force) {

@@ -65,6 +65,9 @@ struct MachineRecord
     qint64 retryAt = 0; // ms since epoch before which no new start is made
 
     bool isContainer() const { return parentId != 0; }
+    // An existing host enlisted with add-machine ssh:, not the cloud's: Berth
+    // never starts or stops it.
+    bool isExistingHost() const { return placement.startsWith(QStringLiteral("ssh:")); }
     QString parentName() const;
     // A container on `host` cannot start: its host is gone, in error or going.
     static bool hostBlocks(const MachineRecord *host);

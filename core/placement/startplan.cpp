@@ -5,8 +5,7 @@ namespace StartPlan {
 
 bool awaitsInstance(const MachineRecord &m)
 {
-    return m.state.awaitsStart() && m.instanceId.isEmpty() &&
-           !m.placement.startsWith(QStringLiteral("ssh:"));
+    return m.state.awaitsStart() && m.instanceId.isEmpty() && !m.isExistingHost();
 }
 
 void seed(ZoneSpread &spread, const ModelSnapshot &snapshot,

@@ -215,7 +215,7 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
             return;
         try {
             // An existing host is only forgotten: Berth installed nothing on it.
-            if (!m->instanceId.isEmpty() && stopInstances && !isExistingHost(*m))
+            if (!m->instanceId.isEmpty() && stopInstances && !m->isExistingHost())
                 stop(m->region, m->instanceId, Provisioner::tr("machine %1 is dead").arg(m->name));
             const bool removed = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
                 if (!tx.children(m->id).isEmpty())

@@ -30,12 +30,6 @@ inline qint64 now()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
-// An existing host enlisted with add-machine ssh:, not the cloud's.
-inline bool isExistingHost(const MachineRecord &m)
-{
-    return m.placement.startsWith(QStringLiteral("ssh:"));
-}
-
 using StartPlan::awaitsInstance;
 
 } // namespace ProvisioningRules

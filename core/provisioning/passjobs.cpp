@@ -49,7 +49,6 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         job.constraints = Constraints::parse(m.constraints).constraints;
         job.applications = appsOf.value(m.id);
         job.units = unitsOf.value(m.id);
-        job.region = m.region.isEmpty() ? m_model.region : m.region;
         for (const QString &app : std::as_const(job.applications)) {
             if (spreads.contains(app)) {
                 job.hostSpread = spreads.value(app);

@@ -296,10 +296,13 @@ QString SimProvider::instanceOfMachine(const QMap<QString, QString> &tags)
     const QString machine = tags.value(InstanceTags::machine);
     if (model.isEmpty() || machine.isEmpty())
         return {};
-    Statement q(m_db, "SELECT id FROM instances WHERE "
-                      "json_extract(tags, '$.\"berth-model-uuid\"') = ? AND "
-                      "json_extract(tags, '$.\"berth-machine-id\"') = ?");
-    q.bind(1, model).bind(2, machine);
+    const auto path = [](const QString &tag) { return QStringLiteral("$.\"%1\"").arg(tag); };
+    Statement q(m_db, "SELECT id FROM instances WHERE json_extract(tags, ?) = ? AND "
+                      "json_extract(tags, ?) = ?");
+    q.bind(1, path(InstanceTags::model))
+        .bind(2, model)
+        .bind(3, path(InstanceTags::machine))
+        .bind(4, machine);
     return q.step() ? q.text(0) : QString();
 }
 
