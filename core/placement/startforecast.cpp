@@ -1,6 +1,5 @@
 #include "core/placement/startforecast.h"
 
-#include "core/cloud/instancetypechooser.h"
 #include "core/model/snapshotindex.h"
 #include "core/placement/startplan.h"
 #include "core/placement/zonespread.h"
@@ -151,9 +150,7 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
                     {m.name, StartForecast::tr("the cloud has no region %1").arg(regionName)});
                 continue;
             }
-            const auto choice =
-                InstanceTypeChooser(after.model.config.defaultMemMiB(), region->supportsTags)
-                    .choose(*region, constraints);
+            const auto choice = StartPlan::chooseType(*region, constraints, after.model.config);
             if (!choice.ok()) {
                 forecast.unfit.append({m.name, choice.error});
                 continue;

@@ -31,5 +31,14 @@ HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
     return host;
 }
 
+InstanceTypeChooser::Choice chooseType(const RegionInfo &region, const Constraints &constraints,
+                                       const ModelConfig &config)
+{
+    if (region.catalogue.isEmpty())
+        return {};
+    return InstanceTypeChooser(config.defaultMemMiB(), region.supportsTags)
+        .choose(region, constraints);
+}
+
 } // namespace StartPlan
 } // namespace berth

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cloud/cloudinfo.h"
+#include "core/cloud/instancetypechooser.h"
 #include "core/constraints/constraints.h"
 #include "core/model/modelrecords.h"
 #include "core/placement/zonespread.h"
@@ -41,6 +42,12 @@ struct HostZone
 HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
                    const QStringList &applications, const QString &modelRegion,
                    const CloudInfo &cloud, ZoneSpread &spread);
+
+// The instance type a host starts as in `region`: the cheapest that fits,
+// or none to choose where the cloud has no catalogue (LXD applies the
+// constraints themselves).
+InstanceTypeChooser::Choice chooseType(const RegionInfo &region, const Constraints &constraints,
+                                       const ModelConfig &config);
 
 } // namespace StartPlan
 

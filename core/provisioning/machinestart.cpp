@@ -4,7 +4,6 @@
 #include "core/provisioning/pass.h"
 
 #include "core/cloud/instancetags.h"
-#include "core/cloud/instancetypechooser.h"
 #include "core/provisioning/retrypolicy.h"
 #include "core/store/provisionerlease.h"
 
@@ -22,12 +21,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
             ws, job,
             QStringLiteral("region \"%1\" not found in cloud %2").arg(job.region, m_cloud->name),
             false);
-    // A cloud without instance types (LXD) applies the constraints themselves.
-    const auto choice =
-        region->catalogue.isEmpty()
-            ? InstanceTypeChooser::Choice{}
-            : InstanceTypeChooser(m_model.config.defaultMemMiB(), region->supportsTags)
-                  .choose(*region, job.constraints);
+    const auto choice = StartPlan::chooseType(*region, job.constraints, m_model.config);
     if (!choice.ok())
         return recordFailure(ws, job, choice.error, false);
 

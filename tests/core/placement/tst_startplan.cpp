@@ -43,6 +43,7 @@ private slots:
     void theForecastIsWhatThePassStarts();
     void aHostTakesTheLeastUsedAllowedZone();
     void onlyMachinesThatNeedAnInstanceAwaitOne();
+    void aCloudWithoutACatalogueNeedsNoType();
 };
 
 void TestStartPlan::theForecastIsWhatThePassStarts()
@@ -125,6 +126,36 @@ void TestStartPlan::onlyMachinesThatNeedAnInstanceAwaitOne()
     MachineCommands(t.ws()).removeMachines(model, {s.machines.at(1).name}, true);
     s = t.ws().snapshot(model);
     QVERIFY(!StartPlan::awaitsInstance(s.machines.at(1))); // dying
+}
+
+// The cheapest type that fits; on a cloud without a catalogue (LXD) none is
+// chosen, and the forecast no longer calls its machines unfit.
+void TestStartPlan::aCloudWithoutACatalogueNeedsNoType()
+{
+    TestWorkspace t;
+    CloudInfo cloud = t.clouds.get(QStringLiteral("sim"));
+    const RegionInfo &sim = *cloud.region(QStringLiteral("sim-east"));
+    const ModelConfig config;
+    const auto fits = StartPlan::chooseType(
+        sim, Constraints::parse(QStringLiteral("mem=8G")).constraints, config);
+    QVERIFY(fits.ok());
+    QVERIFY(fits.type.memMiB >= 8192);
+    QVERIFY(!StartPlan::chooseType(
+                 sim, Constraints::parse(QStringLiteral("cores=4096")).constraints, config)
+                 .ok());
+
+    for (RegionInfo &region : cloud.regions)
+        region.catalogue.clear();
+    const auto none =
+        StartPlan::chooseType(*cloud.region(QStringLiteral("sim-east")),
+                              Constraints::parse(QStringLiteral("cores=4096")).constraints, config);
+    QVERIFY(none.ok());
+    QVERIFY(none.type.name.isEmpty());
+    const ModelSnapshot before = t.ws().snapshot(model);
+    deploy(t.ws(), QStringLiteral("web"), 2);
+    const StartForecast forecast = StartForecast::of(before, t.ws().snapshot(model), cloud);
+    QVERIFY(forecast.unfit.isEmpty());
+    QCOMPARE(forecast.instances(), 2);
 }
 
 QTEST_GUILESS_MAIN(TestStartPlan)
