@@ -231,9 +231,9 @@ void status(CliContext &ctx, const QStringList &args)
     const ModelSnapshot snapshot =
         selection.apply(ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
             if (parser.isSet(QStringLiteral("relations")))
-                endpoints = BundleRows(tx).endpointRelations();
-            return names ? tx.snapshotAround(names->applications, names->units, names->machines)
-                         : tx.snapshot();
+                endpoints = BundleRows(tx.scope()).endpointRelations();
+            return names ? tx.snapshots().around(names->applications, names->units, names->machines)
+                         : tx.snapshots().whole();
         }));
     if (!selection.isEmpty() && snapshot.units.isEmpty() && snapshot.machines.isEmpty() &&
         snapshot.applications.isEmpty())

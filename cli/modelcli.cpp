@@ -1,6 +1,7 @@
 // berthctl commands about models: add-model, models, switch, destroy-model,
 // model-config, set-model-constraints, model-constraints.
 #include "cli/clicontext.h"
+#include "core/store/modelrows.h"
 #include "core/bertherror.h"
 #include "core/commands/modelcommands.h"
 #include "core/provisioning/provisioner.h"
@@ -80,7 +81,7 @@ void destroyModel(CliContext &ctx, const QStringList &args)
         ctx.out << plan.describe(name) << Qt::endl;
     ctx.print(result);
     const bool gone = !ctx.workspace.store().read(
-        [&](SqlSession &sql) { return ModelTx::findModel(sql, name).has_value(); });
+        [&](SqlSession &sql) { return ModelRows(sql).find(name).has_value(); });
     if (gone || parser.isSet(QStringLiteral("no-wait")))
         return;
     // As juju destroy-model: wait until the instances are stopped and the model is gone.

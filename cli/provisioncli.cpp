@@ -1,6 +1,7 @@
 // berthctl commands about provider accounts and provisioning: add-cloud,
 // update-cloud, remove-cloud, instances, provision, retry-provisioning.
 #include "cli/clicontext.h"
+#include "core/store/modelrows.h"
 #include "core/bertherror.h"
 #include "core/cloud/instancetags.h"
 #include "core/commands/cloudcommands.h"
@@ -318,7 +319,7 @@ void provision(CliContext &ctx, const QStringList &args)
         runInForeground(ctx, model, deadline, print);
     }
     if (!ctx.workspace.store().read(
-            [&](SqlSession &sql) { return ModelTx::findModel(sql, model).has_value(); }))
+            [&](SqlSession &sql) { return ModelRows(sql).find(model).has_value(); }))
         return; // destroyed: its last line said so
     const ModelSnapshot snapshot = ctx.workspace.snapshot(model);
     QHash<qint64, const MachineRecord *> byId;

@@ -150,7 +150,7 @@ inline void startBegun(Workspace &ws, const QString &model, const QString &machi
                        const QString &nonce = QStringLiteral("n-1"))
 {
     ws.inModel(model, [&](ModelTx &tx) {
-        tx.recordStart(tx.machine(machine), nonce, QStringLiteral("starting"));
+        tx.machineLife().recordStart(tx.machines().get(machine), nonce, QStringLiteral("starting"));
     });
 }
 
@@ -159,7 +159,7 @@ started(Workspace &ws, const QString &model, const QString &machine, const QStri
         const QString &hardware = QStringLiteral("arch=amd64 cores=2 mem=4096M root-disk=16384M"))
 {
     ws.inModel(model, [&](ModelTx &tx) {
-        tx.recordStart(tx.machine(machine), QStringLiteral("n-") + instanceId,
+        tx.machineLife().recordStart(tx.machines().get(machine), QStringLiteral("n-") + instanceId,
                        QStringLiteral("starting"));
         InstanceInfo instance;
         instance.id = instanceId;
@@ -168,7 +168,7 @@ started(Workspace &ws, const QString &model, const QString &machine, const QStri
         instance.zone = QStringLiteral("sim-east-a");
         instance.instanceType = QStringLiteral("t3.medium");
         instance.hardware = hardware;
-        tx.recordInstance(tx.machine(machine), instance);
+        tx.machineLife().recordInstance(tx.machines().get(machine), instance);
     });
 }
 
@@ -176,8 +176,8 @@ inline void failed(Workspace &ws, const QString &model, const QString &machine,
                    const QString &message)
 {
     ws.inModel(model, [&](ModelTx &tx) {
-        tx.recordStart(tx.machine(machine), QStringLiteral("n-failed"), QStringLiteral("starting"));
-        tx.recordError(tx.machine(machine), 1, message);
+        tx.machineLife().recordStart(tx.machines().get(machine), QStringLiteral("n-failed"), QStringLiteral("starting"));
+        tx.machineLife().recordError(tx.machines().get(machine), 1, message);
     });
 }
 

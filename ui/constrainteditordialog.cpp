@@ -27,7 +27,7 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
         m_model = tx.model();
         m_cloud = tx.cloud();
         initial = application.isEmpty() ? tx.model().constraints
-                                        : tx.application(application).constraints;
+                                        : tx.applications().get(application).constraints;
         return 0;
     });
     m_initial = initial.toString();

@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+#include "core/store/modelrows.h"
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/changeset.h"
@@ -183,7 +184,7 @@ void MainWindow::destroyModel()
             log(line);
         reloadModelList();
         const bool gone = !m_workspace.store().read(
-            [&](SqlSession &sql) { return ModelTx::findModel(sql, name).has_value(); });
+            [&](SqlSession &sql) { return ModelRows(sql).find(name).has_value(); });
         if (gone)
             modelGone(name);
         else if (provisions()) // a dying model's provisioner only stops instances

@@ -1,5 +1,6 @@
 #include "ui/modeldialogs.h"
 
+#include "core/store/modelrows.h"
 #include "core/bertherror.h"
 #include "core/commands/modelcommands.h"
 #include "core/model/names.h"
@@ -55,7 +56,7 @@ ModelSettingsDialog::ModelSettingsDialog(Workspace &workspace, const QString &mo
 {
     const auto rows = ModelCommands(workspace).config(model);
     const ModelRecord record =
-        workspace.store().read([&](SqlSession &sql) { return ModelTx::loadModel(sql, model); });
+        workspace.store().read([&](SqlSession &sql) { return ModelRows(sql).load(model); });
     if (const CloudInfo *cloud = workspace.clouds().find(record.cloud))
         m_cloudBases = cloud->bases;
     table->setColumnCount(3);

@@ -1,4 +1,6 @@
 #include "core/commands/applicationcommands.h"
+#include "core/commands/machineretirement.h"
+#include "core/commands/unitplacer.h"
 
 #include "core/bertherror.h"
 #include "core/commands/applicationscaling.h"
@@ -57,19 +59,20 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
                                .arg(directives.size() - count)
                                .arg(count);
     }
-    const FormattedConstraints constraints = tx.unitConstraints(app, unitLevel);
+    const FormattedConstraints constraints = UnitPlacer(tx).unitConstraints(app, unitLevel);
     QList<UnitRecord> added;
     // Directives place their units themselves (`region=R` bypasses a policy,
     // as Senlin's NODE_CREATE with a profile region does).
     for (qsizetype i = 0; i < count && i < directives.size(); ++i)
-        added << tx.addUnit(app, constraints, directives.at(i));
+        added << UnitPlacer(tx).addUnit(app, constraints, directives.at(i));
     const qint64 rest = count - added.size();
     if (rest > 0) {
         ApplicationPolicies policies = ApplicationPolicies::load(tx, app.id);
         if (policies.region || policies.zone) {
             added += ApplicationScaling(tx, app, std::move(policies)).addUnits(rest, constraints);
         } else {
-            added += tx.addUnitsOnNewMachines(app, constraints, QList<ModelTx::Slot>(rest));
+            added += UnitPlacer(tx).addUnitsOnNewMachines(app, constraints,
+                                                          QList<UnitPlacer::Slot>(rest));
         }
     }
     reportAdded(app, added, result);
@@ -110,7 +113,7 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         if (!report.ok())
             throw BerthError(report.error);
         result.warnings += report.warnings;
-        if (tx.findApplication(name))
+        if (tx.applications().find(name))
             throw BerthError(
                 ApplicationCommands::tr("application \"%1\" already exists").arg(name));
 
@@ -120,7 +123,7 @@ CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &re
         app.base = parsedBase.base.toString();
         app.subordinate = request.subordinate;
         app.constraints = constraints;
-        app = tx.createApplication(app);
+        app = tx.applications().create(app);
         result.messages << ApplicationCommands::tr("Deployed \"%1\" from charm \"%2\" (%3)")
                                .arg(app.name, app.charm, app.base);
         if (app.subordinate)
@@ -140,7 +143,7 @@ ApplicationRecord ApplicationCommands::principalForUnits(ModelTx &tx, const QStr
                                                          const Constraints &unitLevel,
                                                          CommandResult &result)
 {
-    ApplicationRecord app = tx.application(application);
+    ApplicationRecord app = tx.applications().get(application);
     if (app.subordinate)
         throw BerthError(subordinateUnitsError(app.name));
     const auto report = tx.validator().validate(unitLevel);
@@ -153,10 +156,10 @@ ApplicationRecord ApplicationCommands::principalForUnits(ModelTx &tx, const QStr
 void ApplicationCommands::addUnplaced(ModelTx &tx, const ApplicationRecord &app, int count,
                                       const Constraints &unitLevel, CommandResult &result)
 {
-    const FormattedConstraints constraints = tx.unitConstraints(app, unitLevel);
+    const FormattedConstraints constraints = UnitPlacer(tx).unitConstraints(app, unitLevel);
     QList<UnitRecord> units;
     for (int i = 0; i < count; ++i)
-        units << tx.addUnplacedUnit(app, constraints);
+        units << UnitPlacer(tx).addUnplacedUnit(app, constraints);
     reportAdded(app, units, result);
 }
 
@@ -204,7 +207,7 @@ CommandResult ApplicationCommands::placeUnits(const QString &model, const QStrin
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
         for (const QString &name : units) {
-            const MachineRecord target = tx.placeUnit(tx.unit(name), directive);
+            const MachineRecord target = UnitPlacer(tx).placeUnit(tx.units().get(name), directive);
             result.messages
                 << ApplicationCommands::tr("placed unit %1 on machine %2").arg(name, target.name);
         }
@@ -217,7 +220,7 @@ CommandResult ApplicationCommands::unplaceUnits(const QString &model, const QStr
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
         for (const QString &name : units) {
-            tx.unplaceUnit(tx.unit(name));
+            UnitPlacer(tx).unplaceUnit(tx.units().get(name));
             result.messages << ApplicationCommands::tr("unit %1 is unplaced").arg(name);
         }
         return result;
@@ -228,9 +231,9 @@ QString ApplicationCommands::placementProblem(const QString &model, const QStrin
                                               const QString &machine)
 {
     return m_ws.readModel(model, [&](ModelTx &tx) {
-        const MachineRecord target = tx.machine(machine);
+        const MachineRecord target = tx.machines().get(machine);
         for (const QString &name : units) {
-            QString problem = tx.placementProblem(tx.unit(name), target);
+            QString problem = UnitPlacer(tx).placementProblem(tx.units().get(name), target);
             if (!problem.isEmpty())
                 return problem;
         }
@@ -253,8 +256,8 @@ CommandResult ApplicationCommands::removeUnits(const QString &model, const QStri
             if (applications.contains(app))
                 continue;
             applications.insert(app);
-            if (const auto record = tx.findApplication(app)) {
-                for (const UnitRecord &u : tx.unitsOfApplication(record->id))
+            if (const auto record = tx.applications().find(app)) {
+                for (const UnitRecord &u : tx.units().ofApplication(record->id))
                     known.insert(u.name(), u);
             }
         }
@@ -264,7 +267,7 @@ CommandResult ApplicationCommands::removeUnits(const QString &model, const QStri
             if (named.contains(name))
                 continue; // named twice: removed once
             named.insert(name);
-            const UnitRecord unit = known.contains(name) ? known.value(name) : tx.unit(name);
+            const UnitRecord unit = known.contains(name) ? known.value(name) : tx.units().get(name);
             if (unit.subordinate) {
                 throw BerthError(
                     ApplicationCommands::tr("cannot remove subordinate unit \"%1\" directly: "
@@ -274,7 +277,7 @@ CommandResult ApplicationCommands::removeUnits(const QString &model, const QStri
             removed << unit;
             result.messages << ApplicationCommands::tr("removed unit %1").arg(name);
         }
-        tx.removeUnits(removed);
+        MachineRetirement(tx).removeUnits(removed);
         return result;
     });
 }
@@ -283,16 +286,17 @@ CommandResult ApplicationCommands::removeApplication(const QString &model,
                                                      const QString &application)
 {
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        const ApplicationRecord app = tx.application(application);
+        const ApplicationRecord app = tx.applications().get(application);
         CommandResult result;
         // Relations go first, so removing units also drops the subordinates they carried.
-        tx.removeRelationsOf(app);
+        tx.applications().removeRelationsOf(app);
         if (app.subordinate) {
-            tx.forgetUnits(tx.unitsOfApplication(app.id));
+            tx.units().forget(tx.units().ofApplication(app.id));
         } else {
-            tx.removeUnits(tx.unitsOfApplication(app.id)); // placed and unplaced
+            MachineRetirement(tx).removeUnits(
+                tx.units().ofApplication(app.id)); // placed and unplaced
         }
-        tx.deleteApplication(app);
+        tx.applications().remove(app);
         result.messages << ApplicationCommands::tr("removed application %1").arg(app.name);
         return result;
     });
@@ -303,7 +307,7 @@ CommandResult ApplicationCommands::setConstraints(const QString &model, const QS
 {
     const Constraints constraints = Constraints::parseOrThrow(text);
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        const ApplicationRecord app = tx.application(application);
+        const ApplicationRecord app = tx.applications().get(application);
         if (app.subordinate) {
             throw BerthError(
                 ApplicationCommands::tr("cannot set constraints on subordinate application "
@@ -313,7 +317,7 @@ CommandResult ApplicationCommands::setConstraints(const QString &model, const QS
         const auto report = tx.validator().validate(constraints);
         if (!report.ok())
             throw BerthError(report.error);
-        tx.setApplicationConstraints(app, constraints);
+        tx.applications().setConstraints(app, constraints);
         CommandResult result;
         result.warnings = report.warnings;
         return result;
@@ -322,16 +326,17 @@ CommandResult ApplicationCommands::setConstraints(const QString &model, const QS
 
 QString ApplicationCommands::constraints(const QString &model, const QString &application)
 {
-    return m_ws.readModel(
-        model, [&](ModelTx &tx) { return tx.application(application).constraints.toString(); });
+    return m_ws.readModel(model, [&](ModelTx &tx) {
+        return tx.applications().get(application).constraints.toString();
+    });
 }
 
 CommandResult ApplicationCommands::relate(const QString &model, const QString &first,
                                           const QString &second)
 {
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        const ApplicationRecord a = tx.application(first);
-        const ApplicationRecord b = tx.application(second);
+        const ApplicationRecord a = tx.applications().get(first);
+        const ApplicationRecord b = tx.applications().get(second);
         if (a.id == b.id)
             throw BerthError(
                 ApplicationCommands::tr("cannot relate application \"%1\" to itself").arg(a.name));
@@ -349,12 +354,12 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
                                                      "subordinate relation needs matching bases")
                                  .arg(sub.name, sub.base, principal.name, principal.base));
         }
-        if (tx.hasRelation(sub, principal)) {
+        if (tx.applications().hasRelation(sub, principal)) {
             throw BerthError(
                 ApplicationCommands::tr("relation between \"%1\" and \"%2\" already exists")
                     .arg(sub.name, principal.name));
         }
-        tx.addRelation(sub, principal);
+        tx.applications().addRelation(sub, principal);
         syncPrincipalMachines(tx, principal);
         CommandResult result;
         result.messages
@@ -368,30 +373,31 @@ void ApplicationCommands::syncPrincipalMachines(ModelTx &tx, const ApplicationRe
     // In principal-unit order, so subordinate unit numbers are reproducible.
     QStringList machines;
     QSet<qint64> seen;
-    for (const UnitRecord &unit : tx.unitsOfApplication(principal.id)) {
+    for (const UnitRecord &unit : tx.units().ofApplication(principal.id)) {
         if (unit.machineId != 0 && !seen.contains(unit.machineId)) {
             seen.insert(unit.machineId);
             machines << unit.machine;
         }
     }
     for (const QString &machine : machines)
-        tx.syncSubordinates(tx.machine(machine));
+        tx.units().syncSubordinates(tx.machines().get(machine));
 }
 
 CommandResult ApplicationCommands::unrelate(const QString &model, const QString &first,
                                             const QString &second)
 {
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        const ApplicationRecord a = tx.application(first);
-        const ApplicationRecord b = tx.application(second);
+        const ApplicationRecord a = tx.applications().get(first);
+        const ApplicationRecord b = tx.applications().get(second);
         const ApplicationRecord &sub = a.subordinate ? a : b;
         const ApplicationRecord &principal = a.subordinate ? b : a;
-        if (a.id == b.id || a.subordinate == b.subordinate || !tx.hasRelation(sub, principal)) {
+        if (a.id == b.id || a.subordinate == b.subordinate ||
+            !tx.applications().hasRelation(sub, principal)) {
             throw BerthError(ApplicationCommands::tr("there is no relation between \"%1\" and "
                                                      "\"%2\"; \"berthctl status\" lists them")
                                  .arg(a.name, b.name));
         }
-        tx.removeRelation(sub, principal);
+        tx.applications().removeRelation(sub, principal);
         // The subordinate units on the principal's machines go with it.
         syncPrincipalMachines(tx, principal);
         CommandResult result;

@@ -1,4 +1,6 @@
 #include "core/commands/applicationscaling.h"
+#include "core/commands/machineretirement.h"
+#include "core/commands/unitplacer.h"
 
 #include "core/bertherror.h"
 
@@ -8,7 +10,7 @@ namespace berth {
 
 ApplicationPolicies ApplicationPolicies::load(ModelTx &tx, qint64 applicationId)
 {
-    return of(applicationId, PolicyRows(tx).of(applicationId));
+    return of(applicationId, PolicyRows(tx.scope()).of(applicationId));
 }
 
 ApplicationPolicies ApplicationPolicies::of(qint64 applicationId,
@@ -40,7 +42,7 @@ ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app
     , m_app(app)
     , m_policies(std::move(policies))
 {
-    for (const UnitPlacement &u : tx.unitPlacements(app)) {
+    for (const UnitPlacement &u : tx.units().placements(app)) {
         Placed p;
         p.candidate.id = u.unitId;
         p.name = app.name + u'/' + QString::number(u.number);
@@ -127,13 +129,13 @@ QList<ApplicationScaling::Group> ApplicationScaling::zoneGroups(const QString &r
     return groups;
 }
 
-QList<ModelTx::Slot> ApplicationScaling::creationSlots(qint64 count) const
+QList<UnitPlacer::Slot> ApplicationScaling::creationSlots(qint64 count) const
 {
-    QList<ModelTx::Slot> places;
+    QList<UnitPlacer::Slot> places;
     for (const auto &[region, inRegion] : regionGroups(count)) {
         for (const auto &[zone, inZone] : zoneGroups(region, inRegion)) {
-            const ModelTx::Slot slot{zone.isEmpty() ? region : m_tx.cloud().regionOfZone(zone),
-                                     zone};
+            const UnitPlacer::Slot slot{zone.isEmpty() ? region : m_tx.cloud().regionOfZone(zone),
+                                        zone};
             for (qint64 i = 0; i < inZone; ++i)
                 places << slot;
         }
@@ -144,7 +146,7 @@ QList<ModelTx::Slot> ApplicationScaling::creationSlots(qint64 count) const
 QList<UnitRecord> ApplicationScaling::addUnits(qint64 count,
                                                const FormattedConstraints &constraints)
 {
-    return m_tx.addUnitsOnNewMachines(m_app, constraints, creationSlots(count));
+    return UnitPlacer(m_tx).addUnitsOnNewMachines(m_app, constraints, creationSlots(count));
 }
 
 QList<QString> ApplicationScaling::removeUnits(qint64 count,
@@ -178,10 +180,10 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
     QList<UnitRecord> units;
     for (qint64 id : std::as_const(victims)) {
         const QString name = names.value(id);
-        units << m_tx.unit(name);
+        units << m_tx.units().get(name);
         removed << name;
     }
-    m_tx.removeUnits(units);
+    MachineRetirement(m_tx).removeUnits(units);
     return removed;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/commands/unitplacer.h"
 #include "core/placement/affinitypolicy.h"
 #include "core/placement/deletionpolicy.h"
 #include "core/placement/placementpolicy.h"
@@ -66,7 +67,7 @@ private:
     };
     using Group = QPair<QString, qint64>; // region or zone, and how many units
 
-    QList<ModelTx::Slot> creationSlots(qint64 count) const;
+    QList<UnitPlacer::Slot> creationSlots(qint64 count) const;
     QList<Group> regionGroups(qint64 delta) const;
     // The zone policy's plan for `delta` units inside `region` (all regions when empty).
     QList<Group> zoneGroups(const QString &region, qint64 delta) const;

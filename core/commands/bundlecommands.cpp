@@ -238,8 +238,8 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
             result.warnings = bundle.warnings;
             QStringList &lines = result.messages;
             ApplicationCommands apps(m_ws);
-            BundleRows rows(tx);
-            const ModelSnapshot before = tx.snapshot();
+            BundleRows rows(tx.scope());
+            const ModelSnapshot before = tx.snapshots().whole();
             const QHash<qint64, QJsonObject> storedDetails = rows.details();
 
             // Applications: made, or checked and brought up to date.
@@ -249,7 +249,7 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
             for (const Bundle::Application &app : bundle.applications) {
                 const QString where = tr("application \"%1\"").arg(app.name);
                 const QList<QJsonObject> specs = policySpecs(app.annotations, where);
-                const std::optional<ApplicationRecord> existing = tx.findApplication(app.name);
+                const std::optional<ApplicationRecord> existing = tx.applications().find(app.name);
                 if (!existing) {
                     ApplicationCommands::Deploy d;
                     d.charm = app.charm;
@@ -259,7 +259,7 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
                     d.constraints = app.constraints;
                     d.subordinate = app.subordinate;
                     apps.deploy(model, d);
-                    const ApplicationRecord made = tx.application(app.name);
+                    const ApplicationRecord made = tx.applications().get(app.name);
                     lines << tr("deploy application %1 from charm %2 on %3")
                                      .arg(app.name, app.charmUrl, made.base) +
                                  (app.channel.isEmpty() ? QString()
@@ -286,7 +286,7 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
                                      .arg(app.name, app.constraints);
                     }
                 }
-                const ApplicationRecord record = tx.application(app.name);
+                const ApplicationRecord record = tx.applications().get(app.name);
                 const QJsonObject details = detailsOf(app);
                 const QJsonObject stored = storedDetails.value(record.id);
                 if (details != stored) {
@@ -390,14 +390,14 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
                         QString unitName = p.target;
                         if (p.kind == Bundle::Placement::Kind::Application) {
                             const QList<UnitRecord> peers =
-                                tx.unitsOfApplication(tx.application(p.target).id);
+                                tx.units().ofApplication(tx.applications().get(p.target).id);
                             if (peers.isEmpty())
                                 throw BerthError(tr("application \"%1\": placement \"%2\" names "
                                                     "an application without units")
                                                      .arg(app->name, entry));
                             unitName = peers.at(i % peers.size()).name();
                         }
-                        host = tx.unit(unitName).machine;
+                        host = tx.units().get(unitName).machine;
                         if (host.isEmpty())
                             throw BerthError(tr("application \"%1\": placement \"%2\": unit %3 "
                                                 "has no machine")
@@ -439,12 +439,12 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
                 if (std::any_of(present.cbegin(), present.cend(),
                                 [&](const Bundle::Relation &p) { return sameRelation(p, r); }))
                     continue;
-                const ApplicationRecord a = tx.application(Bundle::applicationOf(r.first));
-                const ApplicationRecord b = tx.application(Bundle::applicationOf(r.second));
+                const ApplicationRecord a = tx.applications().get(Bundle::applicationOf(r.first));
+                const ApplicationRecord b = tx.applications().get(Bundle::applicationOf(r.second));
                 if (a.subordinate != b.subordinate) {
                     const ApplicationRecord &sub = a.subordinate ? a : b;
                     const ApplicationRecord &principal = a.subordinate ? b : a;
-                    if (!tx.hasRelation(sub, principal))
+                    if (!tx.applications().hasRelation(sub, principal))
                         apps.relate(model, sub.name, principal.name);
                 }
                 rows.addEndpointRelation(a, r.first.section(u':', 1), b, r.second.section(u':', 1));
@@ -462,8 +462,8 @@ CommandResult BundleCommands::deploy(const QString &model, const Deploy &request
 Bundle BundleCommands::exportBundle(const QString &model)
 {
     return m_ws.readModel(model, [&](ModelTx &tx) {
-        BundleRows rows(tx);
-        const ModelSnapshot s = tx.snapshot();
+        BundleRows rows(tx.scope());
+        const ModelSnapshot s = tx.snapshots().whole();
         const QHash<qint64, QJsonObject> details = rows.details();
         QHash<qint64, BundleRows::MachineMark> marks;
         for (const BundleRows::MachineMark &m : rows.machineMarks())
@@ -635,7 +635,7 @@ QJsonObject BundleCommands::diff(const QString &model, const Bundle &bundle, con
     QJsonObject machines;
     const QHash<QString, QString> marked = m_ws.readModel(model, [&](ModelTx &tx) {
         QHash<QString, QString> found;
-        for (const BundleRows::MachineMark &mark : BundleRows(tx).machineMarks()) {
+        for (const BundleRows::MachineMark &mark : BundleRows(tx.scope()).machineMarks()) {
             if (mark.bundle == bundle.name)
                 found.insert(mark.bundleMachine, mark.machine);
         }

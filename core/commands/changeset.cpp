@@ -69,12 +69,12 @@ int ChangeSet::Preview::refusals() const
 
 QList<StagedChangeRecord> ChangeSet::records(const QString &model)
 {
-    return m_ws.readModel(model, [](ModelTx &tx) { return StagedRows(tx).list(); });
+    return m_ws.readModel(model, [](ModelTx &tx) { return StagedRows(tx.scope()).list(); });
 }
 
 qint64 ChangeSet::count(const QString &model)
 {
-    return m_ws.readModel(model, [](ModelTx &tx) { return StagedRows(tx).count(); });
+    return m_ws.readModel(model, [](ModelTx &tx) { return StagedRows(tx.scope()).count(); });
 }
 
 ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
@@ -232,7 +232,7 @@ QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<Mod
         });
         return m_ws.inModel(model, [&](ModelTx &tx) {
             QList<StagedChangeRecord> stored;
-            StagedRows staged(tx);
+            StagedRows staged(tx.scope());
             for (const StagedChangeRecord &row : kept)
                 stored << staged.append(row);
             return stored;
@@ -313,7 +313,7 @@ CommandResult ChangeSet::commit(const QString &model, QList<ModelChange> *applie
                 if (applied)
                     *applied << item.change;
             }
-            StagedRows(tx).clear();
+            StagedRows(tx.scope()).clear();
         });
         result.messages << ChangeSet::tr("committed %n change(s)", nullptr, int(rows.size()));
         return result;
@@ -323,13 +323,13 @@ CommandResult ChangeSet::commit(const QString &model, QList<ModelChange> *applie
 ModelSnapshot ChangeSet::after(const ModelSnapshot &before, const Run &run)
 {
     return m_ws.readModel(run.model,
-                          [&](ModelTx &tx) { return tx.snapshotAfter(before, run.changes); });
+                          [&](ModelTx &tx) { return tx.snapshots().after(before, run.changes); });
 }
 
 qint64 ChangeSet::discard(const QString &model, const QList<qint64> &ids)
 {
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        StagedRows staged(tx);
+        StagedRows staged(tx.scope());
         if (ids.isEmpty())
             return staged.clear();
         const qint64 removed = staged.remove(ids);

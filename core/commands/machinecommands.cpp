@@ -1,4 +1,6 @@
 #include "core/commands/machinecommands.h"
+#include "core/commands/machineretirement.h"
+#include "core/commands/unitplacer.h"
 
 #include "core/bertherror.h"
 #include "core/inputlimits.h"
@@ -55,14 +57,14 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         if (!report.ok())
             throw BerthError(report.error);
         result.warnings = report.warnings;
-        ModelTx::NewMachine spec;
+        MachineRows::NewMachine spec;
         spec.base = base.base.toString();
         spec.constraints = FormattedConstraints(validator.merge(tx.model().constraints, given));
         spec.region = tx.model().region;
         if (directive) {
             for (int i = 0; i < request.count; ++i) {
                 QString newHost;
-                const MachineRecord m = tx.createMachineAt(
+                const MachineRecord m = UnitPlacer(tx).createMachineAt(
                     DirectivePlacement::forMachine(directive), spec, {}, &newHost);
                 if (!newHost.isEmpty())
                     result.messages << MachineCommands::tr("created machine %1").arg(newHost);
@@ -71,7 +73,7 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
             return result;
         }
         for (int i = 0; i < request.count; ++i) {
-            const MachineRecord m = tx.createMachine(spec);
+            const MachineRecord m = tx.machines().create(spec);
             if (request.count <= 20)
                 result.messages << createdText(m);
             if (made)
@@ -105,7 +107,7 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
     }
     // The same host twice would be two machines on one computer.
     const auto alreadyThere = [&](ModelTx &tx) {
-        for (const MachineRecord &m : tx.aliveMachinesPlaced(QStringLiteral("ssh:"))) {
+        for (const MachineRecord &m : tx.machines().alivePlaced(QStringLiteral("ssh:"))) {
             const auto other = PlacementDirective::parse(m.placement);
             if (other.ok() && other.directive.host == directive.host &&
                 other.directive.port == directive.port) {
@@ -137,17 +139,17 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
         if (const QString refusal = Base::unsupported(base.base, tx.cloud().bases);
             !refusal.isEmpty())
             throw BerthError(MachineCommands::tr("host %1: %2").arg(directive.host, refusal));
-        ModelTx::NewMachine spec;
+        MachineRows::NewMachine spec;
         spec.base = base.base.toString();
         spec.placement = directive.toString();
         spec.region = tx.model().region;
-        const MachineRecord m = tx.createMachine(spec);
+        const MachineRecord m = tx.machines().create(spec);
         QString instanceId = QStringLiteral("manual:") + directive.host;
         if (directive.port != 22)
             instanceId += QStringLiteral(":%1").arg(directive.port);
         // Enlisted, not started: the host is the instance, as found.
-        tx.enlistHost(m, instanceId, facts.hardware(),
-                      QStringLiteral("existing host ") + facts.hostname);
+        tx.machineLife().enlistHost(m, instanceId, facts.hardware(),
+                                    QStringLiteral("existing host ") + facts.hostname);
         CommandResult result;
         result.messages << MachineCommands::tr("created machine %1 for host %2 (%3, %4)")
                                .arg(m.name, directive.host, spec.base, facts.hardware());
@@ -158,8 +160,8 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
 void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, bool force,
                                     CommandResult &result, bool keepInstance)
 {
-    const QList<UnitRecord> units = tx.unitsOnMachine(machine.id);
-    QList<MachineRecord> containers = tx.children(machine.id);
+    const QList<UnitRecord> units = tx.units().onMachine(machine.id);
+    QList<MachineRecord> containers = tx.machines().children(machine.id);
     containers.removeIf([](const MachineRecord &m) { return m.state.isDead(); });
     if (!force) {
         for (const UnitRecord &unit : units) {
@@ -181,12 +183,12 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
     for (const UnitRecord &unit : units) {
         if (unit.subordinate)
             continue;
-        tx.forgetUnit(unit);
+        tx.units().forget({unit});
         result.messages << MachineCommands::tr("removed unit %1").arg(unit.name());
     }
-    tx.syncSubordinates(machine);
-    tx.retireMachine(tx.machine(machine.name));
-    const auto after = tx.findMachine(machine.name);
+    tx.units().syncSubordinates(machine);
+    MachineRetirement(tx).retire(tx.machines().get(machine.name));
+    const auto after = tx.machines().find(machine.name);
     if (!after) {
         result.messages << MachineCommands::tr("removed machine %1").arg(machine.name);
     } else if (keepInstance) {
@@ -208,12 +210,12 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
 void MachineCommands::forgetKeepingInstances(ModelTx &tx, const QString &name,
                                              CommandResult &result)
 {
-    const auto machine = tx.findMachine(name);
+    const auto machine = tx.machines().find(name);
     if (!machine)
         return; // never provisioned: already gone
-    for (const MachineRecord &container : tx.children(machine->id))
+    for (const MachineRecord &container : tx.machines().children(machine->id))
         forgetKeepingInstances(tx, container.name, result);
-    tx.forgetMachine(*machine);
+    tx.machines().forget(*machine);
     result.messages << MachineCommands::tr(
                            "machine %1 left the model; its instance %2 keeps running")
                            .arg(name, machine->instanceId.isEmpty() ? tr("(none yet)")
@@ -228,7 +230,7 @@ CommandResult MachineCommands::removeMachines(const QString &model, const QStrin
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
         for (const QString &id : ids) {
-            const MachineRecord machine = tx.machine(id);
+            const MachineRecord machine = tx.machines().get(id);
             if (machine.state.isDead()) {
                 result.messages << MachineCommands::tr("machine %1 is already dead").arg(id);
                 continue;
@@ -257,25 +259,26 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
         }
         QStringList names = ids;
         if (names.isEmpty()) {
-            names = tx.machinesInError();
+            names = tx.machines().inError();
             if (names.isEmpty())
                 result.messages << MachineCommands::tr("no machines in error");
         }
         for (const QString &name : names) {
-            const MachineRecord m = tx.machine(name);
+            const MachineRecord m = tx.machines().get(name);
             if (!m.state.inError()) {
                 throw BerthError(MachineCommands::tr("machine %1 is not in error (status %2); only "
                                                      "machines in error can be retried")
                                      .arg(name, MachineState::label(m.state.status)));
             }
-            tx.resetForRetry(m, replacement ? replacement->toString() : m.constraints);
+            tx.machineLife().resetForRetry(m,
+                                           replacement ? replacement->toString() : m.constraints);
             result.messages
                 << MachineCommands::tr("machine %1 will be provisioned again").arg(name);
             // Its containers held back by its error go with it (not those that failed
             // on their own, nor any named here too).
-            for (const MachineRecord &c : tx.children(m.id)) {
+            for (const MachineRecord &c : tx.machines().children(m.id)) {
                 if (c.state.heldByHost() && !names.contains(c.name)) {
-                    tx.resetForRetry(c, c.constraints);
+                    tx.machineLife().resetForRetry(c, c.constraints);
                     result.messages
                         << MachineCommands::tr("machine %1 will be provisioned with its host")
                                .arg(c.name);
@@ -288,7 +291,8 @@ CommandResult MachineCommands::retryProvisioning(const QString &model, const QSt
 
 QList<StatusLogEntry> MachineCommands::statusLog(const QString &model, const QString &machine)
 {
-    return m_ws.readModel(model, [&](ModelTx &tx) { return tx.statusLog(tx.machine(machine)); });
+    return m_ws.readModel(
+        model, [&](ModelTx &tx) { return tx.machineLife().statusLog(tx.machines().get(machine)); });
 }
 
 StartForecast MachineCommands::waitingStarts(const QString &model)

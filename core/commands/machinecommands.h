@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cloud/hostprobe.h"
+#include "core/model/placementdirective.h"
 #include "core/placement/startforecast.h"
 #include "core/store/workspace.h"
 

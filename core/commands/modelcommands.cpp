@@ -1,4 +1,5 @@
 #include "core/commands/modelcommands.h"
+#include "core/commands/machineretirement.h"
 
 #include "core/bertherror.h"
 #include "core/model/names.h"
@@ -56,7 +57,7 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
     }
     const auto values = parseAssignments(config, cloud);
     return m_ws.store().write([&](SqlSession &sql) {
-        if (ModelTx::findModel(sql, name))
+        if (ModelRows(sql).find(name))
             throw BerthError(ModelCommands::tr("model \"%1\" already exists").arg(name));
         ModelRows(sql).create(name, cloud.name, regionName, values);
         m_ws.setCurrentModel(sql, name);
@@ -81,7 +82,7 @@ QList<ModelCommands::ModelSummary> ModelCommands::models()
 void ModelCommands::switchModel(const QString &name)
 {
     m_ws.store().write([&](SqlSession &sql) {
-        ModelTx::loadModel(sql, name);
+        ModelRows(sql).load(name);
         m_ws.setCurrentModel(sql, name);
     });
 }
@@ -156,7 +157,7 @@ CommandResult ModelCommands::destroyModel(const QString &name, bool force)
 {
     CommandResult result;
     m_ws.store().write([&](SqlSession &sql) {
-        const ModelRecord model = ModelTx::loadModel(sql, name);
+        const ModelRecord model = ModelRows(sql).load(name);
         ModelTx tx(sql, model, m_ws.clouds());
         if (model.dying) {
             result.messages
@@ -164,7 +165,7 @@ CommandResult ModelCommands::destroyModel(const QString &name, bool force)
             return;
         }
         QStringList running;
-        for (const MachineRecord &m : tx.snapshot().machines) {
+        for (const MachineRecord &m : tx.snapshots().whole().machines) {
             if (!m.instanceId.isEmpty() && m.state.isAlive() && !m.isExistingHost())
                 running << m.name;
         }
@@ -173,7 +174,7 @@ CommandResult ModelCommands::destroyModel(const QString &name, bool force)
                                                "destroying it stops them: give --force to go ahead")
                                  .arg(name, running.join(QStringLiteral(", "))));
         }
-        tx.beginDestroy();
+        MachineRetirement(tx).destroyModel();
         if (tx.removeIfDestroyed())
             result.messages << ModelCommands::tr("Destroyed model \"%1\"").arg(name);
         else
@@ -200,7 +201,7 @@ CommandResult ModelCommands::destroyModel(const QString &name, bool force)
 QList<QPair<ModelConfig::KeyInfo, QString>> ModelCommands::config(const QString &model)
 {
     const ModelRecord record =
-        m_ws.store().read([&](SqlSession &sql) { return ModelTx::loadModel(sql, model); });
+        m_ws.store().read([&](SqlSession &sql) { return ModelRows(sql).load(model); });
     QList<QPair<ModelConfig::KeyInfo, QString>> rows;
     for (const ModelConfig::KeyInfo &info : ModelConfig::keys())
         rows.append({info, record.config.value(info.name)});
@@ -234,7 +235,7 @@ CommandResult ModelCommands::setConstraints(const QString &model, const QString 
 QString ModelCommands::constraints(const QString &model)
 {
     return m_ws.store().read(
-        [&](SqlSession &sql) { return ModelTx::loadModel(sql, model).constraints.toString(); });
+        [&](SqlSession &sql) { return ModelRows(sql).load(model).constraints.toString(); });
 }
 
 } // namespace berth

@@ -1,4 +1,5 @@
 #include "core/commands/scalingcommands.h"
+#include "core/commands/unitplacer.h"
 
 #include "core/bertherror.h"
 #include "core/inputlimits.h"
@@ -73,7 +74,7 @@ ScalingCommands::ScalingCommands(Workspace &workspace)
 
 ApplicationRecord ScalingCommands::principal(ModelTx &tx, const QString &application) const
 {
-    ApplicationRecord app = tx.application(application);
+    ApplicationRecord app = tx.applications().get(application);
     checkPrincipal(app);
     return app;
 }
@@ -161,7 +162,7 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
             if (!unknown.isEmpty())
                 throw BerthError(unknown);
         }
-        PolicyRows rows(tx);
+        PolicyRows rows(tx.scope());
         if (replaceAll)
             rows.remove(app);
         for (const Parsed &p : std::as_const(parsed)) {
@@ -183,7 +184,7 @@ CommandResult ScalingCommands::removePolicy(const QString &model, const QString 
     }
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);
-        const qint64 removed = PolicyRows(tx).remove(app, kind);
+        const qint64 removed = PolicyRows(tx.scope()).remove(app, kind);
         if (removed == 0) {
             throw BerthError(
                 kind.isEmpty()
@@ -205,7 +206,7 @@ ScalingCommands::Report ScalingCommands::report(const QString &model, const QStr
 {
     return m_ws.readModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);
-        return reportOf(app, ApplicationPolicies::load(tx, app.id), tx.unitPlacements(app),
+        return reportOf(app, ApplicationPolicies::load(tx, app.id), tx.units().placements(app),
                         tx.cloud());
     });
 }
@@ -276,13 +277,13 @@ CommandResult ScalingCommands::scale(const QString &model, const QString &applic
                     .arg(Limits::maxUnitsPerCommand));
         }
         if (resized.creation > 0)
-            scaling.addUnits(resized.creation, tx.unitConstraints(app, Constraints()));
+            scaling.addUnits(resized.creation, UnitPlacer(tx).unitConstraints(app, Constraints()));
         else if (resized.deletion > 0)
             scaling.removeUnits(resized.deletion, request.criteria, *m_random);
         // As Senlin's resize does, given bounds become the application's own.
         if (request.resize.minSize || request.resize.maxSize) {
-            tx.setApplicationBounds(app, request.resize.minSize.value_or(app.minSize),
-                                    request.resize.maxSize.value_or(app.maxSize));
+            tx.applications().setBounds(app, request.resize.minSize.value_or(app.minSize),
+                                        request.resize.maxSize.value_or(app.maxSize));
         }
         const qint64 after = before + resized.creation - resized.deletion;
         CommandResult result;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/commands/applicationscaling.h"
+#include "core/commands/unitplacer.h"
 #include "core/model/snapshotindex.h"
 #include "core/placement/resizeparameters.h"
 #include "core/store/workspace.h"

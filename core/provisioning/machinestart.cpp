@@ -69,10 +69,10 @@ bool Provisioner::Pass::recordStart(Workspace &ws, const Job &job, const QString
             m_abort = true;
             return false;
         }
-        const auto m = tx.findMachine(job.machine.name);
+        const auto m = tx.machines().find(job.machine.name);
         if (!m || !m->state.awaitsStart() || !m->instanceId.isEmpty())
             return false;
-        tx.recordStart(*m, nonce,
+        tx.machineLife().recordStart(*m, nonce,
                        job.zone.isEmpty() ? QStringLiteral("starting")
                                           : QStringLiteral("starting in ") + job.zone);
         return true;
@@ -111,7 +111,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::recordStarted(Workspace &ws, Job &
     After after = After::StopOrphan;
     try {
         after = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-            const auto m = tx.findMachine(name);
+            const auto m = tx.machines().find(name);
             // The provider handed back the instance another start of this
             // machine made and recorded (LXD and OpenStack take an existing
             // instance of a machine over rather than make a second): it is
@@ -121,10 +121,10 @@ Provisioner::Pass::Outcome Provisioner::Pass::recordStarted(Workspace &ws, Job &
             if (!m || m->nonce != nonce || !m->instanceId.isEmpty())
                 return After::StopOrphan;
             if (!m->state.isAlive()) {
-                tx.forgetStart(*m, QString());
+                tx.machineLife().forgetStart(*m, QString());
                 return After::StopDead;
             }
-            tx.recordInstance(*m, instance);
+            tx.machineLife().recordInstance(*m, instance);
             return After::Recorded;
         });
     } catch (const BerthError &error) {
@@ -180,19 +180,19 @@ Provisioner::Pass::Outcome Provisioner::Pass::recordFailure(Workspace &ws, const
     const bool retry = retryable && policy.retries(attempts);
     const qint64 delay = policy.delayAfter(attempts);
     ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-        const auto m = tx.findMachine(job.machine.name);
+        const auto m = tx.machines().find(job.machine.name);
         // Gone, or removed meanwhile: the failure no longer matters.
         const auto move = retry ? MachineState::Move::RecordRetry : MachineState::Move::RecordError;
         if (!m || !m->state.allows(move))
             return;
         if (retry) {
-            tx.recordRetry(*m, attempts, now() + delay,
+            tx.machineLife().recordRetry(*m, attempts, now() + delay,
                            QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
                                .arg(attempts)
                                .arg(message)
                                .arg(delay));
         } else {
-            tx.recordError(*m, attempts, message);
+            tx.machineLife().recordError(*m, attempts, message);
         }
     });
     m_p.log(

@@ -108,11 +108,11 @@ void Provisioner::Pass::failStarts(const ModelSnapshot &snapshot, const QString 
         for (const MachineRecord &m : snapshot.machines) {
             if (!awaitsInstance(m))
                 continue;
-            const auto current = tx.findMachine(m.name);
+            const auto current = tx.machines().find(m.name);
             if (!current || !awaitsInstance(*current) ||
                 !current->state.allows(MachineState::Move::RecordError))
                 continue;
-            tx.recordError(*current, current->attempts + 1, message);
+            tx.machineLife().recordError(*current, current->attempts + 1, message);
             failed << m.name;
         }
     });
@@ -165,7 +165,7 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
                 break;
             case Reconciler::Action::Adopt: {
                 // Never started twice.
-                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { tx.recordInstance(*m, instance); });
+                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { tx.machineLife().recordInstance(*m, instance); });
                 m_p.log(Provisioner::tr("machine %1: adopted %2 started by an interrupted run")
                             .arg(m->name, instance.id));
                 QMutexLocker lock(&m_reportMutex);
@@ -183,8 +183,8 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
     }
     // A start recorded as in flight with no instance behind it was interrupted.
     m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-        for (const QString &name : tx.startsWithoutInstance())
-            tx.forgetStart(tx.machine(name), QStringLiteral("previous start was interrupted"));
+        for (const QString &name : tx.machines().startsWithoutInstance())
+            tx.machineLife().forgetStart(tx.machines().get(name), QStringLiteral("previous start was interrupted"));
     });
 }
 
@@ -218,9 +218,9 @@ void Provisioner::Pass::removeDead(const ModelSnapshot &snapshot)
             if (!m->instanceId.isEmpty() && stopInstances && !m->isExistingHost())
                 stop(m->region, m->instanceId, Provisioner::tr("machine %1 is dead").arg(m->name));
             const bool removed = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-                if (!tx.children(m->id).isEmpty())
+                if (!tx.machines().children(m->id).isEmpty())
                     return false; // its containers go first
-                tx.forgetMachine(*m);
+                tx.machines().forget(*m);
                 return true;
             });
             if (removed) {
@@ -263,9 +263,9 @@ void Provisioner::Pass::holdBlockedContainers(const ModelSnapshot &snapshot)
         return;
     m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
         for (auto it = held.cbegin(); it != held.cend(); ++it) {
-            const auto m = tx.findMachine(it.key());
+            const auto m = tx.machines().find(it.key());
             if (m && m->instanceId.isEmpty() && m->state.allows(MachineState::Move::HoldForHost))
-                tx.holdForHost(*m, it.value());
+                tx.machineLife().holdForHost(*m, it.value());
         }
     });
     for (auto it = held.cbegin(); it != held.cend(); ++it)

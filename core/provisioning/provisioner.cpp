@@ -1,3 +1,4 @@
+#include "core/store/modelrows.h"
 #include "core/provisioning/provisioner.h"
 
 #include "core/provisioning/pass.h"
@@ -20,7 +21,7 @@ Provisioner::Provisioner(QString storeLocation, const CloudRegistry &clouds, QSt
     , m_store(std::make_unique<Store>(m_location))
 {
     const ModelRecord record =
-        m_store->read([&](SqlSession &sql) { return ModelTx::loadModel(sql, m_model); });
+        m_store->read([&](SqlSession &sql) { return ModelRows(sql).load(m_model); });
     m_lease = std::make_unique<ProvisionerLease>(*m_store, record.id,
                                                  ProvisionerLease::ttlFromEnvironment());
 }
@@ -70,7 +71,7 @@ const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
     if (changes.isEmpty())
         return m_snapshot;
     ModelSnapshot after =
-        ws.readModel(m_model, [&](ModelTx &tx) { return tx.snapshotAfter(m_snapshot, changes); });
+        ws.readModel(m_model, [&](ModelTx &tx) { return tx.snapshots().after(m_snapshot, changes); });
     if (after.model.id != m_snapshot.model.id) {
         readWhole(); // the model was made anew under the same name
         return m_snapshot;
@@ -82,7 +83,7 @@ const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
 Provisioner::Report Provisioner::runPass(const std::atomic<bool> &cancel)
 {
     // Destroyed by another provisioner meanwhile: its lease went with it.
-    if (!m_store->read([&](SqlSession &sql) { return ModelTx::findModel(sql, m_model); })) {
+    if (!m_store->read([&](SqlSession &sql) { return ModelRows(sql).find(m_model); })) {
         Report report;
         report.destroyed = true;
         return report;

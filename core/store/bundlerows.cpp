@@ -1,6 +1,7 @@
 #include "core/store/bundlerows.h"
 
-#include "core/store/modeltx.h"
+#include "core/store/sqlsession.h"
+#include "core/store/txscope.h"
 
 #include <QJsonDocument>
 #include <QSqlQuery>
@@ -21,16 +22,16 @@ QString endpoint(const QString &application, const QString &name)
 
 } // namespace
 
-BundleRows::BundleRows(ModelTx &tx)
-    : m_tx(tx)
+BundleRows::BundleRows(TxScope &scope)
+    : m_scope(scope)
 {}
 
 QHash<qint64, QJsonObject> BundleRows::details()
 {
-    QSqlQuery &q = m_tx.m_sql.run(
+    QSqlQuery &q = m_scope.sql().run(
         QStringLiteral("SELECT d.application_id, d.details FROM application_details d JOIN "
                        "applications a ON a.id = d.application_id WHERE a.model_id = ?"),
-        {m_tx.model().id});
+        {m_scope.model().id});
     QHash<qint64, QJsonObject> rows;
     while (q.next())
         rows.insert(q.value(0).toLongLong(),
@@ -41,21 +42,21 @@ QHash<qint64, QJsonObject> BundleRows::details()
 
 void BundleRows::setDetails(const ApplicationRecord &app, const QJsonObject &details)
 {
-    m_tx.m_sql.run(QStringLiteral("INSERT INTO application_details (application_id, details) "
-                                  "VALUES (?, ?) ON CONFLICT (application_id) DO UPDATE SET "
-                                  "details = excluded.details"),
-                   {app.id, compact(details)});
-    m_tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+    m_scope.sql().run(QStringLiteral("INSERT INTO application_details (application_id, details) "
+                                     "VALUES (?, ?) ON CONFLICT (application_id) DO UPDATE SET "
+                                     "details = excluded.details"),
+                      {app.id, compact(details)});
+    m_scope.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
 }
 
 QList<BundleRows::MachineMark> BundleRows::machineMarks()
 {
-    QSqlQuery &q = m_tx.m_sql.run(
+    QSqlQuery &q = m_scope.sql().run(
         QStringLiteral(
             "SELECT b.machine_id, m.name, b.bundle, b.bundle_machine, b.annotations FROM "
             "bundle_machines b JOIN machines m ON m.id = b.machine_id WHERE "
             "m.model_id = ? ORDER BY b.machine_id"),
-        {m_tx.model().id});
+        {m_scope.model().id});
     QList<MachineMark> rows;
     while (q.next()) {
         rows.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
@@ -68,22 +69,22 @@ QList<BundleRows::MachineMark> BundleRows::machineMarks()
 
 void BundleRows::markMachine(const MachineRecord &machine, const MachineMark &mark)
 {
-    m_tx.m_sql.run(QStringLiteral("INSERT INTO bundle_machines (machine_id, bundle, "
-                                  "bundle_machine, annotations) VALUES (?, ?, ?, ?) ON CONFLICT "
-                                  "(machine_id) DO UPDATE SET bundle = excluded.bundle, "
-                                  "bundle_machine = excluded.bundle_machine, annotations = "
-                                  "excluded.annotations"),
-                   {machine.id, mark.bundle, mark.bundleMachine, compact(mark.annotations)});
-    m_tx.logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
+    m_scope.sql().run(QStringLiteral("INSERT INTO bundle_machines (machine_id, bundle, "
+                                     "bundle_machine, annotations) VALUES (?, ?, ?, ?) ON CONFLICT "
+                                     "(machine_id) DO UPDATE SET bundle = excluded.bundle, "
+                                     "bundle_machine = excluded.bundle_machine, annotations = "
+                                     "excluded.annotations"),
+                      {machine.id, mark.bundle, mark.bundleMachine, compact(mark.annotations)});
+    m_scope.logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
 }
 
 QList<BundleRows::EndpointRelation> BundleRows::endpointRelations()
 {
-    QSqlQuery &q = m_tx.m_sql.run(
+    QSqlQuery &q = m_scope.sql().run(
         QStringLiteral("SELECT f.name, r.first_endpoint, s.name, r.second_endpoint FROM "
                        "endpoint_relations r JOIN applications f ON f.id = r.first_id JOIN "
                        "applications s ON s.id = r.second_id WHERE r.model_id = ? ORDER BY r.id"),
-        {m_tx.model().id});
+        {m_scope.model().id});
     QList<EndpointRelation> rows;
     while (q.next()) {
         rows.append({endpoint(q.value(0).toString(), q.value(1).toString()),
@@ -96,11 +97,12 @@ QList<BundleRows::EndpointRelation> BundleRows::endpointRelations()
 void BundleRows::addEndpointRelation(const ApplicationRecord &first, const QString &firstEndpoint,
                                      const ApplicationRecord &second, const QString &secondEndpoint)
 {
-    m_tx.m_sql.run(QStringLiteral("INSERT INTO endpoint_relations (model_id, first_id, "
-                                  "first_endpoint, second_id, second_endpoint) VALUES "
-                                  "(?, ?, ?, ?, ?)"),
-                   {m_tx.model().id, first.id, firstEndpoint, second.id, secondEndpoint});
-    m_tx.logChange(QStringLiteral("relation"), first.name + u' ' + second.name, Change::Op::Added);
+    m_scope.sql().run(QStringLiteral("INSERT INTO endpoint_relations (model_id, first_id, "
+                                     "first_endpoint, second_id, second_endpoint) VALUES "
+                                     "(?, ?, ?, ?, ?)"),
+                      {m_scope.model().id, first.id, firstEndpoint, second.id, secondEndpoint});
+    m_scope.logChange(QStringLiteral("relation"), first.name + u' ' + second.name,
+                      Change::Op::Added);
 }
 
 } // namespace berth

@@ -9,7 +9,7 @@
 
 namespace berth {
 
-class ModelTx;
+class TxScope;
 
 // What bundles carry beyond the model, read and written in the model
 // transaction `tx`: each application's details (Juju's charm URL, channel,
@@ -18,7 +18,7 @@ class ModelTx;
 class BundleRows
 {
 public:
-    explicit BundleRows(ModelTx &tx);
+    explicit BundleRows(TxScope &scope);
 
     // Application id -> its details, for the model's applications that have any.
     QHash<qint64, QJsonObject> details();
@@ -45,7 +45,7 @@ public:
                              const ApplicationRecord &second, const QString &secondEndpoint);
 
 private:
-    ModelTx &m_tx;
+    TxScope &m_scope;
 };
 
 } // namespace berth

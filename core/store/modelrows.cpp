@@ -1,10 +1,49 @@
 #include "core/store/modelrows.h"
 
+#include "core/bertherror.h"
+#include "core/store/rowmapping.h"
 #include "core/store/sqlsession.h"
 
 #include <QUuid>
 
 namespace berth {
+
+std::optional<ModelRecord> ModelRows::find(const QString &name)
+{
+    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT id, uuid, name, cloud, region, credential, "
+                                            "constraints, life FROM models WHERE name = ?"),
+                             {name});
+    if (!q.next()) {
+        q.finish();
+        return std::nullopt;
+    }
+    ModelRecord m;
+    m.id = q.value(0).toLongLong();
+    m.uuid = q.value(1).toString();
+    m.name = q.value(2).toString();
+    m.cloud = q.value(3).toString();
+    m.region = q.value(4).toString();
+    m.credential = q.value(5).toString();
+    m.constraints = RowMapping::parsedOrEmpty(q.value(6).toString());
+    m.dying = q.value(7).toString() == u"dying";
+    q.finish();
+    QMap<QString, QString> config;
+    QSqlQuery &c =
+        m_sql.run(QStringLiteral("SELECT key, value FROM model_config WHERE model_id = ?"), {m.id});
+    while (c.next())
+        config.insert(c.value(0).toString(), c.value(1).toString());
+    c.finish();
+    m.config = ModelConfig(config);
+    return m;
+}
+
+ModelRecord ModelRows::load(const QString &name)
+{
+    auto model = find(name);
+    if (!model)
+        throw BerthError(tr("model \"%1\" not found").arg(name));
+    return *model;
+}
 
 bool ModelRows::any()
 {

@@ -1,8 +1,14 @@
 #pragma once
 
+#include "core/model/modelrecords.h"
+#include "core/store/modelrows.h"
+
+#include <QCoreApplication>
 #include <QList>
 #include <QMap>
 #include <QString>
+
+#include <optional>
 
 namespace berth {
 
@@ -12,6 +18,8 @@ class SqlSession;
 // ModelTx's), in the transaction of `sql`.
 class ModelRows
 {
+    Q_DECLARE_TR_FUNCTIONS(ModelRows)
+
 public:
     explicit ModelRows(SqlSession &sql)
         : m_sql(sql)
@@ -28,6 +36,10 @@ public:
         bool dying = false;   // being destroyed
     };
 
+    // The model named `name` with its config, if the store has it.
+    std::optional<ModelRecord> find(const QString &name);
+    // find(), or BerthError "model not found".
+    ModelRecord load(const QString &name);
     // Whether the store has, or ever had, a model.
     bool any();
     // A new model with `config` (key → value); logged as a change. Gives its id.

@@ -1,4 +1,5 @@
 #include "core/store/modelwatcher.h"
+#include "core/store/modelrows.h"
 
 #include "core/bertherror.h"
 #include "core/store/changedetector.h"
@@ -91,7 +92,7 @@ void ModelWatcher::read()
         bool gone = false;
         try {
             gone = !m_store->read(
-                [&](SqlSession &sql) { return ModelTx::findModel(sql, model).has_value(); });
+                [&](SqlSession &sql) { return ModelRows(sql).find(model).has_value(); });
         } catch (const BerthError &) {
             // The store itself fails: the first error says why.
         }

@@ -1,14 +1,15 @@
 #include "core/store/policyrows.h"
 
-#include "core/store/modeltx.h"
+#include "core/store/sqlsession.h"
+#include "core/store/txscope.h"
 
 #include <QJsonDocument>
 #include <QSqlQuery>
 
 namespace berth {
 
-PolicyRows::PolicyRows(ModelTx &tx)
-    : m_tx(tx)
+PolicyRows::PolicyRows(TxScope &scope)
+    : m_scope(scope)
 {}
 
 namespace {
@@ -28,7 +29,7 @@ QList<PolicyRecord> recordsFrom(QSqlQuery &q)
 
 QList<PolicyRecord> PolicyRows::of(qint64 applicationId)
 {
-    return recordsFrom(m_tx.m_sql.run(
+    return recordsFrom(m_scope.sql().run(
         QStringLiteral("SELECT application_id, kind, spec FROM application_policies WHERE "
                        "application_id = ? ORDER BY kind"),
         {applicationId}));
@@ -36,38 +37,38 @@ QList<PolicyRecord> PolicyRows::of(qint64 applicationId)
 
 QList<PolicyRecord> PolicyRows::ofModel()
 {
-    return recordsFrom(m_tx.m_sql.run(
+    return recordsFrom(m_scope.sql().run(
         QStringLiteral("SELECT p.application_id, p.kind, p.spec FROM application_policies p JOIN "
                        "applications a ON a.id = p.application_id WHERE a.model_id = ? ORDER BY "
                        "p.application_id, p.kind"),
-        {m_tx.model().id}));
+        {m_scope.model().id}));
 }
 
 void PolicyRows::put(const ApplicationRecord &app, const QString &kind, const QJsonObject &spec)
 {
-    m_tx.m_sql.run(
+    m_scope.sql().run(
         QStringLiteral("INSERT INTO application_policies (application_id, kind, spec) "
                        "VALUES (?, ?, ?) ON CONFLICT (application_id, kind) DO UPDATE "
                        "SET spec = excluded.spec"),
         {app.id, kind, QString::fromUtf8(QJsonDocument(spec).toJson(QJsonDocument::Compact))});
-    m_tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+    m_scope.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
 }
 
 qint64 PolicyRows::remove(const ApplicationRecord &app, const QString &kind)
 {
     const qint64 removed =
         kind.isEmpty()
-            ? m_tx.m_sql
+            ? m_scope.sql()
                   .run(QStringLiteral("DELETE FROM application_policies WHERE application_id = ?"),
                        {app.id})
                   .numRowsAffected()
-            : m_tx.m_sql
+            : m_scope.sql()
                   .run(QStringLiteral("DELETE FROM application_policies WHERE application_id = ? "
                                       "AND kind = ?"),
                        {app.id, kind})
                   .numRowsAffected();
     if (removed > 0)
-        m_tx.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+        m_scope.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
     return removed;
 }
 

@@ -8,15 +8,15 @@
 
 namespace berth {
 
-class ModelTx;
+class TxScope;
 
 // An application's policy specs as stored (Senlin's region and zone
 // placement and deletion policies), at most one per kind, read and written
-// in the model transaction `tx`.
+// in one model transaction.
 class PolicyRows
 {
 public:
-    explicit PolicyRows(ModelTx &tx);
+    explicit PolicyRows(TxScope &scope);
 
     QList<PolicyRecord> of(qint64 applicationId);
     // Every policy of the model's applications.
@@ -28,7 +28,7 @@ public:
     qint64 remove(const ApplicationRecord &app, const QString &kind = {});
 
 private:
-    ModelTx &m_tx;
+    TxScope &m_scope;
 };
 
 } // namespace berth

@@ -129,7 +129,7 @@ void ProvisionerLease::release()
 
 bool ProvisionerLease::renew(ModelTx &tx) const
 {
-    return renew(tx.m_sql);
+    return renew(tx.scope().sql());
 }
 
 } // namespace berth

@@ -5,9 +5,12 @@
 #include <QScopeGuard>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QStringList>
 #include <QUrl>
 
 #include <sqlite3.h>
+
+#include <algorithm>
 
 namespace berth {
 
@@ -39,7 +42,85 @@ QString sqliteFile(const QSqlDatabase &db)
     throw StoreError::fromStatement(error, sql, sqliteFile(db));
 }
 
+// A PostgreSQL array literal of `values` of one column ({1,2} or {"a","b"}).
+QString arrayLiteral(const QList<QVariantList> &rows, qsizetype first, qsizetype count,
+                     qsizetype column, bool text)
+{
+    QStringList items;
+    items.reserve(count);
+    for (qsizetype i = first; i < first + count; ++i) {
+        const QVariant &value = rows.at(i).at(column);
+        if (value.isNull()) {
+            items << u"NULL"_s;
+        } else if (text) {
+            QString quoted = value.toString();
+            quoted.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s);
+            items << u'"' + quoted + u'"';
+        } else {
+            items << QString::number(value.toLongLong());
+        }
+    }
+    return u'{' + items.join(u',') + u'}';
+}
+
 } // namespace
+
+QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<Column> &columns,
+                                              const QList<QVariantList> &rows, const QString &key)
+{
+    // SQLite: far below its 32,766 parameters a statement.
+    const qsizetype perStatement = m_postgres ? 5000 : 250;
+    QStringList names;
+    QStringList arrays;
+    for (const Column &c : columns) {
+        names << QString::fromLatin1(c.name);
+        arrays << u"?::%1[]"_s.arg(QString::fromLatin1(c.type));
+    }
+    const QString head = u"INSERT INTO %1 (%2) "_s.arg(table, names.join(u','));
+    QHash<QString, qint64> ids;
+    reusePlansInTransaction();
+    for (qsizetype first = 0; first < rows.size(); first += perStatement) {
+        const qsizetype count = std::min(perStatement, rows.size() - first);
+        QVariantList binds;
+        QString statement;
+        if (m_postgres) {
+            for (qsizetype c = 0; c < columns.size(); ++c)
+                binds << arrayLiteral(rows, first, count, c,
+                                      qstrcmp(columns.at(c).type, "text") == 0);
+            statement = head + u"SELECT * FROM unnest(%1)"_s.arg(arrays.join(u','));
+        } else {
+            const QString one = u'(' + QStringList(columns.size(), u"?"_s).join(u',') + u')';
+            binds.reserve(count * columns.size());
+            for (qsizetype i = first; i < first + count; ++i)
+                binds += rows.at(i);
+            statement = head + u"VALUES "_s + QStringList(count, one).join(u',');
+        }
+        if (key.isEmpty()) {
+            run(statement, binds).finish();
+            continue;
+        }
+        QSqlQuery &q = run(statement + u" RETURNING id, "_s + key, binds);
+        while (q.next())
+            ids.insert(q.value(1).toString(), q.value(0).toLongLong());
+        q.finish();
+    }
+    return ids;
+}
+
+void SqlSession::forIdBatches(
+    const QList<qint64> &ids,
+    const std::function<void(const QString &condition, const QVariantList &ids)> &run)
+{
+    constexpr qsizetype batch = 500;
+    for (qsizetype first = 0; first < ids.size(); first += batch) {
+        const QList<qint64> part = ids.mid(first, batch);
+        QVariantList binds;
+        binds.reserve(part.size());
+        for (const qint64 id : part)
+            binds << id;
+        run(u" IN ("_s + QStringList(part.size(), u"?"_s).join(u',') + u')', binds);
+    }
+}
 
 QSqlQuery &SqlSession::prepared(const QString &sql)
 {

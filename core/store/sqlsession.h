@@ -61,6 +61,27 @@ public:
     void forEachRow(const QString &sql, const QVariantList &binds,
                     const std::function<void(const SqlRow &)> &row);
 
+    // One column of insertRows(): its name and its PostgreSQL type.
+    struct Column
+    {
+        const char *name;
+        const char *type; // "bigint" or "text"
+    };
+    // Inserts `rows` (a value per column each) into `table`, many rows a
+    // statement; gives each new row's id by the text of its `key` column
+    // (unique among the rows; no `key`: no ids). On PostgreSQL each column
+    // travels as one array parameter (unnest), which the server reads far
+    // faster than thousands of parameters, in one round trip; SQLite takes
+    // rows of parameters.
+    QHash<QString, qint64> insertRows(const QString &table, const QList<Column> &columns,
+                                      const QList<QVariantList> &rows, const QString &key = {});
+    // Calls `run` with " IN (?, ...)" and its ids, a few hundred of `ids` at
+    // a time (far below any backend's limit on parameters).
+    static void
+    forIdBatches(const QList<qint64> &ids,
+                 const std::function<void(const QString &condition, const QVariantList &ids)> &run);
+    bool isPostgres() const { return m_postgres; }
+
     // PostgreSQL (nothing on SQLite): for the rest of the transaction, let
     // the server reuse the plans of statements run again and again, and of
     // the foreign-key checks it runs for each row a statement touches. The

@@ -1,6 +1,7 @@
 #include "core/store/stagedrows.h"
 
-#include "core/store/modeltx.h"
+#include "core/store/sqlsession.h"
+#include "core/store/txscope.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -14,17 +15,17 @@ const QString changeSetKind = QStringLiteral("change-set");
 
 } // namespace
 
-StagedRows::StagedRows(ModelTx &tx)
-    : m_tx(tx)
+StagedRows::StagedRows(TxScope &scope)
+    : m_scope(scope)
 {}
 
 QList<StagedChangeRecord> StagedRows::list()
 {
-    QSqlQuery &q = m_tx.m_sql.run(
+    QSqlQuery &q = m_scope.sql().run(
         QStringLiteral("SELECT id, key, command, args, author, created_at FROM staged_changes "
                        "WHERE "
                        "model_id = ? ORDER BY id"),
-        {m_tx.model().id});
+        {m_scope.model().id});
     QList<StagedChangeRecord> rows;
     while (q.next()) {
         rows.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
@@ -37,22 +38,22 @@ QList<StagedChangeRecord> StagedRows::list()
 
 qint64 StagedRows::count()
 {
-    return m_tx.m_sql
+    return m_scope.sql()
         .scalar(QStringLiteral("SELECT count(*) FROM staged_changes WHERE model_id = ?"),
-                {m_tx.model().id})
+                {m_scope.model().id})
         .toLongLong();
 }
 
 StagedChangeRecord StagedRows::append(StagedChangeRecord row)
 {
     row.createdAt = QDateTime::currentMSecsSinceEpoch();
-    row.id = m_tx.m_sql.insert(
+    row.id = m_scope.sql().insert(
         QStringLiteral("INSERT INTO staged_changes (model_id, key, command, args, author, "
                        "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"),
-        {m_tx.model().id, row.key, row.command,
+        {m_scope.model().id, row.key, row.command,
          QString::fromUtf8(QJsonDocument(row.args).toJson(QJsonDocument::Compact)), row.author,
          row.createdAt});
-    m_tx.logChange(changeSetKind, QString::number(row.id), Change::Op::Added);
+    m_scope.logChange(changeSetKind, QString::number(row.id), Change::Op::Added);
     return row;
 }
 
@@ -60,24 +61,24 @@ qint64 StagedRows::remove(const QList<qint64> &ids)
 {
     qint64 removed = 0;
     for (const qint64 id : ids) {
-        removed += m_tx.m_sql
+        removed += m_scope.sql()
                        .run(QStringLiteral("DELETE FROM staged_changes WHERE model_id = ? AND "
                                            "id = ?"),
-                            {m_tx.model().id, id})
+                            {m_scope.model().id, id})
                        .numRowsAffected();
-        m_tx.logChange(changeSetKind, QString::number(id), Change::Op::Removed);
+        m_scope.logChange(changeSetKind, QString::number(id), Change::Op::Removed);
     }
     return removed;
 }
 
 qint64 StagedRows::clear()
 {
-    const qint64 removed =
-        m_tx.m_sql
-            .run(QStringLiteral("DELETE FROM staged_changes WHERE model_id = ?"), {m_tx.model().id})
-            .numRowsAffected();
+    const qint64 removed = m_scope.sql()
+                               .run(QStringLiteral("DELETE FROM staged_changes WHERE model_id = ?"),
+                                    {m_scope.model().id})
+                               .numRowsAffected();
     if (removed > 0)
-        m_tx.logChange(changeSetKind, m_tx.model().name, Change::Op::Removed);
+        m_scope.logChange(changeSetKind, m_scope.model().name, Change::Op::Removed);
     return removed;
 }
 

@@ -4,15 +4,15 @@
 
 namespace berth {
 
-class ModelTx;
+class TxScope;
 
 // A model's change set as stored: changes staged in order, read and written
-// in the model transaction `tx`. Every write is logged, so other clients'
+// in one model transaction. Every write is logged, so other clients'
 // windows show what is planned as it is staged.
 class StagedRows
 {
 public:
-    explicit StagedRows(ModelTx &tx);
+    explicit StagedRows(TxScope &scope);
 
     QList<StagedChangeRecord> list();
     qint64 count();
@@ -24,7 +24,7 @@ public:
     qint64 clear();
 
 private:
-    ModelTx &m_tx;
+    TxScope &m_scope;
 };
 
 } // namespace berth

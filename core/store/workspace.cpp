@@ -48,7 +48,7 @@ QString Workspace::resolveModel(const QString &explicitName)
 
 ModelSnapshot Workspace::snapshot(const QString &modelName)
 {
-    return readModel(modelName, [](ModelTx &tx) { return tx.snapshot(); });
+    return readModel(modelName, [](ModelTx &tx) { return tx.snapshots().whole(); });
 }
 
 void Workspace::refuseDying(const ModelRecord &model)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cloud/cloudregistry.h"
+#include "core/store/modelrows.h"
 #include "core/store/modeltx.h"
 #include "core/store/store.h"
 
@@ -58,7 +59,7 @@ public:
     template <typename F> decltype(auto) readModel(const QString &modelName, F &&fn)
     {
         return m_store.read([&](SqlSession &sql) {
-            ModelRecord model = ModelTx::loadModel(sql, modelName);
+            ModelRecord model = ModelRows(sql).load(modelName);
             ModelTx tx(sql, model, m_clouds, precheckOf(model.cloud));
             return fn(tx);
         });
@@ -70,7 +71,7 @@ private:
     template <typename F> decltype(auto) writeModel(const QString &modelName, F &fn, bool join)
     {
         return m_store.write([&](SqlSession &sql) {
-            ModelRecord model = ModelTx::loadModel(sql, modelName);
+            ModelRecord model = ModelRows(sql).load(modelName);
             if (model.dying && !m_reachesDying)
                 refuseDying(model);
             ModelTx tx(sql, model, m_clouds, precheckOf(model.cloud));

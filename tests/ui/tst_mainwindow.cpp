@@ -404,7 +404,7 @@ private slots:
 
         // A container fails: "Problems only" shows it, its host opened to show it.
         f.ws().inModel(model, [](ModelTx &tx) {
-            tx.recordError(tx.machine(QStringLiteral("0/lxd/0")), 1,
+            tx.machineLife().recordError(tx.machines().get(QStringLiteral("0/lxd/0")), 1,
                            QStringLiteral("no instance type fits"));
         });
         QTRY_COMPARE(
@@ -1180,9 +1180,9 @@ private slots:
         Fixture f;
         MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});
         f.ws().inModel(model, [](ModelTx &tx) {
-            tx.recordStart(tx.machine(QStringLiteral("0")), QStringLiteral("nonce-1"),
+            tx.machineLife().recordStart(tx.machines().get(QStringLiteral("0")), QStringLiteral("nonce-1"),
                            QStringLiteral("starting in sim-east-a"));
-            tx.recordError(tx.machine(QStringLiteral("0")), 1,
+            tx.machineLife().recordError(tx.machines().get(QStringLiteral("0")), 1,
                            QStringLiteral("no capacity left in sim-east"));
         });
         auto window = f.window();

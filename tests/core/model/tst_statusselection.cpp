@@ -126,7 +126,7 @@ void TestStatusSelection::selects()
     // Read only around the names where they are plain: the same answer.
     if (const auto plain = selection.plainNames()) {
         const ModelSnapshot around = m_t->ws().readModel(model, [&](ModelTx &tx) {
-            return tx.snapshotAround(plain->applications, plain->units, plain->machines);
+            return tx.snapshots().around(plain->applications, plain->units, plain->machines);
         });
         QVERIFY(around.units.size() <= m_whole.units.size());
         const ModelSnapshot fromPart = selection.apply(around);

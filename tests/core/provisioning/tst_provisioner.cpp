@@ -760,7 +760,7 @@ void TestProvisioner::aLateStartNeverStopsTheInstanceAnotherRecorded()
     }
     QCOMPARE(instance.id, other);
     f.ws().inModel(
-        model, [&](ModelTx &tx) { tx.recordInstance(tx.machine(QStringLiteral("0")), instance); });
+        model, [&](ModelTx &tx) { tx.machineLife().recordInstance(tx.machines().get(QStringLiteral("0")), instance); });
 
     cloud->released = true;
     pass.join();

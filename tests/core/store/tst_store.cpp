@@ -101,14 +101,14 @@ void TestStore::failedTransactionChangesNothing()
     TestWorkspace t;
     const qint64 before = t.store->lastChangeSeq();
     QVERIFY_THROWS_EXCEPTION(BerthError, t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
-        tx.createMachine({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
         throw BerthError(QStringLiteral("stop half-way"));
     }));
     QCOMPARE(t.store->lastChangeSeq(), before);
     QCOMPARE(t.ws().snapshot(QStringLiteral("default")).machines.size(), 0);
     // The store is still usable afterwards.
     t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
-        tx.createMachine({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
     });
     QCOMPARE(t.ws().snapshot(QStringLiteral("default")).machines.size(), 1);
 }
@@ -120,7 +120,7 @@ void TestStore::changeLogIsFollowedByAnotherConnection()
     const qint64 start = follower.lastChangeSeq();
     const qint64 version = follower.dataVersion();
     t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
-        tx.createMachine({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
     });
     QVERIFY(follower.dataVersion() != version);
     const ChangeList changes = follower.changesSince(start);
@@ -234,8 +234,8 @@ void TestStore::concurrentWritersFromThreadsNeitherDeadlockNorLose()
                 for (int n = 0; n < perThread; ++n) {
                     ws.inModel(QStringLiteral("default"), [](ModelTx &tx) {
                         // A read, then a write: the pattern that deadlocks with deferred locks.
-                        tx.snapshot();
-                        tx.createMachine(
+                        tx.snapshots().whole();
+                        tx.machines().create(
                             {QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
                     });
                 }

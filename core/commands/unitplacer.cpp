@@ -1,0 +1,225 @@
+#include "core/commands/unitplacer.h"
+
+#include "core/bertherror.h"
+#include "core/commands/machineretirement.h"
+#include "core/placement/placementrules.h"
+#include "core/store/applicationrows.h"
+#include "core/store/modeltx.h"
+#include "core/store/sqlsession.h"
+#include "core/store/unitrows.h"
+
+namespace berth {
+
+FormattedConstraints UnitPlacer::unitConstraints(const ApplicationRecord &app,
+                                                 const Constraints &unitLevel) const
+{
+    const ConstraintsValidator v = m_tx.validator();
+    return FormattedConstraints(
+        v.merge(v.merge(m_tx.model().constraints, app.constraints), unitLevel));
+}
+
+void UnitPlacer::checkProviderDirective(const PlacementDirective &d) const
+{
+    using Kind = PlacementDirective::Kind;
+    const ModelRecord &model = m_tx.model();
+    if (d.kind == Kind::Zone) {
+        const QStringList zones = m_tx.region().zoneNames();
+        if (!zones.contains(d.value)) {
+            throw BerthError(
+                tr("invalid placement directive \"%1\": zone \"%2\" not "
+                   "found in %3; expected one of %4")
+                    .arg(d.toString(), d.value, model.region, zones.join(QStringLiteral(", "))));
+        }
+    } else if (d.kind == Kind::Region) {
+        if (!m_tx.cloud().region(d.value)) {
+            throw BerthError(tr("invalid placement directive \"%1\": region \"%2\" not "
+                                "found in cloud %3; expected one of %4")
+                                 .arg(d.toString(), d.value, m_tx.cloud().name,
+                                      m_tx.cloud().regionNames().join(QStringLiteral(", "))));
+        }
+    } else if (d.kind == Kind::Hostname || d.kind == Kind::SystemId) {
+        // Only the provider knows its own directives (nodes, system ids).
+        if (!m_tx.precheck()) {
+            throw BerthError(tr("invalid placement directive \"%1\": cloud %2 "
+                                "cannot check it in this process")
+                                 .arg(d.toString(), model.cloud));
+        }
+        const QString problem = m_tx.precheck()(model.region, d.toString());
+        if (!problem.isEmpty()) {
+            throw BerthError(
+                tr("invalid placement directive \"%1\": %2").arg(d.toString(), problem));
+        }
+    }
+}
+
+MachineRecord UnitPlacer::target(const ApplicationRecord &app, const QString &unitName,
+                                 const FormattedConstraints &constraints,
+                                 const std::optional<PlacementDirective> &directive,
+                                 const Slot &slot, bool *fresh)
+{
+    const DirectivePlacement where = DirectivePlacement::forUnit(directive, slot.zone);
+    *fresh = where.kind != DirectivePlacement::Kind::ExistingMachine;
+    if (where.kind == DirectivePlacement::Kind::ExistingMachine) {
+        MachineRecord machine = m_tx.machines().get(where.machine);
+        if (const QString problem = PlacementRules::assignProblem(app, unitName, machine);
+            !problem.isEmpty())
+            throw BerthError(problem);
+        if (const QString problem =
+                PlacementRules::hardwareProblem(unitName, constraints.value, machine);
+            !problem.isEmpty())
+            throw BerthError(tr("cannot place unit %1: %2").arg(unitName, problem));
+        return machine;
+    }
+    return createMachineAt(where, unitMachine(app, constraints, slot), unitName);
+}
+
+MachineRows::NewMachine UnitPlacer::unitMachine(const ApplicationRecord &app,
+                                                const FormattedConstraints &constraints,
+                                                const Slot &slot) const
+{
+    MachineRows::NewMachine spec;
+    spec.base = app.base;
+    spec.constraints = constraints;
+    spec.forUnit = true;
+    spec.region = slot.region.isEmpty() ? m_tx.model().region : slot.region;
+    return spec;
+}
+
+MachineRecord UnitPlacer::createMachineAt(const DirectivePlacement &where,
+                                          MachineRows::NewMachine spec, const QString &unitName,
+                                          QString *newHost)
+{
+    MachineRows machines = m_tx.machines();
+    MachineRecord host;
+    if (where.kind == DirectivePlacement::Kind::NewContainer) {
+        if (where.machine.isEmpty()) {
+            MachineRows::NewMachine hostSpec = spec;
+            hostSpec.constraints = FormattedConstraints(m_tx.model().constraints);
+            host = machines.create(hostSpec);
+            if (newHost)
+                *newHost = host.name;
+        } else {
+            host = machines.get(where.machine);
+            const QString what =
+                unitName.isEmpty() ? tr("the container") : tr("unit %1").arg(unitName);
+            const QString problem =
+                PlacementRules::containerProblem(what, spec.constraints.value, host);
+            if (!problem.isEmpty())
+                throw BerthError(problem);
+        }
+        spec.parent = &host;
+        spec.region = host.region;
+    } else {
+        if (where.cloudChecks)
+            checkProviderDirective(*where.cloudChecks);
+        spec.placement = where.placement;
+        if (!where.region.isEmpty())
+            spec.region = where.region;
+    }
+    return machines.create(spec);
+}
+
+UnitRecord UnitPlacer::addUnit(const ApplicationRecord &app,
+                               const FormattedConstraints &constraints,
+                               const std::optional<PlacementDirective> &directive, const Slot &slot)
+{
+    UnitRows units = m_tx.units();
+    const qint64 number = units.nextNumber(app);
+    const QString unitName = app.name + u'/' + QString::number(number);
+    bool freshMachine = true;
+    const MachineRecord machine =
+        target(app, unitName, constraints, directive, slot, &freshMachine);
+    UnitRecord unit = units.insert(app, number, &machine, constraints);
+    // A fresh machine can only need subordinates of this application's relations.
+    if (!freshMachine || m_tx.applications().isPrincipalOfSubordinates(app.id))
+        units.syncSubordinates(machine);
+    return unit;
+}
+
+QList<UnitRecord> UnitPlacer::addUnitsOnNewMachines(const ApplicationRecord &app,
+                                                    const FormattedConstraints &constraints,
+                                                    const QList<Slot> &places)
+{
+    if (!m_tx.scope().sql().isPostgres()) {
+        // SQLite runs in this process: a row at a time through its prepared
+        // statements is as quick as it gets.
+        QList<UnitRecord> units;
+        for (const Slot &slot : places)
+            units << addUnit(app, constraints, std::nullopt, slot);
+        return units;
+    }
+    QList<MachineRows::NewMachine> specs;
+    for (const Slot &slot : places) {
+        // Where target() and createMachineAt() put a unit with no directive.
+        MachineRows::NewMachine spec = unitMachine(app, constraints, slot);
+        spec.placement = DirectivePlacement::forUnit(std::nullopt, slot.zone).placement;
+        specs << spec;
+    }
+    const QList<MachineRecord> machines = m_tx.machines().create(specs);
+    UnitRows unitRows = m_tx.units();
+    const QList<UnitRecord> units = unitRows.insert(app, machines, constraints);
+    // A fresh machine can only need subordinates of this application's relations.
+    if (m_tx.applications().isPrincipalOfSubordinates(app.id)) {
+        for (const MachineRecord &m : machines)
+            unitRows.syncSubordinates(m);
+    }
+    return units;
+}
+
+UnitRecord UnitPlacer::addUnplacedUnit(const ApplicationRecord &app,
+                                       const FormattedConstraints &constraints)
+{
+    UnitRows units = m_tx.units();
+    return units.insert(app, units.nextNumber(app), nullptr, constraints);
+}
+
+QString UnitPlacer::placementProblem(const UnitRecord &unit, const MachineRecord &machine)
+{
+    return PlacementRules::placementProblem(unit, m_tx.applications().get(unit.application),
+                                            machine);
+}
+
+MachineRecord UnitPlacer::placeUnit(const UnitRecord &unit,
+                                    const std::optional<PlacementDirective> &directive)
+{
+    if (unit.subordinate || unit.machineId != 0) {
+        throw BerthError(unit.subordinate ? tr("cannot place unit %1: subordinate units follow "
+                                               "their principals")
+                                                .arg(unit.name())
+                                          : tr("cannot place unit %1: it is already on machine %2")
+                                                .arg(unit.name(), unit.machine));
+    }
+    const ApplicationRecord app = m_tx.applications().get(unit.application);
+    bool fresh = true;
+    const MachineRecord machine = target(
+        app, unit.name(),
+        FormattedConstraints(Constraints::parse(unit.constraints).constraints, unit.constraints),
+        directive, {}, &fresh);
+    UnitRows units = m_tx.units();
+    units.assign(unit, &machine);
+    units.syncSubordinates(machine);
+    return machine;
+}
+
+void UnitPlacer::unplaceUnit(const UnitRecord &unit)
+{
+    if (unit.machineId == 0)
+        throw BerthError(tr("unit %1 is not placed").arg(unit.name()));
+    if (unit.subordinate) {
+        throw BerthError(tr("cannot unplace unit %1: subordinate units follow their "
+                            "principals")
+                             .arg(unit.name()));
+    }
+    const MachineRecord host = m_tx.machines().get(unit.machine);
+    if (!host.neverProvisioned()) {
+        throw BerthError(tr("cannot unplace unit %1: machine %2 has been started; "
+                            "remove the unit instead")
+                             .arg(unit.name(), host.name));
+    }
+    UnitRows units = m_tx.units();
+    units.assign(unit, nullptr);
+    units.syncSubordinates(host);
+    MachineRetirement(m_tx).retireEmptied({host.id}, false);
+}
+
+} // namespace berth

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "core/constraints/constraints.h"
+#include "core/model/modelrecords.h"
+#include "core/model/placementdirective.h"
+#include "core/placement/directiveplacement.h"
+#include "core/store/machinerows.h"
+
+#include <QCoreApplication>
+
+#include <optional>
+
+namespace berth {
+
+class ModelTx;
+
+// Where a unit goes, in one model transaction: its constraints collapsed
+// from the model's and the application's, the machine a placement
+// directive names or a new one (a container, a zone, a region), the checks
+// each move must pass (PlacementRules), and the subordinates that follow.
+// Juju's add-unit --to and assign-unit.
+class UnitPlacer
+{
+    Q_DECLARE_TR_FUNCTIONS(UnitPlacer)
+
+public:
+    explicit UnitPlacer(ModelTx &tx)
+        : m_tx(tx)
+    {}
+
+    // Where a placement policy puts a new unit: a new machine in `region`
+    // (empty: the model's), in `zone` when the policy chose one.
+    struct Slot
+    {
+        QString region;
+        QString zone;
+    };
+
+    // The constraints snapshot of a new principal unit: model, then application,
+    // then the unit's own, merged by the cloud's rules.
+    FormattedConstraints unitConstraints(const ApplicationRecord &app,
+                                         const Constraints &unitLevel) const;
+
+    // Adds a principal unit placed by `directive`; without one, on a new
+    // machine (in `slot` when given).
+    UnitRecord addUnit(const ApplicationRecord &app, const FormattedConstraints &constraints,
+                       const std::optional<PlacementDirective> &directive, const Slot &slot = {});
+    // Principal units each on a new machine of its own, one in each of
+    // `places`: what addUnit does without a directive, on PostgreSQL with the
+    // rows written a few hundred a statement (one round trip to the server each).
+    QList<UnitRecord> addUnitsOnNewMachines(const ApplicationRecord &app,
+                                            const FormattedConstraints &constraints,
+                                            const QList<Slot> &places);
+    // A unit with no machine yet (placed later, e.g. by dragging it in the window).
+    UnitRecord addUnplacedUnit(const ApplicationRecord &app,
+                               const FormattedConstraints &constraints);
+    // Places an unplaced principal unit by `directive` (none: a new machine);
+    // gives the machine it went to.
+    MachineRecord placeUnit(const UnitRecord &unit,
+                            const std::optional<PlacementDirective> &directive);
+    // Takes a unit off a machine that was never started (undoing a placement).
+    void unplaceUnit(const UnitRecord &unit);
+    // PlacementRules::placementProblem with the unit's application read here.
+    QString placementProblem(const UnitRecord &unit, const MachineRecord &machine);
+
+    // A new machine, or container, where `where` says, from `spec`: a
+    // container's host is looked up and checked (a refusal names the unit
+    // the container is for, or "the container" when `unitName` is empty), or
+    // made with the model's constraints (its name in `newHost`); a kept
+    // directive is checked with the cloud first.
+    MachineRecord createMachineAt(const DirectivePlacement &where, MachineRows::NewMachine spec,
+                                  const QString &unitName = {}, QString *newHost = nullptr);
+
+private:
+    // The machine a unit named `unitName` goes to; `fresh`: a new one.
+    MachineRecord target(const ApplicationRecord &app, const QString &unitName,
+                         const FormattedConstraints &constraints,
+                         const std::optional<PlacementDirective> &directive, const Slot &slot,
+                         bool *fresh);
+    // The new machine a principal unit gets without a directive, in `slot`.
+    MachineRows::NewMachine unitMachine(const ApplicationRecord &app,
+                                        const FormattedConstraints &constraints,
+                                        const Slot &slot) const;
+    // Checks a zone=, region= or node directive names something the cloud has.
+    void checkProviderDirective(const PlacementDirective &directive) const;
+
+    ModelTx &m_tx;
+};
+
+} // namespace berth

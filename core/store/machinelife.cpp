@@ -1,0 +1,135 @@
+#include "core/store/machinelife.h"
+
+#include "core/store/sqlsession.h"
+#include "core/store/txscope.h"
+
+namespace berth {
+
+MachineState MachineLife::moved(const MachineRecord &machine, MachineState::Move move,
+                                const QString &message)
+{
+    const MachineState next = machine.state.after(move, machine.name);
+    // Kept in the source language, as every message the store holds: berthctl
+    // and windows in other languages read the same rows.
+    m_scope.sql().run(
+        QStringLiteral("INSERT INTO machine_status_log (machine_id, at, life, "
+                       "machine_status, instance_status, message) VALUES (?, ?, ?, ?, ?, ?)"),
+        {machine.id, m_scope.now(), MachineState::text(next.life), MachineState::text(next.status),
+         MachineState::text(next.instance), message});
+    m_scope.logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
+    return next;
+}
+
+QList<StatusLogEntry> MachineLife::statusLog(const MachineRecord &machine)
+{
+    QSqlQuery &q = m_scope.sql().run(
+        QStringLiteral("SELECT at, life, machine_status, instance_status, "
+                       "message FROM machine_status_log WHERE machine_id = ? ORDER BY id"),
+        {machine.id});
+    QList<StatusLogEntry> entries;
+    while (q.next()) {
+        const auto life = MachineState::lifeFrom(q.value(1).toString());
+        const auto status = MachineState::statusFrom(q.value(2).toString());
+        const auto instance = MachineState::instanceStatusFrom(q.value(3).toString());
+        if (!life || !status || !instance)
+            continue; // written by a newer Berth: its words are not ours to show
+        entries.append(
+            {q.value(0).toLongLong(), {*life, *status, *instance}, q.value(4).toString()});
+    }
+    q.finish();
+    return entries;
+}
+
+void MachineLife::recordStart(const MachineRecord &machine, const QString &nonce,
+                              const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordStart, message);
+    m_scope.sql().run(QStringLiteral("UPDATE machines SET instance_status = ?, "
+                                     "instance_message = ?, nonce = ? WHERE id = ?"),
+                      {MachineState::text(next.instance), message, nonce, machine.id});
+}
+
+void MachineLife::recordInstance(const MachineRecord &machine, const InstanceInfo &instance)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordInstance,
+                                    QStringLiteral("instance %1 (%2) in %3")
+                                        .arg(instance.id, instance.instanceType, instance.zone));
+    m_scope.sql().run(
+        QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
+                       "hardware = ?, region = ?, zone = ?, machine_status = ?, "
+                       "machine_message = '', instance_status = ?, instance_message = '', "
+                       "attempts = 0, retry_at = 0 WHERE id = ?"),
+        {instance.id, instance.instanceType, instance.hardware, instance.region, instance.zone,
+         MachineState::text(next.status), MachineState::text(next.instance), machine.id});
+}
+
+void MachineLife::forgetStart(const MachineRecord &machine, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::ForgetStart, message);
+    m_scope.sql().run(
+        QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ? "
+                       "WHERE id = ?"),
+        {MachineState::text(next.instance), message, machine.id});
+}
+
+void MachineLife::recordRetry(const MachineRecord &machine, int attempts, qint64 retryAt,
+                              const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordRetry, message);
+    m_scope.sql().run(
+        QStringLiteral("UPDATE machines SET instance_status = ?, instance_message = ?, "
+                       "attempts = ?, retry_at = ? WHERE id = ?"),
+        {MachineState::text(next.instance), message, attempts, retryAt, machine.id});
+}
+
+void MachineLife::recordError(const MachineRecord &machine, int attempts, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::RecordError, message);
+    m_scope.sql().run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = ?, "
+                                     "instance_status = ?, instance_message = ?, instance_id = '', "
+                                     "attempts = ? WHERE id = ?"),
+                      {MachineState::text(next.status), message, MachineState::text(next.instance),
+                       message, attempts, machine.id});
+}
+
+void MachineLife::resetForRetry(const MachineRecord &machine, const QString &constraints)
+{
+    const MachineState next =
+        moved(machine, MachineState::Move::ResetForRetry, QStringLiteral("retry requested"));
+    m_scope.sql().run(
+        QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = '', "
+                       "instance_status = ?, instance_message = '', attempts = 0, "
+                       "retry_at = 0, constraints = ? WHERE id = ?"),
+        {MachineState::text(next.status), MachineState::text(next.instance), constraints,
+         machine.id});
+}
+
+void MachineLife::enlistHost(const MachineRecord &machine, const QString &instanceId,
+                             const QString &hardware, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::EnlistHost, message);
+    m_scope.sql().run(
+        QStringLiteral("UPDATE machines SET instance_id = ?, hardware = ?, "
+                       "machine_status = ?, machine_message = '', instance_status = ?, "
+                       "instance_message = ? WHERE id = ?"),
+        {instanceId, hardware, MachineState::text(next.status), MachineState::text(next.instance),
+         message, machine.id});
+}
+
+void MachineLife::holdForHost(const MachineRecord &machine, const QString &message)
+{
+    const MachineState next = moved(machine, MachineState::Move::HoldForHost, message);
+    m_scope.sql().run(QStringLiteral("UPDATE machines SET machine_status = ?, machine_message = ? "
+                                     "WHERE id = ?"),
+                      {MachineState::text(next.status), message, machine.id});
+}
+
+void MachineLife::markDead(const MachineRecord &machine)
+{
+    const MachineState next =
+        moved(machine, MachineState::Move::MarkDead, QStringLiteral("removed by the user"));
+    m_scope.sql().run(QStringLiteral("UPDATE machines SET life = ? WHERE id = ?"),
+                      {MachineState::text(next.life), machine.id});
+}
+
+} // namespace berth

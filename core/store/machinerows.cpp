@@ -1,0 +1,196 @@
+#include "core/store/machinerows.h"
+
+#include "core/bertherror.h"
+#include "core/store/rowmapping.h"
+#include "core/store/txscope.h"
+
+namespace berth {
+
+std::optional<MachineRecord> MachineRows::find(const QString &name)
+{
+    QSqlQuery &q = m_scope.sql().run(RowMapping::selectMachines() +
+                                         QStringLiteral(" WHERE m.model_id = ? AND m.name = ?"),
+                                     {m_scope.model().id, name});
+    auto rows = RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
+    return rows.isEmpty() ? std::nullopt : std::optional(rows.first());
+}
+
+MachineRecord MachineRows::get(const QString &name)
+{
+    auto m = find(name);
+    if (!m)
+        throw BerthError(tr("machine %1 not found").arg(name));
+    return *m;
+}
+
+QHash<qint64, MachineRecord> MachineRows::withIds(const QList<qint64> &ids)
+{
+    QHash<qint64, MachineRecord> machines;
+    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &binds) {
+        QSqlQuery &q = m_scope.sql().run(
+            RowMapping::selectMachines() + QStringLiteral(" WHERE m.id") + in, binds);
+        for (MachineRecord &m : RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom))
+            machines.insert(m.id, std::move(m));
+    });
+    return machines;
+}
+
+QList<MachineRecord> MachineRows::all()
+{
+    QSqlQuery &q =
+        m_scope.sql().run(RowMapping::selectMachines() + QStringLiteral(" WHERE m.model_id = ?"),
+                          {m_scope.model().id});
+    return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
+}
+
+QList<MachineRecord> MachineRows::children(qint64 machineId)
+{
+    QSqlQuery &q = m_scope.sql().run(RowMapping::selectMachines() +
+                                         QStringLiteral(" WHERE m.parent_id = ? ORDER BY m.id"),
+                                     {machineId});
+    return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
+}
+
+QHash<qint64, MachineRows::Containers> MachineRows::containersOf(const QList<qint64> &hostIds)
+{
+    QHash<qint64, Containers> counts;
+    SqlSession::forIdBatches(hostIds, [&](const QString &in, const QVariantList &ids) {
+        QSqlQuery &q = m_scope.sql().run(
+            QStringLiteral("SELECT parent_id, count(*), sum(CASE WHEN life = ? THEN 1 ELSE 0 END) "
+                           "FROM machines WHERE parent_id") +
+                in + QStringLiteral(" GROUP BY parent_id"),
+            QVariantList{MachineState::text(MachineState::Life::Alive)} + ids);
+        while (q.next())
+            counts.insert(q.value(0).toLongLong(), {q.value(1).toInt(), q.value(2).toInt()});
+        q.finish();
+    });
+    return counts;
+}
+
+QList<MachineRecord> MachineRows::alivePlaced(const QString &prefix)
+{
+    QSqlQuery &q = m_scope.sql().run(
+        RowMapping::selectMachines() +
+            QStringLiteral(" WHERE m.model_id = ? AND m.life = ? AND "
+                           "substr(m.placement, 1, ?) = ? ORDER BY m.id"),
+        {m_scope.model().id, MachineState::text(MachineState::Life::Alive), prefix.size(), prefix});
+    return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
+}
+
+QStringList MachineRows::names(const QString &condition, const QVariant &value)
+{
+    QSqlQuery &q =
+        m_scope.sql().run(QStringLiteral("SELECT name FROM machines WHERE model_id = ? AND ") +
+                              condition + QStringLiteral(" ORDER BY id"),
+                          {m_scope.model().id, value});
+    QStringList names;
+    while (q.next())
+        names << q.value(0).toString();
+    q.finish();
+    return names;
+}
+
+QStringList MachineRows::inError()
+{
+    return names(QStringLiteral("machine_status = ?"),
+                 MachineState::text(MachineState::Status::Error));
+}
+
+QStringList MachineRows::startsWithoutInstance()
+{
+    return names(QStringLiteral("instance_id = '' AND instance_status = ?"),
+                 MachineState::text(MachineState::InstanceStatus::Provisioning));
+}
+
+MachineRecord MachineRows::recordOf(const NewMachine &spec, const QString &name) const
+{
+    MachineRecord m;
+    m.name = name;
+    m.parentId = spec.parent ? spec.parent->id : 0;
+    m.base = spec.base;
+    m.constraints = spec.constraints.text;
+    m.placement = spec.placement;
+    m.forUnit = spec.forUnit;
+    m.region = spec.region;
+    m.createdAt = m_scope.now();
+    return m;
+}
+
+MachineRecord MachineRows::create(const NewMachine &spec)
+{
+    QString name;
+    if (spec.parent) {
+        const QString prefix = spec.parent->name + QStringLiteral("/lxd/");
+        name =
+            prefix + QString::number(m_scope.nextSequence(QStringLiteral("container:") + prefix));
+    } else {
+        name = QString::number(m_scope.nextSequence(QStringLiteral("machine")));
+    }
+    MachineRecord m = recordOf(spec, name);
+    m.id = m_scope.sql().insert(
+        QStringLiteral(
+            "INSERT INTO machines (model_id, name, parent_id, base, constraints, "
+            "placement, for_unit, region, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id"),
+        {m_scope.model().id, m.name,
+         spec.parent ? QVariant(spec.parent->id) : QVariant(QMetaType::fromType<qint64>()), m.base,
+         m.constraints, m.placement, int(m.forUnit), m.region, m.createdAt});
+    m_scope.logChange(QStringLiteral("machine"), m.name, Change::Op::Added);
+    return m;
+}
+
+QList<MachineRecord> MachineRows::create(const QList<NewMachine> &specs)
+{
+    QList<MachineRecord> machines;
+    QList<QVariantList> rows;
+    for (const NewMachine &spec : specs) {
+        Q_ASSERT(!spec.parent);
+        const MachineRecord m =
+            recordOf(spec, QString::number(m_scope.nextSequence(QStringLiteral("machine"))));
+        machines << m;
+        rows << QVariantList{m_scope.model().id, m.name,         m.base,   m.constraints,
+                             m.placement,        int(m.forUnit), m.region, m.createdAt};
+    }
+    const QHash<QString, qint64> ids = m_scope.sql().insertRows(QStringLiteral("machines"),
+                                                                {{"model_id", "bigint"},
+                                                                 {"name", "text"},
+                                                                 {"base", "text"},
+                                                                 {"constraints", "text"},
+                                                                 {"placement", "text"},
+                                                                 {"for_unit", "bigint"},
+                                                                 {"region", "text"},
+                                                                 {"created_at", "bigint"}},
+                                                                rows, QStringLiteral("name"));
+    for (MachineRecord &m : machines) {
+        m.id = ids.value(m.name);
+        m_scope.logChange(QStringLiteral("machine"), m.name, Change::Op::Added);
+    }
+    return machines;
+}
+
+void MachineRows::remove(const QList<MachineRecord> &machines)
+{
+    QList<qint64> ids;
+    for (const MachineRecord &m : machines) {
+        ids << m.id;
+        m_scope.logChange(QStringLiteral("machine"), m.name, Change::Op::Removed);
+    }
+    // The server checks each deleted row's references: with many, reusing plans.
+    if (ids.size() > 1)
+        m_scope.sql().reusePlansInTransaction();
+    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
+        m_scope.sql().run(QStringLiteral("DELETE FROM machines WHERE id") + in, batch);
+    });
+}
+
+void MachineRows::forget(const MachineRecord &machine)
+{
+    if (!machine.state.isDead())
+        throw BerthError(tr("machine %1 is %2, not dead: it cannot be forgotten")
+                             .arg(machine.name, MachineState::label(machine.state.life)));
+    m_scope.sql().run(QStringLiteral("DELETE FROM units WHERE machine_id = ?"), {machine.id});
+    m_scope.sql().run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
+    m_scope.logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);
+}
+
+} // namespace berth

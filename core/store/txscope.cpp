@@ -1,0 +1,57 @@
+#include "core/store/txscope.h"
+
+#include "core/store/sqlsession.h"
+
+#include <QDateTime>
+
+namespace berth {
+
+TxScope::TxScope(SqlSession &sql, ModelRecord model)
+    : m_sql(sql)
+    , m_model(std::move(model))
+    , m_now(QDateTime::currentMSecsSinceEpoch())
+{}
+
+qint64 TxScope::nextSequence(const QString &name)
+{
+    auto it = m_sequences.find(name);
+    if (it == m_sequences.end()) {
+        const QVariant stored = m_sql.scalar(
+            QStringLiteral("SELECT value FROM sequences WHERE model_id = ? AND name = ?"),
+            {m_model.id, name});
+        it = m_sequences.insert(name, stored.isValid() ? stored.toLongLong() : 0);
+    }
+    return (*it)++;
+}
+
+void TxScope::logChange(const QString &kind, const QString &name, Change::Op op)
+{
+    Change change;
+    change.kind = kind;
+    change.name = name;
+    change.op = op;
+    m_changes.append(std::move(change));
+}
+
+void TxScope::finish()
+{
+    for (auto it = m_sequences.cbegin(); it != m_sequences.cend(); ++it) {
+        m_sql.run(QStringLiteral("INSERT INTO sequences (model_id, name, value) VALUES (?, ?, ?) "
+                                 "ON CONFLICT (model_id, name) DO UPDATE SET value = "
+                                 "excluded.value"),
+                  {m_model.id, it.key(), it.value()});
+    }
+    m_sequences.clear();
+    // Many rows a statement: on PostgreSQL each statement is a round trip,
+    // and a large command logs two changes a unit.
+    QList<QVariantList> rows;
+    rows.reserve(m_changes.size());
+    for (const Change &change : std::as_const(m_changes))
+        rows << QVariantList{m_model.id, change.kind, change.name, Change::opName(change.op)};
+    m_sql.insertRows(QStringLiteral("changes"),
+                     {{"model_id", "bigint"}, {"kind", "text"}, {"name", "text"}, {"op", "text"}},
+                     rows);
+    m_changes.clear();
+}
+
+} // namespace berth

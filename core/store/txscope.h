@@ -1,0 +1,54 @@
+#pragma once
+
+#include "core/model/change.h"
+#include "core/model/modelrecords.h"
+
+#include <QHash>
+
+namespace berth {
+
+class SqlSession;
+
+// What the row classes of one model's write transaction share: the
+// connection, the model, the transaction's time, the model's sequences and
+// the changes noted so far. ModelTx owns one; each row class takes it.
+class TxScope final
+{
+public:
+    TxScope(SqlSession &sql, ModelRecord model);
+    TxScope(const TxScope &) = delete;
+    TxScope &operator=(const TxScope &) = delete;
+
+    SqlSession &sql() const { return m_sql; }
+    const ModelRecord &model() const { return m_model; }
+    // The model row as this transaction has written it.
+    ModelRecord &model() { return m_model; }
+    // When this transaction began: every row it writes carries this time.
+    qint64 now() const { return m_now; }
+
+    // The next value of a named per-model sequence; values are never reused.
+    qint64 nextSequence(const QString &name);
+    // After the model row went: its sequences went with it.
+    void dropSequences() { m_sequences.clear(); }
+
+    // Noted now, written by finish().
+    void logChange(const QString &kind, const QString &name, Change::Op op);
+    const ChangeList &pendingChanges() const { return m_changes; }
+
+    // Whether each application (by id) is the principal of a subordinate
+    // relation, as read in this transaction: asked once per unit added.
+    QHash<qint64, bool> &subordinateRelations() { return m_subordinateRelations; }
+
+    // Writes sequences and the change log; call once, last.
+    void finish();
+
+private:
+    SqlSession &m_sql;
+    ModelRecord m_model;
+    qint64 m_now = 0;
+    QHash<QString, qint64> m_sequences;
+    ChangeList m_changes;
+    QHash<qint64, bool> m_subordinateRelations;
+};
+
+} // namespace berth

@@ -1,0 +1,227 @@
+#include "core/store/unitrows.h"
+
+#include "core/bertherror.h"
+#include "core/model/names.h"
+#include "core/placement/subordinates.h"
+#include "core/store/applicationrows.h"
+#include "core/store/rowmapping.h"
+#include "core/store/txscope.h"
+
+#include <algorithm>
+
+namespace berth {
+
+UnitRecord UnitRows::get(const QString &name)
+{
+    // Exactly as units are named ("app/ 0" or "app/+0" is no unit, not app/0).
+    const qsizetype slash = name.lastIndexOf(u'/');
+    bool ok = Names::isValidUnitName(name);
+    const qint64 number = ok ? name.mid(slash + 1).toLongLong(&ok) : -1;
+    if (!ok)
+        throw BerthError(tr("invalid unit name \"%1\": expected application/number").arg(name));
+    QSqlQuery &q = m_scope.sql().run(
+        RowMapping::selectUnits() +
+            // Through the application's key, then (application, number): two
+            // index look-ups, not a scan of the model's units.
+            QStringLiteral(" WHERE a.model_id = ? AND a.name = ? AND u.number = ?"),
+        {m_scope.model().id, name.left(slash), number});
+    auto rows = RowMapping::collect<UnitRecord>(q, RowMapping::unitFrom);
+    if (rows.isEmpty())
+        throw BerthError(tr("unit \"%1\" not found").arg(name));
+    return rows.first();
+}
+
+QList<UnitRecord> UnitRows::onMachine(qint64 machineId)
+{
+    QSqlQuery &q = m_scope.sql().run(RowMapping::selectUnits() +
+                                         QStringLiteral(" WHERE u.machine_id = ? ORDER BY u.id"),
+                                     {machineId});
+    return RowMapping::collect<UnitRecord>(q, RowMapping::unitFrom);
+}
+
+QHash<qint64, QList<UnitRecord>> UnitRows::onMachines(const QList<qint64> &machineIds)
+{
+    QHash<qint64, QList<UnitRecord>> units;
+    SqlSession::forIdBatches(machineIds, [&](const QString &in, const QVariantList &ids) {
+        // Which machines have units first: a plain look-up, where most often none has.
+        QSqlQuery &occupied = m_scope.sql().run(
+            QStringLiteral("SELECT DISTINCT machine_id FROM units WHERE machine_id") + in, ids);
+        QList<qint64> withUnits;
+        while (occupied.next())
+            withUnits << occupied.value(0).toLongLong();
+        occupied.finish();
+        for (const qint64 machine : std::as_const(withUnits))
+            units.insert(machine, onMachine(machine));
+    });
+    return units;
+}
+
+QList<UnitRecord> UnitRows::ofApplication(qint64 applicationId)
+{
+    QSqlQuery &q = m_scope.sql().run(
+        RowMapping::selectUnits() + QStringLiteral(" WHERE u.application_id = ? ORDER BY u.number"),
+        {applicationId});
+    return RowMapping::collect<UnitRecord>(q, RowMapping::unitFrom);
+}
+
+QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
+{
+    // The machines the application's units are on, and their hosts.
+    QSqlQuery &q = m_scope.sql().run(
+        RowMapping::selectMachines() +
+            QStringLiteral(" WHERE m.id IN (SELECT machine_id FROM units WHERE "
+                           "application_id = ?) OR m.id IN (SELECT c.parent_id FROM machines c "
+                           "JOIN units u ON u.machine_id = c.id WHERE u.application_id = ?)"),
+        {app.id, app.id});
+    QHash<qint64, MachineRecord> machines;
+    for (MachineRecord &m : RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom))
+        machines.insert(m.id, std::move(m));
+    QList<UnitPlacement> rows;
+    for (const UnitRecord &u : ofApplication(app.id)) {
+        const auto m = machines.constFind(u.machineId);
+        const MachineRecord *machine = m == machines.cend() ? nullptr : &*m;
+        const auto h = machine ? machines.constFind(machine->parentId) : machines.cend();
+        rows << UnitPlacement::of(u, machine, h == machines.cend() ? nullptr : &*h);
+    }
+    return rows;
+}
+
+qint64 UnitRows::nextNumber(const ApplicationRecord &app)
+{
+    return m_scope.nextSequence(QStringLiteral("unit:") + app.name);
+}
+
+UnitRecord UnitRows::recordOf(const ApplicationRecord &app, qint64 number,
+                              const MachineRecord *machine,
+                              const FormattedConstraints &constraints) const
+{
+    UnitRecord unit;
+    unit.applicationId = app.id;
+    unit.application = app.name;
+    unit.number = number;
+    unit.machineId = machine ? machine->id : 0;
+    unit.machine = machine ? machine->name : QString();
+    unit.constraints = constraints.text;
+    unit.createdAt = m_scope.now();
+    return unit;
+}
+
+UnitRecord UnitRows::insert(const ApplicationRecord &app, qint64 number,
+                            const MachineRecord *machine, const FormattedConstraints &constraints)
+{
+    UnitRecord unit = recordOf(app, number, machine, constraints);
+    unit.id = m_scope.sql().insert(
+        QStringLiteral("INSERT INTO units (model_id, application_id, number, machine_id, "
+                       "constraints, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"),
+        {m_scope.model().id, app.id, number,
+         machine ? QVariant(machine->id) : QVariant(QMetaType::fromType<qint64>()),
+         unit.constraints, m_scope.now()});
+    m_scope.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Added);
+    return unit;
+}
+
+QList<UnitRecord> UnitRows::insert(const ApplicationRecord &app,
+                                   const QList<MachineRecord> &machines,
+                                   const FormattedConstraints &constraints)
+{
+    QList<UnitRecord> units;
+    QList<QVariantList> rows;
+    for (const MachineRecord &machine : machines) {
+        const UnitRecord unit = recordOf(app, nextNumber(app), &machine, constraints);
+        units << unit;
+        rows << QVariantList{m_scope.model().id, app.id,           unit.number,
+                             unit.machineId,     unit.constraints, m_scope.now()};
+    }
+    const QHash<QString, qint64> ids = m_scope.sql().insertRows(QStringLiteral("units"),
+                                                                {{"model_id", "bigint"},
+                                                                 {"application_id", "bigint"},
+                                                                 {"number", "bigint"},
+                                                                 {"machine_id", "bigint"},
+                                                                 {"constraints", "text"},
+                                                                 {"created_at", "bigint"}},
+                                                                rows, QStringLiteral("number"));
+    for (UnitRecord &unit : units) {
+        unit.id = ids.value(QString::number(unit.number));
+        m_scope.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Added);
+    }
+    return units;
+}
+
+void UnitRows::assign(const UnitRecord &unit, const MachineRecord *machine)
+{
+    m_scope.sql().run(
+        QStringLiteral("UPDATE units SET machine_id = ? WHERE id = ?"),
+        {machine ? QVariant(machine->id) : QVariant(QMetaType::fromType<qint64>()), unit.id});
+    m_scope.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
+}
+
+void UnitRows::forget(const QList<UnitRecord> &units)
+{
+    // The server checks each deleted row's references: with many, reusing plans.
+    if (units.size() > 1)
+        m_scope.sql().reusePlansInTransaction();
+    QList<qint64> ids;
+    for (const UnitRecord &u : units) {
+        ids << u.id;
+        m_scope.logChange(QStringLiteral("unit"), u.name(), Change::Op::Removed);
+    }
+    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
+        m_scope.sql().run(QStringLiteral("DELETE FROM units WHERE id") + in, batch);
+    });
+}
+
+void UnitRows::syncSubordinates(const MachineRecord &machine)
+{
+    syncSubordinates(machine, onMachine(machine.id));
+}
+
+qsizetype UnitRows::syncSubordinates(const MachineRecord &machine, const QList<UnitRecord> &units)
+{
+    ApplicationRows applications(m_scope);
+    const bool carriesSubordinates = std::any_of(units.cbegin(), units.cend(),
+                                                 [](const UnitRecord &u) { return u.subordinate; });
+    const bool principalsRelated =
+        std::any_of(units.cbegin(), units.cend(), [&](const UnitRecord &u) {
+            return !u.subordinate && applications.isPrincipalOfSubordinates(u.applicationId);
+        });
+    if (!carriesSubordinates && !principalsRelated)
+        return 0;
+
+    SqlSession &sql = m_scope.sql();
+    QList<Subordinates::Relation> relations;
+    QSqlQuery &q = sql.run(
+        QStringLiteral("SELECT subordinate_id, principal_id FROM relations WHERE principal_id IN "
+                       "(SELECT application_id FROM units WHERE machine_id = ?)"),
+        {machine.id});
+    while (q.next())
+        relations.append({q.value(0).toLongLong(), q.value(1).toLongLong()});
+    q.finish();
+
+    const Subordinates::Plan plan = Subordinates::plan(units, relations);
+    for (const UnitRecord &gone : plan.remove) {
+        sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {gone.id});
+        m_scope.logChange(QStringLiteral("unit"), gone.name(), Change::Op::Removed);
+    }
+    for (const Subordinates::Plan::Follow &f : plan.follow) {
+        sql.run(QStringLiteral("UPDATE units SET principal_id = ? WHERE id = ?"),
+                {f.principalId, f.unit.id});
+        m_scope.logChange(QStringLiteral("unit"), f.unit.name(), Change::Op::Changed);
+    }
+    for (const Subordinates::Plan::Add &a : plan.add) {
+        const QString appName =
+            sql.scalar(QStringLiteral("SELECT name FROM applications WHERE id = ?"),
+                       {a.applicationId})
+                .toString();
+        const qint64 number = m_scope.nextSequence(QStringLiteral("unit:") + appName);
+        sql.run(QStringLiteral("INSERT INTO units (model_id, application_id, number, machine_id, "
+                               "principal_id, constraints, created_at) VALUES (?, ?, ?, ?, ?, "
+                               "'', ?)"),
+                {m_scope.model().id, a.applicationId, number, machine.id, a.principalId,
+                 m_scope.now()});
+        m_scope.logChange(QStringLiteral("unit"), appName + u'/' + QString::number(number),
+                          Change::Op::Added);
+    }
+    return plan.add.size() - plan.remove.size();
+}
+
+} // namespace berth
