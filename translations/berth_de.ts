@@ -32,116 +32,124 @@
 <context>
     <name>ApplicationCommands</name>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="34"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="36"/>
         <source>added %1 units of %2</source>
         <translation>%1 Einheiten von %2 hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="38"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="40"/>
         <source>added unit %1 to machine %2</source>
         <translation>Einheit %1 zu Maschine %2 hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="54"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="56"/>
         <source>%1 placement directive(s) ignored: only %2 unit(s) added</source>
         <translation>%1 Platzierungsangabe(n) übergangen: nur %2 Einheit(en) hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="89"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="92"/>
         <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
         <translation>Die untergeordnete Anwendung „%1“ kann nicht mit Vorgaben bereitgestellt werden: Untergeordnete laufen auf den Maschinen ihrer Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="115"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="118"/>
         <source>application &quot;%1&quot; already exists</source>
         <translation>Die Anwendung „%1“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="124"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="127"/>
         <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
         <translation>„%1“ aus Charm „%2“ bereitgestellt (%3)</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="130"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="133"/>
         <source>--to and --unplaced exclude each other</source>
         <translation>--to und --unplaced schließen einander aus</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="196"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="244"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="199"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="247"/>
         <source>no units specified; expected APP/N ...</source>
         <translation>Keine Einheiten angegeben; erwartet: APP/N …</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="209"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="212"/>
         <source>placed unit %1 on machine %2</source>
         <translation>Einheit %1 auf Maschine %2 platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="221"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="224"/>
         <source>unit %1 is unplaced</source>
         <translation>Einheit %1 ist nicht mehr platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="270"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="273"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation>Die untergeordnete Einheit „%1“ kann nicht direkt entfernt werden: Entfernen Sie ihre Haupteinheit %2 oder die Beziehung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="275"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="278"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="296"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="300"/>
         <source>removed application %1</source>
         <translation>Anwendung %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="309"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="313"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation>Für die untergeordnete Anwendung „%1“ können keine Vorgaben gesetzt werden: Untergeordnete folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="337"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="342"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="340"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="345"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="348"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="353"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="354"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="359"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="361"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="366"/>
         <source>related %1 to %2</source>
         <translation>%1 mit %2 verbunden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="396"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation>es gibt keine Verbindung zwischen „%1“ und „%2“; „berthctl status“ listet sie auf</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="398"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="404"/>
         <source>removed the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernt</translation>
     </message>
 </context>
 <context>
+    <name>ApplicationRows</name>
+    <message>
+        <location filename="../core/store/applicationrows.cpp" line="22"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation>Die Anwendung „%1“ gibt es nicht</translation>
+    </message>
+</context>
+<context>
     <name>ApplicationScaling</name>
     <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="155"/>
+        <location filename="../core/commands/applicationscaling.cpp" line="157"/>
         <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
         <translation>%1 Einheiten von „%2“ können nicht entfernt werden: Sie hat %3</translation>
     </message>
@@ -878,143 +886,143 @@
 <context>
     <name>MachineCommands</name>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="15"/>
-        <location filename="../core/commands/machinecommands.cpp" line="68"/>
+        <location filename="../core/commands/machinecommands.cpp" line="17"/>
+        <location filename="../core/commands/machinecommands.cpp" line="70"/>
         <source>created machine %1</source>
         <translation>Maschine %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="14"/>
+        <location filename="../core/commands/machinecommands.cpp" line="16"/>
         <source>created container %1</source>
         <translation>Container %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="37"/>
+        <location filename="../core/commands/machinecommands.cpp" line="39"/>
         <source>cannot use -n when specifying a placement directive</source>
         <translation>-n kann nicht zusammen mit einer Platzierungsangabe verwendet werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="81"/>
+        <location filename="../core/commands/machinecommands.cpp" line="83"/>
         <source>created %1 machines</source>
         <translation>%1 Maschinen angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="93"/>
+        <location filename="../core/commands/machinecommands.cpp" line="95"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation>Vorgaben gelten nicht für ssh:-Hosts; die Hardware des Hosts wird so erfasst, wie sie ist</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="96"/>
+        <location filename="../core/commands/machinecommands.cpp" line="98"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation>add-machine %1: Dieses Programm kann Hosts nicht über SSH erreichen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="112"/>
+        <location filename="../core/commands/machinecommands.cpp" line="114"/>
         <source>host %1 is already machine %2</source>
         <translation>Host %1 ist schon Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="127"/>
+        <location filename="../core/commands/machinecommands.cpp" line="129"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation>Auf Host %1 läuft „%2“, eine Basis, die Berth nicht kennt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="130"/>
+        <location filename="../core/commands/machinecommands.cpp" line="132"/>
         <source>host %1 runs %2, not %3</source>
         <translation>Auf Host %1 läuft %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="139"/>
+        <location filename="../core/commands/machinecommands.cpp" line="141"/>
         <source>host %1: %2</source>
         <translation>Host %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="152"/>
+        <location filename="../core/commands/machinecommands.cpp" line="154"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation>Maschine %1 für Host %2 angelegt (%3, %4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="168"/>
+        <location filename="../core/commands/machinecommands.cpp" line="170"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation>Maschine %1 ist die Einheit „%2“ zugewiesen; entfernen Sie zuerst die Einheit oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="174"/>
+        <location filename="../core/commands/machinecommands.cpp" line="176"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation>Maschine %1 beherbergt die Container „%2“; entfernen Sie diese zuerst oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="185"/>
+        <location filename="../core/commands/machinecommands.cpp" line="187"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="191"/>
+        <location filename="../core/commands/machinecommands.cpp" line="193"/>
         <source>removed machine %1</source>
         <translation>Maschine %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="196"/>
+        <location filename="../core/commands/machinecommands.cpp" line="198"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung vergisst Host %2 und lässt ihn laufen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="201"/>
+        <location filename="../core/commands/machinecommands.cpp" line="203"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung hält ihre Instanz an</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="217"/>
+        <location filename="../core/commands/machinecommands.cpp" line="219"/>
         <source>machine %1 left the model; its instance %2 keeps running</source>
         <translation>Maschine %1 hat das Modell verlassen; ihre Instanz %2 läuft weiter</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="219"/>
+        <location filename="../core/commands/machinecommands.cpp" line="221"/>
         <source>(none yet)</source>
         <translation>(noch keine)</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="227"/>
+        <location filename="../core/commands/machinecommands.cpp" line="229"/>
         <source>no machines specified; expected machine ids</source>
         <translation>Keine Maschinen angegeben; erwartet: Maschinennummern</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="233"/>
+        <location filename="../core/commands/machinecommands.cpp" line="235"/>
         <source>machine %1 is already dead</source>
         <translation>Maschine %1 ist schon tot</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="262"/>
+        <location filename="../core/commands/machinecommands.cpp" line="264"/>
         <source>no machines in error</source>
         <translation>Keine Maschinen mit Fehler</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="267"/>
+        <location filename="../core/commands/machinecommands.cpp" line="269"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation>Maschine %1 hat keinen Fehler (Status %2); nur Maschinen mit Fehler können erneut versucht werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="273"/>
+        <location filename="../core/commands/machinecommands.cpp" line="276"/>
         <source>machine %1 will be provisioned again</source>
         <translation>Maschine %1 wird erneut bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="280"/>
+        <location filename="../core/commands/machinecommands.cpp" line="283"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="306"/>
+        <location filename="../core/commands/machinecommands.cpp" line="310"/>
         <source>no machine of model %1 waits to start</source>
         <translation>keine Maschine des Modells %1 wartet auf den Start</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="310"/>
+        <location filename="../core/commands/machinecommands.cpp" line="314"/>
         <source>%1 × %2 in %3</source>
         <translation>%1 × %2 in %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="313"/>
+        <location filename="../core/commands/machinecommands.cpp" line="317"/>
         <source>%n that no instance type fits</source>
         <translation>
             <numerusform>%n, zu der kein Instanztyp passt</numerusform>
@@ -1022,12 +1030,25 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="314"/>
+        <location filename="../core/commands/machinecommands.cpp" line="318"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation>
             <numerusform>%n Maschine des Modells %1 wartet auf den Start: %2; etwa %3 pro Stunde</numerusform>
             <numerusform>%n Maschinen des Modells %1 warten auf den Start: %2; etwa %3 pro Stunde</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>MachineRows</name>
+    <message>
+        <location filename="../core/store/machinerows.cpp" line="22"/>
+        <source>machine %1 not found</source>
+        <translation>Maschine %1 gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/store/machinerows.cpp" line="189"/>
+        <source>machine %1 is %2, not dead: it cannot be forgotten</source>
+        <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
 </context>
 <context>
@@ -1296,37 +1317,37 @@
 <context>
     <name>ModelCommands</name>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="54"/>
+        <location filename="../core/commands/modelcommands.cpp" line="55"/>
         <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
         <translation>Die Region „%1“ gibt es in Cloud %2 nicht; erwartet eine von: %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="60"/>
+        <location filename="../core/commands/modelcommands.cpp" line="61"/>
         <source>model &quot;%1&quot; already exists</source>
         <translation>Das Modell „%1“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="65"/>
+        <location filename="../core/commands/modelcommands.cpp" line="66"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
         <translation>Modell „%1“ auf %2/%3 hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="137"/>
+        <location filename="../core/commands/modelcommands.cpp" line="138"/>
         <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
         <translation>Das Zerstören des Modells „%1“ entfernt seine Anwendungen (%2), Einheiten (%3) und Maschinen (%4).</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="144"/>
+        <location filename="../core/commands/modelcommands.cpp" line="145"/>
         <source>It stops the instances of machines %1.</source>
         <translation>Es stoppt die Instanzen der Maschinen %1.</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="148"/>
+        <location filename="../core/commands/modelcommands.cpp" line="149"/>
         <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
         <translation>Es vergisst die vorhandenen Hosts der Maschinen %1 und lässt sie laufen.</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="163"/>
+        <location filename="../core/commands/modelcommands.cpp" line="164"/>
         <source>model &quot;%1&quot; is already being destroyed</source>
         <translation>Modell „%1“ wird bereits zerstört</translation>
     </message>
@@ -1434,106 +1455,19 @@
     </message>
 </context>
 <context>
-    <name>ModelTx</name>
+    <name>ModelRows</name>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="56"/>
-        <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
-        <translation>Die Ablage enthält einen Zustand der Maschine %1, den dieses Berth nicht kennt (%2, %3, %4): Sie ist beschädigt oder von einem neueren Berth geschrieben</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="248"/>
+        <location filename="../core/store/modelrows.cpp" line="44"/>
         <source>model &quot;%1&quot; not found</source>
         <translation>Das Modell „%1“ gibt es nicht</translation>
     </message>
+</context>
+<context>
+    <name>ModelTx</name>
     <message>
-        <location filename="../core/store/modeltx.cpp" line="263"/>
+        <location filename="../core/store/modeltx.cpp" line="26"/>
         <source>region &quot;%1&quot; of model &quot;%2&quot; is not in cloud &quot;%3&quot;</source>
         <translation>Die Region „%1“ des Modells „%2“ gibt es in Cloud „%3“ nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="284"/>
-        <source>application &quot;%1&quot; not found</source>
-        <translation>Die Anwendung „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="302"/>
-        <source>machine %1 not found</source>
-        <translation>Maschine %1 gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="314"/>
-        <source>invalid unit name &quot;%1&quot;: expected application/number</source>
-        <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="324"/>
-        <source>unit &quot;%1&quot; not found</source>
-        <translation>Die Einheit „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="679"/>
-        <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
-        <translation>Ungültige Platzierungsangabe „%1“: Die Zone „%2“ gibt es in %3 nicht; erwartet eine von: %4</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="685"/>
-        <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
-        <translation>Ungültige Platzierungsangabe „%1“: Die Region „%2“ gibt es in Cloud %3 nicht; erwartet eine von: %4</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="693"/>
-        <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
-        <translation>Ungültige Platzierungsangabe „%1“: Cloud %2 kann sie in diesem Prozess nicht prüfen</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="700"/>
-        <source>invalid placement directive &quot;%1&quot;: %2</source>
-        <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="746"/>
-        <source>the container</source>
-        <translation>der Container</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="747"/>
-        <source>unit %1</source>
-        <translation>Einheit %1</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="922"/>
-        <source>cannot place unit %1: %2</source>
-        <translation>Einheit %1 kann nicht platziert werden: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="930"/>
-        <source>cannot place unit %1: subordinate units follow their principals</source>
-        <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="933"/>
-        <source>cannot place unit %1: it is already on machine %2</source>
-        <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="950"/>
-        <source>unit %1 is not placed</source>
-        <translation>Einheit %1 ist nicht platziert</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="952"/>
-        <source>cannot unplace unit %1: subordinate units follow their principals</source>
-        <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="958"/>
-        <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
-        <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
-    </message>
-    <message>
-        <location filename="../core/store/modeltx.cpp" line="1265"/>
-        <source>machine %1 is %2, not dead: it cannot be forgotten</source>
-        <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
 </context>
 <context>
@@ -1903,17 +1837,17 @@
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="104"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="103"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="146"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="145"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="187"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="186"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation>
             <numerusform>%n inzwischen hinzugefügte Maschine kommt zu den laufenden Starts hinzu</numerusform>
@@ -1921,52 +1855,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="44"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="38"/>
         <source>machine %1: starting</source>
         <translation>Maschine %1: startet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="45"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="39"/>
         <source>machine %1: starting in %2</source>
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="137"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="131"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="139"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="151"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation>Maschine %1: %2 wurde inzwischen von einem anderen Start gestartet und eingetragen; bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="159"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="153"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="160"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="63"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="57"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="206"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="200"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="211"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="205"/>
         <location filename="../core/provisioning/pass.cpp" line="121"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
@@ -1977,7 +1911,7 @@
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="107"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="108"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -2066,94 +2000,102 @@
     </message>
 </context>
 <context>
+    <name>RowMapping</name>
+    <message>
+        <location filename="../core/store/rowmapping.cpp" line="56"/>
+        <source>the store holds a state of machine %1 this Berth does not know (%2, %3, %4): it is damaged, or was written by a newer Berth</source>
+        <translation>Die Ablage enthält einen Zustand der Maschine %1, den dieses Berth nicht kennt (%2, %3, %4): Sie ist beschädigt oder von einem neueren Berth geschrieben</translation>
+    </message>
+</context>
+<context>
     <name>ScalingCommands</name>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="85"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="86"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
         <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten und können nicht skaliert oder per Richtlinie platziert werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="121"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="122"/>
         <source>two %1 policies given; expected one</source>
         <translation>Zwei %1-Richtlinien angegeben; erwartet: eine</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="127"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="128"/>
         <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
         <translation>Eigenschaften der Löschrichtlinie übergangen: %1 (Einheiten werden sofort entfernt, die Größe folgt ihnen)</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="169"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="170"/>
         <source>%1 policy set on %2</source>
         <translation>%1-Richtlinie für %2 gesetzt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="63"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="64"/>
         <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement, senlin.policy.zone_placement, senlin.policy.deletion or senlin.policy.affinity</source>
         <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement, senlin.policy.zone_placement, senlin.policy.deletion oder senlin.policy.affinity</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="137"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="138"/>
         <source>affinity policy properties ignored: %1 (zones come from the zone policy and constraints)</source>
         <translation>Eigenschaften der Affinitätsrichtlinie übergangen: %1 (Zonen kommen aus der Zonenrichtlinie und den Constraints)</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="180"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="181"/>
         <source>invalid policy kind &quot;%1&quot;; expected region, zone, deletion or affinity</source>
         <translation>Ungültige Richtlinienart „%1“; erwartet: region, zone, deletion oder affinity</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="190"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="191"/>
         <source>application &quot;%1&quot; has no policy</source>
         <translation>Die Anwendung „%1“ hat keine Richtlinie</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="191"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="192"/>
         <source>application &quot;%1&quot; has no %2 policy</source>
         <translation>Die Anwendung „%1“ hat keine %2-Richtlinie</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="196"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="197"/>
         <source>removed %1 from %2</source>
         <translation>%1 von %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="219"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="220"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="251"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="252"/>
         <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
         <translation>--adjustment-type ist nötig: EXACT_CAPACITY, CHANGE_IN_CAPACITY oder CHANGE_IN_PERCENTAGE</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="266"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="267"/>
         <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
         <translation>%1 von %2 auf %3 Einheiten zu skalieren hieße, %5 Einheiten zu „%4“; ein Befehl darf höchstens %6 (er ist eine Transaktion, und eine größere ließe andere Nutzer der Ablage warten): skalieren Sie schrittweise</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="273"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="274"/>
         <source>add</source>
         <translation>hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="274"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="275"/>
         <source>remove</source>
         <translation>entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="291"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="292"/>
         <source>%1 stays at %2 units</source>
         <translation>%1 bleibt bei %2 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="295"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="296"/>
         <source>scaled %1 from %2 to %3 units: %4</source>
         <translation>%1 von %2 auf %3 Einheiten skaliert: %4</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="314"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="315"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
@@ -2182,12 +2124,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="137"/>
+        <location filename="../core/placement/startforecast.cpp" line="136"/>
         <source>container</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="151"/>
+        <location filename="../core/placement/startforecast.cpp" line="150"/>
         <source>the cloud has no region %1</source>
         <translation>die Cloud hat keine Region %1</translation>
     </message>
@@ -2327,69 +2269,145 @@
         <translation>Die Ablage ist belegt: Ein anderer Nutzer hielt sie zu lange; versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="152"/>
+        <location filename="../core/store/storeerror.cpp" line="154"/>
         <source>the disk holding the store is full (%1 KiB free); even reading the store needs room for its -shm file; free some space and try again</source>
         <translation>der Datenträger des Speichers ist voll (%1 KiB frei); schon das Lesen des Speichers braucht Platz für seine -shm-Datei; geben Sie Platz frei und versuchen Sie es erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="166"/>
+        <location filename="../core/store/storeerror.cpp" line="168"/>
         <source>the store failed to carry out this command</source>
         <translation>Die Ablage konnte diesen Befehl nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="169"/>
+        <location filename="../core/store/storeerror.cpp" line="171"/>
         <source>; nothing was changed</source>
         <translation>; nichts wurde geändert</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="181"/>
+        <location filename="../core/store/storeerror.cpp" line="183"/>
         <source>the PostgreSQL server refused user &quot;%1&quot;: wrong or missing password (give it in the URL or in ~/.pgpass)</source>
         <translation>Der PostgreSQL-Server hat den Benutzer „%1“ abgewiesen: falsches oder fehlendes Passwort (geben Sie es in der Adresse oder in ~/.pgpass an)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="187"/>
+        <location filename="../core/store/storeerror.cpp" line="189"/>
         <source>the PostgreSQL server has no database &quot;%1&quot;; create it or name another</source>
         <translation>Der PostgreSQL-Server hat keine Datenbank „%1“; legen Sie sie an oder nennen Sie eine andere</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="190"/>
+        <location filename="../core/store/storeerror.cpp" line="192"/>
         <source>the PostgreSQL server has no user &quot;%1&quot;</source>
         <translation>Der PostgreSQL-Server hat keinen Benutzer „%1“</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="193"/>
+        <location filename="../core/store/storeerror.cpp" line="195"/>
         <source>the PostgreSQL server does not let user &quot;%1&quot; connect from here (pg_hba.conf)</source>
         <translation>Der PostgreSQL-Server lässt den Benutzer „%1“ von hier aus nicht herein (pg_hba.conf)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="197"/>
+        <location filename="../core/store/storeerror.cpp" line="199"/>
         <source>the PostgreSQL server at %1:%2 does not offer TLS, which the address asks for (sslmode)</source>
         <translation>der PostgreSQL-Server unter %1:%2 bietet kein TLS an, das die Adresse verlangt (sslmode)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="202"/>
+        <location filename="../core/store/storeerror.cpp" line="204"/>
         <source>bad sslmode in the address: expected disable, allow, prefer, require, verify-ca or verify-full</source>
         <translation>ungültiger sslmode in der Adresse: erwartet wird disable, allow, prefer, require, verify-ca oder verify-full</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="205"/>
+        <location filename="../core/store/storeerror.cpp" line="207"/>
         <source>the address has a setting PostgreSQL&apos;s client cannot read (a quote or a space in a value?)</source>
         <translation>die Adresse enthält eine Einstellung, die der PostgreSQL-Client nicht lesen kann (ein Anführungszeichen oder Leerzeichen in einem Wert?)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="208"/>
+        <location filename="../core/store/storeerror.cpp" line="210"/>
         <source>cannot reach the PostgreSQL server at %1:%2 (is it running, and is the address right?)</source>
         <translation>Der PostgreSQL-Server unter %1:%2 ist nicht erreichbar (läuft er, und stimmt die Adresse?)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="219"/>
+        <location filename="../core/store/storeerror.cpp" line="221"/>
         <source>the store &quot;%1&quot; was lost under this process: another program removed its write-ahead log while it was open here (after something in this process dropped its locks); what this process did since may not be kept, and it neither reads nor writes the store again. Reopen the store</source>
         <translation>der Speicher „%1“ ging diesem Prozess verloren: ein anderes Programm hat sein Write-Ahead-Log entfernt, während er hier geöffnet war (nachdem etwas in diesem Prozess seine Sperren aufgegeben hatte); was dieser Prozess seitdem tat, ist vielleicht nicht erhalten, und er liest und schreibt den Speicher nicht mehr. Öffnen Sie den Speicher erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="229"/>
+        <location filename="../core/store/storeerror.cpp" line="231"/>
         <source>the store &quot;%1&quot; is read-only: this command changes the model, and only commands that read it (status, show-…, the window&apos;s views) work on it</source>
         <translation>Die Ablage „%1“ ist schreibgeschützt: Dieser Befehl ändert das Modell, und nur Befehle, die es lesen (status, show-…, die Ansichten des Fensters), gehen damit</translation>
+    </message>
+</context>
+<context>
+    <name>UnitPlacer</name>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="29"/>
+        <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
+        <translation>Ungültige Platzierungsangabe „%1“: Die Zone „%2“ gibt es in %3 nicht; erwartet eine von: %4</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="35"/>
+        <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
+        <translation>Ungültige Platzierungsangabe „%1“: Die Region „%2“ gibt es in Cloud %3 nicht; erwartet eine von: %4</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="43"/>
+        <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
+        <translation>Ungültige Platzierungsangabe „%1“: Cloud %2 kann sie in diesem Prozess nicht prüfen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="50"/>
+        <source>invalid placement directive &quot;%1&quot;: %2</source>
+        <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="70"/>
+        <source>cannot place unit %1: %2</source>
+        <translation>Einheit %1 kann nicht platziert werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="104"/>
+        <source>the container</source>
+        <translation>der Container</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="104"/>
+        <source>unit %1</source>
+        <translation>Einheit %1</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="186"/>
+        <source>cannot place unit %1: subordinate units follow their principals</source>
+        <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="189"/>
+        <source>cannot place unit %1: it is already on machine %2</source>
+        <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="207"/>
+        <source>unit %1 is not placed</source>
+        <translation>Einheit %1 ist nicht platziert</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="209"/>
+        <source>cannot unplace unit %1: subordinate units follow their principals</source>
+        <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="215"/>
+        <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
+        <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
+    </message>
+</context>
+<context>
+    <name>UnitRows</name>
+    <message>
+        <location filename="../core/store/unitrows.cpp" line="21"/>
+        <source>invalid unit name &quot;%1&quot;: expected application/number</source>
+        <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
+    </message>
+    <message>
+        <location filename="../core/store/unitrows.cpp" line="30"/>
+        <source>unit &quot;%1&quot; not found</source>
+        <translation>Die Einheit „%1“ gibt es nicht</translation>
     </message>
 </context>
 <context>
@@ -2527,10 +2545,6 @@
     <message>
         <source>%1 is a directory; expected a YAML file</source>
         <translation type="vanished">%1 ist ein Verzeichnis; erwartet eine YAML-Datei</translation>
-    </message>
-    <message>
-        <source>cannot read %1: %2</source>
-        <translation type="vanished">%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../core/placement/yamldocument.cpp" line="202"/>
@@ -2781,37 +2795,37 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::AddModelDialog</name>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="16"/>
+        <location filename="../ui/modeldialogs.cpp" line="17"/>
         <source>Add model</source>
         <translation>Modell hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="20"/>
+        <location filename="../ui/modeldialogs.cpp" line="21"/>
         <source>e.g. staging</source>
         <translation>z. B. staging</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="25"/>
+        <location filename="../ui/modeldialogs.cpp" line="26"/>
         <source>Where the model&apos;s machines are started; it cannot be changed later</source>
         <translation>Wo die Maschinen des Modells gestartet werden; später nicht mehr änderbar</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="27"/>
+        <location filename="../ui/modeldialogs.cpp" line="28"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="28"/>
+        <location filename="../ui/modeldialogs.cpp" line="29"/>
         <source>&amp;Cloud/region:</source>
         <translation>&amp;Cloud/Region:</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="38"/>
+        <location filename="../ui/modeldialogs.cpp" line="39"/>
         <source>No cloud is registered; add one under File ▸ Provider accounts.</source>
         <translation>Keine Cloud eingerichtet; fügen Sie unter Datei ▸ Anbieterkonten eine hinzu.</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="41"/>
+        <location filename="../ui/modeldialogs.cpp" line="42"/>
         <source>model &quot;%1&quot; already exists</source>
         <translation>Modell „%1“ existiert bereits</translation>
     </message>
@@ -3703,72 +3717,72 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="118"/>
+        <location filename="../ui/mainwindow.cpp" line="119"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="126"/>
+        <location filename="../ui/mainwindow.cpp" line="127"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="127"/>
+        <location filename="../ui/mainwindow.cpp" line="128"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="139"/>
+        <location filename="../ui/mainwindow.cpp" line="140"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="140"/>
+        <location filename="../ui/mainwindow.cpp" line="141"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="177"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="179"/>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="203"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="254"/>
+        <location filename="../ui/mainwindow.cpp" line="255"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <location filename="../ui/mainwindow.cpp" line="257"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="288"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -3776,33 +3790,29 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="364"/>
+        <location filename="../ui/mainwindow.cpp" line="365"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="433"/>
+        <location filename="../ui/mainwindow.cpp" line="434"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="438"/>
+        <location filename="../ui/mainwindow.cpp" line="439"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="462"/>
+        <location filename="../ui/mainwindow.cpp" line="463"/>
         <source>new machines</source>
         <translation>neue Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="465"/>
+        <location filename="../ui/mainwindow.cpp" line="466"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
-    </message>
-    <message>
-        <source>provisioner: %1</source>
-        <translation type="vanished">Bereitstellung: %1</translation>
     </message>
     <message>
         <location filename="../ui/mainwindowlayout.cpp" line="224"/>
@@ -3887,32 +3897,32 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="496"/>
+        <location filename="../ui/mainwindow.cpp" line="497"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="500"/>
+        <location filename="../ui/mainwindow.cpp" line="501"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="594"/>
+        <location filename="../ui/mainwindow.cpp" line="595"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="657"/>
+        <location filename="../ui/mainwindow.cpp" line="658"/>
         <source>model constraints</source>
         <translation>Vorgaben des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="658"/>
+        <location filename="../ui/mainwindow.cpp" line="659"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="666"/>
+        <location filename="../ui/mainwindow.cpp" line="667"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -4170,32 +4180,32 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::ModelSettingsDialog</name>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="53"/>
+        <location filename="../ui/modeldialogs.cpp" line="54"/>
         <source>Settings of model %1</source>
         <translation>Einstellungen des Modells %1</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <location filename="../ui/modeldialogs.cpp" line="63"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <location filename="../ui/modeldialogs.cpp" line="63"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="62"/>
+        <location filename="../ui/modeldialogs.cpp" line="63"/>
         <source>Meaning</source>
         <translation>Bedeutung</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="70"/>
+        <location filename="../ui/modeldialogs.cpp" line="71"/>
         <source>Default: %1</source>
         <translation>Standard: %1</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="113"/>
+        <location filename="../ui/modeldialogs.cpp" line="114"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
