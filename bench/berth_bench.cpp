@@ -279,7 +279,9 @@ void BM_DeployBundleByCommandsBaseline(benchmark::State &state)
                                   QStringList(25, QStringLiteral("lxd")).join(u','));
                     for (int u = 75; u < 100; ++u) {
                         const QString next =
-                            a > 0 ? tx.units().get(QStringLiteral("app%1/%2").arg(a - 1).arg(u)).machine
+                            a > 0 ? tx.units()
+                                        .get(QStringLiteral("app%1/%2").arg(a - 1).arg(u))
+                                        .machine
                                   : QString();
                         apps.addUnits(model, d.charm, 1, next);
                     }

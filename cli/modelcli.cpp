@@ -1,10 +1,10 @@
 // berthctl commands about models: add-model, models, switch, destroy-model,
 // model-config, set-model-constraints, model-constraints.
 #include "cli/clicontext.h"
-#include "core/store/modelrows.h"
 #include "core/bertherror.h"
 #include "core/commands/modelcommands.h"
 #include "core/provisioning/provisioner.h"
+#include "core/store/modelrows.h"
 
 #include <QJsonObject>
 

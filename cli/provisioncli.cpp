@@ -1,7 +1,6 @@
 // berthctl commands about provider accounts and provisioning: add-cloud,
 // update-cloud, remove-cloud, instances, provision, retry-provisioning.
 #include "cli/clicontext.h"
-#include "core/store/modelrows.h"
 #include "core/bertherror.h"
 #include "core/cloud/instancetags.h"
 #include "core/commands/cloudcommands.h"
@@ -10,6 +9,7 @@
 #include "core/provisioning/provisioner.h"
 #include "core/provisioning/provisionerworker.h"
 #include "core/store/cloudaccounts.h"
+#include "core/store/modelrows.h"
 #include "core/userfiles.h"
 
 #include <QCoreApplication>

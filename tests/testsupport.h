@@ -160,7 +160,7 @@ started(Workspace &ws, const QString &model, const QString &machine, const QStri
 {
     ws.inModel(model, [&](ModelTx &tx) {
         tx.machineLife().recordStart(tx.machines().get(machine), QStringLiteral("n-") + instanceId,
-                       QStringLiteral("starting"));
+                                     QStringLiteral("starting"));
         InstanceInfo instance;
         instance.id = instanceId;
         instance.state = QStringLiteral("running");
@@ -176,7 +176,8 @@ inline void failed(Workspace &ws, const QString &model, const QString &machine,
                    const QString &message)
 {
     ws.inModel(model, [&](ModelTx &tx) {
-        tx.machineLife().recordStart(tx.machines().get(machine), QStringLiteral("n-failed"), QStringLiteral("starting"));
+        tx.machineLife().recordStart(tx.machines().get(machine), QStringLiteral("n-failed"),
+                                     QStringLiteral("starting"));
         tx.machineLife().recordError(tx.machines().get(machine), 1, message);
     });
 }

@@ -1,6 +1,5 @@
 #include "ui/mainwindow.h"
 
-#include "core/store/modelrows.h"
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/changeset.h"
@@ -9,6 +8,7 @@
 #include "core/commands/scalingcommands.h"
 #include "core/placement/placementrules.h"
 #include "core/provisioning/provisionerworker.h"
+#include "core/store/modelrows.h"
 #include "core/store/modelwatcher.h"
 #include "core/store/storeerror.h"
 #include "core/store/workspace.h"

@@ -1,9 +1,9 @@
 #include "ui/modeldialogs.h"
 
-#include "core/store/modelrows.h"
 #include "core/bertherror.h"
 #include "core/commands/modelcommands.h"
 #include "core/model/names.h"
+#include "core/store/modelrows.h"
 
 #include <QComboBox>
 #include <QFormLayout>

@@ -73,8 +73,9 @@ bool Provisioner::Pass::recordStart(Workspace &ws, const Job &job, const QString
         if (!m || !m->state.awaitsStart() || !m->instanceId.isEmpty())
             return false;
         tx.machineLife().recordStart(*m, nonce,
-                       job.zone.isEmpty() ? QStringLiteral("starting")
-                                          : QStringLiteral("starting in ") + job.zone);
+                                     job.zone.isEmpty()
+                                         ? QStringLiteral("starting")
+                                         : QStringLiteral("starting in ") + job.zone);
         return true;
     });
 }
@@ -187,10 +188,10 @@ Provisioner::Pass::Outcome Provisioner::Pass::recordFailure(Workspace &ws, const
             return;
         if (retry) {
             tx.machineLife().recordRetry(*m, attempts, now() + delay,
-                           QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
-                               .arg(attempts)
-                               .arg(message)
-                               .arg(delay));
+                                         QStringLiteral("attempt %1 failed: %2; retrying in %3 ms")
+                                             .arg(attempts)
+                                             .arg(message)
+                                             .arg(delay));
         } else {
             tx.machineLife().recordError(*m, attempts, message);
         }

@@ -165,7 +165,8 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
                 break;
             case Reconciler::Action::Adopt: {
                 // Never started twice.
-                m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { tx.machineLife().recordInstance(*m, instance); });
+                m_ws.inModel(m_p.m_model,
+                             [&](ModelTx &tx) { tx.machineLife().recordInstance(*m, instance); });
                 m_p.log(Provisioner::tr("machine %1: adopted %2 started by an interrupted run")
                             .arg(m->name, instance.id));
                 QMutexLocker lock(&m_reportMutex);
@@ -184,7 +185,8 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
     // A start recorded as in flight with no instance behind it was interrupted.
     m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
         for (const QString &name : tx.machines().startsWithoutInstance())
-            tx.machineLife().forgetStart(tx.machines().get(name), QStringLiteral("previous start was interrupted"));
+            tx.machineLife().forgetStart(tx.machines().get(name),
+                                         QStringLiteral("previous start was interrupted"));
     });
 }
 

@@ -1,5 +1,5 @@
-#include "core/store/modelrows.h"
 #include "core/provisioning/provisioner.h"
+#include "core/store/modelrows.h"
 
 #include "core/provisioning/pass.h"
 #include "core/store/provisionerlease.h"
@@ -70,8 +70,8 @@ const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
     }
     if (changes.isEmpty())
         return m_snapshot;
-    ModelSnapshot after =
-        ws.readModel(m_model, [&](ModelTx &tx) { return tx.snapshots().after(m_snapshot, changes); });
+    ModelSnapshot after = ws.readModel(
+        m_model, [&](ModelTx &tx) { return tx.snapshots().after(m_snapshot, changes); });
     if (after.model.id != m_snapshot.model.id) {
         readWhole(); // the model was made anew under the same name
         return m_snapshot;

@@ -405,7 +405,7 @@ private slots:
         // A container fails: "Problems only" shows it, its host opened to show it.
         f.ws().inModel(model, [](ModelTx &tx) {
             tx.machineLife().recordError(tx.machines().get(QStringLiteral("0/lxd/0")), 1,
-                           QStringLiteral("no instance type fits"));
+                                         QStringLiteral("no instance type fits"));
         });
         QTRY_COMPARE(
             window->machinesModel()
@@ -1180,10 +1180,11 @@ private slots:
         Fixture f;
         MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});
         f.ws().inModel(model, [](ModelTx &tx) {
-            tx.machineLife().recordStart(tx.machines().get(QStringLiteral("0")), QStringLiteral("nonce-1"),
-                           QStringLiteral("starting in sim-east-a"));
+            tx.machineLife().recordStart(tx.machines().get(QStringLiteral("0")),
+                                         QStringLiteral("nonce-1"),
+                                         QStringLiteral("starting in sim-east-a"));
             tx.machineLife().recordError(tx.machines().get(QStringLiteral("0")), 1,
-                           QStringLiteral("no capacity left in sim-east"));
+                                         QStringLiteral("no capacity left in sim-east"));
         });
         auto window = f.window();
         QTRY_VERIFY(window->snapshotsApplied() > 0);

@@ -759,8 +759,9 @@ void TestProvisioner::aLateStartNeverStopsTheInstanceAnotherRecorded()
             instance = i;
     }
     QCOMPARE(instance.id, other);
-    f.ws().inModel(
-        model, [&](ModelTx &tx) { tx.machineLife().recordInstance(tx.machines().get(QStringLiteral("0")), instance); });
+    f.ws().inModel(model, [&](ModelTx &tx) {
+        tx.machineLife().recordInstance(tx.machines().get(QStringLiteral("0")), instance);
+    });
 
     cloud->released = true;
     pass.join();
