@@ -68,6 +68,9 @@ public:
     // specs; and back.
     static QJsonObject policyAnnotations(const QList<PolicyRecord> &policies);
     static QList<QJsonObject> policySpecs(const QJsonObject &annotations, const QString &where);
+    // What an application keeps of its bundle beyond the model (charm URL,
+    // channel, options, annotations other than the policies, expose).
+    static QJsonObject detailsOf(const Bundle::Application &app);
 
 private:
     Workspace &m_ws;

@@ -1,8 +1,7 @@
 #include "core/commands/modelchange.h"
 
 #include "core/bertherror.h"
-#include "core/commands/bundlecommands.h"
-#include "core/commands/modelcommands.h"
+#include "core/commands/changekinds.h"
 
 #include <QJsonArray>
 
@@ -10,87 +9,9 @@ namespace berth {
 
 namespace {
 
-const QString deployCommand = QStringLiteral("deploy");
-const QString addUnitCommand = QStringLiteral("add-unit");
-const QString placeUnitCommand = QStringLiteral("place-unit");
-const QString unplaceUnitCommand = QStringLiteral("unplace-unit");
-const QString removeUnitCommand = QStringLiteral("remove-unit");
-const QString removeApplicationCommand = QStringLiteral("remove-application");
-const QString setConstraintsCommand = QStringLiteral("set-constraints");
-const QString relateCommand = QStringLiteral("relate");
-const QString removeRelationCommand = QStringLiteral("remove-relation");
-const QString addMachineCommand = QStringLiteral("add-machine");
-const QString removeMachineCommand = QStringLiteral("remove-machine");
-const QString deployBundleCommand = QStringLiteral("deploy-bundle");
-
-// The arguments each command takes and their JSON types.
-const QHash<QString, QHash<QString, QJsonValue::Type>> &argumentTypes()
-{
-    using T = QJsonValue::Type;
-    static const QHash<QString, QHash<QString, QJsonValue::Type>> types{
-        {deployCommand,
-         {{QStringLiteral("charm"), T::String},
-          {QStringLiteral("application"), T::String},
-          {QStringLiteral("base"), T::String},
-          {QStringLiteral("count"), T::Double},
-          {QStringLiteral("to"), T::String},
-          {QStringLiteral("constraints"), T::String},
-          {QStringLiteral("subordinate"), T::Bool},
-          {QStringLiteral("unplaced"), T::Bool}}},
-        {addUnitCommand,
-         {{QStringLiteral("application"), T::String},
-          {QStringLiteral("count"), T::Double},
-          {QStringLiteral("to"), T::String},
-          {QStringLiteral("constraints"), T::String},
-          {QStringLiteral("unplaced"), T::Bool}}},
-        {placeUnitCommand,
-         {{QStringLiteral("units"), T::Array}, {QStringLiteral("to"), T::String}}},
-        {unplaceUnitCommand, {{QStringLiteral("units"), T::Array}}},
-        {removeUnitCommand, {{QStringLiteral("units"), T::Array}}},
-        {removeApplicationCommand, {{QStringLiteral("application"), T::String}}},
-        {setConstraintsCommand,
-         {{QStringLiteral("application"), T::String}, {QStringLiteral("constraints"), T::String}}},
-        {relateCommand,
-         {{QStringLiteral("first"), T::String}, {QStringLiteral("second"), T::String}}},
-        {removeRelationCommand,
-         {{QStringLiteral("first"), T::String}, {QStringLiteral("second"), T::String}}},
-        {addMachineCommand,
-         {{QStringLiteral("directive"), T::String},
-          {QStringLiteral("count"), T::Double},
-          {QStringLiteral("base"), T::String},
-          {QStringLiteral("constraints"), T::String}}},
-        {deployBundleCommand,
-         {{QStringLiteral("bundle"), T::Object}, {QStringLiteral("map-machines"), T::String}}},
-        {removeMachineCommand,
-         {{QStringLiteral("machines"), T::Array},
-          {QStringLiteral("force"), T::Bool},
-          {QStringLiteral("keep-instance"), T::Bool}}},
-    };
-    return types;
-}
-
 QJsonArray toArray(const QStringList &names)
 {
     return QJsonArray::fromStringList(names);
-}
-
-QStringList toList(const QJsonValue &value)
-{
-    QStringList names;
-    for (const QJsonValue &name : value.toArray())
-        names << name.toString();
-    return names;
-}
-
-// Where a directive puts something, in words: "a new machine", "machine 4", "lxd:4".
-QString where(const QString &to)
-{
-    if (to.isEmpty())
-        return ModelChange::tr("a new machine");
-    if (std::all_of(to.cbegin(), to.cend(), [](QChar c) { return c.isDigit() || c == u'/'; }) ||
-        to.contains(QStringLiteral("/lxd/")))
-        return ModelChange::tr("machine %1").arg(to);
-    return to;
 }
 
 // A directive's pieces ("lxd:4", "5", "zone=a") with the machine in each mapped.
@@ -116,7 +37,7 @@ QString mapDirectives(const QString &to, const std::function<QString(const QStri
 
 ModelChange ModelChange::deploy(const ApplicationCommands::Deploy &request)
 {
-    return {deployCommand,
+    return {ChangeNames::deploy,
             {{QStringLiteral("charm"), request.charm},
              {QStringLiteral("application"), request.application},
              {QStringLiteral("base"), request.base},
@@ -130,7 +51,7 @@ ModelChange ModelChange::deploy(const ApplicationCommands::Deploy &request)
 ModelChange ModelChange::addUnits(const QString &application, int count, const QString &to,
                                   const QString &constraints)
 {
-    return {addUnitCommand,
+    return {ChangeNames::addUnit,
             {{QStringLiteral("application"), application},
              {QStringLiteral("count"), count},
              {QStringLiteral("to"), to},
@@ -148,46 +69,47 @@ ModelChange ModelChange::addUnplacedUnits(const QString &application, int count,
 
 ModelChange ModelChange::placeUnits(const QStringList &units, const QString &to)
 {
-    return {placeUnitCommand,
+    return {ChangeNames::placeUnit,
             {{QStringLiteral("units"), toArray(units)}, {QStringLiteral("to"), to}}};
 }
 
 ModelChange ModelChange::unplaceUnits(const QStringList &units)
 {
-    return {unplaceUnitCommand, {{QStringLiteral("units"), toArray(units)}}};
+    return {ChangeNames::unplaceUnit, {{QStringLiteral("units"), toArray(units)}}};
 }
 
 ModelChange ModelChange::removeUnits(const QStringList &units)
 {
-    return {removeUnitCommand, {{QStringLiteral("units"), toArray(units)}}};
+    return {ChangeNames::removeUnit, {{QStringLiteral("units"), toArray(units)}}};
 }
 
 ModelChange ModelChange::removeApplication(const QString &application)
 {
-    return {removeApplicationCommand, {{QStringLiteral("application"), application}}};
+    return {ChangeNames::removeApplication, {{QStringLiteral("application"), application}}};
 }
 
 ModelChange ModelChange::setConstraints(const QString &application, const QString &constraints)
 {
-    return {setConstraintsCommand,
+    return {ChangeNames::setConstraints,
             {{QStringLiteral("application"), application},
              {QStringLiteral("constraints"), constraints}}};
 }
 
 ModelChange ModelChange::relate(const QString &first, const QString &second)
 {
-    return {relateCommand, {{QStringLiteral("first"), first}, {QStringLiteral("second"), second}}};
+    return {ChangeNames::relate,
+            {{QStringLiteral("first"), first}, {QStringLiteral("second"), second}}};
 }
 
 ModelChange ModelChange::removeRelation(const QString &first, const QString &second)
 {
-    return {removeRelationCommand,
+    return {ChangeNames::removeRelation,
             {{QStringLiteral("first"), first}, {QStringLiteral("second"), second}}};
 }
 
 ModelChange ModelChange::addMachines(const MachineCommands::AddMachine &request)
 {
-    return {addMachineCommand,
+    return {ChangeNames::addMachine,
             {{QStringLiteral("directive"), request.directive},
              {QStringLiteral("count"), request.count},
              {QStringLiteral("base"), request.base},
@@ -200,22 +122,22 @@ ModelChange ModelChange::removeMachines(const QStringList &machines, bool force,
                      {QStringLiteral("force"), force}};
     if (keepInstance)
         args.insert(QStringLiteral("keep-instance"), true);
-    return {removeMachineCommand, args};
+    return {ChangeNames::removeMachine, args};
 }
 
 ModelChange ModelChange::deployBundle(const QJsonObject &bundle, const QString &mapMachines)
 {
-    return {deployBundleCommand,
+    return {ChangeNames::deployBundle,
             {{QStringLiteral("bundle"), bundle}, {QStringLiteral("map-machines"), mapMachines}}};
 }
 
 std::optional<ModelChange> ModelChange::fromJson(const QString &command, const QJsonObject &args)
 {
-    const auto types = argumentTypes().constFind(command);
-    if (types == argumentTypes().cend())
+    const ChangeKind *kind = ChangeKind::find(command);
+    if (!kind)
         return std::nullopt;
     for (auto it = args.constBegin(); it != args.constEnd(); ++it) {
-        if (types->value(it.key(), QJsonValue::Undefined) != it.value().type())
+        if (kind->arguments.value(it.key(), QJsonValue::Undefined) != it.value().type())
             return std::nullopt;
     }
     return ModelChange{command, args};
@@ -223,65 +145,10 @@ std::optional<ModelChange> ModelChange::fromJson(const QString &command, const Q
 
 CommandResult ModelChange::apply(Workspace &workspace, const QString &model, HostProbe *probe) const
 {
-    const auto text = [this](const char *key) { return args.value(QLatin1String(key)).toString(); };
-    const auto count = [this] { return args.value(QStringLiteral("count")).toInt(1); };
-    const auto flag = [this](const char *key) { return args.value(QLatin1String(key)).toBool(); };
-    ApplicationCommands apps(workspace);
-    if (command == deployCommand) {
-        ApplicationCommands::Deploy request;
-        request.charm = text("charm");
-        request.application = text("application");
-        request.base = text("base");
-        request.count = count();
-        request.to = text("to");
-        request.constraints = text("constraints");
-        request.subordinate = flag("subordinate");
-        request.unplaced = flag("unplaced");
-        return apps.deploy(model, request);
-    }
-    if (command == addUnitCommand) {
-        if (flag("unplaced"))
-            return apps.addUnplacedUnits(model, text("application"), count(), text("constraints"));
-        return apps.addUnits(model, text("application"), count(), text("to"), text("constraints"));
-    }
-    if (command == placeUnitCommand)
-        return apps.placeUnits(model, toList(args.value(QStringLiteral("units"))), text("to"));
-    if (command == unplaceUnitCommand)
-        return apps.unplaceUnits(model, toList(args.value(QStringLiteral("units"))));
-    if (command == removeUnitCommand)
-        return apps.removeUnits(model, toList(args.value(QStringLiteral("units"))));
-    if (command == removeApplicationCommand)
-        return apps.removeApplication(model, text("application"));
-    if (command == setConstraintsCommand) {
-        if (text("application").isEmpty())
-            return ModelCommands(workspace).setConstraints(model, text("constraints"));
-        return apps.setConstraints(model, text("application"), text("constraints"));
-    }
-    if (command == relateCommand)
-        return apps.relate(model, text("first"), text("second"));
-    if (command == removeRelationCommand)
-        return apps.unrelate(model, text("first"), text("second"));
-    if (command == deployBundleCommand) {
-        BundleCommands::Deploy request;
-        request.bundle = Bundle::fromDocuments({args.value(QStringLiteral("bundle"))},
-                                               ModelChange::tr("the bundle"));
-        request.map = BundleCommands::MachineMap::parse(text("map-machines"));
-        return BundleCommands(workspace).deploy(model, request);
-    }
-    MachineCommands machines(workspace, probe);
-    if (command == addMachineCommand) {
-        MachineCommands::AddMachine request;
-        request.directive = text("directive");
-        request.count = count();
-        request.base = text("base");
-        request.constraints = text("constraints");
-        return machines.addMachines(model, request);
-    }
-    if (command == removeMachineCommand) {
-        return machines.removeMachines(model, toList(args.value(QStringLiteral("machines"))),
-                                       flag("force"), flag("keep-instance"));
-    }
-    throw BerthError(ModelChange::tr("unknown change \"%1\"").arg(command));
+    const ChangeKind *kind = ChangeKind::find(command);
+    if (!kind)
+        throw BerthError(ModelChange::tr("unknown change \"%1\"").arg(command));
+    return kind->apply(ChangeKind::Args(args), workspace, model, probe);
 }
 
 CommandResult ModelChange::applyAll(Workspace &workspace, const QString &model,
@@ -341,103 +208,39 @@ QStringList ModelChange::dryRun(Workspace &workspace, const QString &model,
 
 QString ModelChange::whyNotStageable() const
 {
-    if (command == addMachineCommand &&
-        args.value(QStringLiteral("directive")).toString().startsWith(QStringLiteral("ssh:"))) {
-        return ModelChange::tr("an existing host (ssh:) is added at once, when its key is "
-                               "accepted; add it without --stage");
-    }
-    return {};
+    const ChangeKind *kind = ChangeKind::find(command);
+    return kind && kind->whyNotStageable ? kind->whyNotStageable(ChangeKind::Args(args))
+                                         : QString();
 }
 
 QString ModelChange::description() const
 {
-    const auto text = [this](const char *key) { return args.value(QLatin1String(key)).toString(); };
-    const int count = args.value(QStringLiteral("count")).toInt(1);
-    const QString units = toList(args.value(QStringLiteral("units"))).join(QStringLiteral(", "));
-    if (command == deployCommand) {
-        const QString app = text("application").isEmpty() ? text("charm") : text("application");
-        if (args.value(QStringLiteral("subordinate")).toBool())
-            return ModelChange::tr("deploy %1 (subordinate)").arg(app);
-        QString line = ModelChange::tr("deploy %1, %n unit(s)", nullptr, count).arg(app);
-        if (args.value(QStringLiteral("unplaced")).toBool())
-            return ModelChange::tr("%1, unplaced").arg(line);
-        if (!text("to").isEmpty())
-            return ModelChange::tr("%1, to %2").arg(line, text("to"));
-        return line;
-    }
-    if (command == addUnitCommand) {
-        const QString line =
-            ModelChange::tr("add %n unit(s) of %1", nullptr, count).arg(text("application"));
-        if (args.value(QStringLiteral("unplaced")).toBool())
-            return ModelChange::tr("%1, unplaced").arg(line);
-        if (!text("to").isEmpty())
-            return ModelChange::tr("%1, to %2").arg(line, text("to"));
-        return line;
-    }
-    if (command == placeUnitCommand)
-        return ModelChange::tr("place %1 on %2").arg(units, where(text("to")));
-    if (command == unplaceUnitCommand)
-        return ModelChange::tr("take %1 off its machine").arg(units);
-    if (command == removeUnitCommand)
-        return ModelChange::tr("remove %1").arg(units);
-    if (command == removeApplicationCommand)
-        return ModelChange::tr("remove application %1").arg(text("application"));
-    if (command == setConstraintsCommand) {
-        if (text("application").isEmpty())
-            return ModelChange::tr("set the model's constraints to \"%1\"")
-                .arg(text("constraints"));
-        return ModelChange::tr("set the constraints of %1 to \"%2\"")
-            .arg(text("application"), text("constraints"));
-    }
-    if (command == relateCommand)
-        return ModelChange::tr("relate %1 and %2").arg(text("first"), text("second"));
-    if (command == deployBundleCommand) {
-        const QJsonObject bundle = args.value(QStringLiteral("bundle")).toObject();
-        const int apps = int(bundle.value(QStringLiteral("applications")).toObject().size());
-        const QString name = bundle.value(QStringLiteral("name")).toString();
-        return name.isEmpty()
-                   ? ModelChange::tr("deploy a bundle (applications: %1)").arg(apps)
-                   : ModelChange::tr("deploy bundle %1 (applications: %2)").arg(name).arg(apps);
-    }
-    if (command == removeRelationCommand) {
-        return ModelChange::tr("remove the relation between %1 and %2")
-            .arg(text("first"), text("second"));
-    }
-    if (command == addMachineCommand) {
-        QString line = ModelChange::tr("add %n machine(s)", nullptr, count);
-        if (!text("directive").isEmpty())
-            line = ModelChange::tr("%1, to %2").arg(line, text("directive"));
-        if (!text("constraints").isEmpty())
-            line = ModelChange::tr("%1, with \"%2\"").arg(line, text("constraints"));
-        return line;
-    }
-    if (command == removeMachineCommand) {
-        const QString machines =
-            toList(args.value(QStringLiteral("machines"))).join(QStringLiteral(", "));
-        QString line = args.value(QStringLiteral("force")).toBool()
-                           ? ModelChange::tr("remove machine %1 and its units").arg(machines)
-                           : ModelChange::tr("remove machine %1").arg(machines);
-        if (args.value(QStringLiteral("keep-instance")).toBool())
-            line = ModelChange::tr("%1, keeping its instance").arg(line);
-        return line;
-    }
-    return command;
+    const ChangeKind *kind = ChangeKind::find(command);
+    return kind ? kind->describe(ChangeKind::Args(args)) : command;
+}
+
+std::optional<ModelChange::Placement> ModelChange::placement() const
+{
+    if (command != ChangeNames::placeUnit)
+        return std::nullopt;
+    const ChangeKind::Args read(args);
+    return Placement{read.names("units"), read.text("to")};
 }
 
 ModelChange
 ModelChange::mapReferences(const std::function<QString(Reference, const QString &)> &map) const
 {
     ModelChange mapped = *this;
-    const auto mapList = [&](const QString &key, Reference kind) {
-        if (!args.contains(key))
+    const auto mapList = [&](const char *key, Reference kind) {
+        if (!args.contains(QLatin1String(key)))
             return;
-        QStringList names = toList(args.value(key));
+        QStringList names = ChangeKind::Args(args).names(key);
         for (QString &name : names)
             name = map(kind, name);
-        mapped.args.insert(key, toArray(names));
+        mapped.args.insert(QLatin1String(key), toArray(names));
     };
-    mapList(QStringLiteral("units"), Reference::Unit);
-    mapList(QStringLiteral("machines"), Reference::Machine);
+    mapList("units", Reference::Unit);
+    mapList("machines", Reference::Machine);
     for (const QString &key : {QStringLiteral("to"), QStringLiteral("directive")}) {
         if (args.contains(key)) {
             mapped.args.insert(

@@ -11,9 +11,9 @@
 namespace berth {
 
 // One model-changing command as data: berthctl's command name and its
-// arguments. berthctl and the window build one, then apply it at once or
-// stage it in the model's change set (ChangeSet), which applies it later
-// through the very same apply(): one set of rules and messages for both.
+// arguments, of one of the kinds in changekinds.h. berthctl and the window build one, then apply it
+// at once or stage it in the model's change set (ChangeSet), which applies it later through the
+// very same apply(): one set of rules and messages for both.
 struct ModelChange
 {
     Q_DECLARE_TR_FUNCTIONS(ModelChange)
@@ -67,6 +67,14 @@ public:
     // One line for a list of changes, in the user's language
     // ("place mysql/0 on machine 4").
     QString description() const;
+
+    // What a placement (place-unit) puts where; nullopt for other kinds.
+    struct Placement
+    {
+        QStringList units;
+        QString to;
+    };
+    std::optional<Placement> placement() const;
 
     enum class Reference { Machine, Unit };
     // The change with every machine and unit name it refers to (units,

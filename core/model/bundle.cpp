@@ -156,6 +156,17 @@ QJsonObject Bundle::merged(const QList<QJsonValue> &documents, const QString &so
     return out;
 }
 
+bool Bundle::Relation::sameAs(const Relation &other) const
+{
+    const auto endsMatch = [](const QString &p, const QString &q) {
+        if (applicationOf(p) != applicationOf(q))
+            return false;
+        return !p.contains(u':') || !q.contains(u':') || p == q;
+    };
+    return (endsMatch(first, other.first) && endsMatch(second, other.second)) ||
+           (endsMatch(first, other.second) && endsMatch(second, other.first));
+}
+
 Bundle::Placement Bundle::placementOf(const QString &entry)
 {
     Placement p;

@@ -57,6 +57,9 @@ public:
     {
         QString first; // app[:endpoint]
         QString second;
+        // The same relation: the applications match, and the endpoints do
+        // where both name one, in either order.
+        bool sameAs(const Relation &other) const;
     };
     // One `to` entry: `(<container>:)?(<unit>|<machine>|<application>|new)`.
     struct Placement
