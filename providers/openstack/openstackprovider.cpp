@@ -456,6 +456,92 @@ StartResult OpenStackProvider::waitForActive(const QString &region, const QStrin
     }
 }
 
+std::optional<StartResult> OpenStackProvider::takeOverEarlier(const StartRequest &request,
+                                                              const QStringList &novaTags)
+{
+    const QString model = request.tags.value(modelUuidKey);
+    const QString machine = request.tags.value(machineIdKey);
+    ProviderError listed;
+    const QList<Server> earlier = servers(request.region, novaTags, &listed, request.cancel);
+    if (!listed.ok())
+        return StartResult{{}, listed};
+    for (const Server &server : earlier) {
+        if (server.metadata.value(machineIdKey).toString() != machine ||
+            server.metadata.value(modelUuidKey).toString() != model)
+            continue;
+        if (server.status == u"ERROR") {
+            remove(request.region, {server.id});
+            continue;
+        }
+        const OpenStackReply renewed = m_session.call(
+            "PUT", request.region, Service::Compute,
+            QStringLiteral("/servers/%1/metadata/%2").arg(encoded(server.id), nonceKey),
+            QJsonObject{
+                {QStringLiteral("meta"), QJsonObject{{nonceKey, request.tags.value(nonceKey)}}}},
+            request.cancel);
+        if (!renewed.ok())
+            return StartResult{{}, renewed.error};
+        return waitForActive(request.region, server.id, request.cancel);
+    }
+    return std::nullopt;
+}
+
+QJsonObject OpenStackProvider::serverRequest(const StartRequest &request,
+                                             const QStringList &novaTags, ProviderError *problem)
+{
+    const QString region = request.region;
+    const QString flavor = m_flavorIds.value(region).value(request.type.name);
+    if (flavor.isEmpty()) {
+        *problem = ProviderError::failed(
+            Kind::Permanent, QStringLiteral("no flavor \"%1\" in region %2")
+                                 .arg(request.type.name.isEmpty() ? QStringLiteral("(none chosen)")
+                                                                  : request.type.name,
+                                      region));
+        return {};
+    }
+    const QString imageName = imageFor(request.base, configValue(m_account, "image-map"));
+    const QString image = imageName.isEmpty() ? QString() : imageId(region, imageName, problem);
+    if (image.isEmpty()) {
+        if (problem->ok())
+            *problem = ProviderError::failed(
+                Kind::Permanent, QStringLiteral("no image for base \"%1\"").arg(request.base));
+        return {};
+    }
+    QJsonObject metadata;
+    for (auto it = request.tags.cbegin(); it != request.tags.cend(); ++it)
+        metadata.insert(it.key(), it.value().left(metadataValueMax));
+    const QString network = configValue(m_account, "network");
+    const QString machine = request.tags.value(machineIdKey);
+    QJsonObject server{
+        {QStringLiteral("name"),
+         QStringLiteral("berth-%1-%2")
+             .arg(request.tags.value(modelUuidKey).left(8), QString(machine).replace(u'/', u'-'))},
+        {QStringLiteral("flavorRef"), flavor},
+        {QStringLiteral("imageRef"), image},
+        {QStringLiteral("metadata"), metadata},
+        {QStringLiteral("tags"), QJsonArray::fromStringList(novaTags)},
+        {QStringLiteral("networks"),
+         network.isEmpty()
+             ? QJsonValue(QStringLiteral("none"))
+             : QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("uuid"), network}}})},
+    };
+    if (!request.zone.isEmpty())
+        server.insert(QStringLiteral("availability_zone"), request.zone);
+    return QJsonObject{{QStringLiteral("server"), server}};
+}
+
+std::shared_ptr<QMutex> OpenStackProvider::groupZoneLock(const QString &group,
+                                                         const StartRequest &request)
+{
+    if (request.hostSpread.policy.startsWith(QStringLiteral("soft-")))
+        return {};
+    QMutexLocker lock(&m_mutex);
+    std::shared_ptr<QMutex> &slot = m_groupZoneLocks[group + u'\n' + request.zone];
+    if (!slot)
+        slot = std::make_shared<QMutex>();
+    return slot;
+}
+
 StartResult OpenStackProvider::startInstance(const StartRequest &request)
 {
     StartResult result;
@@ -470,77 +556,19 @@ StartResult OpenStackProvider::startInstance(const StartRequest &request)
         return result;
     }
     const QString region = request.region;
-    const QString model = request.tags.value(modelUuidKey);
-    const QString machine = request.tags.value(machineIdKey);
-    const QStringList novaTags{berthTag, modelTag(model), machineTag(machine)};
+    const QStringList novaTags{berthTag, modelTag(request.tags.value(modelUuidKey)),
+                               machineTag(request.tags.value(machineIdKey))};
 
     // A server an interrupted start of this machine made is taken over, never doubled.
-    ProviderError listed;
-    const QList<Server> earlier = servers(region, novaTags, &listed, request.cancel);
-    if (!listed.ok()) {
-        result.error = listed;
-        return result;
-    }
-    for (const Server &server : earlier) {
-        if (server.metadata.value(machineIdKey).toString() != machine ||
-            server.metadata.value(modelUuidKey).toString() != model)
-            continue;
-        if (server.status == u"ERROR") {
-            remove(region, {server.id});
-            continue;
-        }
-        const OpenStackReply renewed = m_session.call(
-            "PUT", region, Service::Compute,
-            QStringLiteral("/servers/%1/metadata/%2").arg(encoded(server.id), nonceKey),
-            QJsonObject{
-                {QStringLiteral("meta"), QJsonObject{{nonceKey, request.tags.value(nonceKey)}}}},
-            request.cancel);
-        if (!renewed.ok()) {
-            result.error = renewed.error;
-            return result;
-        }
-        return waitForActive(region, server.id, request.cancel);
-    }
+    if (std::optional<StartResult> earlier = takeOverEarlier(request, novaTags))
+        return *earlier;
 
-    const QString flavor = m_flavorIds.value(region).value(request.type.name);
-    if (flavor.isEmpty()) {
-        result.error = ProviderError::failed(
-            Kind::Permanent, QStringLiteral("no flavor \"%1\" in region %2")
-                                 .arg(request.type.name.isEmpty() ? QStringLiteral("(none chosen)")
-                                                                  : request.type.name,
-                                      region));
-        return result;
-    }
-    const QString imageName = imageFor(request.base, configValue(m_account, "image-map"));
     ProviderError problem;
-    const QString image = imageName.isEmpty() ? QString() : imageId(region, imageName, &problem);
-    if (image.isEmpty()) {
-        result.error =
-            problem.ok()
-                ? ProviderError::failed(
-                      Kind::Permanent, QStringLiteral("no image for base \"%1\"").arg(request.base))
-                : problem;
+    QJsonObject body = serverRequest(request, novaTags, &problem);
+    if (body.isEmpty()) {
+        result.error = problem;
         return result;
     }
-    QJsonObject metadata;
-    for (auto it = request.tags.cbegin(); it != request.tags.cend(); ++it)
-        metadata.insert(it.key(), it.value().left(metadataValueMax));
-    const QString network = configValue(m_account, "network");
-    QJsonObject server{
-        {QStringLiteral("name"),
-         QStringLiteral("berth-%1-%2").arg(model.left(8), QString(machine).replace(u'/', u'-'))},
-        {QStringLiteral("flavorRef"), flavor},
-        {QStringLiteral("imageRef"), image},
-        {QStringLiteral("metadata"), metadata},
-        {QStringLiteral("tags"), QJsonArray::fromStringList(novaTags)},
-        {QStringLiteral("networks"),
-         network.isEmpty()
-             ? QJsonValue(QStringLiteral("none"))
-             : QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("uuid"), network}}})},
-    };
-    if (!request.zone.isEmpty())
-        server.insert(QStringLiteral("availability_zone"), request.zone);
-    QJsonObject body{{QStringLiteral("server"), server}};
     std::shared_ptr<QMutex> zoneLock;
     if (request.hostSpread.wanted()) {
         const QString group = serverGroup(region, request.hostSpread, &problem);
@@ -550,13 +578,7 @@ StartResult OpenStackProvider::startInstance(const StartRequest &request)
         }
         body.insert(QStringLiteral("os:scheduler_hints"),
                     QJsonObject{{QStringLiteral("group"), group}});
-        if (!request.hostSpread.policy.startsWith(QStringLiteral("soft-"))) {
-            QMutexLocker lock(&m_mutex);
-            std::shared_ptr<QMutex> &slot = m_groupZoneLocks[group + u'\n' + request.zone];
-            if (!slot)
-                slot = std::make_shared<QMutex>();
-            zoneLock = slot;
-        }
+        zoneLock = groupZoneLock(group, request);
     }
     // Held until the server is ACTIVE or failed (see m_groupZoneLocks).
     if (zoneLock) {

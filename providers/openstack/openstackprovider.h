@@ -55,6 +55,16 @@ private:
     // Polls the server until ACTIVE or ERROR, the timeout or cancel.
     StartResult waitForActive(const QString &region, const QString &id,
                               const std::atomic<bool> *cancel);
+    // The server an interrupted start of this machine made, taken over
+    // (waited for); nullopt when there is none.
+    std::optional<StartResult> takeOverEarlier(const StartRequest &request,
+                                               const QStringList &novaTags);
+    // Nova's create-server body for `request`; empty, with `problem` set, when
+    // the region lacks its flavor or image.
+    QJsonObject serverRequest(const StartRequest &request, const QStringList &novaTags,
+                              ProviderError *problem);
+    // The lock that boots of a hard (anti-)affinity group into one zone take.
+    std::shared_ptr<QMutex> groupZoneLock(const QString &group, const StartRequest &request);
     // Deletes and waits until Nova no longer lists the servers (up to the timeout).
     ProviderError remove(const QString &region, const QStringList &ids);
 

@@ -332,78 +332,11 @@ StartResult SimProvider::startInstance(const StartRequest &request)
                 ProviderError::Kind::Permanent,
                 QStringLiteral("region \"%1\" not found").arg(request.region));
         } else if (drawFault()) {
-            // A missing image is not there on a retry either: not retryable, as a real
-            // cloud's "image not found" is.
-            const auto kind = m_faultKind == u"zone"        ? ProviderError::Kind::ZoneConstrained
-                              : m_faultKind == u"permanent" ? ProviderError::Kind::NotFound
-                                                            : ProviderError::Kind::Transient;
-            result.error = ProviderError::failed(
-                kind, m_faultKind == u"permanent"
-                          ? QStringLiteral("image for %1 not found").arg(request.base)
-                          : QStringLiteral("simulated %1 fault").arg(m_faultKind));
+            result.error = drawnFault(request);
         } else if (!region->nodeNames.isEmpty()) {
             result = startMetal(request);
         } else {
-            InstanceType type = request.type;
-            QString zone = request.zone;
-            QString host;
-            if (!request.hostInstanceId.isEmpty()) {
-                Statement q(m_db, "SELECT zone FROM instances WHERE id = ? AND host = ''");
-                q.bind(1, request.hostInstanceId);
-                if (q.step()) {
-                    zone = q.text(0);
-                } else {
-                    result.error = ProviderError::failed(
-                        ProviderError::Kind::Permanent,
-                        QStringLiteral("host instance %1 not found").arg(request.hostInstanceId));
-                }
-                host = request.hostInstanceId;
-                type.virtType = QStringLiteral("container");
-            }
-            if (result.ok() && host.isEmpty()) {
-                if (zone.isEmpty() && !region->zones.isEmpty())
-                    zone = region->zones.first().name;
-                if (m_zoneOutage.contains(zone)) {
-                    result.error =
-                        ProviderError::failed(ProviderError::Kind::ZoneConstrained,
-                                              QStringLiteral("zone %1 is unavailable").arg(zone));
-                } else if (m_zoneCapacity > 0) {
-                    Statement count(m_db,
-                                    "SELECT count(*) FROM instances WHERE zone = ? AND host = ''");
-                    count.bind(1, zone);
-                    count.step();
-                    if (count.integer(0) >= m_zoneCapacity) {
-                        result.error = ProviderError::failed(
-                            ProviderError::Kind::ZoneConstrained,
-                            QStringLiteral("zone %1 has no capacity left (%2 instances)")
-                                .arg(zone)
-                                .arg(m_zoneCapacity));
-                    }
-                }
-            }
-            if (result.ok()) {
-                result.instance.id = nextId(host.isEmpty() ? "i" : "c");
-                result.instance.state = QStringLiteral("running");
-                result.instance.region = request.region;
-                result.instance.zone = zone;
-                result.instance.instanceType =
-                    host.isEmpty() ? type.name : QStringLiteral("container");
-                result.instance.hardware = hardwareOf(type);
-                result.instance.tags = request.tags;
-                Statement insert(
-                    m_db, "INSERT INTO instances (id, region, zone, type, hardware, "
-                          "state, tags, host, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-                insert.bind(1, result.instance.id)
-                    .bind(2, request.region)
-                    .bind(3, zone)
-                    .bind(4, result.instance.instanceType)
-                    .bind(5, result.instance.hardware)
-                    .bind(6, result.instance.state)
-                    .bind(7, tagsJson(request.tags))
-                    .bind(8, host)
-                    .bind(9, QDateTime::currentMSecsSinceEpoch());
-                insert.step();
-            }
+            result = startVirtual(request, *region);
         }
         exec("COMMIT");
         return result;
@@ -411,6 +344,86 @@ StartResult SimProvider::startInstance(const StartRequest &request)
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
         return {{}, ProviderError::failed(ProviderError::Kind::Transient, e.message())};
     }
+}
+
+ProviderError SimProvider::drawnFault(const StartRequest &request) const
+{
+    // A missing image is not there on a retry either: not retryable, as a real
+    // cloud's "image not found" is.
+    const auto kind = m_faultKind == u"zone"        ? ProviderError::Kind::ZoneConstrained
+                      : m_faultKind == u"permanent" ? ProviderError::Kind::NotFound
+                                                    : ProviderError::Kind::Transient;
+    return ProviderError::failed(kind,
+                                 m_faultKind == u"permanent"
+                                     ? QStringLiteral("image for %1 not found").arg(request.base)
+                                     : QStringLiteral("simulated %1 fault").arg(m_faultKind));
+}
+
+ProviderError SimProvider::zoneRefusal(const QString &zone)
+{
+    if (m_zoneOutage.contains(zone))
+        return ProviderError::failed(ProviderError::Kind::ZoneConstrained,
+                                     QStringLiteral("zone %1 is unavailable").arg(zone));
+    if (m_zoneCapacity > 0) {
+        Statement count(m_db, "SELECT count(*) FROM instances WHERE zone = ? AND host = ''");
+        count.bind(1, zone);
+        count.step();
+        if (count.integer(0) >= m_zoneCapacity) {
+            return ProviderError::failed(ProviderError::Kind::ZoneConstrained,
+                                         QStringLiteral("zone %1 has no capacity left (%2 "
+                                                        "instances)")
+                                             .arg(zone)
+                                             .arg(m_zoneCapacity));
+        }
+    }
+    return {};
+}
+
+StartResult SimProvider::startVirtual(const StartRequest &request, const RegionInfo &region)
+{
+    StartResult result;
+    InstanceType type = request.type;
+    QString zone = request.zone;
+    QString host;
+    if (!request.hostInstanceId.isEmpty()) {
+        Statement q(m_db, "SELECT zone FROM instances WHERE id = ? AND host = ''");
+        q.bind(1, request.hostInstanceId);
+        if (!q.step()) {
+            result.error = ProviderError::failed(
+                ProviderError::Kind::Permanent,
+                QStringLiteral("host instance %1 not found").arg(request.hostInstanceId));
+            return result;
+        }
+        zone = q.text(0);
+        host = request.hostInstanceId;
+        type.virtType = QStringLiteral("container");
+    } else {
+        if (zone.isEmpty() && !region.zones.isEmpty())
+            zone = region.zones.first().name;
+        result.error = zoneRefusal(zone);
+        if (!result.ok())
+            return result;
+    }
+    result.instance.id = nextId(host.isEmpty() ? "i" : "c");
+    result.instance.state = QStringLiteral("running");
+    result.instance.region = request.region;
+    result.instance.zone = zone;
+    result.instance.instanceType = host.isEmpty() ? type.name : QStringLiteral("container");
+    result.instance.hardware = hardwareOf(type);
+    result.instance.tags = request.tags;
+    Statement insert(m_db, "INSERT INTO instances (id, region, zone, type, hardware, "
+                           "state, tags, host, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, result.instance.id)
+        .bind(2, request.region)
+        .bind(3, zone)
+        .bind(4, result.instance.instanceType)
+        .bind(5, result.instance.hardware)
+        .bind(6, result.instance.state)
+        .bind(7, tagsJson(request.tags))
+        .bind(8, host)
+        .bind(9, QDateTime::currentMSecsSinceEpoch());
+    insert.step();
+    return result;
 }
 
 StartResult SimProvider::startMetal(const StartRequest &request)

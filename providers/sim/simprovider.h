@@ -39,7 +39,13 @@ private:
     ProviderError checkAccess() const;
     // Draws from the seeded fault stream; true when this start must fail.
     bool drawFault();
+    // The fault drawFault() drew, as the cloud would report it.
+    ProviderError drawnFault(const StartRequest &request) const;
     StartResult startMetal(const StartRequest &request);
+    // An instance (or a container on the host instance named) in `region`.
+    StartResult startVirtual(const StartRequest &request, const RegionInfo &region);
+    // Why `zone` takes no instance now (an outage, no capacity); ok when it does.
+    ProviderError zoneRefusal(const QString &zone);
     // The instance that already carries this model's and machine's tags, if any.
     QString instanceOfMachine(const QMap<QString, QString> &tags);
     QString nextId(const char *prefix);
