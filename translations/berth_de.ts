@@ -206,203 +206,203 @@
         <translation>%1: Overlay %2 ist keine Zuordnung</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="216"/>
+        <location filename="../core/model/bundle.cpp" line="227"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation>%1 ist ein Kubernetes-Bundle (bundle: kubernetes); Berth stellt Bundles für Maschinen bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="220"/>
+        <location filename="../core/model/bundle.cpp" line="231"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation>%1: saas (Angebote anderer Modelle) wird nicht unterstützt; entfernen Sie es oder stellen Sie es mit Juju bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="230"/>
+        <location filename="../core/model/bundle.cpp" line="241"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: applications, machines, relations, series oder default-base</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="236"/>
+        <location filename="../core/model/bundle.cpp" line="247"/>
         <source>%1 gives both applications and services (their old name); expected one of them</source>
         <translation>%1 nennt sowohl applications als auch services (deren alten Namen); erwartet wird eines davon</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="247"/>
+        <location filename="../core/model/bundle.cpp" line="258"/>
         <source>%1: %2 is not a map; expected name: {...} entries</source>
         <translation>%1: %2 ist keine Zuordnung; erwartet werden Einträge name: {...}</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="248"/>
+        <location filename="../core/model/bundle.cpp" line="259"/>
         <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
         <translation>%1: relations ist keine Liste; erwartet wird eine Liste von Paaren ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="272"/>
+        <location filename="../core/model/bundle.cpp" line="283"/>
         <source>%1: machines must be a map of machine ids</source>
         <translation>%1: machines muss eine Zuordnung von Maschinennummern sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="275"/>
+        <location filename="../core/model/bundle.cpp" line="286"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation>%1: Maschine „%2“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="278"/>
+        <location filename="../core/model/bundle.cpp" line="289"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation>%1: Eine Maschinennummer im Bundle ist eine ganze Zahl („0“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="281"/>
+        <location filename="../core/model/bundle.cpp" line="292"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation>%1: erwartet: constraints, base, series oder annotations</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="295"/>
+        <location filename="../core/model/bundle.cpp" line="306"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: constraints, base, series oder annotations</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="315"/>
+        <location filename="../core/model/bundle.cpp" line="326"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation>%1: Eine Beziehung ist ein Paar von Endpunkten ([„wordpress:db“, „mysql:db“])</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="492"/>
+        <location filename="../core/model/bundle.cpp" line="503"/>
         <source>%1 has no applications</source>
         <translation>%1 hat keine Anwendungen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="418"/>
-        <location filename="../core/model/bundle.cpp" line="499"/>
+        <location filename="../core/model/bundle.cpp" line="429"/>
+        <location filename="../core/model/bundle.cpp" line="510"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation>%1: Anwendung „%2“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="501"/>
+        <location filename="../core/model/bundle.cpp" line="512"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation>%1: ungültiger Anwendungsname; erwartet: Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="505"/>
+        <location filename="../core/model/bundle.cpp" line="516"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation>%1: erwartet wird eine Zuordnung mit charm, num_units, to, …</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="333"/>
+        <location filename="../core/model/bundle.cpp" line="344"/>
         <source>%1: revision must be a whole number</source>
         <translation>%1: revision muss eine ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="340"/>
+        <location filename="../core/model/bundle.cpp" line="351"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation>%1: num_units muss eine ganze Zahl von 0 bis %2 sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="350"/>
+        <location filename="../core/model/bundle.cpp" line="361"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation>%1: to muss eine Liste von Platzierungen sein („0“, „lxd:1“, „new“, „django/0“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="359"/>
+        <location filename="../core/model/bundle.cpp" line="370"/>
         <source>%1: options must be a map of names to values</source>
         <translation>%1: options muss eine Zuordnung von Namen zu Werten sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="365"/>
+        <location filename="../core/model/bundle.cpp" line="376"/>
         <source>%1: expose must be true or false</source>
         <translation>%1: expose muss true oder false sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="368"/>
+        <location filename="../core/model/bundle.cpp" line="379"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation>%1: %2 gehört zu Kubernetes-Bundles; Berth stellt Bundles für Maschinen bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="372"/>
+        <location filename="../core/model/bundle.cpp" line="383"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation>%1: %2 bleibt außen vor: Berth wertet es nicht aus</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="373"/>
+        <location filename="../core/model/bundle.cpp" line="384"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="375"/>
+        <location filename="../core/model/bundle.cpp" line="386"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: charm, channel, revision, base, series, num_units, to, constraints, options, annotations oder expose</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="386"/>
+        <location filename="../core/model/bundle.cpp" line="397"/>
         <source>%1: charm is missing</source>
         <translation>%1: charm fehlt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="389"/>
+        <location filename="../core/model/bundle.cpp" line="400"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation>%1: Aus „%2“ lässt sich kein Charm-Name lesen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="395"/>
+        <location filename="../core/model/bundle.cpp" line="406"/>
         <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
         <translation>%1: berth.subordinate ist „%2“; erwartet wird true oder false</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="401"/>
+        <location filename="../core/model/bundle.cpp" line="412"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation>%1: Eine untergeordnete Anwendung hat keine eigenen Einheiten; ihre Einheiten folgen ihren Hauptanwendungen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="405"/>
+        <location filename="../core/model/bundle.cpp" line="416"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation>%1: Eine untergeordnete Anwendung nimmt keine Vorgaben</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="407"/>
+        <location filename="../core/model/bundle.cpp" line="418"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation>%1: %2 Platzierungen für %3 Einheiten; erwartet höchstens eine je Einheit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="518"/>
+        <location filename="../core/model/bundle.cpp" line="529"/>
         <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
         <translation>%1 hat %2 Einheiten; ein Bundle wird in einer Transaktion bereitgestellt, mit höchstens %3 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="423"/>
+        <location filename="../core/model/bundle.cpp" line="434"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation>%1: Platzierung „%2“: Berth betreibt nur lxd-Container</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="425"/>
+        <location filename="../core/model/bundle.cpp" line="436"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation>%1: Platzierung „%2“: Zonen sind in einem Bundle keine Platzierungen; verwenden Sie die Vorgabe zones=</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="433"/>
+        <location filename="../core/model/bundle.cpp" line="444"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation>%1: Platzierung „%2“ nennt Maschine „%3“, die nicht unter den Maschinen des Bundles ist</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="441"/>
+        <location filename="../core/model/bundle.cpp" line="452"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation>%1: Platzierung „%2“ nennt Einheit %3, die das Bundle nicht anlegt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="445"/>
+        <location filename="../core/model/bundle.cpp" line="456"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation>%1: Platzierung „%2“ nennt eine Einheit derselben Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="452"/>
+        <location filename="../core/model/bundle.cpp" line="463"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation>%1: Platzierung „%2“ nennt keine andere Anwendung mit Einheiten im Bundle</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="463"/>
+        <location filename="../core/model/bundle.cpp" line="474"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation>%1: Maschine „%2“ wird von keiner Platzierung verwendet</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="468"/>
+        <location filename="../core/model/bundle.cpp" line="479"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation>%1: Beziehung %2 – %3 nennt Anwendung „%4“, die das Bundle nicht enthält</translation>
     </message>
@@ -410,139 +410,141 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="70"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="51"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation>%1: „%2“ ist weder name=gewicht noch name=gewicht/obergrenze</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="109"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="23"/>
         <source>application &quot;%1&quot;: its placements go round in a circle</source>
         <translation>Anwendung „%1“: Ihre Platzierungen verweisen im Kreis aufeinander</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="165"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="370"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation>ungültiger Eintrag in --map-machines „%1“: erwartet: existing oder BUNDLE=MODELL (1=4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="211"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="416"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation>%1: %2 „%3“; erwartet: OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST oder RANDOM</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="224"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="429"/>
         <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
         <translation>%1: %2 „%3“; erwartet: %4 oder anti-affinity/N</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="250"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="82"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="110"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="159"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="263"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="97"/>
         <source>deploy application %1 from charm %2 on %3</source>
         <translation>Anwendung %1 aus Charm %2 auf %3 bereitstellen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="266"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="100"/>
         <source> with channel %1</source>
         <translation> mit Kanal %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="269"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="112"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation>%1 nutzt im Modell den Charm %2; das Bundle verlangt den Charm %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="273"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="116"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation>%1 läuft im Modell auf %2; das Bundle verlangt %3 (eine Basis wird nie geändert)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="278"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="120"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation>%1 ist im Modell %2; das Bundle verlangt %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="280"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="282"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="122"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="123"/>
         <source>a subordinate</source>
         <translation>eine untergeordnete Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="281"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="282"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="122"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="123"/>
         <source>a principal</source>
         <translation>eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="285"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="126"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="296"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="142"/>
         <source>set options for %1</source>
         <translation>Optionen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="299"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="144"/>
         <source>set annotations for %1</source>
         <translation>Anmerkungen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="302"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="146"/>
         <source>expose all endpoints of %1</source>
         <translation>alle Endpunkte von %1 freigeben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="303"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="147"/>
         <source>unexpose %1</source>
         <translation>Freigabe von %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="315"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="164"/>
         <source>set %1 policy of %2</source>
         <translation>Richtlinie „%1“ von %2 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="339"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="189"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation>--map-machines %1=%2: Das Bundle hat keine Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="342"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="191"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation>--map-machines %1=%2: Maschine %2 ist nicht im Modell</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="365"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="217"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation>neue Maschine %1 hinzufügen (Bundle-Maschine %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="395"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="266"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation>Anwendung „%1“: Platzierung „%2“ nennt eine Anwendung ohne Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="402"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="273"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation>Anwendung „%1“: Platzierung „%2“: Einheit %3 hat keine Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="422"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="239"/>
         <source>add unit %1 to %2</source>
         <translation>Einheit %1 auf %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="428"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="245"/>
         <source>add unit %1 to new machine %2</source>
         <translation>Einheit %1 auf neuer Maschine %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="452"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="301"/>
         <source>add relation %1 - %2</source>
         <translation>Beziehung %1 – %2 hinzufügen</translation>
     </message>
@@ -1147,67 +1149,67 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="89"/>
+        <location filename="../core/commands/changekinds.cpp" line="22"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="92"/>
+        <location filename="../core/commands/changekinds.cpp" line="25"/>
         <source>machine %1</source>
         <translation>Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="267"/>
+        <location filename="../core/commands/changekinds.cpp" line="256"/>
         <source>the bundle</source>
         <translation>das Bundle</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="284"/>
+        <location filename="../core/commands/modelchange.cpp" line="150"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation>unbekannte Änderung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="320"/>
+        <location filename="../core/commands/modelchange.cpp" line="187"/>
         <source>will remove application %1</source>
         <translation>würde Anwendung %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="324"/>
+        <location filename="../core/commands/modelchange.cpp" line="191"/>
         <source>will remove unit %1</source>
         <translation>würde Einheit %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="329"/>
+        <location filename="../core/commands/modelchange.cpp" line="196"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation>würde Maschine %1 entfernen; Instanz %2 läuft weiter</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="332"/>
+        <location filename="../core/commands/modelchange.cpp" line="199"/>
         <source>will remove machine %1</source>
         <translation>würde Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="334"/>
+        <location filename="../core/commands/modelchange.cpp" line="201"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation>würde Maschine %1 entfernen und ihre Instanz %2 anhalten</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="335"/>
+        <location filename="../core/commands/modelchange.cpp" line="202"/>
         <source>(starting)</source>
         <translation>(startet)</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="346"/>
+        <location filename="../core/commands/changekinds.cpp" line="221"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation>ein vorhandener Host (ssh:) wird sofort hinzugefügt, wenn sein Schlüssel angenommen wird; ohne --stage hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="360"/>
+        <location filename="../core/commands/changekinds.cpp" line="66"/>
         <source>deploy %1 (subordinate)</source>
         <translation>%1 bereitstellen (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="361"/>
+        <location filename="../core/commands/changekinds.cpp" line="68"/>
         <source>deploy %1, %n unit(s)</source>
         <translation>
             <numerusform>%1 bereitstellen, %n Einheit</numerusform>
@@ -1215,20 +1217,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="363"/>
-        <location filename="../core/commands/modelchange.cpp" line="372"/>
+        <location filename="../core/commands/changekinds.cpp" line="33"/>
         <source>%1, unplaced</source>
         <translation>%1, unplatziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="365"/>
-        <location filename="../core/commands/modelchange.cpp" line="374"/>
-        <location filename="../core/commands/modelchange.cpp" line="409"/>
+        <location filename="../core/commands/changekinds.cpp" line="35"/>
+        <location filename="../core/commands/changekinds.cpp" line="212"/>
         <source>%1, to %2</source>
         <translation>%1, nach %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="370"/>
+        <location filename="../core/commands/changekinds.cpp" line="89"/>
         <source>add %n unit(s) of %1</source>
         <translation>
             <numerusform>%n Einheit von %1 hinzufügen</numerusform>
@@ -1236,57 +1236,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="378"/>
+        <location filename="../core/commands/changekinds.cpp" line="104"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="380"/>
+        <location filename="../core/commands/changekinds.cpp" line="117"/>
         <source>take %1 off its machine</source>
         <translation>%1 von seiner Maschine nehmen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="382"/>
+        <location filename="../core/commands/changekinds.cpp" line="131"/>
         <source>remove %1</source>
         <translation>%1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="384"/>
+        <location filename="../core/commands/changekinds.cpp" line="143"/>
         <source>remove application %1</source>
         <translation>Anwendung %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="387"/>
+        <location filename="../core/commands/changekinds.cpp" line="160"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation>Vorgaben des Modells auf „%1“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="389"/>
+        <location filename="../core/commands/changekinds.cpp" line="162"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="393"/>
+        <location filename="../core/commands/changekinds.cpp" line="176"/>
         <source>relate %1 and %2</source>
         <translation>%1 und %2 verbinden</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="399"/>
+        <location filename="../core/commands/changekinds.cpp" line="265"/>
         <source>deploy a bundle (applications: %1)</source>
         <translation>ein Bundle bereitstellen (Anwendungen: %1)</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="400"/>
+        <location filename="../core/commands/changekinds.cpp" line="266"/>
         <source>deploy bundle %1 (applications: %2)</source>
         <translation>Bundle %1 bereitstellen (Anwendungen: %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="403"/>
+        <location filename="../core/commands/changekinds.cpp" line="189"/>
         <source>remove the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="407"/>
+        <location filename="../core/commands/changekinds.cpp" line="210"/>
         <source>add %n machine(s)</source>
         <translation>
             <numerusform>%n Maschine hinzufügen</numerusform>
@@ -1294,22 +1294,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="411"/>
+        <location filename="../core/commands/changekinds.cpp" line="214"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation>%1, mit „%2“</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="418"/>
+        <location filename="../core/commands/changekinds.cpp" line="240"/>
         <source>remove machine %1 and its units</source>
         <translation>Maschine %1 und ihre Einheiten entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="419"/>
+        <location filename="../core/commands/changekinds.cpp" line="241"/>
         <source>remove machine %1</source>
         <translation>Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="421"/>
+        <location filename="../core/commands/changekinds.cpp" line="243"/>
         <source>%1, keeping its instance</source>
         <translation>%1, Instanz bleibt bestehen</translation>
     </message>
@@ -1772,7 +1772,7 @@
     </message>
     <message>
         <location filename="../core/provisioning/pass.cpp" line="82"/>
-        <location filename="../core/provisioning/pass.cpp" line="292"/>
+        <location filename="../core/provisioning/pass.cpp" line="294"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
@@ -1807,32 +1807,32 @@
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="169"/>
+        <location filename="../core/provisioning/pass.cpp" line="170"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="177"/>
+        <location filename="../core/provisioning/pass.cpp" line="178"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="181"/>
+        <location filename="../core/provisioning/pass.cpp" line="182"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="219"/>
+        <location filename="../core/provisioning/pass.cpp" line="221"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="227"/>
+        <location filename="../core/provisioning/pass.cpp" line="229"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="233"/>
+        <location filename="../core/provisioning/pass.cpp" line="235"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
@@ -1865,27 +1865,27 @@
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="131"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="132"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="139"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="140"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="146"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation>Maschine %1: %2 wurde inzwischen von einem anderen Start gestartet und eingetragen; bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="153"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="155"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
@@ -1895,18 +1895,18 @@
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="200"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="201"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="205"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="206"/>
         <location filename="../core/provisioning/pass.cpp" line="121"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="272"/>
+        <location filename="../core/provisioning/pass.cpp" line="274"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
@@ -3089,9 +3089,29 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     </message>
 </context>
 <context>
-    <name>berth::CommandDialog</name>
+    <name>berth::ChangeSubmitter</name>
     <message>
-        <location filename="../ui/commanddialog.cpp" line="46"/>
+        <location filename="../ui/changesubmitter.cpp" line="54"/>
+        <source>new machines</source>
+        <translation>neue Maschinen</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="55"/>
+        <source>place %1 on %2</source>
+        <translation>%1 auf %2 platzieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="63"/>
+        <source>model constraints</source>
+        <translation>Vorgaben des Modells</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="64"/>
+        <source>constraints of %1</source>
+        <translation>Vorgaben von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="88"/>
         <source>staged: %1</source>
         <translation>vorgemerkt: %1</translation>
     </message>
@@ -3238,6 +3258,24 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     </message>
 </context>
 <context>
+    <name>berth::DetailsPane</name>
+    <message>
+        <location filename="../ui/detailspane.cpp" line="53"/>
+        <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/detailspane.cpp" line="100"/>
+        <source>Status history</source>
+        <translation>Statusverlauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/detailspane.cpp" line="105"/>
+        <source>Nothing has happened yet.</source>
+        <translation>Noch ist nichts geschehen.</translation>
+    </message>
+</context>
+<context>
     <name>berth::MachineView</name>
     <message>
         <location filename="../ui/machineview.cpp" line="58"/>
@@ -3344,42 +3382,42 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="50"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="54"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="58"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="60"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="61"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="63"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="118"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="123"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="136"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="141"/>
         <source>&amp;Machine view</source>
         <translation>&amp;Maschinenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="141"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="146"/>
         <source>&amp;Charts</source>
         <translation>&amp;Diagramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="154"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="159"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -3387,402 +3425,402 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="164"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="169"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="172"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="177"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="242"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="232"/>
         <source>A new machine</source>
         <translation>Eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="250"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="240"/>
         <source>Place on</source>
         <translation>Platzieren auf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="250"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="240"/>
         <source>Put %1 on:</source>
         <translation>%1 platzieren auf:</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="298"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="288"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="74"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="76"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
         <source>Read the models and the open model again</source>
         <translation>Die Modelle und das offene Modell neu lesen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="82"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="91"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation>Eine andere Ablage öffnen: eine SQLite-Datei oder einen PostgreSQL-Server</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
         <source>&amp;Import bundle…</source>
         <translation>Bundle &amp;importieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="96"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation>Ein Juju-Bundle bereitstellen: Was dem Modell davon fehlt, wird vorgemerkt (auch eine auf das Fenster gezogene Bundle-Datei)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="99"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
         <source>&amp;Export bundle…</source>
         <translation>Bundle &amp;exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="101"/>
         <source>Write the model as a Juju bundle</source>
         <translation>Das Modell als Juju-Bundle schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation>Die Clouds hinzufügen, ändern oder entfernen, auf denen Berth bereitstellt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="106"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation>Berth schließen; vorgemerkte Änderungen bleiben in der Ablage</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="113"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="116"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="123"/>
         <source>&amp;Commit changes…</source>
         <translation>Änderungen &amp;übernehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="124"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden, nach einem letzten Blick</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="126"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>&amp;Discard changes…</source>
         <translation>Änderungen &amp;verwerfen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
         <source>Drop every staged change</source>
         <translation>Alle vorgemerkten Änderungen verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
         <source>&amp;Stage changes</source>
         <translation>Änderungen &amp;vormerken</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="136"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="140"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="145"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation>Zeilen nach Name, Zone, Status oder Meldung filtern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
         <source>&amp;New model…</source>
         <translation>&amp;Neues Modell…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation>Ein Modell auf einer Cloud und Region anlegen und öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
         <source>Model &amp;settings…</source>
         <translation>Modell&amp;einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="156"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation>Harvest-Modus, Wiederholungen, Standardbasis und die anderen Einstellungen dieses Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
         <source>Des&amp;troy model…</source>
         <translation>Modell &amp;zerstören…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="160"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
         <source>Deploy an application with its units</source>
         <translation>Eine Anwendung mit ihren Einheiten bereitstellen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="168"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation>Leere Maschinen oder Container hinzufügen oder einen vorhandenen Host aufnehmen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation>Vorgaben, von denen jede neue Maschine des Modells ausgeht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
         <source>&amp;Provision this model</source>
         <translation>Dieses Modell &amp;provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="193"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation>Dieses Fenster die Maschinen dieses Modells starten und stoppen lassen; es sagt zuerst, was wartende Maschinen kosten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
         <source>Add units to the selected application</source>
         <translation>Der gewählten Anwendung Einheiten hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation>Die Vorgaben der gewählten Anwendung festlegen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation>Die Regionen oder Zonen gewichten und begrenzen, in die die Einheiten der Anwendung gehen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="224"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="229"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation>Jeder nicht platzierten Einheit eine neue Maschine geben, über Zonen verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="231"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="232"/>
         <source>Place the selected units on a machine you choose</source>
         <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="63"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="64"/>
         <source>Actions</source>
         <translation>Aktionen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="45"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="46"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.&lt;/p&gt;&lt;p&gt;Gebaut mit Qt %2, läuft mit Qt %3.&lt;/p&gt;&lt;p&gt;Lizenziert unter der GNU General Public License, Version 3 oder später; ohne jede Gewährleistung.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="38"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="39"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
         <source>Version and licence</source>
         <translation>Version und Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="119"/>
+        <location filename="../ui/mainwindow.cpp" line="121"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="127"/>
+        <location filename="../ui/mainwindow.cpp" line="129"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="128"/>
+        <location filename="../ui/mainwindow.cpp" line="130"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="140"/>
+        <location filename="../ui/mainwindow.cpp" line="143"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="141"/>
+        <location filename="../ui/mainwindow.cpp" line="144"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindow.cpp" line="181"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="183"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindow.cpp" line="196"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="207"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="263"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="291"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -3790,32 +3828,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="365"/>
-        <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="434"/>
-        <source>Status history</source>
-        <translation>Statusverlauf</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="439"/>
-        <source>Nothing has happened yet.</source>
-        <translation>Noch ist nichts geschehen.</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="463"/>
-        <source>new machines</source>
-        <translation>neue Maschinen</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="466"/>
-        <source>place %1 on %2</source>
-        <translation>%1 auf %2 platzieren</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="224"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="214"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
@@ -3897,52 +3910,42 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="497"/>
+        <location filename="../ui/mainwindow.cpp" line="398"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="501"/>
+        <location filename="../ui/mainwindow.cpp" line="402"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="595"/>
+        <location filename="../ui/mainwindow.cpp" line="496"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="658"/>
-        <source>model constraints</source>
-        <translation>Vorgaben des Modells</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="659"/>
-        <source>constraints of %1</source>
-        <translation>Vorgaben von %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="667"/>
+        <location filename="../ui/mainwindow.cpp" line="550"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="38"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="39"/>
         <source>bundle &quot;%1&quot;</source>
         <translation>Bundle „%1“</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="48"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="49"/>
         <source>%1: the model already holds everything the bundle asks for</source>
         <translation>%1: Das Modell enthält schon alles, was das Bundle verlangt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="52"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="53"/>
         <source>%1: %2</source>
         <translation>%1: %2%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowbundles.cpp" line="57"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="58"/>
         <source>Deploy %1 now? It makes %n change(s):</source>
         <translation>
             <numerusform>%1 jetzt bereitstellen? Es nimmt %n Änderung vor:</numerusform>
@@ -3950,7 +3953,7 @@ Den Speicher jetzt erneut öffnen?</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowbundles.cpp" line="61"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="62"/>
         <source>… and %n more (see the log)</source>
         <translation>
             <numerusform>… und %n weitere (siehe Protokoll)</numerusform>
@@ -3958,13 +3961,13 @@ Den Speicher jetzt erneut öffnen?</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="63"/>
-        <location filename="../ui/mainwindowbundles.cpp" line="92"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="64"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="93"/>
         <source>Import bundle</source>
         <translation>Bundle importieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="67"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="68"/>
         <source>Import bundle %1</source>
         <translation>Bundle %1 importieren</translation>
     </message>
@@ -3973,18 +3976,18 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation type="vanished">%1 konnte nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="81"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="82"/>
         <source>model %1 exported to %2</source>
         <translation>Modell %1 nach %2 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="92"/>
-        <location filename="../ui/mainwindowbundles.cpp" line="101"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="93"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="102"/>
         <source>Juju bundles (*.yaml *.yml)</source>
         <translation>Juju-Bundles (*.yaml *.yml)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="100"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="101"/>
         <source>Export bundle</source>
         <translation>Bundle exportieren</translation>
     </message>

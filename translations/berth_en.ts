@@ -206,203 +206,203 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="216"/>
+        <location filename="../core/model/bundle.cpp" line="227"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="220"/>
+        <location filename="../core/model/bundle.cpp" line="231"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="230"/>
+        <location filename="../core/model/bundle.cpp" line="241"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="236"/>
+        <location filename="../core/model/bundle.cpp" line="247"/>
         <source>%1 gives both applications and services (their old name); expected one of them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="247"/>
+        <location filename="../core/model/bundle.cpp" line="258"/>
         <source>%1: %2 is not a map; expected name: {...} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="248"/>
+        <location filename="../core/model/bundle.cpp" line="259"/>
         <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="272"/>
+        <location filename="../core/model/bundle.cpp" line="283"/>
         <source>%1: machines must be a map of machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="275"/>
+        <location filename="../core/model/bundle.cpp" line="286"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="278"/>
+        <location filename="../core/model/bundle.cpp" line="289"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="281"/>
+        <location filename="../core/model/bundle.cpp" line="292"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="295"/>
+        <location filename="../core/model/bundle.cpp" line="306"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="315"/>
+        <location filename="../core/model/bundle.cpp" line="326"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="492"/>
+        <location filename="../core/model/bundle.cpp" line="503"/>
         <source>%1 has no applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="418"/>
-        <location filename="../core/model/bundle.cpp" line="499"/>
+        <location filename="../core/model/bundle.cpp" line="429"/>
+        <location filename="../core/model/bundle.cpp" line="510"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="501"/>
+        <location filename="../core/model/bundle.cpp" line="512"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="505"/>
+        <location filename="../core/model/bundle.cpp" line="516"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="333"/>
+        <location filename="../core/model/bundle.cpp" line="344"/>
         <source>%1: revision must be a whole number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="340"/>
+        <location filename="../core/model/bundle.cpp" line="351"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="350"/>
+        <location filename="../core/model/bundle.cpp" line="361"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="359"/>
+        <location filename="../core/model/bundle.cpp" line="370"/>
         <source>%1: options must be a map of names to values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="365"/>
+        <location filename="../core/model/bundle.cpp" line="376"/>
         <source>%1: expose must be true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="368"/>
+        <location filename="../core/model/bundle.cpp" line="379"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="372"/>
+        <location filename="../core/model/bundle.cpp" line="383"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="373"/>
+        <location filename="../core/model/bundle.cpp" line="384"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="375"/>
+        <location filename="../core/model/bundle.cpp" line="386"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="386"/>
+        <location filename="../core/model/bundle.cpp" line="397"/>
         <source>%1: charm is missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="389"/>
+        <location filename="../core/model/bundle.cpp" line="400"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="395"/>
+        <location filename="../core/model/bundle.cpp" line="406"/>
         <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="401"/>
+        <location filename="../core/model/bundle.cpp" line="412"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="405"/>
+        <location filename="../core/model/bundle.cpp" line="416"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="407"/>
+        <location filename="../core/model/bundle.cpp" line="418"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="518"/>
+        <location filename="../core/model/bundle.cpp" line="529"/>
         <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="423"/>
+        <location filename="../core/model/bundle.cpp" line="434"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="425"/>
+        <location filename="../core/model/bundle.cpp" line="436"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="433"/>
+        <location filename="../core/model/bundle.cpp" line="444"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="441"/>
+        <location filename="../core/model/bundle.cpp" line="452"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="445"/>
+        <location filename="../core/model/bundle.cpp" line="456"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="452"/>
+        <location filename="../core/model/bundle.cpp" line="463"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="463"/>
+        <location filename="../core/model/bundle.cpp" line="474"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="468"/>
+        <location filename="../core/model/bundle.cpp" line="479"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation type="unfinished"></translation>
     </message>
@@ -410,139 +410,141 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="70"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="51"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="109"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="23"/>
         <source>application &quot;%1&quot;: its placements go round in a circle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="165"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="370"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="211"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="416"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="224"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="429"/>
         <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="250"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="82"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="110"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="159"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="263"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="97"/>
         <source>deploy application %1 from charm %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="266"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="100"/>
         <source> with channel %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="269"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="112"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="273"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="116"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="278"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="120"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="280"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="282"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="122"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="123"/>
         <source>a subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="281"/>
-        <location filename="../core/commands/bundlecommands.cpp" line="282"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="122"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="123"/>
         <source>a principal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="285"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="126"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="296"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="142"/>
         <source>set options for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="299"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="144"/>
         <source>set annotations for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="302"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="146"/>
         <source>expose all endpoints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="303"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="147"/>
         <source>unexpose %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="315"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="164"/>
         <source>set %1 policy of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="339"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="189"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="342"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="191"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="365"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="217"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="395"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="266"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="402"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="273"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="422"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="239"/>
         <source>add unit %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="428"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="245"/>
         <source>add unit %1 to new machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="452"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="301"/>
         <source>add relation %1 - %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1147,67 +1149,67 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="89"/>
+        <location filename="../core/commands/changekinds.cpp" line="22"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="92"/>
+        <location filename="../core/commands/changekinds.cpp" line="25"/>
         <source>machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="267"/>
+        <location filename="../core/commands/changekinds.cpp" line="256"/>
         <source>the bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="284"/>
+        <location filename="../core/commands/modelchange.cpp" line="150"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="320"/>
+        <location filename="../core/commands/modelchange.cpp" line="187"/>
         <source>will remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="324"/>
+        <location filename="../core/commands/modelchange.cpp" line="191"/>
         <source>will remove unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="329"/>
+        <location filename="../core/commands/modelchange.cpp" line="196"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="332"/>
+        <location filename="../core/commands/modelchange.cpp" line="199"/>
         <source>will remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="334"/>
+        <location filename="../core/commands/modelchange.cpp" line="201"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="335"/>
+        <location filename="../core/commands/modelchange.cpp" line="202"/>
         <source>(starting)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="346"/>
+        <location filename="../core/commands/changekinds.cpp" line="221"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="360"/>
+        <location filename="../core/commands/changekinds.cpp" line="66"/>
         <source>deploy %1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="361"/>
+        <location filename="../core/commands/changekinds.cpp" line="68"/>
         <source>deploy %1, %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1215,20 +1217,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="363"/>
-        <location filename="../core/commands/modelchange.cpp" line="372"/>
+        <location filename="../core/commands/changekinds.cpp" line="33"/>
         <source>%1, unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="365"/>
-        <location filename="../core/commands/modelchange.cpp" line="374"/>
-        <location filename="../core/commands/modelchange.cpp" line="409"/>
+        <location filename="../core/commands/changekinds.cpp" line="35"/>
+        <location filename="../core/commands/changekinds.cpp" line="212"/>
         <source>%1, to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="370"/>
+        <location filename="../core/commands/changekinds.cpp" line="89"/>
         <source>add %n unit(s) of %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1236,57 +1236,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="378"/>
+        <location filename="../core/commands/changekinds.cpp" line="104"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="380"/>
+        <location filename="../core/commands/changekinds.cpp" line="117"/>
         <source>take %1 off its machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="382"/>
+        <location filename="../core/commands/changekinds.cpp" line="131"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="384"/>
+        <location filename="../core/commands/changekinds.cpp" line="143"/>
         <source>remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="387"/>
+        <location filename="../core/commands/changekinds.cpp" line="160"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="389"/>
+        <location filename="../core/commands/changekinds.cpp" line="162"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="393"/>
+        <location filename="../core/commands/changekinds.cpp" line="176"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="399"/>
+        <location filename="../core/commands/changekinds.cpp" line="265"/>
         <source>deploy a bundle (applications: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="400"/>
+        <location filename="../core/commands/changekinds.cpp" line="266"/>
         <source>deploy bundle %1 (applications: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="403"/>
+        <location filename="../core/commands/changekinds.cpp" line="189"/>
         <source>remove the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/modelchange.cpp" line="407"/>
+        <location filename="../core/commands/changekinds.cpp" line="210"/>
         <source>add %n machine(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1294,22 +1294,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="411"/>
+        <location filename="../core/commands/changekinds.cpp" line="214"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="418"/>
+        <location filename="../core/commands/changekinds.cpp" line="240"/>
         <source>remove machine %1 and its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="419"/>
+        <location filename="../core/commands/changekinds.cpp" line="241"/>
         <source>remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="421"/>
+        <location filename="../core/commands/changekinds.cpp" line="243"/>
         <source>%1, keeping its instance</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1768,7 +1768,7 @@
     </message>
     <message>
         <location filename="../core/provisioning/pass.cpp" line="82"/>
-        <location filename="../core/provisioning/pass.cpp" line="292"/>
+        <location filename="../core/provisioning/pass.cpp" line="294"/>
         <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1803,32 +1803,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="169"/>
+        <location filename="../core/provisioning/pass.cpp" line="170"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="177"/>
+        <location filename="../core/provisioning/pass.cpp" line="178"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="181"/>
+        <location filename="../core/provisioning/pass.cpp" line="182"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="219"/>
+        <location filename="../core/provisioning/pass.cpp" line="221"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="227"/>
+        <location filename="../core/provisioning/pass.cpp" line="229"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="233"/>
+        <location filename="../core/provisioning/pass.cpp" line="235"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1861,27 +1861,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="131"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="132"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="139"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="140"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="146"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="153"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="155"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1891,18 +1891,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="200"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="201"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="205"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="206"/>
         <location filename="../core/provisioning/pass.cpp" line="121"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="272"/>
+        <location filename="../core/provisioning/pass.cpp" line="274"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3059,9 +3059,29 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
 </context>
 <context>
-    <name>berth::CommandDialog</name>
+    <name>berth::ChangeSubmitter</name>
     <message>
-        <location filename="../ui/commanddialog.cpp" line="46"/>
+        <location filename="../ui/changesubmitter.cpp" line="54"/>
+        <source>new machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="55"/>
+        <source>place %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="63"/>
+        <source>model constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="64"/>
+        <source>constraints of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="88"/>
         <source>staged: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3208,6 +3228,24 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
 </context>
 <context>
+    <name>berth::DetailsPane</name>
+    <message>
+        <location filename="../ui/detailspane.cpp" line="53"/>
+        <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/detailspane.cpp" line="100"/>
+        <source>Status history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/detailspane.cpp" line="105"/>
+        <source>Nothing has happened yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>berth::MachineView</name>
     <message>
         <location filename="../ui/machineview.cpp" line="58"/>
@@ -3314,42 +3352,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="50"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="54"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="58"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="60"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="61"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="63"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="118"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="123"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="136"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="141"/>
         <source>&amp;Machine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="141"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="146"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="154"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="159"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3357,402 +3395,402 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="164"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="169"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="172"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="177"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="242"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="232"/>
         <source>A new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="250"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="240"/>
         <source>Place on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="250"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="240"/>
         <source>Put %1 on:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="298"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="288"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="74"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="76"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
         <source>Read the models and the open model again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="82"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="91"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
         <source>&amp;Import bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="96"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="99"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
         <source>&amp;Export bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="101"/>
         <source>Write the model as a Juju bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="106"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="113"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="116"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="123"/>
         <source>&amp;Commit changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="124"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="126"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>&amp;Discard changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
         <source>Drop every staged change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="134"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="136"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="140"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="145"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
         <source>&amp;New model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
         <source>Model &amp;settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="156"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
         <source>Des&amp;troy model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="160"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
         <source>Deploy an application with its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="168"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
         <source>&amp;Provision this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="193"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
         <source>Add units to the selected application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="224"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="229"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="231"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="232"/>
         <source>Place the selected units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="63"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="64"/>
         <source>Actions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="45"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="46"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="38"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="39"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
         <source>Version and licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="119"/>
+        <location filename="../ui/mainwindow.cpp" line="121"/>
         <source>%1 (destroying)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="127"/>
+        <location filename="../ui/mainwindow.cpp" line="129"/>
         <source>Remove this model and stop its instances</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="128"/>
+        <location filename="../ui/mainwindow.cpp" line="130"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="140"/>
+        <location filename="../ui/mainwindow.cpp" line="143"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="141"/>
+        <location filename="../ui/mainwindow.cpp" line="144"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindow.cpp" line="181"/>
         <source>Destroy model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="183"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindow.cpp" line="196"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="207"/>
         <source>model %1 is destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="255"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="263"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="288"/>
+        <location filename="../ui/mainwindow.cpp" line="291"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -3760,32 +3798,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="365"/>
-        <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="434"/>
-        <source>Status history</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="439"/>
-        <source>Nothing has happened yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="463"/>
-        <source>new machines</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="466"/>
-        <source>place %1 on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="224"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="214"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3865,52 +3878,42 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="497"/>
+        <location filename="../ui/mainwindow.cpp" line="398"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="501"/>
+        <location filename="../ui/mainwindow.cpp" line="402"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="595"/>
+        <location filename="../ui/mainwindow.cpp" line="496"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="658"/>
-        <source>model constraints</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="659"/>
-        <source>constraints of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="667"/>
+        <location filename="../ui/mainwindow.cpp" line="550"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="38"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="39"/>
         <source>bundle &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="48"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="49"/>
         <source>%1: the model already holds everything the bundle asks for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="52"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="53"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowbundles.cpp" line="57"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="58"/>
         <source>Deploy %1 now? It makes %n change(s):</source>
         <translation>
             <numerusform>Deploy %1 now? It makes %n change:</numerusform>
@@ -3918,7 +3921,7 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowbundles.cpp" line="61"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="62"/>
         <source>… and %n more (see the log)</source>
         <translation>
             <numerusform>… and %n more (see the log)</numerusform>
@@ -3926,29 +3929,29 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="63"/>
-        <location filename="../ui/mainwindowbundles.cpp" line="92"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="64"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="93"/>
         <source>Import bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="67"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="68"/>
         <source>Import bundle %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="81"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="82"/>
         <source>model %1 exported to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="92"/>
-        <location filename="../ui/mainwindowbundles.cpp" line="101"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="93"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="102"/>
         <source>Juju bundles (*.yaml *.yml)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowbundles.cpp" line="100"/>
+        <location filename="../ui/mainwindowbundles.cpp" line="101"/>
         <source>Export bundle</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1,9 +1,8 @@
 #include "ui/commanddialog.h"
-#include "ui/palettecolours.h"
-
-#include "core/commands/changeset.h"
 
 #include "core/bertherror.h"
+#include "ui/changesubmitter.h"
+#include "ui/palettecolours.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -35,15 +34,9 @@ CommandDialog::CommandDialog(Workspace &workspace, QString model, const QString 
 
 CommandResult CommandDialog::submit(const ModelChange &change)
 {
-    if (!m_staging || !change.whyNotStageable().isEmpty())
-        return change.apply(m_workspace, m_model);
-    QList<qint64> ids;
-    for (const StagedChangeRecord &record :
-         ChangeSet(m_workspace).stage(m_model, QList<ModelChange>{change}, QStringLiteral("berth")))
-        ids << record.id;
-    if (m_onStaged)
-        m_onStaged(change, ids);
-    return {{tr("staged: %1").arg(change.description())}, {}};
+    if (m_submitter)
+        return m_submitter->submitFromDialog(change);
+    return change.apply(m_workspace, m_model);
 }
 
 QString CommandDialog::shownMessage() const

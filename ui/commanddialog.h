@@ -12,6 +12,8 @@ class QLabel;
 
 namespace berth {
 
+class ChangeSubmitter;
+
 // The frame of the window's command dialogs (deploy, add unit, add machine,
 // retry): a form whose fields are checked as they change with the core's
 // own rules and messages, OK enabled only when they pass, and the command
@@ -30,13 +32,9 @@ public:
     // What the command reported when it ran.
     const CommandResult &commandResult() const { return m_result; }
     QString shownMessage() const;
-    // Changes go to the model's change set instead of being applied
-    // (the window's staged mode).
-    void setStaging(bool staging) { m_staging = staging; }
-    // Told of each change the dialog staged, with the ids it got (the window
-    // puts it on its undo stack).
-    using OnStaged = std::function<void(const ModelChange &change, const QList<qint64> &ids)>;
-    void setOnStaged(OnStaged onStaged) { m_onStaged = std::move(onStaged); }
+    // The window's changes: the dialog's change is staged or applied as
+    // they are, and undone like them. Without one it applies at once.
+    void setSubmitter(ChangeSubmitter *submitter) { m_submitter = submitter; }
 
 public slots:
     // Runs the command when the fields pass; applied() follows (at once,
@@ -59,7 +57,7 @@ protected:
     // For a command that must first ask a host or a cloud: starts that work
     // off the window's thread and returns true; the work then calls finish().
     virtual bool applyLater() { return false; }
-    // Applies `change`, or stages it in staged mode; throws BerthError when refused.
+    // Applies `change`, or stages it as the submitter does; throws BerthError when refused.
     CommandResult submit(const ModelChange &change);
     // Runs `command` (throwing BerthError when refused) and accepts, or shows
     // why not.
@@ -72,8 +70,7 @@ private:
     QLabel *m_message;
     QDialogButtonBox *m_buttons;
     QString m_problem;
-    bool m_staging = false;
-    OnStaged m_onStaged;
+    ChangeSubmitter *m_submitter = nullptr;
     CommandResult m_result;
 };
 

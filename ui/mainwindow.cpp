@@ -15,8 +15,10 @@
 #include "ui/accountsdialog.h"
 #include "ui/applicationsmodel.h"
 #include "ui/changesetpanel.h"
+#include "ui/changesubmitter.h"
 #include "ui/chartexport.h"
 #include "ui/constrainteditordialog.h"
+#include "ui/detailspane.h"
 #include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
@@ -70,7 +72,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     , m_machines(new MachinesModel(this))
     , m_applicationFilter(new TreeFilterModel(this))
     , m_machineFilter(new TreeFilterModel(this))
-    , m_undo(new QUndoStack(this))
+    , m_submitter(new ChangeSubmitter(workspace, this))
 {
     setAcceptDrops(true); // a bundle file dropped on the window is imported
     setWindowIcon(QIcon(QStringLiteral(":/berth/icons/berth.svg")));
@@ -134,7 +136,8 @@ void MainWindow::reloadModelList()
 void MainWindow::openModel(const QString &name)
 {
     m_model = name;
-    m_undo->clear();
+    m_submitter->setModel(name);
+    m_details->setModel(name);
     m_changeSet->setModel(name);
     m_modelBox->setCurrentIndex(m_modelBox->findData(name));
     setWindowTitle(m_workspace.store().isReadOnly() ? tr("%1 (read-only store) — Berth").arg(name)
@@ -286,15 +289,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     if (!m_applicationView->currentIndex().isValid() && !m_machineTree->currentIndex().isValid())
         showEmptyState();
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
-    if (!m_detailsMachine.isEmpty()) {
-        // Read its history again only when the machine moved on (every move
-        // changes its record), not on every snapshot.
-        const MachineRecord *now = snapshotIndex().machine(m_detailsMachine);
-        if (!now || !m_detailsRecord || !(*now == *m_detailsRecord)) {
-            m_detailsRecord = now ? std::optional(*now) : std::nullopt;
-            showStatusLog();
-        }
-    }
+    m_details->snapshotApplied(snapshotIndex());
     ++m_snapshots;
     emit snapshotApplied();
 }
@@ -355,119 +350,25 @@ void MainWindow::showSelectedApplication()
 
 void MainWindow::showEmptyState()
 {
-    m_details->clear();
-    if (!m_snapshot.applications.isEmpty() || !m_snapshot.machines.isEmpty())
-        return;
     const auto keys = [](const QAction *action) {
-        return action->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped();
+        return action->shortcut().toString(QKeySequence::NativeText);
     };
-    m_details->setHtml(
-        tr("<h3>This model is empty</h3><p>Deploy an application with <b>Model &#9656; "
-           "Deploy…</b> (%1), or add machines with <b>Model &#9656; Add machine…</b> (%2). "
-           "From a terminal: <code>berthctl deploy mysql</code>.</p><p>What you change waits "
-           "in the <b>Change set</b> below until you commit it (<b>Edit &#9656; Stage "
-           "changes</b>).</p>")
-            .arg(keys(m_deployAction), keys(m_addMachineAction)));
+    m_details->showNothing(m_snapshot.applications.isEmpty() && m_snapshot.machines.isEmpty(),
+                           keys(m_deployAction), keys(m_addMachineAction));
 }
 
 void MainWindow::showDetails()
 {
-    const QTreeView *view = qobject_cast<QTreeView *>(
-        sender() == m_machineTree->selectionModel() ? m_machineTree : m_applicationView);
-    const QModelIndex index = view->currentIndex();
-    m_detailsMachine.clear();
+    const bool machines = sender() == m_machineTree->selectionModel();
+    const QModelIndex index = (machines ? m_machineTree : m_applicationView)->currentIndex();
     if (!index.isValid()) {
         showEmptyState();
         return;
     }
-    QString html = QStringLiteral("<table>");
-    const QAbstractItemModel *model = view->model();
-    for (int c = 0; c < model->columnCount(index.parent()); ++c) {
-        const QString value = index.siblingAtColumn(c).data().toString();
-        if (value.isEmpty())
-            continue;
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                    .arg(model->headerData(c, Qt::Horizontal).toString().toHtmlEscaped(),
-                         value.toHtmlEscaped());
-    }
-    m_detailsHtml = html + QStringLiteral("</table>");
-    m_details->setHtml(m_detailsHtml);
-    if (view == m_machineTree) {
-        const QModelIndex source = m_machineFilter->mapToSource(index.siblingAtColumn(0));
-        if (const MachineRecord *m = m_machines->machineAt(source)) {
-            m_detailsMachine = m->name;
-            m_detailsRecord = *m;
-            showStatusLog();
-        }
-    }
-}
-
-void MainWindow::showStatusLog()
-{
-    // Read on a connection of its own, off the window's thread; an answer for
-    // a machine no longer shown is dropped.
-    const QString machine = m_detailsMachine;
-    const QString location = m_options.storeLocation;
-    const QString model = m_model;
-    struct Read
-    {
-        QList<StatusLogEntry> log;
-        QString error;
-    };
-    runInBackground(
-        this,
-        // A copy of the registry: the window may reload its own meanwhile.
-        [location, model, machine, clouds = m_workspace.clouds()] {
-            try {
-                Store store(location);
-                Workspace ws(store, clouds);
-                return Read{MachineCommands(ws).statusLog(model, machine), {}};
-            } catch (const BerthError &error) {
-                return Read{{}, error.message()};
-            }
-        },
-        [this, machine](const Read &read) {
-            if (machine != m_detailsMachine)
-                return;
-            QString html =
-                m_detailsHtml +
-                QStringLiteral("<p><b>%1</b></p>").arg(tr("Status history").toHtmlEscaped());
-            if (!read.error.isEmpty())
-                html += QStringLiteral("<p>%1</p>").arg(read.error.toHtmlEscaped());
-            else if (read.log.isEmpty())
-                html += QStringLiteral("<p>%1</p>")
-                            .arg(tr("Nothing has happened yet.").toHtmlEscaped());
-            html += QStringLiteral("<table>");
-            for (const StatusLogEntry &e : read.log) {
-                const QString time =
-                    QLocale().toString(QDateTime::fromMSecsSinceEpoch(e.at), QLocale::ShortFormat);
-                html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
-                            .arg(time.toHtmlEscaped(),
-                                 MachineState::label(e.state.status).toHtmlEscaped(),
-                                 MachineState::label(e.state.instance).toHtmlEscaped(),
-                                 e.message.toHtmlEscaped());
-            }
-            m_details->setHtml(html + QStringLiteral("</table>"));
-            emit statusLogShown(machine);
-        });
-}
-
-void MainWindow::place(const QStringList &units, const QString &directive)
-{
-    const auto report = [this](const QString &message) { reportError(message); };
-    if (m_staging) {
-        // One change a unit: each can be taken out of the change set alone.
-        QList<ModelChange> changes;
-        for (const QString &unit : units)
-            changes << ModelChange::placeUnits({unit}, directive);
-        const QString where = directive.isEmpty() ? tr("new machines") : directive;
-        m_undo->push(new StageChangesCommand(
-            m_workspace, m_model, changes,
-            tr("place %1 on %2").arg(units.join(QStringLiteral(", ")), where), report));
-    } else {
-        m_undo->push(new PlaceUnitsCommand(m_workspace, m_model, units, directive, report));
-    }
-    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+    const MachineRecord *machine =
+        machines ? m_machines->machineAt(m_machineFilter->mapToSource(index.siblingAtColumn(0)))
+                 : nullptr;
+    m_details->showRow(index, machine);
 }
 
 void MainWindow::log(const QString &line)
@@ -597,29 +498,24 @@ void MainWindow::showContextMenu(QTreeView *tree, const QPoint &pos)
     menu.exec(tree->viewport()->mapToGlobal(pos));
 }
 
-void MainWindow::submit(const QList<ModelChange> &changes, const QString &text)
+QTextBrowser *MainWindow::detailsPane() const
 {
-    const auto report = [this](const QString &message) { reportError(message); };
-    if (m_staging) {
-        m_undo->push(new StageChangesCommand(m_workspace, m_model, changes, text, report));
-    } else {
-        for (const ModelChange &change : changes) {
-            try {
-                const CommandResult result = change.apply(m_workspace, m_model);
-                for (const QString &line : result.warnings + result.messages)
-                    log(line);
-            } catch (const BerthError &error) {
-                report(error.message());
-                break;
-            }
-        }
-    }
-    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+    return m_details;
+}
+
+QUndoStack *MainWindow::undoStack() const
+{
+    return m_submitter->undoStack();
+}
+
+bool MainWindow::staging() const
+{
+    return m_submitter->staging();
 }
 
 void MainWindow::setStaging(bool staging)
 {
-    m_staging = staging;
+    m_submitter->setStaging(staging);
     if (m_stagingAction)
         m_stagingAction->setChecked(staging);
     QSettings().setValue(QStringLiteral("changes/stage"), staging);
@@ -627,19 +523,18 @@ void MainWindow::setStaging(bool staging)
 
 void MainWindow::runDialog(CommandDialog &dialog)
 {
-    dialog.setStaging(m_staging);
-    // What the dialog stages is undone like the window's own changes.
-    dialog.setOnStaged([this](const ModelChange &change, const QList<qint64> &ids) {
-        m_undo->push(new StageChangesCommand(
-            m_workspace, m_model, {change}, change.description(),
-            [this](const QString &message) { reportError(message); }, ids));
-    });
+    dialog.setSubmitter(m_submitter);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const CommandResult &result = dialog.commandResult();
     for (const QString &line : result.warnings + result.messages)
         log(line);
     statusBar()->showMessage(result.messages.join(QStringLiteral("; ")), 8000);
+    refreshModel(); // a dialog's command may change the model without the submitter (retry)
+}
+
+void MainWindow::refreshModel()
+{
     QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
 }
 
@@ -650,19 +545,7 @@ void MainWindow::editConstraints(const QString &application)
         if (dialog.exec() != QDialog::Accepted ||
             dialog.constraints() == dialog.initialConstraints())
             return;
-        const auto report = [this](const QString &message) { reportError(message); };
-        if (m_staging) {
-            m_undo->push(new StageChangesCommand(
-                m_workspace, m_model,
-                {ModelChange::setConstraints(application, dialog.constraints())},
-                application.isEmpty() ? tr("model constraints")
-                                      : tr("constraints of %1").arg(application),
-                report));
-        } else {
-            m_undo->push(new SetConstraintsCommand(m_workspace, m_model, application,
-                                                   dialog.initialConstraints(),
-                                                   dialog.constraints(), report));
-        }
+        m_submitter->setConstraints(application, dialog.initialConstraints(), dialog.constraints());
     } catch (const BerthError &error) {
         QMessageBox::warning(this, tr("Constraints"), error.message());
     }

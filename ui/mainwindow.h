@@ -33,9 +33,11 @@ namespace berth {
 
 class ApplicationsModel;
 class CommandDialog;
+class DetailsPane;
 class MachineView;
 class MachinesModel;
 class ChangeSetPanel;
+class ChangeSubmitter;
 class ModelActions;
 class ModelWatcher;
 class ProviderTypes;
@@ -123,11 +125,11 @@ public:
     MachineView *machineView() const { return m_machineView; }
     RegionChart *regionChart() const { return m_chart; }
     ZoneChart *zoneChart() const { return m_zoneChart; }
-    QUndoStack *undoStack() const { return m_undo; }
+    QUndoStack *undoStack() const;
     ChangeSetPanel *changeSetPanel() const { return m_changeSet; }
     // Staged mode (the default): the window's changes wait in the model's
     // change set until committed; off, they apply at once.
-    bool staging() const { return m_staging; }
+    bool staging() const;
     void setStaging(bool staging);
     ModelActions *modelActions() const { return m_actions; }
     // How the window asks before removing (a message box; tests answer it).
@@ -140,14 +142,14 @@ public:
     using ChooseItem = std::function<std::optional<QString>(
         const QString &title, const QString &label, const QStringList &items)>;
     void setChooseItem(ChooseItem choose) { m_chooseItem = std::move(choose); }
-    // Stages `changes` (staged mode) or applies them now, undoable while staged.
-    void submit(const QList<ModelChange> &changes, const QString &text);
+    // Where the window's changes are staged or applied (ChangeSubmitter).
+    ChangeSubmitter *changes() const { return m_submitter; }
     QPlainTextEdit *logPane() const { return m_log; }
     // Shown while the provisioner starts machines: how many of how many are done.
     QProgressBar *progressBar() const { return m_progress; }
     QTreeView *machineTree() const { return m_machineTree; }
     QTreeView *applicationView() const { return m_applicationView; }
-    QTextBrowser *detailsPane() const { return m_details; }
+    QTextBrowser *detailsPane() const;
     // Help ▸ About Berth: version, Qt's, licence.
     static QString aboutText();
     // How many snapshots the views have taken in (tests wait on it).
@@ -196,9 +198,6 @@ private:
     void applySnapshot(const ModelSnapshot &snapshot);
     void showSelectedApplication();
     void showDetails();
-    // The status history of the machine shown in the details pane.
-    void showStatusLog();
-    void place(const QStringList &units, const QString &directive);
     // Whether this window may provision at all (the options, a writable store).
     bool provisions() const;
     void showProvisioningState();
@@ -214,6 +213,8 @@ private:
     void storeLost();
     void reopen(const QString &location, const QString &model);
     void runDialog(CommandDialog &dialog);
+    // The watcher reads the model now, not at its next poll.
+    void refreshModel();
 
     Workspace &m_workspace;
     QString m_model;
@@ -228,10 +229,7 @@ private:
     TreeFilterModel *m_machineFilter;
     QTreeView *m_applicationView = nullptr;
     QTreeView *m_machineTree = nullptr;
-    QTextBrowser *m_details = nullptr;
-    QString m_detailsHtml;                        // the selected row's fields
-    QString m_detailsMachine;                     // the machine they are of, if one is
-    std::optional<MachineRecord> m_detailsRecord; // as its history was last read
+    DetailsPane *m_details = nullptr;
     MachineView *m_machineView = nullptr;
     RegionChart *m_chart = nullptr;
     ZoneChart *m_zoneChart = nullptr;
@@ -240,10 +238,9 @@ private:
     QLabel *m_header = nullptr;
     QPlainTextEdit *m_log = nullptr;
     QProgressBar *m_progress = nullptr;
-    QUndoStack *m_undo;
+    ChangeSubmitter *m_submitter;
     ChangeSetPanel *m_changeSet = nullptr;
     QAction *m_stagingAction = nullptr;
-    bool m_staging = true;
     bool m_storeLost = false;
     bool m_filtering = false;
     bool m_columnsRestored = false;       // the user's column order and widths, from the last run

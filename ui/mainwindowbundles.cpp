@@ -1,6 +1,7 @@
 // MainWindow's bundles: File ▸ Import bundle… (and a bundle file dropped on
 // the window), File ▸ Export bundle….
 #include "core/userfiles.h"
+#include "ui/changesubmitter.h"
 #include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
 
@@ -51,7 +52,7 @@ bool MainWindow::importBundle(const QString &path)
         for (const QString &line : plan.messages)
             log(tr("%1: %2").arg(name, line));
         // At once only when the user says so; staged, the change set shows it.
-        if (!m_staging) {
+        if (!m_submitter->staging()) {
             const QStringList shown = plan.messages.mid(0, 15);
             QString question =
                 tr("Deploy %1 now? It makes %n change(s):", nullptr, int(plan.messages.size()))
@@ -63,8 +64,8 @@ bool MainWindow::importBundle(const QString &path)
             if (!m_confirm(tr("Import bundle"), question))
                 return false;
         }
-        submit({ModelChange::deployBundle(Bundle::merged(documents, source))},
-               tr("Import bundle %1").arg(name));
+        m_submitter->submit({ModelChange::deployBundle(Bundle::merged(documents, source))},
+                            tr("Import bundle %1").arg(name));
         return true;
     } catch (const BerthError &error) {
         reportError(error.message());

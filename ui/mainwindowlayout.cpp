@@ -11,6 +11,8 @@
 #include "core/store/workspace.h"
 #include "ui/applicationsmodel.h"
 #include "ui/changesetpanel.h"
+#include "ui/changesubmitter.h"
+#include "ui/detailspane.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
@@ -111,7 +113,10 @@ void MainWindow::buildViews()
                 columns.value(QStringLiteral("window/machineColumns")).toByteArray());
     }
     m_applicationView->setUniformRowHeights(true);
-    m_details = new QTextBrowser(vertical);
+    m_details = new DetailsPane(
+        m_options.storeLocation, [this]() -> const CloudRegistry & { return m_workspace.clouds(); },
+        vertical);
+    connect(m_details, &DetailsPane::statusLogShown, this, &MainWindow::statusLogShown);
     vertical->setStretchFactor(0, 4);
     vertical->setStretchFactor(1, 1);
     overviewLayout->addWidget(vertical, 1);
@@ -130,7 +135,7 @@ void MainWindow::buildViews()
             return error.message();
         }
     });
-    connect(m_machineView, &MachineView::placeRequested, this, &MainWindow::place);
+    connect(m_machineView, &MachineView::placeRequested, m_submitter, &ChangeSubmitter::place);
     connect(m_machineView, &MachineView::refused, this,
             [this](const QString &reason) { statusBar()->showMessage(reason, 5000); });
     tabs->addTab(m_machineView, tr("&Machine view"));
@@ -175,28 +180,13 @@ std::pair<QDockWidget *, QDockWidget *> MainWindow::buildDocks()
     changeDock->setWidget(m_changeSet);
     addDockWidget(Qt::BottomDockWidgetArea, changeDock);
     tabifyDockWidget(dock, changeDock); // along the bottom, beside the log
-    connect(
-        m_changeSet, &ChangeSetPanel::committed, this,
-        [this](const CommandResult &result, const QList<ModelChange> &applied) {
-            for (const QString &line : result.warnings + result.messages)
-                log(line);
-            statusBar()->showMessage(result.messages.constLast(), 8000);
-            // The staged steps are the model's now; its placements stay undoable
-            // as long as their machines have not started.
-            m_undo->clear();
-            const auto report = [this](const QString &message) { reportError(message); };
-            for (const ModelChange &change : applied) {
-                if (change.command != u"place-unit")
-                    continue;
-                QStringList units;
-                for (const QJsonValue &unit : change.args.value(QStringLiteral("units")).toArray())
-                    units << unit.toString();
-                m_undo->push(new PlaceUnitsCommand(
-                    m_workspace, m_model, units, change.args.value(QStringLiteral("to")).toString(),
-                    report, PlaceUnitsCommand::AlreadyPlaced));
-            }
-            QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
-        });
+    connect(m_changeSet, &ChangeSetPanel::committed, this,
+            [this](const CommandResult &result, const QList<ModelChange> &applied) {
+                for (const QString &line : result.warnings + result.messages)
+                    log(line);
+                statusBar()->showMessage(result.messages.constLast(), 8000);
+                m_submitter->committed(applied);
+            });
     connect(m_changeSet, &ChangeSetPanel::failed, this, &MainWindow::reportError);
     return {dock, changeDock};
 }
@@ -268,7 +258,7 @@ void MainWindow::buildActions()
         return selectedNames(m_machineTree, false) + selectedNames(m_machineTree, true);
     };
     host.submit = [this](const QList<ModelChange> &changes, const QString &text) {
-        submit(changes, text);
+        m_submitter->submit(changes, text);
     };
     host.confirm = [this](const QString &title, const QString &question) {
         return m_confirm(title, question);
@@ -333,6 +323,9 @@ void MainWindow::connectViews(QCheckBox *problems)
     });
     connect(m_modelBox, &QComboBox::activated, this,
             [this](int index) { openModel(m_modelBox->itemData(index).toString()); });
+    connect(m_submitter, &ChangeSubmitter::logged, this, &MainWindow::log);
+    connect(m_submitter, &ChangeSubmitter::failed, this, &MainWindow::reportError);
+    connect(m_submitter, &ChangeSubmitter::submitted, this, &MainWindow::refreshModel);
 }
 
 void MainWindow::startWatcher()

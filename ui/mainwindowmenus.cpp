@@ -5,6 +5,7 @@
 #include "ui/addmachinedialog.h"
 #include "ui/addunitdialog.h"
 #include "ui/changesetpanel.h"
+#include "ui/changesubmitter.h"
 #include "ui/deploydialog.h"
 #include "ui/itemroles.h"
 #include "ui/machineview.h"
@@ -74,7 +75,7 @@ void MainWindow::buildFileMenu()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *refresh = file->addAction(tr("&Reload"), this, [this] {
         reloadModelList();
-        QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+        refreshModel();
     });
     refresh->setShortcut(QKeySequence::Refresh);
     describe(refresh, tr("Read the models and the open model again"));
@@ -111,9 +112,9 @@ void MainWindow::buildFileMenu()
 QAction *MainWindow::buildEditMenu()
 {
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
+    QAction *undo = undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
+    QAction *redo = undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
@@ -223,7 +224,7 @@ QAction *MainWindow::buildApplicationMenu()
     QAction *autoPlace = application->addAction(tr("&Auto place units"), this, [this] {
         const QStringList units = m_machineView->unplacedUnits();
         if (!units.isEmpty())
-            place(units, QString());
+            m_submitter->place(units, QString());
     });
     autoPlace->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
     describe(autoPlace, tr("Give every unplaced unit a new machine, spread over zones"));

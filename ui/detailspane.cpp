@@ -1,0 +1,121 @@
+#include "ui/detailspane.h"
+
+#include "core/bertherror.h"
+#include "core/commands/machinecommands.h"
+#include "core/model/snapshotindex.h"
+#include "core/store/store.h"
+#include "core/store/workspace.h"
+#include "ui/offthread.h"
+
+#include <QAbstractItemModel>
+#include <QDateTime>
+#include <QLocale>
+
+#include <utility>
+
+namespace berth {
+
+DetailsPane::DetailsPane(QString storeLocation, Clouds clouds, QWidget *parent)
+    : QTextBrowser(parent)
+    , m_storeLocation(std::move(storeLocation))
+    , m_clouds(std::move(clouds))
+{}
+
+void DetailsPane::showRow(const QModelIndex &row, const MachineRecord *machine)
+{
+    QString html = QStringLiteral("<table>");
+    const QAbstractItemModel *model = row.model();
+    for (int c = 0; c < model->columnCount(row.parent()); ++c) {
+        const QString value = row.siblingAtColumn(c).data().toString();
+        if (value.isEmpty())
+            continue;
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(model->headerData(c, Qt::Horizontal).toString().toHtmlEscaped(),
+                         value.toHtmlEscaped());
+    }
+    m_fields = html + QStringLiteral("</table>");
+    setHtml(m_fields);
+    m_machine.clear();
+    if (machine) {
+        m_machine = machine->name;
+        m_record = *machine;
+        readStatusLog();
+    }
+}
+
+void DetailsPane::showNothing(bool modelEmpty, const QString &deployKeys,
+                              const QString &addMachineKeys)
+{
+    m_machine.clear();
+    clear();
+    if (!modelEmpty)
+        return;
+    setHtml(tr("<h3>This model is empty</h3><p>Deploy an application with <b>Model &#9656; "
+               "Deploy…</b> (%1), or add machines with <b>Model &#9656; Add machine…</b> (%2). "
+               "From a terminal: <code>berthctl deploy mysql</code>.</p><p>What you change waits "
+               "in the <b>Change set</b> below until you commit it (<b>Edit &#9656; Stage "
+               "changes</b>).</p>")
+                .arg(deployKeys.toHtmlEscaped(), addMachineKeys.toHtmlEscaped()));
+}
+
+void DetailsPane::snapshotApplied(const SnapshotIndex &index)
+{
+    if (m_machine.isEmpty())
+        return;
+    // Read its history again only when the machine moved on (every move
+    // changes its record), not on every snapshot.
+    const MachineRecord *now = index.machine(m_machine);
+    if (!now || !m_record || !(*now == *m_record)) {
+        m_record = now ? std::optional(*now) : std::nullopt;
+        readStatusLog();
+    }
+}
+
+void DetailsPane::readStatusLog()
+{
+    // Read on a connection of its own, off the window's thread; an answer for
+    // a machine no longer shown is dropped.
+    struct Read
+    {
+        QList<StatusLogEntry> log;
+        QString error;
+    };
+    runInBackground(
+        this,
+        // A copy of the registry: the window may reload its own meanwhile.
+        [location = m_storeLocation, model = m_model, machine = m_machine, clouds = m_clouds()] {
+            try {
+                Store store(location);
+                Workspace ws(store, clouds);
+                return Read{MachineCommands(ws).statusLog(model, machine), {}};
+            } catch (const BerthError &error) {
+                return Read{{}, error.message()};
+            }
+        },
+        [this, machine = m_machine](const Read &read) {
+            if (machine != m_machine)
+                return;
+            QString html =
+                m_fields +
+                QStringLiteral("<p><b>%1</b></p>").arg(tr("Status history").toHtmlEscaped());
+            if (!read.error.isEmpty())
+                html += QStringLiteral("<p>%1</p>").arg(read.error.toHtmlEscaped());
+            else if (read.log.isEmpty())
+                html += QStringLiteral("<p>%1</p>")
+                            .arg(tr("Nothing has happened yet.").toHtmlEscaped());
+            html += QStringLiteral("<table>");
+            for (const StatusLogEntry &e : read.log) {
+                const QString time =
+                    QLocale().toString(QDateTime::fromMSecsSinceEpoch(e.at), QLocale::ShortFormat);
+                html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
+                            .arg(time.toHtmlEscaped(),
+                                 MachineState::label(e.state.status).toHtmlEscaped(),
+                                 MachineState::label(e.state.instance).toHtmlEscaped(),
+                                 e.message.toHtmlEscaped());
+            }
+            setHtml(html + QStringLiteral("</table>"));
+            emit statusLogShown(machine);
+        });
+}
+
+} // namespace berth
