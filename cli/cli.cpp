@@ -72,6 +72,19 @@ bool takeFlag(QStringList &args, const QString &name)
     return args.removeAll(name) > 0;
 }
 
+// The --format option's value; tabular when not given.
+Output::Format formatOption(const QString &text)
+{
+    if (text.isEmpty())
+        return Output::Format::Tabular;
+    const auto parsed = Output::parseFormat(text);
+    if (!parsed) {
+        throw BerthError(
+            QStringLiteral("bad --format \"%1\": expected json, yaml or tabular").arg(text));
+    }
+    return *parsed;
+}
+
 } // namespace
 
 QList<CommandSpec> Cli::commands()
@@ -85,18 +98,95 @@ void Cli::printHelp()
     m_out.flush();
 }
 
-int Cli::run(const QStringList &arguments)
+int Cli::complete(const QStringList &words)
 {
-    QStringList args = arguments;
-    if (!args.isEmpty() && args.first() == u"__complete") {
-        // The shell completion scripts' question: the candidates, one a line.
-        args.removeFirst();
-        const QString db = Store::resolveLocation(qEnvironmentVariable("BERTH_DB"));
-        for (const QString &candidate : Completion::candidates(args, commandTable(), m_types, db))
-            m_out << candidate << '\n';
+    // The shell completion scripts' question: the candidates, one a line.
+    const QString db = Store::resolveLocation(qEnvironmentVariable("BERTH_DB"));
+    for (const QString &candidate : Completion::candidates(words, commandTable(), m_types, db))
+        m_out << candidate << '\n';
+    m_out.flush();
+    return 0;
+}
+
+int Cli::writeDocs(const QStringList &args)
+{
+    // The man page and docs/cli.md, from the same help as the commands'.
+    const QString kind = args.value(1);
+    const auto docs = CliHelp::describeAll(commandTable(), m_types);
+    QString text;
+    if (kind == u"man")
+        text = CliHelp::manPage(docs);
+    else if (kind == u"markdown")
+        text = CliHelp::markdown(docs);
+    else
+        throw BerthError(QStringLiteral("__doc: expected man or markdown [FILE]"));
+    if (args.size() > 2) { // the build writes the man page so
+        QFile file(args.at(2));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text.toUtf8()) < 0)
+            throw BerthError(
+                QStringLiteral("__doc: cannot write %1: %2").arg(args.at(2), file.errorString()));
+        return 0;
+    }
+    m_out << text;
+    m_out.flush();
+    return 0;
+}
+
+int Cli::runCommand(QStringList &args, bool stage)
+{
+    const QString db = Store::resolveLocation(takeOption(args, {QStringLiteral("--db")}));
+    const QString model = takeOption(args, {QStringLiteral("-m"), QStringLiteral("--model")});
+    const QString formatText = takeOption(args, {QStringLiteral("--format")});
+    if (args.isEmpty()) {
+        printHelp();
+        return 2;
+    }
+    const QList<CommandSpec> table = commandTable();
+    const bool helpWord =
+        args.first() == u"help" || args.first() == u"--help" || args.first() == u"-h";
+    if (helpWord && args.size() == 1) {
+        printHelp();
+        return 0;
+    }
+    if (args.first() == u"__doc")
+        return writeDocs(args);
+    const QString command = helpWord ? args.at(1) : args.takeFirst();
+    const auto spec = std::find_if(table.cbegin(), table.cend(),
+                                   [&](const CommandSpec &s) { return s.name == command; });
+    if (spec == table.cend()) {
+        m_err << "ERROR unknown command \"" << printable(command)
+              << "\"; run \"berthctl help\" for the list" << Qt::endl;
+        return 2;
+    }
+    // After "--" a word is an argument, never an option: help only before it.
+    const QStringList options = args.mid(0, args.indexOf(QStringLiteral("--")));
+    if (helpWord || options.contains(u"--help") || options.contains(u"-h")) {
+        m_out << CliHelp::text(CliHelp::describe(*spec, m_types));
         m_out.flush();
         return 0;
     }
+    if (stage && !spec->stageable) {
+        throw BerthError(QStringLiteral("%1 cannot be staged: --stage takes the commands that "
+                                        "change a model's applications, units and machines")
+                             .arg(command));
+    }
+    const Output::Format format = formatOption(formatText);
+    Store store(db);
+    const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
+    Workspace workspace(store, clouds);
+    ModelCommands(workspace).ensureDefaultModel();
+    CliContext context{workspace, m_types, m_secrets, m_out,     m_err,
+                       model,     format,  stage,     m_terminal};
+    spec->handler(context, args);
+    m_out.flush();
+    return 0;
+}
+
+int Cli::run(const QStringList &arguments)
+{
+    QStringList args = arguments;
+    if (!args.isEmpty() && args.first() == u"__complete")
+        return complete(args.mid(1));
     if (takeFlag(args, QStringLiteral("--version"))) {
         m_out << "berthctl " << BERTH_VERSION << Qt::endl;
         return 0;
@@ -104,82 +194,7 @@ int Cli::run(const QStringList &arguments)
     const bool debug = takeFlag(args, QStringLiteral("--debug"));
     const bool stage = takeFlag(args, QStringLiteral("--stage"));
     try {
-        const QString db = Store::resolveLocation(takeOption(args, {QStringLiteral("--db")}));
-        const QString model = takeOption(args, {QStringLiteral("-m"), QStringLiteral("--model")});
-        const QString formatText = takeOption(args, {QStringLiteral("--format")});
-        if (args.isEmpty()) {
-            printHelp();
-            return 2;
-        }
-        const QList<CommandSpec> table = commandTable();
-        const bool helpWord =
-            args.first() == u"help" || args.first() == u"--help" || args.first() == u"-h";
-        if (helpWord && args.size() == 1) {
-            printHelp();
-            return 0;
-        }
-        if (args.first() == u"__doc") {
-            // The man page and docs/cli.md, from the same help as the commands'.
-            const QString kind = args.value(1);
-            const auto docs = CliHelp::describeAll(table, m_types);
-            QString text;
-            if (kind == u"man")
-                text = CliHelp::manPage(docs);
-            else if (kind == u"markdown")
-                text = CliHelp::markdown(docs);
-            else
-                throw BerthError(QStringLiteral("__doc: expected man or markdown [FILE]"));
-            if (args.size() > 2) { // the build writes the man page so
-                QFile file(args.at(2));
-                if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-                    file.write(text.toUtf8()) < 0)
-                    throw BerthError(QStringLiteral("__doc: cannot write %1: %2")
-                                         .arg(args.at(2), file.errorString()));
-                return 0;
-            }
-            m_out << text;
-            m_out.flush();
-            return 0;
-        }
-        const QString command = helpWord ? args.at(1) : args.takeFirst();
-        const auto spec = std::find_if(table.cbegin(), table.cend(),
-                                       [&](const CommandSpec &s) { return s.name == command; });
-        if (spec == table.cend()) {
-            m_err << "ERROR unknown command \"" << printable(command)
-                  << "\"; run \"berthctl help\" for the list" << Qt::endl;
-            return 2;
-        }
-        // After "--" a word is an argument, never an option: help only before it.
-        const QStringList options = args.mid(0, args.indexOf(QStringLiteral("--")));
-        if (helpWord || options.contains(u"--help") || options.contains(u"-h")) {
-            m_out << CliHelp::text(CliHelp::describe(*spec, m_types));
-            m_out.flush();
-            return 0;
-        }
-        if (stage && !spec->stageable) {
-            throw BerthError(QStringLiteral("%1 cannot be staged: --stage takes the commands that "
-                                            "change a model's applications, units and machines")
-                                 .arg(command));
-        }
-        auto format = Output::Format::Tabular;
-        if (!formatText.isEmpty()) {
-            const auto parsed = Output::parseFormat(formatText);
-            if (!parsed) {
-                throw BerthError(QStringLiteral("bad --format \"%1\": expected json, yaml or "
-                                                "tabular")
-                                     .arg(formatText));
-            }
-            format = *parsed;
-        }
-        Store store(db);
-        const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
-        Workspace workspace(store, clouds);
-        ModelCommands(workspace).ensureDefaultModel();
-        CliContext context{workspace, m_types, m_secrets, m_out,     m_err,
-                           model,     format,  stage,     m_terminal};
-        spec->handler(context, args);
-        m_out.flush();
-        return 0;
+        return runCommand(args, stage);
     } catch (const BerthError &error) {
         m_out.flush();
         m_err << "ERROR " << error.message() << Qt::endl;

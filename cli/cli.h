@@ -32,6 +32,13 @@ public:
 
 private:
     void printHelp();
+    // berthctl __complete WORDS...: the shell's completion candidates.
+    int complete(const QStringList &words);
+    // berthctl __doc man|markdown [FILE].
+    int writeDocs(const QStringList &args);
+    // One command, its global options taken out of `args` first; throws
+    // BerthError when refused.
+    int runCommand(QStringList &args, bool stage);
     QTextStream &m_out;
     QTextStream &m_err;
     const ProviderTypes &m_types;

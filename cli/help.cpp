@@ -8,6 +8,8 @@
 
 #include <QMap>
 
+#include <array>
+
 namespace berth {
 
 namespace CliHelp {
@@ -27,118 +29,98 @@ public:
     void remove(const QString &, const QString &) override {}
 };
 
-// One or two examples a command, as a Juju user would type them.
-const QMap<QString, QStringList> &exampleTable()
+// One to three examples a command, as a Juju user would type them.
+struct Example
 {
-    static const QMap<QString, QStringList> table{
-        {QStringLiteral("clouds"), {QStringLiteral("berthctl clouds")}},
-        {QStringLiteral("show-cloud"), {QStringLiteral("berthctl show-cloud sim")}},
-        {QStringLiteral("add-model"),
-         {QStringLiteral("berthctl add-model staging"),
-          QStringLiteral("berthctl add-model metal sim/sim-metal --config harvest-mode=none")}},
-        {QStringLiteral("models"), {QStringLiteral("berthctl models --format yaml")}},
-        {QStringLiteral("switch"), {QStringLiteral("berthctl switch staging")}},
-        {QStringLiteral("destroy-model"),
-         {QStringLiteral("berthctl destroy-model staging"),
-          QStringLiteral("berthctl destroy-model staging --force --no-wait")}},
-        {QStringLiteral("model-config"),
-         {QStringLiteral("berthctl model-config"),
-          QStringLiteral("berthctl model-config retry-count=3 harvest-mode=all")}},
-        {QStringLiteral("set-model-constraints"),
-         {QStringLiteral("berthctl set-model-constraints mem=4G cores=2")}},
-        {QStringLiteral("model-constraints"), {QStringLiteral("berthctl model-constraints")}},
-        {QStringLiteral("deploy"),
-         {QStringLiteral("berthctl deploy mysql -n 3 --constraints \"mem=8G cores=4\""),
-          QStringLiteral("berthctl deploy wordpress blog --to lxd:0"),
-          QStringLiteral("berthctl deploy ./ceph.yaml --overlay local.yaml --dry-run")}},
-        {QStringLiteral("add-unit"),
-         {QStringLiteral("berthctl add-unit mysql -n 2"),
-          QStringLiteral("berthctl add-unit mysql --to zone=sim-east-b")}},
-        {QStringLiteral("remove-unit"),
-         {QStringLiteral("berthctl remove-unit mysql/2 --dry-run"),
-          QStringLiteral("berthctl remove-unit mysql -n 2 --criteria OLDEST_FIRST")}},
-        {QStringLiteral("place-unit"), {QStringLiteral("berthctl place-unit mysql/0 --to 3")}},
-        {QStringLiteral("unplace-unit"), {QStringLiteral("berthctl unplace-unit mysql/0")}},
-        {QStringLiteral("remove-application"),
-         {QStringLiteral("berthctl remove-application wordpress"),
-          QStringLiteral("berthctl remove-application wordpress mysql --dry-run")}},
-        {QStringLiteral("set-constraints"),
-         {QStringLiteral("berthctl set-constraints mysql mem=16G"),
-          QStringLiteral("berthctl set-constraints mysql mem=")}},
-        {QStringLiteral("constraints"), {QStringLiteral("berthctl constraints mysql")}},
-        {QStringLiteral("relate"), {QStringLiteral("berthctl relate ntp mysql")}},
-        {QStringLiteral("integrate"), {QStringLiteral("berthctl integrate ntp mysql")}},
-        {QStringLiteral("machines"),
-         {QStringLiteral("berthctl machines"), QStringLiteral("berthctl machines --format json")}},
-        {QStringLiteral("show-machine"), {QStringLiteral("berthctl show-machine 0 1/lxd/0")}},
-        {QStringLiteral("show-unit"), {QStringLiteral("berthctl show-unit mysql/0")}},
-        {QStringLiteral("show-application"),
-         {QStringLiteral("berthctl show-application mysql --format json")}},
-        {QStringLiteral("show-model"),
-         {QStringLiteral("berthctl show-model"), QStringLiteral("berthctl show-model staging")}},
-        {QStringLiteral("remove-relation"), {QStringLiteral("berthctl remove-relation ntp mysql")}},
-        {QStringLiteral("diff-bundle"),
-         {QStringLiteral("berthctl diff-bundle ceph.yaml"),
-          QStringLiteral("berthctl diff-bundle ceph.yaml --overlay local.yaml --format json")}},
-        {QStringLiteral("export-bundle"),
-         {QStringLiteral("berthctl export-bundle"),
-          QStringLiteral("berthctl export-bundle --filename model.yaml")}},
-        {QStringLiteral("status"),
-         {QStringLiteral("berthctl status"), QStringLiteral("berthctl status mysql 3 --relations"),
-          QStringLiteral("berthctl status 'web/*' error --format yaml")}},
-        {QStringLiteral("add-machine"),
-         {QStringLiteral("berthctl add-machine -n 2 --constraints mem=4G"),
-          QStringLiteral("berthctl add-machine lxd:0"),
-          QStringLiteral("berthctl add-machine ssh:ubuntu@10.0.0.5")}},
-        {QStringLiteral("remove-machine"),
-         {QStringLiteral("berthctl remove-machine 3"),
-          QStringLiteral("berthctl remove-machine 0 --force --dry-run"),
-          QStringLiteral("berthctl remove-machine 4 --keep-instance")}},
-        {QStringLiteral("show-status-log"),
-         {QStringLiteral("berthctl show-status-log 0"),
-          QStringLiteral("berthctl show-status-log mysql/1")}},
-        {QStringLiteral("add-cloud"),
-         {QStringLiteral("berthctl add-cloud lab --type lxd --endpoint https://10.0.0.2:8443 "
-                         "--client-cert lab.crt --client-key lab.key --accept-fingerprint FP"),
-          QStringLiteral("berthctl add-cloud os --type openstack --endpoint "
-                         "https://10.0.0.2:5000/v3 --config application-credential-id=ID "
-                         "--secret-file application-credential-secret=app.secret "
-                         "--accept-fingerprint FP")}},
-        {QStringLiteral("set-secret"),
-         {QStringLiteral("berthctl set-secret lab password < password.txt")}},
-        {QStringLiteral("update-cloud"),
-         {QStringLiteral("berthctl update-cloud sim --config latency-ms=100 --config "
-                         "fault-rate=0.2")}},
-        {QStringLiteral("remove-cloud"), {QStringLiteral("berthctl remove-cloud lab")}},
-        {QStringLiteral("instances"), {QStringLiteral("berthctl instances sim --region sim-west")}},
-        {QStringLiteral("provision"),
-         {QStringLiteral("berthctl provision"),
-          QStringLiteral("berthctl provision --until-idle --timeout 300")}},
-        {QStringLiteral("retry-provisioning"),
-         {QStringLiteral("berthctl retry-provisioning 3"),
-          QStringLiteral("berthctl retry-provisioning --all --constraints mem=8G")}},
-        {QStringLiteral("placement-plan"),
-         {QStringLiteral("berthctl placement-plan --policy regions.yaml --action "
-                         "CLUSTER_SCALE_OUT --current '{\"sim-east\": 2}' --inputs "
-                         "'{\"count\": 3}'")}},
-        {QStringLiteral("set-placement-policy"),
-         {QStringLiteral("berthctl set-placement-policy web regions.yaml"),
-          QStringLiteral("berthctl set-placement-policy web anti-affinity.yaml")}},
-        {QStringLiteral("placement-policy"), {QStringLiteral("berthctl placement-policy web")}},
-        {QStringLiteral("remove-placement-policy"),
-         {QStringLiteral("berthctl remove-placement-policy web --kind region")}},
-        {QStringLiteral("scale-application"),
-         {QStringLiteral("berthctl scale-application web --adjustment-type EXACT_CAPACITY "
-                         "--number 12"),
-          QStringLiteral("berthctl scale-application web --adjustment-type "
-                         "CHANGE_IN_PERCENTAGE --number -20 --min-step 1")}},
-        {QStringLiteral("changes"), {QStringLiteral("berthctl changes --format yaml")}},
-        {QStringLiteral("commit"), {QStringLiteral("berthctl commit")}},
-        {QStringLiteral("discard"),
-         {QStringLiteral("berthctl discard"), QStringLiteral("berthctl discard 4 5")}},
-    };
-    return table;
-}
+    const char *command;
+    std::array<const char *, 3> lines;
+};
+constexpr Example exampleTable[] = {
+    {"clouds", {"berthctl clouds"}},
+    {"show-cloud", {"berthctl show-cloud sim"}},
+    {"add-model",
+     {"berthctl add-model staging",
+      "berthctl add-model metal sim/sim-metal --config harvest-mode=none"}},
+    {"models", {"berthctl models --format yaml"}},
+    {"switch", {"berthctl switch staging"}},
+    {"destroy-model",
+     {"berthctl destroy-model staging", "berthctl destroy-model staging --force --no-wait"}},
+    {"model-config",
+     {"berthctl model-config", "berthctl model-config retry-count=3 harvest-mode=all"}},
+    {"set-model-constraints", {"berthctl set-model-constraints mem=4G cores=2"}},
+    {"model-constraints", {"berthctl model-constraints"}},
+    {"deploy",
+     {"berthctl deploy mysql -n 3 --constraints \"mem=8G cores=4\"",
+      "berthctl deploy wordpress blog --to lxd:0",
+      "berthctl deploy ./ceph.yaml --overlay local.yaml --dry-run"}},
+    {"add-unit", {"berthctl add-unit mysql -n 2", "berthctl add-unit mysql --to zone=sim-east-b"}},
+    {"remove-unit",
+     {"berthctl remove-unit mysql/2 --dry-run",
+      "berthctl remove-unit mysql -n 2 --criteria OLDEST_FIRST"}},
+    {"place-unit", {"berthctl place-unit mysql/0 --to 3"}},
+    {"unplace-unit", {"berthctl unplace-unit mysql/0"}},
+    {"remove-application",
+     {"berthctl remove-application wordpress",
+      "berthctl remove-application wordpress mysql --dry-run"}},
+    {"set-constraints",
+     {"berthctl set-constraints mysql mem=16G", "berthctl set-constraints mysql mem="}},
+    {"constraints", {"berthctl constraints mysql"}},
+    {"relate", {"berthctl relate ntp mysql"}},
+    {"integrate", {"berthctl integrate ntp mysql"}},
+    {"machines", {"berthctl machines", "berthctl machines --format json"}},
+    {"show-machine", {"berthctl show-machine 0 1/lxd/0"}},
+    {"show-unit", {"berthctl show-unit mysql/0"}},
+    {"show-application", {"berthctl show-application mysql --format json"}},
+    {"show-model", {"berthctl show-model", "berthctl show-model staging"}},
+    {"remove-relation", {"berthctl remove-relation ntp mysql"}},
+    {"diff-bundle",
+     {"berthctl diff-bundle ceph.yaml",
+      "berthctl diff-bundle ceph.yaml --overlay local.yaml --format json"}},
+    {"export-bundle", {"berthctl export-bundle", "berthctl export-bundle --filename model.yaml"}},
+    {"status",
+     {"berthctl status", "berthctl status mysql 3 --relations",
+      "berthctl status 'web/*' error --format yaml"}},
+    {"add-machine",
+     {"berthctl add-machine -n 2 --constraints mem=4G", "berthctl add-machine lxd:0",
+      "berthctl add-machine ssh:ubuntu@10.0.0.5"}},
+    {"remove-machine",
+     {"berthctl remove-machine 3", "berthctl remove-machine 0 --force --dry-run",
+      "berthctl remove-machine 4 --keep-instance"}},
+    {"show-status-log", {"berthctl show-status-log 0", "berthctl show-status-log mysql/1"}},
+    {"add-cloud",
+     {"berthctl add-cloud lab --type lxd --endpoint https://10.0.0.2:8443 "
+      "--client-cert lab.crt --client-key lab.key --accept-fingerprint FP",
+      "berthctl add-cloud os --type openstack --endpoint "
+      "https://10.0.0.2:5000/v3 --config application-credential-id=ID "
+      "--secret-file application-credential-secret=app.secret "
+      "--accept-fingerprint FP"}},
+    {"set-secret", {"berthctl set-secret lab password < password.txt"}},
+    {"update-cloud",
+     {"berthctl update-cloud sim --config latency-ms=100 --config "
+      "fault-rate=0.2"}},
+    {"remove-cloud", {"berthctl remove-cloud lab"}},
+    {"instances", {"berthctl instances sim --region sim-west"}},
+    {"provision", {"berthctl provision", "berthctl provision --until-idle --timeout 300"}},
+    {"retry-provisioning",
+     {"berthctl retry-provisioning 3", "berthctl retry-provisioning --all --constraints mem=8G"}},
+    {"placement-plan",
+     {"berthctl placement-plan --policy regions.yaml --action "
+      "CLUSTER_SCALE_OUT --current '{\"sim-east\": 2}' --inputs "
+      "'{\"count\": 3}'"}},
+    {"set-placement-policy",
+     {"berthctl set-placement-policy web regions.yaml",
+      "berthctl set-placement-policy web anti-affinity.yaml"}},
+    {"placement-policy", {"berthctl placement-policy web"}},
+    {"remove-placement-policy", {"berthctl remove-placement-policy web --kind region"}},
+    {"scale-application",
+     {"berthctl scale-application web --adjustment-type EXACT_CAPACITY "
+      "--number 12",
+      "berthctl scale-application web --adjustment-type "
+      "CHANGE_IN_PERCENTAGE --number -20 --min-step 1"}},
+    {"changes", {"berthctl changes --format yaml"}},
+    {"commit", {"berthctl commit"}},
+    {"discard", {"berthctl discard", "berthctl discard 4 5"}},
+};
 
 QString optionNames(const QCommandLineOption &option)
 {
@@ -216,7 +198,16 @@ QList<QCommandLineOption> globalOptions()
 
 QStringList examples(const QString &command)
 {
-    return exampleTable().value(command);
+    QStringList lines;
+    for (const Example &example : exampleTable) {
+        if (command != QLatin1String(example.command))
+            continue;
+        for (const char *line : example.lines) {
+            if (line)
+                lines << QString::fromUtf8(line);
+        }
+    }
+    return lines;
 }
 
 CommandDoc describe(const CommandSpec &spec, const ProviderTypes &types)

@@ -83,6 +83,64 @@ bool saveContextMenu(MainWindow &window, const QString &machine, const QDir &out
     return ok;
 }
 
+// A dark desktop's palette, for the window's dark screenshots.
+QPalette darkPalette()
+{
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(45, 45, 48));
+    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    dark.setColor(QPalette::Base, QColor(30, 30, 32));
+    dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    dark.setColor(QPalette::Button, QColor(53, 53, 56));
+    dark.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+    dark.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    dark.setColor(QPalette::HighlightedText, Qt::black);
+    dark.setColor(QPalette::ToolTipBase, QColor(30, 30, 32));
+    dark.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
+    dark.setColor(QPalette::Disabled, QPalette::Text, QColor(130, 130, 130));
+    dark.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+    return dark;
+}
+
+// Every dialog the README shows, filled in as a user would, saved to `out`.
+bool saveDialogs(MainWindow &window, Workspace &workspace, Store &store, const ProviderTypes &types,
+                 const QString &model, const QDir &out)
+{
+    bool ok = true;
+    ModelSettingsDialog settings(workspace, model, &window);
+    settings.show();
+    ok = save(&settings, out, QStringLiteral("model-settings")) && ok;
+    settings.close();
+
+    PolicyEditorDialog policy(workspace, model, QStringLiteral("web"), &window);
+    policy.show();
+    ok = save(&policy, out, QStringLiteral("policy-editor")) && ok;
+    policy.close();
+
+    ConstraintEditorDialog constraints(workspace, model, QStringLiteral("db"), &window);
+    constraints.field(ConstraintKey::Mem)->setText(QStringLiteral("900G"));
+    constraints.show();
+    ok = save(&constraints, out, QStringLiteral("constraint-editor")) && ok;
+    constraints.close();
+
+    KeychainSecretStore secrets;
+    AccountsDialog accounts(store, types, secrets, &window);
+    accounts.show();
+    ok = save(&accounts, out, QStringLiteral("accounts")) && ok;
+    accounts.close();
+
+    DeployDialog deploy(workspace, model, &window);
+    deploy.charm->setText(QStringLiteral("mysql"));
+    deploy.placement->setText(QStringLiteral("lxd:0"));
+    deploy.constraints->setText(QStringLiteral("mem=lots"));
+    deploy.show();
+    ok = save(&deploy, out, QStringLiteral("deploy-dialog")) && ok;
+    deploy.close();
+
+    return ok;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -142,53 +200,11 @@ int main(int argc, char *argv[])
 
     ok = saveContextMenu(window, QStringLiteral("15"), out) && ok;
 
-    ModelSettingsDialog settings(workspace, model, &window);
-    settings.show();
-    ok = save(&settings, out, QStringLiteral("model-settings")) && ok;
-    settings.close();
-
-    PolicyEditorDialog policy(workspace, model, QStringLiteral("web"), &window);
-    policy.show();
-    ok = save(&policy, out, QStringLiteral("policy-editor")) && ok;
-    policy.close();
-
-    ConstraintEditorDialog constraints(workspace, model, QStringLiteral("db"), &window);
-    constraints.field(ConstraintKey::Mem)->setText(QStringLiteral("900G"));
-    constraints.show();
-    ok = save(&constraints, out, QStringLiteral("constraint-editor")) && ok;
-    constraints.close();
-
-    KeychainSecretStore secrets;
-    AccountsDialog accounts(store, types, secrets, &window);
-    accounts.show();
-    ok = save(&accounts, out, QStringLiteral("accounts")) && ok;
-    accounts.close();
-
-    DeployDialog deploy(workspace, model, &window);
-    deploy.charm->setText(QStringLiteral("mysql"));
-    deploy.placement->setText(QStringLiteral("lxd:0"));
-    deploy.constraints->setText(QStringLiteral("mem=lots"));
-    deploy.show();
-    ok = save(&deploy, out, QStringLiteral("deploy-dialog")) && ok;
-    deploy.close();
+    ok = saveDialogs(window, workspace, store, types, model, out) && ok;
 
     // The same window on a dark palette: every colour comes from it.
     QApplication::setStyle(QStringLiteral("Fusion"));
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(45, 45, 48));
-    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
-    dark.setColor(QPalette::Base, QColor(30, 30, 32));
-    dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
-    dark.setColor(QPalette::Text, QColor(230, 230, 230));
-    dark.setColor(QPalette::Button, QColor(53, 53, 56));
-    dark.setColor(QPalette::ButtonText, QColor(230, 230, 230));
-    dark.setColor(QPalette::Highlight, QColor(42, 130, 218));
-    dark.setColor(QPalette::HighlightedText, Qt::black);
-    dark.setColor(QPalette::ToolTipBase, QColor(30, 30, 32));
-    dark.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
-    dark.setColor(QPalette::Disabled, QPalette::Text, QColor(130, 130, 130));
-    dark.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-    QApplication::setPalette(dark);
+    QApplication::setPalette(darkPalette());
     for (int i = 0; i < tabs->count() && i < names.size(); ++i) {
         tabs->setCurrentIndex(i);
         ok = save(&window, out, names.at(i) + QStringLiteral("-dark")) && ok;

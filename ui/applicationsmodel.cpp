@@ -79,55 +79,61 @@ const ApplicationRecord *ApplicationsModel::applicationAt(const QModelIndex &ind
 
 QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
 {
-    if (const ApplicationRow *app = parentRecord(index)) {
-        const ApplicationRecord &a = app->application;
-        switch (role) {
-        case Qt::DisplayRole:
-            switch (index.column()) {
-            case NameColumn:
-                return a.subordinate ? tr("%1 (subordinate)").arg(a.name) : a.name;
-            case BaseColumn:
-                return a.base;
-            case MachineColumn:
-                return tr("%n unit(s)", nullptr, app->units);
-            case StatusColumn:
-                if (app->plan == Plan::Removed)
-                    return planLabel(app->plan);
-                return app->failed > 0 ? tr("%1 of %2 started, %3 failed")
-                                             .arg(app->started)
-                                             .arg(app->units)
-                                             .arg(app->failed)
-                                       : tr("%1 of %2 started").arg(app->started).arg(app->units);
-            case ConstraintsColumn:
-                return a.constraints.toString();
-            default:
-                return {};
-            }
-        case ItemRoles::SortRole:
-            return index.column() == MachineColumn ? QVariant(app->units)
-                                                   : data(index, Qt::DisplayRole);
-        case ItemRoles::ProblemRole:
-            return app->failed > 0;
-        case ItemRoles::NameRole:
-            return a.name;
-        case ItemRoles::IdRole:
-            return a.id;
-        case ItemRoles::PlanRole:
-            return int(app->plan);
-        case Qt::FontRole:
-            return planFont(app->plan);
-        case Qt::ForegroundRole:
-            return app->failed > 0 && index.column() == StatusColumn
-                       ? QBrush(PaletteColours::error())
-                       : QVariant();
+    if (const ApplicationRow *app = parentRecord(index))
+        return applicationData(*app, index, role);
+    const UnitRow *row = childRecord(index);
+    return row ? unitData(*row, index, role) : QVariant();
+}
+
+QVariant ApplicationsModel::applicationData(const ApplicationRow &app, const QModelIndex &index,
+                                            int role) const
+{
+    const ApplicationRecord &a = app.application;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn:
+            return a.subordinate ? tr("%1 (subordinate)").arg(a.name) : a.name;
+        case BaseColumn:
+            return a.base;
+        case MachineColumn:
+            return tr("%n unit(s)", nullptr, app.units);
+        case StatusColumn:
+            if (app.plan == Plan::Removed)
+                return planLabel(app.plan);
+            return app.failed > 0 ? tr("%1 of %2 started, %3 failed")
+                                        .arg(app.started)
+                                        .arg(app.units)
+                                        .arg(app.failed)
+                                  : tr("%1 of %2 started").arg(app.started).arg(app.units);
+        case ConstraintsColumn:
+            return a.constraints.toString();
         default:
             return {};
         }
-    }
-    const UnitRow *row = childRecord(index);
-    if (!row)
+    case ItemRoles::SortRole:
+        return index.column() == MachineColumn ? QVariant(app.units) : data(index, Qt::DisplayRole);
+    case ItemRoles::ProblemRole:
+        return app.failed > 0;
+    case ItemRoles::NameRole:
+        return a.name;
+    case ItemRoles::IdRole:
+        return a.id;
+    case ItemRoles::PlanRole:
+        return int(app.plan);
+    case Qt::FontRole:
+        return planFont(app.plan);
+    case Qt::ForegroundRole:
+        return app.failed > 0 && index.column() == StatusColumn ? QBrush(PaletteColours::error())
+                                                                : QVariant();
+    default:
         return {};
-    const UnitRecord &u = row->unit;
+    }
+}
+
+QVariant ApplicationsModel::unitData(const UnitRow &row, const QModelIndex &index, int role) const
+{
+    const UnitRecord &u = row.unit;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -136,15 +142,15 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
         case MachineColumn:
             return u.machine.isEmpty() ? tr("unplaced") : u.machine;
         case ZoneColumn:
-            return row->zone;
+            return row.zone;
         case StatusColumn: {
-            if (row->plan != Plan::None)
-                return planLabel(row->plan);
-            if (u.machine.isEmpty() || !row->status)
+            if (row.plan != Plan::None)
+                return planLabel(row.plan);
+            if (u.machine.isEmpty() || !row.status)
                 return tr("unplaced");
             // The machine status in the user's words (berthctl shows the stored ones).
-            const QString status = MachineState::label(*row->status);
-            return row->message.isEmpty() ? status : status + u": " + row->message;
+            const QString status = MachineState::label(*row.status);
+            return row.message.isEmpty() ? status : status + u": " + row.message;
         }
         case ConstraintsColumn:
             return u.constraints;
@@ -152,7 +158,7 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
             return {};
         }
     case Qt::ToolTipRole:
-        return u.subordinate ? tr("subordinate of %1").arg(u.principal) : row->message;
+        return u.subordinate ? tr("subordinate of %1").arg(u.principal) : row.message;
     case ItemRoles::SortRole:
         switch (index.column()) {
         case NameColumn:
@@ -163,7 +169,7 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
             return data(index, Qt::DisplayRole);
         }
     case ItemRoles::ProblemRole:
-        return isFailure(row->status) || u.machine.isEmpty();
+        return isFailure(row.status) || u.machine.isEmpty();
     case ItemRoles::UnplacedRole:
         return u.machine.isEmpty() && !u.subordinate;
     case ItemRoles::NameRole:
@@ -171,11 +177,11 @@ QVariant ApplicationsModel::data(const QModelIndex &index, int role) const
     case ItemRoles::IdRole:
         return u.id;
     case ItemRoles::PlanRole:
-        return int(row->plan);
+        return int(row.plan);
     case Qt::FontRole:
-        return planFont(row->plan);
+        return planFont(row.plan);
     case Qt::ForegroundRole:
-        if (isFailure(row->status) && index.column() == StatusColumn)
+        if (isFailure(row.status) && index.column() == StatusColumn)
             return QBrush(PaletteColours::error());
         return {};
     default:

@@ -59,6 +59,10 @@ public:
 
     const UnitRecord *unitAt(const QModelIndex &index) const;
     const ApplicationRecord *applicationAt(const QModelIndex &index) const;
+
+private:
+    QVariant applicationData(const ApplicationRow &app, const QModelIndex &index, int role) const;
+    QVariant unitData(const UnitRow &row, const QModelIndex &index, int role) const;
 };
 
 } // namespace berth

@@ -79,6 +79,12 @@ QList<double> ZoneChart::counts(const QString &application) const
 
 void ZoneChart::rebuild()
 {
+    showCaption(count());
+    drawBars();
+}
+
+QStringList ZoneChart::count()
+{
     // Where each principal unit runs: its machine's region and zone.
     QHash<qint64, const MachineRecord *> machines;
     for (const MachineRecord &m : m_snapshot.machines)
@@ -135,6 +141,11 @@ void ZoneChart::rebuild()
         if (skew > 1)
             uneven << tr("%1 (skew %2)").arg(it.key()).arg(skew);
     }
+    return uneven;
+}
+
+void ZoneChart::showCaption(const QStringList &uneven)
+{
     m_caption->setText(uneven.isEmpty()
                            ? (m_applications.isEmpty()
                                   ? tr("No unit runs in a zone here yet: deploy an application "
@@ -145,7 +156,10 @@ void ZoneChart::rebuild()
         uneven.isEmpty()
             ? QString()
             : QStringLiteral("color: %1;").arg(PaletteColours::error(palette()).name()));
+}
 
+void ZoneChart::drawBars()
+{
     m_plot->clearPlottables();
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> positions;

@@ -55,6 +55,11 @@ protected:
 
 private:
     void rebuild();
+    // Units per zone of each application, and each one's skew; the uneven ones, in words.
+    QStringList count();
+    void showCaption(const QStringList &uneven);
+    // The stacked bars of what count() found.
+    void drawBars();
 
     QComboBox *m_regionBox;
     QLabel *m_caption;

@@ -79,6 +79,45 @@ QString listKeyOf(PlacementPolicy::Kind kind)
                                                  : QStringLiteral("zones");
 }
 
+// A CLUSTER_RESIZE action's inputs read as Senlin reads them; nullopt and
+// Senlin's words in `error` when they do not make a request.
+std::optional<ResizeParameters::Request> resizeRequest(const QJsonObject &inputs, QString *error)
+{
+    ResizeParameters::Request request;
+    const QString type = inputs.value(QStringLiteral("adjustment_type")).toString();
+    request.adjustment = ResizeParameters::adjustmentFromName(type);
+    const auto refuse = [&](const QString &why) {
+        *error = why;
+        return std::nullopt;
+    };
+    if (!type.isEmpty() && !request.adjustment)
+        return refuse(Text::tr("Invalid adjustment_type: %1").arg(type));
+    const QJsonValue number = inputs.value(QStringLiteral("number"));
+    if (request.adjustment && number.isUndefined())
+        return refuse(Text::tr("Missing number value for size adjustment."));
+    if (!request.adjustment && !number.isUndefined() && !number.isNull())
+        return refuse(Text::tr("Missing adjustment_type value for size adjustment."));
+    if (number.isString() && request.adjustment) {
+        request.number = ResizeParameters::readNumber(*request.adjustment, number.toString(), error)
+                             .value_or(std::nan(""));
+        if (!error->isEmpty())
+            return std::nullopt;
+    } else {
+        request.number = number.toDouble(std::nan(""));
+    }
+    request.minStep = optionalInt(inputs, QStringLiteral("min_step"));
+    request.minSize = optionalInt(inputs, QStringLiteral("min_size"));
+    request.maxSize = optionalInt(inputs, QStringLiteral("max_size"));
+    const QJsonValue strict = inputs.value(QStringLiteral("strict"));
+    if (strict.isNull())
+        request.strict = std::nullopt; // Senlin's None: neither clipped nor held
+    else if (strict.isBool())
+        request.strict = strict.toBool();
+    else if (!strict.isUndefined())
+        return refuse(Text::tr("strict must be true, false or null"));
+    return request;
+}
+
 } // namespace
 
 PlacementPolicy PlacementPolicy::fromSpec(const QJsonObject &spec)
@@ -243,36 +282,11 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
         } else if (!isFalsy(data.value(creation))) {
             delta = countFrom({}, data, creation);
         } else {
-            ResizeParameters::Request request;
-            const QString type = action.inputs.value(QStringLiteral("adjustment_type")).toString();
-            request.adjustment = ResizeParameters::adjustmentFromName(type);
-            if (!type.isEmpty() && !request.adjustment)
-                return failed(data, Text::tr("Invalid adjustment_type: %1").arg(type));
-            const QJsonValue number = action.inputs.value(QStringLiteral("number"));
-            if (request.adjustment && number.isUndefined())
-                return failed(data, Text::tr("Missing number value for size adjustment."));
-            if (!request.adjustment && !number.isUndefined() && !number.isNull())
-                return failed(data, Text::tr("Missing adjustment_type value for size adjustment."));
-            if (number.isString() && request.adjustment) {
-                QString error;
-                request.number =
-                    ResizeParameters::readNumber(*request.adjustment, number.toString(), &error)
-                        .value_or(std::nan(""));
-                if (!error.isEmpty())
-                    return failed(data, error);
-            } else {
-                request.number = number.toDouble(std::nan(""));
-            }
-            request.minStep = optionalInt(action.inputs, QStringLiteral("min_step"));
-            request.minSize = optionalInt(action.inputs, QStringLiteral("min_size"));
-            request.maxSize = optionalInt(action.inputs, QStringLiteral("max_size"));
-            const QJsonValue strict = action.inputs.value(QStringLiteral("strict"));
-            if (strict.isNull())
-                request.strict = std::nullopt; // Senlin's None: neither clipped nor held
-            else if (strict.isBool())
-                request.strict = strict.toBool();
-            else if (!strict.isUndefined())
-                return failed(data, Text::tr("strict must be true, false or null"));
+            QString error;
+            const std::optional<ResizeParameters::Request> request =
+                resizeRequest(action.inputs, &error);
+            if (!request)
+                return failed(data, error);
             // Senlin starts from the nodes the cluster has, or its desired
             // capacity when it has none.
             ResizeParameters::ClusterSize size = action.cluster;
@@ -281,7 +295,7 @@ QJsonObject PlacementPolicy::decide(const Action &action, const QMap<QString, qi
                 nodes += n;
             if (nodes > 0)
                 size.desired = nodes;
-            const ResizeParameters::Result r = ResizeParameters::resize(size, request);
+            const ResizeParameters::Result r = ResizeParameters::resize(size, *request);
             if (!r.ok())
                 return failed(data, r.error);
             delta = r.creation > 0 ? r.creation : -r.deletion;
