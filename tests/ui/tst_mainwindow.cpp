@@ -17,6 +17,7 @@
 #include "ui/mainwindow.h"
 #include "ui/modelactions.h"
 #include "ui/modeldialogs.h"
+#include "ui/provisioningscope.h"
 #include "ui/treefiltermodel.h"
 #include "ui/unitmimedata.h"
 #include "ui/zonechart.h"
@@ -157,6 +158,44 @@ QPoint rowCenter(QAbstractItemView *view, const QString &name)
     return {-1, -1};
 }
 
+// Model ▸ New model…, answered once it shows: bad names refused as typed,
+// then "staging" in sim-west.
+void answerAddModel()
+{
+    QTimer::singleShot(0, [] {
+        auto *dialog = qobject_cast<AddModelDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->name->setText(QStringLiteral("default"));
+        QCOMPARE(dialog->problem(), QStringLiteral("model \"default\" already exists"));
+        dialog->name->setText(QStringLiteral("Bad_Name"));
+        QVERIFY(dialog->problem().startsWith(QStringLiteral("invalid model name")));
+        dialog->name->setText(QStringLiteral("staging"));
+        dialog->cloudRegion->setCurrentText(QStringLiteral("sim/sim-west"));
+        QVERIFY(dialog->problem().isEmpty());
+        dialog->accept();
+    });
+}
+
+// Model ▸ Model settings…, answered once it shows: "many" refused as typed,
+// then retry-count=7.
+void answerModelSettings()
+{
+    QTimer::singleShot(0, [] {
+        auto *dialog = qobject_cast<ModelSettingsDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        const auto rows = dialog->table->findItems(QStringLiteral("retry-count"), Qt::MatchExactly);
+        QCOMPARE(rows.size(), 1);
+        QTableWidgetItem *value =
+            dialog->table->item(rows.first()->row(), ModelSettingsDialog::ValueColumn);
+        value->setText(QStringLiteral("many"));
+        QVERIFY(!dialog->problem().isEmpty());
+        value->setText(QStringLiteral("7"));
+        QVERIFY(dialog->problem().isEmpty());
+        QCOMPARE(dialog->assignments(), QStringList{QStringLiteral("retry-count=7")});
+        dialog->accept();
+    });
+}
+
 } // namespace
 
 class TestMainWindow : public QObject
@@ -241,6 +280,8 @@ private slots:
         Fixture f;
         f.deploy(QStringLiteral("db"), 3, true);
         auto window = f.window(true, true); // the provisioner runs: it must start nothing
+        QSignalSpy passes(window->findChild<ProvisioningScope *>(),
+                          &ProvisioningScope::passFinished);
         QVERIFY(window->staging());
         QTRY_COMPARE(window->machineView()->unplacedUnits().size(), 3);
         window->machineView()->autoPlaceButton()->click();
@@ -261,7 +302,9 @@ private slots:
                  QStringLiteral("place db/0 on a new machine"));
         QTRY_VERIFY(panel->summary().contains(QStringLiteral("Commit starts 3 instance(s)")));
         QCOMPARE(panel->preview().forecast.instances(), 3);
-        QTest::qWait(300); // the provisioner had its chance: nothing started
+        // The provisioner had its chance (its first pass, and the one the staged
+        // changes' commits bring; the period brings one at the latest): nothing started.
+        QTRY_VERIFY_WITH_TIMEOUT(passes.size() >= 2, 15'000);
         ProviderError error;
         QCOMPARE(f.clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error).size(), 0);
 
@@ -464,18 +507,7 @@ private slots:
         QVERIFY(!destroy->isEnabled()); // the only model stays
 
         // Model ▸ New model…: the dialog checks the name as typed; the model opens.
-        QTimer::singleShot(0, this, [] {
-            auto *dialog = qobject_cast<AddModelDialog *>(QApplication::activeModalWidget());
-            QVERIFY(dialog);
-            dialog->name->setText(QStringLiteral("default"));
-            QCOMPARE(dialog->problem(), QStringLiteral("model \"default\" already exists"));
-            dialog->name->setText(QStringLiteral("Bad_Name"));
-            QVERIFY(dialog->problem().startsWith(QStringLiteral("invalid model name")));
-            dialog->name->setText(QStringLiteral("staging"));
-            dialog->cloudRegion->setCurrentText(QStringLiteral("sim/sim-west"));
-            QVERIFY(dialog->problem().isEmpty());
-            dialog->accept();
-        });
+        answerAddModel();
         window->addModel();
         QCOMPARE(window->model(), QStringLiteral("staging"));
         QTRY_COMPARE(window->applicationsModel()->rowCount(), 0);
@@ -485,25 +517,13 @@ private slots:
         QVERIFY(destroy->isEnabled());
 
         // Model ▸ Model settings…: a bad value is refused as typed, a good one applied.
-        QTimer::singleShot(0, this, [] {
-            auto *dialog = qobject_cast<ModelSettingsDialog *>(QApplication::activeModalWidget());
-            QVERIFY(dialog);
-            const auto rows =
-                dialog->table->findItems(QStringLiteral("retry-count"), Qt::MatchExactly);
-            QCOMPARE(rows.size(), 1);
-            QTableWidgetItem *value =
-                dialog->table->item(rows.first()->row(), ModelSettingsDialog::ValueColumn);
-            value->setText(QStringLiteral("many"));
-            QVERIFY(!dialog->problem().isEmpty());
-            value->setText(QStringLiteral("7"));
-            QVERIFY(dialog->problem().isEmpty());
-            QCOMPARE(dialog->assignments(), QStringList{QStringLiteral("retry-count=7")});
-            dialog->accept();
-        });
+        answerModelSettings();
         window->editModelSettings();
         QCOMPARE(f.ws().snapshot(QStringLiteral("staging")).model.config.retryCount(), 7);
 
         // Instances start; destroying asks first, naming them, and a no changes nothing.
+        QSignalSpy defaultPasses(window->findChild<ProvisioningScope *>(),
+                                 &ProvisioningScope::passFinished);
         ApplicationCommands::Deploy d;
         d.charm = QStringLiteral("web");
         d.count = 2;
@@ -514,8 +534,11 @@ private slots:
                 n += m.instanceId.isEmpty() ? 0 : 1;
             return n;
         };
-        // Showing a model starts nothing: its machines wait until the user asks.
-        QTest::qWait(300);
+        // Showing a model starts nothing: its machines wait until the user asks. The
+        // window's provisioner (of the default model) takes up the deploy's commit
+        // in a pass of its own, and starts none of them.
+        QVERIFY(!window->provisionedModels().contains(QStringLiteral("staging")));
+        QTRY_VERIFY(!defaultPasses.isEmpty());
         QCOMPARE(recorded(), 0);
         QString asked;
         window->setConfirm([&](const QString &, const QString &text) {
@@ -1079,12 +1102,12 @@ private slots:
         ApplicationCommands::Deploy d;
         d.charm = QStringLiteral("db");
         ApplicationCommands(f.ws()).deploy(QStringLiteral("other"), d);
-        QTest::qWait(400); // several watcher intervals
-        QCOMPARE(window->snapshotsApplied(), before);
         ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 1, {});
-        QTRY_COMPARE(window->snapshotsApplied(), before + 1);
-        QCOMPARE(window->applicationsModel()->rowCount(window->applicationsModel()->index(0, 0)),
-                 2);
+        // The watcher takes commits in order: once the open model's unit is shown,
+        // the other model's deploy before it has been seen, and read nothing.
+        QTRY_COMPARE(
+            window->applicationsModel()->rowCount(window->applicationsModel()->index(0, 0)), 2);
+        QCOMPARE(window->snapshotsApplied(), before + 1);
     }
 
     void readOnlyStoreOpensForViewing()
@@ -1139,8 +1162,8 @@ private slots:
         QVERIFY2(refused.last().at(0).toString().startsWith(
                      QStringLiteral("the store \"%1\" is read-only").arg(path)),
                  qPrintable(refused.last().at(0).toString()));
-        // Nothing tried to provision: the log has no provisioner's complaint.
-        QTest::qWait(300);
+        // Nothing tried to provision: no provisioner runs, and the log has no complaint.
+        QVERIFY(window.provisionedModels().isEmpty());
         QVERIFY2(!window.logPane()->toPlainText().contains(u"provisioner"),
                  qPrintable(window.logPane()->toPlainText()));
         QCOMPARE(view->unplacedUnits(),
