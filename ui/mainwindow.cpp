@@ -19,17 +19,14 @@
 #include "ui/chartexport.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/detailspane.h"
-#include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
 #include "ui/modeldialogs.h"
-#include "ui/offthread.h"
-#include "ui/placementcommands.h"
+#include "ui/overviewpage.h"
 #include "ui/policyeditordialog.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
-#include "ui/treefiltermodel.h"
 #include "ui/zonechart.h"
 
 #include <QAction>
@@ -38,27 +35,17 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
-#include <QDockWidget>
-#include <QHeaderView>
-#include <QInputDialog>
-#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QProgressBar>
 #include <QSettings>
-#include <QSplitter>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
-#include <QVBoxLayout>
 
 namespace berth {
 
@@ -70,8 +57,6 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
     , m_options(options)
     , m_applications(new ApplicationsModel(this))
     , m_machines(new MachinesModel(this))
-    , m_applicationFilter(new TreeFilterModel(this))
-    , m_machineFilter(new TreeFilterModel(this))
     , m_submitter(new ChangeSubmitter(workspace, this))
 {
     setAcceptDrops(true); // a bundle file dropped on the window is imported
@@ -101,7 +86,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
         }
     }
     // Not the model box: an arrow key there would switch models.
-    m_applicationView->setFocus();
+    m_overview->applicationView()->setFocus();
 }
 
 MainWindow::~MainWindow()
@@ -137,7 +122,7 @@ void MainWindow::openModel(const QString &name)
 {
     m_model = name;
     m_submitter->setModel(name);
-    m_details->setModel(name);
+    m_overview->details()->setModel(name);
     m_changeSet->setModel(name);
     m_modelBox->setCurrentIndex(m_modelBox->findData(name));
     setWindowTitle(m_workspace.store().isReadOnly() ? tr("%1 (read-only store) — Berth").arg(name)
@@ -253,7 +238,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     m_snapshotIndex.reset();
     m_snapshot = snapshot;
     showProvisioningState();
-    m_header->setText(
+    m_overview->header()->setText(
         snapshot.model.dying
             ? tr("Model <b>%1</b> is being destroyed: its machines go as their instances stop")
                   .arg(snapshot.model.name)
@@ -268,12 +253,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     if (const CloudInfo *cloud = m_workspace.clouds().find(snapshot.model.cloud))
         m_zoneChart->setSnapshot(snapshot, *cloud);
     if (first) {
-        m_applicationView->expandAll();
-        if (!m_columnsRestored) {
-            for (int c = 0; c < ApplicationsModel::ColumnCount; ++c)
-                m_applicationView->resizeColumnToContents(c);
-            m_machineTree->header()->resizeSections(QHeaderView::ResizeToContents);
-        }
+        m_overview->firstSnapshotShown();
         m_machineView->fitColumns();
         if (selectedApplication().isEmpty()) {
             for (const ApplicationRecord &a : snapshot.applications) {
@@ -286,10 +266,10 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     }
     showSelectedApplication();
     m_actions->updateEnabled(); // what the selection allows may have changed
-    if (!m_applicationView->currentIndex().isValid() && !m_machineTree->currentIndex().isValid())
+    if (!m_overview->hasCurrentRow())
         showEmptyState();
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
-    m_details->snapshotApplied(snapshotIndex());
+    m_overview->details()->snapshotApplied(snapshotIndex());
     ++m_snapshots;
     emit snapshotApplied();
 }
@@ -303,25 +283,12 @@ const SnapshotIndex &MainWindow::snapshotIndex()
 
 QString MainWindow::selectedApplication() const
 {
-    QModelIndex index = m_applicationView->currentIndex();
-    if (!index.isValid())
-        return {};
-    if (index.parent().isValid())
-        index = index.parent(); // a unit: its application
-    const QModelIndex source = m_applicationFilter->mapToSource(index);
-    const ApplicationRecord *app = m_applications->applicationAt(source.siblingAtColumn(0));
-    return app && !app->subordinate ? app->name : QString();
+    return m_overview->selectedApplication();
 }
 
 void MainWindow::selectApplication(const QString &name)
 {
-    for (int row = 0; row < m_applicationFilter->rowCount(); ++row) {
-        const QModelIndex index = m_applicationFilter->index(row, 0);
-        if (index.data(ItemRoles::NameRole).toString() == name) {
-            m_applicationView->setCurrentIndex(index);
-            return;
-        }
-    }
+    m_overview->selectApplication(name);
 }
 
 void MainWindow::showSelectedApplication()
@@ -353,22 +320,9 @@ void MainWindow::showEmptyState()
     const auto keys = [](const QAction *action) {
         return action->shortcut().toString(QKeySequence::NativeText);
     };
-    m_details->showNothing(m_snapshot.applications.isEmpty() && m_snapshot.machines.isEmpty(),
-                           keys(m_deployAction), keys(m_addMachineAction));
-}
-
-void MainWindow::showDetails()
-{
-    const bool machines = sender() == m_machineTree->selectionModel();
-    const QModelIndex index = (machines ? m_machineTree : m_applicationView)->currentIndex();
-    if (!index.isValid()) {
-        showEmptyState();
-        return;
-    }
-    const MachineRecord *machine =
-        machines ? m_machines->machineAt(m_machineFilter->mapToSource(index.siblingAtColumn(0)))
-                 : nullptr;
-    m_details->showRow(index, machine);
+    m_overview->details()->showNothing(m_snapshot.applications.isEmpty() &&
+                                           m_snapshot.machines.isEmpty(),
+                                       keys(m_deployAction), keys(m_addMachineAction));
 }
 
 void MainWindow::log(const QString &line)
@@ -403,78 +357,17 @@ void MainWindow::editPlacementPolicy()
     }
 }
 
-void MainWindow::filterRows(const std::function<void()> &change, bool active)
-{
-    // The rows the user had open are remembered while a filter is on, and
-    // opened again when it is cleared.
-    const auto expandedOf = [](QTreeView *tree) {
-        QSet<QString> names;
-        const QAbstractItemModel *model = tree->model();
-        for (int row = 0; row < model->rowCount(); ++row) {
-            const QModelIndex index = model->index(row, 0);
-            if (tree->isExpanded(index))
-                names.insert(index.data(ItemRoles::NameRole).toString());
-        }
-        return names;
-    };
-    if (active && !m_filtering) {
-        m_expandedApplications = expandedOf(m_applicationView);
-        m_expandedMachines = expandedOf(m_machineTree);
-    }
-    change();
-    if (active) {
-        // A match inside a collapsed row would be hidden: every parent shown opens.
-        m_applicationView->expandAll();
-        m_machineTree->expandAll();
-    } else if (m_filtering) {
-        for (auto [tree, names] : {std::pair{m_applicationView, &m_expandedApplications},
-                                   std::pair{m_machineTree, &m_expandedMachines}}) {
-            const QAbstractItemModel *model = tree->model();
-            for (int row = 0; row < model->rowCount(); ++row) {
-                const QModelIndex index = model->index(row, 0);
-                tree->setExpanded(index,
-                                  names->contains(index.data(ItemRoles::NameRole).toString()));
-            }
-        }
-    }
-    m_filtering = active;
-}
-
 void MainWindow::selectUnits(const QStringList &units)
 {
-    QItemSelection selection;
-    const QAbstractItemModel *model = m_applicationView->model();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        const QModelIndex app = model->index(row, 0);
-        for (int child = 0; child < model->rowCount(app); ++child) {
-            const QModelIndex unit = model->index(child, 0, app);
-            if (units.contains(unit.data(ItemRoles::NameRole).toString())) {
-                selection.select(unit, unit.siblingAtColumn(model->columnCount(app) - 1));
-                m_applicationView->expand(app);
-            }
-        }
-    }
-    m_applicationView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-}
-
-QStringList MainWindow::selectedNames(QTreeView *tree, bool children) const
-{
-    QStringList names;
-    for (const QModelIndex &index : tree->selectionModel()->selectedRows()) {
-        if (index.parent().isValid() == children)
-            names << index.data(ItemRoles::NameRole).toString();
-    }
-    return names;
+    m_overview->selectUnits(units);
 }
 
 void MainWindow::showContextMenu(QTreeView *tree, const QPoint &pos)
 {
     const QModelIndex index = tree->indexAt(pos);
-    if (!index.isValid())
-        return;
     m_actions->updateEnabled();
     QMenu menu(this);
-    if (tree == m_applicationView) {
+    if (tree == m_overview->applicationView()) {
         if (index.parent().isValid()) {
             menu.addAction(m_actions->placeOn());
             menu.addAction(m_actions->removeUnits());
@@ -493,14 +386,24 @@ void MainWindow::showContextMenu(QTreeView *tree, const QPoint &pos)
         menu.addAction(m_actions->removeMachines());
     }
     menu.addSeparator();
-    menu.addAction(tr("Show &details"), this, [this] { m_details->setFocus(); });
+    menu.addAction(tr("Show &details"), this, [this] { m_overview->details()->setFocus(); });
     emit contextMenuShown(&menu);
     menu.exec(tree->viewport()->mapToGlobal(pos));
 }
 
 QTextBrowser *MainWindow::detailsPane() const
 {
-    return m_details;
+    return m_overview->details();
+}
+
+QTreeView *MainWindow::applicationView() const
+{
+    return m_overview->applicationView();
+}
+
+QTreeView *MainWindow::machineTree() const
+{
+    return m_overview->machineTree();
 }
 
 QUndoStack *MainWindow::undoStack() const
@@ -561,10 +464,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/applicationColumns"),
-                      m_applicationView->header()->saveState());
-    settings.setValue(QStringLiteral("window/machineColumns"),
-                      m_machineTree->header()->saveState());
+    m_overview->saveColumns();
     QMainWindow::closeEvent(event);
 }
 

@@ -34,6 +34,7 @@ namespace berth {
 class ApplicationsModel;
 class CommandDialog;
 class DetailsPane;
+class OverviewPage;
 class MachineView;
 class MachinesModel;
 class ChangeSetPanel;
@@ -147,8 +148,8 @@ public:
     QPlainTextEdit *logPane() const { return m_log; }
     // Shown while the provisioner starts machines: how many of how many are done.
     QProgressBar *progressBar() const { return m_progress; }
-    QTreeView *machineTree() const { return m_machineTree; }
-    QTreeView *applicationView() const { return m_applicationView; }
+    QTreeView *machineTree() const;
+    QTreeView *applicationView() const;
     QTextBrowser *detailsPane() const;
     // Help ▸ About Berth: version, Qt's, licence.
     static QString aboutText();
@@ -187,17 +188,11 @@ private:
     void buildModelMenu();
     QAction *buildApplicationMenu(); // its Auto place action
     void buildHelpMenu();
-    // The names of the selected rows of `tree`: children (units,
-    // containers) or top-level ones (applications, machines).
-    QStringList selectedNames(QTreeView *tree, bool children) const;
     void showContextMenu(QTreeView *tree, const QPoint &pos);
-    // Applies `change` to the filters; `active`: some filter is on after it.
-    void filterRows(const std::function<void()> &change, bool active);
     // What to do first, while the model is empty and nothing is selected.
     void showEmptyState();
     void applySnapshot(const ModelSnapshot &snapshot);
     void showSelectedApplication();
-    void showDetails();
     // Whether this window may provision at all (the options, a writable store).
     bool provisions() const;
     void showProvisioningState();
@@ -225,27 +220,18 @@ private:
 
     ApplicationsModel *m_applications;
     MachinesModel *m_machines;
-    TreeFilterModel *m_applicationFilter;
-    TreeFilterModel *m_machineFilter;
-    QTreeView *m_applicationView = nullptr;
-    QTreeView *m_machineTree = nullptr;
-    DetailsPane *m_details = nullptr;
+    OverviewPage *m_overview = nullptr;
     MachineView *m_machineView = nullptr;
     RegionChart *m_chart = nullptr;
     ZoneChart *m_zoneChart = nullptr;
     QComboBox *m_modelBox = nullptr;
     QLineEdit *m_filter = nullptr;
-    QLabel *m_header = nullptr;
     QPlainTextEdit *m_log = nullptr;
     QProgressBar *m_progress = nullptr;
     ChangeSubmitter *m_submitter;
     ChangeSetPanel *m_changeSet = nullptr;
     QAction *m_stagingAction = nullptr;
     bool m_storeLost = false;
-    bool m_filtering = false;
-    bool m_columnsRestored = false;       // the user's column order and widths, from the last run
-    QSet<QString> m_expandedApplications; // open before a filter was set
-    QSet<QString> m_expandedMachines;
     ModelActions *m_actions = nullptr;
     Confirm m_confirm;
     ChooseTarget m_chooseTarget;

@@ -16,6 +16,7 @@
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
+#include "ui/overviewpage.h"
 #include "ui/placementcommands.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
@@ -69,58 +70,11 @@ void MainWindow::buildViews()
 {
     // Overview: applications and machines side by side, details below.
     auto *tabs = new QTabWidget(this);
-    auto *overview = new QWidget(tabs);
-    auto *overviewLayout = new QVBoxLayout(overview);
-    m_header = new QLabel(overview);
-    overviewLayout->addWidget(m_header);
-    auto *vertical = new QSplitter(Qt::Vertical, overview);
-    auto *horizontal = new QSplitter(Qt::Horizontal, vertical);
-    m_applicationFilter->setSourceModel(m_applications);
-    m_applicationView = new QTreeView(horizontal);
-    m_applicationView->setModel(m_applicationFilter);
-    m_applicationView->setSortingEnabled(true);
-    m_applicationView->sortByColumn(ApplicationsModel::NameColumn, Qt::AscendingOrder);
-    m_applicationView->setDragEnabled(true);
-    m_applicationView->setDragDropMode(QAbstractItemView::DragOnly);
-    m_applicationView->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_machineFilter->setSourceModel(m_machines);
-    m_machineTree = new QTreeView(horizontal);
-    m_machineTree->setModel(m_machineFilter);
-    m_machineTree->setSortingEnabled(true);
-    m_machineTree->sortByColumn(MachinesModel::NameColumn, Qt::AscendingOrder);
-    m_machineTree->setUniformRowHeights(true);
-    // What is looked at most comes first, so at 1280 px zone, instance,
-    // type and hardware show without scrolling; the user's own order and
-    // widths, once changed, are kept between runs.
-    const QList<int> machineOrder{
-        MachinesModel::NameColumn,           MachinesModel::StatusColumn,
-        MachinesModel::ZoneColumn,           MachinesModel::InstanceColumn,
-        MachinesModel::TypeColumn,           MachinesModel::HardwareColumn,
-        MachinesModel::MessageColumn,        MachinesModel::UnitsColumn,
-        MachinesModel::BaseColumn,           MachinesModel::RegionColumn,
-        MachinesModel::InstanceStatusColumn, MachinesModel::LifeColumn,
-        MachinesModel::ConstraintsColumn};
-    for (int i = 0; i < machineOrder.size(); ++i) {
-        QHeaderView *header = m_machineTree->header();
-        header->moveSection(header->visualIndex(machineOrder.at(i)), i);
-    }
-    {
-        QSettings columns;
-        m_columnsRestored =
-            m_applicationView->header()->restoreState(
-                columns.value(QStringLiteral("window/applicationColumns")).toByteArray()) &&
-            m_machineTree->header()->restoreState(
-                columns.value(QStringLiteral("window/machineColumns")).toByteArray());
-    }
-    m_applicationView->setUniformRowHeights(true);
-    m_details = new DetailsPane(
-        m_options.storeLocation, [this]() -> const CloudRegistry & { return m_workspace.clouds(); },
-        vertical);
-    connect(m_details, &DetailsPane::statusLogShown, this, &MainWindow::statusLogShown);
-    vertical->setStretchFactor(0, 4);
-    vertical->setStretchFactor(1, 1);
-    overviewLayout->addWidget(vertical, 1);
-    tabs->addTab(overview, tr("&Overview"));
+    m_overview = new OverviewPage(
+        m_applications, m_machines, m_options.storeLocation,
+        [this]() -> const CloudRegistry & { return m_workspace.clouds(); }, tabs);
+    connect(m_overview->details(), &DetailsPane::statusLogShown, this, &MainWindow::statusLogShown);
+    tabs->addTab(m_overview, tr("&Overview"));
 
     m_machineView = new MachineView(m_applications, m_machines, tabs);
     m_machineView->setChecker([this](const QStringList &units, const QString &machine) {
@@ -252,11 +206,9 @@ void MainWindow::buildActions()
     ModelActions::Host host;
     host.snapshot = [this]() -> const ModelSnapshot & { return m_snapshot; };
     host.index = [this]() -> const SnapshotIndex & { return snapshotIndex(); };
-    host.selectedUnits = [this] { return selectedNames(m_applicationView, true); };
-    host.selectedApplications = [this] { return selectedNames(m_applicationView, false); };
-    host.selectedMachines = [this] {
-        return selectedNames(m_machineTree, false) + selectedNames(m_machineTree, true);
-    };
+    host.selectedUnits = [this] { return m_overview->selectedUnits(); };
+    host.selectedApplications = [this] { return m_overview->selectedApplications(); };
+    host.selectedMachines = [this] { return m_overview->selectedMachines(); };
     host.submit = [this](const QList<ModelChange> &changes, const QString &text) {
         m_submitter->submit(changes, text);
     };
@@ -270,16 +222,12 @@ void MainWindow::buildActions()
     m_actions = new ModelActions(std::move(host), this);
     for (QAction *action : {m_actions->removeUnits(), m_actions->placeOn()}) {
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        m_applicationView->addAction(action);
+        m_overview->applicationView()->addAction(action);
     }
     m_actions->removeMachines()->setShortcut(QKeySequence::Delete);
     m_actions->removeMachines()->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_machineTree->addAction(m_actions->removeMachines());
-    for (QTreeView *tree : {m_applicationView, m_machineTree}) {
-        tree->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(tree, &QWidget::customContextMenuRequested, this,
-                [this, tree](const QPoint &pos) { showContextMenu(tree, pos); });
-    }
+    m_overview->machineTree()->addAction(m_actions->removeMachines());
+    connect(m_overview, &OverviewPage::contextMenuRequested, this, &MainWindow::showContextMenu);
 }
 
 void MainWindow::buildViewMenu(QToolBar *bar, QDockWidget *log, QDockWidget *changes)
@@ -295,32 +243,17 @@ void MainWindow::buildViewMenu(QToolBar *bar, QDockWidget *log, QDockWidget *cha
 
 void MainWindow::connectViews(QCheckBox *problems)
 {
-    connect(m_filter, &QLineEdit::textChanged, this, [this, problems](const QString &text) {
-        filterRows(
-            [&] {
-                m_applicationFilter->setText(text);
-                m_machineFilter->setText(text);
-            },
-            !text.isEmpty() || problems->isChecked());
-    });
-    connect(problems, &QCheckBox::toggled, this, [this](bool on) {
-        filterRows(
-            [&] {
-                m_applicationFilter->setProblemsOnly(on);
-                m_machineFilter->setProblemsOnly(on);
-            },
-            on || !m_filter->text().isEmpty());
-    });
-    connect(m_applicationView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            [this] {
-                showSelectedApplication();
-                showDetails();
-                m_actions->updateEnabled();
-            });
-    connect(m_machineTree->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        showDetails();
+    const auto filter = [this, problems] {
+        m_overview->setFilter(m_filter->text(), problems->isChecked());
+    };
+    connect(m_filter, &QLineEdit::textChanged, this, filter);
+    connect(problems, &QCheckBox::toggled, this, filter);
+    connect(m_overview, &OverviewPage::selectionChanged, this, [this](bool applications) {
+        if (applications)
+            showSelectedApplication();
         m_actions->updateEnabled();
     });
+    connect(m_overview, &OverviewPage::nothingSelected, this, &MainWindow::showEmptyState);
     connect(m_modelBox, &QComboBox::activated, this,
             [this](int index) { openModel(m_modelBox->itemData(index).toString()); });
     connect(m_submitter, &ChangeSubmitter::logged, this, &MainWindow::log);

@@ -11,6 +11,7 @@
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
 #include "ui/openstoredialog.h"
+#include "ui/overviewpage.h"
 #include "ui/retrydialog.h"
 
 #include "core/cloud/providertypes.h"
@@ -176,10 +177,7 @@ void MainWindow::buildModelMenu()
         modelMenu->addAction(tr("Model &constraints…"), this, [this] { editConstraints({}); });
     describe(modelConstraints, tr("Constraints every new machine of the model starts from"));
     m_retryAction = modelMenu->addAction(tr("&Retry provisioning…"), this, [this] {
-        QStringList selected;
-        for (const QModelIndex &index : m_machineTree->selectionModel()->selectedRows())
-            selected << index.data(ItemRoles::NameRole).toString();
-        RetryDialog dialog(m_workspace, m_model, selected, this);
+        RetryDialog dialog(m_workspace, m_model, m_overview->selectedMachines(), this);
         runDialog(dialog);
     });
     describe(m_retryAction, tr("Start machines in error again"));

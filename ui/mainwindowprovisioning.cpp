@@ -1,6 +1,7 @@
 // The main window's provisioning: which models this window provisions, what
 // it says before machines start, and what it does when its store is lost.
 #include "ui/mainwindow.h"
+#include "ui/overviewpage.h"
 
 #include "core/bertherror.h"
 #include "core/commands/machinecommands.h"
@@ -117,9 +118,11 @@ void MainWindow::storeLost()
     m_storeLost = true;
     m_provisioning->pause();
     QMetaObject::invokeMethod(m_watcher, &ModelWatcher::pause, Qt::QueuedConnection);
-    m_header->setText(tr("<b>The store was lost under this window.</b> Nothing is read from or "
-                         "written to it here any more; reopen it to go on."));
-    m_header->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));
+    m_overview->header()->setText(
+        tr("<b>The store was lost under this window.</b> Nothing is read from or "
+           "written to it here any more; reopen it to go on."));
+    m_overview->header()->setStyleSheet(
+        PaletteColours::textStyle(PaletteColours::error(palette())));
     if (m_confirm(tr("Store lost"),
                   tr("Another program removed the store's write-ahead log while this window "
                      "had it open, so this window stopped using it: what it showed since may "
