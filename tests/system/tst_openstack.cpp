@@ -52,6 +52,8 @@ private:
     static QJsonValue rig(const QStringList &args);
     // The servers of a model, as Nova's admin sees them.
     static QList<QJsonObject> serversOf(const QString &modelUuid);
+    // The server groups Berth made for a model, by application.
+    static QMap<QString, QJsonObject> serverGroupsOf(const QString &modelUuid);
     QString addModel(const QString &name);
     QJsonObject status(const QString &model);
     bool provision(const QString &model, QString *output = nullptr);
@@ -76,6 +78,17 @@ QJsonValue TestOpenStack::rig(const QStringList &args)
     if (r.code != 0)
         qWarning("rig.py %s: %s", qPrintable(args.join(u' ')), qPrintable(r.err));
     return QJsonDocument::fromJson(r.out.toUtf8()).array();
+}
+
+QMap<QString, QJsonObject> TestOpenStack::serverGroupsOf(const QString &modelUuid)
+{
+    QMap<QString, QJsonObject> groups;
+    for (const QJsonValue &g : rig({QStringLiteral("groups")}).toArray()) {
+        const QString name = g[QStringLiteral("name")].toString();
+        if (name.startsWith(QStringLiteral("berth-") + modelUuid.left(8)))
+            groups.insert(name.section(u'-', 2), g.toObject());
+    }
+    return groups;
 }
 
 QList<QJsonObject> TestOpenStack::serversOf(const QString &modelUuid)
@@ -528,16 +541,7 @@ void TestOpenStack::antiAffinityPutsUnitsOnDifferentHosts()
     }
     QCOMPARE(inError, 2);
     // Nova holds one group per application, with its policy and rule.
-    const auto groupsOfModel = [&] {
-        QMap<QString, QJsonObject> groups;
-        for (const QJsonValue &g : rig({QStringLiteral("groups")}).toArray()) {
-            if (g[QStringLiteral("name")].toString().startsWith(QStringLiteral("berth-") +
-                                                                uuid.left(8)))
-                groups.insert(g[QStringLiteral("name")].toString().section(u'-', 2), g.toObject());
-        }
-        return groups;
-    };
-    const QMap<QString, QJsonObject> groups = groupsOfModel();
+    const QMap<QString, QJsonObject> groups = serverGroupsOf(uuid);
     QCOMPARE(groups.keys(), (QStringList{QStringLiteral("db"), QStringLiteral("web")}));
     QCOMPARE(groups[QStringLiteral("db")][QStringLiteral("policy")].toString(),
              QStringLiteral("anti-affinity"));
@@ -552,15 +556,12 @@ void TestOpenStack::antiAffinityPutsUnitsOnDifferentHosts()
                  .code,
              0);
     provision(model); // db's unit no host could take stays in error
-    QCOMPARE(groupsOfModel().keys(), QStringList{QStringLiteral("db")});
+    QCOMPARE(serverGroupsOf(uuid).keys(), QStringList{QStringLiteral("db")});
     // Destroying the model deletes its servers and the groups Berth made for it.
     QCOMPARE(berthctl({QStringLiteral("destroy-model"), model, QStringLiteral("--force")}).code, 0);
     m_models.removeAll(model);
     QCOMPARE(serversOf(uuid).size(), 0);
-    for (const QJsonValue &g : rig({QStringLiteral("groups")}).toArray())
-        QVERIFY2(!g[QStringLiteral("name")].toString().startsWith(QStringLiteral("berth-") +
-                                                                  uuid.left(8)),
-                 qPrintable(g[QStringLiteral("name")].toString()));
+    QVERIFY2(serverGroupsOf(uuid).isEmpty(), qPrintable(serverGroupsOf(uuid).keys().join(u' ')));
 }
 
 QTEST_GUILESS_MAIN(TestOpenStack)

@@ -21,117 +21,172 @@ QString S(const char *text)
     return QString::fromUtf8(text);
 }
 
+// Draws from a fixed seed.
+struct Draw
+{
+    QRandomGenerator random{20261124};
+    int pick(int below) { return int(random.bounded(below)); }
+    int between(int low, int high) { return low + pick(high - low + 1); }
+};
+
+// A region (or zone) placement spec over three targets, with the nodes on
+// each (`current`) and which of them can be used (`available`).
+QJsonObject drawSpec(Draw &draw, bool region, QJsonObject &current, QJsonArray &available)
+{
+    const QStringList names =
+        region ? QStringList{S("r1"), S("r2"), S("r3")} : QStringList{S("z1"), S("z2"), S("z3")};
+    QJsonArray targets;
+    for (const QString &name : names) {
+        QJsonObject target{{S("name"), name}, {S("weight"), draw.between(0, 300)}};
+        if (region && draw.pick(3) == 0)
+            target.insert(S("cap"), draw.between(0, 8));
+        targets.append(target);
+        current.insert(name, draw.between(0, 5));
+        if (draw.pick(4) != 0)
+            available.append(name);
+    }
+    return {{S("type"),
+             region ? S("senlin.policy.region_placement") : S("senlin.policy.zone_placement")},
+            {S("version"), S("1.0")},
+            {S("properties"), QJsonObject{{region ? S("regions") : S("zones"), targets}}}};
+}
+
+// A CLUSTER_RESIZE's inputs: each adjustment type or none, bounds, and
+// strict in Senlin's three readings or absent.
+QJsonObject drawResizeInputs(Draw &draw)
+{
+    QJsonObject inputs;
+    switch (draw.pick(4)) {
+    case 0:
+        break;
+    case 1:
+        inputs.insert(S("adjustment_type"), S("EXACT_CAPACITY"));
+        inputs.insert(S("number"), draw.between(0, 15));
+        break;
+    case 2:
+        inputs.insert(S("adjustment_type"), S("CHANGE_IN_CAPACITY"));
+        inputs.insert(S("number"), draw.between(-8, 8));
+        break;
+    default:
+        inputs.insert(S("adjustment_type"), S("CHANGE_IN_PERCENTAGE"));
+        inputs.insert(S("number"), double(draw.between(-100, 150)));
+        if (draw.pick(2) == 0)
+            inputs.insert(S("min_step"), draw.between(0, 3));
+    }
+    if (draw.pick(2) == 0)
+        inputs.insert(S("min_size"), draw.between(0, 8));
+    if (draw.pick(2) == 0)
+        inputs.insert(S("max_size"), draw.between(-1, 15));
+    switch (draw.pick(4)) {
+    case 0:
+        break; // absent: false
+    case 1:
+        inputs.insert(S("strict"), true);
+        break;
+    case 2:
+        inputs.insert(S("strict"), false);
+        break;
+    default:
+        inputs.insert(S("strict"), QJsonValue::Null);
+    }
+    return inputs;
+}
+
+// An action of each kind, with what an earlier policy decided (empty or not).
+QJsonObject drawAction(Draw &draw, bool region)
+{
+    QJsonObject action;
+    QJsonObject inputs;
+    const int kind = draw.pick(10);
+    if (kind < 6) {
+        action.insert(S("name"), S("CLUSTER_RESIZE"));
+        inputs = drawResizeInputs(draw);
+    } else if (kind < 8) {
+        action.insert(S("name"), kind == 6 ? S("CLUSTER_SCALE_OUT") : S("CLUSTER_SCALE_IN"));
+        if (draw.pick(2) == 0)
+            inputs.insert(S("count"), draw.between(1, 3));
+    } else {
+        action.insert(S("name"), S("NODE_CREATE"));
+        if (draw.pick(2) == 0) {
+            action.insert(S("profile"), region ? QJsonObject{{S("region_name"), S("r1")}}
+                                               : QJsonObject{{S("availability_zone"), S("z1")}});
+        }
+    }
+    QJsonObject data;
+    switch (draw.pick(6)) {
+    case 0:
+        data.insert(S("creation"), QJsonObject{});
+        break;
+    case 1:
+        data.insert(S("deletion"), QJsonObject{});
+        break;
+    case 2:
+        data.insert(S("creation"), QJsonObject{{S("count"), draw.between(0, 3)}});
+        break;
+    case 3:
+        data.insert(S("deletion"), QJsonObject{{S("count"), draw.between(0, 3)}});
+        break;
+    default:
+        break;
+    }
+    action.insert(S("inputs"), inputs);
+    action.insert(S("data"), data);
+    return action;
+}
+
 // Cases drawn from a fixed seed: every action, bounds, strict in Senlin's
 // three readings and absent, earlier decisions empty and not, and regions or
 // zones usable or not.
 QJsonArray makeCases(int count)
 {
-    QRandomGenerator random(20261124);
-    const auto pick = [&](int below) { return int(random.bounded(below)); };
-    const auto between = [&](int low, int high) { return low + pick(high - low + 1); };
+    Draw draw;
     QJsonArray cases;
     for (int i = 0; i < count; ++i) {
-        const bool region = pick(2) == 0;
-        const QStringList names = region ? QStringList{S("r1"), S("r2"), S("r3")}
-                                         : QStringList{S("z1"), S("z2"), S("z3")};
-        QJsonArray targets;
+        const bool region = draw.pick(2) == 0;
         QJsonObject current;
         QJsonArray available;
-        for (const QString &name : names) {
-            QJsonObject target{{S("name"), name}, {S("weight"), between(0, 300)}};
-            if (region && pick(3) == 0)
-                target.insert(S("cap"), between(0, 8));
-            targets.append(target);
-            current.insert(name, between(0, 5));
-            if (pick(4) != 0)
-                available.append(name);
-        }
-        const QJsonObject spec{
-            {S("type"),
-             region ? S("senlin.policy.region_placement") : S("senlin.policy.zone_placement")},
-            {S("version"), S("1.0")},
-            {S("properties"), QJsonObject{{region ? S("regions") : S("zones"), targets}}}};
-
-        QJsonObject action;
-        QJsonObject inputs;
-        QJsonObject data;
-        const int kind = pick(10);
-        if (kind < 6) {
-            action.insert(S("name"), S("CLUSTER_RESIZE"));
-            switch (pick(4)) {
-            case 0:
-                break;
-            case 1:
-                inputs.insert(S("adjustment_type"), S("EXACT_CAPACITY"));
-                inputs.insert(S("number"), between(0, 15));
-                break;
-            case 2:
-                inputs.insert(S("adjustment_type"), S("CHANGE_IN_CAPACITY"));
-                inputs.insert(S("number"), between(-8, 8));
-                break;
-            default:
-                inputs.insert(S("adjustment_type"), S("CHANGE_IN_PERCENTAGE"));
-                inputs.insert(S("number"), double(between(-100, 150)));
-                if (pick(2) == 0)
-                    inputs.insert(S("min_step"), between(0, 3));
-            }
-            if (pick(2) == 0)
-                inputs.insert(S("min_size"), between(0, 8));
-            if (pick(2) == 0)
-                inputs.insert(S("max_size"), between(-1, 15));
-            switch (pick(4)) {
-            case 0:
-                break; // absent: false
-            case 1:
-                inputs.insert(S("strict"), true);
-                break;
-            case 2:
-                inputs.insert(S("strict"), false);
-                break;
-            default:
-                inputs.insert(S("strict"), QJsonValue::Null);
-            }
-        } else if (kind < 8) {
-            action.insert(S("name"), kind == 6 ? S("CLUSTER_SCALE_OUT") : S("CLUSTER_SCALE_IN"));
-            if (pick(2) == 0)
-                inputs.insert(S("count"), between(1, 3));
-        } else {
-            action.insert(S("name"), S("NODE_CREATE"));
-            if (pick(2) == 0) {
-                action.insert(S("profile"), region
-                                                ? QJsonObject{{S("region_name"), S("r1")}}
-                                                : QJsonObject{{S("availability_zone"), S("z1")}});
-            }
-        }
-        switch (pick(6)) {
-        case 0:
-            data.insert(S("creation"), QJsonObject{});
-            break;
-        case 1:
-            data.insert(S("deletion"), QJsonObject{});
-            break;
-        case 2:
-            data.insert(S("creation"), QJsonObject{{S("count"), between(0, 3)}});
-            break;
-        case 3:
-            data.insert(S("deletion"), QJsonObject{{S("count"), between(0, 3)}});
-            break;
-        default:
-            break;
-        }
-        action.insert(S("inputs"), inputs);
-        action.insert(S("data"), data);
-        const int maxSize = pick(3) == 0 ? -1 : between(0, 15);
+        const QJsonObject spec = drawSpec(draw, region, current, available);
+        const QJsonObject action = drawAction(draw, region);
+        const int maxSize = draw.pick(3) == 0 ? -1 : draw.between(0, 15);
         cases.append(
             QJsonObject{{S("spec"), spec},
                         {S("action"), action},
-                        {S("cluster"), QJsonObject{{S("min_size"), between(0, 4)},
+                        {S("cluster"), QJsonObject{{S("min_size"), draw.between(0, 4)},
                                                    {S("max_size"), maxSize},
-                                                   {S("desired_capacity"), between(0, 15)}}},
+                                                   {S("desired_capacity"), draw.between(0, 15)}}},
                         {S("current"), current},
                         {S("available"), available}});
     }
     return cases;
+}
+
+// A case as Berth's PlacementPolicy::decide takes it.
+struct BerthCase
+{
+    PlacementPolicy::Action action;
+    QMap<QString, qint64> current;
+    QStringList available;
+};
+
+BerthCase berthCase(const QJsonObject &c)
+{
+    BerthCase out;
+    const QJsonObject a = c.value(S("action")).toObject();
+    const QJsonObject bounds = c.value(S("cluster")).toObject();
+    out.action.name = a.value(S("name")).toString();
+    out.action.inputs = a.value(S("inputs")).toObject();
+    if (a.contains(S("profile")))
+        out.action.inputs.insert(S("profile"), a.value(S("profile")));
+    out.action.data = a.value(S("data")).toObject();
+    out.action.cluster = {bounds.value(S("min_size")).toInteger(),
+                          bounds.value(S("max_size")).toInteger(),
+                          bounds.value(S("desired_capacity")).toInteger()};
+    const QJsonObject currentJson = c.value(S("current")).toObject();
+    for (auto it = currentJson.begin(); it != currentJson.end(); ++it)
+        out.current.insert(it.key(), it.value().toInteger());
+    for (const QJsonValue &name : c.value(S("available")).toArray())
+        out.available << name.toString();
+    return out;
 }
 
 // What is compared: status, reason, and each decision's count and whether
@@ -203,25 +258,7 @@ void TestSenlin::placementPoliciesDecideAsSenlinDoes()
     QMap<QString, int> errors; // Senlin's reasons met, so that every rule is seen at work
     for (qsizetype i = 0; i < cases.size(); ++i) {
         const QJsonObject c = cases.at(i).toObject();
-        const QJsonObject a = c.value(S("action")).toObject();
-        const QJsonObject bounds = c.value(S("cluster")).toObject();
-        PlacementPolicy::Action action;
-        action.name = a.value(S("name")).toString();
-        action.inputs = a.value(S("inputs")).toObject();
-        if (a.contains(S("profile")))
-            action.inputs.insert(S("profile"), a.value(S("profile")));
-        action.data = a.value(S("data")).toObject();
-        action.cluster = {bounds.value(S("min_size")).toInteger(),
-                          bounds.value(S("max_size")).toInteger(),
-                          bounds.value(S("desired_capacity")).toInteger()};
-        QMap<QString, qint64> current;
-        const QJsonObject currentJson = c.value(S("current")).toObject();
-        for (auto it = currentJson.begin(); it != currentJson.end(); ++it)
-            current.insert(it.key(), it.value().toInteger());
-        QStringList available;
-        for (const QJsonValue &name : c.value(S("available")).toArray())
-            available << name.toString();
-
+        const auto [action, current, available] = berthCase(c);
         const PlacementPolicy policy = PlacementPolicy::fromSpec(c.value(S("spec")).toObject());
         QJsonObject berth = essence(policy.decide(action, current, available));
         QJsonObject theirs = essence(senlin.at(i).toObject());
