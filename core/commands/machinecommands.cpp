@@ -198,7 +198,7 @@ void MachineCommands::removeMachine(ModelTx &tx, const MachineRecord &machine, b
         result.messages << MachineCommands::tr(
                                "machine %1 marked dead; the provisioner forgets host "
                                "%2 and leaves it running")
-                               .arg(machine.name, machine.placement.mid(4));
+                               .arg(machine.name, machine.placed().value);
     } else {
         result.messages << MachineCommands::tr(
                                "machine %1 marked dead; its instance will be stopped "

@@ -1,6 +1,22 @@
 #include "core/model/modelrecords.h"
 
+#include <utility>
+
 namespace berth {
+
+MachinePlacement MachinePlacement::of(const QString &stored)
+{
+    using Kind = MachinePlacement::Kind;
+    if (stored.isEmpty())
+        return {};
+    for (const auto &[prefix, kind] : {std::pair{QStringLiteral("zone="), Kind::Zone},
+                                       std::pair{QStringLiteral("region="), Kind::Region},
+                                       std::pair{QStringLiteral("ssh:"), Kind::ExistingHost}}) {
+        if (stored.startsWith(prefix))
+            return {kind, stored.mid(prefix.size())};
+    }
+    return {Kind::ProviderNode, stored};
+}
 
 QString MachineRecord::parentName() const
 {
@@ -28,8 +44,9 @@ UnitPlacement UnitPlacement::of(const UnitRecord &unit, const MachineRecord *mac
     p.zone = machine->zone;
     if (p.zone.isEmpty() && host)
         p.zone = host->zone;
-    if (p.zone.isEmpty() && machine->placement.startsWith(QStringLiteral("zone=")))
-        p.zone = machine->placement.mid(5);
+    if (const MachinePlacement placed = machine->placed();
+        p.zone.isEmpty() && placed.kind == MachinePlacement::Kind::Zone)
+        p.zone = placed.value;
     p.inError = machine->state.inError() || (host && host->state.inError());
     return p;
 }

@@ -42,6 +42,21 @@ struct ApplicationRecord
     bool operator==(const ApplicationRecord &) const = default;
 };
 
+// What a machine's stored placement pins, read in one place: the zone or
+// region it must start in, an existing host (ssh:), or a node the provider
+// itself picks by name or id. None for a machine placed anywhere.
+struct MachinePlacement
+{
+    enum class Kind { None, Zone, Region, ExistingHost, ProviderNode };
+    Kind kind = Kind::None;
+    QString value; // the zone, the region, "user@host[:port]", the node
+
+    static MachinePlacement of(const QString &stored);
+    // For the provider to read when it starts the machine (an existing host,
+    // a node); empty for a zone or a region, which the provisioner chooses by.
+    bool forProvider() const { return kind == Kind::ExistingHost || kind == Kind::ProviderNode; }
+};
+
 struct MachineRecord
 {
     qint64 id = 0;
@@ -67,7 +82,8 @@ struct MachineRecord
     bool isContainer() const { return parentId != 0; }
     // An existing host enlisted with add-machine ssh:, not the cloud's: Berth
     // never starts or stops it.
-    bool isExistingHost() const { return placement.startsWith(QStringLiteral("ssh:")); }
+    bool isExistingHost() const { return placed().kind == MachinePlacement::Kind::ExistingHost; }
+    MachinePlacement placed() const { return MachinePlacement::of(placement); }
     QString parentName() const;
     // A container on `host` cannot start: its host is gone, in error or going.
     static bool hostBlocks(const MachineRecord *host);

@@ -1,5 +1,7 @@
 #include "core/placement/zonespread.h"
 
+#include "core/model/modelrecords.h"
+
 #include <tuple>
 
 namespace berth {
@@ -64,10 +66,11 @@ int ZoneSpread::machinesIn(const QString &zone) const
 QStringList ZoneSpread::candidates(const RegionInfo *region, const QString &placement,
                                    const Constraints &constraints)
 {
-    if (placement.startsWith(QStringLiteral("zone=")))
-        return {placement.mid(5)};
-    if (region && !region->nodeNames.isEmpty() && !placement.isEmpty() &&
-        !placement.startsWith(QStringLiteral("region=")))
+    const MachinePlacement placed = MachinePlacement::of(placement);
+    if (placed.kind == MachinePlacement::Kind::Zone)
+        return {placed.value};
+    // A node of a bare-metal pool (or an existing host) is where it is.
+    if (region && !region->nodeNames.isEmpty() && placed.forProvider())
         return {};
     const QStringList allowed = constraints.list(ConstraintKey::Zones);
     QStringList zones;

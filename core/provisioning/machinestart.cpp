@@ -89,8 +89,7 @@ StartRequest Provisioner::Pass::request(const Job &job, const InstanceType &type
     request.base = job.machine.base;
     request.constraints = job.constraints;
     request.type = type;
-    if (!job.machine.placement.startsWith(QStringLiteral("zone=")) &&
-        !job.machine.placement.startsWith(QStringLiteral("region=")))
+    if (job.machine.placed().forProvider())
         request.placement = job.machine.placement;
     request.hostInstanceId = job.hostInstanceId;
     request.hostSpread = job.hostSpread;
