@@ -287,8 +287,8 @@ bool ChangeKind::Args::flag(const char *key) const
 QStringList ChangeKind::Args::names(const char *key) const
 {
     QStringList names;
-    for (const QJsonValue &name : m_json.value(QLatin1String(key)).toArray())
-        names << name.toString();
+    for (const QJsonValue &value : m_json.value(QLatin1String(key)).toArray())
+        names << value.toString();
     return names;
 }
 
