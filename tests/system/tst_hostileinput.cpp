@@ -98,18 +98,21 @@ QString TestHostileInput::writeFile(const QString &name, const QByteArray &conte
     return file.fileName();
 }
 
-void TestHostileInput::refusedInputChangesNothing_data()
-{
-    QTest::addColumn<QStringList>("args");
-    QTest::addColumn<QByteArray>("policy"); // written to policy.yaml first, when given
-    QTest::addColumn<QString>("error");
+namespace {
 
-    const auto scale = [](const char *type, const char *number) {
-        return QStringList{QStringLiteral("scale-application"), QStringLiteral("web"),
-                           QStringLiteral("--adjustment-type"), QString::fromLatin1(type),
-                           QStringLiteral("--number"),          QString::fromLatin1(number)};
-    };
-    const QByteArray none;
+// scale-application web with an adjustment.
+QStringList scale(const char *type, const char *number)
+{
+    return QStringList{QStringLiteral("scale-application"), QStringLiteral("web"),
+                       QStringLiteral("--adjustment-type"), QString::fromLatin1(type),
+                       QStringLiteral("--number"),          QString::fromLatin1(number)};
+}
+
+const QByteArray none; // no policy file
+
+// Numbers that do not fit, sizes past what one command may do, -n (defects 1, 2, 5).
+void numberRows()
+{
     // Defect 1: numbers that do not fit were read as something else.
     QTest::newRow("a change of 1e300 units is not a scale-in to 0")
         << scale("CHANGE_IN_CAPACITY", "1e300") << none
@@ -167,6 +170,11 @@ void TestHostileInput::refusedInputChangesNothing_data()
         << QStringList{QStringLiteral("add-unit"), QStringLiteral("web"), QStringLiteral("-n"),
                        QStringLiteral(" 2")}
         << none << "add-unit: bad value \" 2\" for -n: expected a whole number";
+}
+
+// Values once accepted, policy files that expand without end (defects 8, 6).
+void valueAndFileRows()
+{
     // Defect 8: nonsense that used to be accepted.
     QTest::newRow("an exact capacity of -1 is not a scale-in to 0")
         << scale("EXACT_CAPACITY", "-1") << none
@@ -227,6 +235,17 @@ void TestHostileInput::refusedInputChangesNothing_data()
         << "policy file \"policy.yaml\" nests deeper than 64 levels; expected a flatter document";
     QTest::newRow("YAML that is not YAML") << setPolicy << QByteArray("type: [unclosed\n")
                                            << "policy file \"policy.yaml\" is not valid YAML:";
+}
+
+} // namespace
+
+void TestHostileInput::refusedInputChangesNothing_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("policy"); // written to policy.yaml first, when given
+    QTest::addColumn<QString>("error");
+    numberRows();
+    valueAndFileRows();
 }
 
 void TestHostileInput::refusedInputChangesNothing()
