@@ -5,9 +5,11 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QThread>
 
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 
 namespace berth {
 
@@ -44,6 +46,8 @@ void LeaseKeeper::keep(const std::stop_token &stop)
     std::unique_ptr<Store> store;
     qint64 renewedAt = now();
     qint64 nextAt = renewedAt + ttl / 3;
+    std::mutex mutex;
+    std::condition_variable_any wake;
     while (!stop.stop_requested()) {
         if (m_cancel)
             m_abort = true;
@@ -66,7 +70,10 @@ void LeaseKeeper::keep(const std::stop_token &stop)
                 nextAt = now() + ttl / 10;
             }
         }
-        QThread::msleep(20);
+        // Woken at once when the pass ends (the keeper's stop), so that no
+        // pass waits out the poll; the poll itself watches `cancel`.
+        std::unique_lock lock(mutex);
+        wake.wait_for(lock, stop, std::chrono::milliseconds(20), [] { return false; });
     }
 }
 
