@@ -9,7 +9,6 @@
 #include "core/placement/placementrules.h"
 #include "core/provisioning/provisionerworker.h"
 #include "core/store/modelrows.h"
-#include "core/store/modelwatcher.h"
 #include "core/store/storeerror.h"
 #include "core/store/workspace.h"
 #include "ui/accountsdialog.h"
@@ -23,6 +22,7 @@
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
 #include "ui/modeldialogs.h"
+#include "ui/modelsession.h"
 #include "ui/overviewpage.h"
 #include "ui/policyeditordialog.h"
 #include "ui/provisioningscope.h"
@@ -92,7 +92,7 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
 MainWindow::~MainWindow()
 {
     m_provisioning->pause();
-    m_watchThread.reset();
+    m_session.reset();
 }
 
 void MainWindow::reloadModelList()
@@ -128,8 +128,7 @@ void MainWindow::openModel(const QString &name)
     setWindowTitle(m_workspace.store().isReadOnly() ? tr("%1 (read-only store) — Berth").arg(name)
                                                     : tr("%1 — Berth").arg(name));
     QSettings().setValue(QStringLiteral("window/lastModel"), name);
-    QMetaObject::invokeMethod(
-        m_watcher, [watcher = m_watcher, name] { watcher->watch(name); }, Qt::QueuedConnection);
+    m_session->watch(name);
     showProvisioningState();
 }
 
@@ -216,14 +215,14 @@ void MainWindow::reloadClouds()
     if (!m_options.reloadClouds)
         return;
     m_provisioning->pause();
-    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::pause, Qt::BlockingQueuedConnection);
+    m_session->pause(true);
     try {
         m_options.reloadClouds();
         log(tr("provider accounts reloaded"));
     } catch (const BerthError &error) {
         reportError(error.message());
     }
-    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::resume, Qt::QueuedConnection);
+    m_session->resume();
     m_provisioning->resume();
 }
 
@@ -438,7 +437,7 @@ void MainWindow::runDialog(CommandDialog &dialog)
 
 void MainWindow::refreshModel()
 {
-    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::refresh, Qt::QueuedConnection);
+    m_session->refresh();
 }
 
 void MainWindow::editConstraints(const QString &application)

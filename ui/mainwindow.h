@@ -3,7 +3,6 @@
 #include "core/commands/modelchange.h"
 #include "core/model/modelrecords.h"
 #include "core/model/snapshotindex.h"
-#include "core/workerthread.h"
 
 #include <QMainWindow>
 #include <QSet>
@@ -40,7 +39,7 @@ class MachinesModel;
 class ChangeSetPanel;
 class ChangeSubmitter;
 class ModelActions;
-class ModelWatcher;
+class ModelSession;
 class ProviderTypes;
 class ProvisioningScope;
 class RegionChart;
@@ -244,8 +243,7 @@ private:
     QAction *m_constraintsAction = nullptr;
     QAction *m_addUnitAction = nullptr;
 
-    std::unique_ptr<WorkerThread> m_watchThread;
-    ModelWatcher *m_watcher = nullptr;
+    std::unique_ptr<ModelSession> m_session;
     ProvisioningScope *m_provisioning = nullptr;
     QAction *m_provisionAction = nullptr;
     QLabel *m_provisionState = nullptr;

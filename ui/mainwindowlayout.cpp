@@ -4,9 +4,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/bertherror.h"
-#include "core/commands/changeset.h"
 #include "core/placement/placementrules.h"
-#include "core/store/modelwatcher.h"
 #include "core/store/storeerror.h"
 #include "core/store/workspace.h"
 #include "ui/applicationsmodel.h"
@@ -16,6 +14,7 @@
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
+#include "ui/modelsession.h"
 #include "ui/overviewpage.h"
 #include "ui/placementcommands.h"
 #include "ui/provisioningscope.h"
@@ -264,20 +263,15 @@ void MainWindow::connectViews(QCheckBox *problems)
 void MainWindow::startWatcher()
 {
     // The watcher reads the model on its own thread and connection.
-    m_watcher =
-        new ModelWatcher(m_options.storeLocation, m_workspace.clouds(), m_options.watchIntervalMs);
-    // The model as its change set would leave it, planned rows marked.
-    m_watcher->setSnapshotReader(
-        [](Workspace &ws, const QString &name) { return ChangeSet(ws).plannedSnapshot(name); });
-    connect(m_watcher, &ModelWatcher::snapshotReady, this, &MainWindow::applySnapshot);
-    connect(m_watcher, &ModelWatcher::failed, this, &MainWindow::reportError);
-    connect(m_watcher, &ModelWatcher::modelGone, this, &MainWindow::modelGone);
+    m_session = std::make_unique<ModelSession>(m_options.storeLocation, m_workspace.clouds(),
+                                               m_options.watchIntervalMs);
+    connect(m_session.get(), &ModelSession::snapshotReady, this, &MainWindow::applySnapshot);
+    connect(m_session.get(), &ModelSession::failed, this, &MainWindow::reportError);
+    connect(m_session.get(), &ModelSession::modelGone, this, &MainWindow::modelGone);
     // Settings changed by any client (berthctl update-cloud, another window)
     // are taken up at once: the provisioner starts again on them.
-    connect(m_watcher, &ModelWatcher::cloudsChanged, this, &MainWindow::reloadClouds,
+    connect(m_session.get(), &ModelSession::cloudsChanged, this, &MainWindow::reloadClouds,
             Qt::QueuedConnection);
-    m_watchThread = std::make_unique<WorkerThread>(QStringLiteral("berth-model-watcher"), m_watcher,
-                                                   &ModelWatcher::start);
 }
 
 } // namespace berth

@@ -15,7 +15,6 @@
 #include "ui/retrydialog.h"
 
 #include "core/cloud/providertypes.h"
-#include "core/store/modelwatcher.h"
 
 #include <QAction>
 #include <QApplication>

@@ -5,8 +5,8 @@
 
 #include "core/bertherror.h"
 #include "core/commands/machinecommands.h"
-#include "core/store/modelwatcher.h"
 #include "core/store/workspace.h"
+#include "ui/modelsession.h"
 #include "ui/palettecolours.h"
 #include "ui/provisioningscope.h"
 
@@ -117,7 +117,7 @@ void MainWindow::storeLost()
 {
     m_storeLost = true;
     m_provisioning->pause();
-    QMetaObject::invokeMethod(m_watcher, &ModelWatcher::pause, Qt::QueuedConnection);
+    m_session->pause(false);
     m_overview->header()->setText(
         tr("<b>The store was lost under this window.</b> Nothing is read from or "
            "written to it here any more; reopen it to go on."));
