@@ -80,10 +80,10 @@ CommandResult BundleDeployment::run()
 void BundleDeployment::deployApplication(const Bundle::Application &app)
 {
     const QString where = tr("application \"%1\"").arg(app.name);
-    // Checked first: a bad annotation changes nothing.
-    BundleCommands::policySpecs(app.annotations, where);
+    // Read first: a bad annotation changes nothing.
+    const QList<QJsonObject> specs = BundleCommands::policySpecs(app.annotations, where);
     if (const std::optional<ApplicationRecord> existing = m_tx.applications().find(app.name)) {
-        checkApplication(app, *existing);
+        checkApplication(app, *existing, where);
     } else {
         ApplicationCommands::Deploy d;
         d.charm = app.charm;
@@ -101,13 +101,12 @@ void BundleDeployment::deployApplication(const Bundle::Application &app)
     }
     const ApplicationRecord record = m_tx.applications().get(app.name);
     updateDetails(app, record);
-    updatePolicies(app, record);
+    updatePolicies(app, record, specs);
 }
 
 void BundleDeployment::checkApplication(const Bundle::Application &app,
-                                        const ApplicationRecord &existing)
+                                        const ApplicationRecord &existing, const QString &where)
 {
-    const QString where = tr("application \"%1\"").arg(app.name);
     if (existing.charm != app.charm)
         throw BerthError(tr("%1 runs charm %2 in the model; the bundle asks for "
                             "charm %3")
@@ -148,15 +147,15 @@ void BundleDeployment::updateDetails(const Bundle::Application &app,
 }
 
 void BundleDeployment::updatePolicies(const Bundle::Application &app,
-                                      const ApplicationRecord &record)
+                                      const ApplicationRecord &record,
+                                      const QList<QJsonObject> &specs)
 {
     QHash<QString, QJsonObject> policies;
     for (const PolicyRecord &p : m_before.policies) {
         if (p.applicationId == record.id)
             policies.insert(p.kind, p.spec);
     }
-    for (const QJsonObject &spec :
-         BundleCommands::policySpecs(app.annotations, tr("application \"%1\"").arg(app.name))) {
+    for (const QJsonObject &spec : specs) {
         const QString kind = ScalingCommands::policyKind(spec);
         if (policies.value(kind) == spec)
             continue;

@@ -26,10 +26,14 @@ public:
 
 private:
     void deployApplication(const Bundle::Application &app);
-    // An application the model has already: what may not change, checked.
-    void checkApplication(const Bundle::Application &app, const ApplicationRecord &existing);
+    // An application the model has already: what may not change, checked
+    // (`where` names it in a refusal).
+    void checkApplication(const Bundle::Application &app, const ApplicationRecord &existing,
+                          const QString &where);
     void updateDetails(const Bundle::Application &app, const ApplicationRecord &record);
-    void updatePolicies(const Bundle::Application &app, const ApplicationRecord &record);
+    // The policies its annotations carry (`specs`), set where they differ.
+    void updatePolicies(const Bundle::Application &app, const ApplicationRecord &record,
+                        const QList<QJsonObject> &specs);
     void mapMachines();
     // The model machine of a bundle machine, made (and marked) on first use.
     QString modelMachine(const QString &bundleMachine);
