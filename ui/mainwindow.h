@@ -5,7 +5,6 @@
 #include "core/model/snapshotindex.h"
 
 #include <QMainWindow>
-#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -44,7 +43,6 @@ class ProviderTypes;
 class ProvisioningScope;
 class RegionChart;
 class SecretStore;
-class TreeFilterModel;
 class Workspace;
 class ZoneChart;
 
@@ -142,8 +140,6 @@ public:
     using ChooseItem = std::function<std::optional<QString>(
         const QString &title, const QString &label, const QStringList &items)>;
     void setChooseItem(ChooseItem choose) { m_chooseItem = std::move(choose); }
-    // Where the window's changes are staged or applied (ChangeSubmitter).
-    ChangeSubmitter *changes() const { return m_submitter; }
     QPlainTextEdit *logPane() const { return m_log; }
     // Shown while the provisioner starts machines: how many of how many are done.
     QProgressBar *progressBar() const { return m_progress; }

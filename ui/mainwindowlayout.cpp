@@ -16,18 +16,14 @@
 #include "ui/modelactions.h"
 #include "ui/modelsession.h"
 #include "ui/overviewpage.h"
-#include "ui/placementcommands.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
-#include "ui/treefiltermodel.h"
 #include "ui/zonechart.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QHeaderView>
 #include <QInputDialog>
-#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -35,15 +31,10 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTextBrowser>
 #include <QToolBar>
-#include <QTreeView>
-#include <QUndoStack>
-#include <QVBoxLayout>
 
 namespace berth {
 

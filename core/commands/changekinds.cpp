@@ -301,9 +301,10 @@ const ChangeKind *ChangeKind::find(const QString &name)
 {
     static const QHash<QString, ChangeKind> kinds = [] {
         QHash<QString, ChangeKind> all;
-        for (ChangeKind kind : {deploy(), addUnit(), placeUnit(), unplaceUnit(), removeUnit(),
-                                removeApplication(), setConstraints(), relate(), removeRelation(),
-                                addMachine(), removeMachine(), deployBundle()})
+        for (const ChangeKind &kind :
+             {deploy(), addUnit(), placeUnit(), unplaceUnit(), removeUnit(), removeApplication(),
+              setConstraints(), relate(), removeRelation(), addMachine(), removeMachine(),
+              deployBundle()})
             all.insert(kind.name, kind);
         return all;
     }();
