@@ -436,8 +436,6 @@
     </message>
     <message>
         <location filename="../core/commands/bundledeployment.cpp" line="82"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="110"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="159"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
@@ -452,99 +450,99 @@
         <translation> mit Kanal %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="112"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="111"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation>%1 nutzt im Modell den Charm %2; das Bundle verlangt den Charm %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="116"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="115"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation>%1 läuft im Modell auf %2; das Bundle verlangt %3 (eine Basis wird nie geändert)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="120"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="119"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation>%1 ist im Modell %2; das Bundle verlangt %3</translation>
     </message>
     <message>
+        <location filename="../core/commands/bundledeployment.cpp" line="121"/>
         <location filename="../core/commands/bundledeployment.cpp" line="122"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="123"/>
         <source>a subordinate</source>
         <translation>eine untergeordnete Anwendung</translation>
     </message>
     <message>
+        <location filename="../core/commands/bundledeployment.cpp" line="121"/>
         <location filename="../core/commands/bundledeployment.cpp" line="122"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="123"/>
         <source>a principal</source>
         <translation>eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="126"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="125"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="142"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="141"/>
         <source>set options for %1</source>
         <translation>Optionen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="144"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="143"/>
         <source>set annotations for %1</source>
         <translation>Anmerkungen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="146"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="145"/>
         <source>expose all endpoints of %1</source>
         <translation>alle Endpunkte von %1 freigeben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="147"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="146"/>
         <source>unexpose %1</source>
         <translation>Freigabe von %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="164"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="163"/>
         <source>set %1 policy of %2</source>
         <translation>Richtlinie „%1“ von %2 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="189"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="188"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation>--map-machines %1=%2: Das Bundle hat keine Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="191"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="190"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation>--map-machines %1=%2: Maschine %2 ist nicht im Modell</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="217"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="216"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation>neue Maschine %1 hinzufügen (Bundle-Maschine %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="266"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="265"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation>Anwendung „%1“: Platzierung „%2“ nennt eine Anwendung ohne Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="273"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="272"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation>Anwendung „%1“: Platzierung „%2“: Einheit %3 hat keine Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="239"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="238"/>
         <source>add unit %1 to %2</source>
         <translation>Einheit %1 auf %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="245"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="244"/>
         <source>add unit %1 to new machine %2</source>
         <translation>Einheit %1 auf neuer Maschine %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="301"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="300"/>
         <source>add relation %1 - %2</source>
         <translation>Beziehung %1 – %2 hinzufügen</translation>
     </message>
@@ -1327,47 +1325,47 @@
         <translation>Das Modell „%1“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="66"/>
+        <location filename="../core/commands/modelcommands.cpp" line="67"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
         <translation>Modell „%1“ auf %2/%3 hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="138"/>
+        <location filename="../core/commands/modelcommands.cpp" line="139"/>
         <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
         <translation>Das Zerstören des Modells „%1“ entfernt seine Anwendungen (%2), Einheiten (%3) und Maschinen (%4).</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="145"/>
+        <location filename="../core/commands/modelcommands.cpp" line="146"/>
         <source>It stops the instances of machines %1.</source>
         <translation>Es stoppt die Instanzen der Maschinen %1.</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="149"/>
+        <location filename="../core/commands/modelcommands.cpp" line="150"/>
         <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
         <translation>Es vergisst die vorhandenen Hosts der Maschinen %1 und lässt sie laufen.</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="164"/>
+        <location filename="../core/commands/modelcommands.cpp" line="165"/>
         <source>model &quot;%1&quot; is already being destroyed</source>
         <translation>Modell „%1“ wird bereits zerstört</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="173"/>
+        <location filename="../core/commands/modelcommands.cpp" line="174"/>
         <source>model &quot;%1&quot; has running instances (machines %2); destroying it stops them: give --force to go ahead</source>
         <translation>Modell „%1“ hat laufende Instanzen (Maschinen %2); das Zerstören stoppt sie: mit --force fortfahren</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="179"/>
+        <location filename="../core/commands/modelcommands.cpp" line="180"/>
         <source>Destroyed model &quot;%1&quot;</source>
         <translation>Modell „%1“ zerstört</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="181"/>
+        <location filename="../core/commands/modelcommands.cpp" line="182"/>
         <source>Destroying model &quot;%1&quot;: the provisioner stops its instances, then removes it</source>
         <translation>Modell „%1“ wird zerstört: die Bereitstellung stoppt seine Instanzen und entfernt es dann</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="195"/>
+        <location filename="../core/commands/modelcommands.cpp" line="196"/>
         <source>Current model is now &quot;%1&quot;</source>
         <translation>Aktuelles Modell ist jetzt „%1“</translation>
     </message>
@@ -1428,10 +1426,6 @@
         <location filename="../core/model/modelconfig.cpp" line="98"/>
         <source>expected a duration such as 500ms, 10s or 1m, up to 24h</source>
         <translation>erwartet wird eine Dauer wie 500ms, 10s oder 1m, höchstens 24h</translation>
-    </message>
-    <message>
-        <source>expected a duration such as 500ms, 10s or 1m</source>
-        <translation type="vanished">erwartet eine Dauer wie 500ms, 10s oder 1m</translation>
     </message>
     <message>
         <location filename="../core/model/modelconfig.cpp" line="103"/>
@@ -1575,92 +1569,92 @@
 <context>
     <name>PlacementPolicy</name>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="93"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="132"/>
         <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement or senlin.policy.zone_placement</source>
         <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement oder senlin.policy.zone_placement</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="102"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="141"/>
         <source>the policy lists %1 %2; expected at most %3</source>
         <translation>Die Richtlinie nennt %1 %2; erwartet höchstens %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="115"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="154"/>
         <source>unknown key &quot;%1&quot; in the %2 entry &quot;%3&quot;; expected name, weight and cap</source>
         <translation>unbekannter Schlüssel „%1“ im %2-Eintrag „%3“; erwartet werden name, weight und cap</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="128"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="167"/>
         <source>bad %1 %2 of &quot;%3&quot;: expected %4</source>
         <translation>Fehlerhafte Angabe %1 %2 von „%3“: erwartet %4</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="134"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="173"/>
         <source>a whole number from 0 to %1</source>
         <translation>eine ganze Zahl von 0 bis %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="136"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="175"/>
         <source>-1 (no cap) or a whole number up to %1</source>
         <translation>-1 (keine Obergrenze) oder eine ganze Zahl bis %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="147"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="186"/>
         <source>the policy names no %1: expected properties.%1 with name, weight and cap</source>
         <translation>Die Richtlinie nennt keine %1: erwartet properties.%1 mit name, weight und cap</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="154"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="193"/>
         <source>every entry of properties.%1 needs a name</source>
         <translation>Jeder Eintrag von properties.%1 braucht einen Namen</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="156"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="195"/>
         <source>weight of &quot;%1&quot; must be 0 or more</source>
         <translation>Das Gewicht von „%1“ muss 0 oder mehr sein</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="158"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="197"/>
         <source>cap of &quot;%1&quot; must be -1 (none) or more</source>
         <translation>Die Obergrenze von „%1“ muss -1 (keine) oder mehr sein</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="160"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="199"/>
         <source>weight or cap of &quot;%1&quot; is too large: expected a weight up to %2 and a cap up to %3</source>
         <translation>Gewicht oder Obergrenze von „%1“ ist zu groß: erwartet ein Gewicht bis %2 und eine Obergrenze bis %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="168"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="207"/>
         <source>&quot;%1&quot; is listed twice</source>
         <translation>„%1“ ist doppelt genannt</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="213"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="252"/>
         <source>The specified %1 &apos;[%2]&apos; could not be found.</source>
         <translation>%1 „[%2]“ wurde nicht gefunden.</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="250"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="94"/>
         <source>Invalid adjustment_type: %1</source>
         <translation>Ungültiger adjustment_type: %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="253"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="97"/>
         <source>Missing number value for size adjustment.</source>
         <translation>Für die Größenänderung fehlt die Zahl (number).</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="255"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="99"/>
         <source>Missing adjustment_type value for size adjustment.</source>
         <translation>Für die Größenänderung fehlt adjustment_type.</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="275"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="117"/>
         <source>strict must be true, false or null</source>
         <translation>strict muss true, false oder null sein</translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="293"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="307"/>
         <source>unknown action &quot;%1&quot;; expected CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE</source>
         <translation>Unbekannte Aktion „%1“; erwartet: CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE oder NODE_CREATE</translation>
     </message>
@@ -1746,12 +1740,12 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/leasekeeper.cpp" line="55"/>
+        <location filename="../core/provisioning/leasekeeper.cpp" line="59"/>
         <source>another provisioner has taken the lease over</source>
         <translation>eine andere Bereitstellung hat die Zuständigkeit übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/leasekeeper.cpp" line="62"/>
+        <location filename="../core/provisioning/leasekeeper.cpp" line="66"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
     </message>
@@ -1865,27 +1859,27 @@
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="132"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="131"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="140"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="139"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="146"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation>Maschine %1: %2 wurde inzwischen von einem anderen Start gestartet und eingetragen; bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="153"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="155"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
@@ -1895,12 +1889,12 @@
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="201"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="200"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="206"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="205"/>
         <location filename="../core/provisioning/pass.cpp" line="121"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
@@ -2467,10 +2461,6 @@
         <translation>%1 ist %2 Bytes groß; erwartet werden höchstens %3</translation>
     </message>
     <message>
-        <source>%1 is %2; expected a file</source>
-        <translation type="vanished">%1 ist %2; erwartet wird eine Datei</translation>
-    </message>
-    <message>
         <location filename="../core/userfiles.cpp" line="210"/>
         <source>%1 is a SQLite database (a store?); it is not overwritten: name another file</source>
         <translation>%1 ist eine SQLite-Datenbank (ein Speicher?); sie wird nicht überschrieben: nennen Sie eine andere Datei</translation>
@@ -2537,14 +2527,6 @@
         <location filename="../core/placement/yamldocument.cpp" line="192"/>
         <source>a YAML file</source>
         <translation>eine YAML-Datei</translation>
-    </message>
-    <message>
-        <source>cannot read %1</source>
-        <translation type="vanished">%1 kann nicht gelesen werden</translation>
-    </message>
-    <message>
-        <source>%1 is a directory; expected a YAML file</source>
-        <translation type="vanished">%1 ist ein Verzeichnis; erwartet eine YAML-Datei</translation>
     </message>
     <message>
         <location filename="../core/placement/yamldocument.cpp" line="202"/>
@@ -2658,10 +2640,6 @@ Vergleichen Sie ihn mit dem des Servers (lxc info auf dem Server zeigt certifica
         <location filename="../ui/accountsdialog.cpp" line="234"/>
         <source>Read %1 from</source>
         <translation>%1 lesen aus</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="vanished">%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../ui/accountsdialog.cpp" line="244"/>
@@ -2876,12 +2854,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="88"/>
+        <location filename="../ui/applicationsmodel.cpp" line="96"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="92"/>
+        <location filename="../ui/applicationsmodel.cpp" line="100"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n Einheit</numerusform>
@@ -2889,53 +2867,53 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="96"/>
+        <location filename="../ui/applicationsmodel.cpp" line="104"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation>%1 von %2 gestartet, %3 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="100"/>
+        <location filename="../ui/applicationsmodel.cpp" line="108"/>
         <source>%1 of %2 started</source>
         <translation>%1 von %2 gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="137"/>
-        <location filename="../ui/applicationsmodel.cpp" line="144"/>
+        <location filename="../ui/applicationsmodel.cpp" line="143"/>
+        <location filename="../ui/applicationsmodel.cpp" line="150"/>
         <source>unplaced</source>
         <translation>nicht platziert</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="155"/>
+        <location filename="../ui/applicationsmodel.cpp" line="161"/>
         <source>subordinate of %1</source>
         <translation>untergeordnet zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="192"/>
+        <location filename="../ui/applicationsmodel.cpp" line="198"/>
         <source>Application / unit</source>
         <translation>Anwendung / Einheit</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="194"/>
+        <location filename="../ui/applicationsmodel.cpp" line="200"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="196"/>
+        <location filename="../ui/applicationsmodel.cpp" line="202"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="198"/>
+        <location filename="../ui/applicationsmodel.cpp" line="204"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="200"/>
+        <location filename="../ui/applicationsmodel.cpp" line="206"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <location filename="../ui/applicationsmodel.cpp" line="208"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -3119,67 +3097,67 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ConstraintEditorDialog</name>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="37"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="42"/>
         <source>Constraints of model %1</source>
         <translation>Vorgaben des Modells %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="38"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="43"/>
         <source>Constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="42"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="47"/>
         <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
         <translation>Jede Anwendung des Modells geht von diesen aus. Ein Feld, das nur &quot;=&quot; enthält, setzt den Schlüssel auf nichts, sodass Anwendungen ihn nicht erben.</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="44"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="49"/>
         <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
         <translation>Leere Felder übernehmen den Wert des Modells (grau angezeigt); ein Feld, das nur &quot;=&quot; enthält, sperrt den Wert des Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="67"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="72"/>
         <source>inherited: %1</source>
         <translation>geerbt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="70"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="75"/>
         <source>%1 is not supported by cloud %2</source>
         <translation>%1 wird von Cloud %2 nicht unterstützt</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="156"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="161"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Ergebnis:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="157"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="162"/>
         <source>(none)</source>
         <translation>(keine)</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="171"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="176"/>
         <source>fix the constraints first</source>
         <translation>zuerst die Vorgaben korrigieren</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="175"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="180"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation>%1 Kerne, %2, %3, %4/h</translation>
     </message>
@@ -3260,17 +3238,22 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::DetailsPane</name>
     <message>
-        <location filename="../ui/detailspane.cpp" line="53"/>
+        <location filename="../ui/detailspane.cpp" line="46"/>
+        <source>%1 is no longer in the model.</source>
+        <translation>%1 ist nicht mehr im Modell.</translation>
+    </message>
+    <message>
+        <location filename="../ui/detailspane.cpp" line="78"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="100"/>
+        <location filename="../ui/detailspane.cpp" line="142"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="105"/>
+        <location filename="../ui/detailspane.cpp" line="147"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
@@ -3278,27 +3261,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MachineView</name>
     <message>
-        <location filename="../ui/machineview.cpp" line="58"/>
-        <source>&amp;Auto place</source>
-        <translation>&amp;Automatisch platzieren</translation>
+        <location filename="../ui/machineview.cpp" line="71"/>
+        <source>Auto &amp;place</source>
+        <translation>Automatisch &amp;platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="94"/>
+        <location filename="../ui/machineview.cpp" line="113"/>
         <source>Unplaced units</source>
         <translation>Nicht platzierte Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="97"/>
+        <location filename="../ui/machineview.cpp" line="116"/>
         <source>Machines</source>
         <translation>Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="152"/>
+        <location filename="../ui/machineview.cpp" line="201"/>
         <source>Containers</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="153"/>
+        <location filename="../ui/machineview.cpp" line="202"/>
         <source>Containers of machine %1</source>
         <translation>Container von Maschine %1</translation>
     </message>
@@ -3382,42 +3365,42 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="44"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="54"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="46"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="60"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="63"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="55"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="123"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="68"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="141"/>
-        <source>&amp;Machine view</source>
-        <translation>&amp;Maschinenansicht</translation>
+        <location filename="../ui/mainwindowlayout.cpp" line="78"/>
+        <source>Mach&amp;ine view</source>
+        <translation>Masch&amp;inenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="146"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="83"/>
         <source>&amp;Charts</source>
-        <translation>&amp;Diagramme</translation>
+        <translation>Dia&amp;gramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="159"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="96"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -3425,34 +3408,19 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="169"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="106"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="177"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="114"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="232"/>
-        <source>A new machine</source>
-        <translation>Eine neue Maschine</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="240"/>
-        <source>Place on</source>
-        <translation>Platzieren auf</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="240"/>
-        <source>Put %1 on:</source>
-        <translation>%1 platzieren auf:</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="288"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="242"/>
         <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
+        <translation>A&amp;nsicht</translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="75"/>
@@ -3640,92 +3608,92 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="182"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
         <source>&amp;Provision this model</source>
         <translation>Dieses Modell &amp;provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="193"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="190"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation>Dieses Fenster die Maschinen dieses Modells starten und stoppen lassen; es sagt zuerst, was wartende Maschinen kosten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="198"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
         <source>Add units to the selected application</source>
         <translation>Der gewählten Anwendung Einheiten hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation>Die Vorgaben der gewählten Anwendung festlegen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation>Die Regionen oder Zonen gewichten und begrenzen, in die die Einheiten der Anwendung gehen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="227"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation>Jeder nicht platzierten Einheit eine neue Maschine geben, über Zonen verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="229"/>
         <source>Place the selected units on a machine you choose</source>
         <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="241"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
@@ -3745,82 +3713,82 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>Version and licence</source>
         <translation>Version und Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="121"/>
+        <location filename="../ui/mainwindow.cpp" line="106"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="129"/>
+        <location filename="../ui/mainwindow.cpp" line="114"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="130"/>
+        <location filename="../ui/mainwindow.cpp" line="115"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="143"/>
+        <location filename="../ui/mainwindow.cpp" line="128"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="144"/>
+        <location filename="../ui/mainwindow.cpp" line="129"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="181"/>
+        <location filename="../ui/mainwindow.cpp" line="165"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="183"/>
+        <location filename="../ui/mainwindow.cpp" line="167"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="196"/>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
+        <location filename="../ui/mainwindow.cpp" line="191"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="221"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="244"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindow.cpp" line="247"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="291"/>
+        <location filename="../ui/mainwindow.cpp" line="270"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -3828,52 +3796,52 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="214"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="151"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="35"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="36"/>
         <source>this window no longer provisions model %1</source>
         <translation>dieses Fenster provisioniert Modell %1 nicht mehr</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="42"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="43"/>
         <source>the store is read-only: this window cannot provision</source>
         <translation>der Speicher ist schreibgeschützt: dieses Fenster kann nichts provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="43"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="44"/>
         <source>this window does not provision models</source>
         <translation>dieses Fenster provisioniert keine Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="51"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="52"/>
         <source>Provision model %1</source>
         <translation>Modell %1 provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="53"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="54"/>
         <source>Start them now, and whatever this model adds later while this window is open?</source>
         <translation>Sie jetzt starten, und alles, was dieses Modell später hinzufügt, solange dieses Fenster offen ist?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="62"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="63"/>
         <source>this window provisions model %1</source>
         <translation>dieses Fenster provisioniert Modell %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="85"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="86"/>
         <source>Provisioning: off</source>
         <translation>Bereitstellung: aus</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="86"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="87"/>
         <source>Provisioning: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowprovisioning.cpp" line="88"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="89"/>
         <source>· %n machine(s) of %1 wait</source>
         <translation>
             <numerusform>· %n Maschine von %1 wartet</numerusform>
@@ -3881,27 +3849,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="91"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="92"/>
         <source>This window starts and stops the machines of %1</source>
         <translation>Dieses Fenster startet und stoppt die Maschinen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="92"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="93"/>
         <source>Machines of %1 wait: Model ▸ Provision this model starts them</source>
         <translation>Maschinen von %1 warten: Modell ▸ Dieses Modell provisionieren startet sie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="120"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="122"/>
         <source>&lt;b&gt;The store was lost under this window.&lt;/b&gt; Nothing is read from or written to it here any more; reopen it to go on.</source>
         <translation>&lt;b&gt;Der Speicher ging diesem Fenster verloren.&lt;/b&gt; Hier wird nichts mehr aus ihm gelesen oder in ihn geschrieben; öffnen Sie ihn erneut, um weiterzuarbeiten.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="123"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="126"/>
         <source>Store lost</source>
         <translation>Speicher verloren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="124"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="127"/>
         <source>Another program removed the store&apos;s write-ahead log while this window had it open, so this window stopped using it: what it showed since may be out of date, and its provisioner is stopped. Changes committed or staged before are kept in the store.
 
 Reopen the store now?</source>
@@ -3910,22 +3878,22 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="398"/>
+        <location filename="../ui/mainwindow.cpp" line="382"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="402"/>
+        <location filename="../ui/mainwindow.cpp" line="386"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="496"/>
+        <location filename="../ui/mainwindow.cpp" line="419"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="550"/>
+        <location filename="../ui/mainwindow.cpp" line="487"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -3970,10 +3938,6 @@ Den Speicher jetzt erneut öffnen?</translation>
         <location filename="../ui/mainwindowbundles.cpp" line="68"/>
         <source>Import bundle %1</source>
         <translation>Bundle %1 importieren</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation type="vanished">%1 konnte nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <location filename="../ui/mainwindowbundles.cpp" line="82"/>
@@ -4183,32 +4147,32 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::ModelSettingsDialog</name>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="54"/>
+        <location filename="../ui/modeldialogs.cpp" line="56"/>
         <source>Settings of model %1</source>
         <translation>Einstellungen des Modells %1</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="63"/>
+        <location filename="../ui/modeldialogs.cpp" line="65"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="63"/>
+        <location filename="../ui/modeldialogs.cpp" line="65"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="63"/>
+        <location filename="../ui/modeldialogs.cpp" line="65"/>
         <source>Meaning</source>
         <translation>Bedeutung</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="71"/>
+        <location filename="../ui/modeldialogs.cpp" line="73"/>
         <source>Default: %1</source>
         <translation>Standard: %1</translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="114"/>
+        <location filename="../ui/modeldialogs.cpp" line="116"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
@@ -4254,6 +4218,52 @@ Den Speicher jetzt erneut öffnen?</translation>
         <location filename="../ui/openstoredialog.cpp" line="70"/>
         <source>Give a SQLite file or a postgresql:// address.</source>
         <translation>Geben Sie eine SQLite-Datei oder eine postgresql://-Adresse an.</translation>
+    </message>
+</context>
+<context>
+    <name>berth::PlaceOnDialog</name>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="18"/>
+        <source>container %1</source>
+        <translation>Container %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="19"/>
+        <source>machine %1</source>
+        <translation>Maschine %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="25"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/placeondialog.cpp" line="29"/>
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n Einheit</numerusform>
+            <numerusform>%n Einheiten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="40"/>
+        <source>Place on</source>
+        <translation>Platzieren auf</translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="42"/>
+        <source>Put %1 &amp;on:</source>
+        <translation>%1 platzieren &amp;auf:</translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="51"/>
+        <source>A new machine, made to fit</source>
+        <translation>Eine neue, passende Maschine</translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="62"/>
+        <source>would refuse: %1</source>
+        <translation>würde ablehnen: %1</translation>
     </message>
 </context>
 <context>
@@ -4443,27 +4453,32 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::RetryDialog</name>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="16"/>
+        <location filename="../ui/retrydialog.cpp" line="17"/>
         <source>Retry provisioning</source>
         <translation>Bereitstellung wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="18"/>
+        <location filename="../ui/retrydialog.cpp" line="19"/>
+        <source>Check &amp;all</source>
+        <translation>&amp;Alle ankreuzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/retrydialog.cpp" line="20"/>
         <source>Replace their constraints with:</source>
         <translation>Ihre Vorgaben ersetzen durch:</translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="25"/>
+        <location filename="../ui/retrydialog.cpp" line="27"/>
         <source>machine %1 — %2</source>
         <translation>Maschine %1 — %2</translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="32"/>
-        <source>Machines in error:</source>
-        <translation>Fehlerhafte Maschinen:</translation>
+        <location filename="../ui/retrydialog.cpp" line="45"/>
+        <source>&amp;Machines in error:</source>
+        <translation>&amp;Maschinen mit Fehler:</translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="54"/>
+        <location filename="../ui/retrydialog.cpp" line="68"/>
         <source>No machine in error is checked.</source>
         <translation>Keine fehlerhafte Maschine ist ausgewählt.</translation>
     </message>
@@ -4491,17 +4506,17 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>allen Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="136"/>
+        <location filename="../ui/zonechart.cpp" line="142"/>
         <source>%1 (skew %2)</source>
         <translation>%1 (Schieflage %2)</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="140"/>
+        <location filename="../ui/zonechart.cpp" line="151"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation>Hier läuft noch keine Einheit in einer Zone: stellen Sie eine Anwendung bereit (Modell ▸ Bereitstellen…) und lassen Sie ihre Maschinen starten.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="218"/>
+        <location filename="../ui/zonechart.cpp" line="232"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation>
             <numerusform>%1 in %2: %n Einheit</numerusform>
@@ -4509,17 +4524,17 @@ Den Speicher jetzt erneut öffnen?</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="142"/>
+        <location filename="../ui/zonechart.cpp" line="153"/>
         <source>every application is spread evenly</source>
         <translation>jede Anwendung ist gleichmäßig verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="143"/>
+        <location filename="../ui/zonechart.cpp" line="154"/>
         <source>uneven: %1</source>
         <translation>ungleich: %1</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="168"/>
+        <location filename="../ui/zonechart.cpp" line="182"/>
         <source>%1 — skew %2</source>
         <translation>%1 — Schieflage %2</translation>
     </message>

@@ -436,8 +436,6 @@
     </message>
     <message>
         <location filename="../core/commands/bundledeployment.cpp" line="82"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="110"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="159"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -452,99 +450,99 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="112"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="111"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="116"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="115"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="120"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="119"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../core/commands/bundledeployment.cpp" line="121"/>
         <location filename="../core/commands/bundledeployment.cpp" line="122"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="123"/>
         <source>a subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../core/commands/bundledeployment.cpp" line="121"/>
         <location filename="../core/commands/bundledeployment.cpp" line="122"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="123"/>
         <source>a principal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="126"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="125"/>
         <source>set constraints for %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="142"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="141"/>
         <source>set options for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="144"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="143"/>
         <source>set annotations for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="146"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="145"/>
         <source>expose all endpoints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="147"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="146"/>
         <source>unexpose %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="164"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="163"/>
         <source>set %1 policy of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="189"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="188"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="191"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="190"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="217"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="216"/>
         <source>add new machine %1 (bundle machine %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="266"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="265"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="273"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="272"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="239"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="238"/>
         <source>add unit %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="245"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="244"/>
         <source>add unit %1 to new machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="301"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="300"/>
         <source>add relation %1 - %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1327,47 +1325,47 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="66"/>
+        <location filename="../core/commands/modelcommands.cpp" line="67"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="138"/>
+        <location filename="../core/commands/modelcommands.cpp" line="139"/>
         <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="145"/>
+        <location filename="../core/commands/modelcommands.cpp" line="146"/>
         <source>It stops the instances of machines %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="149"/>
+        <location filename="../core/commands/modelcommands.cpp" line="150"/>
         <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="164"/>
+        <location filename="../core/commands/modelcommands.cpp" line="165"/>
         <source>model &quot;%1&quot; is already being destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="173"/>
+        <location filename="../core/commands/modelcommands.cpp" line="174"/>
         <source>model &quot;%1&quot; has running instances (machines %2); destroying it stops them: give --force to go ahead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="179"/>
+        <location filename="../core/commands/modelcommands.cpp" line="180"/>
         <source>Destroyed model &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="181"/>
+        <location filename="../core/commands/modelcommands.cpp" line="182"/>
         <source>Destroying model &quot;%1&quot;: the provisioner stops its instances, then removes it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="195"/>
+        <location filename="../core/commands/modelcommands.cpp" line="196"/>
         <source>Current model is now &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1571,92 +1569,92 @@
 <context>
     <name>PlacementPolicy</name>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="93"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="132"/>
         <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement or senlin.policy.zone_placement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="102"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="141"/>
         <source>the policy lists %1 %2; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="115"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="154"/>
         <source>unknown key &quot;%1&quot; in the %2 entry &quot;%3&quot;; expected name, weight and cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="128"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="167"/>
         <source>bad %1 %2 of &quot;%3&quot;: expected %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="134"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="173"/>
         <source>a whole number from 0 to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="136"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="175"/>
         <source>-1 (no cap) or a whole number up to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="147"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="186"/>
         <source>the policy names no %1: expected properties.%1 with name, weight and cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="154"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="193"/>
         <source>every entry of properties.%1 needs a name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="156"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="195"/>
         <source>weight of &quot;%1&quot; must be 0 or more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="158"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="197"/>
         <source>cap of &quot;%1&quot; must be -1 (none) or more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="160"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="199"/>
         <source>weight or cap of &quot;%1&quot; is too large: expected a weight up to %2 and a cap up to %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="168"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="207"/>
         <source>&quot;%1&quot; is listed twice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="213"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="252"/>
         <source>The specified %1 &apos;[%2]&apos; could not be found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="250"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="94"/>
         <source>Invalid adjustment_type: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="253"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="97"/>
         <source>Missing number value for size adjustment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="255"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="99"/>
         <source>Missing adjustment_type value for size adjustment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="275"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="117"/>
         <source>strict must be true, false or null</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/placementpolicy.cpp" line="293"/>
+        <location filename="../core/placement/placementpolicy.cpp" line="307"/>
         <source>unknown action &quot;%1&quot;; expected CLUSTER_SCALE_OUT, CLUSTER_SCALE_IN, CLUSTER_RESIZE or NODE_CREATE</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1742,12 +1740,12 @@
 <context>
     <name>Provisioner</name>
     <message>
-        <location filename="../core/provisioning/leasekeeper.cpp" line="55"/>
+        <location filename="../core/provisioning/leasekeeper.cpp" line="59"/>
         <source>another provisioner has taken the lease over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/leasekeeper.cpp" line="62"/>
+        <location filename="../core/provisioning/leasekeeper.cpp" line="66"/>
         <source>the lease could not be renewed before it may expire (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1861,27 +1859,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="132"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="131"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="140"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="139"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="146"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="153"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="155"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1891,12 +1889,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="201"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="200"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="206"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="205"/>
         <location filename="../core/provisioning/pass.cpp" line="121"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
@@ -2846,12 +2844,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="88"/>
+        <location filename="../ui/applicationsmodel.cpp" line="96"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="92"/>
+        <location filename="../ui/applicationsmodel.cpp" line="100"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unit</numerusform>
@@ -2859,53 +2857,53 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="96"/>
+        <location filename="../ui/applicationsmodel.cpp" line="104"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="100"/>
+        <location filename="../ui/applicationsmodel.cpp" line="108"/>
         <source>%1 of %2 started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="137"/>
-        <location filename="../ui/applicationsmodel.cpp" line="144"/>
+        <location filename="../ui/applicationsmodel.cpp" line="143"/>
+        <location filename="../ui/applicationsmodel.cpp" line="150"/>
         <source>unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="155"/>
+        <location filename="../ui/applicationsmodel.cpp" line="161"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="192"/>
+        <location filename="../ui/applicationsmodel.cpp" line="198"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="194"/>
+        <location filename="../ui/applicationsmodel.cpp" line="200"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="196"/>
+        <location filename="../ui/applicationsmodel.cpp" line="202"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="198"/>
+        <location filename="../ui/applicationsmodel.cpp" line="204"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="200"/>
+        <location filename="../ui/applicationsmodel.cpp" line="206"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <location filename="../ui/applicationsmodel.cpp" line="208"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3089,67 +3087,67 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ConstraintEditorDialog</name>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="37"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="42"/>
         <source>Constraints of model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="38"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="43"/>
         <source>Constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="42"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="47"/>
         <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="44"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="49"/>
         <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="67"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="72"/>
         <source>inherited: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="70"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="75"/>
         <source>%1 is not supported by cloud %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="93"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="156"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="161"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="157"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="162"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="171"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="176"/>
         <source>fix the constraints first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="175"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="180"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3230,17 +3228,22 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::DetailsPane</name>
     <message>
-        <location filename="../ui/detailspane.cpp" line="53"/>
+        <location filename="../ui/detailspane.cpp" line="46"/>
+        <source>%1 is no longer in the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/detailspane.cpp" line="78"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="100"/>
+        <location filename="../ui/detailspane.cpp" line="142"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="105"/>
+        <location filename="../ui/detailspane.cpp" line="147"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3248,27 +3251,27 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MachineView</name>
     <message>
-        <location filename="../ui/machineview.cpp" line="58"/>
-        <source>&amp;Auto place</source>
+        <location filename="../ui/machineview.cpp" line="71"/>
+        <source>Auto &amp;place</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="94"/>
+        <location filename="../ui/machineview.cpp" line="113"/>
         <source>Unplaced units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="97"/>
+        <location filename="../ui/machineview.cpp" line="116"/>
         <source>Machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="152"/>
+        <location filename="../ui/machineview.cpp" line="201"/>
         <source>Containers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="153"/>
+        <location filename="../ui/machineview.cpp" line="202"/>
         <source>Containers of machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3352,42 +3355,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="44"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="54"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="46"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="60"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="63"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="55"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="123"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="68"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="141"/>
-        <source>&amp;Machine view</source>
+        <location filename="../ui/mainwindowlayout.cpp" line="78"/>
+        <source>Mach&amp;ine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="146"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="83"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="159"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="96"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3395,32 +3398,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="169"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="106"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="177"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="114"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="232"/>
-        <source>A new machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="240"/>
-        <source>Place on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="240"/>
-        <source>Put %1 on:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="288"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="242"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3610,92 +3598,92 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="182"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
         <source>&amp;Provision this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="193"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="190"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="198"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
         <source>Add units to the selected application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="227"/>
         <source>Give every unplaced unit a new machine, spread over zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="229"/>
         <source>Place the selected units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="241"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3715,82 +3703,82 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>Version and licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="121"/>
+        <location filename="../ui/mainwindow.cpp" line="106"/>
         <source>%1 (destroying)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="129"/>
+        <location filename="../ui/mainwindow.cpp" line="114"/>
         <source>Remove this model and stop its instances</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="130"/>
+        <location filename="../ui/mainwindow.cpp" line="115"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="143"/>
+        <location filename="../ui/mainwindow.cpp" line="128"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="144"/>
+        <location filename="../ui/mainwindow.cpp" line="129"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="181"/>
+        <location filename="../ui/mainwindow.cpp" line="165"/>
         <source>Destroy model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="183"/>
+        <location filename="../ui/mainwindow.cpp" line="167"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="196"/>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="207"/>
+        <location filename="../ui/mainwindow.cpp" line="191"/>
         <source>model %1 is destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="221"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="244"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindow.cpp" line="247"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="291"/>
+        <location filename="../ui/mainwindow.cpp" line="270"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -3798,52 +3786,52 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="214"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="151"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="35"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="36"/>
         <source>this window no longer provisions model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="42"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="43"/>
         <source>the store is read-only: this window cannot provision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="43"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="44"/>
         <source>this window does not provision models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="51"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="52"/>
         <source>Provision model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="53"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="54"/>
         <source>Start them now, and whatever this model adds later while this window is open?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="62"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="63"/>
         <source>this window provisions model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="85"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="86"/>
         <source>Provisioning: off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="86"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="87"/>
         <source>Provisioning: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowprovisioning.cpp" line="88"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="89"/>
         <source>· %n machine(s) of %1 wait</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3851,49 +3839,49 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="91"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="92"/>
         <source>This window starts and stops the machines of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="92"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="93"/>
         <source>Machines of %1 wait: Model ▸ Provision this model starts them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="120"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="122"/>
         <source>&lt;b&gt;The store was lost under this window.&lt;/b&gt; Nothing is read from or written to it here any more; reopen it to go on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="123"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="126"/>
         <source>Store lost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="124"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="127"/>
         <source>Another program removed the store&apos;s write-ahead log while this window had it open, so this window stopped using it: what it showed since may be out of date, and its provisioner is stopped. Changes committed or staged before are kept in the store.
 
 Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="398"/>
+        <location filename="../ui/mainwindow.cpp" line="382"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="402"/>
+        <location filename="../ui/mainwindow.cpp" line="386"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="496"/>
+        <location filename="../ui/mainwindow.cpp" line="419"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="550"/>
+        <location filename="../ui/mainwindow.cpp" line="487"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4147,32 +4135,32 @@ Reopen the store now?</source>
 <context>
     <name>berth::ModelSettingsDialog</name>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="54"/>
+        <location filename="../ui/modeldialogs.cpp" line="56"/>
         <source>Settings of model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="63"/>
+        <location filename="../ui/modeldialogs.cpp" line="65"/>
         <source>Setting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="63"/>
+        <location filename="../ui/modeldialogs.cpp" line="65"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="63"/>
+        <location filename="../ui/modeldialogs.cpp" line="65"/>
         <source>Meaning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="71"/>
+        <location filename="../ui/modeldialogs.cpp" line="73"/>
         <source>Default: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modeldialogs.cpp" line="114"/>
+        <location filename="../ui/modeldialogs.cpp" line="116"/>
         <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4217,6 +4205,52 @@ Reopen the store now?</source>
     <message>
         <location filename="../ui/openstoredialog.cpp" line="70"/>
         <source>Give a SQLite file or a postgresql:// address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::PlaceOnDialog</name>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="18"/>
+        <source>container %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="19"/>
+        <source>machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="25"/>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/placeondialog.cpp" line="29"/>
+        <source>%n unit(s)</source>
+        <translation type="unfinished">
+            <numerusform>%n unit</numerusform>
+            <numerusform>%n units</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="40"/>
+        <source>Place on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="42"/>
+        <source>Put %1 &amp;on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="51"/>
+        <source>A new machine, made to fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/placeondialog.cpp" line="62"/>
+        <source>would refuse: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4407,27 +4441,32 @@ Reopen the store now?</source>
 <context>
     <name>berth::RetryDialog</name>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="16"/>
+        <location filename="../ui/retrydialog.cpp" line="17"/>
         <source>Retry provisioning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="18"/>
+        <location filename="../ui/retrydialog.cpp" line="19"/>
+        <source>Check &amp;all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/retrydialog.cpp" line="20"/>
         <source>Replace their constraints with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="25"/>
+        <location filename="../ui/retrydialog.cpp" line="27"/>
         <source>machine %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="32"/>
-        <source>Machines in error:</source>
+        <location filename="../ui/retrydialog.cpp" line="45"/>
+        <source>&amp;Machines in error:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/retrydialog.cpp" line="54"/>
+        <location filename="../ui/retrydialog.cpp" line="68"/>
         <source>No machine in error is checked.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4455,17 +4494,17 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="136"/>
+        <location filename="../ui/zonechart.cpp" line="142"/>
         <source>%1 (skew %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="140"/>
+        <location filename="../ui/zonechart.cpp" line="151"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="218"/>
+        <location filename="../ui/zonechart.cpp" line="232"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4473,17 +4512,17 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="142"/>
+        <location filename="../ui/zonechart.cpp" line="153"/>
         <source>every application is spread evenly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="143"/>
+        <location filename="../ui/zonechart.cpp" line="154"/>
         <source>uneven: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="168"/>
+        <location filename="../ui/zonechart.cpp" line="182"/>
         <source>%1 — skew %2</source>
         <translation type="unfinished"></translation>
     </message>

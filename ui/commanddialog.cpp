@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QShowEvent>
 #include <QVBoxLayout>
 
 namespace berth {
@@ -28,8 +29,31 @@ CommandDialog::CommandDialog(Workspace &workspace, QString model, const QString 
     m_message->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));
     layout->addWidget(m_message);
     layout->addWidget(m_buttons);
+    // Return is OK in every style, also where Cancel comes first (GTK's).
+    m_buttons->button(QDialogButtonBox::Ok)->setDefault(true);
+    m_buttons->button(QDialogButtonBox::Cancel)->setAutoDefault(false);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CommandDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &CommandDialog::reject);
+}
+
+void CommandDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    if (m_shown)
+        return;
+    m_shown = true;
+    m_speaks = true; // from now on, a check follows what the user changed
+    // Typing goes into the first field.
+    for (int row = 0; row < m_form->rowCount(); ++row) {
+        QLayoutItem *item = m_form->itemAt(row, QFormLayout::FieldRole);
+        if (!item)
+            item = m_form->itemAt(row, QFormLayout::SpanningRole);
+        QWidget *field = item ? item->widget() : nullptr;
+        if (field && field->isEnabled() && field->focusPolicy() != Qt::NoFocus) {
+            field->setFocus(Qt::OtherFocusReason);
+            break;
+        }
+    }
 }
 
 CommandResult CommandDialog::submit(const ModelChange &change)
@@ -52,12 +76,14 @@ void CommandDialog::revalidate()
     } catch (const BerthError &error) {
         m_problem = error.message();
     }
-    m_message->setText(m_problem);
+    // Before the dialog is shown nothing has been typed: no error yet.
+    m_message->setText(m_speaks ? m_problem : QString());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_problem.isEmpty());
 }
 
 void CommandDialog::accept()
 {
+    m_speaks = true;
     revalidate();
     if (!m_problem.isEmpty())
         return;

@@ -18,7 +18,10 @@ class ChangeSubmitter;
 // retry): a form whose fields are checked as they change with the core's
 // own rules and messages, OK enabled only when they pass, and the command
 // run on OK; when the store refuses it, its one-line reason is shown and the
-// dialog stays open with nothing changed.
+// dialog stays open with nothing changed. It opens with the focus in its
+// first field, says nothing is wrong before anything is typed (OK stays off
+// until the fields pass), and Return means OK whatever order the style puts
+// the buttons in.
 class CommandDialog : public QDialog
 {
     Q_OBJECT
@@ -45,6 +48,7 @@ signals:
     void applied();
 
 protected:
+    void showEvent(QShowEvent *event) override;
     QFormLayout *form() const { return m_form; }
     Workspace &workspace() const { return m_workspace; }
     const QString &model() const { return m_model; }
@@ -70,6 +74,8 @@ private:
     QLabel *m_message;
     QDialogButtonBox *m_buttons;
     QString m_problem;
+    bool m_shown = false;
+    bool m_speaks = false; // what is wrong is said once a field changed, or on OK
     ChangeSubmitter *m_submitter = nullptr;
     CommandResult m_result;
 };

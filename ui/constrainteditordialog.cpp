@@ -18,7 +18,8 @@
 namespace berth {
 
 ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QString &model,
-                                               const QString &application, QWidget *parent)
+                                               const QString &application, QWidget *parent,
+                                               const std::optional<Constraints> &shown)
     : QDialog(parent)
     , m_application(application)
 {
@@ -26,8 +27,12 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
     workspace.readModel(model, [&](ModelTx &tx) {
         m_model = tx.model();
         m_cloud = tx.cloud();
-        initial = application.isEmpty() ? tx.model().constraints
-                                        : tx.applications().get(application).constraints;
+        if (application.isEmpty())
+            initial = tx.model().constraints;
+        else if (shown && !tx.applications().find(application))
+            initial = *shown; // staged: its change set's deploy makes it
+        else
+            initial = tx.applications().get(application).constraints;
         return 0;
     });
     m_initial = initial.toString();

@@ -7,6 +7,8 @@
 #include <QDialog>
 #include <QHash>
 
+#include <optional>
+
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -28,9 +30,12 @@ class ConstraintEditorDialog final : public QDialog
 public:
     enum PreviewColumn { RegionColumn, TypeColumn, DetailColumn, PreviewColumnCount };
 
-    // `application` empty: the model's own constraints.
+    // `application` empty: the model's own constraints. `shown`: the
+    // application's constraints as the window shows them, for one that is
+    // only staged (not in the store until the change set is committed).
     ConstraintEditorDialog(Workspace &workspace, const QString &model, const QString &application,
-                           QWidget *parent = nullptr);
+                           QWidget *parent = nullptr,
+                           const std::optional<Constraints> &shown = std::nullopt);
 
     QLineEdit *field(ConstraintKey key) const { return m_fields.value(int(key)); }
     QString fieldError(ConstraintKey key) const;

@@ -5,11 +5,13 @@
 #include "core/model/snapshotindex.h"
 #include "core/store/store.h"
 #include "core/store/workspace.h"
+#include "ui/itemroles.h"
 #include "ui/offthread.h"
 
 #include <QAbstractItemModel>
 #include <QDateTime>
 #include <QLocale>
+#include <QScrollBar>
 
 #include <utility>
 
@@ -23,19 +25,13 @@ DetailsPane::DetailsPane(QString storeLocation, Clouds clouds, QWidget *parent)
 
 void DetailsPane::showRow(const QModelIndex &row, const MachineRecord *machine)
 {
-    QString html = QStringLiteral("<table>");
-    const QAbstractItemModel *model = row.model();
-    for (int c = 0; c < model->columnCount(row.parent()); ++c) {
-        const QString value = row.siblingAtColumn(c).data().toString();
-        if (value.isEmpty())
-            continue;
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                    .arg(model->headerData(c, Qt::Horizontal).toString().toHtmlEscaped(),
-                         value.toHtmlEscaped());
-    }
-    m_fields = html + QStringLiteral("</table>");
-    setHtml(m_fields);
+    m_row = row.siblingAtColumn(0);
+    m_rowModel = row.model();
+    m_name = row.data(ItemRoles::NameRole).toString();
+    m_fields = fieldsHtml();
+    m_history.clear();
     m_machine.clear();
+    render();
     if (machine) {
         m_machine = machine->name;
         m_record = *machine;
@@ -43,9 +39,38 @@ void DetailsPane::showRow(const QModelIndex &row, const MachineRecord *machine)
     }
 }
 
+QString DetailsPane::fieldsHtml() const
+{
+    if (!m_row.isValid()) {
+        return QStringLiteral("<p>%1</p>")
+            .arg(tr("%1 is no longer in the model.").arg(m_name).toHtmlEscaped());
+    }
+    QString html = QStringLiteral("<table>");
+    const QAbstractItemModel *model = m_row.model();
+    for (int c = 0; c < model->columnCount(m_row.parent()); ++c) {
+        const QString value = m_row.sibling(m_row.row(), c).data().toString();
+        if (value.isEmpty())
+            continue;
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(model->headerData(c, Qt::Horizontal).toString().toHtmlEscaped(),
+                         value.toHtmlEscaped());
+    }
+    return html + QStringLiteral("</table>");
+}
+
+void DetailsPane::render()
+{
+    setHtml(m_fields + m_history);
+}
+
 void DetailsPane::showNothing(bool modelEmpty, const QString &deployKeys,
                               const QString &addMachineKeys)
 {
+    m_row = QPersistentModelIndex();
+    m_rowModel = nullptr;
+    m_name.clear();
+    m_fields.clear();
+    m_history.clear();
     m_machine.clear();
     clear();
     if (!modelEmpty)
@@ -60,6 +85,24 @@ void DetailsPane::showNothing(bool modelEmpty, const QString &deployKeys,
 
 void DetailsPane::snapshotApplied(const SnapshotIndex &index)
 {
+    if (m_name.isEmpty())
+        return; // nothing shown, or what to do first
+    if (!m_row.isValid()) {
+        // A model rebuilt whole loses its rows' indexes, not its records.
+        const QModelIndexList found =
+            m_rowModel->match(m_rowModel->index(0, 0), ItemRoles::NameRole, m_name, 1,
+                              Qt::MatchExactly | Qt::MatchRecursive | Qt::MatchWrap);
+        if (!found.isEmpty())
+            m_row = found.first();
+    }
+    const QString fields = fieldsHtml();
+    if (fields != m_fields) {
+        // Kept where the user scrolled to: only the fields changed.
+        const int scrolled = verticalScrollBar()->value();
+        m_fields = fields;
+        render();
+        verticalScrollBar()->setValue(scrolled);
+    }
     if (m_machine.isEmpty())
         return;
     // Read its history again only when the machine moved on (every move
@@ -96,7 +139,6 @@ void DetailsPane::readStatusLog()
             if (machine != m_machine)
                 return;
             QString html =
-                m_fields +
                 QStringLiteral("<p><b>%1</b></p>").arg(tr("Status history").toHtmlEscaped());
             if (!read.error.isEmpty())
                 html += QStringLiteral("<p>%1</p>").arg(read.error.toHtmlEscaped());
@@ -113,7 +155,10 @@ void DetailsPane::readStatusLog()
                                  MachineState::label(e.state.instance).toHtmlEscaped(),
                                  e.message.toHtmlEscaped());
             }
-            setHtml(html + QStringLiteral("</table>"));
+            m_history = html + QStringLiteral("</table>");
+            const int scrolled = verticalScrollBar()->value();
+            render();
+            verticalScrollBar()->setValue(scrolled);
             emit statusLogShown(machine);
         });
 }

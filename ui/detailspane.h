@@ -2,6 +2,7 @@
 
 #include "core/model/modelrecords.h"
 
+#include <QPersistentModelIndex>
 #include <QTextBrowser>
 
 #include <functional>
@@ -14,8 +15,10 @@ class SnapshotIndex;
 
 // The details of the row selected in the overview: its fields, and for a
 // machine its status history, read off the window's thread on a connection
-// of its own and read again only when the machine moves on. With nothing
-// selected in an empty model it says what to do first.
+// of its own and read again only when the machine moves on. The pane follows
+// its row: every snapshot shows the row's fields as they are now (a retry, a
+// placement, a relation), and a row that went says so. With nothing selected
+// in an empty model it says what to do first.
 class DetailsPane final : public QTextBrowser
 {
     Q_OBJECT
@@ -28,10 +31,13 @@ public:
     // The fields of `row` (one row of a tree's model, with its column
     // headers), and the history of `machine` when the row is one.
     void showRow(const QModelIndex &row, const MachineRecord *machine);
+    // The row shown, or an invalid index.
+    QModelIndex row() const { return m_row; }
     // Nothing is selected: blank, or what to do first when the model is empty;
     // the keys are those of Deploy and Add machine.
     void showNothing(bool modelEmpty, const QString &deployKeys, const QString &addMachineKeys);
-    // A new snapshot: the machine shown, if any, is read again if it moved on.
+    // A new snapshot, in the trees: the row's fields are shown as they are
+    // now, and the machine's history is read again if it moved on.
     void snapshotApplied(const SnapshotIndex &index);
 
 signals:
@@ -40,13 +46,20 @@ signals:
 
 private:
     void readStatusLog();
+    // The fields of m_row as HTML, or what became of it.
+    QString fieldsHtml() const;
+    void render();
 
     QString m_storeLocation;
     Clouds m_clouds;
     QString m_model;
-    QString m_fields;                      // the selected row's, as HTML
-    QString m_machine;                     // the machine they are of, if one is
-    std::optional<MachineRecord> m_record; // as its history was last read
+    QPersistentModelIndex m_row;                    // the selected row, kept across snapshots
+    const QAbstractItemModel *m_rowModel = nullptr; // its model, to find it again by name
+    QString m_name;                                 // its record's name
+    QString m_fields;                               // its fields, as HTML
+    QString m_history;                              // a machine's status history, as HTML
+    QString m_machine;                              // the machine they are of, if one is
+    std::optional<MachineRecord> m_record;          // as its history was last read
 };
 
 } // namespace berth

@@ -35,6 +35,19 @@ void showOnly(QTreeView *view, const QList<int> &columns, int count)
         view->header()->moveSection(view->header()->visualIndex(columns.at(i)), i);
 }
 
+// The names of the rows selected in `view`: its children's, or its top rows'.
+QStringList selectedNames(const QTreeView *view, bool children)
+{
+    QStringList names;
+    if (!view->selectionModel())
+        return names;
+    for (const QModelIndex &index : view->selectionModel()->selectedRows()) {
+        if (index.parent().isValid() == children)
+            names << index.data(ItemRoles::NameRole).toString();
+    }
+    return names;
+}
+
 QList<int> machineColumns()
 {
     return {MachinesModel::NameColumn,       MachinesModel::UnitsColumn,
@@ -55,7 +68,7 @@ MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machine
     , m_machines(new PlacementView(this))
     , m_containers(new PlacementView(this))
     , m_containerTitle(new QLabel(this))
-    , m_autoPlace(new QPushButton(tr("&Auto place"), this))
+    , m_autoPlace(new QPushButton(tr("Auto &place"), this))
 {
     m_unplacedFilter->setUnplacedOnly(true);
     m_unplacedFilter->setSourceModel(applications);
@@ -84,6 +97,12 @@ MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machine
     }
     connect(m_machines->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) { showContainersOf(current); });
+    for (QTreeView *view : {m_unplaced, static_cast<QTreeView *>(m_machines)}) {
+        connect(view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+                &MachineView::selectionChanged);
+    }
+    m_machines->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_containers->setSelectionMode(QAbstractItemView::ExtendedSelection);
     connect(m_autoPlace, &QPushButton::clicked, this, [this] {
         const QStringList units = unplacedUnits();
         if (!units.isEmpty())
@@ -125,6 +144,34 @@ QStringList MachineView::unplacedUnits() const
     return units;
 }
 
+QStringList MachineView::selectedUnits() const
+{
+    return selectedNames(m_unplaced, true);
+}
+
+QStringList MachineView::selectedApplications() const
+{
+    return selectedNames(m_unplaced, false);
+}
+
+QStringList MachineView::selectedMachines() const
+{
+    QStringList names = selectedNames(m_machines, false);
+    if (m_containers->model()) {
+        for (const QModelIndex &index : m_containers->selectionModel()->selectedRows())
+            names << index.data(ItemRoles::NameRole).toString();
+    }
+    return names;
+}
+
+QString MachineView::currentApplication() const
+{
+    QModelIndex index = m_unplaced->currentIndex();
+    if (index.parent().isValid())
+        index = index.parent(); // a unit: its application
+    return index.siblingAtColumn(0).data(ItemRoles::NameRole).toString();
+}
+
 void MachineView::selectMachine(const QString &name)
 {
     const QModelIndex index = m_machineFilter->mapFromSource(m_machineModel->indexOfMachine(name));
@@ -143,6 +190,8 @@ void MachineView::showContainersOf(const QModelIndex &machine)
     } else if (m_containers->model() != m_machineFilter) {
         m_containers->setModel(m_machineFilter);
         showOnly(m_containers, machineColumns(), MachinesModel::ColumnCount);
+        connect(m_containers->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+                &MachineView::selectionChanged);
     }
     if (top.isValid()) {
         m_containers->setRootIndex(top);

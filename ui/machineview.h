@@ -37,10 +37,20 @@ public:
     void fitColumns();
     // The principal units waiting for a machine.
     QStringList unplacedUnits() const;
+    // What is selected here, as the window's actions take it: the unplaced
+    // units and applications chosen in the first column, the machines and
+    // containers in the other two.
+    QStringList selectedUnits() const;
+    QStringList selectedApplications() const;
+    QStringList selectedMachines() const;
+    // The application of the unplaced row that is current; empty when none is.
+    QString currentApplication() const;
 
 signals:
     void placeRequested(const QStringList &units, const QString &directive);
     void refused(const QString &reason);
+    // What selectedUnits() and the others answer changed.
+    void selectionChanged();
 
 private:
     void showContainersOf(const QModelIndex &machine);

@@ -273,16 +273,47 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     emit snapshotApplied();
 }
 
-const SnapshotIndex &MainWindow::snapshotIndex()
+const SnapshotIndex &MainWindow::snapshotIndex() const
 {
     if (!m_snapshotIndex)
         m_snapshotIndex.emplace(m_snapshot);
     return *m_snapshotIndex;
 }
 
+bool MainWindow::inMachineView() const
+{
+    return m_tabs->currentWidget() == m_machineView;
+}
+
 QString MainWindow::selectedApplication() const
 {
-    return m_overview->selectedApplication();
+    if (!inMachineView())
+        return m_overview->selectedApplication();
+    const QString app = m_machineView->currentApplication();
+    const ApplicationRecord *record = app.isEmpty() ? nullptr : snapshotIndex().application(app);
+    return record && !record->subordinate ? app : QString();
+}
+
+QStringList MainWindow::selectedUnits() const
+{
+    return inMachineView() ? m_machineView->selectedUnits() : m_overview->selectedUnits();
+}
+
+QStringList MainWindow::selectedApplications() const
+{
+    return inMachineView() ? m_machineView->selectedApplications()
+                           : m_overview->selectedApplications();
+}
+
+QStringList MainWindow::selectedMachines() const
+{
+    return inMachineView() ? m_machineView->selectedMachines() : m_overview->selectedMachines();
+}
+
+void MainWindow::selectionChanged()
+{
+    showSelectedApplication();
+    m_actions->updateEnabled();
 }
 
 void MainWindow::selectApplication(const QString &name)
@@ -366,7 +397,7 @@ void MainWindow::showContextMenu(QTreeView *tree, const QPoint &pos)
     const QModelIndex index = tree->indexAt(pos);
     m_actions->updateEnabled();
     QMenu menu(this);
-    if (tree == m_overview->applicationView()) {
+    if (tree == m_overview->applicationView() || tree == m_machineView->unplacedView()) {
         if (index.parent().isValid()) {
             menu.addAction(m_actions->placeOn());
             menu.addAction(m_actions->removeUnits());
@@ -443,7 +474,11 @@ void MainWindow::refreshModel()
 void MainWindow::editConstraints(const QString &application)
 {
     try {
-        ConstraintEditorDialog dialog(m_workspace, m_model, application, this);
+        // A staged application is edited as shown: the change waits behind its deploy.
+        const ApplicationRecord *shown =
+            application.isEmpty() ? nullptr : snapshotIndex().application(application);
+        ConstraintEditorDialog dialog(m_workspace, m_model, application, this,
+                                      shown ? std::optional(shown->constraints) : std::nullopt);
         if (dialog.exec() != QDialog::Accepted ||
             dialog.constraints() == dialog.initialConstraints())
             return;

@@ -22,6 +22,7 @@ class QMenu;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
+class QTabWidget;
 class QTextBrowser;
 class QToolBar;
 class QTreeView;
@@ -100,10 +101,15 @@ public:
     static QString provisioningSetting(const QString &storeLocation);
     // Picks up changed accounts: the provisioner and the watcher pause meanwhile.
     void reloadClouds();
-    // The selected principal application; empty when none is.
+    // The principal application selected in the tab shown (the Overview's
+    // or the Machine view's); empty when none is.
     QString selectedApplication() const;
+    // The rows selected in the tab shown, as the actions take them.
+    QStringList selectedUnits() const;
+    QStringList selectedApplications() const;
+    QStringList selectedMachines() const;
     // Look-ups into the snapshot shown, built on first use after each snapshot.
-    const SnapshotIndex &snapshotIndex();
+    const SnapshotIndex &snapshotIndex() const;
     void selectApplication(const QString &name);
     // Selects these units in the overview (and nothing else).
     void selectUnits(const QStringList &units);
@@ -174,6 +180,9 @@ private:
     void connectViews(QCheckBox *problems);
     void startWatcher();
 
+    // Why `units` cannot go on `machine` ("lxd:H": a new container on H), on
+    // the snapshot shown; empty when they can.
+    QString placementProblem(const QStringList &units, const QString &machine) const;
     void chooseBundleToImport();
     void chooseBundleToExport();
     // mainwindowmenus.cpp: the menus, then the Actions toolbar from them.
@@ -188,6 +197,9 @@ private:
     void showEmptyState();
     void applySnapshot(const ModelSnapshot &snapshot);
     void showSelectedApplication();
+    // The selection the actions work on changed (a row, or the tab shown).
+    void selectionChanged();
+    bool inMachineView() const;
     // Whether this window may provision at all (the options, a writable store).
     bool provisions() const;
     void showProvisioningState();
@@ -211,10 +223,11 @@ private:
     Options m_options;
     int m_snapshots = 0;
     ModelSnapshot m_snapshot;
-    std::optional<SnapshotIndex> m_snapshotIndex; // over m_snapshot: see snapshotIndex()
+    mutable std::optional<SnapshotIndex> m_snapshotIndex; // over m_snapshot: see snapshotIndex()
 
     ApplicationsModel *m_applications;
     MachinesModel *m_machines;
+    QTabWidget *m_tabs = nullptr;
     OverviewPage *m_overview = nullptr;
     MachineView *m_machineView = nullptr;
     RegionChart *m_chart = nullptr;

@@ -16,6 +16,7 @@
 #include "ui/modelactions.h"
 #include "ui/modelsession.h"
 #include "ui/overviewpage.h"
+#include "ui/placeondialog.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
 #include "ui/zonechart.h"
@@ -59,7 +60,7 @@ QToolBar *MainWindow::buildModelBar(QCheckBox *&problems)
 void MainWindow::buildViews()
 {
     // Overview: applications and machines side by side, details below.
-    auto *tabs = new QTabWidget(this);
+    auto *tabs = m_tabs = new QTabWidget(this);
     m_overview = new OverviewPage(
         m_applications, m_machines, m_options.storeLocation,
         [this]() -> const CloudRegistry & { return m_workspace.clouds(); }, tabs);
@@ -68,21 +69,13 @@ void MainWindow::buildViews()
 
     m_machineView = new MachineView(m_applications, m_machines, tabs);
     m_machineView->setChecker([this](const QStringList &units, const QString &machine) {
-        try {
-            if (m_workspace.store().isReadOnly()) // nothing may be placed: say so while dragging
-                throw StoreError::readOnly(m_workspace.store().displayLocation());
-            // On the snapshot shown: no store read while dragging.
-            if (machine.startsWith(QStringLiteral("lxd:"))) // a new container on a host
-                return PlacementRules::containerProblem(snapshotIndex(), units, machine.mid(4));
-            return PlacementRules::placementProblem(snapshotIndex(), units, machine);
-        } catch (const BerthError &error) {
-            return error.message();
-        }
+        return placementProblem(units, machine);
     });
     connect(m_machineView, &MachineView::placeRequested, m_submitter, &ChangeSubmitter::place);
     connect(m_machineView, &MachineView::refused, this,
             [this](const QString &reason) { statusBar()->showMessage(reason, 5000); });
-    tabs->addTab(m_machineView, tr("&Machine view"));
+    // Not Alt+M: that is the Model menu's.
+    tabs->addTab(m_machineView, tr("Mach&ine view"));
 
     auto *charts = new QSplitter(Qt::Vertical, tabs);
     m_zoneChart = new ZoneChart(charts);
@@ -173,19 +166,14 @@ void MainWindow::buildActions()
         return QMessageBox::question(this, title, question) == QMessageBox::Yes;
     };
     m_chooseTarget = [this](const QStringList &units) -> std::optional<QString> {
-        const QString fresh = tr("A new machine");
-        QStringList items{fresh};
-        for (const MachineRecord &m : m_snapshot.machines) {
-            if (m.state.isAlive() && !m_snapshot.planned.removedMachines.contains(m.id))
-                items << m.name;
-        }
-        bool ok = false;
-        const QString item = QInputDialog::getItem(
-            this, tr("Place on"), tr("Put %1 on:").arg(units.join(QStringLiteral(", "))), items, 0,
-            false, &ok);
-        if (!ok)
-            return std::nullopt;
-        return item == fresh ? QString() : item;
+        PlaceOnDialog dialog(
+            m_snapshot, units,
+            [this](const QStringList &u, const QString &machine) {
+                return placementProblem(u, machine);
+            },
+            this);
+        dialog.exec();
+        return dialog.target();
     };
     m_chooseItem = [this](const QString &title, const QString &label,
                           const QStringList &items) -> std::optional<QString> {
@@ -196,9 +184,9 @@ void MainWindow::buildActions()
     ModelActions::Host host;
     host.snapshot = [this]() -> const ModelSnapshot & { return m_snapshot; };
     host.index = [this]() -> const SnapshotIndex & { return snapshotIndex(); };
-    host.selectedUnits = [this] { return m_overview->selectedUnits(); };
-    host.selectedApplications = [this] { return m_overview->selectedApplications(); };
-    host.selectedMachines = [this] { return m_overview->selectedMachines(); };
+    host.selectedUnits = [this] { return selectedUnits(); };
+    host.selectedApplications = [this] { return selectedApplications(); };
+    host.selectedMachines = [this] { return selectedMachines(); };
     host.submit = [this](const QList<ModelChange> &changes, const QString &text) {
         m_submitter->submit(changes, text);
     };
@@ -210,14 +198,42 @@ void MainWindow::buildActions()
         return m_chooseItem(title, label, items);
     };
     m_actions = new ModelActions(std::move(host), this);
+    // The keys act on the view that has the focus: units where units are
+    // listed (the Overview's and the Machine view's), machines where machines are.
     for (QAction *action : {m_actions->removeUnits(), m_actions->placeOn()}) {
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         m_overview->applicationView()->addAction(action);
+        m_machineView->unplacedView()->addAction(action);
     }
     m_actions->removeMachines()->setShortcut(QKeySequence::Delete);
     m_actions->removeMachines()->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_overview->machineTree()->addAction(m_actions->removeMachines());
+    m_machineView->machineView()->addAction(m_actions->removeMachines());
+    m_machineView->containerView()->addAction(m_actions->removeMachines());
     connect(m_overview, &OverviewPage::contextMenuRequested, this, &MainWindow::showContextMenu);
+    for (QTreeView *tree :
+         {m_machineView->unplacedView(), static_cast<QTreeView *>(m_machineView->machineView()),
+          static_cast<QTreeView *>(m_machineView->containerView())}) {
+        tree->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(tree, &QWidget::customContextMenuRequested, this, [this, tree](const QPoint &pos) {
+            if (tree->indexAt(pos).isValid())
+                showContextMenu(tree, pos);
+        });
+    }
+}
+
+QString MainWindow::placementProblem(const QStringList &units, const QString &machine) const
+{
+    try {
+        if (m_workspace.store().isReadOnly()) // nothing may be placed: say so while dragging
+            throw StoreError::readOnly(m_workspace.store().displayLocation());
+        // On the snapshot shown: no store read while dragging.
+        if (machine.startsWith(QStringLiteral("lxd:"))) // a new container on a host
+            return PlacementRules::containerProblem(snapshotIndex(), units, machine.mid(4));
+        return PlacementRules::placementProblem(snapshotIndex(), units, machine);
+    } catch (const BerthError &error) {
+        return error.message();
+    }
 }
 
 void MainWindow::buildViewMenu(QToolBar *bar, QDockWidget *log, QDockWidget *changes)
@@ -238,11 +254,9 @@ void MainWindow::connectViews(QCheckBox *problems)
     };
     connect(m_filter, &QLineEdit::textChanged, this, filter);
     connect(problems, &QCheckBox::toggled, this, filter);
-    connect(m_overview, &OverviewPage::selectionChanged, this, [this](bool applications) {
-        if (applications)
-            showSelectedApplication();
-        m_actions->updateEnabled();
-    });
+    connect(m_overview, &OverviewPage::selectionChanged, this, &MainWindow::selectionChanged);
+    connect(m_machineView, &MachineView::selectionChanged, this, &MainWindow::selectionChanged);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::selectionChanged);
     connect(m_overview, &OverviewPage::nothingSelected, this, &MainWindow::showEmptyState);
     connect(m_modelBox, &QComboBox::activated, this,
             [this](int index) { openModel(m_modelBox->itemData(index).toString()); });

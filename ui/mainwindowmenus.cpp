@@ -176,7 +176,7 @@ void MainWindow::buildModelMenu()
         modelMenu->addAction(tr("Model &constraints…"), this, [this] { editConstraints({}); });
     describe(modelConstraints, tr("Constraints every new machine of the model starts from"));
     m_retryAction = modelMenu->addAction(tr("&Retry provisioning…"), this, [this] {
-        RetryDialog dialog(m_workspace, m_model, m_overview->selectedMachines(), this);
+        RetryDialog dialog(m_workspace, m_model, selectedMachines(), this);
         runDialog(dialog);
     });
     describe(m_retryAction, tr("Start machines in error again"));

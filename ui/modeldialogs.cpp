@@ -45,8 +45,10 @@ void AddModelDialog::check() const
 
 CommandResult AddModelDialog::apply()
 {
+    // The window opens it; berthctl's current model stays what it was.
     return ModelCommands(workspace())
-        .addModel(name->text().trimmed(), cloudRegion->currentText(), {});
+        .addModel(name->text().trimmed(), cloudRegion->currentText(), {},
+                  ModelCommands::NewModel::LeavesCurrent);
 }
 
 ModelSettingsDialog::ModelSettingsDialog(Workspace &workspace, const QString &model,

@@ -180,6 +180,7 @@ void OverviewPage::selectApplication(const QString &name)
 void OverviewPage::selectUnits(const QStringList &units)
 {
     QItemSelection selection;
+    QModelIndex first;
     const QAbstractItemModel *model = m_applicationView->model();
     for (int row = 0; row < model->rowCount(); ++row) {
         const QModelIndex app = model->index(row, 0);
@@ -188,10 +189,18 @@ void OverviewPage::selectUnits(const QStringList &units)
             if (units.contains(unit.data(ItemRoles::NameRole).toString())) {
                 selection.select(unit, unit.siblingAtColumn(model->columnCount(app) - 1));
                 m_applicationView->expand(app);
+                if (!first.isValid())
+                    first = unit;
             }
         }
     }
-    m_applicationView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    // The first of them is current, so the details show one of the units
+    // selected, not the row that was current before.
+    QItemSelectionModel *selected = m_applicationView->selectionModel();
+    selected->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
+    selected->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (first.isValid())
+        m_applicationView->scrollTo(first);
 }
 
 QStringList OverviewPage::selectedNames(const QTreeView *tree, bool children)

@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 
 namespace berth {
 
@@ -15,6 +16,7 @@ RetryDialog::RetryDialog(Workspace &workspace, const QString &model, const QStri
                          QWidget *parent)
     : CommandDialog(workspace, model, tr("Retry provisioning"), parent)
     , machines(new QListWidget(this))
+    , checkAll(new QPushButton(tr("Check &all"), this))
     , replaceConstraints(new QCheckBox(tr("Replace their constraints with:"), this))
     , constraints(new QLineEdit(this))
 {
@@ -23,13 +25,25 @@ RetryDialog::RetryDialog(Workspace &workspace, const QString &model, const QStri
             continue;
         const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
         auto *item = new QListWidgetItem(tr("machine %1 — %2").arg(m.name, message), machines);
+        item->setToolTip(message);
         item->setData(Qt::UserRole, m.name);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(preselected.isEmpty() || preselected.contains(m.name) ? Qt::Checked
                                                                                   : Qt::Unchecked);
     }
+    // A reason is read whole: lines wrap at the list's width.
+    machines->setWordWrap(true);
+    machines->setTextElideMode(Qt::ElideNone);
+    machines->setResizeMode(QListView::Adjust);
+    machines->setMinimumWidth(520);
+    checkAll->setAutoDefault(false);
+    connect(checkAll, &QPushButton::clicked, this, [this] {
+        for (int i = 0; i < machines->count(); ++i)
+            machines->item(i)->setCheckState(Qt::Checked);
+    });
     constraints->setEnabled(false);
-    form()->addRow(tr("Machines in error:"), machines);
+    form()->addRow(tr("&Machines in error:"), machines);
+    form()->addRow(QString(), checkAll);
     form()->addRow(replaceConstraints, constraints);
     connect(replaceConstraints, &QCheckBox::toggled, constraints, &QLineEdit::setEnabled);
     connect(replaceConstraints, &QCheckBox::toggled, this, &RetryDialog::revalidate);

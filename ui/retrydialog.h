@@ -5,6 +5,7 @@
 class QCheckBox;
 class QLineEdit;
 class QListWidget;
+class QPushButton;
 
 namespace berth {
 
@@ -19,7 +20,9 @@ public:
     RetryDialog(Workspace &workspace, const QString &model, const QStringList &preselected,
                 QWidget *parent = nullptr);
 
+    // Each machine in error with its whole reason, wrapped (never cut off).
     QListWidget *machines;
+    QPushButton *checkAll;
     QCheckBox *replaceConstraints;
     QLineEdit *constraints;
 

@@ -40,7 +40,7 @@ void ModelCommands::ensureDefaultModel()
 }
 
 CommandResult ModelCommands::addModel(const QString &name, const QString &cloudRegion,
-                                      const QStringList &config)
+                                      const QStringList &config, NewModel current)
 {
     Names::checkModelName(name);
     QString cloudName = cloudRegion.section(u'/', 0, 0);
@@ -60,7 +60,8 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
         if (ModelRows(sql).find(name))
             throw BerthError(ModelCommands::tr("model \"%1\" already exists").arg(name));
         ModelRows(sql).create(name, cloud.name, regionName, values);
-        m_ws.setCurrentModel(sql, name);
+        if (current == NewModel::BecomesCurrent)
+            m_ws.setCurrentModel(sql, name);
         CommandResult result;
         result.messages
             << ModelCommands::tr("Added \"%1\" model on %2/%3").arg(name, cloud.name, regionName);

@@ -22,8 +22,12 @@ public:
 
     // A new store gets a model "default" on the first registered cloud.
     void ensureDefaultModel();
+    // Whether a new model becomes the current one (berthctl's, as Juju's
+    // add-model switches) or the current one stays (the window, which opens
+    // it for itself and leaves berthctl where it was).
+    enum class NewModel { BecomesCurrent, LeavesCurrent };
     CommandResult addModel(const QString &name, const QString &cloudRegion,
-                           const QStringList &config);
+                           const QStringList &config, NewModel current = NewModel::BecomesCurrent);
     QList<ModelSummary> models();
     void switchModel(const QString &name);
     // The model a window opens: `wanted` if it is there and not being

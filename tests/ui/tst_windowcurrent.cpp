@@ -1,0 +1,466 @@
+// The window as a user drives it all day, by keyboard and mouse: the details
+// follow their row through every change, actions work on what is selected
+// in the tab shown, dialogs take typing in their first field and Return as
+// OK, and the window's own work leaves berthctl's choices alone.
+#include "../testsupport.h"
+
+#include "core/commands/applicationcommands.h"
+#include "core/commands/changeset.h"
+#include "core/commands/machinecommands.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/workspace.h"
+#include "ui/commanddialog.h"
+#include "ui/constrainteditordialog.h"
+#include "ui/deploydialog.h"
+#include "ui/itemroles.h"
+#include "ui/machineview.h"
+#include "ui/mainwindow.h"
+#include "ui/modeldialogs.h"
+#include "ui/placeondialog.h"
+#include "ui/retrydialog.h"
+#include "ui/zonechart.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScopeGuard>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QTranslator>
+#include <QTreeView>
+
+#include <qcustomplot.h>
+
+using namespace berth;
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+struct Fixture : TestWorkspace
+{
+    Fixture()
+        : TestWorkspace({QStringLiteral("latency-ms=0")})
+    {}
+    void deploy(const QString &charm, int count, bool unplaced = false,
+                const QString &constraints = {})
+    {
+        ApplicationCommands::Deploy d;
+        d.charm = charm;
+        d.count = count;
+        d.unplaced = unplaced;
+        d.constraints = constraints;
+        ApplicationCommands(ws()).deploy(model, d);
+    }
+    // A window on `model` that provisions nothing and stages its changes,
+    // active, with its first snapshot in.
+    std::unique_ptr<MainWindow> window()
+    {
+        MainWindow::Options options;
+        options.storeLocation = path();
+        options.provision = false;
+        options.watchIntervalMs = 50;
+        options.reloadClouds = [this] { reloadClouds(); };
+        auto w = std::make_unique<MainWindow>(ws(), model, options);
+        w->setStaging(true);
+        w->show();
+        w->activateWindow();
+        if (!QTest::qWaitForWindowActive(w.get()) ||
+            !QTest::qWaitFor([&] { return w->snapshotsApplied() > 0; }, 10'000))
+            return nullptr;
+        return w;
+    }
+};
+
+// Where the keyboard focus is: in the dialog or menu open, else in the window.
+QWidget *focused()
+{
+    if (QWidget *popup = QApplication::activePopupWidget())
+        return popup;
+    if (QWidget *dialog = QApplication::activeModalWidget())
+        return dialog->focusWidget() ? dialog->focusWidget() : dialog;
+    if (QApplication::focusWidget() && QApplication::activeWindow())
+        return QApplication::focusWidget();
+    // A dialog just closed: the window gets the keys again, where its focus was.
+    for (QWidget *top : QApplication::topLevelWidgets()) {
+        if (qobject_cast<MainWindow *>(top) && top->isVisible()) {
+            top->activateWindow();
+            if (!QTest::qWaitForWindowActive(top))
+                return nullptr;
+            return top->focusWidget() ? top->focusWidget() : top;
+        }
+    }
+    return nullptr;
+}
+
+// Presses `key` where the keyboard focus is, as a user's key press goes.
+void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QTest::keyClick(focused(), key, modifiers);
+}
+
+// Types `text` where the keyboard focus is.
+void type(const QString &text)
+{
+    QTest::keyClicks(focused(), text);
+}
+
+// Runs `answer` on the modal dialog of type T once it shows (the call that
+// opens it blocks until it closes): the next call must be the one that opens it.
+template <typename T> void whenShown(std::function<void(T *)> answer)
+{
+    // Polled, not waited for: the code that opens the dialog may spin the
+    // event loop before it shows.
+    auto *poll = new QTimer(qApp);
+    auto *waited = new QElapsedTimer;
+    waited->start();
+    QObject::connect(poll, &QTimer::timeout, qApp, [poll, waited, answer = std::move(answer)] {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (!modal && waited->elapsed() < 10'000)
+            return;
+        poll->stop();
+        poll->deleteLater();
+        delete waited;
+        [&] {
+            QVERIFY2(modal, "no dialog showed");
+            auto *dialog = qobject_cast<T *>(modal);
+            if (!dialog) {
+                // Another dialog (a message box saying why): closed, and the test fails.
+                const QString what = QString::fromLatin1(modal->metaObject()->className()) + u' ' +
+                                     modal->windowTitle();
+                modal->close();
+                QFAIL(qPrintable(QStringLiteral("another dialog showed: ") + what));
+            }
+            QVERIFY(QTest::qWaitForWindowActive(dialog));
+            answer(dialog);
+        }();
+        if (modal && modal->isVisible())
+            modal->close(); // a failed check must not leave it open
+    });
+    poll->start(20);
+}
+
+// The index of the row called `name` in `view`, at any depth.
+QModelIndex findRow(const QAbstractItemView *view, const QString &name,
+                    const QModelIndex &parent = {})
+{
+    const QAbstractItemModel *m = view->model();
+    for (int row = 0; row < m->rowCount(parent); ++row) {
+        const QModelIndex index = m->index(row, 0, parent);
+        if (index.data(ItemRoles::NameRole).toString() == name)
+            return index;
+        const QModelIndex child = findRow(view, name, index);
+        if (child.isValid())
+            return child;
+    }
+    return {};
+}
+
+// Clicks the row called `name` in `view`, as the mouse does.
+bool clickRow(QAbstractItemView *view, const QString &name,
+              Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    const QModelIndex index = findRow(view, name);
+    if (!index.isValid())
+        return false;
+    view->scrollTo(index);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers,
+                      view->visualRect(index).center());
+    return view->currentIndex().siblingAtColumn(0) == index;
+}
+
+// The details pane's fields, without the status history below them.
+QString detailFields(const MainWindow &window)
+{
+    const QString text = window.detailsPane()->toPlainText();
+    return text.left(text.indexOf(QStringLiteral("Status history")));
+}
+
+QTabWidget *tabsOf(const MainWindow &window)
+{
+    return qobject_cast<QTabWidget *>(window.centralWidget());
+}
+
+} // namespace
+
+class TestWindowCurrent : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // settings of their own, not the user's
+    }
+
+    void init()
+    {
+        QSettings().clear(); // every test starts from a window never used
+    }
+
+    // A failed machine, clicked: its reason in the details. Retry from the
+    // Model menu (Alt+M, R, Return), then its start recorded by the
+    // provisioner elsewhere: the details say what the tree says each time.
+    void detailsFollowTheirMachineThroughARetry()
+    {
+        Fixture f;
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});
+        AsTheProvisioner::failed(f.ws(), model, QStringLiteral("0"),
+                                 QStringLiteral("image for ubuntu@22.04 not found"));
+        auto window = f.window();
+        QVERIFY(window);
+        QVERIFY(clickRow(window->machineTree(), QStringLiteral("0")));
+        QTRY_VERIFY(detailFields(*window).contains(QStringLiteral("image for ubuntu@22.04")));
+
+        press(Qt::Key_M, Qt::AltModifier);
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        QVERIFY2(menu, "Alt+M opened no menu");
+        QCOMPARE(menu->title(), tr("&Model"));
+        bool answered = false;
+        whenShown<RetryDialog>([&](RetryDialog *dialog) {
+            QCOMPARE(dialog->machines->count(), 1);
+            QCOMPARE(dialog->machines->item(0)->checkState(), Qt::Checked);
+            // The reason whole, wrapped at the list's width.
+            QVERIFY(dialog->machines->wordWrap());
+            QVERIFY(dialog->machines->item(0)->text().contains(
+                QStringLiteral("image for ubuntu@22.04 not found")));
+            press(Qt::Key_Return); // OK, whatever order the style puts the buttons in
+            QTRY_VERIFY(!dialog->isVisible());
+            QCOMPARE(dialog->result(), int(QDialog::Accepted));
+            answered = true;
+        });
+        QTest::keyClick(menu, Qt::Key_R);
+        QTRY_VERIFY(answered);
+
+        // The tree and the details both say the machine waits again.
+        QTRY_VERIFY_WITH_TIMEOUT(!detailFields(*window).contains(QStringLiteral("image for")),
+                                 10'000);
+        QVERIFY2(detailFields(*window).contains(QStringLiteral("pending")),
+                 qPrintable(detailFields(*window)));
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-000037"));
+        QTRY_VERIFY_WITH_TIMEOUT(detailFields(*window).contains(QStringLiteral("i-000037")),
+                                 10'000);
+        QVERIFY(detailFields(*window).contains(QStringLiteral("started")));
+        // The history below has the whole story, the error included.
+        QTRY_VERIFY(window->detailsPane()->toPlainText().contains(QStringLiteral("retry")));
+    }
+
+    // A chart's bar clicked: its units selected in the Overview, and the
+    // details show one of them, not the row that was current before.
+    void aChartClickShowsItsUnitsDetails()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 1);
+        f.deploy(QStringLiteral("db"), 1);
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-1"));
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("1"), QStringLiteral("i-2"));
+        auto window = f.window();
+        QVERIFY(window);
+        QVERIFY(clickRow(window->applicationView(), QStringLiteral("db")));
+        QTRY_VERIFY(detailFields(*window).contains(QStringLiteral("db")));
+
+        press(Qt::Key_C, Qt::AltModifier); // the Charts tab
+        ZoneChart *chart = window->zoneChart();
+        QTRY_VERIFY(chart->isVisible());
+        QTRY_VERIFY(chart->applications().contains(QStringLiteral("web")));
+        const int zone = int(chart->zones().indexOf(QStringLiteral("sim-east-a")));
+        QVERIFY(zone >= 0);
+        // web's segment sits on db's (applications stack in name order) or
+        // under it: find the pixel that is web's.
+        QPoint at;
+        for (double y = 0.1; y < 2.0 && at.isNull(); y += 0.1) {
+            const QPointF p(chart->plot()->xAxis->coordToPixel(zone + 1),
+                            chart->plot()->yAxis->coordToPixel(y));
+            if (chart->barAt(p).first == u"web")
+                at = p.toPoint();
+        }
+        QVERIFY(!at.isNull());
+        QTest::mouseClick(chart->plot(), Qt::LeftButton, {}, at);
+
+        QTRY_COMPARE(tabsOf(*window)->currentIndex(), 0);
+        QTRY_VERIFY(detailFields(*window).contains(QStringLiteral("web/0")));
+        QVERIFY(!detailFields(*window).contains(QStringLiteral("db")));
+    }
+
+    // Ctrl+D: typing goes into Charm at once, nothing is red before it, and
+    // Return deploys. Model ▸ New model the same; the new model opens in the
+    // window and berthctl's current model stays where it was.
+    void dialogsTakeTypingAndReturn()
+    {
+        Fixture f;
+        ModelCommands(f.ws()).addModel(QStringLiteral("prod"), QStringLiteral("sim/sim-east"), {});
+        QCOMPARE(f.ws().currentModel(), QStringLiteral("prod"));
+        auto window = f.window();
+        QVERIFY(window);
+
+        bool deployed = false;
+        whenShown<DeployDialog>([&](DeployDialog *dialog) {
+            QCOMPARE(focused(), dialog->charm);
+            QVERIFY(!dialog->problem().isEmpty()); // OK is off until there is a charm
+            QVERIFY(dialog->shownMessage().isEmpty());
+            type(QStringLiteral("Bad Charm"));
+            QVERIFY(dialog->shownMessage().contains(QStringLiteral("invalid")));
+            press(Qt::Key_Return); // refused: the dialog stays
+            QVERIFY(dialog->isVisible());
+            dialog->charm->clear();
+            type(QStringLiteral("mysql"));
+            QVERIFY(dialog->shownMessage().isEmpty());
+            press(Qt::Key_Return);
+            QTRY_VERIFY(!dialog->isVisible());
+            deployed = dialog->result() == QDialog::Accepted;
+        });
+        press(Qt::Key_D, Qt::ControlModifier);
+        QTRY_VERIFY(deployed);
+        QTRY_VERIFY(findRow(window->applicationView(), QStringLiteral("mysql")).isValid());
+
+        press(Qt::Key_M, Qt::AltModifier);
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        QVERIFY(menu);
+        bool added = false;
+        whenShown<AddModelDialog>([&](AddModelDialog *dialog) {
+            QCOMPARE(focused(), dialog->name);
+            QVERIFY(dialog->shownMessage().isEmpty());
+            type(QStringLiteral("staging"));
+            press(Qt::Key_Return);
+            QTRY_VERIFY(!dialog->isVisible());
+            added = dialog->result() == QDialog::Accepted;
+        });
+        QTest::keyClick(menu, Qt::Key_N);
+        QTRY_VERIFY(added);
+        QCOMPARE(window->model(), QStringLiteral("staging"));
+        QCOMPARE(f.ws().currentModel(), QStringLiteral("prod"));
+    }
+
+    // In the Machine view the actions take its own selection: queue chosen
+    // there, Ctrl+Shift+K edits queue's constraints (big is current in the
+    // Overview), and Ctrl+Shift+L places the unit chosen there, from a list
+    // that says what each machine is and which would refuse.
+    void theMachineViewsSelectionIsWhatActionsTake()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("big"), 1, false, QStringLiteral("mem=1G"));
+        f.deploy(QStringLiteral("queue"), 1, true, QStringLiteral("mem=2G"));
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-7"),
+                                  QStringLiteral("arch=amd64 cores=1 mem=1024M"));
+        auto window = f.window();
+        QVERIFY(window);
+        QVERIFY(clickRow(window->applicationView(), QStringLiteral("big")));
+        QCOMPARE(window->selectedApplication(), QStringLiteral("big"));
+
+        press(Qt::Key_I, Qt::AltModifier); // Mach&ine view (Alt+M is the Model menu's)
+        QTRY_COMPARE(tabsOf(*window)->currentWidget(), window->machineView());
+        QTreeView *unplaced = window->machineView()->unplacedView();
+        QVERIFY(clickRow(unplaced, QStringLiteral("queue")));
+        QCOMPARE(window->selectedApplication(), QStringLiteral("queue"));
+
+        bool edited = false;
+        whenShown<ConstraintEditorDialog>([&](ConstraintEditorDialog *dialog) {
+            QCOMPARE(dialog->windowTitle(), QStringLiteral("Constraints of queue"));
+            QCOMPARE(dialog->field(ConstraintKey::Mem)->text(), QStringLiteral("2048M"));
+            edited = true;
+        });
+        press(Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(edited);
+
+        QVERIFY(clickRow(unplaced, QStringLiteral("queue/0")));
+        bool placed = false;
+        whenShown<PlaceOnDialog>([&](PlaceOnDialog *dialog) {
+            QListWidget *list = dialog->list();
+            QCOMPARE(list->count(), 2); // a new machine, machine 0
+            QListWidgetItem *zero = list->item(1);
+            // What tells the machine apart, and why it would refuse queue/0.
+            for (const char *word : {"machine 0", "sim-east-a", "t3.medium", "ubuntu@22.04",
+                                     "1 unit", "would refuse", "mem=1024M", "mem=2048M"})
+                QVERIFY2(zero->text().contains(QString::fromLatin1(word)),
+                         qPrintable(zero->text()));
+            QVERIFY(!(zero->flags() & Qt::ItemIsEnabled));
+            press(Qt::Key_Down); // the refusing machine is passed over
+            QCOMPARE(list->currentRow(), 0);
+            press(Qt::Key_Return);
+            QTRY_VERIFY(!dialog->isVisible());
+            placed = dialog->target() == QString();
+        });
+        press(Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(placed);
+        // Staged: queue/0 on a new machine once committed.
+        QTRY_VERIFY_WITH_TIMEOUT(window->machineView()->unplacedUnits().isEmpty(), 10'000);
+    }
+
+    // An application deployed but only staged: its constraints are edited
+    // as the window shows them, and the change waits behind its deploy.
+    void aStagedApplicationIsEditedAsShown()
+    {
+        Fixture f;
+        auto window = f.window();
+        QVERIFY(window);
+        whenShown<DeployDialog>([&](DeployDialog *dialog) {
+            type(QStringLiteral("queue"));
+            dialog->constraints->setText(QStringLiteral("mem=2G"));
+            press(Qt::Key_Return);
+        });
+        press(Qt::Key_D, Qt::ControlModifier);
+        QTRY_VERIFY(findRow(window->applicationView(), QStringLiteral("queue")).isValid());
+        QVERIFY(clickRow(window->applicationView(), QStringLiteral("queue")));
+
+        whenShown<ConstraintEditorDialog>([&](ConstraintEditorDialog *dialog) {
+            QCOMPARE(dialog->field(ConstraintKey::Mem)->text(), QStringLiteral("2048M"));
+            dialog->field(ConstraintKey::Mem)->setText(QStringLiteral("4G"));
+            dialog->accept();
+        });
+        press(Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(ChangeSet(f.ws()).count(model), qint64(2), 10'000);
+        const CommandResult committed = ChangeSet(f.ws()).commit(model);
+        QVERIFY(!committed.messages.isEmpty());
+        QCOMPARE(f.ws().snapshot(model).applications.constFirst().constraints.toString(),
+                 QStringLiteral("mem=4096M"));
+    }
+
+    // Alt and a letter opens one thing: the menus' and the tabs' underlined
+    // letters differ, in English and in German.
+    void everyAltKeyOpensOneThing()
+    {
+        for (const bool german : {false, true}) {
+            QTranslator translation;
+            if (german) {
+                QVERIFY(translation.load(QStringLiteral(":/i18n/berth_de.qm")));
+                QCoreApplication::installTranslator(&translation);
+            }
+            const auto removeTranslation = qScopeGuard([&] {
+                if (german)
+                    QCoreApplication::removeTranslator(&translation);
+            });
+            Fixture f;
+            auto window = f.window();
+            QVERIFY(window);
+            QStringList texts;
+            for (const QAction *menu : window->menuBar()->actions())
+                texts << menu->text();
+            QTabWidget *tabs = tabsOf(*window);
+            for (int i = 0; i < tabs->count(); ++i)
+                texts << tabs->tabText(i);
+            QMap<QChar, QString> taken;
+            for (const QString &text : std::as_const(texts)) {
+                const qsizetype at = text.indexOf(u'&');
+                QVERIFY2(at >= 0 && at + 1 < text.size(), qPrintable(text));
+                const QChar letter = text.at(at + 1).toLower();
+                QVERIFY2(!taken.contains(letter),
+                         qPrintable(text + QStringLiteral(" and ") + taken.value(letter)));
+                taken.insert(letter, text);
+            }
+            QCOMPARE(taken.size(), 9); // six menus, three tabs
+        }
+    }
+};
+
+QTEST_MAIN(TestWindowCurrent)
+#include "tst_windowcurrent.moc"
