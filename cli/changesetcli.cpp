@@ -63,6 +63,15 @@ QJsonObject previewJson(const QString &model, const ChangeSet::Preview &preview)
         unfit.append(QJsonObject{{QStringLiteral("machine"), u.machine},
                                  {QStringLiteral("reason"), u.reason}});
     }
+    QJsonArray stops;
+    for (const StartForecast::Stop &s : preview.forecast.stops) {
+        stops.append(QJsonObject{{QStringLiteral("machine"), s.machine},
+                                 {QStringLiteral("instance-id"), s.instanceId},
+                                 {QStringLiteral("region"), s.region},
+                                 {QStringLiteral("zone"), s.zone},
+                                 {QStringLiteral("instance-type"), s.instanceType},
+                                 {QStringLiteral("hourly-cost"), s.hourlyCost}});
+    }
     QJsonArray spreads;
     for (const StartForecast::Spread &s : preview.forecast.spreads) {
         spreads.append(QJsonObject{{QStringLiteral("application"), s.application},
@@ -77,6 +86,8 @@ QJsonObject previewJson(const QString &model, const ChangeSet::Preview &preview)
                        {QStringLiteral("instances"), preview.forecast.instances()},
                        {QStringLiteral("hourly-cost"), preview.forecast.hourlyCost},
                        {QStringLiteral("starts"), starts},
+                       {QStringLiteral("stops"), stops},
+                       {QStringLiteral("stopped-hourly-cost"), preview.forecast.stoppedHourlyCost},
                        {QStringLiteral("no-instance-type"), unfit},
                        {QStringLiteral("zone-spread"), spreads}};
 }
@@ -107,6 +118,20 @@ QString previewTable(const QString &model, const ChangeSet::Preview &preview)
                            s.instanceType, QString::number(s.count), money(s.hourlyCost)});
         }
         text += starts.render();
+    }
+    if (!forecast.stops.isEmpty()) {
+        text += QStringLiteral("\nCommit stops %1 instance(s), saving %2 per hour\n")
+                    .arg(forecast.stops.size())
+                    .arg(money(forecast.stoppedHourlyCost));
+        Output::Table stops({QStringLiteral("Machine"), QStringLiteral("Instance"),
+                             QStringLiteral("Zone"), QStringLiteral("Instance type"),
+                             QStringLiteral("Cost/hour")});
+        for (const StartForecast::Stop &s : forecast.stops) {
+            stops.addRow({s.machine, s.instanceId, s.zone.isEmpty() ? QStringLiteral("-") : s.zone,
+                          s.instanceType.isEmpty() ? QStringLiteral("-") : s.instanceType,
+                          money(s.hourlyCost)});
+        }
+        text += stops.render();
     }
     for (const StartForecast::Unfit &u : forecast.unfit)
         text += QStringLiteral("machine %1 would not start: %2\n").arg(u.machine, u.reason);

@@ -156,7 +156,8 @@ inline void startBegun(Workspace &ws, const QString &model, const QString &machi
 
 inline void
 started(Workspace &ws, const QString &model, const QString &machine, const QString &instanceId,
-        const QString &hardware = QStringLiteral("arch=amd64 cores=2 mem=4096M root-disk=16384M"))
+        const QString &hardware = QStringLiteral("arch=amd64 cores=2 mem=4096M root-disk=16384M"),
+        const QString &instanceType = QStringLiteral("t3.medium"))
 {
     ws.inModel(model, [&](ModelTx &tx) {
         tx.machineLife().recordStart(tx.machines().get(machine), QStringLiteral("n-") + instanceId,
@@ -166,7 +167,7 @@ started(Workspace &ws, const QString &model, const QString &machine, const QStri
         instance.state = QStringLiteral("running");
         instance.region = QStringLiteral("sim-east");
         instance.zone = QStringLiteral("sim-east-a");
-        instance.instanceType = QStringLiteral("t3.medium");
+        instance.instanceType = instanceType;
         instance.hardware = hardware;
         tx.machineLife().recordInstance(tx.machines().get(machine), instance);
     });

@@ -603,12 +603,12 @@
         <translation>Modell %1 hat keine vorgemerkten Änderungen zum Übernehmen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="305"/>
-        <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
-        <translation>Änderung %1 von %2 (%3) wird abgelehnt: %4; nichts wurde übernommen, die Änderungsliste bleibt</translation>
+        <location filename="../core/commands/changeset.cpp" line="307"/>
+        <source>change %1 (%2) is refused: %3; nothing was committed and the change set is kept (discard it with its id: %1)</source>
+        <translation>Änderung %1 (%2) wird abgelehnt: %3; nichts wurde übernommen, die Änderungsliste bleibt (verwerfen mit ihrer Nummer: %1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="318"/>
+        <location filename="../core/commands/changeset.cpp" line="319"/>
         <source>committed %n change(s)</source>
         <translation>
             <numerusform>%n Änderung übernommen</numerusform>
@@ -616,7 +616,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="337"/>
+        <location filename="../core/commands/changeset.cpp" line="338"/>
         <source>the change set of model %1 has no change %2</source>
         <translation>die Änderungsliste von Modell %1 hat keine Änderung %2</translation>
     </message>
@@ -2118,12 +2118,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="136"/>
+        <location filename="../core/placement/startforecast.cpp" line="159"/>
         <source>container</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="150"/>
+        <location filename="../core/placement/startforecast.cpp" line="173"/>
         <source>the cloud has no region %1</source>
         <translation>die Cloud hat keine Region %1</translation>
     </message>
@@ -2854,12 +2854,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="96"/>
+        <location filename="../ui/applicationsmodel.cpp" line="98"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="100"/>
+        <location filename="../ui/applicationsmodel.cpp" line="102"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n Einheit</numerusform>
@@ -2867,53 +2867,53 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="104"/>
+        <location filename="../ui/applicationsmodel.cpp" line="106"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation>%1 von %2 gestartet, %3 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="108"/>
+        <location filename="../ui/applicationsmodel.cpp" line="110"/>
         <source>%1 of %2 started</source>
         <translation>%1 von %2 gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="143"/>
-        <location filename="../ui/applicationsmodel.cpp" line="150"/>
+        <location filename="../ui/applicationsmodel.cpp" line="145"/>
+        <location filename="../ui/applicationsmodel.cpp" line="152"/>
         <source>unplaced</source>
         <translation>nicht platziert</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="161"/>
+        <location filename="../ui/applicationsmodel.cpp" line="163"/>
         <source>subordinate of %1</source>
         <translation>untergeordnet zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="198"/>
+        <location filename="../ui/applicationsmodel.cpp" line="200"/>
         <source>Application / unit</source>
         <translation>Anwendung / Einheit</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="200"/>
+        <location filename="../ui/applicationsmodel.cpp" line="202"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <location filename="../ui/applicationsmodel.cpp" line="204"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="204"/>
+        <location filename="../ui/applicationsmodel.cpp" line="206"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="206"/>
+        <location filename="../ui/applicationsmodel.cpp" line="208"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="208"/>
+        <location filename="../ui/applicationsmodel.cpp" line="210"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -3008,11 +3008,13 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     </message>
     <message>
         <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="177"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
         <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="177"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
@@ -3023,21 +3025,40 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     </message>
     <message>
         <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="178"/>
         <source>Cost/hour</source>
         <translation>Kosten/Stunde</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <source>Commit stops %n instance(s), saving %1 per hour</source>
+        <translation>
+            <numerusform>Übernehmen stoppt %n Instanz und spart %1 pro Stunde</numerusform>
+            <numerusform>Übernehmen stoppt %n Instanzen und spart %1 pro Stunde</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <source>Machine</source>
+        <translation>Maschine</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <source>Instance</source>
+        <translation>Instanz</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="190"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation>%1: Zonen-Ungleichgewicht jetzt %2, nach dem Übernehmen %3</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="199"/>
         <source>Machine %1 would not start: %2</source>
         <translation>Maschine %1 würde nicht starten: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="203"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation>
             <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
@@ -3045,7 +3066,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="196"/>
+        <location filename="../ui/changesetpanel.cpp" line="215"/>
         <source>Apply %n staged change(s)?</source>
         <translation>
             <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
@@ -3053,7 +3074,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="197"/>
+        <location filename="../ui/changesetpanel.cpp" line="217"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation>
             <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
@@ -3061,7 +3082,25 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="199"/>
+        <location filename="../ui/changesetpanel.cpp" line="224"/>
+        <source>machine %1 (%2)</source>
+        <translation>Maschine %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="225"/>
+        <source>machine %1 (%2, %3)</source>
+        <translation>Maschine %1 (%2, %3)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="227"/>
+        <source>It stops %n instance(s), saving %1 per hour: %2.</source>
+        <translation>
+            <numerusform>Es stoppt %n Instanz und spart %1 pro Stunde: %2.</numerusform>
+            <numerusform>Es stoppt %n Instanzen und spart %1 pro Stunde: %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="232"/>
         <source>Commit changes</source>
         <translation>Änderungen übernehmen</translation>
     </message>

@@ -603,12 +603,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="305"/>
-        <source>change %1 of %2 (%3) is refused: %4; nothing was committed and the change set is kept</source>
+        <location filename="../core/commands/changeset.cpp" line="307"/>
+        <source>change %1 (%2) is refused: %3; nothing was committed and the change set is kept (discard it with its id: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="318"/>
+        <location filename="../core/commands/changeset.cpp" line="319"/>
         <source>committed %n change(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -616,7 +616,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="337"/>
+        <location filename="../core/commands/changeset.cpp" line="338"/>
         <source>the change set of model %1 has no change %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2118,12 +2118,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="136"/>
+        <location filename="../core/placement/startforecast.cpp" line="159"/>
         <source>container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="150"/>
+        <location filename="../core/placement/startforecast.cpp" line="173"/>
         <source>the cloud has no region %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2844,12 +2844,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="96"/>
+        <location filename="../ui/applicationsmodel.cpp" line="98"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="100"/>
+        <location filename="../ui/applicationsmodel.cpp" line="102"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unit</numerusform>
@@ -2857,53 +2857,53 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="104"/>
+        <location filename="../ui/applicationsmodel.cpp" line="106"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="108"/>
+        <location filename="../ui/applicationsmodel.cpp" line="110"/>
         <source>%1 of %2 started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="143"/>
-        <location filename="../ui/applicationsmodel.cpp" line="150"/>
+        <location filename="../ui/applicationsmodel.cpp" line="145"/>
+        <location filename="../ui/applicationsmodel.cpp" line="152"/>
         <source>unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="161"/>
+        <location filename="../ui/applicationsmodel.cpp" line="163"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="198"/>
+        <location filename="../ui/applicationsmodel.cpp" line="200"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="200"/>
+        <location filename="../ui/applicationsmodel.cpp" line="202"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <location filename="../ui/applicationsmodel.cpp" line="204"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="204"/>
+        <location filename="../ui/applicationsmodel.cpp" line="206"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="206"/>
+        <location filename="../ui/applicationsmodel.cpp" line="208"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="208"/>
+        <location filename="../ui/applicationsmodel.cpp" line="210"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2998,11 +2998,13 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
     <message>
         <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="177"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="177"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3013,21 +3015,40 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
     <message>
         <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="178"/>
         <source>Cost/hour</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <source>Commit stops %n instance(s), saving %1 per hour</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <source>Instance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="190"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="199"/>
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="203"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3035,7 +3056,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="196"/>
+        <location filename="../ui/changesetpanel.cpp" line="215"/>
         <source>Apply %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3043,7 +3064,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="197"/>
+        <location filename="../ui/changesetpanel.cpp" line="217"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3051,7 +3072,25 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="199"/>
+        <location filename="../ui/changesetpanel.cpp" line="224"/>
+        <source>machine %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="225"/>
+        <source>machine %1 (%2, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="227"/>
+        <source>It stops %n instance(s), saving %1 per hour: %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="232"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>

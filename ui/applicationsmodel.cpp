@@ -54,7 +54,9 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot)
         }
         Group &group = next[g];
         ++group.record.units;
-        group.record.started += row.status == MachineState::Status::Started ? 1 : 0;
+        // A unit only staged is not started, whatever its machine is.
+        group.record.started +=
+            row.status == MachineState::Status::Started && row.plan != Plan::Planned ? 1 : 0;
         group.record.failed += isFailure(row.status) ? 1 : 0;
         group.children.append(row);
     }

@@ -165,6 +165,26 @@ void ChangeSetPanel::show(const ChangeSet::Preview &preview, const QString &erro
         }
         html += QStringLiteral("</table>");
     }
+    if (!f.stops.isEmpty()) {
+        html += QStringLiteral("<p><b>%1</b></p>")
+                    .arg(tr("Commit stops %n instance(s), saving %1 per hour", nullptr,
+                            int(f.stops.size()))
+                             .arg(locale.toString(f.stoppedHourlyCost, 'f', 3))
+                             .toHtmlEscaped());
+        html += QStringLiteral("<table><tr><th align=left>%1</th><th align=left>%2</th>"
+                               "<th align=left>%3</th><th align=left>%4</th>"
+                               "<th align=right>%5</th></tr>")
+                    .arg(tr("Machine"), tr("Instance"), tr("Zone"), tr("Instance type"),
+                         tr("Cost/hour"));
+        for (const StartForecast::Stop &s : f.stops) {
+            html += QStringLiteral("<tr><td nowrap>%1</td><td nowrap>%2</td><td nowrap>%3</td>"
+                                   "<td nowrap>%4</td><td align=right>%5</td></tr>")
+                        .arg(s.machine.toHtmlEscaped(), s.instanceId.toHtmlEscaped(),
+                             s.zone.toHtmlEscaped(), s.instanceType.toHtmlEscaped(),
+                             locale.toString(s.hourlyCost, 'f', 3));
+        }
+        html += QStringLiteral("</table>");
+    }
     for (const StartForecast::Spread &s : f.spreads) {
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("%1: zone skew %2 now, %3 after commit")
@@ -192,10 +212,23 @@ void ChangeSetPanel::show(const ChangeSet::Preview &preview, const QString &erro
 void ChangeSetPanel::confirmCommit()
 {
     const StartForecast &f = m_preview.forecast;
-    const QString question =
-        tr("Apply %n staged change(s)?", nullptr, int(m_preview.items.size())) + u' ' +
-        tr("This starts %n instance(s) (%1 per hour).", nullptr, f.instances())
-            .arg(QLocale().toString(f.hourlyCost, 'f', 3));
+    QString question = tr("Apply %n staged change(s)?", nullptr, int(m_preview.items.size())) +
+                       u' ' +
+                       tr("This starts %n instance(s) (%1 per hour).", nullptr, f.instances())
+                           .arg(QLocale().toString(f.hourlyCost, 'f', 3));
+    if (!f.stops.isEmpty()) {
+        QStringList stopped;
+        for (const StartForecast::Stop &s : f.stops) {
+            stopped
+                << (s.instanceType.isEmpty()
+                        ? tr("machine %1 (%2)").arg(s.machine, s.instanceId)
+                        : tr("machine %1 (%2, %3)").arg(s.machine, s.instanceId, s.instanceType));
+        }
+        question += u' ' + tr("It stops %n instance(s), saving %1 per hour: %2.", nullptr,
+                              int(f.stops.size()))
+                               .arg(QLocale().toString(f.stoppedHourlyCost, 'f', 3),
+                                    stopped.join(QStringLiteral(", ")));
+    }
     if (QMessageBox::question(this, tr("Commit changes"), question) == QMessageBox::Yes)
         commit();
 }

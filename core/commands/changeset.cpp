@@ -302,11 +302,12 @@ CommandResult ChangeSet::commit(const QString &model, QList<ModelChange> *applie
             for (qsizetype i = 0; i < rows.size(); ++i) {
                 const Item item = step(run, rows.at(i));
                 if (!item.refusal.isEmpty()) {
-                    throw BerthError(ChangeSet::tr("change %1 of %2 (%3) is refused: %4; nothing "
-                                                   "was committed and the change set is kept")
-                                         .arg(i + 1)
-                                         .arg(rows.size())
-                                         .arg(item.change.description(), item.refusal));
+                    // Named by its id, as `changes` lists it and `discard` takes it.
+                    throw BerthError(
+                        ChangeSet::tr("change %1 (%2) is refused: %3; nothing was committed and "
+                                      "the change set is kept (discard it with its id: %1)")
+                            .arg(rows.at(i).id)
+                            .arg(item.change.description(), item.refusal));
                 }
                 result.messages += item.messages;
                 result.warnings += item.warnings;

@@ -83,6 +83,29 @@ int skew(const QMap<QString, int> &counts, const QStringList &zones)
     return most - fewest;
 }
 
+// Every running instance of `before` whose machine `after` no longer keeps
+// alive, machine by machine in the model's order.
+QList<StartForecast::Stop> stopsOf(const ModelSnapshot &before, const MachinesById &after,
+                                   const CloudInfo &cloud, double *cost)
+{
+    QList<StartForecast::Stop> stops;
+    for (const MachineRecord &m : before.machines) {
+        if (m.instanceId.isEmpty() || !m.state.isAlive() || m.isExistingHost())
+            continue;
+        const MachineRecord *now = after.value(m.id);
+        if (now && now->state.isAlive())
+            continue;
+        StartForecast::Stop stop{m.name, m.instanceId, m.region, m.zone, m.instanceType, 0};
+        if (const RegionInfo *region = cloud.region(m.region)) {
+            if (const InstanceType *type = region->instanceType(m.instanceType))
+                stop.hourlyCost = type->cost;
+        }
+        *cost += stop.hourlyCost;
+        stops.append(stop);
+    }
+    return stops;
+}
+
 } // namespace
 
 int StartForecast::instances() const
@@ -159,6 +182,7 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
         }
     }
     forecast.starts = byKey.values();
+    forecast.stops = stopsOf(before, index, cloud, &forecast.stoppedHourlyCost);
 
     // Where units are: their machine's zone, its host's, the zone its
     // placement asks for, or (after) the zone predicted above.

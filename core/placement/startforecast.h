@@ -10,8 +10,9 @@ namespace berth {
 
 // What the provisioner would start once a change set is committed, by its
 // own rules (zone spread over healthy zones, the cheapest instance type that
-// fits), and how each application touched would be spread over zones then.
-// Pure: from the model before and after the changes.
+// fits), what it would stop (every running instance whose machine the
+// changes remove), and how each application touched would be spread over
+// zones then. Pure: from the model before and after the changes.
 struct StartForecast
 {
     Q_DECLARE_TR_FUNCTIONS(StartForecast)
@@ -25,6 +26,17 @@ public:
         QString instanceType;
         int count = 0;
         double hourlyCost = 0; // all of them, from the catalogue
+    };
+    // An instance the changes stop: its machine goes (removed, or with the
+    // last unit it was made for), and what it costs now.
+    struct Stop
+    {
+        QString machine;
+        QString instanceId;
+        QString region;
+        QString zone;
+        QString instanceType;
+        double hourlyCost = 0; // from the catalogue; 0 when it lists no such type
     };
     // A new machine no instance type fits: its start would fail.
     struct Unfit
@@ -44,11 +56,15 @@ public:
     };
 
     QList<Starts> starts;
-    double hourlyCost = 0;
+    double hourlyCost = 0; // of the starts
+    QList<Stop> stops;
+    double stoppedHourlyCost = 0; // what the stops save
     QList<Unfit> unfit;
     QList<Spread> spreads;
 
     int instances() const;
+    // What the commit changes the model's hourly cost by: starts less stops.
+    double costChange() const { return hourlyCost - stoppedHourlyCost; }
     static StartForecast of(const ModelSnapshot &before, const ModelSnapshot &after,
                             const CloudInfo &cloud);
 };

@@ -9,6 +9,8 @@
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelcommands.h"
 #include "core/store/workspace.h"
+#include "ui/applicationsmodel.h"
+#include "ui/changesetpanel.h"
 #include "ui/commanddialog.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/deploydialog.h"
@@ -29,6 +31,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QStandardPaths>
@@ -459,6 +462,53 @@ private slots:
             }
             QCOMPARE(taken.size(), 9); // six menus, three tabs
         }
+    }
+
+    // Removing a unit whose machine was made for it: the change set and the
+    // commit's question say what stops and what that saves, not only what
+    // starts. A unit staged onto a started machine is not counted started.
+    void theChangeSetSaysWhatStopsAsWellAsWhatStarts()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("big"), 1);
+        f.deploy(QStringLiteral("web"), 1);
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-000016"),
+                                  QStringLiteral("arch=amd64 cores=16 mem=65536M"),
+                                  QStringLiteral("m5.4xlarge"));
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("1"), QStringLiteral("i-000017"));
+        auto window = f.window();
+        QVERIFY(window);
+        QVERIFY(clickRow(window->applicationView(), QStringLiteral("big/0")));
+        bool asked = false;
+        whenShown<QMessageBox>([&](QMessageBox *box) {
+            QVERIFY2(box->text().contains(QStringLiteral("This stops machine 0 (instance "
+                                                         "i-000016)")),
+                     qPrintable(box->text()));
+            press(Qt::Key_Return); // Yes
+            asked = true;
+        });
+        press(Qt::Key_Delete);
+        QTRY_VERIFY(asked);
+
+        ChangeSetPanel *changes = window->changeSetPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(changes->summary().contains(QStringLiteral("stops 1 instance")),
+                                 10'000);
+        const QString summary = changes->summary();
+        QVERIFY2(summary.contains(QStringLiteral("saving 0.768 per hour")), qPrintable(summary));
+        for (const char *word : {"i-000016", "m5.4xlarge", "sim-east-a"})
+            QVERIFY2(summary.contains(QString::fromLatin1(word)), qPrintable(summary));
+        QVERIFY(summary.contains(QStringLiteral("Commit starts 0 instance(s)")));
+
+        // A unit of web staged onto its started machine: 1 of 2 started.
+        ChangeSet(f.ws()).stage(
+            model, ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("1")),
+            QStringLiteral("test"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            findRow(window->applicationView(), QStringLiteral("web/1")).isValid(), 10'000);
+        const QModelIndex web = findRow(window->applicationView(), QStringLiteral("web"));
+        const QString status =
+            web.siblingAtColumn(ApplicationsModel::StatusColumn).data().toString();
+        QVERIFY2(status.startsWith(QStringLiteral("1 of 2 started")), qPrintable(status));
     }
 };
 

@@ -1,4 +1,5 @@
 #include "core/commands/changeset.h"
+#include "core/commands/machinecommands.h"
 #include "core/provisioning/provisioner.h"
 #include "tests/testsupport.h"
 
@@ -62,6 +63,7 @@ private slots:
     void previewForecastsStartsCostAndSpread();
     void removalsAreShownAsPlanned();
     void batchStagingIsAllOrNothing();
+    void previewSaysWhatStops();
 };
 
 void TestChangeSet::stagingLeavesTheModelAsItIs()
@@ -157,9 +159,15 @@ void TestChangeSet::aRefusedChangeMakesCommitApplyNothing()
     QVERIFY(!preview.items.at(1).refusal.isEmpty());
 
     const QString error = errorOf([&] { set.commit(model); });
-    QVERIFY2(error.startsWith(QStringLiteral("change 2 of 3 (deploy web, 1 unit(s)) is refused: ")),
-             qPrintable(error));
-    QVERIFY(error.endsWith(QStringLiteral("nothing was committed and the change set is kept")));
+    // Named by its id, which `discard` takes.
+    const QString id = QString::number(preview.items.at(1).record.id);
+    QVERIFY2(
+        error.startsWith(QStringLiteral("change %1 (deploy web, 1 unit(s)) is refused: ").arg(id)),
+        qPrintable(error));
+    QVERIFY(error.endsWith(
+        QStringLiteral("nothing was committed and the change set is kept (discard it with its "
+                       "id: %1)")
+            .arg(id)));
     QCOMPARE(t.ws().snapshot(model).machines, before.machines);
     QCOMPARE(t.ws().snapshot(model).units, before.units);
     QCOMPARE(set.count(model), 3);
@@ -308,6 +316,41 @@ void TestChangeSet::batchStagingIsAllOrNothing()
     QCOMPARE(set.count(model), 0);
     QCOMPARE(set.stage(model, batch.mid(0, 2), {}).size(), 2);
     QCOMPARE(set.count(model), 2);
+}
+
+void TestChangeSet::previewSaysWhatStops()
+{
+    // web/0 on an m5.4xlarge, web/1 on a machine still waiting, a machine
+    // of its own that runs nothing
+    TestWorkspace t;
+    ChangeSet set(t.ws());
+    deploy(QStringLiteral("web"), 2).apply(t.ws(), model);
+    AsTheProvisioner::started(t.ws(), model, QStringLiteral("0"), QStringLiteral("i-16"),
+                              QStringLiteral("arch=amd64 cores=16 mem=65536M"),
+                              QStringLiteral("m5.4xlarge"));
+    MachineCommands(t.ws()).addMachines(model, {{}, 1, {}, {}});
+    AsTheProvisioner::started(t.ws(), model, QStringLiteral("2"), QStringLiteral("i-17"),
+                              QStringLiteral("arch=amd64 cores=1 mem=2048M"),
+                              QStringLiteral("t3.small"));
+
+    // Removing both units stops only the instance that runs; the idle
+    // machine 2 stays (it was not made for them)
+    set.stage(model, ModelChange::removeUnits({QStringLiteral("web/0"), QStringLiteral("web/1")}),
+              {});
+    StartForecast f = set.preview(model).forecast;
+    QCOMPARE(f.instances(), 0);
+    QCOMPARE(f.stops.size(), 1);
+    QCOMPARE(f.stops.first().machine, QStringLiteral("0"));
+    QCOMPARE(f.stops.first().instanceId, QStringLiteral("i-16"));
+    QCOMPARE(f.stops.first().instanceType, QStringLiteral("m5.4xlarge"));
+    QCOMPARE(f.stoppedHourlyCost, 0.768);
+    QCOMPARE(f.costChange(), -0.768);
+
+    // Removing machine 2 as well adds its stop and saving
+    set.stage(model, ModelChange::removeMachines({QStringLiteral("2")}, false), {});
+    f = set.preview(model).forecast;
+    QCOMPARE(f.stops.size(), 2);
+    QCOMPARE(f.stoppedHourlyCost, 0.768 + 0.0208);
 }
 
 QTEST_GUILESS_MAIN(TestChangeSet)
