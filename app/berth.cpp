@@ -21,6 +21,7 @@ using namespace berth;
 int main(int argc, char *argv[])
 {
     BerthApplication app(argc, argv);
+    app.closeWindowsOnSignals();
     QApplication::setApplicationName(QStringLiteral("berth"));
     QApplication::setOrganizationName(QStringLiteral("berth"));
     QApplication::setApplicationDisplayName(QStringLiteral("Berth"));

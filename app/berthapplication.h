@@ -20,6 +20,10 @@ public:
     void setDebug(bool debug) { m_debug = debug; }
     // One message box for an error, with its detail under --debug.
     void showError(QWidget *parent, const QString &message, const QString &detail = {}) const;
+    // SIGTERM, SIGINT and SIGHUP (a session ending, kill, Ctrl+C in the
+    // terminal it was started from) close the windows as the user would:
+    // they keep their size and settings and stop their provisioners cleanly.
+    void closeWindowsOnSignals();
 
 private:
     bool m_debug = false;

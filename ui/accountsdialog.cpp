@@ -7,6 +7,7 @@
 #include "core/store/cloudaccounts.h"
 #include "core/store/store.h"
 #include "core/userfiles.h"
+#include "ui/dialogfields.h"
 #include "ui/filedialogs.h"
 #include "ui/offthread.h"
 #include "ui/palettecolours.h"
@@ -128,7 +129,7 @@ AccountsDialog::AccountsDialog(Store &store, const ProviderTypes &types, SecretS
             showAccount(m_list.at(row));
     });
     connect(m_type, &QComboBox::activated, this, [this] { showType(m_type->currentText(), {}); });
-    resize(860, 560);
+    DialogFields::resizeWithinScreen(this, {860, 560});
     reloadList({});
 }
 

@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/cloud/instancetypechooser.h"
 #include "core/store/workspace.h"
+#include "ui/dialogfields.h"
 #include "ui/palettecolours.h"
 
 #include <QDialogButtonBox>
@@ -105,7 +106,7 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(m_buttons);
-    resize(640, 720);
+    DialogFields::resizeWithinScreen(this, {640, 720});
     revalidate();
 }
 
@@ -161,7 +162,9 @@ void ConstraintEditorDialog::revalidate()
             ? tr("<b>Result:</b> %1")
                   .arg(m_merged.isEmpty() ? tr("(none)") : m_merged.toString().toHtmlEscaped())
             : QStringLiteral("<span style=\"color:%1\">%2</span>")
-                  .arg(PaletteColours::error(palette()).name(), m_problem.toHtmlEscaped()));
+                  .arg(
+                      PaletteColours::error(palette()).name(),
+                      problems.join(u'\n').toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"))));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_problem.isEmpty());
 
     // What each region would start for a machine with these constraints.

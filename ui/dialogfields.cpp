@@ -5,6 +5,8 @@
 #include "core/model/placementdirective.h"
 
 #include <QComboBox>
+#include <QScreen>
+#include <QWidget>
 
 namespace berth {
 
@@ -50,6 +52,19 @@ QComboBox *baseBox(Workspace &workspace, const QString &model, QWidget *parent)
     }
     box->addItems(bases);
     return box;
+}
+
+void resizeWithinScreen(QWidget *window, const QSize &wanted)
+{
+    const QWidget *anchor = window->parentWidget() ? window->parentWidget() : window;
+    const QScreen *screen = anchor->screen();
+    if (!screen) {
+        window->resize(wanted);
+        return;
+    }
+    // Room for the window frame and a panel.
+    const QSize room = screen->availableGeometry().size() * 0.92;
+    window->resize(wanted.boundedTo(room));
 }
 
 } // namespace DialogFields

@@ -18,6 +18,7 @@
 #include "ui/chartexport.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/detailspane.h"
+#include "ui/dialogfields.h"
 #include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/modelactions.h"
@@ -43,6 +44,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -74,9 +76,13 @@ MainWindow::MainWindow(Workspace &workspace, const QString &model, const Options
 
     QSettings settings;
     setStaging(settings.value(QStringLiteral("changes/stage"), true).toBool());
-    resize(1200, 760);
+    DialogFields::resizeWithinScreen(this, {1200, 760});
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_saveState = new QTimer(this);
+    m_saveState->setSingleShot(true);
+    m_saveState->setInterval(500);
+    connect(m_saveState, &QTimer::timeout, this, &MainWindow::saveWindowState);
     reloadModelList();
     openModel(model);
     if (provisions()) {
@@ -493,11 +499,30 @@ void MainWindow::exportChart()
     ChartExport::askAndWrite(this, m_zoneChart->plot());
 }
 
-void MainWindow::closeEvent(QCloseEvent *event)
+void MainWindow::saveWindowState()
 {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    if (m_saveState && isVisible())
+        m_saveState->start();
+}
+
+void MainWindow::moveEvent(QMoveEvent *event)
+{
+    QMainWindow::moveEvent(event);
+    if (m_saveState && isVisible())
+        m_saveState->start();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveWindowState();
     m_overview->saveColumns();
     QMainWindow::closeEvent(event);
 }

@@ -24,6 +24,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QTabWidget;
 class QTextBrowser;
+class QTimer;
 class QToolBar;
 class QTreeView;
 class QUndoStack;
@@ -166,6 +167,10 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // The size and place are kept as they change, not only on a clean close
+    // (a window ended by its session or a signal keeps them too).
+    void resizeEvent(QResizeEvent *event) override;
+    void moveEvent(QMoveEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -214,6 +219,7 @@ private:
     // provisioning and offers to reopen the store, whose staged changes are kept.
     void storeLost();
     void reopen(const QString &location, const QString &model);
+    void saveWindowState();
     void runDialog(CommandDialog &dialog);
     // The watcher reads the model now, not at its next poll.
     void refreshModel();
@@ -228,6 +234,7 @@ private:
     ApplicationsModel *m_applications;
     MachinesModel *m_machines;
     QTabWidget *m_tabs = nullptr;
+    QTimer *m_saveState = nullptr; // a moment after the last resize or move
     OverviewPage *m_overview = nullptr;
     MachineView *m_machineView = nullptr;
     RegionChart *m_chart = nullptr;

@@ -1,4 +1,5 @@
 #include "ui/policyeditordialog.h"
+#include "ui/dialogfields.h"
 #include "ui/palettecolours.h"
 
 #include "core/bertherror.h"
@@ -100,7 +101,7 @@ PolicyEditorDialog::PolicyEditorDialog(Workspace &workspace, const QString &mode
 
     for (QTableWidget *table : {m_regions, m_zones})
         connect(table, &QTableWidget::itemChanged, this, &PolicyEditorDialog::revalidate);
-    resize(620, 460);
+    DialogFields::resizeWithinScreen(this, {620, 460});
     revalidate();
 }
 

@@ -26,14 +26,17 @@
 #include <QApplication>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QScreen>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
@@ -509,6 +512,94 @@ private slots:
         const QString status =
             web.siblingAtColumn(ApplicationsModel::StatusColumn).data().toString();
         QVERIFY2(status.startsWith(QStringLiteral("1 of 2 started")), qPrintable(status));
+    }
+
+    // The window's size is kept as it changes, and the window closes as the
+    // user would close it when its process is told to end (SIGTERM).
+    void theWindowKeepsItsSize()
+    {
+        Fixture f;
+        {
+            auto window = f.window();
+            QVERIFY(window);
+            window->resize(1400, 880);
+            QTRY_VERIFY(!QSettings().value(QStringLiteral("window/geometry")).isNull());
+        } // gone without a close event, as a killed window is
+        auto again = f.window();
+        QVERIFY(again);
+        QCOMPARE(again->size(), QSize(1400, 880));
+
+        // The program itself, ended by a signal: it closes and saves.
+        QProcessEnvironment env = isolatedEnvironment(f.dir);
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        QProcess berth;
+        berth.setProcessEnvironment(env);
+        berth.start(QStringLiteral(BERTH_PATH), {QStringLiteral("--db"), f.path()});
+        QVERIFY(berth.waitForStarted());
+        const QString config = f.dir.filePath(QStringLiteral("config/berth/berth.conf"));
+        // Up once it has said which model it shows (it remembers it at once).
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(config), 20'000);
+        berth.terminate();
+        QVERIFY(berth.waitForFinished(20'000));
+        QCOMPARE(berth.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(berth.exitCode(), 0);
+        const QSettings saved(config, QSettings::IniFormat);
+        QVERIFY(!saved.value(QStringLiteral("window/geometry")).isNull());
+    }
+
+    // On the screen they open on (and on 1600×1000 at 2×, 800×500 to the
+    // window) the dialogs fit, their OK buttons within reach, and the
+    // constraint editor's problems stand one to a line.
+    void dialogsFitTheScreen()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 1);
+        auto window = f.window();
+        QVERIFY(window);
+        const QRect screen = window->screen()->availableGeometry();
+        // tst_windowcurrent_2x runs this at 2× on a 1600×1000 screen.
+        if (qEnvironmentVariable("QT_SCALE_FACTOR") == u"2")
+            QCOMPARE(screen.size(), QSize(800, 500));
+        QVERIFY(clickRow(window->applicationView(), QStringLiteral("web")));
+        const auto reachable = [&](QDialog *dialog) {
+            const QRect frame = dialog->frameGeometry();
+            QVERIFY2(frame.height() <= screen.height(),
+                     qPrintable(QString::number(frame.height())));
+            auto *buttons = dialog->findChild<QDialogButtonBox *>();
+            QVERIFY(buttons);
+            QPushButton *ok = buttons->button(QDialogButtonBox::Ok);
+            const QRect okRect(ok->mapToGlobal(QPoint(0, 0)), ok->size());
+            QVERIFY2(screen.contains(okRect.center()),
+                     qPrintable(QStringLiteral("OK at %1,%2").arg(okRect.x()).arg(okRect.y())));
+        };
+        bool seen = false;
+        whenShown<ConstraintEditorDialog>([&](ConstraintEditorDialog *dialog) {
+            reachable(dialog);
+            dialog->field(ConstraintKey::Arch)->setText(QStringLiteral("sparc"));
+            dialog->field(ConstraintKey::Mem)->setText(QStringLiteral("lots"));
+            const QList<QLabel *> summary = dialog->findChildren<QLabel *>();
+            QString text;
+            for (const QLabel *label : summary) {
+                if (label->text().contains(QStringLiteral("<br>")))
+                    text = label->text();
+            }
+            // One problem a line: arch's, then mem's.
+            const qsizetype arch = text.indexOf(QStringLiteral("&quot;arch&quot;"));
+            const qsizetype mem = text.indexOf(QStringLiteral("&quot;mem&quot;"));
+            QVERIFY2(arch >= 0 && mem > arch && text.mid(arch, mem - arch).contains(u"<br>"),
+                     qPrintable(text));
+            seen = true;
+        });
+        press(Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(seen);
+        seen = false;
+        whenShown<QDialog>([&](QDialog *dialog) {
+            QCOMPARE(dialog->windowTitle().contains(QStringLiteral("web")), true);
+            reachable(dialog);
+            seen = true;
+        });
+        press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(seen);
     }
 };
 
