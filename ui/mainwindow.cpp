@@ -269,6 +269,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
             }
         }
     }
+    m_overview->snapshotShown();
     showSelectedApplication();
     m_actions->updateEnabled(); // what the selection allows may have changed
     if (!m_overview->hasCurrentRow())

@@ -60,17 +60,18 @@ OverviewPage::OverviewPage(ApplicationsModel *applications, MachinesModel *machi
     m_machineTree->setSortingEnabled(true);
     m_machineTree->sortByColumn(MachinesModel::NameColumn, Qt::AscendingOrder);
     m_machineTree->setUniformRowHeights(true);
-    // What is looked at most comes first, so at 1280 px zone, instance,
-    // type and hardware show without scrolling; the user's own order and
-    // widths, once changed, are kept between runs.
-    const QList<int> machineOrder{
-        MachinesModel::NameColumn,           MachinesModel::StatusColumn,
-        MachinesModel::ZoneColumn,           MachinesModel::InstanceColumn,
-        MachinesModel::TypeColumn,           MachinesModel::HardwareColumn,
-        MachinesModel::MessageColumn,        MachinesModel::UnitsColumn,
-        MachinesModel::BaseColumn,           MachinesModel::RegionColumn,
-        MachinesModel::InstanceStatusColumn, MachinesModel::LifeColumn,
-        MachinesModel::ConstraintsColumn};
+    // What is looked at most comes first: the status and, beside it, why
+    // (the message, its width bounded, whole in its tooltip and the
+    // details), then zone, instance, type and hardware; at 1600 px they show
+    // without scrolling. The user's own order and widths, once changed, are
+    // kept between runs.
+    const QList<int> machineOrder{MachinesModel::NameColumn,           MachinesModel::StatusColumn,
+                                  MachinesModel::MessageColumn,        MachinesModel::ZoneColumn,
+                                  MachinesModel::InstanceColumn,       MachinesModel::TypeColumn,
+                                  MachinesModel::HardwareColumn,       MachinesModel::UnitsColumn,
+                                  MachinesModel::BaseColumn,           MachinesModel::RegionColumn,
+                                  MachinesModel::InstanceStatusColumn, MachinesModel::LifeColumn,
+                                  MachinesModel::ConstraintsColumn};
     for (int i = 0; i < machineOrder.size(); ++i) {
         QHeaderView *header = m_machineTree->header();
         header->moveSection(header->visualIndex(machineOrder.at(i)), i);
@@ -152,6 +153,27 @@ void OverviewPage::firstSnapshotShown()
     for (int c = 0; c < ApplicationsModel::ColumnCount; ++c)
         m_applicationView->resizeColumnToContents(c);
     m_machineTree->header()->resizeSections(QHeaderView::ResizeToContents);
+    // A long reason must not push zone and type out of sight.
+    const int message = m_machineTree->fontMetrics().averageCharWidth() * 36;
+    if (m_machineTree->columnWidth(MachinesModel::MessageColumn) > message)
+        m_machineTree->setColumnWidth(MachinesModel::MessageColumn, message);
+}
+
+void OverviewPage::snapshotShown()
+{
+    if (m_columnsRestored)
+        return; // the user's widths
+    // "4 of 6 started, 2 failed" grows as machines fail: the status whole.
+    // The applications' rows only: a few, however many units there are.
+    const QAbstractItemModel *model = m_applicationView->model();
+    const QFontMetrics metrics = m_applicationView->fontMetrics();
+    int wanted = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString text = model->index(row, ApplicationsModel::StatusColumn).data().toString();
+        wanted = std::max(wanted, metrics.horizontalAdvance(text) + 2 * metrics.averageCharWidth());
+    }
+    if (wanted > m_applicationView->columnWidth(ApplicationsModel::StatusColumn))
+        m_applicationView->setColumnWidth(ApplicationsModel::StatusColumn, wanted);
 }
 
 QString OverviewPage::selectedApplication() const

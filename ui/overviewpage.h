@@ -41,6 +41,8 @@ public:
     // The model's first snapshot is in: applications opened, columns fitted
     // (unless the user's own were restored).
     void firstSnapshotShown();
+    // Every snapshot: columns the user has not sized widen to what they hold.
+    void snapshotShown();
     // The selected principal application; empty when none is.
     QString selectedApplication() const;
     void selectApplication(const QString &name);

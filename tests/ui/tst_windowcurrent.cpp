@@ -15,6 +15,7 @@
 #include "ui/constrainteditordialog.h"
 #include "ui/deploydialog.h"
 #include "ui/itemroles.h"
+#include "ui/machinesmodel.h"
 #include "ui/machineview.h"
 #include "ui/mainwindow.h"
 #include "ui/modeldialogs.h"
@@ -27,6 +28,7 @@
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -600,6 +602,61 @@ private slots:
         });
         press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_VERIFY(seen);
+    }
+
+    // At 1600 px the machines' reason and their zone show without
+    // scrolling, the reason whole in its tooltip, and an application's
+    // status is never cut as machines fail.
+    void reasonsAreInSight()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 6);
+        for (const char *machine : {"0", "1", "2"})
+            AsTheProvisioner::started(f.ws(), model, QString::fromLatin1(machine),
+                                      QStringLiteral("i-") + QString::fromLatin1(machine));
+        const QString reason = QStringLiteral("image for ubuntu@22.04 not found in sim-east-b; "
+                                              "the cloud has no such image in this zone");
+        for (const char *machine : {"4", "5"})
+            AsTheProvisioner::failed(f.ws(), model, QString::fromLatin1(machine), reason);
+        auto window = f.window();
+        QVERIFY(window);
+        window->resize(1600, 1000);
+        QTRY_COMPARE(window->width(), 1600);
+        QTreeView *machines = window->machineTree();
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(machines, QStringLiteral("5"))
+                                         .siblingAtColumn(MachinesModel::MessageColumn)
+                                         .data()
+                                         .toString() == reason,
+                                 10'000);
+        for (const int column :
+             {int(MachinesModel::StatusColumn), int(MachinesModel::MessageColumn),
+              int(MachinesModel::ZoneColumn), int(MachinesModel::TypeColumn)}) {
+            const int right = machines->header()->sectionViewportPosition(column) +
+                              machines->header()->sectionSize(column);
+            QVERIFY2(right <= machines->viewport()->width(),
+                     qPrintable(QStringLiteral("column %1 ends at %2 of %3")
+                                    .arg(column)
+                                    .arg(right)
+                                    .arg(machines->viewport()->width())));
+        }
+        QCOMPARE(findRow(machines, QStringLiteral("5"))
+                     .siblingAtColumn(MachinesModel::MessageColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString(),
+                 reason);
+        // One more fails while the window is open: the status grows, its column too.
+        AsTheProvisioner::failed(f.ws(), model, QStringLiteral("3"), reason);
+        QTreeView *apps = window->applicationView();
+        const QModelIndex web = findRow(apps, QStringLiteral("web"));
+        QTRY_VERIFY(web.siblingAtColumn(ApplicationsModel::StatusColumn)
+                        .data()
+                        .toString()
+                        .contains(QStringLiteral("3 failed")));
+        const QString status =
+            web.siblingAtColumn(ApplicationsModel::StatusColumn).data().toString();
+        QTRY_VERIFY2(apps->columnWidth(ApplicationsModel::StatusColumn) >=
+                         apps->fontMetrics().horizontalAdvance(status),
+                     qPrintable(status));
     }
 };
 
