@@ -1495,13 +1495,18 @@
 <context>
     <name>PlaceUnitsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="24"/>
+        <location filename="../ui/placementcommands.cpp" line="25"/>
         <source>new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="26"/>
+        <location filename="../ui/placementcommands.cpp" line="27"/>
         <source>place %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/placementcommands.cpp" line="61"/>
+        <source>machine %1 of %2 has started</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2105,12 +2110,12 @@
 <context>
     <name>SetConstraintsCommand</name>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="65"/>
+        <location filename="../ui/placementcommands.cpp" line="78"/>
         <source>model constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/placementcommands.cpp" line="66"/>
+        <location filename="../ui/placementcommands.cpp" line="79"/>
         <source>constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2537,22 +2542,22 @@
 <context>
     <name>berth::AccountsDialog</name>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="66"/>
+        <location filename="../ui/accountsdialog.cpp" line="67"/>
         <source>&amp;Test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="68"/>
+        <location filename="../ui/accountsdialog.cpp" line="69"/>
         <source>Provider accounts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="71"/>
+        <location filename="../ui/accountsdialog.cpp" line="72"/>
         <source>Trust this server?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="72"/>
+        <location filename="../ui/accountsdialog.cpp" line="73"/>
         <source>The server at %1 presented a certificate Berth has not seen before.
 
 SHA-256 fingerprint:
@@ -2562,137 +2567,137 @@ Compare it with the server&apos;s own (lxc info on the server shows certificate_
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="79"/>
+        <location filename="../ui/accountsdialog.cpp" line="80"/>
         <source>Setting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="79"/>
+        <location filename="../ui/accountsdialog.cpp" line="80"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="88"/>
+        <location filename="../ui/accountsdialog.cpp" line="89"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="89"/>
+        <location filename="../ui/accountsdialog.cpp" line="90"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="95"/>
+        <location filename="../ui/accountsdialog.cpp" line="96"/>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="96"/>
+        <location filename="../ui/accountsdialog.cpp" line="97"/>
         <source>T&amp;ype:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="97"/>
+        <location filename="../ui/accountsdialog.cpp" line="98"/>
         <source>&amp;Endpoint:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="100"/>
+        <location filename="../ui/accountsdialog.cpp" line="101"/>
         <source>Settings (empty: the default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="102"/>
+        <location filename="../ui/accountsdialog.cpp" line="103"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="106"/>
+        <location filename="../ui/accountsdialog.cpp" line="107"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="159"/>
+        <location filename="../ui/accountsdialog.cpp" line="160"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="199"/>
+        <location filename="../ui/accountsdialog.cpp" line="200"/>
         <source>Name the new account, then Save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="231"/>
+        <location filename="../ui/accountsdialog.cpp" line="232"/>
         <source>File…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="232"/>
+        <location filename="../ui/accountsdialog.cpp" line="233"/>
         <source>Read %1 from a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="234"/>
+        <location filename="../ui/accountsdialog.cpp" line="235"/>
         <source>Read %1 from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="244"/>
+        <location filename="../ui/accountsdialog.cpp" line="245"/>
         <source>from %1 — Save to store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="252"/>
+        <location filename="../ui/accountsdialog.cpp" line="253"/>
         <source>set — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="252"/>
+        <location filename="../ui/accountsdialog.cpp" line="253"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="259"/>
+        <location filename="../ui/accountsdialog.cpp" line="260"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="260"/>
+        <location filename="../ui/accountsdialog.cpp" line="261"/>
         <source>Secrets go to the %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="306"/>
+        <location filename="../ui/accountsdialog.cpp" line="307"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="360"/>
+        <location filename="../ui/accountsdialog.cpp" line="361"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="388"/>
+        <location filename="../ui/accountsdialog.cpp" line="389"/>
         <source>Removed %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="400"/>
+        <location filename="../ui/accountsdialog.cpp" line="401"/>
         <source>Save the account before testing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="409"/>
+        <location filename="../ui/accountsdialog.cpp" line="410"/>
         <source>Asking %1 for its instances…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="424"/>
+        <location filename="../ui/accountsdialog.cpp" line="425"/>
         <source>%1 did not answer: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="426"/>
+        <location filename="../ui/accountsdialog.cpp" line="427"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3122,71 +3127,76 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <source>staged: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/changesubmitter.cpp" line="117"/>
+        <source>&quot;%1&quot; can no longer be undone: %2; remove the unit instead</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>berth::ConstraintEditorDialog</name>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="42"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="43"/>
         <source>Constraints of model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="43"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="44"/>
         <source>Constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="47"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="48"/>
         <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="49"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="50"/>
         <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="72"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="73"/>
         <source>inherited: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="75"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="76"/>
         <source>%1 is not supported by cloud %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="98"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="161"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="162"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="162"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="163"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="176"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="179"/>
         <source>fix the constraints first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="180"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="183"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3752,72 +3762,72 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="106"/>
+        <location filename="../ui/mainwindow.cpp" line="112"/>
         <source>%1 (destroying)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="114"/>
+        <location filename="../ui/mainwindow.cpp" line="120"/>
         <source>Remove this model and stop its instances</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="115"/>
+        <location filename="../ui/mainwindow.cpp" line="121"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="128"/>
+        <location filename="../ui/mainwindow.cpp" line="134"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="129"/>
+        <location filename="../ui/mainwindow.cpp" line="135"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="165"/>
+        <location filename="../ui/mainwindow.cpp" line="171"/>
         <source>Destroy model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="167"/>
+        <location filename="../ui/mainwindow.cpp" line="173"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="186"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="191"/>
+        <location filename="../ui/mainwindow.cpp" line="197"/>
         <source>model %1 is destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="221"/>
+        <location filename="../ui/mainwindow.cpp" line="227"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="248"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="244"/>
+        <location filename="../ui/mainwindow.cpp" line="250"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="247"/>
+        <location filename="../ui/mainwindow.cpp" line="253"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="270"/>
+        <location filename="../ui/mainwindow.cpp" line="277"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -3905,22 +3915,22 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="382"/>
+        <location filename="../ui/mainwindow.cpp" line="390"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="386"/>
+        <location filename="../ui/mainwindow.cpp" line="394"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="419"/>
+        <location filename="../ui/mainwindow.cpp" line="427"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="487"/>
+        <location filename="../ui/mainwindow.cpp" line="495"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4304,12 +4314,12 @@ Reopen the store now?</source>
 <context>
     <name>berth::PolicyEditorDialog</name>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="60"/>
+        <location filename="../ui/policyeditordialog.cpp" line="61"/>
         <source>Placement policy of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/policyeditordialog.cpp" line="63"/>
+        <location filename="../ui/policyeditordialog.cpp" line="64"/>
         <source>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit(s) now.</source>
         <translation>
             <numerusform>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit now.</numerusform>
@@ -4317,67 +4327,67 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="76"/>
+        <location filename="../ui/policyeditordialog.cpp" line="77"/>
         <source>&amp;Regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="77"/>
+        <location filename="../ui/policyeditordialog.cpp" line="78"/>
         <source>&amp;Zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="88"/>
+        <location filename="../ui/policyeditordialog.cpp" line="89"/>
         <source>Which units go first when the application scales in; units in error always go first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="90"/>
+        <location filename="../ui/policyeditordialog.cpp" line="91"/>
         <source>Scale-in removes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="113"/>
+        <location filename="../ui/policyeditordialog.cpp" line="114"/>
         <source>Use</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="113"/>
+        <location filename="../ui/policyeditordialog.cpp" line="114"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="113"/>
+        <location filename="../ui/policyeditordialog.cpp" line="114"/>
         <source>Cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="113"/>
+        <location filename="../ui/policyeditordialog.cpp" line="114"/>
         <source>Units now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="113"/>
+        <location filename="../ui/policyeditordialog.cpp" line="114"/>
         <source>Target now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="138"/>
+        <location filename="../ui/policyeditordialog.cpp" line="139"/>
         <source>no cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="164"/>
+        <location filename="../ui/policyeditordialog.cpp" line="165"/>
         <source>Give at least one checked region a weight above 0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="166"/>
+        <location filename="../ui/policyeditordialog.cpp" line="167"/>
         <source>Give at least one checked zone a weight above 0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="177"/>
+        <location filename="../ui/policyeditordialog.cpp" line="178"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -102,4 +102,20 @@ void ChangeSubmitter::committed(const QList<ModelChange> &applied)
     emit submitted();
 }
 
+void ChangeSubmitter::snapshotApplied(const SnapshotIndex &index)
+{
+    if (m_undo->index() == 0)
+        return;
+    const auto *top = dynamic_cast<const PlaceUnitsCommand *>(m_undo->command(m_undo->index() - 1));
+    if (!top)
+        return;
+    const QString why = top->whyNotUndoable(index);
+    if (why.isEmpty())
+        return;
+    // Everything below it waits behind it: nothing is undoable any more.
+    emit logged(
+        tr("\"%1\" can no longer be undone: %2; remove the unit instead").arg(top->text(), why));
+    m_undo->clear();
+}
+
 } // namespace berth

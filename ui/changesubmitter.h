@@ -9,6 +9,7 @@ class QUndoStack;
 namespace berth {
 
 class CommandDialog;
+class SnapshotIndex;
 class Workspace;
 
 // The one place where the window's changes are staged or applied. Staged
@@ -43,6 +44,9 @@ public:
     // A commit applied `applied`: the staged steps are the model's now, and
     // its placements stay undoable while their machines have not started.
     void committed(const QList<ModelChange> &applied);
+    // A new snapshot: a step that can no longer be undone (its unit's
+    // machine started) is not offered; the undo stack is emptied, saying why.
+    void snapshotApplied(const SnapshotIndex &index);
 
 signals:
     void logged(const QString &line);

@@ -276,6 +276,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         showEmptyState();
     statusBar()->showMessage(tr("%n machine(s)", nullptr, int(snapshot.machines.size())));
     m_overview->details()->snapshotApplied(snapshotIndex());
+    m_submitter->snapshotApplied(snapshotIndex());
     ++m_snapshots;
     emit snapshotApplied();
 }

@@ -4,6 +4,7 @@
 #include "core/commands/applicationcommands.h"
 #include "core/commands/changeset.h"
 #include "core/commands/modelcommands.h"
+#include "core/model/snapshotindex.h"
 
 #include <QCoreApplication>
 
@@ -49,6 +50,18 @@ void PlaceUnitsCommand::undo()
         m_report(error.message());
         setObsolete(true);
     }
+}
+
+QString PlaceUnitsCommand::whyNotUndoable(const SnapshotIndex &index) const
+{
+    for (const QString &name : m_units) {
+        const UnitRecord *unit = index.unit(name);
+        const MachineRecord *machine = unit ? index.machine(unit->machineId) : nullptr;
+        if (machine && (!machine->instanceId.isEmpty() || machine->state.starting()))
+            return QCoreApplication::translate("PlaceUnitsCommand", "machine %1 of %2 has started")
+                .arg(machine->name, name);
+    }
+    return {};
 }
 
 SetConstraintsCommand::SetConstraintsCommand(Workspace &workspace, QString model,

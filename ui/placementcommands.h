@@ -9,6 +9,7 @@
 
 namespace berth {
 
+class SnapshotIndex;
 class Workspace;
 
 // The window's edits as undoable commands. Each step is one store command,
@@ -27,6 +28,9 @@ public:
                       ReportError report, State state = ToPlace);
     void redo() override;
     void undo() override;
+    // Why undo can no longer take the units off (a machine of theirs has
+    // started, or is starting), on the snapshot `index`; empty while it can.
+    QString whyNotUndoable(const SnapshotIndex &index) const;
 
 private:
     Workspace &m_workspace;

@@ -374,12 +374,19 @@ private slots:
         undo->redo();
         QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("2"));
 
-        // Once a machine has started, its placement cannot be undone, and says so.
+        // Once a machine has started, its placement cannot be undone: Undo is
+        // no longer offered, and the log says why.
         AsTheProvisioner::started(f.ws(), model, QStringLiteral("2"), QStringLiteral("i-7"));
-        undo->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(!undo->canUndo(), 10'000);
+        QVERIFY2(window->logPane()->toPlainText().contains(
+                     QStringLiteral("can no longer be undone: machine 2 of db/1 has started")),
+                 qPrintable(window->logPane()->toPlainText()));
+        for (const QAction *action : window->menuBar()->actions().at(1)->menu()->actions()) {
+            if (action->text().startsWith(QStringLiteral("&Undo")))
+                QVERIFY(!action->isEnabled()); // Edit ▸ Undo greyed
+        }
+        undo->undo(); // as the greyed action would: nothing
         QCOMPARE(f.machineOf(QStringLiteral("db/1")), QStringLiteral("2"));
-        QVERIFY(window->logPane()->toPlainText().contains(
-            QStringLiteral("cannot unplace unit db/1: machine 2 has been started")));
     }
 
     void relationsAreMadeAndRemovedFromTheWindow()
