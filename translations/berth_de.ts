@@ -3310,27 +3310,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MachineView</name>
     <message>
-        <location filename="../ui/machineview.cpp" line="71"/>
+        <location filename="../ui/machineview.cpp" line="72"/>
         <source>Auto &amp;place</source>
         <translation>Automatisch &amp;platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="113"/>
+        <location filename="../ui/machineview.cpp" line="114"/>
         <source>Unplaced units</source>
         <translation>Nicht platzierte Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="116"/>
+        <location filename="../ui/machineview.cpp" line="117"/>
         <source>Machines</source>
         <translation>Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="201"/>
+        <location filename="../ui/machineview.cpp" line="202"/>
         <source>Containers</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="202"/>
+        <location filename="../ui/machineview.cpp" line="203"/>
         <source>Containers of machine %1</source>
         <translation>Container von Maschine %1</translation>
     </message>
@@ -4318,7 +4318,7 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::PlacementView</name>
     <message>
-        <location filename="../ui/placementview.cpp" line="26"/>
+        <location filename="../ui/placementview.cpp" line="28"/>
         <source>select a machine first: its containers are shown here</source>
         <translation>Wählen Sie zuerst eine Maschine: hier stehen ihre Container</translation>
     </message>
@@ -4530,6 +4530,17 @@ Den Speicher jetzt erneut öffnen?</translation>
         <location filename="../ui/retrydialog.cpp" line="68"/>
         <source>No machine in error is checked.</source>
         <translation>Keine fehlerhafte Maschine ist ausgewählt.</translation>
+    </message>
+</context>
+<context>
+    <name>berth::UnitDragView</name>
+    <message numerus="yes">
+        <location filename="../ui/unitdragview.cpp" line="16"/>
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3300,27 +3300,27 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MachineView</name>
     <message>
-        <location filename="../ui/machineview.cpp" line="71"/>
+        <location filename="../ui/machineview.cpp" line="72"/>
         <source>Auto &amp;place</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="113"/>
+        <location filename="../ui/machineview.cpp" line="114"/>
         <source>Unplaced units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="116"/>
+        <location filename="../ui/machineview.cpp" line="117"/>
         <source>Machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="201"/>
+        <location filename="../ui/machineview.cpp" line="202"/>
         <source>Containers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="202"/>
+        <location filename="../ui/machineview.cpp" line="203"/>
         <source>Containers of machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4306,7 +4306,7 @@ Reopen the store now?</source>
 <context>
     <name>berth::PlacementView</name>
     <message>
-        <location filename="../ui/placementview.cpp" line="26"/>
+        <location filename="../ui/placementview.cpp" line="28"/>
         <source>select a machine first: its containers are shown here</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4518,6 +4518,17 @@ Reopen the store now?</source>
         <location filename="../ui/retrydialog.cpp" line="68"/>
         <source>No machine in error is checked.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::UnitDragView</name>
+    <message numerus="yes">
+        <location filename="../ui/unitdragview.cpp" line="16"/>
+        <source>%1 and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/treefiltermodel.h"
+#include "ui/unitdragview.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -64,7 +65,7 @@ MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machine
     , m_applicationModel(applications)
     , m_unplacedFilter(new TreeFilterModel(this))
     , m_machineFilter(new TreeFilterModel(this))
-    , m_unplaced(new QTreeView(this))
+    , m_unplaced(new UnitDragView(this))
     , m_machines(new PlacementView(this))
     , m_containers(new PlacementView(this))
     , m_containerTitle(new QLabel(this))

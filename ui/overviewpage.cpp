@@ -5,6 +5,7 @@
 #include "ui/itemroles.h"
 #include "ui/machinesmodel.h"
 #include "ui/treefiltermodel.h"
+#include "ui/unitdragview.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -46,7 +47,7 @@ OverviewPage::OverviewPage(ApplicationsModel *applications, MachinesModel *machi
     auto *vertical = new QSplitter(Qt::Vertical, this);
     auto *horizontal = new QSplitter(Qt::Horizontal, vertical);
     m_applicationFilter->setSourceModel(m_applications);
-    m_applicationView = new QTreeView(horizontal);
+    m_applicationView = new UnitDragView(horizontal);
     m_applicationView->setModel(m_applicationFilter);
     m_applicationView->setSortingEnabled(true);
     m_applicationView->sortByColumn(ApplicationsModel::NameColumn, Qt::AscendingOrder);

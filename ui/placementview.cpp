@@ -2,9 +2,11 @@
 
 #include "ui/itemroles.h"
 #include "ui/unitmimedata.h"
+#include "ui/viewfocus.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QToolTip>
 
 namespace berth {
 
@@ -66,15 +68,39 @@ void PlacementView::dragMoveEvent(QDragMoveEvent *event)
     const Target t = targetAt(units, event->position().toPoint());
     if (t.possible) {
         event->acceptProposedAction();
+        sayRefusal({}, {});
     } else {
         event->ignore();
-        emit refused(t.problem);
+        sayRefusal(t.problem, event->position().toPoint());
     }
+}
+
+void PlacementView::sayRefusal(const QString &problem, const QPoint &pos)
+{
+    if (problem.isEmpty()) {
+        if (!m_lastShown.isEmpty())
+            QToolTip::hideText();
+        m_lastShown.clear();
+        return;
+    }
+    // Below the pointer, clear of the drag's picture, for as long as the
+    // pointer is over a row that refuses.
+    QToolTip::showText(viewport()->mapToGlobal(pos + QPoint(0, 24)), problem, viewport());
+    if (problem != m_lastShown)
+        emit refused(problem);
+    m_lastShown = problem;
+}
+
+void PlacementView::focusInEvent(QFocusEvent *event)
+{
+    QTreeView::focusInEvent(event);
+    showFocusIn(this);
 }
 
 void PlacementView::dragLeaveEvent(QDragLeaveEvent *event)
 {
     m_lastKey.clear();
+    sayRefusal({}, {});
     QTreeView::dragLeaveEvent(event);
 }
 
@@ -87,6 +113,7 @@ void PlacementView::dropEvent(QDropEvent *event)
     }
     m_lastKey.clear(); // the store may have changed since the drag began
     const Target t = targetAt(units, event->position().toPoint());
+    sayRefusal({}, {});
     if (!t.possible) {
         event->ignore();
         emit refused(t.problem);

@@ -7,9 +7,10 @@
 namespace berth {
 
 // A view of machines that units can be dropped on: onto a machine or
-// container (checked before the drop is accepted, the reason shown when it is
-// refused), or onto empty space for a new machine, or a new container on the
-// host set with setContainerHost().
+// container (checked before the drop is accepted, the reason shown beside the
+// pointer on the row that refuses), or onto empty space for a new machine,
+// or a new container on the host set with setContainerHost(). With the
+// focus it always shows a current row.
 class PlacementView final : public QTreeView
 {
     Q_OBJECT
@@ -36,8 +37,12 @@ protected:
     void dragMoveEvent(QDragMoveEvent *event) override;
     void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
 
 private:
+    // Why the units cannot go where the pointer is, beside the pointer
+    // (and in the status bar); empty: the tip goes.
+    void sayRefusal(const QString &problem, const QPoint &pos);
     struct Target
     {
         QString directive;
@@ -51,6 +56,7 @@ private:
     QString m_host;
     QString m_lastKey;
     QString m_lastProblem;
+    QString m_lastShown; // the refusal beside the pointer now
 };
 
 } // namespace berth

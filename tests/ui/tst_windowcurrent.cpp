@@ -19,8 +19,11 @@
 #include "ui/machineview.h"
 #include "ui/mainwindow.h"
 #include "ui/modeldialogs.h"
+#include "ui/placementview.h"
 #include "ui/placeondialog.h"
 #include "ui/retrydialog.h"
+#include "ui/unitdragview.h"
+#include "ui/unitmimedata.h"
 #include "ui/zonechart.h"
 
 #include <QAction>
@@ -35,6 +38,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProcess>
 #include <QPushButton>
 #include <QScopeGuard>
@@ -44,6 +48,7 @@
 #include <QTest>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolTip>
 #include <QTranslator>
 #include <QTreeView>
 
@@ -657,6 +662,59 @@ private slots:
         QTRY_VERIFY2(apps->columnWidth(ApplicationsModel::StatusColumn) >=
                          apps->fontMetrics().horizontalAdvance(status),
                      qPrintable(status));
+    }
+
+    // The Machine view by keyboard shows where the keys act, and a drag
+    // over a machine that refuses says why beside the pointer, on that row,
+    // while the drag's picture sits clear of the row under the pointer.
+    void theMachineViewShowsFocusAndRefusals()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("queue"), 1, true, QStringLiteral("mem=2G"));
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-1"),
+                                  QStringLiteral("arch=amd64 cores=1 mem=1024M"));
+        auto window = f.window();
+        QVERIFY(window);
+        press(Qt::Key_I, Qt::AltModifier);
+        MachineView *view = window->machineView();
+        QTRY_COMPARE(tabsOf(*window)->currentWidget(), view);
+        QVERIFY(clickRow(view->unplacedView(), QStringLiteral("queue/0")));
+        PlacementView *machines = view->machineView();
+        for (int i = 0; i < 4 && focused() != machines; ++i)
+            press(Qt::Key_Tab);
+        QCOMPARE(focused(), machines);
+        // The focus shows on a row, so Up and Down act where it is seen.
+        QVERIFY(machines->currentIndex().isValid());
+        press(Qt::Key_Down);
+        QVERIFY(machines->currentIndex().isValid());
+
+        // A drag of queue/0 (2 GB) over machine 0 (1 GB).
+        const QModelIndex zero = findRow(machines, QStringLiteral("0"));
+        const QPoint over = machines->visualRect(zero).center();
+        std::unique_ptr<QMimeData> data(UnitMimeData::create({QStringLiteral("queue/0")}));
+        QDragEnterEvent enter(over, Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(machines->viewport(), &enter);
+        QDragMoveEvent move(over, Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(machines->viewport(), &move);
+        QVERIFY(!move.isAccepted());
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("machine 0 has mem=1024M")),
+                 qPrintable(QToolTip::text()));
+        // Off the refusing row (empty space: a new machine) the tip goes.
+        const QPoint empty(over.x(), machines->viewport()->height() - 5);
+        QDragMoveEvent away(empty, Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(machines->viewport(), &away);
+        QVERIFY(away.isAccepted());
+        QTRY_VERIFY(!QToolTip::isVisible());
+        QDragLeaveEvent leave;
+        QCoreApplication::sendEvent(machines->viewport(), &leave);
+
+        // The picture hangs below and right of the pointer, and names the units.
+        QVERIFY(UnitDragView::dragHotSpot().x() < 0 && UnitDragView::dragHotSpot().y() < 0);
+        QCOMPARE(UnitDragView::dragLabel({QStringLiteral("queue/0"), QStringLiteral("queue/1"),
+                                          QStringLiteral("queue/2")}),
+                 QStringLiteral("queue/0 and 2 more"));
     }
 };
 
