@@ -4,6 +4,7 @@
 #include "cli/clicontext.h"
 #include "cli/policyfile.h"
 #include "core/bertherror.h"
+#include "core/commands/modelchange.h"
 #include "core/commands/scalingcommands.h"
 
 #include <QJsonArray>
@@ -127,8 +128,7 @@ void setPlacementPolicy(CliContext &ctx, const QStringList &args)
     CommandArgs parser(QStringLiteral("set-placement-policy"), QStringLiteral("APP FILE"));
     parser.parse(args, 2, 2);
     const QJsonObject spec = PolicyFile::read(parser.positional().at(1));
-    ctx.print(
-        ScalingCommands(ctx.workspace).setPolicy(ctx.model(), parser.positional().first(), spec));
+    ctx.apply(ModelChange::setPlacementPolicies(parser.positional().first(), {spec}, false));
 }
 
 void placementPolicy(CliContext &ctx, const QStringList &args)
@@ -196,9 +196,10 @@ void scaleApplication(CliContext &ctx, const QStringList &args)
     request.resize.minSize = parser.optionalInt(QStringLiteral("min-size"));
     request.resize.maxSize = parser.optionalInt(QStringLiteral("max-size"));
     request.resize.strict = parser.isSet(QStringLiteral("strict"));
-    request.criteria = criteriaFromArgs(parser);
-    ctx.print(
-        ScalingCommands(ctx.workspace).scale(ctx.model(), parser.positional().first(), request));
+    const auto criteria = criteriaFromArgs(parser);
+    ctx.apply(ModelChange::scaleApplication(parser.positional().first(), type, request.resize,
+                                            criteria ? DeletionPolicy::criteriaName(*criteria)
+                                                     : QString()));
 }
 
 } // namespace
@@ -208,7 +209,7 @@ void registerScalingCommands(QList<CommandSpec> &table)
     table.append(
         {QStringLiteral("set-placement-policy"),
          QStringLiteral("attach a Senlin placement, deletion or affinity policy to an application"),
-         setPlacementPolicy});
+         setPlacementPolicy, true});
     table.append({QStringLiteral("placement-policy"),
                   QStringLiteral("an application's policies, units against targets"),
                   placementPolicy});
@@ -216,7 +217,7 @@ void registerScalingCommands(QList<CommandSpec> &table)
                   QStringLiteral("detach an application's policies"), removePlacementPolicy});
     table.append({QStringLiteral("scale-application"),
                   QStringLiteral("resize an application by Senlin's adjustment rules"),
-                  scaleApplication});
+                  scaleApplication, true});
 }
 
 } // namespace berth

@@ -1147,67 +1147,67 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="22"/>
+        <location filename="../core/commands/changekinds.cpp" line="23"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="25"/>
+        <location filename="../core/commands/changekinds.cpp" line="26"/>
         <source>machine %1</source>
         <translation>Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="256"/>
+        <location filename="../core/commands/changekinds.cpp" line="257"/>
         <source>the bundle</source>
         <translation>das Bundle</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="150"/>
+        <location filename="../core/commands/modelchange.cpp" line="181"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation>unbekannte Änderung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="187"/>
+        <location filename="../core/commands/modelchange.cpp" line="218"/>
         <source>will remove application %1</source>
         <translation>würde Anwendung %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="191"/>
+        <location filename="../core/commands/modelchange.cpp" line="222"/>
         <source>will remove unit %1</source>
         <translation>würde Einheit %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="196"/>
+        <location filename="../core/commands/modelchange.cpp" line="227"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation>würde Maschine %1 entfernen; Instanz %2 läuft weiter</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="199"/>
+        <location filename="../core/commands/modelchange.cpp" line="230"/>
         <source>will remove machine %1</source>
         <translation>würde Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="201"/>
+        <location filename="../core/commands/modelchange.cpp" line="232"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation>würde Maschine %1 entfernen und ihre Instanz %2 anhalten</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="202"/>
+        <location filename="../core/commands/modelchange.cpp" line="233"/>
         <source>(starting)</source>
         <translation>(startet)</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="221"/>
+        <location filename="../core/commands/changekinds.cpp" line="222"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation>ein vorhandener Host (ssh:) wird sofort hinzugefügt, wenn sein Schlüssel angenommen wird; ohne --stage hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="66"/>
+        <location filename="../core/commands/changekinds.cpp" line="67"/>
         <source>deploy %1 (subordinate)</source>
         <translation>%1 bereitstellen (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="68"/>
+        <location filename="../core/commands/changekinds.cpp" line="69"/>
         <source>deploy %1, %n unit(s)</source>
         <translation>
             <numerusform>%1 bereitstellen, %n Einheit</numerusform>
@@ -1215,18 +1215,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="33"/>
+        <location filename="../core/commands/changekinds.cpp" line="34"/>
         <source>%1, unplaced</source>
         <translation>%1, unplatziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="35"/>
-        <location filename="../core/commands/changekinds.cpp" line="212"/>
+        <location filename="../core/commands/changekinds.cpp" line="36"/>
+        <location filename="../core/commands/changekinds.cpp" line="213"/>
         <source>%1, to %2</source>
         <translation>%1, nach %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="89"/>
+        <location filename="../core/commands/changekinds.cpp" line="90"/>
         <source>add %n unit(s) of %1</source>
         <translation>
             <numerusform>%n Einheit von %1 hinzufügen</numerusform>
@@ -1234,57 +1234,77 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="104"/>
+        <location filename="../core/commands/changekinds.cpp" line="105"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="117"/>
+        <location filename="../core/commands/changekinds.cpp" line="118"/>
         <source>take %1 off its machine</source>
         <translation>%1 von seiner Maschine nehmen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="131"/>
+        <location filename="../core/commands/changekinds.cpp" line="132"/>
         <source>remove %1</source>
         <translation>%1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="143"/>
+        <location filename="../core/commands/changekinds.cpp" line="144"/>
         <source>remove application %1</source>
         <translation>Anwendung %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="160"/>
+        <location filename="../core/commands/changekinds.cpp" line="161"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation>Vorgaben des Modells auf „%1“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="162"/>
+        <location filename="../core/commands/changekinds.cpp" line="163"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="176"/>
+        <location filename="../core/commands/changekinds.cpp" line="177"/>
         <source>relate %1 and %2</source>
         <translation>%1 und %2 verbinden</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="265"/>
+        <location filename="../core/commands/changekinds.cpp" line="266"/>
         <source>deploy a bundle (applications: %1)</source>
         <translation>ein Bundle bereitstellen (Anwendungen: %1)</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="266"/>
+        <location filename="../core/commands/changekinds.cpp" line="267"/>
         <source>deploy bundle %1 (applications: %2)</source>
         <translation>Bundle %1 bereitstellen (Anwendungen: %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="189"/>
+        <location filename="../core/commands/changekinds.cpp" line="287"/>
+        <source>unknown adjustment type &quot;%1&quot;</source>
+        <translation>unbekannte Anpassungsart „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="304"/>
+        <source>scale %1 (%2 %3)</source>
+        <translation>%1 skalieren (%2 %3)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="336"/>
+        <source>remove the placement policies of %1</source>
+        <translation>die Platzierungsrichtlinien von %1 entfernen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="338"/>
+        <source>set the placement policies of %1 (%2)</source>
+        <translation>die Platzierungsrichtlinien von %1 setzen (%2)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="190"/>
         <source>remove the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="210"/>
+        <location filename="../core/commands/changekinds.cpp" line="211"/>
         <source>add %n machine(s)</source>
         <translation>
             <numerusform>%n Maschine hinzufügen</numerusform>
@@ -1292,22 +1312,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="214"/>
+        <location filename="../core/commands/changekinds.cpp" line="215"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation>%1, mit „%2“</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="240"/>
+        <location filename="../core/commands/changekinds.cpp" line="241"/>
         <source>remove machine %1 and its units</source>
         <translation>Maschine %1 und ihre Einheiten entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="241"/>
+        <location filename="../core/commands/changekinds.cpp" line="242"/>
         <source>remove machine %1</source>
         <translation>Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="243"/>
+        <location filename="../core/commands/changekinds.cpp" line="244"/>
         <source>%1, keeping its instance</source>
         <translation>%1, Instanz bleibt bestehen</translation>
     </message>
@@ -3845,6 +3865,11 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
+        <location filename="../ui/mainwindow.cpp" line="391"/>
+        <source>Policies of %1 staged.</source>
+        <translation>Richtlinien von %1 vorgemerkt.</translation>
+    </message>
+    <message>
         <location filename="../ui/mainwindowlayout.cpp" line="151"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
@@ -3927,22 +3952,22 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="390"/>
+        <location filename="../ui/mainwindow.cpp" line="392"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="394"/>
+        <location filename="../ui/mainwindow.cpp" line="397"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="427"/>
+        <location filename="../ui/mainwindow.cpp" line="430"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="495"/>
+        <location filename="../ui/mainwindow.cpp" line="498"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -4326,12 +4351,12 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::PolicyEditorDialog</name>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="61"/>
+        <location filename="../ui/policyeditordialog.cpp" line="63"/>
         <source>Placement policy of %1</source>
         <translation>Platzierungsrichtlinie von %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/policyeditordialog.cpp" line="64"/>
+        <location filename="../ui/policyeditordialog.cpp" line="66"/>
         <source>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit(s) now.</source>
         <translation>
             <numerusform>Wählen Sie die Regionen (oder Zonen), die %1 nutzen darf, und geben Sie jeder ein Gewicht; neue Einheiten kommen dorthin, wo das Ergebnis den Gewichten am nächsten kommt, nie über eine Obergrenze hinaus. Jetzt %n Einheit.</numerusform>
@@ -4339,67 +4364,67 @@ Den Speicher jetzt erneut öffnen?</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="77"/>
+        <location filename="../ui/policyeditordialog.cpp" line="79"/>
         <source>&amp;Regions</source>
         <translation>&amp;Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="78"/>
+        <location filename="../ui/policyeditordialog.cpp" line="80"/>
         <source>&amp;Zones</source>
         <translation>&amp;Zonen</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="89"/>
+        <location filename="../ui/policyeditordialog.cpp" line="91"/>
         <source>Which units go first when the application scales in; units in error always go first.</source>
         <translation>Welche Einheiten beim Verkleinern zuerst entfernt werden; fehlerhafte Einheiten immer zuerst.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="91"/>
+        <location filename="../ui/policyeditordialog.cpp" line="93"/>
         <source>Scale-in removes:</source>
         <translation>Beim Verkleinern entfernen:</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Use</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Weight</source>
         <translation>Gewicht</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Cap</source>
         <translation>Obergrenze</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Units now</source>
         <translation>Einheiten jetzt</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Target now</source>
         <translation>Ziel jetzt</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="139"/>
+        <location filename="../ui/policyeditordialog.cpp" line="141"/>
         <source>no cap</source>
         <translation>keine Obergrenze</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="165"/>
+        <location filename="../ui/policyeditordialog.cpp" line="167"/>
         <source>Give at least one checked region a weight above 0.</source>
         <translation>Geben Sie mindestens einer gewählten Region ein Gewicht über 0.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="167"/>
+        <location filename="../ui/policyeditordialog.cpp" line="169"/>
         <source>Give at least one checked zone a weight above 0.</source>
         <translation>Geben Sie mindestens einer gewählten Zone ein Gewicht über 0.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="178"/>
+        <location filename="../ui/policyeditordialog.cpp" line="180"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation>%1 hat %2 Einheiten, mehr als die Obergrenze %3: dort kommen keine neuen hinzu.</translation>
     </message>

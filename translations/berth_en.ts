@@ -1147,67 +1147,67 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="22"/>
+        <location filename="../core/commands/changekinds.cpp" line="23"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="25"/>
+        <location filename="../core/commands/changekinds.cpp" line="26"/>
         <source>machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="256"/>
+        <location filename="../core/commands/changekinds.cpp" line="257"/>
         <source>the bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="150"/>
+        <location filename="../core/commands/modelchange.cpp" line="181"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="187"/>
+        <location filename="../core/commands/modelchange.cpp" line="218"/>
         <source>will remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="191"/>
+        <location filename="../core/commands/modelchange.cpp" line="222"/>
         <source>will remove unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="196"/>
+        <location filename="../core/commands/modelchange.cpp" line="227"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="199"/>
+        <location filename="../core/commands/modelchange.cpp" line="230"/>
         <source>will remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="201"/>
+        <location filename="../core/commands/modelchange.cpp" line="232"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="202"/>
+        <location filename="../core/commands/modelchange.cpp" line="233"/>
         <source>(starting)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="221"/>
+        <location filename="../core/commands/changekinds.cpp" line="222"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="66"/>
+        <location filename="../core/commands/changekinds.cpp" line="67"/>
         <source>deploy %1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="68"/>
+        <location filename="../core/commands/changekinds.cpp" line="69"/>
         <source>deploy %1, %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1215,18 +1215,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="33"/>
+        <location filename="../core/commands/changekinds.cpp" line="34"/>
         <source>%1, unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="35"/>
-        <location filename="../core/commands/changekinds.cpp" line="212"/>
+        <location filename="../core/commands/changekinds.cpp" line="36"/>
+        <location filename="../core/commands/changekinds.cpp" line="213"/>
         <source>%1, to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="89"/>
+        <location filename="../core/commands/changekinds.cpp" line="90"/>
         <source>add %n unit(s) of %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1234,57 +1234,77 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="104"/>
+        <location filename="../core/commands/changekinds.cpp" line="105"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="117"/>
+        <location filename="../core/commands/changekinds.cpp" line="118"/>
         <source>take %1 off its machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="131"/>
+        <location filename="../core/commands/changekinds.cpp" line="132"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="143"/>
+        <location filename="../core/commands/changekinds.cpp" line="144"/>
         <source>remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="160"/>
+        <location filename="../core/commands/changekinds.cpp" line="161"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="162"/>
+        <location filename="../core/commands/changekinds.cpp" line="163"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="176"/>
+        <location filename="../core/commands/changekinds.cpp" line="177"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="265"/>
+        <location filename="../core/commands/changekinds.cpp" line="266"/>
         <source>deploy a bundle (applications: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="266"/>
+        <location filename="../core/commands/changekinds.cpp" line="267"/>
         <source>deploy bundle %1 (applications: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="189"/>
+        <location filename="../core/commands/changekinds.cpp" line="287"/>
+        <source>unknown adjustment type &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="304"/>
+        <source>scale %1 (%2 %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="336"/>
+        <source>remove the placement policies of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="338"/>
+        <source>set the placement policies of %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="190"/>
         <source>remove the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="210"/>
+        <location filename="../core/commands/changekinds.cpp" line="211"/>
         <source>add %n machine(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1292,22 +1312,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="214"/>
+        <location filename="../core/commands/changekinds.cpp" line="215"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="240"/>
+        <location filename="../core/commands/changekinds.cpp" line="241"/>
         <source>remove machine %1 and its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="241"/>
+        <location filename="../core/commands/changekinds.cpp" line="242"/>
         <source>remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="243"/>
+        <location filename="../core/commands/changekinds.cpp" line="244"/>
         <source>%1, keeping its instance</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3835,6 +3855,11 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
+        <location filename="../ui/mainwindow.cpp" line="391"/>
+        <source>Policies of %1 staged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/mainwindowlayout.cpp" line="151"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
@@ -3915,22 +3940,22 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="390"/>
+        <location filename="../ui/mainwindow.cpp" line="392"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="394"/>
+        <location filename="../ui/mainwindow.cpp" line="397"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="427"/>
+        <location filename="../ui/mainwindow.cpp" line="430"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="495"/>
+        <location filename="../ui/mainwindow.cpp" line="498"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4314,12 +4339,12 @@ Reopen the store now?</source>
 <context>
     <name>berth::PolicyEditorDialog</name>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="61"/>
+        <location filename="../ui/policyeditordialog.cpp" line="63"/>
         <source>Placement policy of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/policyeditordialog.cpp" line="64"/>
+        <location filename="../ui/policyeditordialog.cpp" line="66"/>
         <source>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit(s) now.</source>
         <translation>
             <numerusform>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit now.</numerusform>
@@ -4327,67 +4352,67 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="77"/>
+        <location filename="../ui/policyeditordialog.cpp" line="79"/>
         <source>&amp;Regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="78"/>
+        <location filename="../ui/policyeditordialog.cpp" line="80"/>
         <source>&amp;Zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="89"/>
+        <location filename="../ui/policyeditordialog.cpp" line="91"/>
         <source>Which units go first when the application scales in; units in error always go first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="91"/>
+        <location filename="../ui/policyeditordialog.cpp" line="93"/>
         <source>Scale-in removes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Use</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Units now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="114"/>
+        <location filename="../ui/policyeditordialog.cpp" line="116"/>
         <source>Target now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="139"/>
+        <location filename="../ui/policyeditordialog.cpp" line="141"/>
         <source>no cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="165"/>
+        <location filename="../ui/policyeditordialog.cpp" line="167"/>
         <source>Give at least one checked region a weight above 0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="167"/>
+        <location filename="../ui/policyeditordialog.cpp" line="169"/>
         <source>Give at least one checked zone a weight above 0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="178"/>
+        <location filename="../ui/policyeditordialog.cpp" line="180"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -386,8 +386,11 @@ void MainWindow::editPlacementPolicy()
         return;
     try {
         PolicyEditorDialog dialog(m_workspace, m_model, app, this);
+        dialog.setSubmitter(m_submitter);
         if (dialog.exec() == QDialog::Accepted) {
-            statusBar()->showMessage(tr("Policies of %1 saved.").arg(app));
+            statusBar()->showMessage(staging() ? tr("Policies of %1 staged.").arg(app)
+                                               : tr("Policies of %1 saved.").arg(app),
+                                     8000);
             showSelectedApplication();
         }
     } catch (const BerthError &error) {

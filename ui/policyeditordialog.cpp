@@ -1,8 +1,10 @@
 #include "ui/policyeditordialog.h"
-#include "ui/dialogfields.h"
-#include "ui/palettecolours.h"
 
 #include "core/bertherror.h"
+#include "core/commands/modelchange.h"
+#include "ui/changesubmitter.h"
+#include "ui/dialogfields.h"
+#include "ui/palettecolours.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -227,7 +229,11 @@ void PolicyEditorDialog::accept()
     if (!m_problem.isEmpty())
         return;
     try {
-        ScalingCommands(m_workspace).replacePolicies(m_model, m_application, specs());
+        const ModelChange change = ModelChange::setPlacementPolicies(m_application, specs(), true);
+        if (m_submitter)
+            m_submitter->submitFromDialog(change);
+        else
+            change.apply(m_workspace, m_model);
     } catch (const BerthError &error) {
         m_message->setText(error.message());
         m_message->setStyleSheet(PaletteColours::textStyle(PaletteColours::error(palette())));

@@ -11,9 +11,12 @@ class QTableWidget;
 
 namespace berth {
 
+class ChangeSubmitter;
+
 // Edits an application's placement policies (weights and caps per region and
-// per zone) and its deletion criteria, checked as they are typed; OK stores
-// them all in one command, the same as berthctl's set-placement-policy.
+// per zone) and its deletion criteria, checked as they are typed; OK makes
+// them all one change, the same as berthctl's set-placement-policy: staged
+// with the window's other changes (and undone like them), or applied at once.
 class PolicyEditorDialog final : public QDialog
 {
     Q_OBJECT
@@ -33,6 +36,9 @@ public:
     QString notes() const { return m_notes; }
     // The specs OK would store.
     QList<QJsonObject> specs() const;
+    // The window's changes: OK's change is staged or applied as they are.
+    // Without one it applies at once.
+    void setSubmitter(ChangeSubmitter *submitter) { m_submitter = submitter; }
 
 public slots:
     void accept() override;
@@ -53,6 +59,7 @@ private:
     QDialogButtonBox *m_buttons = nullptr;
     QString m_problem;
     QString m_notes;
+    ChangeSubmitter *m_submitter = nullptr;
 };
 
 } // namespace berth

@@ -5,6 +5,7 @@
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelchange.h"
 #include "core/commands/modelcommands.h"
+#include "core/commands/scalingcommands.h"
 
 #include <QJsonArray>
 
@@ -267,6 +268,78 @@ ChangeKind deployBundle()
         }};
 }
 
+ChangeKind scaleApplication()
+{
+    return {ChangeNames::scaleApplication,
+            {{QStringLiteral("application"), T::String},
+             {QStringLiteral("adjustment-type"), T::String},
+             {QStringLiteral("number"), T::Double},
+             {QStringLiteral("min-step"), T::Double},
+             {QStringLiteral("min-size"), T::Double},
+             {QStringLiteral("max-size"), T::Double},
+             {QStringLiteral("strict"), T::Bool},
+             {QStringLiteral("criteria"), T::String}},
+            [](const Args &args, Workspace &ws, const QString &model, HostProbe *) {
+                ScalingCommands::Scale request;
+                request.resize.adjustment =
+                    ResizeParameters::adjustmentFromName(args.text("adjustment-type"));
+                if (!request.resize.adjustment) {
+                    throw BerthError(ModelChange::tr("unknown adjustment type \"%1\"")
+                                         .arg(args.text("adjustment-type")));
+                }
+                request.resize.number = args.number("number").value_or(0);
+                const auto whole = [&](const char *key) -> std::optional<qint64> {
+                    const auto value = args.number(key);
+                    return value ? std::optional<qint64>(qint64(*value)) : std::nullopt;
+                };
+                request.resize.minStep = whole("min-step");
+                request.resize.minSize = whole("min-size");
+                request.resize.maxSize = whole("max-size");
+                request.resize.strict = args.flag("strict");
+                if (!args.text("criteria").isEmpty())
+                    request.criteria = DeletionPolicy::criteriaFromName(args.text("criteria"));
+                return ScalingCommands(ws).scale(model, args.text("application"), request);
+            },
+            [](const Args &args) {
+                return ModelChange::tr("scale %1 (%2 %3)")
+                    .arg(args.text("application"), args.text("adjustment-type"))
+                    .arg(args.number("number").value_or(0));
+            }};
+}
+
+ChangeKind setPlacementPolicy()
+{
+    return {ChangeNames::setPlacementPolicy,
+            {{QStringLiteral("application"), T::String},
+             {QStringLiteral("policies"), T::Array},
+             {QStringLiteral("replace"), T::Bool}},
+            [](const Args &args, Workspace &ws, const QString &model, HostProbe *) {
+                ScalingCommands scaling(ws);
+                const QString app = args.text("application");
+                if (args.flag("replace"))
+                    return scaling.replacePolicies(model, app, args.objects("policies"));
+                CommandResult result;
+                for (const QJsonObject &spec : args.objects("policies"))
+                    result.messages += scaling.setPolicy(model, app, spec).messages;
+                return result;
+            },
+            [](const Args &args) {
+                QStringList kinds;
+                for (const QJsonObject &spec : args.objects("policies")) {
+                    try {
+                        kinds << ScalingCommands::policyKind(spec);
+                    } catch (const BerthError &) {
+                        kinds << QStringLiteral("?");
+                    }
+                }
+                if (kinds.isEmpty())
+                    return ModelChange::tr("remove the placement policies of %1")
+                        .arg(args.text("application"));
+                return ModelChange::tr("set the placement policies of %1 (%2)")
+                    .arg(args.text("application"), kinds.join(QStringLiteral(", ")));
+            }};
+}
+
 } // namespace
 
 QString ChangeKind::Args::text(const char *key) const
@@ -297,6 +370,20 @@ QJsonObject ChangeKind::Args::object(const char *key) const
     return m_json.value(QLatin1String(key)).toObject();
 }
 
+QList<QJsonObject> ChangeKind::Args::objects(const char *key) const
+{
+    QList<QJsonObject> objects;
+    for (const QJsonValue &value : m_json.value(QLatin1String(key)).toArray())
+        objects << value.toObject();
+    return objects;
+}
+
+std::optional<double> ChangeKind::Args::number(const char *key) const
+{
+    const QJsonValue value = m_json.value(QLatin1String(key));
+    return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
+}
+
 const ChangeKind *ChangeKind::find(const QString &name)
 {
     static const QHash<QString, ChangeKind> kinds = [] {
@@ -304,7 +391,7 @@ const ChangeKind *ChangeKind::find(const QString &name)
         for (const ChangeKind &kind :
              {deploy(), addUnit(), placeUnit(), unplaceUnit(), removeUnit(), removeApplication(),
               setConstraints(), relate(), removeRelation(), addMachine(), removeMachine(),
-              deployBundle()})
+              deployBundle(), scaleApplication(), setPlacementPolicy()})
             all.insert(kind.name, kind);
         return all;
     }();

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace berth {
 
 class HostProbe;
@@ -25,6 +27,8 @@ inline const QString removeRelation = QStringLiteral("remove-relation");
 inline const QString addMachine = QStringLiteral("add-machine");
 inline const QString removeMachine = QStringLiteral("remove-machine");
 inline const QString deployBundle = QStringLiteral("deploy-bundle");
+inline const QString scaleApplication = QStringLiteral("scale-application");
+inline const QString setPlacementPolicy = QStringLiteral("set-placement-policy");
 } // namespace ChangeNames
 
 // What one kind of change is: its name, the arguments it keeps with their
@@ -45,6 +49,9 @@ struct ChangeKind
         bool flag(const char *key) const;
         QStringList names(const char *key) const;
         QJsonObject object(const char *key) const;
+        QList<QJsonObject> objects(const char *key) const;
+        // A number kept under `key`; nullopt when absent.
+        std::optional<double> number(const char *key) const;
 
     private:
         const QJsonObject &m_json;

@@ -95,6 +95,37 @@ ModelChange ModelChange::setConstraints(const QString &application, const QStrin
              {QStringLiteral("constraints"), constraints}}};
 }
 
+ModelChange ModelChange::scaleApplication(const QString &application, const QString &adjustmentType,
+                                          const ResizeParameters::Request &resize,
+                                          const QString &criteria)
+{
+    QJsonObject args{{QStringLiteral("application"), application},
+                     {QStringLiteral("adjustment-type"), adjustmentType},
+                     {QStringLiteral("number"), resize.number},
+                     {QStringLiteral("strict"), resize.strict.value_or(false)}};
+    for (const auto &[key, value] :
+         {std::pair{"min-step", resize.minStep}, std::pair{"min-size", resize.minSize},
+          std::pair{"max-size", resize.maxSize}}) {
+        if (value)
+            args.insert(QLatin1String(key), double(*value));
+    }
+    if (!criteria.isEmpty())
+        args.insert(QStringLiteral("criteria"), criteria);
+    return {ChangeNames::scaleApplication, args};
+}
+
+ModelChange ModelChange::setPlacementPolicies(const QString &application,
+                                              const QList<QJsonObject> &specs, bool replace)
+{
+    QJsonArray policies;
+    for (const QJsonObject &spec : specs)
+        policies.append(spec);
+    return {ChangeNames::setPlacementPolicy,
+            {{QStringLiteral("application"), application},
+             {QStringLiteral("policies"), policies},
+             {QStringLiteral("replace"), replace}}};
+}
+
 ModelChange ModelChange::relate(const QString &first, const QString &second)
 {
     return {ChangeNames::relate,

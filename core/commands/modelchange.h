@@ -2,6 +2,7 @@
 
 #include "core/commands/applicationcommands.h"
 #include "core/commands/machinecommands.h"
+#include "core/placement/resizeparameters.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -42,6 +43,14 @@ public:
     // A bundle (its documents merged, as Bundle::merged gives them) deployed:
     // what the model lacks of it, placed as it says.
     static ModelChange deployBundle(const QJsonObject &bundle, const QString &mapMachines = {});
+    // scale-application: `adjustmentType` by Senlin's name (EXACT_CAPACITY, …).
+    static ModelChange scaleApplication(const QString &application, const QString &adjustmentType,
+                                        const ResizeParameters::Request &resize,
+                                        const QString &criteria);
+    // The application's placement policies: `specs` set one by one, or
+    // (`replace`) in place of all it has.
+    static ModelChange setPlacementPolicies(const QString &application,
+                                            const QList<QJsonObject> &specs, bool replace);
 
     // The change as it may be kept: nullopt when `command` is not one of the
     // above or an argument has the wrong type.

@@ -621,6 +621,23 @@ void TestBerthctl::applicationPoliciesThroughTheCommandLine()
     QCOMPARE(r.err, QString());
     QCOMPARE(r.out, QStringLiteral("region policy set on web\n"));
 
+    // Staged first: the preview says what the scale starts, and nothing changes yet.
+    r = run({QStringLiteral("--stage"), QStringLiteral("scale-application"), QStringLiteral("web"),
+             QStringLiteral("--adjustment-type"), QStringLiteral("EXACT_CAPACITY"),
+             QStringLiteral("--number"), QStringLiteral("7")});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.exitCode, 0);
+    const Run staged = run({QStringLiteral("changes")});
+    QVERIFY2(staged.out.contains(QStringLiteral("scale web (EXACT_CAPACITY 7)")),
+             qPrintable(staged.out));
+    QVERIFY2(staged.out.contains(QStringLiteral("Commit starts 6 instance(s)")),
+             qPrintable(staged.out));
+    QCOMPARE(json({QStringLiteral("placement-policy"), QStringLiteral("web")})
+                 .value(QStringLiteral("units"))
+                 .toInteger(),
+             1);
+    QCOMPARE(run({QStringLiteral("discard")}).exitCode, 0);
+
     r = run({QStringLiteral("scale-application"), QStringLiteral("web"),
              QStringLiteral("--adjustment-type"), QStringLiteral("EXACT_CAPACITY"),
              QStringLiteral("--number"), QStringLiteral("7")});

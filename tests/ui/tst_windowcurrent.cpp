@@ -8,6 +8,7 @@
 #include "core/commands/changeset.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelcommands.h"
+#include "core/commands/scalingcommands.h"
 #include "core/store/workspace.h"
 #include "ui/applicationsmodel.h"
 #include "ui/changesetpanel.h"
@@ -21,6 +22,7 @@
 #include "ui/modeldialogs.h"
 #include "ui/placementview.h"
 #include "ui/placeondialog.h"
+#include "ui/policyeditordialog.h"
 #include "ui/retrydialog.h"
 #include "ui/unitdragview.h"
 #include "ui/unitmimedata.h"
@@ -43,8 +45,10 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QScreen>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTimer>
@@ -715,6 +719,46 @@ private slots:
         QCOMPARE(UnitDragView::dragLabel({QStringLiteral("queue/0"), QStringLiteral("queue/1"),
                                           QStringLiteral("queue/2")}),
                  QStringLiteral("queue/0 and 2 more"));
+    }
+
+    // A placement policy edited in the window waits in the change set like
+    // any other change (and Ctrl+Z takes it out); committed, it holds.
+    void policyEditsAreStaged()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 1);
+        auto window = f.window();
+        QVERIFY(window);
+        QVERIFY(clickRow(window->applicationView(), QStringLiteral("web")));
+        whenShown<PolicyEditorDialog>([&](PolicyEditorDialog *dialog) {
+            QTableWidget *regions = dialog->regionTable();
+            QVERIFY(regions->rowCount() >= 2);
+            // sim-east 300, sim-west 100, as a user ticks them and turns their weights up.
+            for (const auto &[row, weight] : {std::pair{0, 300}, std::pair{1, 100}}) {
+                regions->item(row, PolicyEditorDialog::NameColumn)->setCheckState(Qt::Checked);
+                auto *spin = qobject_cast<QSpinBox *>(
+                    regions->cellWidget(row, PolicyEditorDialog::WeightColumn));
+                QVERIFY(spin);
+                spin->setValue(weight);
+            }
+            QVERIFY2(dialog->problem().isEmpty(), qPrintable(dialog->problem()));
+            auto *buttons = dialog->findChild<QDialogButtonBox *>();
+            QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        });
+        press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(ChangeSet(f.ws()).count(model), qint64(1), 10'000);
+        // Not in the model yet.
+        QVERIFY(!ScalingCommands(f.ws()).report(model, QStringLiteral("web")).policies.region);
+        QCOMPARE(ChangeSet(f.ws()).preview(model).items.constFirst().change.description(),
+                 QStringLiteral("set the placement policies of web (region)"));
+        // Undo's keys take it out of the change set again, Redo's put it back.
+        QTest::keySequence(focused(), QKeySequence::Undo);
+        QTRY_COMPARE(ChangeSet(f.ws()).count(model), qint64(0));
+        QTest::keySequence(focused(), QKeySequence::Redo);
+        QTRY_COMPARE(ChangeSet(f.ws()).count(model), qint64(1));
+        ChangeSet(f.ws()).commit(model);
+        const auto report = ScalingCommands(f.ws()).report(model, QStringLiteral("web"));
+        QVERIFY(report.policies.region);
     }
 };
 

@@ -87,6 +87,23 @@ private slots:
                                 QJsonObject{{QStringLiteral("web"), QJsonObject{}},
                                             {QStringLiteral("db"), QJsonObject{}}}}})
             << QStringLiteral("deploy bundle lamp (applications: 2)");
+        ResizeParameters::Request resize;
+        resize.number = 14;
+        resize.maxSize = 20;
+        QTest::addRow("scale an application")
+            << ModelChange::scaleApplication(QStringLiteral("web"),
+                                             QStringLiteral("EXACT_CAPACITY"), resize,
+                                             QStringLiteral("OLDEST_FIRST"))
+            << QStringLiteral("scale web (EXACT_CAPACITY 14)");
+        QTest::addRow("set placement policies")
+            << ModelChange::setPlacementPolicies(
+                   QStringLiteral("web"),
+                   {QJsonObject{
+                       {QStringLiteral("type"), QStringLiteral("senlin.policy.region_placement")},
+                       {QStringLiteral("version"), QStringLiteral("1.0")},
+                       {QStringLiteral("properties"), QJsonObject{}}}},
+                   true)
+            << QStringLiteral("set the placement policies of web (region)");
     }
 
     void everyChangeReadsAsOneLine()
@@ -103,7 +120,7 @@ private slots:
     {
         QTest::addColumn<QString>("command");
         QTest::addColumn<QJsonObject>("args");
-        QTest::addRow("no such kind") << QStringLiteral("scale-application") << QJsonObject{};
+        QTest::addRow("no such kind") << QStringLiteral("resize-cluster") << QJsonObject{};
         QTest::addRow("a count as text")
             << QStringLiteral("add-unit")
             << QJsonObject{{QStringLiteral("application"), QStringLiteral("web")},
@@ -186,10 +203,10 @@ private slots:
 
         // A kind that is not there is refused with its name, and changes nothing.
         try {
-            ModelChange{QStringLiteral("scale-application"), {}}.apply(ws, model);
+            ModelChange{QStringLiteral("resize-cluster"), {}}.apply(ws, model);
             QFAIL("applied a change of no kind");
         } catch (const BerthError &error) {
-            QCOMPARE(error.message(), QStringLiteral("unknown change \"scale-application\""));
+            QCOMPARE(error.message(), QStringLiteral("unknown change \"resize-cluster\""));
         }
     }
 };
