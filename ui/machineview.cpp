@@ -81,8 +81,11 @@ MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machine
     showOnly(m_unplaced, {ApplicationsModel::NameColumn, ApplicationsModel::ConstraintsColumn},
              ApplicationsModel::ColumnCount);
     connect(m_unplacedFilter, &QAbstractItemModel::rowsInserted, m_unplaced, &QTreeView::expandAll);
+    connect(m_unplacedFilter, &QAbstractItemModel::modelReset, m_unplaced, &QTreeView::expandAll);
 
     m_machineFilter->setSourceModel(machines);
+    m_machineFilter->setSourceOrder(MachinesModel::NameColumn,
+                                    TreeFilterModel::SourceOrder::AllRows);
     m_machines->setModel(m_machineFilter);
     m_machines->setRootIsDecorated(false);
     m_machines->setItemsExpandable(false);

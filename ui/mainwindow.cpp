@@ -134,6 +134,9 @@ void MainWindow::openModel(const QString &name)
     setWindowTitle(m_workspace.store().isReadOnly() ? tr("%1 (read-only store) — Berth").arg(name)
                                                     : tr("%1 — Berth").arg(name));
     QSettings().setValue(QStringLiteral("window/lastModel"), name);
+    // A large model takes a moment to read: say so until its rows are in.
+    m_overview->header()->setText(tr("Reading model <b>%1</b>…").arg(name.toHtmlEscaped()));
+    statusBar()->showMessage(tr("Reading model %1…").arg(name));
     m_session->watch(name);
     showProvisioningState();
 }

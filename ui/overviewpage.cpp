@@ -47,6 +47,8 @@ OverviewPage::OverviewPage(ApplicationsModel *applications, MachinesModel *machi
     auto *vertical = new QSplitter(Qt::Vertical, this);
     auto *horizontal = new QSplitter(Qt::Horizontal, vertical);
     m_applicationFilter->setSourceModel(m_applications);
+    m_applicationFilter->setSourceOrder(ApplicationsModel::NameColumn,
+                                        TreeFilterModel::SourceOrder::ChildRows);
     m_applicationView = new UnitDragView(horizontal);
     m_applicationView->setModel(m_applicationFilter);
     m_applicationView->setSortingEnabled(true);
@@ -56,6 +58,8 @@ OverviewPage::OverviewPage(ApplicationsModel *applications, MachinesModel *machi
     m_applicationView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_applicationView->setUniformRowHeights(true);
     m_machineFilter->setSourceModel(m_machines);
+    m_machineFilter->setSourceOrder(MachinesModel::NameColumn,
+                                    TreeFilterModel::SourceOrder::AllRows);
     m_machineTree = new QTreeView(horizontal);
     m_machineTree->setModel(m_machineFilter);
     m_machineTree->setSortingEnabled(true);

@@ -36,6 +36,22 @@ void TreeFilterModel::setUnplacedOnly(bool on)
     invalidateFilter();
 }
 
+void TreeFilterModel::sort(int column, Qt::SortOrder order)
+{
+    if (column >= 0 && column == m_sourceOrderColumn && order == Qt::AscendingOrder &&
+        m_sourceOrderRows == SourceOrder::AllRows)
+        column = -1; // the source's own order: nothing to sort
+    QSortFilterProxyModel::sort(column, order);
+}
+
+bool TreeFilterModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    if (left.column() == m_sourceOrderColumn &&
+        (m_sourceOrderRows == SourceOrder::AllRows || left.parent().isValid()))
+        return left.row() < right.row();
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 bool TreeFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QAbstractItemModel *source = sourceModel();

@@ -80,6 +80,15 @@ protected:
     // Moves the tree to `next` (groups and children in id order).
     void sync(QList<Group> next)
     {
+        if (m_groups.isEmpty() && !next.isEmpty()) {
+            // The first fill: one reset, so that views and proxies build
+            // their rows (and sort them) once instead of row run by row run.
+            beginResetModel();
+            m_groups = std::move(next);
+            m_rowsDirty = true;
+            endResetModel();
+            return;
+        }
         syncRows(m_groups, std::move(next), QModelIndex(),
                  [this](int row, Group &now, Group &&incoming) {
                      const bool changed = !(now.record == incoming.record);
@@ -126,8 +135,24 @@ private:
     {
         qsizetype i = 0;
         qsizetype j = 0;
+        // Rows changed in place, signalled as one range per run of neighbours
+        // (a provisioner's pass changes thousands at once).
+        int changedFrom = -1;
+        int changedTo = -1;
+        const auto flushChanged = [&] {
+            if (changedFrom < 0)
+                return;
+            const QModelIndex first = parent.isValid() ? index(changedFrom, 0, parent)
+                                                       : createIndex(changedFrom, 0, quintptr(0));
+            const QModelIndex last = parent.isValid()
+                                         ? index(changedTo, m_columns - 1, parent)
+                                         : createIndex(changedTo, m_columns - 1, quintptr(0));
+            emit dataChanged(first, last);
+            changedFrom = changedTo = -1;
+        };
         while (i < rows.size() || j < next.size()) {
             if (j >= next.size() || (i < rows.size() && idOf(rows.at(i)) < idOf(next.at(j)))) {
+                flushChanged();
                 qsizetype end = i;
                 while (end < rows.size() &&
                        (j >= next.size() || idOf(rows.at(end)) < idOf(next.at(j))))
@@ -137,6 +162,7 @@ private:
                 m_rowsDirty = m_rowsDirty || !parent.isValid();
                 endRemoveRows();
             } else if (i >= rows.size() || idOf(next.at(j)) < idOf(rows.at(i))) {
+                flushChanged();
                 qsizetype end = j;
                 while (end < next.size() &&
                        (i >= rows.size() || idOf(next.at(end)) < idOf(rows.at(i))))
@@ -150,15 +176,17 @@ private:
                 j = end;
             } else {
                 if (update(int(i), rows[i], std::move(next[j]))) {
-                    const int row = int(i);
-                    const QModelIndex first =
-                        parent.isValid() ? index(row, 0, parent) : createIndex(row, 0, quintptr(0));
-                    emit dataChanged(first, first.siblingAtColumn(m_columns - 1));
+                    if (changedFrom < 0)
+                        changedFrom = int(i);
+                    changedTo = int(i);
+                } else {
+                    flushChanged();
                 }
                 ++i;
                 ++j;
             }
         }
+        flushChanged();
     }
 
     int m_columns;

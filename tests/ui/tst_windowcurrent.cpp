@@ -760,6 +760,55 @@ private slots:
         const auto report = ScalingCommands(f.ws()).report(model, QStringLiteral("web"));
         QVERIFY(report.policies.region);
     }
+
+    // Until a model's rows are in, the window says it is reading it; then
+    // the trees hold every row, the machines in number order (10 after 9),
+    // sortable by any column and back.
+    void aModelIsSaidToBeReadingUntilItsRowsAreIn()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 12);
+        MainWindow::Options options;
+        options.storeLocation = f.path();
+        options.provision = false;
+        options.watchIntervalMs = 50;
+        MainWindow window(f.ws(), model, options);
+        window.show();
+        const auto reading = [&] {
+            for (const QLabel *label : window.findChildren<QLabel *>()) {
+                if (label->isVisible() && label->text().contains(QStringLiteral("Reading model")))
+                    return true;
+            }
+            return false;
+        };
+        if (window.snapshotsApplied() == 0) // the first read still under way
+            QVERIFY(reading());
+        QTRY_VERIFY(window.snapshotsApplied() > 0);
+        QVERIFY(!reading());
+        QTreeView *machines = window.machineTree();
+        QCOMPARE(machines->model()->rowCount(), 12);
+        QStringList order;
+        for (int row = 0; row < machines->model()->rowCount(); ++row)
+            order << machines->model()->index(row, 0).data(ItemRoles::NameRole).toString();
+        QCOMPARE(order.mid(8, 4), (QStringList{QStringLiteral("8"), QStringLiteral("9"),
+                                               QStringLiteral("10"), QStringLiteral("11")}));
+        // Newest first by a click on the header, then back.
+        const QPoint header(machines->header()->sectionViewportPosition(MachinesModel::NameColumn) +
+                                4,
+                            machines->header()->height() / 2);
+        QTest::mouseClick(machines->header()->viewport(), Qt::LeftButton, {}, header);
+        QTRY_COMPARE(machines->model()->index(0, 0).data(ItemRoles::NameRole).toString(),
+                     QStringLiteral("11"));
+        QTest::mouseClick(machines->header()->viewport(), Qt::LeftButton, {}, header);
+        QTRY_COMPARE(machines->model()->index(0, 0).data(ItemRoles::NameRole).toString(),
+                     QStringLiteral("0"));
+        QCOMPARE(machines->model()->index(10, 0).data(ItemRoles::NameRole).toString(),
+                 QStringLiteral("10"));
+        // A unit tree's units in number order too, under their application.
+        const QModelIndex web = findRow(window.applicationView(), QStringLiteral("web"));
+        QCOMPARE(web.model()->index(10, 0, web).data(ItemRoles::NameRole).toString(),
+                 QStringLiteral("web/10"));
+    }
 };
 
 QTEST_MAIN(TestWindowCurrent)
