@@ -3459,17 +3459,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="78"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="79"/>
         <source>Mach&amp;ine view</source>
         <translation>Masch&amp;inenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="83"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="84"/>
         <source>&amp;Charts</source>
         <translation>Dia&amp;gramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="96"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="97"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -3477,17 +3477,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="106"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="107"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="114"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="115"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="242"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="243"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
@@ -3737,32 +3737,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="227"/>
-        <source>Give every unplaced unit a new machine, spread over zones</source>
-        <translation>Jeder nicht platzierten Einheit eine neue Maschine geben, über Zonen verteilt</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="229"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="228"/>
         <source>Place the selected units on a machine you choose</source>
         <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="241"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="241"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
@@ -3782,12 +3777,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="225"/>
+        <source>Give every unplaced unit a machine: an idle started one that fits, else a new one, spread over zones</source>
+        <translation>Jeder nicht platzierten Einheit eine Maschine geben: eine passende, gestartete und unbenutzte, sonst eine neue, über Zonen verteilt</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
         <source>Version and licence</source>
         <translation>Version und Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
@@ -3880,7 +3880,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Richtlinien von %1 vorgemerkt.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="151"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="152"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
@@ -3972,12 +3972,12 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="433"/>
+        <location filename="../ui/mainwindow.cpp" line="449"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="501"/>
+        <location filename="../ui/mainwindow.cpp" line="517"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>

@@ -3449,17 +3449,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="78"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="79"/>
         <source>Mach&amp;ine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="83"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="84"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="96"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="97"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3467,17 +3467,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="106"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="107"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="114"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="115"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="242"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="243"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3727,32 +3727,27 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="227"/>
-        <source>Give every unplaced unit a new machine, spread over zones</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="229"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="228"/>
         <source>Place the selected units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="241"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="241"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3772,12 +3767,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="225"/>
+        <source>Give every unplaced unit a machine: an idle started one that fits, else a new one, spread over zones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
         <source>Version and licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3870,7 +3870,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="151"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="152"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3960,12 +3960,12 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="433"/>
+        <location filename="../ui/mainwindow.cpp" line="449"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="501"/>
+        <location filename="../ui/mainwindow.cpp" line="517"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>

@@ -110,7 +110,7 @@ MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machine
     connect(m_autoPlace, &QPushButton::clicked, this, [this] {
         const QStringList units = unplacedUnits();
         if (!units.isEmpty())
-            emit placeRequested(units, QString());
+            emit autoPlaceRequested(units);
     });
 
     auto *layout = new QHBoxLayout(this);

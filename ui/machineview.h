@@ -17,7 +17,7 @@ class TreeFilterModel;
 // The machine view: unplaced units, the model's machines, and the containers
 // of the selected machine, side by side. Units are dragged onto a machine or
 // container, or onto empty space for a new one; "Auto place" gives every
-// unplaced unit a machine of its own.
+// unplaced unit a machine: an idle started one that fits, or a new one.
 class MachineView final : public QWidget
 {
     Q_OBJECT
@@ -48,6 +48,8 @@ public:
 
 signals:
     void placeRequested(const QStringList &units, const QString &directive);
+    // Auto place: every unplaced unit wants a machine (idle ones first).
+    void autoPlaceRequested(const QStringList &units);
     void refused(const QString &reason);
     // What selectedUnits() and the others answer changed.
     void selectionChanged();

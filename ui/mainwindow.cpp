@@ -401,6 +401,22 @@ void MainWindow::editPlacementPolicy()
     }
 }
 
+void MainWindow::autoPlace(const QStringList &units)
+{
+    if (units.isEmpty())
+        return;
+    const QStringList idle = PlacementRules::idleMachinesFor(m_snapshot, snapshotIndex(), units);
+    QStringList fresh;
+    for (qsizetype i = 0; i < units.size(); ++i) {
+        if (idle.at(i).isEmpty())
+            fresh << units.at(i);
+        else
+            m_submitter->place({units.at(i)}, idle.at(i));
+    }
+    if (!fresh.isEmpty())
+        m_submitter->place(fresh, QString());
+}
+
 void MainWindow::selectUnits(const QStringList &units)
 {
     m_overview->selectUnits(units);

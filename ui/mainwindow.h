@@ -115,6 +115,9 @@ public:
     // Selects these units in the overview (and nothing else).
     void selectUnits(const QStringList &units);
     void editPlacementPolicy();
+    // Application ▸ Auto place: each unit on an idle started machine that
+    // takes it (the cheapest first), the rest on new machines made to fit.
+    void autoPlace(const QStringList &units);
     // The model's constraints when `application` is empty.
     void editConstraints(const QString &application);
     void exportChart();

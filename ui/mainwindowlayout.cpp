@@ -72,6 +72,7 @@ void MainWindow::buildViews()
         return placementProblem(units, machine);
     });
     connect(m_machineView, &MachineView::placeRequested, m_submitter, &ChangeSubmitter::place);
+    connect(m_machineView, &MachineView::autoPlaceRequested, this, &MainWindow::autoPlace);
     connect(m_machineView, &MachineView::refused, this,
             [this](const QString &reason) { statusBar()->showMessage(reason, 5000); });
     // Not Alt+M: that is the Model menu's.

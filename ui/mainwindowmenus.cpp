@@ -218,13 +218,12 @@ QAction *MainWindow::buildApplicationMenu()
         application->addAction(tr("&Export chart…"), this, &MainWindow::exportChart);
     exportAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_E);
     describe(exportAction, tr("Save the chart shown as PNG or PDF"));
-    QAction *autoPlace = application->addAction(tr("&Auto place units"), this, [this] {
-        const QStringList units = m_machineView->unplacedUnits();
-        if (!units.isEmpty())
-            m_submitter->place(units, QString());
-    });
-    autoPlace->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
-    describe(autoPlace, tr("Give every unplaced unit a new machine, spread over zones"));
+    QAction *autoPlaceAction = application->addAction(
+        tr("&Auto place units"), this, [this] { autoPlace(m_machineView->unplacedUnits()); });
+    autoPlaceAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
+    describe(autoPlaceAction,
+             tr("Give every unplaced unit a machine: an idle started one that fits, "
+                "else a new one, spread over zones"));
     application->addAction(m_actions->placeOn());
     describe(m_actions->placeOn(), tr("Place the selected units on a machine you choose"));
     application->addSeparator();
@@ -233,7 +232,7 @@ QAction *MainWindow::buildApplicationMenu()
     application->addAction(m_actions->removeUnits());
     application->addAction(m_actions->removeRelation());
     application->addAction(m_actions->removeApplications());
-    return autoPlace;
+    return autoPlaceAction;
 }
 
 void MainWindow::buildHelpMenu()

@@ -131,6 +131,47 @@ QString containerProblem(const SnapshotIndex &model, const QStringList &units, c
     return {};
 }
 
+QStringList idleMachinesFor(const ModelSnapshot &snapshot, const SnapshotIndex &model,
+                            const QStringList &units)
+{
+    QSet<qint64> busy;
+    for (const UnitRecord &u : snapshot.units) {
+        if (!u.subordinate && u.machineId != 0)
+            busy.insert(u.machineId);
+    }
+    // Started, alive, idle, not going in the change set: smallest first.
+    QList<const MachineRecord *> idle;
+    for (const MachineRecord &m : snapshot.machines) {
+        if (!busy.contains(m.id) && !m.instanceId.isEmpty() && m.state.isAlive() &&
+            !m.isExistingHost() && !snapshot.planned.removedMachines.contains(m.id))
+            idle << &m;
+    }
+    const auto size = [](const MachineRecord *m) {
+        const Constraints hardware = Constraints::parse(m->hardware).constraints;
+        const auto number = [&](ConstraintKey key) -> quint64 {
+            const auto &value = hardware.value(key);
+            return value ? value->number : 0;
+        };
+        return std::pair{number(ConstraintKey::Cores), number(ConstraintKey::Mem)};
+    };
+    std::stable_sort(idle.begin(), idle.end(), [&](const MachineRecord *a, const MachineRecord *b) {
+        return size(a) < size(b);
+    });
+    QStringList chosen;
+    for (const QString &unit : units) {
+        QString machine;
+        for (qsizetype i = 0; i < idle.size(); ++i) {
+            if (placementProblem(model, {unit}, idle.at(i)->name).isEmpty()) {
+                machine = idle.at(i)->name;
+                idle.remove(i);
+                break;
+            }
+        }
+        chosen << machine;
+    }
+    return chosen;
+}
+
 } // namespace PlacementRules
 
 } // namespace berth

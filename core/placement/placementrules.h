@@ -47,6 +47,13 @@ QString placementProblem(const SnapshotIndex &model, const QStringList &units,
 // no subordinate among them), all looked up in `model`; empty when they can.
 QString containerProblem(const SnapshotIndex &model, const QStringList &units, const QString &host);
 
+// Auto place: for each of `units` in turn, a started machine of `snapshot`
+// that runs no principal unit (an idle one the user is paying for) and takes
+// it, each machine given once, the cheapest fit first (fewest cores, then
+// least memory); "" where none is left (a new machine, made to fit).
+QStringList idleMachinesFor(const ModelSnapshot &snapshot, const SnapshotIndex &model,
+                            const QStringList &units);
+
 } // namespace PlacementRules
 
 } // namespace berth

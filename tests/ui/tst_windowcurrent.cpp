@@ -809,6 +809,41 @@ private slots:
         QCOMPARE(web.model()->index(10, 0, web).data(ItemRoles::NameRole).toString(),
                  QStringLiteral("web/10"));
     }
+
+    // Auto place (Ctrl+Shift+R) puts a unit on the idle started machine
+    // that takes it, the cheapest first, before it starts anything new; a
+    // machine too small is passed over.
+    void autoPlaceUsesIdleMachinesFirst()
+    {
+        Fixture f;
+        MachineCommands(f.ws()).addMachines(model, {{}, 3, {}, {}});
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-0"),
+                                  QStringLiteral("arch=amd64 cores=2 mem=16384M"),
+                                  QStringLiteral("r5.large"));
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("1"), QStringLiteral("i-1"),
+                                  QStringLiteral("arch=amd64 cores=1 mem=1024M"),
+                                  QStringLiteral("t3.micro"));
+        AsTheProvisioner::started(f.ws(), model, QStringLiteral("2"), QStringLiteral("i-2"),
+                                  QStringLiteral("arch=amd64 cores=1 mem=4096M"),
+                                  QStringLiteral("m5.medium"));
+        f.deploy(QStringLiteral("queue"), 3, true, QStringLiteral("mem=2G"));
+        auto window = f.window();
+        QVERIFY(window);
+        QTRY_COMPARE(window->machineView()->unplacedUnits().size(), 3);
+        press(Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(ChangeSet(f.ws()).count(model), qint64(3), 10'000);
+        ChangeSet(f.ws()).commit(model);
+        const ModelSnapshot after = f.ws().snapshot(model);
+        QMap<QString, QString> on;
+        for (const UnitRecord &u : after.units)
+            on.insert(u.name(), u.machine);
+        // m5.medium (1 core, 4 GB) before r5.large; t3.micro is too small;
+        // the third unit gets a new machine.
+        QCOMPARE(on.value(QStringLiteral("queue/0")), QStringLiteral("2"));
+        QCOMPARE(on.value(QStringLiteral("queue/1")), QStringLiteral("0"));
+        QCOMPARE(on.value(QStringLiteral("queue/2")), QStringLiteral("3"));
+        QCOMPARE(after.machines.size(), 4);
+    }
 };
 
 QTEST_MAIN(TestWindowCurrent)
