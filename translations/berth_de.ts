@@ -3166,67 +3166,72 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ConstraintEditorDialog</name>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="43"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="46"/>
         <source>Constraints of model %1</source>
         <translation>Vorgaben des Modells %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="44"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="47"/>
         <source>Constraints of %1</source>
         <translation>Vorgaben von %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="48"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="51"/>
         <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
         <translation>Jede Anwendung des Modells geht von diesen aus. Ein Feld, das nur &quot;=&quot; enthält, setzt den Schlüssel auf nichts, sodass Anwendungen ihn nicht erben.</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="50"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="53"/>
         <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
         <translation>Leere Felder übernehmen den Wert des Modells (grau angezeigt); ein Feld, das nur &quot;=&quot; enthält, sperrt den Wert des Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="73"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="76"/>
         <source>inherited: %1</source>
         <translation>geerbt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="76"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="82"/>
         <source>%1 is not supported by cloud %2</source>
         <translation>%1 wird von Cloud %2 nicht unterstützt</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="162"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="158"/>
+        <source>Choose from: %1</source>
+        <translation>Auswählen aus: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="212"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Ergebnis:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="163"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="213"/>
         <source>(none)</source>
         <translation>(keine)</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="179"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="229"/>
         <source>fix the constraints first</source>
         <translation>zuerst die Vorgaben korrigieren</translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="183"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="233"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation>%1 Kerne, %2, %3, %4/h</translation>
     </message>

@@ -3156,67 +3156,72 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ConstraintEditorDialog</name>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="43"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="46"/>
         <source>Constraints of model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="44"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="47"/>
         <source>Constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="48"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="51"/>
         <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="50"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="53"/>
         <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="73"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="76"/>
         <source>inherited: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="76"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="82"/>
         <source>%1 is not supported by cloud %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="99"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="162"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="158"/>
+        <source>Choose from: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="212"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="163"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="213"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="179"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="229"/>
         <source>fix the constraints first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="183"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="233"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation type="unfinished"></translation>
     </message>

@@ -6,13 +6,16 @@
 #include "ui/dialogfields.h"
 #include "ui/palettecolours.h"
 
+#include <QCompleter>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -72,6 +75,9 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
             one.set(key, *m_inherited.value(key));
             edit->setPlaceholderText(tr("inherited: %1").arg(one.toString().mid(name.size() + 1)));
         }
+        if (const QStringList values = m_cloud.validator(m_model.region).vocabulary(key);
+            !values.isEmpty())
+            offerChoices(key, edit, values);
         if (!m_cloud.validator(m_model.region).isSupported(key))
             edit->setToolTip(tr("%1 is not supported by cloud %2").arg(name, m_cloud.name));
         auto *error = new QLabel(fields);
@@ -108,6 +114,50 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
     layout->addWidget(m_buttons);
     DialogFields::resizeWithinScreen(this, {640, 720});
     revalidate();
+}
+
+void ConstraintEditorDialog::offerChoices(ConstraintKey key, QLineEdit *edit,
+                                          const QStringList &values)
+{
+    m_choices.insert(int(key), values);
+    const bool several = key == ConstraintKey::Zones; // a comma list
+    if (!several) {
+        auto *completer = new QCompleter(values, edit);
+        completer->setCaseSensitivity(Qt::CaseInsensitive);
+        edit->setCompleter(completer);
+    }
+    auto *menu = new QMenu(edit);
+    for (const QString &value : values) {
+        QAction *choice = menu->addAction(value);
+        choice->setCheckable(several);
+        connect(choice, &QAction::triggered, edit, [edit, value, several](bool checked) {
+            if (!several) {
+                edit->setText(value);
+                return;
+            }
+            QStringList chosen = edit->text().split(u',', Qt::SkipEmptyParts);
+            for (QString &item : chosen)
+                item = item.trimmed();
+            chosen.removeAll(value);
+            if (checked)
+                chosen << value;
+            edit->setText(chosen.join(u','));
+        });
+    }
+    // Ticks follow what is typed.
+    connect(menu, &QMenu::aboutToShow, edit, [menu, edit] {
+        const QStringList typed = edit->text().split(u',', Qt::SkipEmptyParts);
+        for (QAction *choice : menu->actions()) {
+            if (choice->isCheckable())
+                choice->setChecked(typed.contains(choice->text()));
+        }
+    });
+    m_menus.insert(int(key), menu);
+    QAction *open =
+        edit->addAction(style()->standardIcon(QStyle::SP_ArrowDown), QLineEdit::TrailingPosition);
+    open->setToolTip(tr("Choose from: %1").arg(values.join(QStringLiteral(", "))));
+    connect(open, &QAction::triggered, edit,
+            [menu, edit] { menu->popup(edit->mapToGlobal(QPoint(0, edit->height()))); });
 }
 
 QString ConstraintEditorDialog::fieldError(ConstraintKey key) const

@@ -12,6 +12,7 @@
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QTableWidget;
 
 namespace berth {
@@ -22,7 +23,9 @@ class Workspace;
 // field is checked as it is typed (the same parser and cloud rules as the
 // command line), an application shows what it inherits from the model, and
 // the merged result is shown with the instance type every region would pick
-// for it, or why none fits.
+// for it, or why none fits. A key the cloud lists the values of (arch,
+// instance-type, zones) is picked from them as well as typed: completed as
+// typed, and chosen from a menu on the field (zones several at once).
 class ConstraintEditorDialog final : public QDialog
 {
     Q_OBJECT
@@ -38,6 +41,10 @@ public:
                            const std::optional<Constraints> &shown = std::nullopt);
 
     QLineEdit *field(ConstraintKey key) const { return m_fields.value(int(key)); }
+    // The values the field of `key` offers (none: typed only), and the menu
+    // they are picked from.
+    QStringList choices(ConstraintKey key) const { return m_choices.value(int(key)); }
+    QMenu *choiceMenu(ConstraintKey key) const { return m_menus.value(int(key)); }
     QString fieldError(ConstraintKey key) const;
     // The constraints as edited, canonical; valid only when problem() is empty.
     QString constraints() const { return m_edited.toString(); }
@@ -48,6 +55,8 @@ public:
 
 private:
     void revalidate();
+    // The picker of `key`'s values on its field.
+    void offerChoices(ConstraintKey key, QLineEdit *edit, const QStringList &values);
 
     ModelRecord m_model;
     CloudInfo m_cloud;
@@ -59,6 +68,8 @@ private:
     QString m_problem;
     QHash<int, QLineEdit *> m_fields;
     QHash<int, QLabel *> m_errors;
+    QHash<int, QStringList> m_choices;
+    QHash<int, QMenu *> m_menus;
     QLabel *m_mergedLabel = nullptr;
     QTableWidget *m_preview = nullptr;
     QDialogButtonBox *m_buttons = nullptr;

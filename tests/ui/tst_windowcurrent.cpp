@@ -844,6 +844,60 @@ private slots:
         QCOMPARE(on.value(QStringLiteral("queue/2")), QStringLiteral("3"));
         QCOMPARE(after.machines.size(), 4);
     }
+
+    // The constraint editor offers the cloud's values where it has them:
+    // architectures, instance types and zones (several), from a menu on the
+    // field, completed as typed.
+    void constraintsArePickedFromTheCloudsValues()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 1);
+        auto window = f.window();
+        QVERIFY(window);
+        QVERIFY(clickRow(window->applicationView(), QStringLiteral("web")));
+        bool seen = false;
+        whenShown<ConstraintEditorDialog>([&](ConstraintEditorDialog *dialog) {
+            QVERIFY(dialog->choices(ConstraintKey::Arch).contains(QStringLiteral("arm64")));
+            QVERIFY(
+                dialog->choices(ConstraintKey::InstanceType).contains(QStringLiteral("m5.large")));
+            QVERIFY(dialog->choices(ConstraintKey::Zones).contains(QStringLiteral("sim-east-b")));
+            QVERIFY(dialog->choices(ConstraintKey::Mem).isEmpty()); // typed only
+
+            // arch: the menu on the field, one value.
+            QLineEdit *arch = dialog->field(ConstraintKey::Arch);
+            QCOMPARE(arch->actions().size(), 1);
+            arch->actions().first()->trigger();
+            QMenu *menu = dialog->choiceMenu(ConstraintKey::Arch);
+            QTRY_VERIFY(menu->isVisible());
+            for (QAction *choice : menu->actions()) {
+                if (choice->text() == u"arm64")
+                    choice->trigger();
+            }
+            menu->hide();
+            QCOMPARE(arch->text(), QStringLiteral("arm64"));
+            QVERIFY(arch->completer());
+
+            // zones: several, ticked and unticked.
+            QLineEdit *zones = dialog->field(ConstraintKey::Zones);
+            QMenu *zoneMenu = dialog->choiceMenu(ConstraintKey::Zones);
+            const auto tick = [&](const QString &zone) {
+                for (QAction *choice : zoneMenu->actions()) {
+                    if (choice->text() == zone)
+                        choice->trigger();
+                }
+            };
+            tick(QStringLiteral("sim-east-a"));
+            tick(QStringLiteral("sim-east-b"));
+            QCOMPARE(zones->text(), QStringLiteral("sim-east-a,sim-east-b"));
+            tick(QStringLiteral("sim-east-a")); // checked: unticked now
+            QCOMPARE(zones->text(), QStringLiteral("sim-east-b"));
+            QVERIFY2(dialog->problem().isEmpty(), qPrintable(dialog->problem()));
+            QCOMPARE(dialog->constraints(), QStringLiteral("arch=arm64 zones=sim-east-b"));
+            seen = true;
+        });
+        press(Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(seen);
+    }
 };
 
 QTEST_MAIN(TestWindowCurrent)
