@@ -2,6 +2,7 @@
 // and dialogs as PNG files, for docs/screenshots (scripts/screenshots runs it
 // under Xvfb on a demo model).
 #include "core/cloud/cloudregistry.h"
+#include "core/placement/placementrules.h"
 #include "core/store/cloudaccounts.h"
 #include "core/store/store.h"
 #include "keychain/keychainsecretstore.h"
@@ -13,7 +14,9 @@
 #include "ui/machineview.h"
 #include "ui/mainwindow.h"
 #include "ui/modeldialogs.h"
+#include "ui/placeondialog.h"
 #include "ui/policyeditordialog.h"
+#include "ui/retrydialog.h"
 
 #include <QApplication>
 #include <QDir>
@@ -129,6 +132,23 @@ bool saveDialogs(MainWindow &window, Workspace &workspace, Store &store, const P
     accounts.show();
     ok = save(&accounts, out, QStringLiteral("accounts")) && ok;
     accounts.close();
+
+    RetryDialog retry(workspace, model, {}, &window);
+    retry.show();
+    ok = save(&retry, out, QStringLiteral("retry-dialog")) && ok;
+    retry.close();
+
+    const ModelSnapshot snapshot = workspace.snapshot(model);
+    const SnapshotIndex index(snapshot);
+    PlaceOnDialog placeOn(
+        snapshot, {QStringLiteral("cache/2")},
+        [&](const QStringList &units, const QString &machine) {
+            return PlacementRules::placementProblem(index, units, machine);
+        },
+        &window);
+    placeOn.show();
+    ok = save(&placeOn, out, QStringLiteral("place-on-dialog")) && ok;
+    placeOn.close();
 
     DeployDialog deploy(workspace, model, &window);
     deploy.charm->setText(QStringLiteral("mysql"));

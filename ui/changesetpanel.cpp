@@ -146,10 +146,17 @@ void ChangeSetPanel::show(const ChangeSet::Preview &preview, const QString &erro
     }
     const StartForecast &f = preview.forecast;
     const QLocale locale;
-    QString html = QStringLiteral("<p><b>%1</b></p>")
-                       .arg(tr("Commit starts %n instance(s), %1 per hour", nullptr, f.instances())
-                                .arg(locale.toString(f.hourlyCost, 'f', 3))
-                                .toHtmlEscaped());
+    // What starts and what stops first, side by side, then each in detail.
+    QString head = tr("Commit starts %n instance(s), %1 per hour", nullptr, f.instances())
+                       .arg(locale.toString(f.hourlyCost, 'f', 3))
+                       .toHtmlEscaped();
+    if (!f.stops.isEmpty()) {
+        head += QStringLiteral("<br>") +
+                tr("Commit stops %n instance(s), saving %1 per hour", nullptr, int(f.stops.size()))
+                    .arg(locale.toString(f.stoppedHourlyCost, 'f', 3))
+                    .toHtmlEscaped();
+    }
+    QString html = QStringLiteral("<p><b>%1</b></p>").arg(head);
     if (!f.starts.isEmpty()) {
         html +=
             QStringLiteral("<table><tr><th align=left>%1</th><th align=left>%2</th>"
@@ -166,12 +173,7 @@ void ChangeSetPanel::show(const ChangeSet::Preview &preview, const QString &erro
         html += QStringLiteral("</table>");
     }
     if (!f.stops.isEmpty()) {
-        html += QStringLiteral("<p><b>%1</b></p>")
-                    .arg(tr("Commit stops %n instance(s), saving %1 per hour", nullptr,
-                            int(f.stops.size()))
-                             .arg(locale.toString(f.stoppedHourlyCost, 'f', 3))
-                             .toHtmlEscaped());
-        html += QStringLiteral("<table><tr><th align=left>%1</th><th align=left>%2</th>"
+        html += QStringLiteral("<p></p><table><tr><th align=left>%1</th><th align=left>%2</th>"
                                "<th align=left>%3</th><th align=left>%4</th>"
                                "<th align=right>%5</th></tr>")
                     .arg(tr("Machine"), tr("Instance"), tr("Zone"), tr("Instance type"),
