@@ -8,6 +8,7 @@
 #include "core/provisioning/provisioner.h"
 #include "core/store/cloudaccounts.h"
 #include "tests/testsupport.h"
+#include "tests/ui/viewtesting.h"
 #include "ui/applicationsmodel.h"
 #include "ui/changesetpanel.h"
 #include "ui/deploydialog.h"
@@ -116,21 +117,6 @@ bool dropOn(QAbstractItemView *view, const QStringList &units, const QPoint &pos
     QDropEvent drop(QPointF(pos), Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(target, &drop);
     return drop.isAccepted();
-}
-
-// The index of the row called `name` in `view`, at any depth.
-QModelIndex findRow(QAbstractItemView *view, const QString &name, const QModelIndex &parent = {})
-{
-    const QAbstractItemModel *m = view->model();
-    for (int row = 0; row < m->rowCount(parent); ++row) {
-        const QModelIndex index = m->index(row, 0, parent);
-        if (index.data(ItemRoles::NameRole).toString() == name)
-            return index;
-        const QModelIndex child = findRow(view, name, index);
-        if (child.isValid())
-            return child;
-    }
-    return {};
 }
 
 // Selects the rows called `names` in `view`, and nothing else.

@@ -2,7 +2,8 @@
 // follow their row through every change, actions work on what is selected
 // in the tab shown, dialogs take typing in their first field and Return as
 // OK, and the window's own work leaves berthctl's choices alone.
-#include "../testsupport.h"
+#include "tests/testsupport.h"
+#include "tests/ui/viewtesting.h"
 
 #include "core/commands/applicationcommands.h"
 #include "core/commands/changeset.h"
@@ -165,22 +166,6 @@ template <typename T> void whenShown(std::function<void(T *)> answer)
             modal->close(); // a failed check must not leave it open
     });
     poll->start(20);
-}
-
-// The index of the row called `name` in `view`, at any depth.
-QModelIndex findRow(const QAbstractItemView *view, const QString &name,
-                    const QModelIndex &parent = {})
-{
-    const QAbstractItemModel *m = view->model();
-    for (int row = 0; row < m->rowCount(parent); ++row) {
-        const QModelIndex index = m->index(row, 0, parent);
-        if (index.data(ItemRoles::NameRole).toString() == name)
-            return index;
-        const QModelIndex child = findRow(view, name, index);
-        if (child.isValid())
-            return child;
-    }
-    return {};
 }
 
 // Clicks the row called `name` in `view`, as the mouse does.
