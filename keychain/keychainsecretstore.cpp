@@ -23,7 +23,7 @@ KeychainSecretStore::KeychainSecretStore(QString fallbackPath)
 QString KeychainSecretStore::backend() const
 {
     if (m_fallingBack)
-        return QStringLiteral("%1; no keychain service: %2").arg(m_file.backend(), m_why);
+        return QStringLiteral("%1, as %2").arg(m_file.backend(), m_why);
     return QStringLiteral("system keychain");
 }
 
@@ -62,7 +62,13 @@ bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
     case QKeychain::NotImplemented:
     case QKeychain::OtherError:
         m_fallingBack = true;
-        m_why = job->errorString();
+        // In words a user can act on, not the library's (which names the
+        // D-Bus programs it tried to run).
+        m_why = qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")
+                    ? QStringLiteral("this session has no D-Bus session bus to reach a keychain "
+                                     "(Secret Service or KWallet) on")
+                    : QStringLiteral("no keychain service (Secret Service or KWallet) answered on "
+                                     "the session bus");
         return false;
     case QKeychain::CouldNotDeleteEntry:
     case QKeychain::AccessDeniedByUser:
