@@ -14,15 +14,17 @@ ProviderTypes builtinProviderTypes()
                [](const CloudAccount &account) { return std::make_unique<SimProvider>(account); },
                &SimProvider::checkConfig,
                SimProvider::configKeys(),
-               {QStringLiteral("access-key")}});
+               {QStringLiteral("access-key")},
+               SimProvider::meanings()});
     types.add({QStringLiteral("lxd"),
                [](const CloudAccount &account) { return std::make_unique<LxdProvider>(account); },
-               &LxdProvider::checkConfig, LxdProvider::configKeys(), LxdProvider::secretKeys()});
+               &LxdProvider::checkConfig, LxdProvider::configKeys(), LxdProvider::secretKeys(),
+               LxdProvider::meanings()});
     types.add(
         {QStringLiteral("openstack"),
          [](const CloudAccount &account) { return std::make_unique<OpenStackProvider>(account); },
          &OpenStackProvider::checkConfig, OpenStackProvider::configKeys(),
-         OpenStackProvider::secretKeys()});
+         OpenStackProvider::secretKeys(), OpenStackProvider::meanings()});
     types.setHostProbe(std::make_shared<SshHostProbe>());
     return types;
 }

@@ -2602,127 +2602,132 @@ Vergleichen Sie ihn mit dem des Servers (lxc info auf dem Server zeigt certifica
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="89"/>
+        <location filename="../ui/accountsdialog.cpp" line="80"/>
+        <source>Meaning</source>
+        <translation>Bedeutung</translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="91"/>
         <source>&amp;New</source>
         <translation>&amp;Neu</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="90"/>
+        <location filename="../ui/accountsdialog.cpp" line="92"/>
         <source>&amp;Remove</source>
         <translation>&amp;Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="96"/>
+        <location filename="../ui/accountsdialog.cpp" line="98"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="97"/>
+        <location filename="../ui/accountsdialog.cpp" line="99"/>
         <source>T&amp;ype:</source>
         <translation>&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="98"/>
+        <location filename="../ui/accountsdialog.cpp" line="100"/>
         <source>&amp;Endpoint:</source>
         <translation>&amp;Endpunkt:</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="101"/>
+        <location filename="../ui/accountsdialog.cpp" line="103"/>
         <source>Settings (empty: the default)</source>
         <translation>Einstellungen (leer: Standardwert)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="103"/>
+        <location filename="../ui/accountsdialog.cpp" line="105"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation>Geheimnisse (werden nie wieder angezeigt; zum Ersetzen eintippen)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="107"/>
+        <location filename="../ui/accountsdialog.cpp" line="109"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="160"/>
+        <location filename="../ui/accountsdialog.cpp" line="162"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="200"/>
+        <location filename="../ui/accountsdialog.cpp" line="202"/>
         <source>Name the new account, then Save.</source>
         <translation>Benennen Sie das neue Konto und speichern Sie es.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="232"/>
+        <location filename="../ui/accountsdialog.cpp" line="245"/>
         <source>File…</source>
         <translation>Datei …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="233"/>
+        <location filename="../ui/accountsdialog.cpp" line="246"/>
         <source>Read %1 from a file</source>
         <translation>%1 aus einer Datei lesen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="235"/>
+        <location filename="../ui/accountsdialog.cpp" line="248"/>
         <source>Read %1 from</source>
         <translation>%1 lesen aus</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="245"/>
+        <location filename="../ui/accountsdialog.cpp" line="258"/>
         <source>from %1 — Save to store</source>
         <translation>aus %1 — zum Ablegen speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="253"/>
+        <location filename="../ui/accountsdialog.cpp" line="266"/>
         <source>set — type to replace</source>
         <translation>gesetzt — zum Ersetzen eintippen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="253"/>
+        <location filename="../ui/accountsdialog.cpp" line="266"/>
         <source>not set</source>
         <translation>nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="260"/>
+        <location filename="../ui/accountsdialog.cpp" line="274"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation>Dieser Cloud-Typ hat keine Geheimnisse.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="261"/>
+        <location filename="../ui/accountsdialog.cpp" line="275"/>
         <source>Secrets go to the %1.</source>
         <translation>Geheimnisse werden hier abgelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="307"/>
+        <location filename="../ui/accountsdialog.cpp" line="321"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation>Nicht gespeichert: Das Zertifikat des Servers (SHA-256 %1) wurde nicht angenommen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="361"/>
+        <location filename="../ui/accountsdialog.cpp" line="375"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="389"/>
+        <location filename="../ui/accountsdialog.cpp" line="403"/>
         <source>Removed %1.</source>
         <translation>%1 entfernt.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="401"/>
+        <location filename="../ui/accountsdialog.cpp" line="415"/>
         <source>Save the account before testing it.</source>
         <translation>Speichern Sie das Konto, bevor Sie es testen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="410"/>
+        <location filename="../ui/accountsdialog.cpp" line="424"/>
         <source>Asking %1 for its instances…</source>
         <translation>Frage %1 nach seinen Instanzen …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="425"/>
+        <location filename="../ui/accountsdialog.cpp" line="439"/>
         <source>%1 did not answer: %2</source>
         <translation>%1 hat nicht geantwortet: %2</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="427"/>
+        <location filename="../ui/accountsdialog.cpp" line="441"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation>%1 hat geantwortet: %2 Region(en), %3 Instanz(en)</translation>
     </message>
@@ -3027,35 +3032,35 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
-        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
-        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
-        <location filename="../ui/changesetpanel.cpp" line="178"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="180"/>
         <source>Cost/hour</source>
         <translation>Kosten/Stunde</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="155"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation>
             <numerusform>Übernehmen stoppt %n Instanz und spart %1 pro Stunde</numerusform>
@@ -3063,27 +3068,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="190"/>
+        <location filename="../ui/changesetpanel.cpp" line="192"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation>%1: Zonen-Ungleichgewicht jetzt %2, nach dem Übernehmen %3</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="199"/>
+        <location filename="../ui/changesetpanel.cpp" line="201"/>
         <source>Machine %1 would not start: %2</source>
         <translation>Maschine %1 würde nicht starten: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="203"/>
+        <location filename="../ui/changesetpanel.cpp" line="205"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation>
             <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
@@ -3091,7 +3096,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="215"/>
+        <location filename="../ui/changesetpanel.cpp" line="217"/>
         <source>Apply %n staged change(s)?</source>
         <translation>
             <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
@@ -3099,7 +3104,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="217"/>
+        <location filename="../ui/changesetpanel.cpp" line="219"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation>
             <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
@@ -3107,17 +3112,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="224"/>
+        <location filename="../ui/changesetpanel.cpp" line="226"/>
         <source>machine %1 (%2)</source>
         <translation>Maschine %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="225"/>
+        <location filename="../ui/changesetpanel.cpp" line="227"/>
         <source>machine %1 (%2, %3)</source>
         <translation>Maschine %1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="227"/>
+        <location filename="../ui/changesetpanel.cpp" line="229"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation>
             <numerusform>Es stoppt %n Instanz und spart %1 pro Stunde: %2.</numerusform>
@@ -3125,7 +3130,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="232"/>
+        <location filename="../ui/changesetpanel.cpp" line="234"/>
         <source>Commit changes</source>
         <translation>Änderungen übernehmen</translation>
     </message>

@@ -2597,127 +2597,132 @@ Compare it with the server&apos;s own (lxc info on the server shows certificate_
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="89"/>
+        <location filename="../ui/accountsdialog.cpp" line="80"/>
+        <source>Meaning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/accountsdialog.cpp" line="91"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="90"/>
+        <location filename="../ui/accountsdialog.cpp" line="92"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="96"/>
+        <location filename="../ui/accountsdialog.cpp" line="98"/>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="97"/>
+        <location filename="../ui/accountsdialog.cpp" line="99"/>
         <source>T&amp;ype:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="98"/>
+        <location filename="../ui/accountsdialog.cpp" line="100"/>
         <source>&amp;Endpoint:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="101"/>
+        <location filename="../ui/accountsdialog.cpp" line="103"/>
         <source>Settings (empty: the default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="103"/>
+        <location filename="../ui/accountsdialog.cpp" line="105"/>
         <source>Secrets (never shown again; type to replace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="107"/>
+        <location filename="../ui/accountsdialog.cpp" line="109"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="160"/>
+        <location filename="../ui/accountsdialog.cpp" line="162"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="200"/>
+        <location filename="../ui/accountsdialog.cpp" line="202"/>
         <source>Name the new account, then Save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="232"/>
+        <location filename="../ui/accountsdialog.cpp" line="245"/>
         <source>File…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="233"/>
+        <location filename="../ui/accountsdialog.cpp" line="246"/>
         <source>Read %1 from a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="235"/>
+        <location filename="../ui/accountsdialog.cpp" line="248"/>
         <source>Read %1 from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="245"/>
+        <location filename="../ui/accountsdialog.cpp" line="258"/>
         <source>from %1 — Save to store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="253"/>
+        <location filename="../ui/accountsdialog.cpp" line="266"/>
         <source>set — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="253"/>
+        <location filename="../ui/accountsdialog.cpp" line="266"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="260"/>
+        <location filename="../ui/accountsdialog.cpp" line="274"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="261"/>
+        <location filename="../ui/accountsdialog.cpp" line="275"/>
         <source>Secrets go to the %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="307"/>
+        <location filename="../ui/accountsdialog.cpp" line="321"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="361"/>
+        <location filename="../ui/accountsdialog.cpp" line="375"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="389"/>
+        <location filename="../ui/accountsdialog.cpp" line="403"/>
         <source>Removed %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="401"/>
+        <location filename="../ui/accountsdialog.cpp" line="415"/>
         <source>Save the account before testing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="410"/>
+        <location filename="../ui/accountsdialog.cpp" line="424"/>
         <source>Asking %1 for its instances…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="425"/>
+        <location filename="../ui/accountsdialog.cpp" line="439"/>
         <source>%1 did not answer: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="427"/>
+        <location filename="../ui/accountsdialog.cpp" line="441"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3017,35 +3022,35 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
-        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
-        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
         <source>Count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
-        <location filename="../ui/changesetpanel.cpp" line="178"/>
+        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="180"/>
         <source>Cost/hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="155"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3053,27 +3058,27 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="177"/>
+        <location filename="../ui/changesetpanel.cpp" line="179"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="190"/>
+        <location filename="../ui/changesetpanel.cpp" line="192"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="199"/>
+        <location filename="../ui/changesetpanel.cpp" line="201"/>
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="203"/>
+        <location filename="../ui/changesetpanel.cpp" line="205"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3081,7 +3086,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="215"/>
+        <location filename="../ui/changesetpanel.cpp" line="217"/>
         <source>Apply %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3089,7 +3094,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="217"/>
+        <location filename="../ui/changesetpanel.cpp" line="219"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3097,17 +3102,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="224"/>
+        <location filename="../ui/changesetpanel.cpp" line="226"/>
         <source>machine %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="225"/>
+        <location filename="../ui/changesetpanel.cpp" line="227"/>
         <source>machine %1 (%2, %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="227"/>
+        <location filename="../ui/changesetpanel.cpp" line="229"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3115,7 +3120,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="232"/>
+        <location filename="../ui/changesetpanel.cpp" line="234"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>

@@ -60,7 +60,7 @@ AccountsDialog::AccountsDialog(Store &store, const ProviderTypes &types, SecretS
     , m_name(new QLineEdit(this))
     , m_type(new QComboBox(this))
     , m_endpoint(new QLineEdit(this))
-    , m_config(new QTableWidget(0, 2, this))
+    , m_config(new QTableWidget(0, 3, this))
     , m_secretForm(new QFormLayout)
     , m_backend(new QLabel(this))
     , m_message(new QLabel(this))
@@ -77,9 +77,11 @@ AccountsDialog::AccountsDialog(Store &store, const ProviderTypes &types, SecretS
                    QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
     };
     m_type->addItems(types.names());
-    m_config->setHorizontalHeaderLabels({tr("Setting"), tr("Value")});
+    m_config->setHorizontalHeaderLabels({tr("Setting"), tr("Value"), tr("Meaning")});
     m_config->verticalHeader()->hide();
     m_config->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_config->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_config->setWordWrap(true);
     m_backend->setWordWrap(true);
     m_message->setWordWrap(true);
 
@@ -204,18 +206,29 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
 {
     QStringList keys;
     QStringList secretKeys;
+    QHash<QString, QString> meanings;
     try {
         keys = m_types.get(type).configKeys;
         secretKeys = m_types.get(type).secretKeys;
+        meanings = m_types.get(type).meanings;
     } catch (const BerthError &error) {
         say(error.message(), true);
     }
     m_config->setRowCount(int(keys.size()));
     for (int row = 0; row < keys.size(); ++row) {
+        // What each setting means and takes, beside it and in its tooltips.
+        const QString meaning = meanings.value(keys.at(row));
         auto *key = new QTableWidgetItem(keys.at(row));
         key->setFlags(Qt::ItemIsEnabled);
+        key->setToolTip(meaning);
+        auto *value = new QTableWidgetItem(config.value(keys.at(row)));
+        value->setToolTip(meaning);
+        auto *explained = new QTableWidgetItem(meaning);
+        explained->setFlags(Qt::ItemIsEnabled);
+        explained->setToolTip(meaning);
         m_config->setItem(row, 0, key);
-        m_config->setItem(row, 1, new QTableWidgetItem(config.value(keys.at(row))));
+        m_config->setItem(row, 1, value);
+        m_config->setItem(row, 2, explained);
     }
     m_config->resizeColumnToContents(0);
     m_config->resizeRowsToContents();
@@ -254,6 +267,7 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
         auto *row = new QHBoxLayout;
         row->addWidget(edit, 1);
         row->addWidget(fromFile);
+        edit->setToolTip(meanings.value(key));
         m_secretForm->addRow(key + u':', row);
         m_secretEdits.insert(key, edit);
     }

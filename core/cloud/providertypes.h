@@ -21,6 +21,8 @@ public:
         std::function<QString(const QString &key, const QString &value)> checkConfig;
         QStringList configKeys; // the settings it knows, for editors
         QStringList secretKeys; // what it reads from the SecretStore (keys, passwords)
+        // What each setting and secret means and the values it takes, for editors.
+        QHash<QString, QString> meanings;
     };
 
     void add(Type type) { m_types.append(std::move(type)); }

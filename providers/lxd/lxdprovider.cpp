@@ -44,6 +44,31 @@ bool isBusy(const ProviderError &error)
 
 } // namespace
 
+QHash<QString, QString> LxdProvider::meanings()
+{
+    return {
+        {QStringLiteral("image-map"),
+         QStringLiteral("Which image alias each base starts from: base=alias pairs separated by "
+                        "commas, e.g. ubuntu@22.04=jammy")},
+        {QStringLiteral("operation-timeout"),
+         QStringLiteral("How long one LXD operation may take, in seconds from 1 to 86400")},
+        {QStringLiteral("profiles"),
+         QStringLiteral("LXD profiles every container gets, separated by commas")},
+        {QStringLiteral("project"), QStringLiteral("The LXD project the containers are made in")},
+        {QStringLiteral("region"),
+         QStringLiteral("The name Berth gives this LXD server as a region")},
+        {QStringLiteral("storage-pool"),
+         QStringLiteral("The storage pool the containers' root disks are in")},
+        {QStringLiteral("client-cert"),
+         QStringLiteral("The client certificate Berth presents (PEM)")},
+        {QStringLiteral("client-key"),
+         QStringLiteral("The client certificate's private key (PEM)")},
+        {QStringLiteral("server-fingerprint"),
+         QStringLiteral(
+             "The SHA-256 fingerprint of the server's certificate, pinned on first trust")},
+    };
+}
+
 QStringList LxdProvider::configKeys()
 {
     return {QStringLiteral("image-map"), QStringLiteral("operation-timeout"),

@@ -22,6 +22,8 @@ public:
     static QString checkConfig(const QString &key, const QString &value);
     static QStringList configKeys();
     static QStringList secretKeys();
+    // What each of its settings and secrets means, and the values it takes.
+    static QHash<QString, QString> meanings();
     // The image alias for a base under `imageMap` ("ubuntu@22.04=alias,..."):
     // the mapped one, or "<os>/<channel>" (the LXD image servers' naming).
     static QString imageFor(const QString &base, const QString &imageMap);

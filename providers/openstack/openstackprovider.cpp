@@ -54,6 +54,40 @@ QString configValue(const CloudAccount &account, const char *key, const QString 
 
 } // namespace
 
+QHash<QString, QString> OpenStackProvider::meanings()
+{
+    return {
+        {QStringLiteral("application-credential-id"),
+         QStringLiteral(
+             "The id of a Keystone application credential (instead of a user and password)")},
+        {QStringLiteral("image-map"),
+         QStringLiteral("Which image each base starts from: base=image pairs (a name or id) "
+                        "separated by commas")},
+        {QStringLiteral("network"),
+         QStringLiteral("The network (name or id) every server is attached to")},
+        {QStringLiteral("operation-timeout"),
+         QStringLiteral("How long one OpenStack call may take, in seconds from 1 to 86400")},
+        {QStringLiteral("price-per-core"),
+         QStringLiteral(
+             "The price of one core an hour, for choosing flavors and costs (e.g. 0.02)")},
+        {QStringLiteral("price-per-gib"),
+         QStringLiteral("The price of one GiB of memory an hour (e.g. 0.005)")},
+        {QStringLiteral("project"), QStringLiteral("The Keystone project the servers are made in")},
+        {QStringLiteral("project-domain"), QStringLiteral("The domain of that project")},
+        {QStringLiteral("regions"),
+         QStringLiteral(
+             "The regions Berth uses, separated by commas (empty: every region of the catalogue)")},
+        {QStringLiteral("user-domain"), QStringLiteral("The domain of the user")},
+        {QStringLiteral("username"), QStringLiteral("The Keystone user Berth signs in as")},
+        {QStringLiteral("application-credential-secret"),
+         QStringLiteral("The application credential's secret")},
+        {QStringLiteral("password"), QStringLiteral("The user's password")},
+        {QStringLiteral("server-fingerprint"),
+         QStringLiteral(
+             "The SHA-256 fingerprint of the endpoint's certificate, pinned on first trust")},
+    };
+}
+
 QStringList OpenStackProvider::configKeys()
 {
     return {QStringLiteral("application-credential-id"),

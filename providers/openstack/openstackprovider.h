@@ -25,6 +25,8 @@ public:
     static QString checkConfig(const QString &key, const QString &value);
     static QStringList configKeys();
     static QStringList secretKeys();
+    // What each of its settings and secrets means, and the values it takes.
+    static QHash<QString, QString> meanings();
     // The image name (or id) for a base under `imageMap`: the mapped one, or
     // "<os>-<channel>" ("ubuntu-22.04"), as cloud images are commonly named.
     static QString imageFor(const QString &base, const QString &imageMap);

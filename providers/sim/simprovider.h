@@ -24,6 +24,8 @@ public:
     // Checks one config value; returns it normalised or throws BerthError.
     static QString checkConfig(const QString &key, const QString &value);
     static QStringList configKeys();
+    // What each of its settings and secrets means, and the values it takes.
+    static QHash<QString, QString> meanings();
     static QString defaultStateFile(const QString &cloudName);
 
     CloudInfo describe() const override { return m_info; }

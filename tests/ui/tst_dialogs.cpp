@@ -161,6 +161,7 @@ private slots:
     }
 
     void accountsWithSecretsAndATest();
+    void accountsSayWhatEachSettingMeans();
     void closingTheAccountsDialogMidSaveIsSafe();
     void constraintEditorPreviewsInstanceTypes()
     {
@@ -211,6 +212,33 @@ private slots:
         QCOMPARE(dialog.constraints(), QStringLiteral("cores=2 mem="));
     }
 };
+
+void TestDialogs::accountsSayWhatEachSettingMeans()
+{
+    // Every setting and secret of every kind of cloud says what it is for.
+    TestWorkspace t;
+    for (const QString &name : t.types.names()) {
+        const ProviderTypes::Type &type = t.types.get(name);
+        for (const QString &key : type.configKeys + type.secretKeys)
+            QVERIFY2(!type.meanings.value(key).isEmpty(), qPrintable(name + u' ' + key));
+    }
+    // The dialog shows it beside each setting, and in each field's tooltip.
+    FileSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
+    AccountsDialog dialog(*t.store, t.types, secrets);
+    QTableWidget *config = dialog.configTable();
+    QCOMPARE(config->columnCount(), 3);
+    bool faultRate = false;
+    for (int row = 0; row < config->rowCount(); ++row) {
+        QVERIFY(!config->item(row, 2)->text().isEmpty());
+        if (config->item(row, 0)->text() == u"fault-rate") {
+            faultRate = true;
+            QVERIFY(config->item(row, 2)->text().contains(QStringLiteral("from 0 to 1")));
+            QCOMPARE(config->item(row, 1)->toolTip(), config->item(row, 2)->text());
+        }
+    }
+    QVERIFY(faultRate);
+    QVERIFY(!dialog.secretEdit(QStringLiteral("access-key"))->toolTip().isEmpty());
+}
 
 void TestDialogs::accountsWithSecretsAndATest()
 {
