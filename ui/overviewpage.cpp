@@ -93,10 +93,15 @@ OverviewPage::OverviewPage(ApplicationsModel *applications, MachinesModel *machi
     layout->addWidget(vertical, 1);
 
     for (QTreeView *tree : {m_applicationView, m_machineTree}) {
-        connect(tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this, tree] {
+        // The current row decides what the details show and what the
+        // actions take: it may move without the selection changing (a row
+        // already selected clicked again after a snapshot), so both count.
+        const auto changed = [this, tree] {
             showCurrent(tree);
             emit selectionChanged(tree == m_applicationView);
-        });
+        };
+        connect(tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, changed);
+        connect(tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this, changed);
         tree->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(tree, &QWidget::customContextMenuRequested, this, [this, tree](const QPoint &pos) {
             if (tree->indexAt(pos).isValid())
