@@ -93,15 +93,17 @@ OverviewPage::OverviewPage(ApplicationsModel *applications, MachinesModel *machi
     layout->addWidget(vertical, 1);
 
     for (QTreeView *tree : {m_applicationView, m_machineTree}) {
-        // The current row decides what the details show and what the
-        // actions take: it may move without the selection changing (a row
-        // already selected clicked again after a snapshot), so both count.
-        const auto changed = [this, tree] {
-            showCurrent(tree);
-            emit selectionChanged(tree == m_applicationView);
-        };
-        connect(tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, changed);
-        connect(tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this, changed);
+        // The details show the current row, which may move without the
+        // selection changing (a selected row clicked again after a
+        // snapshot); the actions take the selection and the current row.
+        const bool unitsTree = tree == m_applicationView;
+        connect(tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+                [this, tree, unitsTree] {
+                    showCurrent(tree);
+                    emit selectionChanged(unitsTree);
+                });
+        connect(tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+                [this, unitsTree] { emit selectionChanged(unitsTree); });
         tree->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(tree, &QWidget::customContextMenuRequested, this, [this, tree](const QPoint &pos) {
             if (tree->indexAt(pos).isValid())
