@@ -100,7 +100,11 @@ void ChangeSetPanel::refresh()
             try {
                 Store store(location);
                 Workspace ws(store, clouds);
-                return Read{ChangeSet(ws).preview(model), {}};
+                // Nothing staged: nothing to try (a trial reads the whole model).
+                ChangeSet changes(ws);
+                if (changes.count(model) == 0)
+                    return Read{};
+                return Read{changes.preview(model), {}};
             } catch (const BerthError &error) {
                 return Read{{}, error.message()};
             }
