@@ -80,8 +80,11 @@ CommandResult AddMachineDialog::apply()
 
 MachineCommands::AddMachine AddMachineDialog::request() const
 {
-    return {placement->text().trimmed(), count->value(), base->currentText().trimmed(),
-            constraints->text().trimmed()};
+    return {placement->text().trimmed(),
+            count->value(),
+            base->currentText().trimmed(),
+            constraints->text().trimmed(),
+            {}};
 }
 
 bool AddMachineDialog::applyLater()

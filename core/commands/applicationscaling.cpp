@@ -134,8 +134,8 @@ QList<UnitPlacer::Slot> ApplicationScaling::creationSlots(qint64 count) const
     QList<UnitPlacer::Slot> places;
     for (const auto &[region, inRegion] : regionGroups(count)) {
         for (const auto &[zone, inZone] : zoneGroups(region, inRegion)) {
-            const UnitPlacer::Slot slot{zone.isEmpty() ? region : m_tx.cloud().regionOfZone(zone),
-                                        zone};
+            const UnitPlacer::Slot slot{
+                zone.isEmpty() ? region : m_tx.cloud().regionOfZone(zone), zone, {}};
             for (qint64 i = 0; i < inZone; ++i)
                 places << slot;
         }

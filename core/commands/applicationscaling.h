@@ -53,6 +53,8 @@ public:
     // Adds `count` units where the plan puts them; throws BerthError with
     // Senlin's reason when there is no plan (nothing is added then).
     QList<UnitRecord> addUnits(qint64 count, const FormattedConstraints &constraints);
+    // Where `count` new units would go by the plan: a new machine in each slot.
+    QList<UnitPlacer::Slot> creationSlots(qint64 count) const;
     // Removes `count` units chosen by the plan and `criteria` (the
     // application's deletion policy when not given); throws as addUnits.
     QList<QString> removeUnits(qint64 count, std::optional<DeletionPolicy::Criteria> criteria,
@@ -67,7 +69,6 @@ private:
     };
     using Group = QPair<QString, qint64>; // region or zone, and how many units
 
-    QList<UnitPlacer::Slot> creationSlots(qint64 count) const;
     QList<Group> regionGroups(qint64 delta) const;
     // The zone policy's plan for `delta` units inside `region` (all regions when empty).
     QList<Group> zoneGroups(const QString &region, qint64 delta) const;

@@ -316,23 +316,21 @@ QJsonObject relationsDiff(const Bundle &bundle, const Bundle &now)
 
 } // namespace
 
-QJsonObject BundleCommands::detailsOf(const Bundle::Application &app)
+QJsonObject BundleCommands::originOf(const Bundle::Application &app)
 {
-    QJsonObject details{{QStringLiteral("charm-url"), app.charmUrl}};
+    QJsonObject origin{{QStringLiteral("charm-url"), app.charmUrl}};
     if (!app.channel.isEmpty())
-        details.insert(QStringLiteral("channel"), app.channel);
+        origin.insert(QStringLiteral("channel"), app.channel);
     if (app.revision)
-        details.insert(QStringLiteral("revision"), *app.revision);
-    if (!app.options.isEmpty())
-        details.insert(QStringLiteral("options"), app.options);
-    QJsonObject annotations = app.annotations;
+        origin.insert(QStringLiteral("revision"), *app.revision);
+    return origin;
+}
+
+QJsonObject BundleCommands::withoutPolicies(QJsonObject annotations)
+{
     for (const QString &key : {regionsKey, zonesKey, deletionKey, serverGroupKey})
         annotations.remove(key); // kept as the application's policies
-    if (!annotations.isEmpty())
-        details.insert(QStringLiteral("annotations"), annotations);
-    if (app.expose)
-        details.insert(QStringLiteral("expose"), true);
-    return details;
+    return annotations;
 }
 
 const QStringList &BundleCommands::keyOrder()
@@ -434,11 +432,17 @@ QList<QJsonObject> BundleCommands::policySpecs(const QJsonObject &annotations, c
     return specs;
 }
 
-CommandResult BundleCommands::deploy(const QString &model, const Deploy &request)
+CommandResult BundleCommands::deploy(const QString &model, const Deploy &request,
+                                     QJsonArray *records)
 {
     const auto run = [&] {
-        return m_ws.inModelJoined(
-            model, [&](ModelTx &tx) { return BundleDeployment(m_ws, model, request, tx).run(); });
+        return m_ws.inModelJoined(model, [&](ModelTx &tx) {
+            BundleDeployment deployment(m_ws, model, request, tx);
+            CommandResult result = deployment.run();
+            if (records)
+                *records = BundlePlan::records(deployment.plan());
+            return result;
+        });
     };
     if (request.dryRun)
         return m_ws.store().trial([&](SqlSession &) { return run(); });

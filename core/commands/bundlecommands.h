@@ -41,11 +41,13 @@ public:
         MachineMap map;
         bool dryRun = false;
     };
-    // The changes, one line each in Juju's words ("add unit ceph-mon/0 to
-    // 0/lxd/0"), made in one transaction, or with dryRun in one rolled back;
-    // no lines when the model already is as the bundle asks. Throws BerthError
-    // (nothing changed) when a change is refused.
-    CommandResult deploy(const QString &model, const Deploy &request);
+    // The changes of BundlePlan, one line each in Juju's words ("add unit
+    // ceph-mon/0 to 0/lxd/0"), made in one transaction, or with dryRun in one
+    // rolled back; no lines when the model already is as the bundle asks.
+    // `records` (may be null) gets them as Juju's change records. Throws
+    // BerthError (nothing changed) when a change is refused.
+    CommandResult deploy(const QString &model, const Deploy &request,
+                         QJsonArray *records = nullptr);
 
     // The model as a bundle: machines by their model ids (a started
     // machine's zone as a zones= constraint), units placed as they are.
@@ -68,9 +70,11 @@ public:
     // specs; and back.
     static QJsonObject policyAnnotations(const QList<PolicyRecord> &policies);
     static QList<QJsonObject> policySpecs(const QJsonObject &annotations, const QString &where);
-    // What an application keeps of its bundle beyond the model (charm URL,
-    // channel, options, annotations other than the policies, expose).
-    static QJsonObject detailsOf(const Bundle::Application &app);
+    // Where an application's charm comes from, kept beside the model:
+    // charm-url, channel and revision as the bundle gives them.
+    static QJsonObject originOf(const Bundle::Application &app);
+    // Annotations without those that carry Berth's policies.
+    static QJsonObject withoutPolicies(QJsonObject annotations);
 
 private:
     Workspace &m_ws;

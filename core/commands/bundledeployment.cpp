@@ -1,48 +1,13 @@
 #include "core/commands/bundledeployment.h"
 
 #include "core/bertherror.h"
+#include "core/commands/applicationscaling.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/scalingcommands.h"
-
-#include <functional>
+#include "core/placement/placementrules.h"
+#include "core/store/policyrows.h"
 
 namespace berth {
-
-namespace {
-
-// Applications in an order where those a placement names come first.
-QList<const Bundle::Application *> placementOrder(const Bundle &bundle)
-{
-    QList<const Bundle::Application *> ordered;
-    QSet<QString> done;
-    QSet<QString> visiting;
-    std::function<void(const Bundle::Application &)> visit = [&](const Bundle::Application &app) {
-        if (done.contains(app.name))
-            return;
-        if (visiting.contains(app.name))
-            throw BerthError(BundleCommands::tr("application \"%1\": its placements go round in "
-                                                "a circle")
-                                 .arg(app.name));
-        visiting.insert(app.name);
-        for (const QString &entry : app.to) {
-            const Bundle::Placement p = Bundle::placementOf(entry);
-            if (p.kind == Bundle::Placement::Kind::Unit ||
-                p.kind == Bundle::Placement::Kind::Application) {
-                if (const Bundle::Application *other =
-                        bundle.application(p.target.section(u'/', 0, 0)))
-                    visit(*other);
-            }
-        }
-        visiting.remove(app.name);
-        done.insert(app.name);
-        ordered << &app;
-    };
-    for (const Bundle::Application &app : bundle.applications)
-        visit(app);
-    return ordered;
-}
-
-} // namespace
 
 BundleDeployment::BundleDeployment(Workspace &workspace, const QString &model,
                                    const BundleCommands::Deploy &request, ModelTx &tx)
@@ -54,54 +19,39 @@ BundleDeployment::BundleDeployment(Workspace &workspace, const QString &model,
     , m_rows(tx.scope())
     , m_apps(workspace)
     , m_before(tx.snapshots().whole())
-    , m_storedDetails(m_rows.details())
-{
-    for (const UnitRecord &u : m_before.units)
-        ++m_unitsBefore[u.application];
-}
+    , m_details(m_rows.details())
+{}
 
 CommandResult BundleDeployment::run()
 {
-    // Applications: made, or checked and brought up to date.
-    for (const Bundle::Application &app : m_bundle.applications)
-        deployApplication(app);
-    // Bundle machines: found again, mapped, or made when a new unit needs one.
-    mapMachines();
-    // Units: those the model lacks, where the bundle places them.
-    for (const Bundle::Application *app : placementOrder(m_bundle)) {
-        if (!app->subordinate)
-            addUnits(*app);
-    }
-    // Relations: subordinate ones place the subordinate's units.
-    addRelations();
-    return {m_lines, m_bundle.warnings};
-}
-
-void BundleDeployment::deployApplication(const Bundle::Application &app)
-{
-    const QString where = tr("application \"%1\"").arg(app.name);
-    // Read first: a bad annotation changes nothing.
-    const QList<QJsonObject> specs = BundleCommands::policySpecs(app.annotations, where);
-    if (const std::optional<ApplicationRecord> existing = m_tx.applications().find(app.name)) {
+    for (const Bundle::Application &app : m_bundle.applications) {
+        const QString where = tr("application \"%1\"").arg(app.name);
+        // Read first: a bad annotation changes nothing.
+        BundleCommands::policySpecs(app.annotations, where);
+        const std::optional<ApplicationRecord> existing = m_tx.applications().find(app.name);
+        if (!existing)
+            continue;
         checkApplication(app, *existing, where);
-    } else {
-        ApplicationCommands::Deploy d;
-        d.charm = app.charm;
-        d.application = app.name;
-        d.base = app.base;
-        d.count = app.subordinate ? 1 : 0; // a subordinate's units come with relations
-        d.constraints = app.constraints;
-        d.subordinate = app.subordinate;
-        m_apps.deploy(m_model, d);
-        const ApplicationRecord made = m_tx.applications().get(app.name);
-        m_lines << tr("deploy application %1 from charm %2 on %3")
-                           .arg(app.name, app.charmUrl, made.base) +
-                       (app.channel.isEmpty() ? QString()
-                                              : tr(" with channel %1").arg(app.channel));
+        // Where the charm comes from (URL, channel, revision) is kept as the bundle says.
+        const QJsonObject origin = BundleCommands::originOf(app);
+        const QJsonObject stored = m_details.value(existing->id);
+        for (auto it = origin.begin(); it != origin.end(); ++it) {
+            if (stored.value(it.key()) != it.value()) {
+                editDetails(app.name, [&](QJsonObject &d) {
+                    for (auto o = origin.begin(); o != origin.end(); ++o)
+                        d.insert(o.key(), o.value());
+                });
+                break;
+            }
+        }
     }
-    const ApplicationRecord record = m_tx.applications().get(app.name);
-    updateDetails(app, record);
-    updatePolicies(app, record, specs);
+    m_plan = BundlePlan::of(m_bundle, picture());
+    QStringList lines;
+    for (const BundlePlan::Change &change : std::as_const(m_plan)) {
+        apply(change);
+        lines << change.description;
+    }
+    return {lines, m_bundle.warnings};
 }
 
 void BundleDeployment::checkApplication(const Bundle::Application &app,
@@ -120,185 +70,288 @@ void BundleDeployment::checkApplication(const Bundle::Application &app,
                              .arg(where,
                                   existing.subordinate ? tr("a subordinate") : tr("a principal"),
                                   app.subordinate ? tr("a subordinate") : tr("a principal")));
-    if (!app.subordinate && existing.constraints.toString() != app.constraints) {
-        m_apps.setConstraints(m_model, app.name, app.constraints);
-        m_lines << tr("set constraints for %1 to \"%2\"").arg(app.name, app.constraints);
-    }
 }
 
-void BundleDeployment::updateDetails(const Bundle::Application &app,
-                                     const ApplicationRecord &record)
+BundlePlan::Model BundleDeployment::picture()
 {
-    const QJsonObject details = BundleCommands::detailsOf(app);
-    const QJsonObject stored = m_storedDetails.value(record.id);
-    if (details == stored)
-        return;
-    m_rows.setDetails(record, details);
-    const auto changed = [&](const QString &key) {
-        return details.value(key) != stored.value(key);
-    };
-    if (changed(QStringLiteral("options")))
-        m_lines << tr("set options for %1").arg(app.name);
-    if (changed(QStringLiteral("annotations")))
-        m_lines << tr("set annotations for %1").arg(app.name);
-    if (changed(QStringLiteral("expose")))
-        m_lines << (app.expose ? tr("expose all endpoints of %1").arg(app.name)
-                               : tr("unexpose %1").arg(app.name));
+    BundlePlan::Model picture;
+    picture.defaultBase = m_tx.model().config.defaultBase();
+    for (const ApplicationRecord &a : m_before.applications) {
+        const QJsonObject d = m_details.value(a.id);
+        BundlePlan::Application app;
+        app.charm = a.charm;
+        app.base = a.base;
+        app.channel = d.value(QStringLiteral("channel")).toString();
+        app.constraints = a.constraints.toString();
+        app.options = d.value(QStringLiteral("options")).toObject();
+        app.annotations = d.value(QStringLiteral("annotations")).toObject();
+        QList<PolicyRecord> policies;
+        for (const PolicyRecord &p : m_before.policies) {
+            if (p.applicationId == a.id)
+                policies << p;
+        }
+        const QJsonObject policyNotes = BundleCommands::policyAnnotations(policies);
+        for (auto it = policyNotes.begin(); it != policyNotes.end(); ++it)
+            app.annotations.insert(it.key(), it.value());
+        app.exposed = d.value(QStringLiteral("expose")).toBool();
+        picture.applications.insert(a.name, app);
+    }
+    for (const UnitRecord &u : m_before.units) {
+        if (!u.subordinate)
+            picture.applications[u.application].units << BundlePlan::Unit{u.name(), u.machine};
+    }
+    QHash<qint64, QJsonObject> marked;
+    for (const BundleRows::MachineMark &mark : m_rows.machineMarks())
+        marked.insert(mark.machineId, mark.annotations);
+    for (const MachineRecord &m : m_before.machines) {
+        if (m.state.isAlive())
+            picture.machines.insert(m.name, {m.base, marked.value(m.id)});
+    }
+    for (const BundleRows::EndpointRelation &r : m_rows.endpointRelations())
+        picture.relations.append({r.first, r.second});
+    for (const RelationRecord &r : m_before.relations)
+        picture.relations.append({r.subordinate, r.principal});
+    picture.machineMap = machineMap();
+    picture.sequences = m_tx.scope().sequences();
+    return picture;
 }
 
-void BundleDeployment::updatePolicies(const Bundle::Application &app,
-                                      const ApplicationRecord &record,
-                                      const QList<QJsonObject> &specs)
+QHash<QString, QString> BundleDeployment::machineMap()
 {
-    QHash<QString, QJsonObject> policies;
-    for (const PolicyRecord &p : m_before.policies) {
-        if (p.applicationId == record.id)
-            policies.insert(p.kind, p.spec);
-    }
-    for (const QJsonObject &spec : specs) {
-        const QString kind = ScalingCommands::policyKind(spec);
-        if (policies.value(kind) == spec)
-            continue;
-        ScalingCommands(m_ws).setPolicy(m_model, app.name, spec);
-        m_lines << tr("set %1 policy of %2").arg(kind, app.name);
-    }
-}
-
-void BundleDeployment::mapMachines()
-{
-    QHash<qint64, const MachineRecord *> machineById;
+    QHash<QString, QString> map;
+    QHash<qint64, const MachineRecord *> alive;
+    QSet<QString> aliveNames;
     for (const MachineRecord &m : m_before.machines) {
         if (m.state.isAlive()) {
-            m_machineNamed.insert(m.name, &m);
-            machineById.insert(m.id, &m);
+            alive.insert(m.id, &m);
+            aliveNames << m.name;
         }
     }
     QSet<QString> taken;
     for (const BundleRows::MachineMark &mark : m_rows.machineMarks()) {
-        const MachineRecord *m = machineById.value(mark.machineId);
+        const MachineRecord *m = alive.value(mark.machineId);
         if (m && mark.bundle == m_bundle.name && m_bundle.machine(mark.bundleMachine)) {
-            m_machineOf.insert(mark.bundleMachine, m->name);
+            map.insert(mark.bundleMachine, m->name);
             taken.insert(m->name);
         }
     }
-    const BundleCommands::MachineMap &map = m_request.map;
-    for (auto it = map.machines.cbegin(); it != map.machines.cend(); ++it) {
+    const BundleCommands::MachineMap &given = m_request.map;
+    for (auto it = given.machines.cbegin(); it != given.machines.cend(); ++it) {
         if (!m_bundle.machine(it.key()))
             throw BerthError(
                 tr("--map-machines %1=%2: the bundle has no machine %1").arg(it.key(), it.value()));
-        if (!m_machineNamed.contains(it.value()))
+        if (!aliveNames.contains(it.value()))
             throw BerthError(tr("--map-machines %1=%2: machine %2 is not in the model")
                                  .arg(it.key(), it.value()));
-        m_machineOf.insert(it.key(), it.value());
+        map.insert(it.key(), it.value());
     }
-    if (map.existing) {
+    if (given.existing) {
         for (const Bundle::Machine &m : m_bundle.machines) {
-            if (!m_machineOf.contains(m.id) && m_machineNamed.contains(m.id) &&
-                !taken.contains(m.id))
-                m_machineOf.insert(m.id, m.id);
+            if (!map.contains(m.id) && aliveNames.contains(m.id) && !taken.contains(m.id))
+                map.insert(m.id, m.id);
         }
     }
+    return map;
 }
 
-QString BundleDeployment::modelMachine(const QString &bundleMachine)
+void BundleDeployment::apply(const BundlePlan::Change &change)
 {
-    const auto found = m_machineOf.constFind(bundleMachine);
-    if (found != m_machineOf.cend())
-        return *found;
-    const Bundle::Machine *spec = m_bundle.machine(bundleMachine);
-    MachineCommands::AddMachine add;
-    add.base = spec->base;
-    add.constraints = spec->constraints;
-    QList<MachineRecord> made;
-    MachineCommands(m_ws).addMachines(m_model, add, {}, &made);
-    m_rows.markMachine(made.first(), {made.first().id, made.first().name, m_bundle.name, spec->id,
-                                      spec->annotations});
-    m_lines << tr("add new machine %1 (bundle machine %2)").arg(made.first().name, spec->id);
-    m_machineOf.insert(bundleMachine, made.first().name);
-    return made.first().name;
+    const QString &method = change.method;
+    if (method == u"deploy") {
+        deploy(*m_bundle.application(change.application));
+    } else if (method == u"setOptions") {
+        editDetails(change.application, [&](QJsonObject &d) {
+            QJsonObject options = d.value(QStringLiteral("options")).toObject();
+            for (auto it = change.values.begin(); it != change.values.end(); ++it)
+                options.insert(it.key(), it.value());
+            d.insert(QStringLiteral("options"), options);
+        });
+    } else if (method == u"setConstraints") {
+        m_apps.setConstraints(m_model, change.application, change.constraints);
+    } else if (method == u"expose") {
+        editDetails(change.application,
+                    [](QJsonObject &d) { d.insert(QStringLiteral("expose"), true); });
+    } else if (method == u"setAnnotations") {
+        setAnnotations(change);
+    } else if (method == u"addMachines") {
+        makeMachine(change);
+    } else if (method == u"addUnit") {
+        addUnit(change);
+    } else if (method == u"addRelation") {
+        relate(change);
+    }
 }
 
-void BundleDeployment::addUnits(const Bundle::Application &app)
+void BundleDeployment::deploy(const Bundle::Application &app)
 {
-    qint64 toNewMachines = 0;
-    for (qint64 i = m_unitsBefore.value(app.name); i < app.units; ++i) {
-        const QString entry = i < app.to.size() ? app.to.at(i) : QStringLiteral("new");
-        const Bundle::Placement p = Bundle::placementOf(entry);
-        const QString host = hostOf(app, p, entry, i);
-        if (host.isEmpty() && !p.container) {
-            ++toNewMachines; // together, so a placement policy spreads them
-            continue;
+    ApplicationCommands::Deploy d;
+    d.charm = app.charm;
+    d.application = app.name;
+    d.base = app.base;
+    d.count = app.subordinate ? 1 : 0; // a subordinate's units come with relations
+    d.constraints = app.constraints;
+    d.subordinate = app.subordinate;
+    m_apps.deploy(m_model, d);
+    QJsonObject details = BundleCommands::originOf(app);
+    if (!app.options.isEmpty())
+        details.insert(QStringLiteral("options"), app.options);
+    const ApplicationRecord record = m_tx.applications().get(app.name);
+    m_rows.setDetails(record, details);
+    m_details.insert(record.id, details);
+}
+
+template <typename Edit> void BundleDeployment::editDetails(const QString &app, Edit edit)
+{
+    const ApplicationRecord record = m_tx.applications().get(app);
+    QJsonObject details = m_details.value(record.id);
+    edit(details);
+    m_rows.setDetails(record, details);
+    m_details.insert(record.id, details);
+}
+
+void BundleDeployment::setAnnotations(const BundlePlan::Change &change)
+{
+    if (!change.bundleMachine.isEmpty()) {
+        const MachineRecord machine = m_tx.machines().get(change.machine);
+        QJsonObject annotations;
+        for (const BundleRows::MachineMark &mark : m_rows.machineMarks()) {
+            if (mark.machineId == machine.id)
+                annotations = mark.annotations;
         }
-        const QString directive =
-            p.container ? (host.isEmpty() ? QStringLiteral("lxd") : QStringLiteral("lxd:") + host)
-                        : host;
-        QList<UnitRecord> added;
-        m_apps.addUnits(m_model, app.name, 1, directive, {}, &added);
-        for (const UnitRecord &u : added)
-            m_lines << tr("add unit %1 to %2").arg(u.name(), u.machine);
+        for (auto it = change.values.begin(); it != change.values.end(); ++it)
+            annotations.insert(it.key(), it.value());
+        m_rows.markMachine(
+            machine, {machine.id, machine.name, m_bundle.name, change.bundleMachine, annotations});
+        return;
     }
-    if (toNewMachines > 0) {
-        QList<UnitRecord> added;
-        m_apps.addUnits(m_model, app.name, int(toNewMachines), {}, {}, &added);
-        for (const UnitRecord &u : added)
-            m_lines << tr("add unit %1 to new machine %2").arg(u.name(), u.machine);
+    // An application's: Berth's policies travel among them, the rest is kept.
+    const ApplicationRecord record = m_tx.applications().get(change.application);
+    const QString where = tr("application \"%1\"").arg(record.name);
+    QHash<QString, QJsonObject> policies;
+    for (const PolicyRecord &p : PolicyRows(m_tx.scope()).ofModel()) {
+        if (p.applicationId == record.id)
+            policies.insert(p.kind, p.spec);
     }
+    for (const QJsonObject &spec : BundleCommands::policySpecs(change.values, where)) {
+        if (policies.value(ScalingCommands::policyKind(spec)) != spec)
+            ScalingCommands(m_ws).setPolicy(m_model, record.name, spec);
+    }
+    editDetails(record.name, [&](QJsonObject &d) {
+        QJsonObject annotations = d.value(QStringLiteral("annotations")).toObject();
+        const QJsonObject plain = BundleCommands::withoutPolicies(change.values);
+        for (auto it = plain.begin(); it != plain.end(); ++it)
+            annotations.insert(it.key(), it.value());
+        if (annotations.isEmpty())
+            d.remove(QStringLiteral("annotations"));
+        else
+            d.insert(QStringLiteral("annotations"), annotations);
+    });
 }
 
-QString BundleDeployment::hostOf(const Bundle::Application &app, const Bundle::Placement &placement,
-                                 const QString &entry, qint64 i)
+UnitPlacer::Slot BundleDeployment::nextSlot(const ApplicationRecord &app)
 {
-    switch (placement.kind) {
-    case Bundle::Placement::Kind::New:
-        return {};
-    case Bundle::Placement::Kind::Machine:
-        return modelMachine(placement.target);
-    case Bundle::Placement::Kind::Unit:
-    case Bundle::Placement::Kind::Application:
-        break;
-    }
-    QString unitName = placement.target;
-    if (placement.kind == Bundle::Placement::Kind::Application) {
-        const QList<UnitRecord> peers =
-            m_tx.units().ofApplication(m_tx.applications().get(placement.target).id);
-        if (peers.isEmpty())
-            throw BerthError(tr("application \"%1\": placement \"%2\" names "
-                                "an application without units")
-                                 .arg(app.name, entry));
-        unitName = peers.at(i % peers.size()).name();
-    }
-    const QString host = m_tx.units().get(unitName).machine;
-    if (host.isEmpty())
-        throw BerthError(tr("application \"%1\": placement \"%2\": unit %3 "
-                            "has no machine")
-                             .arg(app.name, entry, unitName));
-    // A container beside a unit goes on its top-level machine.
-    return placement.container ? host.section(QStringLiteral("/lxd/"), 0, 0) : host;
-}
-
-void BundleDeployment::addRelations()
-{
-    QList<Bundle::Relation> present;
-    for (const BundleRows::EndpointRelation &r : m_rows.endpointRelations())
-        present.append({r.first, r.second});
-    for (const RelationRecord &r : m_before.relations)
-        present.append({r.subordinate, r.principal});
-    for (const Bundle::Relation &r : m_bundle.relations) {
-        if (std::any_of(present.cbegin(), present.cend(),
-                        [&](const Bundle::Relation &p) { return p.sameAs(r); }))
-            continue;
-        const ApplicationRecord a = m_tx.applications().get(Bundle::applicationOf(r.first));
-        const ApplicationRecord b = m_tx.applications().get(Bundle::applicationOf(r.second));
-        if (a.subordinate != b.subordinate) {
-            const ApplicationRecord &sub = a.subordinate ? a : b;
-            const ApplicationRecord &principal = a.subordinate ? b : a;
-            if (!m_tx.applications().hasRelation(sub, principal))
-                m_apps.relate(m_model, sub.name, principal.name);
+    auto it = m_slots.find(app.name);
+    if (it == m_slots.end()) {
+        qint64 count = 0;
+        for (const BundlePlan::Change &c : std::as_const(m_plan)) {
+            const bool newHost =
+                (c.method == u"addUnit" && c.makesMachine && !c.machine.contains(u'/')) ||
+                (c.method == u"addMachines" && c.parent.isEmpty() && c.bundleMachine.isEmpty());
+            if (newHost && c.application == app.name)
+                ++count;
         }
-        m_rows.addEndpointRelation(a, r.first.section(u':', 1), b, r.second.section(u':', 1));
-        present.append(r);
-        m_lines << tr("add relation %1 - %2").arg(r.first, r.second);
+        const ApplicationScaling scaling(m_tx, app);
+        const ApplicationPolicies &policies = scaling.policies();
+        it =
+            m_slots.insert(app.name, policies.region || policies.zone ? scaling.creationSlots(count)
+                                                                      : QList<UnitPlacer::Slot>());
     }
+    return it->isEmpty() ? UnitPlacer::Slot{} : it->takeFirst();
+}
+
+void BundleDeployment::makeMachine(const BundlePlan::Change &change)
+{
+    if (!change.bundleMachine.isEmpty()) {
+        MachineCommands::AddMachine add;
+        add.base = change.base;
+        add.constraints = change.constraints;
+        add.name = change.machine;
+        QList<MachineRecord> made;
+        MachineCommands(m_ws).addMachines(m_model, add, {}, &made);
+        m_rows.markMachine(
+            made.first(),
+            {made.first().id, made.first().name, m_bundle.name, change.bundleMachine, {}});
+        return;
+    }
+    // A machine or container for a unit of the application, as its units get them.
+    const ApplicationRecord app = m_tx.applications().get(change.application);
+    const FormattedConstraints constraints = UnitPlacer(m_tx).unitConstraints(app, {});
+    MachineRows rows = m_tx.machines();
+    MachineRows::NewMachine spec;
+    spec.base = app.base;
+    spec.constraints = constraints;
+    spec.forUnit = true;
+    spec.name = change.machine;
+    if (change.parent.isEmpty()) {
+        const UnitPlacer::Slot slot = nextSlot(app);
+        spec.region = slot.region.isEmpty() ? m_tx.model().region : slot.region;
+        spec.placement = DirectivePlacement::forUnit(std::nullopt, slot.zone).placement;
+        rows.create(spec);
+        return;
+    }
+    MachineRecord host;
+    if (change.newParent) {
+        MachineRows::NewMachine hostSpec = spec;
+        hostSpec.constraints = FormattedConstraints(m_tx.model().constraints);
+        hostSpec.region = m_tx.model().region;
+        hostSpec.name = change.parent;
+        host = rows.create(hostSpec);
+    } else {
+        host = rows.get(change.parent);
+    }
+    if (const QString problem =
+            PlacementRules::containerProblem(tr("the container"), constraints.value, host);
+        !problem.isEmpty())
+        throw BerthError(problem);
+    spec.parent = &host;
+    spec.region = host.region;
+    rows.create(spec);
+}
+
+void BundleDeployment::addUnit(const BundlePlan::Change &change)
+{
+    const ApplicationRecord app = m_tx.applications().get(change.application);
+    UnitPlacer placer(m_tx);
+    std::optional<PlacementDirective> directive;
+    UnitPlacer::Slot slot;
+    const QString host = change.machine.section(u'/', 0, 0);
+    if (!change.makesMachine)
+        directive = PlacementDirective::parse(change.machine).directive;
+    else if (change.machine.contains(u'/'))
+        directive = PlacementDirective::parse(QStringLiteral("lxd:") + host).directive;
+    else
+        slot = nextSlot(app);
+    slot.machineName = change.makesMachine ? change.machine : QString();
+    const UnitRecord unit = placer.addUnit(app, placer.unitConstraints(app, {}), directive, slot);
+    if (unit.name() != change.unit || unit.machine != change.machine)
+        throw BerthError(tr("unit %1 went to machine %2 where the plan said %3 on machine %4; "
+                            "nothing was changed")
+                             .arg(unit.name(), unit.machine, change.unit, change.machine));
+}
+
+void BundleDeployment::relate(const BundlePlan::Change &change)
+{
+    const ApplicationRecord a = m_tx.applications().get(Bundle::applicationOf(change.endpoint1));
+    const ApplicationRecord b = m_tx.applications().get(Bundle::applicationOf(change.endpoint2));
+    if (a.subordinate != b.subordinate) {
+        // A subordinate relation places the subordinate's units.
+        const ApplicationRecord &sub = a.subordinate ? a : b;
+        const ApplicationRecord &principal = a.subordinate ? b : a;
+        if (!m_tx.applications().hasRelation(sub, principal))
+            m_apps.relate(m_model, sub.name, principal.name);
+    }
+    m_rows.addEndpointRelation(a, change.endpoint1.section(u':', 1), b,
+                               change.endpoint2.section(u':', 1));
 }
 
 } // namespace berth

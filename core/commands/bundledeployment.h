@@ -2,19 +2,22 @@
 
 #include "core/commands/applicationcommands.h"
 #include "core/commands/bundlecommands.h"
+#include "core/commands/bundleplan.h"
+#include "core/commands/unitplacer.h"
 #include "core/store/bundlerows.h"
 
 #include <QCoreApplication>
 #include <QHash>
-#include <QSet>
 
 namespace berth {
 
 // One bundle deployed into one model inside the caller's transaction
-// (BundleCommands::deploy), in phases: the applications made or brought up
-// to date, the bundle's machines found again or mapped, the units the model
-// lacks placed as the bundle says (making the machines they name), then the
-// relations. Each phase adds Juju's line for every change it makes.
+// (BundleCommands::deploy): what may not change is checked, the model is
+// pictured for BundlePlan (the bundle machines it made before found again
+// by their marks, then --map-machines), and the plan's changes are carried
+// out in its order, each adding its line. The names the store gives must be
+// the plan's: a difference is an error, never a model other than the one
+// the dry run showed.
 class BundleDeployment
 {
     Q_DECLARE_TR_FUNCTIONS(BundleCommands)
@@ -23,26 +26,30 @@ public:
     BundleDeployment(Workspace &workspace, const QString &model,
                      const BundleCommands::Deploy &request, ModelTx &tx);
     CommandResult run();
+    // The changes run() made (or, in a dry run, would make).
+    const QList<BundlePlan::Change> &plan() const { return m_plan; }
 
 private:
-    void deployApplication(const Bundle::Application &app);
     // An application the model has already: what may not change, checked
     // (`where` names it in a refusal).
     void checkApplication(const Bundle::Application &app, const ApplicationRecord &existing,
                           const QString &where);
-    void updateDetails(const Bundle::Application &app, const ApplicationRecord &record);
-    // The policies its annotations carry (`specs`), set where they differ.
-    void updatePolicies(const Bundle::Application &app, const ApplicationRecord &record,
-                        const QList<QJsonObject> &specs);
-    void mapMachines();
-    // The model machine of a bundle machine, made (and marked) on first use.
-    QString modelMachine(const QString &bundleMachine);
-    void addUnits(const Bundle::Application &app);
-    // Where the i-th unit of `app` goes by `entry`: a model machine, or
-    // empty for a new one.
-    QString hostOf(const Bundle::Application &app, const Bundle::Placement &placement,
-                   const QString &entry, qint64 i);
-    void addRelations();
+    BundlePlan::Model picture();
+    // Bundle machine -> model machine: the marks of machines this bundle
+    // made, then --map-machines, then (with existing) machines of the same id.
+    QHash<QString, QString> machineMap();
+
+    void apply(const BundlePlan::Change &change);
+    void deploy(const Bundle::Application &app);
+    void setAnnotations(const BundlePlan::Change &change);
+    void makeMachine(const BundlePlan::Change &change);
+    void addUnit(const BundlePlan::Change &change);
+    void relate(const BundlePlan::Change &change);
+    // The application's stored details changed by `edit`.
+    template <typename Edit> void editDetails(const QString &app, Edit edit);
+    // Where the next unit of `app` made with a new machine goes (its
+    // placement policy's plan, worked out once for all of them).
+    UnitPlacer::Slot nextSlot(const ApplicationRecord &app);
 
     Workspace &m_ws;
     const QString &m_model;
@@ -52,11 +59,9 @@ private:
     BundleRows m_rows;
     ApplicationCommands m_apps;
     const ModelSnapshot m_before;
-    const QHash<qint64, QJsonObject> m_storedDetails; // each application's, as it was
-    QHash<QString, qint64> m_unitsBefore;             // units of each application
-    QStringList m_lines;
-    QHash<QString, const MachineRecord *> m_machineNamed; // alive model machines
-    QHash<QString, QString> m_machineOf;                  // bundle machine -> model machine
+    QHash<qint64, QJsonObject> m_details; // each application's, as kept
+    QList<BundlePlan::Change> m_plan;
+    QHash<QString, QList<UnitPlacer::Slot>> m_slots; // application -> slots left
 };
 
 } // namespace berth

@@ -61,6 +61,7 @@ CommandResult MachineCommands::addMachines(const QString &model, const AddMachin
         spec.base = base.base.toString();
         spec.constraints = FormattedConstraints(validator.merge(tx.model().constraints, given));
         spec.region = tx.model().region;
+        spec.name = request.count == 1 ? request.name : QString();
         if (directive) {
             for (int i = 0; i < request.count; ++i) {
                 QString newHost;

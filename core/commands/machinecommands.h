@@ -21,6 +21,7 @@ public:
         int count = 1;
         QString base;
         QString constraints;
+        QString name; // one machine's name, when a plan gives one ("4")
     };
 
     // `probe` looks at ssh: hosts; without one, add-machine ssh: is refused.

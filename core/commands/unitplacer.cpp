@@ -82,6 +82,7 @@ MachineRows::NewMachine UnitPlacer::unitMachine(const ApplicationRecord &app,
     spec.constraints = constraints;
     spec.forUnit = true;
     spec.region = slot.region.isEmpty() ? m_tx.model().region : slot.region;
+    spec.name = slot.machineName;
     return spec;
 }
 
@@ -95,6 +96,7 @@ MachineRecord UnitPlacer::createMachineAt(const DirectivePlacement &where,
         if (where.machine.isEmpty()) {
             MachineRows::NewMachine hostSpec = spec;
             hostSpec.constraints = FormattedConstraints(m_tx.model().constraints);
+            hostSpec.name.clear(); // a given name is the container's
             host = machines.create(hostSpec);
             if (newHost)
                 *newHost = host.name;

@@ -34,6 +34,7 @@ public:
     {
         QString region;
         QString zone;
+        QString machineName; // the new machine's name, when a plan gives one
     };
 
     // The constraints snapshot of a new principal unit: model, then application,

@@ -365,6 +365,7 @@ void Bundle::readApplicationKey(Application &app, const QString &key, const QJso
         }
     } else if (key == u"constraints") {
         app.constraints = constraintsOf(v, where);
+        app.constraintsWritten = v.toString();
     } else if (key == u"options") {
         if (!v.isObject() && !v.isNull())
             throw BerthError(tr("%1: options must be a map of names to values").arg(where));

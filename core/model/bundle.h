@@ -40,7 +40,8 @@ public:
         QString base; // canonical (ubuntu@20.04); empty: the model's default base
         qint64 units = 0;
         QStringList to;
-        QString constraints; // canonical
+        QString constraints;        // canonical
+        QString constraintsWritten; // as the bundle writes them ("cpu-cores=4")
         QJsonObject options;
         QJsonObject annotations;
         bool expose = false;

@@ -119,12 +119,22 @@ MachineRecord MachineRows::recordOf(const NewMachine &spec, const QString &name)
 MachineRecord MachineRows::create(const NewMachine &spec)
 {
     QString name;
-    if (spec.parent) {
-        const QString prefix = spec.parent->name + QStringLiteral("/lxd/");
-        name =
-            prefix + QString::number(m_scope.nextSequence(QStringLiteral("container:") + prefix));
+    const QString prefix = spec.parent ? spec.parent->name + QStringLiteral("/lxd/") : QString();
+    const QString sequence =
+        spec.parent ? QStringLiteral("container:") + prefix : QStringLiteral("machine");
+    if (!spec.name.isEmpty()) {
+        bool number = false;
+        const qint64 n = QStringView(spec.name).mid(prefix.size()).toLongLong(&number);
+        if (!spec.name.startsWith(prefix) || !number || n < 0 || find(spec.name))
+            throw BerthError(
+                tr("cannot make machine %1: the name is taken or not a %2")
+                    .arg(spec.name, spec.parent
+                                        ? tr("container of machine %1").arg(spec.parent->name)
+                                        : tr("machine number")));
+        m_scope.reserveSequence(sequence, n);
+        name = spec.name;
     } else {
-        name = QString::number(m_scope.nextSequence(QStringLiteral("machine")));
+        name = prefix + QString::number(m_scope.nextSequence(sequence));
     }
     MachineRecord m = recordOf(spec, name);
     m.id = m_scope.sql().insert(

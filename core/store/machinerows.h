@@ -56,6 +56,9 @@ public:
         QString region;
         bool forUnit = false;
         const MachineRecord *parent = nullptr; // a container on this host
+        // The name to take ("4", "3/lxd/1") instead of the sequence's next;
+        // the sequence goes on after it. A bundle's plan names its machines.
+        QString name;
     };
     // A new machine named by the model's sequence ("3"), or a container on
     // its parent ("3/lxd/0").

@@ -24,6 +24,24 @@ qint64 TxScope::nextSequence(const QString &name)
     return (*it)++;
 }
 
+void TxScope::reserveSequence(const QString &name, qint64 value)
+{
+    nextSequence(name); // read it in
+    qint64 &next = m_sequences[name];
+    next = std::max(next - 1, value + 1);
+}
+
+QHash<QString, qint64> TxScope::sequences()
+{
+    QHash<QString, qint64> all;
+    m_sql.forEachRow(QStringLiteral("SELECT name, value FROM sequences WHERE model_id = ?"),
+                     {m_model.id},
+                     [&](const SqlRow &row) { all.insert(row.text(0), row.integer(1)); });
+    for (auto it = m_sequences.cbegin(); it != m_sequences.cend(); ++it)
+        all.insert(it.key(), it.value());
+    return all;
+}
+
 void TxScope::logChange(const QString &kind, const QString &name, Change::Op op)
 {
     Change change;

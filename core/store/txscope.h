@@ -28,6 +28,10 @@ public:
 
     // The next value of a named per-model sequence; values are never reused.
     qint64 nextSequence(const QString &name);
+    // The sequence goes on after `value` (when it is not past it already).
+    void reserveSequence(const QString &name, qint64 value);
+    // Every sequence of the model by name, as this transaction has them.
+    QHash<QString, qint64> sequences();
     // After the model row went: its sequences went with it.
     void dropSequences() { m_sequences.clear(); }
 

@@ -89,7 +89,7 @@ void TestBundleCli::overlaysAndMapMachines()
         run({S("deploy"), sample("ceph-base.yaml"), S("--map-machines=existing")});
     QCOMPARE(mapped.code, 0);
     QVERIFY(!mapped.out.contains(S("add new machine")));
-    QVERIFY(mapped.out.contains(S("\n- add unit ceph-osd/1 to 1\n")));
+    QVERIFY(mapped.out.contains(S("\n- add unit ceph-osd/1 to existing machine 1\n")));
     const ProcessResult bad =
         run({S("deploy"), sample("ceph-base.yaml"), S("--map-machines"), S("0=9")});
     QCOMPARE(bad.code, 1);

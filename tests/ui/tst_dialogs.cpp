@@ -141,7 +141,7 @@ private slots:
     void retryWithNewConstraints()
     {
         TestWorkspace t;
-        MachineCommands(t.ws()).addMachines(model, {{}, 2, {}, {}});
+        MachineCommands(t.ws()).addMachines(model, {{}, 2, {}, {}, {}});
         AsTheProvisioner::failed(t.ws(), model, QStringLiteral("1"), QStringLiteral("no capacity"));
         RetryDialog dialog(t.ws(), model, {});
         QCOMPARE(dialog.machines->count(), 1);

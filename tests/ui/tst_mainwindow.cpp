@@ -204,7 +204,7 @@ private slots:
         QCOMPARE(ChangeSet(f.ws()).count(model), 1);
         QVERIFY(f.ws().snapshot(model).applications.isEmpty());
         QVERIFY(window->logPane()->toPlainText().contains(
-            QStringLiteral("placements.yaml: add unit db/0 to 0")));
+            QStringLiteral("placements.yaml: add unit db/0 to new machine 0")));
         ChangeSetPanel *panel = window->changeSetPanel();
         QTRY_COMPARE(panel->list()->topLevelItemCount(), 1);
         QCOMPARE(panel->list()->topLevelItem(0)->text(0),
@@ -423,10 +423,12 @@ private slots:
     void filtersOpenTheRowsOfTheirMatches()
     {
         Fixture f;
-        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});                      // 0
-        MachineCommands(f.ws()).addMachines(model, {QStringLiteral("lxd:0"), 1, {}, {}}); // 0/lxd/0
-        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});                      // 1
-        MachineCommands(f.ws()).addMachines(model, {QStringLiteral("lxd:1"), 1, {}, {}}); // 1/lxd/0
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}, {}}); // 0
+        MachineCommands(f.ws()).addMachines(model,
+                                            {QStringLiteral("lxd:0"), 1, {}, {}, {}}); // 0/lxd/0
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}, {}});               // 1
+        MachineCommands(f.ws()).addMachines(model,
+                                            {QStringLiteral("lxd:1"), 1, {}, {}, {}}); // 1/lxd/0
         auto window = f.window();
         QTRY_COMPARE(window->machinesModel()->rowCount(), 2);
         QVERIFY(window->machinesModel()
@@ -898,9 +900,9 @@ private slots:
     {
         Fixture f;
         f.deploy(QStringLiteral("db"), 2, true);
-        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}}); // 0
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}, {}}); // 0
         MachineCommands(f.ws()).addMachines(model,
-                                            {{}, 1, QStringLiteral("ubuntu@24.04"), {}}); // 1
+                                            {{}, 1, QStringLiteral("ubuntu@24.04"), {}, {}}); // 1
         auto window = f.window();
         QTRY_VERIFY(window->snapshotsApplied() > 0);
         MachineView *view = window->machineView();
@@ -965,7 +967,7 @@ private slots:
     void containersAreNeverLargerThanTheirHosts()
     {
         Fixture f;
-        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, QStringLiteral("mem=2G")}); // 0
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, QStringLiteral("mem=2G"), {}}); // 0
         ApplicationCommands::Deploy queue;
         queue.charm = QStringLiteral("queue");
         queue.constraints = QStringLiteral("mem=4G");
@@ -1131,7 +1133,7 @@ private slots:
             d.count = 2;
             d.unplaced = true;
             ApplicationCommands(ws).deploy(model, d);
-            MachineCommands(ws).addMachines(model, {{}, 1, {}, {}});
+            MachineCommands(ws).addMachines(model, {{}, 1, {}, {}, {}});
         }
         QVERIFY(mount.setReadOnly(true));
 
@@ -1199,7 +1201,7 @@ private slots:
     {
         // Given a machine whose start failed (as the provisioner records it)
         Fixture f;
-        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}, {}});
         f.ws().inModel(model, [](ModelTx &tx) {
             tx.machineLife().recordStart(tx.machines().get(QStringLiteral("0")),
                                          QStringLiteral("nonce-1"),
@@ -1245,7 +1247,7 @@ private slots:
         Fixture f;
         f.deploy(QStringLiteral("db"), 1, true);
         MachineCommands(f.ws()).addMachines(model,
-                                            {{}, 1, QStringLiteral("ubuntu@24.04"), {}}); // 0
+                                            {{}, 1, QStringLiteral("ubuntu@24.04"), {}, {}}); // 0
         auto window = f.window();
         QTRY_VERIFY(window->snapshotsApplied() > 0);
 

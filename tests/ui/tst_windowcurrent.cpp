@@ -216,7 +216,7 @@ private slots:
     void detailsFollowTheirMachineThroughARetry()
     {
         Fixture f;
-        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}, {}});
         AsTheProvisioner::failed(f.ws(), model, QStringLiteral("0"),
                                  QStringLiteral("image for ubuntu@22.04 not found"));
         auto window = f.window();
@@ -660,7 +660,7 @@ private slots:
     {
         Fixture f;
         f.deploy(QStringLiteral("queue"), 1, true, QStringLiteral("mem=2G"));
-        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}});
+        MachineCommands(f.ws()).addMachines(model, {{}, 1, {}, {}, {}});
         AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-1"),
                                   QStringLiteral("arch=amd64 cores=1 mem=1024M"));
         auto window = f.window();
@@ -801,7 +801,7 @@ private slots:
     void autoPlaceUsesIdleMachinesFirst()
     {
         Fixture f;
-        MachineCommands(f.ws()).addMachines(model, {{}, 3, {}, {}});
+        MachineCommands(f.ws()).addMachines(model, {{}, 3, {}, {}, {}});
         AsTheProvisioner::started(f.ws(), model, QStringLiteral("0"), QStringLiteral("i-0"),
                                   QStringLiteral("arch=amd64 cores=2 mem=16384M"),
                                   QStringLiteral("r5.large"));

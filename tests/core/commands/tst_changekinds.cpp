@@ -72,7 +72,8 @@ private slots:
             << ModelChange::removeRelation(QStringLiteral("ntp"), QStringLiteral("web"))
             << QStringLiteral("remove the relation between ntp and web");
         QTest::addRow("add machines")
-            << ModelChange::addMachines({QStringLiteral("lxd:0"), 2, {}, QStringLiteral("mem=1G")})
+            << ModelChange::addMachines(
+                   {QStringLiteral("lxd:0"), 2, {}, QStringLiteral("mem=1G"), {}})
             << QStringLiteral("add 2 machine(s), to lxd:0, with \"mem=1G\"");
         QTest::addRow("remove machines with their units")
             << ModelChange::removeMachines({QStringLiteral("1"), QStringLiteral("2")}, true)
@@ -144,9 +145,9 @@ private slots:
     void onlyAnExistingHostCannotWait()
     {
         const ModelChange ssh =
-            ModelChange::addMachines({QStringLiteral("ssh:ubuntu@10.0.0.5"), 1, {}, {}});
+            ModelChange::addMachines({QStringLiteral("ssh:ubuntu@10.0.0.5"), 1, {}, {}, {}});
         QVERIFY(ssh.whyNotStageable().contains(QStringLiteral("add it without --stage")));
-        QVERIFY(ModelChange::addMachines({QStringLiteral("lxd:0"), 1, {}, {}})
+        QVERIFY(ModelChange::addMachines({QStringLiteral("lxd:0"), 1, {}, {}, {}})
                     .whyNotStageable()
                     .isEmpty());
         QVERIFY(deployOf(QStringLiteral("web"), 1).whyNotStageable().isEmpty());
@@ -177,7 +178,7 @@ private slots:
         ModelChange::relate(QStringLiteral("ntp"), QStringLiteral("web")).apply(ws, model);
         ModelChange::setConstraints(QStringLiteral("web"), QStringLiteral("mem=2G"))
             .apply(ws, model);
-        ModelChange::addMachines({{}, 2, {}, {}}).apply(ws, model);
+        ModelChange::addMachines({{}, 2, {}, {}, {}}).apply(ws, model);
         ModelSnapshot s = ws.snapshot(model);
         QStringList units;
         for (const UnitRecord &u : s.units)

@@ -272,7 +272,7 @@ void TestChangeSet::previewForecastsStartsCostAndSpread()
     QVERIFY(f.unfit.isEmpty());
 
     // A machine no type fits is named, with the chooser's reason.
-    set.stage(model, ModelChange::addMachines({{}, 1, {}, QStringLiteral("mem=100000G")}), {});
+    set.stage(model, ModelChange::addMachines({{}, 1, {}, QStringLiteral("mem=100000G"), {}}), {});
     const ChangeSet::Preview more = set.preview(model);
     QCOMPARE(more.forecast.unfit.size(), 1);
     QVERIFY(!more.forecast.unfit.constFirst().reason.isEmpty());
@@ -328,7 +328,7 @@ void TestChangeSet::previewSaysWhatStops()
     AsTheProvisioner::started(t.ws(), model, QStringLiteral("0"), QStringLiteral("i-16"),
                               QStringLiteral("arch=amd64 cores=16 mem=65536M"),
                               QStringLiteral("m5.4xlarge"));
-    MachineCommands(t.ws()).addMachines(model, {{}, 1, {}, {}});
+    MachineCommands(t.ws()).addMachines(model, {{}, 1, {}, {}, {}});
     AsTheProvisioner::started(t.ws(), model, QStringLiteral("2"), QStringLiteral("i-17"),
                               QStringLiteral("arch=amd64 cores=1 mem=2048M"),
                               QStringLiteral("t3.small"));

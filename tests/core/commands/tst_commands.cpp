@@ -105,7 +105,7 @@ void TestCommands::modelAndUnitLevelsMerge()
     QCOMPARE(units.value(QStringLiteral("wordpress/1")).constraints,
              QStringLiteral("cores=4 mem=2048M zones="));
     // A machine added with no unit copies the model's constraints, merged with its own.
-    MachineCommands(t.ws()).addMachines(model, {{}, 1, {}, QStringLiteral("cores=2")});
+    MachineCommands(t.ws()).addMachines(model, {{}, 1, {}, QStringLiteral("cores=2"), {}});
     const auto machines = machinesByName(t.ws().snapshot(model));
     QCOMPARE(machines.value(QStringLiteral("2")).constraints, QStringLiteral("cores=2 mem=8192M"));
 }
@@ -134,8 +134,8 @@ void TestCommands::placesOnExistingMachinesWithChecks()
 {
     TestWorkspace t;
     MachineCommands machines(t.ws());
-    machines.addMachines(model, {{}, 1, QStringLiteral("ubuntu@22.04"), {}});
-    machines.addMachines(model, {{}, 1, QStringLiteral("ubuntu@24.04"), {}});
+    machines.addMachines(model, {{}, 1, QStringLiteral("ubuntu@22.04"), {}, {}});
+    machines.addMachines(model, {{}, 1, QStringLiteral("ubuntu@24.04"), {}, {}});
     ApplicationCommands apps(t.ws());
     auto d = deployOf(QStringLiteral("wordpress"), 1);
     d.to = QStringLiteral("0");
@@ -221,13 +221,13 @@ void TestCommands::aContainerIsNeverLargerThanItsHost()
     TestWorkspace t;
     MachineCommands machines(t.ws());
     ApplicationCommands apps(t.ws());
-    machines.addMachines(model, {{}, 1, {}, QStringLiteral("cores=2 mem=4G")});
+    machines.addMachines(model, {{}, 1, {}, QStringLiteral("cores=2 mem=4G"), {}});
     const ModelSnapshot before = t.ws().snapshot(model);
 
     // Not started: the host is held to what it was asked to be.
     QCOMPARE(errorOf([&] {
-                 machines.addMachines(model,
-                                      {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=8")});
+                 machines.addMachines(
+                     model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=8"), {}});
              }),
              QStringLiteral("machine 0 has cores=2, the container needs cores=8"));
     auto d = deployOf(QStringLiteral("wordpress"), 1, QStringLiteral("mem=8G"));
@@ -236,15 +236,15 @@ void TestCommands::aContainerIsNeverLargerThanItsHost()
              QStringLiteral("machine 0 has mem=4096M, unit wordpress/0 needs mem=8192M"));
     QCOMPARE(t.ws().snapshot(model).machines, before.machines);
     QVERIFY(t.ws().snapshot(model).applications.isEmpty());
-    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=2")});
+    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=2"), {}});
 
     // Started: what it has counts.
     AsTheProvisioner::started(t.ws(), model, QStringLiteral("0"), QStringLiteral("i-0"),
                               QStringLiteral("arch=amd64 cores=16 mem=8192M"));
-    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=8")});
+    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("cores=8"), {}});
     QCOMPARE(errorOf([&] {
                  machines.addMachines(
-                     model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("arch=arm64")});
+                     model, {QStringLiteral("lxd:0"), 1, {}, QStringLiteral("arch=arm64"), {}});
              }),
              QStringLiteral("machine 0 has arch=amd64, the container needs arch=arm64"));
     QCOMPARE(t.ws().snapshot(model).machines.size(), 3);
@@ -361,7 +361,7 @@ void TestCommands::removingUnprovisionedThingsIsImmediate()
     TestWorkspace t;
     ApplicationCommands apps(t.ws());
     MachineCommands machines(t.ws());
-    machines.addMachines(model, {{}, 1, {}, {}});
+    machines.addMachines(model, {{}, 1, {}, {}, {}});
     auto d = deployOf(QStringLiteral("wordpress"), 3);
     d.to = QStringLiteral("0,lxd");
     apps.deploy(model, d);
@@ -398,22 +398,22 @@ void TestCommands::addMachineRules()
     TestWorkspace t;
     MachineCommands machines(t.ws());
     QCOMPARE(errorOf([&] {
-                 machines.addMachines(model, {QStringLiteral("3"), 1, {}, {}});
+                 machines.addMachines(model, {QStringLiteral("3"), 1, {}, {}, {}});
              }),
              QStringLiteral("add-machine: machine-id cannot be specified"));
     QCOMPARE(errorOf([&] {
-                 machines.addMachines(model, {QStringLiteral("zone=sim-east-a"), 2, {}, {}});
+                 machines.addMachines(model, {QStringLiteral("zone=sim-east-a"), 2, {}, {}, {}});
              }),
              QStringLiteral("cannot use -n when specifying a placement directive"));
     QCOMPARE(errorOf([&] {
-                 machines.addMachines(model, {QStringLiteral("lxd:0"), 2, {}, {}});
+                 machines.addMachines(model, {QStringLiteral("lxd:0"), 2, {}, {}, {}});
              }),
              QStringLiteral("cannot use -n when specifying a placement directive"));
     {
         // Juju's table: "lxd -n 2" is two new machines with a container each.
         TestWorkspace other;
         const CommandResult two =
-            MachineCommands(other.ws()).addMachines(model, {QStringLiteral("lxd"), 2, {}, {}});
+            MachineCommands(other.ws()).addMachines(model, {QStringLiteral("lxd"), 2, {}, {}, {}});
         QCOMPARE(two.messages, (QStringList{QStringLiteral("created machine 0"),
                                             QStringLiteral("created container 0/lxd/0"),
                                             QStringLiteral("created machine 1"),
@@ -422,16 +422,16 @@ void TestCommands::addMachineRules()
     }
     QCOMPARE(
         errorOf([&] {
-            machines.addMachines(model, {{}, 1, QStringLiteral("windows"), {}});
+            machines.addMachines(model, {{}, 1, QStringLiteral("windows"), {}, {}});
         }),
         QStringLiteral(
             R"(invalid base "windows": expected os@channel (e.g. ubuntu@22.04) or a series name (focal, jammy, noble))"));
-    machines.addMachines(model, {{}, 3, {}, {}});
-    machines.addMachines(model, {QStringLiteral("lxd:1"), 1, {}, {}});
+    machines.addMachines(model, {{}, 3, {}, {}, {}});
+    machines.addMachines(model, {QStringLiteral("lxd:1"), 1, {}, {}, {}});
     // An existing host is recorded as found by the probe (the real one: tst_manual).
     QVERIFY(errorOf([&] {
-                machines.addMachines(model,
-                                     {QStringLiteral("ssh:ubuntu@db1.internal:2222"), 1, {}, {}});
+                machines.addMachines(
+                    model, {QStringLiteral("ssh:ubuntu@db1.internal:2222"), 1, {}, {}, {}});
             }).contains(QStringLiteral("cannot reach hosts over SSH")));
     struct KnownHost : HostProbe
     {
@@ -459,14 +459,14 @@ void TestCommands::addMachineRules()
     const qsizetype before = t.ws().snapshot(model).machines.size();
     QCOMPARE(errorOf([&] {
                  MachineCommands(t.ws(), &solaris)
-                     .addMachines(model, {QStringLiteral("ssh:sun1.internal"), 1, {}, {}});
+                     .addMachines(model, {QStringLiteral("ssh:sun1.internal"), 1, {}, {}, {}});
              }).section(u':', 0, 1),
              QStringLiteral("host sun1.internal: unsupported base \"solaris@11\""));
     QCOMPARE(t.ws().snapshot(model).machines.size(), before);
     MachineCommands(t.ws(), &probe)
-        .addMachines(model, {QStringLiteral("ssh:ubuntu@db1.internal:2222"), 1, {}, {}});
+        .addMachines(model, {QStringLiteral("ssh:ubuntu@db1.internal:2222"), 1, {}, {}, {}});
     machines.addMachines(model,
-                         {QStringLiteral("zone=sim-east-c"), 1, QStringLiteral("noble"), {}});
+                         {QStringLiteral("zone=sim-east-c"), 1, QStringLiteral("noble"), {}, {}});
     const auto all = machinesByName(t.ws().snapshot(model));
     QCOMPARE(all.keys(),
              (QStringList{QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("1/lxd/0"),
@@ -488,8 +488,8 @@ void TestCommands::removeMachineRules()
     TestWorkspace t;
     ApplicationCommands apps(t.ws());
     MachineCommands machines(t.ws());
-    machines.addMachines(model, {{}, 1, {}, {}});
-    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, {}});
+    machines.addMachines(model, {{}, 1, {}, {}, {}});
+    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, {}, {}});
     auto d = deployOf(QStringLiteral("wordpress"), 1);
     d.to = QStringLiteral("0");
     apps.deploy(model, d);
@@ -618,8 +618,8 @@ void TestCommands::unplacedUnitsArePlacedLater()
     QCOMPARE(unitsByName(s).value(QStringLiteral("web/2")).machine, QString());
 
     MachineCommands machines(t.ws());
-    machines.addMachines(model, {{}, 1, QStringLiteral("ubuntu@24.04"), {}}); // 0
-    machines.addMachines(model, {{}, 1, {}, {}});                             // 1
+    machines.addMachines(model, {{}, 1, QStringLiteral("ubuntu@24.04"), {}, {}}); // 0
+    machines.addMachines(model, {{}, 1, {}, {}, {}});                             // 1
     QCOMPARE(apps.placementProblem(model, {QStringLiteral("web/0")}, QStringLiteral("0")),
              QStringLiteral("unable to place a ubuntu@22.04 unit on the ubuntu@24.04 machine 0"));
     QCOMPARE(apps.placementProblem(model, {QStringLiteral("web/0")}, QStringLiteral("1")),
@@ -777,7 +777,7 @@ void TestCommands::destroyingAModelRetiresEveryMachine()
     ModelCommands models(t.ws());
     models.addModel(QStringLiteral("other"), {}, {});
     buildSharedModel(t, provisioned);
-    MachineCommands(t.ws()).addMachines(model, {QStringLiteral("lxd:3"), 1, {}, {}});
+    MachineCommands(t.ws()).addMachines(model, {QStringLiteral("lxd:3"), 1, {}, {}, {}});
     const int before = int(t.ws().snapshot(model).machines.size());
     QCOMPARE(before, 7); // 0..3, 0/lxd/0, 2/lxd/0, 3/lxd/1
 

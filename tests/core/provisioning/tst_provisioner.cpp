@@ -399,7 +399,7 @@ void TestProvisioner::fallsBackWhenAZoneIsOut()
     QCOMPARE(perZone.value(QStringLiteral("sim-east-c")), 3);
     QVERIFY(f.log.join(u'\n').contains(QStringLiteral("zone sim-east-a is unavailable; trying")));
     // A machine pinned to the zone that is out cannot fall back: a clear error.
-    MachineCommands(f.ws()).addMachines(model, {QStringLiteral("zone=sim-east-a"), 1, {}, {}});
+    MachineCommands(f.ws()).addMachines(model, {QStringLiteral("zone=sim-east-a"), 1, {}, {}, {}});
     QVERIFY(f.provision());
     const MachineRecord pinned = f.snapshot().machines.last();
     QCOMPARE(MachineState::text(pinned.state.status), QStringLiteral("error"));
@@ -514,7 +514,7 @@ void TestProvisioner::permanentFaultsShowAndRetryProvisioningRecovers()
     }
 
     // Constraints no type can meet fail at once, without calling the cloud.
-    machines.addMachines(model, {{}, 1, {}, QStringLiteral("mem=900G")});
+    machines.addMachines(model, {{}, 1, {}, QStringLiteral("mem=900G"), {}});
     QVERIFY(f.provision());
     QCOMPARE(f.snapshot().machines.last().instanceMessage,
              QStringLiteral(R"(no instance types in sim-east matching constraints "mem=921600M")"));
@@ -524,9 +524,9 @@ void TestProvisioner::containersOfAFailedHostShowAnErrorNamingIt()
 {
     Fixture f;
     MachineCommands machines(f.ws());
-    machines.addMachines(model, {{}, 1, {}, QStringLiteral("mem=900G")}); // 0: no type fits
-    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, {}});
-    machines.addMachines(model, {{}, 1, {}, {}}); // 1: fine
+    machines.addMachines(model, {{}, 1, {}, QStringLiteral("mem=900G"), {}}); // 0: no type fits
+    machines.addMachines(model, {QStringLiteral("lxd:0"), 1, {}, {}, {}});
+    machines.addMachines(model, {{}, 1, {}, {}, {}}); // 1: fine
     QVERIFY(f.provision());
     const auto byName = [&] {
         QHash<QString, MachineRecord> all;

@@ -18,7 +18,7 @@ const QString model = QStringLiteral("default");
 // A machine added through the workspace's own store connection.
 void commitElsewhere(TestWorkspace &t)
 {
-    MachineCommands(t.ws()).addMachines(model, {{}, 1, {}, {}});
+    MachineCommands(t.ws()).addMachines(model, {{}, 1, {}, {}, {}});
 }
 
 } // namespace

@@ -101,14 +101,14 @@ void TestStore::failedTransactionChangesNothing()
     TestWorkspace t;
     const qint64 before = t.store->lastChangeSeq();
     QVERIFY_THROWS_EXCEPTION(BerthError, t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
-        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr, {}});
         throw BerthError(QStringLiteral("stop half-way"));
     }));
     QCOMPARE(t.store->lastChangeSeq(), before);
     QCOMPARE(t.ws().snapshot(QStringLiteral("default")).machines.size(), 0);
     // The store is still usable afterwards.
     t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
-        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr, {}});
     });
     QCOMPARE(t.ws().snapshot(QStringLiteral("default")).machines.size(), 1);
 }
@@ -120,7 +120,7 @@ void TestStore::changeLogIsFollowedByAnotherConnection()
     const qint64 start = follower.lastChangeSeq();
     const qint64 version = follower.dataVersion();
     t.ws().inModel(QStringLiteral("default"), [](ModelTx &tx) {
-        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+        tx.machines().create({QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr, {}});
     });
     QVERIFY(follower.dataVersion() != version);
     const ChangeList changes = follower.changesSince(start);
@@ -236,7 +236,7 @@ void TestStore::concurrentWritersFromThreadsNeitherDeadlockNorLose()
                         // A read, then a write: the pattern that deadlocks with deferred locks.
                         tx.snapshots().whole();
                         tx.machines().create(
-                            {QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr});
+                            {QStringLiteral("ubuntu@22.04"), {}, {}, {}, false, nullptr, {}});
                     });
                 }
             } catch (const BerthError &) {
