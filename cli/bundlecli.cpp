@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 
 namespace berth {
 
@@ -120,9 +121,21 @@ void deploy(CliContext &ctx, const CommandArgs &parser)
         return;
     }
     request.dryRun = parser.isSet(QStringLiteral("dry-run"));
-    const CommandResult result = BundleCommands(ctx.workspace).deploy(ctx.model(), request);
+    QJsonArray records;
+    const CommandResult result =
+        BundleCommands(ctx.workspace).deploy(ctx.model(), request, &records);
     for (const QString &warning : result.warnings)
         ctx.warn(warning);
+    if (ctx.format != Output::Format::Tabular) {
+        // The same steps as Juju's change records (id, method, args, requires).
+        static const Output::KeyOrder order{QStringLiteral("id"), QStringLiteral("method"),
+                                            QStringLiteral("args"), QStringLiteral("requires"),
+                                            QStringLiteral("description")};
+        ctx.out << (ctx.format == Output::Format::Json ? Output::toJson(records, order)
+                                                       : Output::toYaml(records, order));
+        ctx.out.flush();
+        return;
+    }
     if (result.messages.isEmpty()) {
         ctx.out << "No changes to apply." << Qt::endl;
         return;
