@@ -26,12 +26,7 @@ const QCommandLineOption mapMachinesOption(
 // The bundle file's documents, then each overlay's.
 QList<QJsonValue> documentsOf(const QString &path, const QStringList &overlays)
 {
-    QList<QJsonValue> documents =
-        YamlDocument::readDocuments(path, QStringLiteral("bundle \"%1\"").arg(path));
-    for (const QString &overlay : overlays)
-        documents +=
-            YamlDocument::readDocuments(overlay, QStringLiteral("overlay \"%1\"").arg(overlay));
-    return documents;
+    return BundleCommands::readDocuments(path, overlays);
 }
 
 QString sourceOf(const QString &path)

@@ -37,7 +37,7 @@ bool MainWindow::importBundle(const QString &path)
     const QString name = QFileInfo(path).fileName();
     try {
         const QString source = tr("bundle \"%1\"").arg(name);
-        const QList<QJsonValue> documents = YamlDocument::readDocuments(path, source);
+        const QList<QJsonValue> documents = BundleCommands::readDocuments(path, {});
         BundleCommands::Deploy request;
         request.bundle = Bundle::fromDocuments(documents, source);
         request.dryRun = true;

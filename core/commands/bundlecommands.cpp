@@ -12,7 +12,10 @@
 #include "core/placement/placementpolicy.h"
 #include "core/placement/yamldocument.h"
 #include "core/store/bundlerows.h"
+#include "core/userfiles.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QSet>
@@ -315,6 +318,87 @@ QJsonObject relationsDiff(const Bundle &bundle, const Bundle &now)
 }
 
 } // namespace
+
+namespace {
+
+// Include directives in the values of `map` (options or annotations) read
+// relative to `dir`, only from under one of `roots`.
+void resolveIncludes(QJsonObject &map, const QString &dir, const QStringList &roots,
+                     const QString &where)
+{
+    static const QString file = QStringLiteral("include-file://");
+    static const QString base64 = QStringLiteral("include-base64://");
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const QString value = it.value().toString();
+        const bool asText = value.startsWith(file);
+        if (!asText && !value.startsWith(base64))
+            continue;
+        const QString given = value.mid(asText ? file.size() : base64.size());
+        const QString path = QFileInfo(QDir(dir), given).absoluteFilePath();
+        const QString real = QFileInfo(path).canonicalFilePath();
+        const bool inside =
+            !real.isEmpty() && std::any_of(roots.cbegin(), roots.cend(), [&](const QString &root) {
+                return real.startsWith(root + u'/');
+            });
+        if (!inside)
+            throw BerthError(BundleCommands::tr("%1 \"%2\": %3 is not a file in or below the "
+                                                "directory of the bundle or an overlay; expected "
+                                                "a path relative to the file that names it")
+                                 .arg(where, it.key(), value));
+        const QByteArray data = UserFiles::read(
+            real, BundleCommands::tr("include \"%1\"").arg(given), Limits::maxDocumentBytes);
+        it.value() = asText ? QString::fromUtf8(data) : QString::fromLatin1(data.toBase64());
+    }
+}
+
+} // namespace
+
+QList<QJsonValue> BundleCommands::readDocuments(const QString &bundle, const QStringList &overlays)
+{
+    QStringList roots;
+    for (const QString &path : QStringList{bundle} + overlays)
+        roots << QFileInfo(QFileInfo(path).absolutePath()).canonicalFilePath();
+    QList<QJsonValue> all;
+    for (const QString &path : QStringList{bundle} + overlays) {
+        const QString source =
+            (path == bundle ? tr("bundle \"%1\"") : tr("overlay \"%1\"")).arg(path);
+        const QString dir = QFileInfo(path).absolutePath();
+        for (QJsonValue document :
+             YamlDocument::readDocuments(path, source, Bundle::topLevelKeys())) {
+            QJsonObject doc = document.toObject();
+            for (const QString &section :
+                 {QStringLiteral("applications"), QStringLiteral("services"),
+                  QStringLiteral("machines")}) {
+                if (!doc.value(section).isObject())
+                    continue;
+                QJsonObject entries = doc.value(section).toObject();
+                for (auto it = entries.begin(); it != entries.end(); ++it) {
+                    if (!it.value().isObject())
+                        continue;
+                    QJsonObject entry = it.value().toObject();
+                    const QString where = section == u"machines"
+                                              ? tr("%1: machine \"%2\"").arg(source, it.key())
+                                              : tr("%1: application \"%2\"").arg(source, it.key());
+                    for (const QString &key :
+                         {QStringLiteral("options"), QStringLiteral("annotations")}) {
+                        if (!entry.value(key).isObject() ||
+                            (section == u"machines" && key == u"options"))
+                            continue;
+                        QJsonObject map = entry.value(key).toObject();
+                        resolveIncludes(map, dir, roots,
+                                        where + u' ' +
+                                            (key == u"options" ? tr("option") : tr("annotation")));
+                        entry.insert(key, map);
+                    }
+                    it.value() = entry;
+                }
+                doc.insert(section, entries);
+            }
+            all << (document.isObject() ? QJsonValue(doc) : document);
+        }
+    }
+    return all;
+}
 
 QJsonObject BundleCommands::originOf(const Bundle::Application &app)
 {

@@ -61,6 +61,14 @@ public:
     // may write; a read-only one gets the diff without the try).
     QJsonObject diff(const QString &model, const Bundle &bundle, const MachineMap &map);
 
+    // The documents of a bundle file, then of each overlay file, as Juju
+    // reads them: top-level keys only holding YAML anchors passed over, and
+    // each application option and annotation and machine annotation that
+    // says include-file://PATH (or include-base64://PATH) replaced by that
+    // file's text (or its base64). PATH is relative to the file naming it
+    // and must lie in or below the directory of a file the user gave.
+    static QList<QJsonValue> readDocuments(const QString &bundle, const QStringList &overlays);
+
     // Juju's key order for a bundle, written out.
     static const QStringList &keyOrder();
     // A bundle (or a diff) as YAML in that order.

@@ -37,18 +37,6 @@ std::optional<QString> textOf(const QJsonValue &value)
     }
 }
 
-// Recursive merge: maps key by key, anything else replaced.
-QJsonValue mergeValues(const QJsonValue &base, const QJsonValue &over)
-{
-    if (!base.isObject() || !over.isObject())
-        return over;
-    QJsonObject out = base.toObject();
-    const QJsonObject o = over.toObject();
-    for (auto it = o.begin(); it != o.end(); ++it)
-        out.insert(it.key(), mergeValues(out.value(it.key()), it.value()));
-    return out;
-}
-
 // A base from `base` or a series name, with a risk (`/stable`) dropped.
 QString baseOf(const QJsonValue &value, const QString &where, const QString &key)
 {
@@ -131,29 +119,80 @@ QJsonObject Bundle::merged(const QList<QJsonValue> &documents, const QString &so
         if (!documents.at(i).isObject())
             throw BerthError(tr("%1: overlay %2 is not a map").arg(source).arg(i));
         const QJsonObject overlay = documents.at(i).toObject();
+        if (overlay.contains(QStringLiteral("services")))
+            throw BerthError(tr("%1: bundle overlay file used deprecated 'services' key, this is "
+                                "not valid for bundle overlay files")
+                                 .arg(source));
         for (auto it = overlay.begin(); it != overlay.end(); ++it) {
             const QString key = it.key();
             if (key == u"applications") {
-                QJsonObject apps = out.value(key).toObject();
-                const QJsonObject given = it.value().toObject();
-                for (auto app = given.begin(); app != given.end(); ++app) {
-                    if (app.value().isNull() || app.value().toObject().isEmpty())
-                        apps.remove(app.key()); // given with no values: removed
-                    else
-                        apps.insert(app.key(), mergeValues(apps.value(app.key()), app.value()));
-                }
-                out.insert(key, apps);
+                mergeApplications(out, it.value().toObject());
             } else if (key == u"relations") {
                 QJsonArray relations = out.value(key).toArray();
                 for (const QJsonValue &r : it.value().toArray())
                     relations.append(r);
                 out.insert(key, relations);
-            } else {
-                out.insert(key, it.value()); // machines and the rest: replaced
+            } else if (!it.value().isNull() && it.value() != QJsonValue(QString())) {
+                out.insert(key, it.value()); // machines, series and the rest: replaced
             }
         }
     }
     return out;
+}
+
+void Bundle::mergeApplications(QJsonObject &bundle, const QJsonObject &given)
+{
+    // Juju's overlay rules (ReadAndMergeBundleData in juju/charm).
+    QJsonObject apps = bundle.value(QStringLiteral("applications")).toObject();
+    for (auto app = given.begin(); app != given.end(); ++app) {
+        const QString name = app.key();
+        if (app.value().isNull() || app.value().toObject().isEmpty()) {
+            // Given with no values: removed, with the relations that name it.
+            apps.remove(name);
+            QJsonArray kept;
+            for (const QJsonValue &r : bundle.value(QStringLiteral("relations")).toArray()) {
+                const QJsonArray pair = r.toArray();
+                const bool names =
+                    pair.size() == 2 &&
+                    std::any_of(pair.begin(), pair.end(), [&](const QJsonValue &end) {
+                        return applicationOf(end.toString()) == name;
+                    });
+                if (!names)
+                    kept.append(r);
+            }
+            if (bundle.contains(QStringLiteral("relations")))
+                bundle.insert(QStringLiteral("relations"), kept);
+            continue;
+        }
+        if (!apps.contains(name) || !apps.value(name).isObject()) {
+            apps.insert(name, app.value());
+            continue;
+        }
+        QJsonObject merged = apps.value(name).toObject();
+        const QJsonObject fields = app.value().toObject();
+        for (auto field = fields.begin(); field != fields.end(); ++field) {
+            const QJsonValue &value = field.value();
+            const bool mapField = merged.value(field.key()).isObject() || value.isObject();
+            if (value.isNull() || (mapField && value.toObject().isEmpty())) {
+                merged.remove(field.key()); // null, or an empty map: cleared
+            } else if (mapField && merged.value(field.key()).isObject()) {
+                // A map's keys set one by one; a key given null is removed.
+                QJsonObject map = merged.value(field.key()).toObject();
+                const QJsonObject keys = value.toObject();
+                for (auto k = keys.begin(); k != keys.end(); ++k) {
+                    if (k.value().isNull())
+                        map.remove(k.key());
+                    else
+                        map.insert(k.key(), k.value());
+                }
+                merged.insert(field.key(), map);
+            } else {
+                merged.insert(field.key(), value); // scalars and lists: replaced
+            }
+        }
+        apps.insert(name, merged);
+    }
+    bundle.insert(QStringLiteral("applications"), apps);
 }
 
 bool Bundle::Relation::sameAs(const Relation &other) const
@@ -214,6 +253,18 @@ const Bundle::Machine *Bundle::machine(const QString &id) const
             return &m;
     }
     return nullptr;
+}
+
+const QStringList &Bundle::topLevelKeys()
+{
+    static const QStringList keys{
+        QStringLiteral("name"),         QStringLiteral("description"),  QStringLiteral("series"),
+        QStringLiteral("default-base"), QStringLiteral("applications"), QStringLiteral("services"),
+        QStringLiteral("machines"),     QStringLiteral("relations"),    QStringLiteral("bundle"),
+        QStringLiteral("saas"),         QStringLiteral("docs"),         QStringLiteral("issues"),
+        QStringLiteral("source"),       QStringLiteral("website"),      QStringLiteral("tags"),
+        QStringLiteral("variables")};
+    return keys;
 }
 
 void Bundle::checkKeys(const QJsonObject &doc, const QString &source)
@@ -513,6 +564,8 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
             throw BerthError(tr("%1: invalid application name; expected lower-case letters, "
                                 "digits and single hyphens, starting with a letter")
                                  .arg(where));
+        if (it.value().isNull())
+            throw BerthError(tr("%1: base application \"%2\" has no body").arg(source, it.key()));
         if (!it.value().isObject())
             throw BerthError(tr("%1: expected a map with charm, num_units, to, ...").arg(where));
         const QJsonObject a = it.value().toObject();

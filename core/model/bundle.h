@@ -76,11 +76,14 @@ public:
     // naming the key (and the application or machine) that cannot be read.
     static Bundle fromDocuments(const QList<QJsonValue> &documents, const QString &source);
     // Juju's overlay rules, on the documents as written: an application
-    // given with no values is removed, an application's keys are merged
-    // (maps key by key, the rest replaced), a `machines` section replaces the
-    // bundle's, relations are added.
+    // given with no values is removed with its relations; an application's
+    // keys are merged (a map's keys one by one, a key given null removed, an
+    // empty map or null clearing it; the rest replaced); a `machines` section
+    // replaces the bundle's, relations are added.
     static QJsonObject merged(const QList<QJsonValue> &documents, const QString &source);
     static Placement placementOf(const QString &entry);
+    // Every top-level key Juju's bundle format has.
+    static const QStringList &topLevelKeys();
     // "mysql" from "mysql:db".
     static QString applicationOf(const QString &endpoint);
 
@@ -100,6 +103,8 @@ private:
     // fromDocuments's phases, in order.
     // The top-level keys: known ones, of their kinds.
     static void checkKeys(const QJsonObject &doc, const QString &source);
+    // An overlay's applications merged into `bundle`'s (relations of removed ones go too).
+    static void mergeApplications(QJsonObject &bundle, const QJsonObject &given);
     // default-base, or the older series; empty when neither is given.
     static QString defaultBaseOf(const QJsonObject &doc, const QString &source);
     static QList<Machine> machinesOf(const QJsonObject &doc, const QString &defaultBase,

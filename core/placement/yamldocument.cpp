@@ -9,10 +9,12 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTextStream>
 
 #include <QCoreApplication>
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <sstream>
@@ -44,7 +46,9 @@ public:
         : m_name(name)
     {}
 
-    QJsonValue convert(const YAML::Node &node, int depth)
+    // `inText`: the node is inside an annotations map, where Juju reads
+    // every value as text.
+    QJsonValue convert(const YAML::Node &node, int depth, bool inText = false)
     {
         if (++m_values > Limits::maxDocumentNodes) {
             throw BerthError(Text::tr("%1 expands to more than %2 values (aliases "
@@ -71,7 +75,7 @@ public:
                 }
                 const QString key = QString::fromStdString(entry.first.Scalar());
                 if (key == u"<<" && entry.first.Tag() != "!") {
-                    const QJsonValue value = convert(entry.second, depth + 1);
+                    const QJsonValue value = convert(entry.second, depth + 1, inText);
                     if (value.isArray()) {
                         for (const QJsonValue &each : value.toArray())
                             merged << each;
@@ -88,7 +92,7 @@ public:
                                          .arg(entry.first.Mark().line + 1)
                                          .arg(key));
                 }
-                o.insert(key, convert(entry.second, depth + 1));
+                o.insert(key, convert(entry.second, depth + 1, inText || key == u"annotations"));
             }
             for (const QJsonValue &source : std::as_const(merged)) {
                 if (!source.isObject()) {
@@ -108,11 +112,11 @@ public:
         case YAML::NodeType::Sequence: {
             QJsonArray a;
             for (const auto &item : node)
-                a.append(convert(item, depth + 1));
+                a.append(convert(item, depth + 1, inText));
             return a;
         }
         case YAML::NodeType::Scalar:
-            return scalar(node);
+            return inText ? QJsonValue(QString::fromStdString(node.Scalar())) : scalar(node);
         case YAML::NodeType::Null:
         case YAML::NodeType::Undefined:
             break;
@@ -130,8 +134,21 @@ private:
             return *n;
         if (const auto d = Limits::parseNumber(text))
             return *d;
-        if (text == u"true" || text == u"false")
-            return text == u"true";
+        // YAML 1.1's booleans, as Juju's YAML (and Senlin's) reads them.
+        static const QStringList yes{
+            QStringLiteral("y"),    QStringLiteral("Y"),    QStringLiteral("yes"),
+            QStringLiteral("Yes"),  QStringLiteral("YES"),  QStringLiteral("true"),
+            QStringLiteral("True"), QStringLiteral("TRUE"), QStringLiteral("on"),
+            QStringLiteral("On"),   QStringLiteral("ON")};
+        static const QStringList no{
+            QStringLiteral("n"),     QStringLiteral("N"),     QStringLiteral("no"),
+            QStringLiteral("No"),    QStringLiteral("NO"),    QStringLiteral("false"),
+            QStringLiteral("False"), QStringLiteral("FALSE"), QStringLiteral("off"),
+            QStringLiteral("Off"),   QStringLiteral("OFF")};
+        if (yes.contains(text))
+            return true;
+        if (no.contains(text))
+            return false;
         return text;
     }
 
@@ -143,8 +160,90 @@ private:
 
 namespace {
 
-// Every document of `text`, one converter (one count of values) over all.
-QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name)
+// The top-level keys of a document that only hold YAML anchors for the rest
+// of it: the key's value is anchored, or every value directly in it is
+// (`variables: {origin: &origin distro}`, `x-defaults: &defaults {...}`).
+class AnchorScan : public YAML::EventHandler
+{
+public:
+    QSet<QString> anchorOnly;
+
+    void OnDocumentStart(const YAML::Mark &) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark &, YAML::anchor_t anchor) override { node(anchor, nullptr, {}); }
+    void OnAlias(const YAML::Mark &, YAML::anchor_t) override { node(0, nullptr, {}); }
+    void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t anchor,
+                  const std::string &value) override
+    {
+        node(anchor, nullptr, QString::fromStdString(value));
+    }
+    void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t anchor,
+                         YAML::EmitterStyle::value) override
+    {
+        const bool map = false;
+        node(anchor, &map, {});
+    }
+    void OnSequenceEnd() override { close(); }
+    void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t anchor,
+                    YAML::EmitterStyle::value) override
+    {
+        const bool map = true;
+        node(anchor, &map, {});
+    }
+    void OnMapEnd() override { close(); }
+
+private:
+    struct Level
+    {
+        bool map = false;
+        int children = 0;
+        bool allAnchored = true;
+        QString key; // the top-level key whose value this is
+        bool anchored = false;
+    };
+
+    // A node: `opens` says a map (true) or a list (false) begins.
+    void node(YAML::anchor_t anchor, const bool *opens, const QString &text)
+    {
+        if (m_levels.isEmpty()) {
+            if (opens)
+                m_levels.append(Level{*opens, 0, true, {}, false});
+            return;
+        }
+        Level &parent = m_levels.last();
+        const bool isKey = parent.map && parent.children % 2 == 0;
+        ++parent.children;
+        if (m_levels.size() == 1) {
+            if (isKey)
+                m_key = text;
+            else if (opens)
+                m_levels.append(Level{*opens, 0, true, m_key, anchor != 0});
+            else if (anchor != 0 && parent.map)
+                anchorOnly << m_key;
+            return;
+        }
+        if (!isKey && m_levels.size() == 2)
+            parent.allAnchored = parent.allAnchored && anchor != 0;
+        if (opens)
+            m_levels.append(Level{*opens, 0, true, {}, false});
+    }
+
+    void close()
+    {
+        const Level level = m_levels.takeLast();
+        if (m_levels.size() == 1 && m_levels.first().map &&
+            (level.anchored || (level.children > 0 && level.allAnchored)))
+            anchorOnly << level.key;
+    }
+
+    QList<Level> m_levels;
+    QString m_key;
+};
+
+// Every document of `text`, one converter (one count of values) over all;
+// top-level keys not in `known` (when given) that only hold anchors are left out.
+QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name,
+                                 const QStringList &known = {})
 {
     if (text.size() > Limits::maxDocumentBytes) {
         throw BerthError(Text::tr("%1 is %2 bytes; expected at most %3")
@@ -166,7 +265,19 @@ QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name)
                 chunks.last() += line + '\n';
         }
         for (const QByteArray &chunk : std::as_const(chunks)) {
-            const QJsonValue document = converter.convert(YAML::Load(chunk.toStdString()), 0);
+            QJsonValue document = converter.convert(YAML::Load(chunk.toStdString()), 0);
+            if (!known.isEmpty() && document.isObject()) {
+                std::stringstream stream(chunk.toStdString());
+                YAML::Parser parser(stream);
+                AnchorScan scan;
+                parser.HandleNextDocument(scan);
+                QJsonObject object = document.toObject();
+                for (const QString &key : std::as_const(scan.anchorOnly)) {
+                    if (!known.contains(key))
+                        object.remove(key);
+                }
+                document = object;
+            }
             if (!document.isNull())
                 documents << document; // an empty document (before the first "---") is none
         }
@@ -208,14 +319,16 @@ QJsonValue readFile(const QString &path, const QString &name)
     return parse(readBounded(path, name), name);
 }
 
-QList<QJsonValue> parseAll(const QByteArray &text, const QString &name)
+QList<QJsonValue> parseAll(const QByteArray &text, const QString &name,
+                           const QStringList &knownKeys)
 {
-    return parseDocuments(text, name);
+    return parseDocuments(text, name, knownKeys);
 }
 
-QList<QJsonValue> readDocuments(const QString &path, const QString &name)
+QList<QJsonValue> readDocuments(const QString &path, const QString &name,
+                                const QStringList &knownKeys)
 {
-    return parseDocuments(readBounded(path, name), name);
+    return parseDocuments(readBounded(path, name), name, knownKeys);
 }
 
 KeyRanks ranksOf(const QStringList &order)
@@ -306,8 +419,10 @@ void YamlWriter::key(const QString &name)
     static const QRegularExpression plain(QStringLiteral("^[A-Za-z_./@-][A-Za-z0-9_./@-]*\\z"));
     YAML::Emitter &out = m_emitter->out;
     out << YAML::Key;
-    if (plain.match(name).hasMatch() && name != u"true" && name != u"false" && name != u"null" &&
-        name != u"yes" && name != u"no")
+    // YAML 1.1's flags and nulls in any case ("on", "No", "NULL", "y").
+    static const QRegularExpression word(QStringLiteral("^(y|n|yes|no|on|off|true|false|null)\\z"),
+                                         QRegularExpression::CaseInsensitiveOption);
+    if (plain.match(name).hasMatch() && !word.match(name).hasMatch())
         out << name.toStdString();
     else
         out << YAML::DoubleQuoted << name.toStdString();

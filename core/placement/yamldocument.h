@@ -30,10 +30,15 @@ QJsonValue parse(const QByteArray &text, const QString &name);
 // readable regular file within the size bound, or as parse() does.
 QJsonValue readFile(const QString &path, const QString &name);
 // Every document of a file (`---` between them: a bundle and its overlays),
-// within the same bounds taken over all of them.
-QList<QJsonValue> readDocuments(const QString &path, const QString &name);
+// within the same bounds taken over all of them. With `knownKeys`, a
+// top-level key outside them that only holds YAML anchors for the rest of the
+// document (`x-defaults: &defaults {...}`) is left out, as Juju's reader
+// passes over it.
+QList<QJsonValue> readDocuments(const QString &path, const QString &name,
+                                const QStringList &knownKeys = {});
 // The same from text.
-QList<QJsonValue> parseAll(const QByteArray &text, const QString &name);
+QList<QJsonValue> parseAll(const QByteArray &text, const QString &name,
+                           const QStringList &knownKeys = {});
 
 // Keys that come first in every object, in this order; the rest follow sorted.
 using KeyRanks = QHash<QString, qsizetype>;

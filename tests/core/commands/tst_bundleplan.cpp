@@ -276,13 +276,13 @@ void TestBundlePlan::existingApplicationsGetOnlyWhatChanged()
     QVERIFY(
         deploysAs(t.ws(),
                   bundleText("default-base: ubuntu@22.04\napplications:\n"
-                             "  web: {charm: web, num_units: 1, options: {a: 1, b: y},"
+                             "  web: {charm: web, num_units: 1, options: {a: 1, b: w},"
                              " constraints: cpu-cores=4, annotations: {gui-x: \"1\"}}\n"),
                   {S("set application options for web"),
                    S("set constraints for web to \"cpu-cores=4\""), S("set annotations for web")}));
     const Bundle exported = BundleCommands(t.ws()).exportBundle(model);
     const Bundle::Application *web = exported.application(S("web"));
-    QCOMPARE(web->options, (QJsonObject{{S("a"), 1}, {S("b"), S("y")}}));
+    QCOMPARE(web->options, (QJsonObject{{S("a"), 1}, {S("b"), S("w")}}));
     QVERIFY(web->expose);
     QCOMPARE(web->annotations.value(S("gui-x")).toString(), S("1"));
     QCOMPARE(web->constraints, S("cores=4"));
