@@ -36,10 +36,13 @@ QString sourceOf(const QString &path)
 
 void diffBundle(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("diff-bundle"),
-                       QStringLiteral("BUNDLE [--overlay FILE]... [--map-machines existing,B=M]"));
+    CommandArgs parser(
+        QStringLiteral("diff-bundle"),
+        QStringLiteral("BUNDLE [--overlay FILE]... [--map-machines existing,B=M] [--annotations]"));
     parser.addOption(overlayOption);
     parser.addOption(mapMachinesOption);
+    parser.addOption({QStringLiteral("annotations"),
+                      QStringLiteral("compare annotations too (Berth's policies always are)")});
     parser.parse(args, 1, 1);
     const QString path = parser.positional().at(0);
     const Bundle bundle = Bundle::fromDocuments(
@@ -47,7 +50,8 @@ void diffBundle(CliContext &ctx, const QStringList &args)
     const QJsonObject diff =
         BundleCommands(ctx.workspace)
             .diff(ctx.model(), bundle,
-                  BundleCommands::MachineMap::parse(parser.value(QStringLiteral("map-machines"))));
+                  BundleCommands::MachineMap::parse(parser.value(QStringLiteral("map-machines"))),
+                  parser.isSet(QStringLiteral("annotations")));
     // YAML unless JSON is asked for, as Juju prints it.
     ctx.out << (ctx.format == Output::Format::Json
                     ? Output::toJson(diff, BundleCommands::keyOrder())

@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/bundledeployment.h"
+#include "core/commands/bundlediff.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/scalingcommands.h"
 #include "core/inputlimits.h"
@@ -187,135 +188,6 @@ private:
     QHash<qint64, const MachineRecord *> m_machineById;
     QHash<qint64, int> m_principalsOn;
 };
-
-QJsonObject differ(const QJsonValue &b, const QJsonValue &m)
-{
-    return QJsonObject{{QStringLiteral("bundle"), b}, {QStringLiteral("model"), m}};
-}
-
-const QJsonObject &missingFromModel()
-{
-    static const QJsonObject missing{{QStringLiteral("missing"), QStringLiteral("model")}};
-    return missing;
-}
-
-const QJsonObject &missingFromBundle()
-{
-    static const QJsonObject missing{{QStringLiteral("missing"), QStringLiteral("bundle")}};
-    return missing;
-}
-
-// The keys in which two options or annotation maps differ (berth.subordinate aside).
-QJsonObject keysDiff(const QJsonObject &bundle, QJsonObject model)
-{
-    model.remove(QStringLiteral("berth.subordinate"));
-    QJsonObject changed;
-    QSet<QString> keys;
-    for (const QString &k : bundle.keys() + model.keys())
-        keys.insert(k);
-    for (const QString &k : std::as_const(keys)) {
-        if (bundle.value(k) != model.value(k) && !(k == u"berth.subordinate"))
-            changed.insert(k, differ(bundle.value(k), model.value(k)));
-    }
-    return changed;
-}
-
-// What the bundle's application `b` and the model's `m` differ in.
-QJsonObject applicationDiff(const Bundle::Application &b, const Bundle::Application &m)
-{
-    QJsonObject d;
-    if (b.charm != m.charm)
-        d.insert(QStringLiteral("charm"), differ(b.charm, m.charm));
-    if (!b.channel.isEmpty() && b.channel != m.channel)
-        d.insert(QStringLiteral("channel"), differ(b.channel, m.channel));
-    if (!b.base.isEmpty() && b.base != m.base)
-        d.insert(QStringLiteral("base"), differ(b.base, m.base));
-    if (!b.subordinate && b.units != m.units)
-        d.insert(QStringLiteral("num_units"), differ(b.units, m.units));
-    if (b.constraints != m.constraints)
-        d.insert(QStringLiteral("constraints"), differ(b.constraints, m.constraints));
-    if (b.expose != m.expose)
-        d.insert(QStringLiteral("expose"), differ(b.expose, m.expose));
-    if (const QJsonObject changed = keysDiff(b.options, m.options); !changed.isEmpty())
-        d.insert(QStringLiteral("options"), changed);
-    if (const QJsonObject changed = keysDiff(b.annotations, m.annotations); !changed.isEmpty())
-        d.insert(QStringLiteral("annotations"), changed);
-    return d;
-}
-
-QJsonObject applicationsDiff(const Bundle &bundle, const Bundle &now)
-{
-    QJsonObject applications;
-    for (const Bundle::Application &b : bundle.applications) {
-        const Bundle::Application *m = now.application(b.name);
-        if (!m) {
-            applications.insert(b.name, missingFromModel());
-            continue;
-        }
-        if (const QJsonObject d = applicationDiff(b, *m); !d.isEmpty())
-            applications.insert(b.name, d);
-    }
-    for (const Bundle::Application &m : now.applications) {
-        if (!bundle.application(m.name))
-            applications.insert(m.name, missingFromBundle());
-    }
-    return applications;
-}
-
-// The bundle's machines against the model's, as deploy would map them
-// (`marked`: the model machine each bundle machine made).
-QJsonObject machinesDiff(const Bundle &bundle, const Bundle &now,
-                         const BundleCommands::MachineMap &map,
-                         const QHash<QString, QString> &marked)
-{
-    QJsonObject machines;
-    QSet<QString> mapped;
-    for (const Bundle::Machine &b : bundle.machines) {
-        QString to = map.machines.value(b.id, marked.value(b.id));
-        if (to.isEmpty() && map.existing && now.machine(b.id))
-            to = b.id;
-        if (to.isEmpty() || !now.machine(to)) {
-            machines.insert(b.id, missingFromModel());
-            continue;
-        }
-        mapped.insert(to);
-    }
-    // A model machine the bundle does not name is not missing from it when
-    // the bundle's own applications are on it (placed there by "new", "lxd"
-    // or next to another unit).
-    QSet<QString> hostsOfBundleApps;
-    for (const Bundle::Application &a : now.applications) {
-        if (bundle.application(a.name)) {
-            for (const QString &entry : a.to)
-                hostsOfBundleApps.insert(entry.section(u':', -1));
-        }
-    }
-    for (const Bundle::Machine &m : now.machines) {
-        if (!mapped.contains(m.id) && !hostsOfBundleApps.contains(m.id))
-            machines.insert(m.id, missingFromBundle());
-    }
-    return machines;
-}
-
-QJsonObject relationsDiff(const Bundle &bundle, const Bundle &now)
-{
-    QJsonArray bundleAdditions;
-    QJsonArray modelAdditions;
-    for (const Bundle::Relation &r : bundle.relations) {
-        if (!holds(now.relations, r))
-            bundleAdditions.append(QJsonArray{r.first, r.second});
-    }
-    for (const Bundle::Relation &r : now.relations) {
-        if (!holds(bundle.relations, r))
-            modelAdditions.append(QJsonArray{r.first, r.second});
-    }
-    QJsonObject relations;
-    if (!bundleAdditions.isEmpty())
-        relations.insert(QStringLiteral("bundle-additions"), bundleAdditions);
-    if (!modelAdditions.isEmpty())
-        relations.insert(QStringLiteral("model-additions"), modelAdditions);
-    return relations;
-}
 
 } // namespace
 
@@ -555,7 +427,8 @@ Bundle BundleCommands::exportBundle(const QString &model)
     });
 }
 
-QJsonObject BundleCommands::diff(const QString &model, const Bundle &bundle, const MachineMap &map)
+QJsonObject BundleCommands::diff(const QString &model, const Bundle &bundle, const MachineMap &map,
+                                 bool annotations)
 {
     // What deploy would refuse, refused here too: the deploy tried and undone.
     // A store this client may not write (a read-only file, a PostgreSQL role
@@ -569,26 +442,22 @@ QJsonObject BundleCommands::diff(const QString &model, const Bundle &bundle, con
                 throw;
         }
     }
-    const Bundle now = exportBundle(model);
-    const QHash<QString, QString> marked = m_ws.readModel(model, [&](ModelTx &tx) {
-        QHash<QString, QString> found;
+    BundleDiff::ModelSide side;
+    side.applications = exportBundle(model);
+    m_ws.readModel(model, [&](ModelTx &tx) {
+        QHash<qint64, QJsonObject> marks;
         for (const BundleRows::MachineMark &mark : BundleRows(tx.scope()).machineMarks()) {
+            marks.insert(mark.machineId, mark.annotations);
             if (mark.bundle == bundle.name)
-                found.insert(mark.bundleMachine, mark.machine);
+                side.marked.insert(mark.bundleMachine, mark.machine);
         }
-        return found;
+        for (const MachineRecord &m : tx.machines().all()) {
+            if (!m.isContainer() && m.state.isAlive())
+                side.machines.append({m.name, {}, m.base, marks.value(m.id)});
+        }
+        return 0;
     });
-    QJsonObject out;
-    const QJsonObject applications = applicationsDiff(bundle, now);
-    if (!applications.isEmpty())
-        out.insert(QStringLiteral("applications"), applications);
-    const QJsonObject machines = machinesDiff(bundle, now, map, marked);
-    if (!machines.isEmpty())
-        out.insert(QStringLiteral("machines"), machines);
-    const QJsonObject relations = relationsDiff(bundle, now);
-    if (!relations.isEmpty())
-        out.insert(QStringLiteral("relations"), relations);
-    return out;
+    return BundleDiff::of(bundle, side, map, annotations);
 }
 
 } // namespace berth

@@ -59,7 +59,10 @@ public:
     // placements in a circle, bad policy annotations) is refused the same
     // way: the diff tries the deploy and undoes it (on a store this client
     // may write; a read-only one gets the diff without the try).
-    QJsonObject diff(const QString &model, const Bundle &bundle, const MachineMap &map);
+    // Annotations other than Berth's policies are compared with
+    // `annotations` (diff-bundle --annotations), as in Juju.
+    QJsonObject diff(const QString &model, const Bundle &bundle, const MachineMap &map,
+                     bool annotations = false);
 
     // The documents of a bundle file, then of each overlay file, as Juju
     // reads them: top-level keys only holding YAML anchors passed over, and

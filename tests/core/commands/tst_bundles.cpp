@@ -1,5 +1,6 @@
 #include "core/commands/bundlecommands.h"
 #include "core/commands/changeset.h"
+#include "core/commands/machinecommands.h"
 #include "core/commands/modelchange.h"
 #include "core/placement/yamldocument.h"
 #include "core/provisioning/provisioner.h"
@@ -87,6 +88,7 @@ private slots:
     void aChangedBundleChangesOnlyTheDifference();
     void aRefusedBundleChangesNothing();
     void diffsBothWays();
+    void diffsAsJujuDoes();
     void exportThenDeployIsTheSameModel();
     void policiesTravelInAnnotations();
     void roundTripOfFiveHundredUnitsOverThreeRegions();
@@ -332,7 +334,14 @@ void TestBundles::deployingAgainChangesNothing()
     const ModelSnapshot after = t.ws().snapshot(model);
     QCOMPARE(after.units, before.units);
     QCOMPARE(after.machines.size(), before.machines.size());
-    QCOMPARE(bundles.diff(model, b, {}), QJsonObject());
+    // As juju diff-bundle says it: the machines "new" and "lxd:new" made are
+    // the model's, not the bundle's.
+    QCOMPARE(bundles.diff(model, b, {}),
+             (QJsonObject{{S("machines"),
+                           QJsonObject{{S("2"), QJsonObject{{S("missing"), S("bundle")}}},
+                                       {S("3"), QJsonObject{{S("missing"), S("bundle")}}},
+                                       {S("4"), QJsonObject{{S("missing"), S("bundle")}}},
+                                       {S("5"), QJsonObject{{S("missing"), S("bundle")}}}}}}));
 }
 
 void TestBundles::aChangedBundleChangesOnlyTheDifference()
@@ -419,9 +428,9 @@ void TestBundles::diffsBothWays()
              (QJsonObject{{S("missing"), S("bundle")}}));
     const QJsonObject relations = d.value(S("relations")).toObject();
     QCOMPARE(relations.value(S("bundle-additions")).toArray(),
-             (QJsonArray{QJsonArray{S("agent"), S("web")}}));
+             (QJsonArray{QJsonArray{S("agent:"), S("web:")}})); // Juju's canonical form
     QCOMPARE(relations.value(S("model-additions")).toArray(),
-             (QJsonArray{QJsonArray{S("ceph-osd:mon"), S("ceph-mon:osd")}}));
+             (QJsonArray{QJsonArray{S("ceph-mon:osd"), S("ceph-osd:mon")}}));
     // Machines the bundle names that the model lacks.
     TestWorkspace empty;
     QCOMPARE(BundleCommands(empty.ws())
@@ -431,6 +440,49 @@ void TestBundles::diffsBothWays()
                  .value(S("2"))
                  .toObject(),
              (QJsonObject{{S("missing"), S("model")}}));
+}
+
+void TestBundles::diffsAsJujuDoes()
+{
+    TestWorkspace t;
+    BundleCommands bundles(t.ws());
+    const QByteArray text = "default-base: ubuntu@22.04\n"
+                            "machines: {\"0\": {annotations: {rack: r1}}}\n"
+                            "applications:\n"
+                            "  web: {charm: ch:web, channel: stable, revision: 7, num_units: 1,"
+                            " to: [\"0\"], options: {a: 1}, annotations: {gui-x: \"1\"}}\n";
+    bundles.deploy(model, {bundleText(text), {}, false});
+    MachineCommands(t.ws()).addMachines(model, {{}, 1, {}, {}, {}}); // machine 1, no units
+    QCOMPARE(bundles.diff(model, bundleText(text), {}),
+             (QJsonObject{{S("machines"),
+                           QJsonObject{{S("1"), QJsonObject{{S("missing"), S("bundle")}}}}}}));
+    // Another revision, an option dropped, other annotations, no base: what
+    // Juju shows, annotations only when asked.
+    const QByteArray other = "machines: {\"0\": {annotations: {rack: r2}}}\n"
+                             "applications:\n"
+                             "  web: {charm: ch:web, channel: stable, num_units: 1, to: [\"0\"],"
+                             " annotations: {gui-x: \"2\"}}\n";
+    const QJsonObject web{
+        {S("base"), QJsonObject{{S("bundle"), S("")}, {S("model"), S("ubuntu@22.04")}}},
+        {S("revision"), QJsonObject{{S("bundle"), -1}, {S("model"), 7}}},
+        {S("options"),
+         QJsonObject{{S("a"), QJsonObject{{S("bundle"), QJsonValue()}, {S("model"), 1}}}}}};
+    const QJsonObject plain = bundles.diff(model, bundleText(other), {});
+    QCOMPARE(plain.value(S("applications")).toObject().value(S("web")).toObject(), web);
+    QCOMPARE(plain.value(S("machines")).toObject().value(S("0")).toObject(),
+             (QJsonObject{
+                 {S("base"), QJsonObject{{S("bundle"), S("")}, {S("model"), S("ubuntu@22.04")}}}}));
+    const QJsonObject asked = bundles.diff(model, bundleText(other), {}, true);
+    QCOMPARE(asked.value(S("applications"))
+                 .toObject()
+                 .value(S("web"))
+                 .toObject()
+                 .value(S("annotations")),
+             QJsonValue(QJsonObject{
+                 {S("gui-x"), QJsonObject{{S("bundle"), S("2")}, {S("model"), S("1")}}}}));
+    QCOMPARE(asked.value(S("machines")).toObject().value(S("0")).toObject().value(S("annotations")),
+             QJsonValue(QJsonObject{
+                 {S("rack"), QJsonObject{{S("bundle"), S("r2")}, {S("model"), S("r1")}}}}));
 }
 
 void TestBundles::exportThenDeployIsTheSameModel()
