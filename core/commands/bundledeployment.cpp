@@ -168,6 +168,7 @@ void BundleDeployment::apply(const BundlePlan::Change &change)
         });
     } else if (method == u"setConstraints") {
         m_apps.setConstraints(m_model, change.application, change.constraints);
+        m_principals.remove(change.application);
     } else if (method == u"expose") {
         editDetails(change.application,
                     [](QJsonObject &d) { d.insert(QStringLiteral("expose"), true); });
@@ -248,18 +249,31 @@ void BundleDeployment::setAnnotations(const BundlePlan::Change &change)
     });
 }
 
+const BundleDeployment::Principal &BundleDeployment::principal(const QString &app)
+{
+    auto it = m_principals.find(app);
+    if (it == m_principals.end()) {
+        const ApplicationRecord record = m_tx.applications().get(app);
+        it = m_principals.insert(app, {record, UnitPlacer(m_tx).unitConstraints(record, {})});
+    }
+    return *it;
+}
+
 UnitPlacer::Slot BundleDeployment::nextSlot(const ApplicationRecord &app)
 {
-    auto it = m_slots.find(app.name);
-    if (it == m_slots.end()) {
-        qint64 count = 0;
+    if (m_newHosts.isEmpty()) {
+        // How many new machines the plan makes for each application's units.
         for (const BundlePlan::Change &c : std::as_const(m_plan)) {
             const bool newHost =
                 (c.method == u"addUnit" && c.makesMachine && !c.machine.contains(u'/')) ||
                 (c.method == u"addMachines" && c.parent.isEmpty() && c.bundleMachine.isEmpty());
-            if (newHost && c.application == app.name)
-                ++count;
+            if (newHost)
+                ++m_newHosts[c.application];
         }
+    }
+    auto it = m_slots.find(app.name);
+    if (it == m_slots.end()) {
+        const qint64 count = m_newHosts.value(app.name);
         const ApplicationScaling scaling(m_tx, app);
         const ApplicationPolicies &policies = scaling.policies();
         it =
@@ -281,11 +295,13 @@ void BundleDeployment::makeMachine(const BundlePlan::Change &change)
         m_rows.markMachine(
             made.first(),
             {made.first().id, made.first().name, m_bundle.name, change.bundleMachine, {}});
+        m_made.insert(made.first().name, made.first());
         return;
     }
     // A machine or container for a unit of the application, as its units get them.
-    const ApplicationRecord app = m_tx.applications().get(change.application);
-    const FormattedConstraints constraints = UnitPlacer(m_tx).unitConstraints(app, {});
+    const Principal &made = principal(change.application);
+    const ApplicationRecord &app = made.app;
+    const FormattedConstraints &constraints = made.constraints;
     MachineRows rows = m_tx.machines();
     MachineRows::NewMachine spec;
     spec.base = app.base;
@@ -296,7 +312,7 @@ void BundleDeployment::makeMachine(const BundlePlan::Change &change)
         const UnitPlacer::Slot slot = nextSlot(app);
         spec.region = slot.region.isEmpty() ? m_tx.model().region : slot.region;
         spec.placement = DirectivePlacement::forUnit(std::nullopt, slot.zone).placement;
-        rows.create(spec);
+        m_made.insert(change.machine, rows.create(spec));
         return;
     }
     MachineRecord host;
@@ -315,13 +331,22 @@ void BundleDeployment::makeMachine(const BundlePlan::Change &change)
         throw BerthError(problem);
     spec.parent = &host;
     spec.region = host.region;
-    rows.create(spec);
+    m_made.insert(change.machine, rows.create(spec));
 }
 
 void BundleDeployment::addUnit(const BundlePlan::Change &change)
 {
-    const ApplicationRecord app = m_tx.applications().get(change.application);
+    const Principal &principal = this->principal(change.application);
+    const ApplicationRecord &app = principal.app;
     UnitPlacer placer(m_tx);
+    if (const auto made = m_made.constFind(change.machine); made != m_made.cend()) {
+        // A machine this plan made: no need to read it again.
+        const UnitRecord unit = placer.addUnitOn(app, principal.constraints, *made);
+        if (unit.name() != change.unit)
+            throw BerthError(tr("unit %1 was made where the plan said %2; nothing was changed")
+                                 .arg(unit.name(), change.unit));
+        return;
+    }
     std::optional<PlacementDirective> directive;
     UnitPlacer::Slot slot;
     const QString host = change.machine.section(u'/', 0, 0);
@@ -332,7 +357,7 @@ void BundleDeployment::addUnit(const BundlePlan::Change &change)
     else
         slot = nextSlot(app);
     slot.machineName = change.makesMachine ? change.machine : QString();
-    const UnitRecord unit = placer.addUnit(app, placer.unitConstraints(app, {}), directive, slot);
+    const UnitRecord unit = placer.addUnit(app, principal.constraints, directive, slot);
     if (unit.name() != change.unit || unit.machine != change.machine)
         throw BerthError(tr("unit %1 went to machine %2 where the plan said %3 on machine %4; "
                             "nothing was changed")

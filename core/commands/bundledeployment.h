@@ -50,6 +50,13 @@ private:
     // Where the next unit of `app` made with a new machine goes (its
     // placement policy's plan, worked out once for all of them).
     UnitPlacer::Slot nextSlot(const ApplicationRecord &app);
+    // An application and its units' constraints, read once.
+    struct Principal
+    {
+        ApplicationRecord app;
+        FormattedConstraints constraints;
+    };
+    const Principal &principal(const QString &app);
 
     Workspace &m_ws;
     const QString &m_model;
@@ -62,6 +69,9 @@ private:
     QHash<qint64, QJsonObject> m_details; // each application's, as kept
     QList<BundlePlan::Change> m_plan;
     QHash<QString, QList<UnitPlacer::Slot>> m_slots; // application -> slots left
+    QHash<QString, qint64> m_newHosts; // application -> new machines the plan makes for it
+    QHash<QString, Principal> m_principals;
+    QHash<QString, MachineRecord> m_made; // machines made by addMachines changes, by name
 };
 
 } // namespace berth

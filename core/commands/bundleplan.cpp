@@ -97,6 +97,11 @@ public:
         for (const Bundle::Application &app : bundle.applications)
             m_names << app.name;
         m_names = naturallySorted(m_names);
+        qint64 units = 0;
+        for (const Bundle::Application &app : bundle.applications)
+            units += app.units;
+        m_changes.reserve(qsizetype(3 * units + 3 * bundle.applications.size() +
+                                    2 * bundle.machines.size() + bundle.relations.size()));
         startSequences();
     }
 
@@ -439,11 +444,10 @@ private:
                 unit.application = name;
                 unit.unit = nextUnit(name);
                 if (had) {
-                    unit.args.insert(QStringLiteral("application"), name);
+                    unit.argApplication = name;
                 } else {
                     unit.needs << m_deployOf.value(name);
-                    unit.args.insert(QStringLiteral("application"),
-                                     placeholder(m_deployOf.value(name)));
+                    unit.argApplication = placeholder(m_deployOf.value(name));
                 }
                 const int at = add(unit);
                 m_unitChange.insert(name + u'/' + QString::number(i), at);
@@ -453,19 +457,23 @@ private:
         // ...then placed, the applications a placement names first.
         QStringList toDo = m_names;
         toDo.sort();
+        QHash<QString, QSet<QString>> needs; // the applications each one's placements name
+        for (const Bundle::Application &app : m_bundle.applications) {
+            QSet<QString> &named = needs[app.name];
+            for (const QString &entry : app.to) {
+                if (const QString other = directiveOf(entry).application; !other.isEmpty())
+                    named << other;
+            }
+        }
         QSet<QString> done;
         while (!toDo.isEmpty()) {
             int placed = 0;
             for (const QString &name : QStringList(toDo)) {
-                const Bundle::Application &app = *m_bundle.application(name);
-                const bool waits =
-                    std::any_of(app.to.cbegin(), app.to.cend(), [&](const QString &e) {
-                        const QString other = directiveOf(e).application;
-                        return !other.isEmpty() && !done.contains(other);
-                    });
-                if (waits)
+                const QSet<QString> &named = needs[name];
+                if (std::any_of(named.cbegin(), named.cend(),
+                                [&](const QString &other) { return !done.contains(other); }))
                     continue;
-                placeUnitsOf(app);
+                placeUnitsOf(*m_bundle.application(name));
                 done << name;
                 toDo.removeOne(name);
                 ++placed;
@@ -516,8 +524,7 @@ private:
             const Placement p = placementFor(app, directive);
             const int at = m_unitChange.value(app.name + u'/' + QString::number(i));
             Change &unit = m_changes[at];
-            if (!p.target.isEmpty())
-                unit.args.insert(QStringLiteral("to"), p.target);
+            unit.argTo = p.target;
             unit.needs += p.needs;
             if (!previous.isEmpty())
                 unit.needs << previous;
@@ -574,7 +581,6 @@ private:
             add.machine = nextContainer(machine);
             add.parent = machine;
             add.newParent = true;
-            add.args.insert(QStringLiteral("container-type"), QStringLiteral("lxd"));
             add.description =
                 QStringLiteral("add lxd container %1 on new machine %2").arg(add.machine, machine);
             p.description = add.machine;
@@ -583,10 +589,7 @@ private:
             add.description = QStringLiteral("add new machine ") + machine;
             p.description = QStringLiteral("new machine ") + machine;
         }
-        if (!add.base.isEmpty())
-            add.args.insert(QStringLiteral("base"), add.base);
-        if (!app.constraintsWritten.isEmpty())
-            add.args.insert(QStringLiteral("constraints"), app.constraintsWritten);
+        add.argConstraints = app.constraintsWritten;
         const Change &made = m_changes.at(this->add(add));
         p.target = placeholder(made.id);
         p.needs << made.id;
@@ -624,12 +627,8 @@ private:
         add.machine = nextContainer(on.baseMachine);
         add.parent = on.baseMachine;
         add.needs = on.needs;
-        add.args = QJsonObject{{QStringLiteral("container-type"), QStringLiteral("lxd")},
-                               {QStringLiteral("parent-id"), on.target}};
-        if (!add.base.isEmpty())
-            add.args.insert(QStringLiteral("base"), add.base);
-        if (!app.constraintsWritten.isEmpty())
-            add.args.insert(QStringLiteral("constraints"), app.constraintsWritten);
+        add.argParent = on.target;
+        add.argConstraints = app.constraintsWritten;
         add.description =
             QStringLiteral("add lxd container %1 on %2 machine %3")
                 .arg(add.machine,
@@ -790,22 +789,29 @@ private:
             for (const QString &r : std::as_const(c.needs))
                 followers[r] << c.id;
         }
-        QList<Change> out;
-        out.reserve(m_changes.size());
+        QList<qsizetype> order;
+        order.reserve(m_changes.size());
         while (!waiting.isEmpty()) {
             const qsizetype before = waiting.size();
-            for (const Change &c : std::as_const(m_changes)) {
-                const auto it = waiting.constFind(c.id);
+            for (qsizetype i = 0; i < m_changes.size(); ++i) {
+                const QString &id = m_changes.at(i).id;
+                const auto it = waiting.constFind(id);
                 if (it == waiting.cend() || *it != 0)
                     continue;
-                out << c;
+                order << i;
                 waiting.erase(it);
-                for (const QString &f : followers.value(c.id))
-                    --waiting[f];
+                if (const auto f = followers.constFind(id); f != followers.cend()) {
+                    for (const QString &follower : *f)
+                        --waiting[follower];
+                }
             }
             if (waiting.size() == before)
                 throw BerthError(BundlePlan::tr("the bundle's changes require each other"));
         }
+        QList<Change> out;
+        out.reserve(m_changes.size());
+        for (const qsizetype i : std::as_const(order))
+            out << std::move(m_changes[i]);
         return out;
     }
 
@@ -831,13 +837,34 @@ QList<BundlePlan::Change> BundlePlan::of(const Bundle &bundle, const Model &mode
     return Planner(bundle, model).run();
 }
 
+QJsonObject BundlePlan::Change::jujuArgs() const
+{
+    QJsonObject out = args;
+    if (method == u"addUnit") {
+        out.insert(QStringLiteral("application"), argApplication);
+        if (!argTo.isEmpty())
+            out.insert(QStringLiteral("to"), argTo);
+    } else if (method == u"addMachines" && bundleMachine.isEmpty()) {
+        // A machine or container for a unit.
+        if (!parent.isEmpty())
+            out.insert(QStringLiteral("container-type"), QStringLiteral("lxd"));
+        if (!argParent.isEmpty())
+            out.insert(QStringLiteral("parent-id"), argParent);
+        if (!base.isEmpty())
+            out.insert(QStringLiteral("base"), base);
+        if (!argConstraints.isEmpty())
+            out.insert(QStringLiteral("constraints"), argConstraints);
+    }
+    return out;
+}
+
 QJsonArray BundlePlan::records(const QList<Change> &changes)
 {
     QJsonArray out;
     for (const Change &c : changes)
         out.append(QJsonObject{{QStringLiteral("id"), c.id},
                                {QStringLiteral("method"), c.method},
-                               {QStringLiteral("args"), c.args},
+                               {QStringLiteral("args"), c.jujuArgs()},
                                {QStringLiteral("requires"), QJsonArray::fromStringList(c.needs)},
                                {QStringLiteral("description"), c.description}});
     return out;

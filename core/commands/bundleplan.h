@@ -67,7 +67,7 @@ public:
         QString method; // deploy, addMachines, addUnit, addRelation, expose, setOptions,
                         // setConstraints, setAnnotations
         QStringList needs;
-        QJsonObject args;
+        QJsonObject args; // Juju's arguments; for units and their machines see jujuArgs()
         QString description;
 
         // What carrying it out needs.
@@ -85,6 +85,14 @@ public:
         QJsonObject values;  // setOptions, setAnnotations: the values set
         QString endpoint1;   // addRelation, as the bundle writes them
         QString endpoint2;
+        // Juju's arguments of an addUnit or of an addMachines for a unit, kept
+        // as text until asked for (a bundle of thousands of units makes them all).
+        QString argApplication; // "$deploy-3" or the application
+        QString argTo;          // a placeholder, "3" or "lxd:3"
+        QString argParent;      // a container's host: a placeholder or a machine
+        QString argConstraints; // as the bundle writes them
+
+        QJsonObject jujuArgs() const;
     };
 
     // Throws BerthError when the placements go round in a circle, or when a

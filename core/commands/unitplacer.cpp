@@ -61,13 +61,7 @@ MachineRecord UnitPlacer::target(const ApplicationRecord &app, const QString &un
     *fresh = where.kind != DirectivePlacement::Kind::ExistingMachine;
     if (where.kind == DirectivePlacement::Kind::ExistingMachine) {
         MachineRecord machine = m_tx.machines().get(where.machine);
-        if (const QString problem = PlacementRules::assignProblem(app, unitName, machine);
-            !problem.isEmpty())
-            throw BerthError(problem);
-        if (const QString problem =
-                PlacementRules::hardwareProblem(unitName, constraints.value, machine);
-            !problem.isEmpty())
-            throw BerthError(tr("cannot place unit %1: %2").arg(unitName, problem));
+        checkAssignable(app, unitName, constraints, machine);
         return machine;
     }
     return createMachineAt(where, unitMachine(app, constraints, slot), unitName);
@@ -119,6 +113,34 @@ MachineRecord UnitPlacer::createMachineAt(const DirectivePlacement &where,
             spec.region = where.region;
     }
     return machines.create(spec);
+}
+
+void UnitPlacer::checkAssignable(const ApplicationRecord &app, const QString &unitName,
+                                 const FormattedConstraints &constraints,
+                                 const MachineRecord &machine) const
+{
+    if (const QString problem = PlacementRules::assignProblem(app, unitName, machine);
+        !problem.isEmpty())
+        throw BerthError(problem);
+    if (const QString problem =
+            PlacementRules::hardwareProblem(unitName, constraints.value, machine);
+        !problem.isEmpty())
+        throw BerthError(tr("cannot place unit %1: %2").arg(unitName, problem));
+}
+
+UnitRecord UnitPlacer::addUnitOn(const ApplicationRecord &app,
+                                 const FormattedConstraints &constraints,
+                                 const MachineRecord &machine)
+{
+    UnitRows units = m_tx.units();
+    const qint64 number = units.nextNumber(app);
+    checkAssignable(app, app.name + u'/' + QString::number(number), constraints, machine);
+    UnitRecord unit = units.insert(app, number, &machine, constraints);
+    // A new principal unit can only bring subordinates of its own application's
+    // relations; the subordinates already on the machine follow their principals.
+    if (m_tx.applications().isPrincipalOfSubordinates(app.id))
+        units.syncSubordinates(machine);
+    return unit;
 }
 
 UnitRecord UnitPlacer::addUnit(const ApplicationRecord &app,

@@ -46,6 +46,9 @@ public:
     // machine (in `slot` when given).
     UnitRecord addUnit(const ApplicationRecord &app, const FormattedConstraints &constraints,
                        const std::optional<PlacementDirective> &directive, const Slot &slot = {});
+    // Adds a principal unit on `machine`, already read.
+    UnitRecord addUnitOn(const ApplicationRecord &app, const FormattedConstraints &constraints,
+                         const MachineRecord &machine);
     // Principal units each on a new machine of its own, one in each of
     // `places`: what addUnit does without a directive, on PostgreSQL with the
     // rows written a few hundred a statement (one round trip to the server each).
@@ -78,6 +81,10 @@ private:
                          const FormattedConstraints &constraints,
                          const std::optional<PlacementDirective> &directive, const Slot &slot,
                          bool *fresh);
+    // Refuses a unit on a machine it may not go to (PlacementRules).
+    void checkAssignable(const ApplicationRecord &app, const QString &unitName,
+                         const FormattedConstraints &constraints,
+                         const MachineRecord &machine) const;
     // The new machine a principal unit gets without a directive, in `slot`.
     MachineRows::NewMachine unitMachine(const ApplicationRecord &app,
                                         const FormattedConstraints &constraints,

@@ -125,9 +125,10 @@ MachineRecord MachineRows::create(const NewMachine &spec)
     if (!spec.name.isEmpty()) {
         bool number = false;
         const qint64 n = QStringView(spec.name).mid(prefix.size()).toLongLong(&number);
-        if (!spec.name.startsWith(prefix) || !number || n < 0 || find(spec.name))
+        // A name in use is refused by the table's unique key.
+        if (!spec.name.startsWith(prefix) || !number || n < 0)
             throw BerthError(
-                tr("cannot make machine %1: the name is taken or not a %2")
+                tr("cannot make machine %1: the name is not a %2")
                     .arg(spec.name, spec.parent
                                         ? tr("container of machine %1").arg(spec.parent->name)
                                         : tr("machine number")));
