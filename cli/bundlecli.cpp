@@ -122,7 +122,9 @@ void deploy(CliContext &ctx, const CommandArgs &parser)
     request.dryRun = parser.isSet(QStringLiteral("dry-run"));
     QJsonArray records;
     const CommandResult result =
-        BundleCommands(ctx.workspace).deploy(ctx.model(), request, &records);
+        BundleCommands(ctx.workspace)
+            .deploy(ctx.model(), request,
+                    ctx.format == Output::Format::Tabular ? nullptr : &records);
     for (const QString &warning : result.warnings)
         ctx.warn(warning);
     if (ctx.format != Output::Format::Tabular) {
