@@ -93,6 +93,8 @@ private slots:
     void policiesTravelInAnnotations();
     void roundTripOfFiveHundredUnitsOverThreeRegions();
     void stagesAsOneChange();
+    void realBundlesDeployAgainAndRoundTrip_data();
+    void realBundlesDeployAgainAndRoundTrip();
 };
 
 void TestBundles::readsEveryKey()
@@ -653,6 +655,58 @@ void TestBundles::stagesAsOneChange()
     QVERIFY(restored);
     restored->apply(t.ws(), model);
     QCOMPARE(t.ws().snapshot(model).units.size(), 6);
+}
+
+void TestBundles::realBundlesDeployAgainAndRoundTrip_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("units");          // principal units
+    QTest::addColumn<int>("followers");      // subordinate units that follow them
+    QTest::addColumn<bool>("machinesNamed"); // every unit on a bundle machine
+    // The routers and ovn-chassis follow every principal they relate to:
+    // Berth fetches no charm to learn which relation is container-scoped.
+    QTest::newRow("openstack-like") << ours("openstack-like.yaml") << 21 << 14 << true;
+    QTest::newRow("kubernetes-like") << ours("kubernetes-like.yaml") << 10 << 10 << false;
+    QTest::newRow("ceph-base") << sample("ceph-base.yaml") << 6 << 0 << true;
+    QTest::newRow("kubernetes-core-fragment")
+        << sample("kubernetes-core-fragment.yaml") << 4 << 0 << true;
+}
+
+void TestBundles::realBundlesDeployAgainAndRoundTrip()
+{
+    QFETCH(QString, path);
+    QFETCH(int, units);
+    QFETCH(int, followers);
+    QFETCH(bool, machinesNamed);
+    const Bundle bundle =
+        Bundle::fromDocuments(BundleCommands::readDocuments(path, {}), S("bundle"));
+    TestWorkspace t;
+    BundleCommands bundles(t.ws());
+    const CommandResult dry = bundles.deploy(model, {bundle, {}, true});
+    QCOMPARE(bundles.deploy(model, {bundle, {}, false}).messages, dry.messages);
+    const ModelSnapshot s = t.ws().snapshot(model);
+    int principals = 0;
+    int subordinates = 0;
+    for (const UnitRecord &u : s.units)
+        ++(u.subordinate ? subordinates : principals);
+    QCOMPARE(principals, units);
+    QCOMPARE(subordinates, followers);
+    // Deployed again: nothing to do; compared: only what Juju would show.
+    QCOMPARE(bundles.deploy(model, {bundle, {}, false}).messages, QStringList());
+    const QJsonObject diff = bundles.diff(model, bundle, {});
+    if (machinesNamed)
+        QCOMPARE(diff, QJsonObject());
+    else
+        QCOMPARE(diff.keys(), QStringList{S("machines")}); // machines "new" made
+    // Exported and deployed into another model: the same model, and that
+    // export deployed again there changes nothing.
+    const Bundle exported =
+        Bundle::fromDocuments({bundles.exportBundle(model).toJson()}, S("exported"));
+    TestWorkspace other;
+    BundleCommands copy(other.ws());
+    copy.deploy(model, {exported, {}, false});
+    QCOMPARE(shape(other.ws().snapshot(model)), shape(s));
+    QCOMPARE(copy.deploy(model, {exported, {}, false}).messages, QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestBundles)
