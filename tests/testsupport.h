@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QMap>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -226,6 +227,15 @@ struct TestWorkspace
 };
 
 // The message of the BerthError `fn` throws; empty when it throws none.
+// Each unit of `model` and the machine it is on ("" when unplaced).
+inline QMap<QString, QString> unitMachines(Workspace &ws, const QString &model)
+{
+    QMap<QString, QString> out;
+    for (const UnitRecord &u : ws.snapshot(model).units)
+        out.insert(u.name(), u.machine);
+    return out;
+}
+
 inline QString errorOf(const std::function<void()> &fn)
 {
     try {

@@ -105,15 +105,7 @@ public:
         app.subordinate = a.subordinate;
         app.constraints = a.constraints.toString();
         app.options = d.value(QStringLiteral("options")).toObject();
-        app.annotations = d.value(QStringLiteral("annotations")).toObject();
-        QList<PolicyRecord> policies;
-        for (const PolicyRecord &p : m_s.policies) {
-            if (p.applicationId == a.id)
-                policies << p;
-        }
-        const QJsonObject policyNotes = BundleCommands::policyAnnotations(policies);
-        for (auto it = policyNotes.begin(); it != policyNotes.end(); ++it)
-            app.annotations.insert(it.key(), it.value());
+        app.annotations = BundleCommands::annotationsOf(a.id, d, m_s.policies);
         if (a.subordinate)
             app.annotations.insert(QStringLiteral("berth.subordinate"), QStringLiteral("true"));
         app.expose = d.value(QStringLiteral("expose")).toBool();
@@ -280,6 +272,21 @@ QJsonObject BundleCommands::originOf(const Bundle::Application &app)
     if (app.revision)
         origin.insert(QStringLiteral("revision"), *app.revision);
     return origin;
+}
+
+QJsonObject BundleCommands::annotationsOf(qint64 applicationId, const QJsonObject &details,
+                                          const QList<PolicyRecord> &policies)
+{
+    QJsonObject annotations = details.value(QStringLiteral("annotations")).toObject();
+    QList<PolicyRecord> own;
+    for (const PolicyRecord &p : policies) {
+        if (p.applicationId == applicationId)
+            own << p;
+    }
+    const QJsonObject policyNotes = policyAnnotations(own);
+    for (auto it = policyNotes.begin(); it != policyNotes.end(); ++it)
+        annotations.insert(it.key(), it.value());
+    return annotations;
 }
 
 QJsonObject BundleCommands::withoutPolicies(QJsonObject annotations)

@@ -84,6 +84,10 @@ public:
     // Where an application's charm comes from, kept beside the model:
     // charm-url, channel and revision as the bundle gives them.
     static QJsonObject originOf(const Bundle::Application &app);
+    // An application's annotations as a bundle has them: those kept in its
+    // `details`, and those its policies (among `policies`) travel in.
+    static QJsonObject annotationsOf(qint64 applicationId, const QJsonObject &details,
+                                     const QList<PolicyRecord> &policies);
     // Annotations without those that carry Berth's policies.
     static QJsonObject withoutPolicies(QJsonObject annotations);
 

@@ -84,15 +84,7 @@ BundlePlan::Model BundleDeployment::picture()
         app.channel = d.value(QStringLiteral("channel")).toString();
         app.constraints = a.constraints.toString();
         app.options = d.value(QStringLiteral("options")).toObject();
-        app.annotations = d.value(QStringLiteral("annotations")).toObject();
-        QList<PolicyRecord> policies;
-        for (const PolicyRecord &p : m_before.policies) {
-            if (p.applicationId == a.id)
-                policies << p;
-        }
-        const QJsonObject policyNotes = BundleCommands::policyAnnotations(policies);
-        for (auto it = policyNotes.begin(); it != policyNotes.end(); ++it)
-            app.annotations.insert(it.key(), it.value());
+        app.annotations = BundleCommands::annotationsOf(a.id, d, m_before.policies);
         app.exposed = d.value(QStringLiteral("expose")).toBool();
         picture.applications.insert(a.name, app);
     }

@@ -29,14 +29,6 @@ namespace {
 
 const QString model = QStringLiteral("default");
 
-QMap<QString, QString> machineOfUnits(Workspace &ws)
-{
-    QMap<QString, QString> map;
-    for (const UnitRecord &u : ws.snapshot(model).units)
-        map.insert(u.name(), u.machine);
-    return map;
-}
-
 } // namespace
 
 class TestDialogs : public QObject
@@ -101,7 +93,7 @@ private slots:
         again.name->setText(QStringLiteral("web-two"));
         again.accept();
         QCOMPARE(again.result(), int(QDialog::Accepted));
-        QCOMPARE(machineOfUnits(t.ws()).value(QStringLiteral("web-two/0")), QString());
+        QCOMPARE(unitMachines(t.ws(), model).value(QStringLiteral("web-two/0")), QString());
     }
 
     void addUnitsAndMachines()
@@ -118,7 +110,8 @@ private slots:
         units.unplaced->setChecked(false);
         units.accept();
         QCOMPARE(units.result(), int(QDialog::Accepted));
-        QCOMPARE(machineOfUnits(t.ws()).value(QStringLiteral("web/1")), QStringLiteral("0/lxd/0"));
+        QCOMPARE(unitMachines(t.ws(), model).value(QStringLiteral("web/1")),
+                 QStringLiteral("0/lxd/0"));
 
         AddMachineDialog machines(t.ws(), model);
         machines.placement->setText(QStringLiteral("zone=nowhere"));

@@ -8,36 +8,18 @@
 #include "core/commands/bundleplan.h"
 #include "core/commands/machinecommands.h"
 #include "core/placement/yamldocument.h"
+#include "tests/core/commands/bundletesting.h"
 #include "tests/testsupport.h"
 
 #include <QJsonArray>
 #include <QTest>
 
 using namespace berth;
+using namespace BundleTesting;
 
 namespace {
 
 const QString model = QStringLiteral("default");
-
-QString S(const char *text)
-{
-    return QString::fromUtf8(text);
-}
-
-Bundle bundleText(const QByteArray &text)
-{
-    const QString source = S("bundle \"test\"");
-    return Bundle::fromDocuments({YamlDocument::parse(text, source)}, source);
-}
-
-// unit -> its machine.
-QMap<QString, QString> placements(Workspace &ws)
-{
-    QMap<QString, QString> out;
-    for (const UnitRecord &u : ws.snapshot(model).units)
-        out.insert(u.name(), u.machine);
-    return out;
-}
 
 // Deploys `bundle` after a dry run, checking both say `lines` and that a
 // second deploy changes nothing.
@@ -125,7 +107,7 @@ relations:
          S("add unit web/1 to 1/lxd/1 to satisfy [lxd:db/1]"),
          S("add unit web/2 to 2/lxd/0"),
          S("add unit web/3 to new machine 3")}));
-    const QMap<QString, QString> at = placements(t.ws());
+    const QMap<QString, QString> at = unitMachines(t.ws(), model);
     QCOMPARE(at.value(S("web/1")), S("1/lxd/1"));
     QCOMPARE(at.value(S("cache/2")), S("5/lxd/0"));
     QCOMPARE(at.value(S("ntp/1")), S("1/lxd/0")); // the subordinate follows db/1
@@ -211,7 +193,7 @@ void TestBundlePlan::unitNumbersFollowTheToOrder()
                   {S("deploy application a from charm-hub on ubuntu@22.04"), S("add new machine 0"),
                    S("add new machine 1"), S("add unit a/0 to new machine 1"),
                    S("add unit a/1 to new machine 0")}));
-    QCOMPARE(placements(t.ws()).value(S("a/0")), S("1"));
+    QCOMPARE(unitMachines(t.ws(), model).value(S("a/0")), S("1"));
 }
 
 void TestBundlePlan::existingUnitsSatisfyDirectives()
@@ -257,7 +239,7 @@ void TestBundlePlan::containersOnExistingMachinesContinueTheirNumbers()
                       {S("deploy application web from charm-hub on ubuntu@22.04"),
                        S("add unit web/0 to 0/lxd/1 to satisfy [lxd:db]"),
                        S("add unit web/1 to new machine 1")}));
-    QCOMPARE(placements(t.ws()).value(S("web/0")), S("0/lxd/1"));
+    QCOMPARE(unitMachines(t.ws(), model).value(S("web/0")), S("0/lxd/1"));
 }
 
 void TestBundlePlan::existingApplicationsGetOnlyWhatChanged()

@@ -4,27 +4,18 @@
 #include "core/commands/modelchange.h"
 #include "core/placement/yamldocument.h"
 #include "core/provisioning/provisioner.h"
+#include "tests/core/commands/bundletesting.h"
 #include "tests/testsupport.h"
 
 #include <QJsonArray>
 #include <QTest>
 
 using namespace berth;
+using namespace BundleTesting;
 
 namespace {
 
 const QString model = QStringLiteral("default");
-
-QString S(const char *text)
-{
-    return QString::fromUtf8(text);
-}
-
-Bundle bundleText(const QByteArray &text)
-{
-    const QList<QJsonValue> docs = {YamlDocument::parse(text, S("bundle \"test\""))};
-    return Bundle::fromDocuments(docs, S("bundle \"test\""));
-}
 
 Bundle bundleFile(const QString &path, const QStringList &overlays = {})
 {
@@ -42,15 +33,6 @@ QString sample(const char *name)
 QString ours(const char *name)
 {
     return QStringLiteral(SOURCE_DIR "/tests/bundles/") + QString::fromUtf8(name);
-}
-
-// unit -> its machine, for every unit of the model.
-QMap<QString, QString> placements(Workspace &ws)
-{
-    QMap<QString, QString> out;
-    for (const UnitRecord &u : ws.snapshot(model).units)
-        out.insert(u.name(), u.machine);
-    return out;
 }
 
 // The model's shape: per application its units and which share a machine.
@@ -279,7 +261,7 @@ void TestBundles::deploysTheSamplesInOneTransaction()
     QCOMPARE(r.messages.indexOf(S("add relation ceph-osd:mon - ceph-mon:osd")),
              r.messages.indexOf(S("add new machine 2")) + 1);
     QCOMPARE(r.messages.last(), S("add unit ceph-mon/2 to 2/lxd/0"));
-    const QMap<QString, QString> at = placements(t.ws());
+    const QMap<QString, QString> at = unitMachines(t.ws(), model);
     QCOMPARE(at.value(S("ceph-mon/1")), S("1/lxd/0"));
     QCOMPARE(at.value(S("ceph-osd/1")), S("1"));
 
@@ -303,7 +285,7 @@ void TestBundles::placesEveryKindOfTo()
     TestWorkspace t;
     BundleCommands(t.ws()).deploy(model, {bundleFile(ours("placements.yaml")), {}, false});
     const ModelSnapshot s = t.ws().snapshot(model);
-    const QMap<QString, QString> at = placements(t.ws());
+    const QMap<QString, QString> at = unitMachines(t.ws(), model);
     QCOMPARE(at.value(S("db/0")), S("0"));                  // "0"
     QCOMPARE(at.value(S("db/1")), S("1/lxd/0"));            // "lxd:5": bundle machine 5 became 1
     QCOMPARE(at.value(S("web/0")), S("0"));                 // db/0: next to it
@@ -351,7 +333,7 @@ void TestBundles::aChangedBundleChangesOnlyTheDifference()
     TestWorkspace t;
     BundleCommands bundles(t.ws());
     bundles.deploy(model, {bundleFile(sample("ceph-base.yaml")), {}, false});
-    const QMap<QString, QString> before = placements(t.ws());
+    const QMap<QString, QString> before = unitMachines(t.ws(), model);
     // Two more OSDs, with new constraints; the rest as it was.
     QJsonObject doc =
         Bundle::merged(YamlDocument::readDocuments(sample("ceph-base.yaml"), S("b")), S("b"));
@@ -371,7 +353,7 @@ void TestBundles::aChangedBundleChangesOnlyTheDifference()
     const CommandResult r = bundles.deploy(model, {changed, {}, false});
     QCOMPARE(r.messages.first(), S("set constraints for ceph-osd to \"mem=8G\"")); // as written
     QCOMPARE(r.messages.size(), 3); // constraints, and two units on new machines
-    const QMap<QString, QString> after = placements(t.ws());
+    const QMap<QString, QString> after = unitMachines(t.ws(), model);
     for (auto it = before.cbegin(); it != before.cend(); ++it)
         QCOMPARE(after.value(it.key()), it.value()); // nothing moved
     for (const UnitRecord &u : t.ws().snapshot(model).units) {
