@@ -170,239 +170,249 @@
 <context>
     <name>Bundle</name>
     <message>
-        <location filename="../core/model/bundle.cpp" line="57"/>
+        <location filename="../core/model/bundle.cpp" line="45"/>
         <source>%1: %2 must be a base (ubuntu@22.04) or a series name (jammy)</source>
         <translation>%1: %2 muss eine Basis (ubuntu@22.04) oder ein Serienname (jammy) sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="63"/>
-        <location filename="../core/model/bundle.cpp" line="74"/>
+        <location filename="../core/model/bundle.cpp" line="51"/>
+        <location filename="../core/model/bundle.cpp" line="62"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="71"/>
+        <location filename="../core/model/bundle.cpp" line="59"/>
         <source>%1: constraints must be one string (&quot;mem=4G cores=2&quot;)</source>
         <translation>%1: constraints muss eine Zeichenkette sein („mem=4G cores=2“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="83"/>
+        <location filename="../core/model/bundle.cpp" line="71"/>
         <source>%1: %2 must be a map of names to values</source>
         <translation>%1: %2 muss eine Zuordnung von Namen zu Werten sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="90"/>
+        <location filename="../core/model/bundle.cpp" line="78"/>
         <source>%1: %2 &quot;%3&quot; must be a single value</source>
         <translation>%1: %2 „%3“ muss ein einzelner Wert sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="126"/>
+        <location filename="../core/model/bundle.cpp" line="114"/>
         <source>%1 is not a bundle: expected a map with applications</source>
         <translation>%1 ist kein Bundle: erwartet wird eine Zuordnung mit applications</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="132"/>
+        <location filename="../core/model/bundle.cpp" line="120"/>
         <source>%1: overlay %2 is not a map</source>
         <translation>%1: Overlay %2 ist keine Zuordnung</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="227"/>
+        <location filename="../core/model/bundle.cpp" line="123"/>
+        <source>%1: bundle overlay file used deprecated &apos;services&apos; key, this is not valid for bundle overlay files</source>
+        <translation>%1: Die Overlay-Datei nutzt den veralteten Schlüssel &apos;services&apos;, der in Overlay-Dateien nicht gilt</translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="278"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation>%1 ist ein Kubernetes-Bundle (bundle: kubernetes); Berth stellt Bundles für Maschinen bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="231"/>
+        <location filename="../core/model/bundle.cpp" line="282"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation>%1: saas (Angebote anderer Modelle) wird nicht unterstützt; entfernen Sie es oder stellen Sie es mit Juju bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="241"/>
+        <location filename="../core/model/bundle.cpp" line="292"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: applications, machines, relations, series oder default-base</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="247"/>
+        <location filename="../core/model/bundle.cpp" line="298"/>
         <source>%1 gives both applications and services (their old name); expected one of them</source>
         <translation>%1 nennt sowohl applications als auch services (deren alten Namen); erwartet wird eines davon</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="258"/>
+        <location filename="../core/model/bundle.cpp" line="309"/>
         <source>%1: %2 is not a map; expected name: {...} entries</source>
         <translation>%1: %2 ist keine Zuordnung; erwartet werden Einträge name: {...}</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="259"/>
+        <location filename="../core/model/bundle.cpp" line="310"/>
         <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
         <translation>%1: relations ist keine Liste; erwartet wird eine Liste von Paaren ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="283"/>
+        <location filename="../core/model/bundle.cpp" line="334"/>
         <source>%1: machines must be a map of machine ids</source>
         <translation>%1: machines muss eine Zuordnung von Maschinennummern sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="286"/>
+        <location filename="../core/model/bundle.cpp" line="337"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation>%1: Maschine „%2“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="289"/>
+        <location filename="../core/model/bundle.cpp" line="340"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation>%1: Eine Maschinennummer im Bundle ist eine ganze Zahl („0“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="292"/>
+        <location filename="../core/model/bundle.cpp" line="343"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation>%1: erwartet: constraints, base, series oder annotations</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="306"/>
+        <location filename="../core/model/bundle.cpp" line="357"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: constraints, base, series oder annotations</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="326"/>
+        <location filename="../core/model/bundle.cpp" line="377"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation>%1: Eine Beziehung ist ein Paar von Endpunkten ([„wordpress:db“, „mysql:db“])</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="503"/>
+        <location filename="../core/model/bundle.cpp" line="555"/>
         <source>%1 has no applications</source>
         <translation>%1 hat keine Anwendungen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="429"/>
-        <location filename="../core/model/bundle.cpp" line="510"/>
+        <location filename="../core/model/bundle.cpp" line="481"/>
+        <location filename="../core/model/bundle.cpp" line="562"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation>%1: Anwendung „%2“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="512"/>
+        <location filename="../core/model/bundle.cpp" line="564"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation>%1: ungültiger Anwendungsname; erwartet: Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="516"/>
+        <location filename="../core/model/bundle.cpp" line="570"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation>%1: erwartet wird eine Zuordnung mit charm, num_units, to, …</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="344"/>
+        <location filename="../core/model/bundle.cpp" line="395"/>
         <source>%1: revision must be a whole number</source>
         <translation>%1: revision muss eine ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="351"/>
+        <location filename="../core/model/bundle.cpp" line="402"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation>%1: num_units muss eine ganze Zahl von 0 bis %2 sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="361"/>
+        <location filename="../core/model/bundle.cpp" line="412"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation>%1: to muss eine Liste von Platzierungen sein („0“, „lxd:1“, „new“, „django/0“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="370"/>
+        <location filename="../core/model/bundle.cpp" line="422"/>
         <source>%1: options must be a map of names to values</source>
         <translation>%1: options muss eine Zuordnung von Namen zu Werten sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="376"/>
+        <location filename="../core/model/bundle.cpp" line="428"/>
         <source>%1: expose must be true or false</source>
         <translation>%1: expose muss true oder false sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="379"/>
+        <location filename="../core/model/bundle.cpp" line="431"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation>%1: %2 gehört zu Kubernetes-Bundles; Berth stellt Bundles für Maschinen bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="383"/>
+        <location filename="../core/model/bundle.cpp" line="435"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation>%1: %2 bleibt außen vor: Berth wertet es nicht aus</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="384"/>
+        <location filename="../core/model/bundle.cpp" line="436"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="386"/>
+        <location filename="../core/model/bundle.cpp" line="438"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: charm, channel, revision, base, series, num_units, to, constraints, options, annotations oder expose</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="397"/>
+        <location filename="../core/model/bundle.cpp" line="449"/>
         <source>%1: charm is missing</source>
         <translation>%1: charm fehlt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="400"/>
+        <location filename="../core/model/bundle.cpp" line="452"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation>%1: Aus „%2“ lässt sich kein Charm-Name lesen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="406"/>
+        <location filename="../core/model/bundle.cpp" line="458"/>
         <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
         <translation>%1: berth.subordinate ist „%2“; erwartet wird true oder false</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="412"/>
+        <location filename="../core/model/bundle.cpp" line="464"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation>%1: Eine untergeordnete Anwendung hat keine eigenen Einheiten; ihre Einheiten folgen ihren Hauptanwendungen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="416"/>
+        <location filename="../core/model/bundle.cpp" line="468"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation>%1: Eine untergeordnete Anwendung nimmt keine Vorgaben</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="418"/>
+        <location filename="../core/model/bundle.cpp" line="470"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation>%1: %2 Platzierungen für %3 Einheiten; erwartet höchstens eine je Einheit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="529"/>
+        <location filename="../core/model/bundle.cpp" line="568"/>
+        <source>%1: base application &quot;%2&quot; has no body</source>
+        <translation>%1: Die Basisanwendung „%2“ hat keinen Inhalt</translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="583"/>
         <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
         <translation>%1 hat %2 Einheiten; ein Bundle wird in einer Transaktion bereitgestellt, mit höchstens %3 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="434"/>
+        <location filename="../core/model/bundle.cpp" line="486"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation>%1: Platzierung „%2“: Berth betreibt nur lxd-Container</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="436"/>
+        <location filename="../core/model/bundle.cpp" line="488"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation>%1: Platzierung „%2“: Zonen sind in einem Bundle keine Platzierungen; verwenden Sie die Vorgabe zones=</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="444"/>
+        <location filename="../core/model/bundle.cpp" line="496"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation>%1: Platzierung „%2“ nennt Maschine „%3“, die nicht unter den Maschinen des Bundles ist</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="452"/>
+        <location filename="../core/model/bundle.cpp" line="504"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation>%1: Platzierung „%2“ nennt Einheit %3, die das Bundle nicht anlegt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="456"/>
+        <location filename="../core/model/bundle.cpp" line="508"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation>%1: Platzierung „%2“ nennt eine Einheit derselben Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="463"/>
+        <location filename="../core/model/bundle.cpp" line="515"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation>%1: Platzierung „%2“ nennt keine andere Anwendung mit Einheiten im Bundle</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="474"/>
+        <location filename="../core/model/bundle.cpp" line="526"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation>%1: Maschine „%2“ wird von keiner Platzierung verwendet</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="479"/>
+        <location filename="../core/model/bundle.cpp" line="531"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation>%1: Beziehung %2 – %3 nennt Anwendung „%4“, die das Bundle nicht enthält</translation>
     </message>
@@ -410,141 +420,197 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="51"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="55"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation>%1: „%2“ ist weder name=gewicht noch name=gewicht/obergrenze</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="23"/>
         <source>application &quot;%1&quot;: its placements go round in a circle</source>
-        <translation>Anwendung „%1“: Ihre Platzierungen verweisen im Kreis aufeinander</translation>
+        <translation type="vanished">Anwendung „%1“: Ihre Platzierungen verweisen im Kreis aufeinander</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="370"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="208"/>
+        <source>%1 &quot;%2&quot;: %3 is not a file in or below the directory of the bundle or an overlay; expected a path relative to the file that names it</source>
+        <translation>%1 „%2“: %3 ist keine Datei im Verzeichnis des Bundles oder eines Overlays oder darunter; erwartet wird ein Pfad relativ zu der Datei, die ihn nennt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="213"/>
+        <source>include &quot;%1&quot;</source>
+        <translation>Einbindung „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="228"/>
+        <source>bundle &quot;%1&quot;</source>
+        <translation>Bundle „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="228"/>
+        <source>overlay &quot;%1&quot;</source>
+        <translation>Overlay „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="244"/>
+        <source>%1: machine &quot;%2&quot;</source>
+        <translation>%1: Maschine „%2“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="245"/>
+        <source>%1: application &quot;%2&quot;</source>
+        <translation>%1: Anwendung „%2“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <source>option</source>
+        <translation>Option</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <source>annotation</source>
+        <translation>Anmerkung</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="331"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation>ungültiger Eintrag in --map-machines „%1“: erwartet: existing oder BUNDLE=MODELL (1=4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="416"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="377"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation>%1: %2 „%3“; erwartet: OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST oder RANDOM</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="429"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="390"/>
         <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
         <translation>%1: %2 „%3“; erwartet: %4 oder anti-affinity/N</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="82"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="28"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="222"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="97"/>
         <source>deploy application %1 from charm %2 on %3</source>
-        <translation>Anwendung %1 aus Charm %2 auf %3 bereitstellen</translation>
+        <translation type="vanished">Anwendung %1 aus Charm %2 auf %3 bereitstellen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="100"/>
         <source> with channel %1</source>
-        <translation> mit Kanal %1</translation>
+        <translation type="vanished"> mit Kanal %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="111"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="61"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation>%1 nutzt im Modell den Charm %2; das Bundle verlangt den Charm %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="115"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="65"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation>%1 läuft im Modell auf %2; das Bundle verlangt %3 (eine Basis wird nie geändert)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="119"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="69"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation>%1 ist im Modell %2; das Bundle verlangt %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="121"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="122"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="71"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
         <source>a subordinate</source>
         <translation>eine untergeordnete Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="121"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="122"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="71"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
         <source>a principal</source>
         <translation>eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="125"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="321"/>
+        <source>the container</source>
+        <translation>der Container</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundledeployment.cpp" line="338"/>
+        <source>unit %1 was made where the plan said %2; nothing was changed</source>
+        <translation>Einheit %1 entstand, wo der Plan %2 vorsah; nichts wurde geändert</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundledeployment.cpp" line="354"/>
+        <source>unit %1 went to machine %2 where the plan said %3 on machine %4; nothing was changed</source>
+        <translation>Einheit %1 kam auf Maschine %2, wo der Plan %3 auf Maschine %4 vorsah; nichts wurde geändert</translation>
+    </message>
+    <message>
         <source>set constraints for %1 to &quot;%2&quot;</source>
-        <translation>Vorgaben von %1 auf „%2“ setzen</translation>
+        <translation type="vanished">Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="141"/>
         <source>set options for %1</source>
-        <translation>Optionen von %1 setzen</translation>
+        <translation type="vanished">Optionen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="143"/>
         <source>set annotations for %1</source>
-        <translation>Anmerkungen von %1 setzen</translation>
+        <translation type="vanished">Anmerkungen von %1 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="145"/>
         <source>expose all endpoints of %1</source>
-        <translation>alle Endpunkte von %1 freigeben</translation>
+        <translation type="vanished">alle Endpunkte von %1 freigeben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="146"/>
         <source>unexpose %1</source>
-        <translation>Freigabe von %1 aufheben</translation>
+        <translation type="vanished">Freigabe von %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="163"/>
         <source>set %1 policy of %2</source>
-        <translation>Richtlinie „%1“ von %2 setzen</translation>
+        <translation type="vanished">Richtlinie „%1“ von %2 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="188"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="134"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation>--map-machines %1=%2: Das Bundle hat keine Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="190"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="136"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation>--map-machines %1=%2: Maschine %2 ist nicht im Modell</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="216"/>
         <source>add new machine %1 (bundle machine %2)</source>
-        <translation>neue Maschine %1 hinzufügen (Bundle-Maschine %2)</translation>
+        <translation type="vanished">neue Maschine %1 hinzufügen (Bundle-Maschine %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="265"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
-        <translation>Anwendung „%1“: Platzierung „%2“ nennt eine Anwendung ohne Einheiten</translation>
+        <translation type="vanished">Anwendung „%1“: Platzierung „%2“ nennt eine Anwendung ohne Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="272"/>
         <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
-        <translation>Anwendung „%1“: Platzierung „%2“: Einheit %3 hat keine Maschine</translation>
+        <translation type="vanished">Anwendung „%1“: Platzierung „%2“: Einheit %3 hat keine Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="238"/>
         <source>add unit %1 to %2</source>
-        <translation>Einheit %1 auf %2 hinzufügen</translation>
+        <translation type="vanished">Einheit %1 auf %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="244"/>
         <source>add unit %1 to new machine %2</source>
-        <translation>Einheit %1 auf neuer Maschine %2 hinzufügen</translation>
+        <translation type="vanished">Einheit %1 auf neuer Maschine %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="300"/>
         <source>add relation %1 - %2</source>
-        <translation>Beziehung %1 – %2 hinzufügen</translation>
+        <translation type="vanished">Beziehung %1 – %2 hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundleplan.cpp" line="482"/>
+        <source>cycle in placement directives for: %1</source>
+        <translation>Die Platzierungsangaben bilden einen Kreis: %1</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundleplan.cpp" line="774"/>
+        <source>bundle and machine mapping are inconsistent: need an explicit entry mapping bundle machine &quot;%1&quot;%2%3</source>
+        <translation>Bundle und Maschinenzuordnung passen nicht zusammen: Die Bundle-Maschine „%1“ braucht einen ausdrücklichen Eintrag%2%3</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundleplan.cpp" line="809"/>
+        <source>the bundle&apos;s changes require each other</source>
+        <translation>Die Änderungen des Bundles setzen einander voraus</translation>
     </message>
 </context>
 <context>
@@ -887,7 +953,7 @@
     <name>MachineCommands</name>
     <message>
         <location filename="../core/commands/machinecommands.cpp" line="17"/>
-        <location filename="../core/commands/machinecommands.cpp" line="70"/>
+        <location filename="../core/commands/machinecommands.cpp" line="71"/>
         <source>created machine %1</source>
         <translation>Maschine %1 angelegt</translation>
     </message>
@@ -902,127 +968,127 @@
         <translation>-n kann nicht zusammen mit einer Platzierungsangabe verwendet werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="83"/>
+        <location filename="../core/commands/machinecommands.cpp" line="84"/>
         <source>created %1 machines</source>
         <translation>%1 Maschinen angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="95"/>
+        <location filename="../core/commands/machinecommands.cpp" line="96"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation>Vorgaben gelten nicht für ssh:-Hosts; die Hardware des Hosts wird so erfasst, wie sie ist</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="98"/>
+        <location filename="../core/commands/machinecommands.cpp" line="99"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation>add-machine %1: Dieses Programm kann Hosts nicht über SSH erreichen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="114"/>
+        <location filename="../core/commands/machinecommands.cpp" line="115"/>
         <source>host %1 is already machine %2</source>
         <translation>Host %1 ist schon Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="129"/>
+        <location filename="../core/commands/machinecommands.cpp" line="130"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation>Auf Host %1 läuft „%2“, eine Basis, die Berth nicht kennt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="132"/>
+        <location filename="../core/commands/machinecommands.cpp" line="133"/>
         <source>host %1 runs %2, not %3</source>
         <translation>Auf Host %1 läuft %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="141"/>
+        <location filename="../core/commands/machinecommands.cpp" line="142"/>
         <source>host %1: %2</source>
         <translation>Host %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="154"/>
+        <location filename="../core/commands/machinecommands.cpp" line="155"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation>Maschine %1 für Host %2 angelegt (%3, %4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="170"/>
+        <location filename="../core/commands/machinecommands.cpp" line="171"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation>Maschine %1 ist die Einheit „%2“ zugewiesen; entfernen Sie zuerst die Einheit oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="176"/>
+        <location filename="../core/commands/machinecommands.cpp" line="177"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation>Maschine %1 beherbergt die Container „%2“; entfernen Sie diese zuerst oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="187"/>
+        <location filename="../core/commands/machinecommands.cpp" line="188"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="193"/>
+        <location filename="../core/commands/machinecommands.cpp" line="194"/>
         <source>removed machine %1</source>
         <translation>Maschine %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="198"/>
+        <location filename="../core/commands/machinecommands.cpp" line="199"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung vergisst Host %2 und lässt ihn laufen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="203"/>
+        <location filename="../core/commands/machinecommands.cpp" line="204"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung hält ihre Instanz an</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="219"/>
+        <location filename="../core/commands/machinecommands.cpp" line="220"/>
         <source>machine %1 left the model; its instance %2 keeps running</source>
         <translation>Maschine %1 hat das Modell verlassen; ihre Instanz %2 läuft weiter</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="221"/>
+        <location filename="../core/commands/machinecommands.cpp" line="222"/>
         <source>(none yet)</source>
         <translation>(noch keine)</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="229"/>
+        <location filename="../core/commands/machinecommands.cpp" line="230"/>
         <source>no machines specified; expected machine ids</source>
         <translation>Keine Maschinen angegeben; erwartet: Maschinennummern</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="235"/>
+        <location filename="../core/commands/machinecommands.cpp" line="236"/>
         <source>machine %1 is already dead</source>
         <translation>Maschine %1 ist schon tot</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="264"/>
+        <location filename="../core/commands/machinecommands.cpp" line="265"/>
         <source>no machines in error</source>
         <translation>Keine Maschinen mit Fehler</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="269"/>
+        <location filename="../core/commands/machinecommands.cpp" line="270"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation>Maschine %1 hat keinen Fehler (Status %2); nur Maschinen mit Fehler können erneut versucht werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="276"/>
+        <location filename="../core/commands/machinecommands.cpp" line="277"/>
         <source>machine %1 will be provisioned again</source>
         <translation>Maschine %1 wird erneut bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="283"/>
+        <location filename="../core/commands/machinecommands.cpp" line="284"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="310"/>
+        <location filename="../core/commands/machinecommands.cpp" line="311"/>
         <source>no machine of model %1 waits to start</source>
         <translation>keine Maschine des Modells %1 wartet auf den Start</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="314"/>
+        <location filename="../core/commands/machinecommands.cpp" line="315"/>
         <source>%1 × %2 in %3</source>
         <translation>%1 × %2 in %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="317"/>
+        <location filename="../core/commands/machinecommands.cpp" line="318"/>
         <source>%n that no instance type fits</source>
         <translation>
             <numerusform>%n, zu der kein Instanztyp passt</numerusform>
@@ -1030,7 +1096,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="318"/>
+        <location filename="../core/commands/machinecommands.cpp" line="319"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation>
             <numerusform>%n Maschine des Modells %1 wartet auf den Start: %2; etwa %3 pro Stunde</numerusform>
@@ -1046,7 +1112,22 @@
         <translation>Maschine %1 gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="189"/>
+        <location filename="../core/store/machinerows.cpp" line="131"/>
+        <source>cannot make machine %1: the name is not a %2</source>
+        <translation>Maschine %1 kann nicht angelegt werden: Der Name ist keine %2</translation>
+    </message>
+    <message>
+        <location filename="../core/store/machinerows.cpp" line="133"/>
+        <source>container of machine %1</source>
+        <translation>Containernummer auf Maschine %1</translation>
+    </message>
+    <message>
+        <location filename="../core/store/machinerows.cpp" line="134"/>
+        <source>machine number</source>
+        <translation>Maschinennummer</translation>
+    </message>
+    <message>
+        <location filename="../core/store/machinerows.cpp" line="200"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
@@ -1755,6 +1836,174 @@
     </message>
 </context>
 <context>
+    <name>ProviderSettings</name>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="52"/>
+        <source>Which image alias each base starts from: base=alias pairs separated by commas, e.g. ubuntu@22.04=jammy</source>
+        <translation>Von welchem Image-Alias jede Basis startet: Paare basis=alias, durch Kommas getrennt, z. B. ubuntu@22.04=jammy</translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="58"/>
+        <source>How long one LXD operation may take, in seconds from 1 to 86400</source>
+        <translation>Wie lange ein LXD-Vorgang dauern darf, in Sekunden von 1 bis 86400</translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="61"/>
+        <source>LXD profiles every container gets, separated by commas</source>
+        <translation>LXD-Profile, die jeder Container bekommt, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="65"/>
+        <source>The LXD project the containers are made in</source>
+        <translation>Das LXD-Projekt, in dem die Container angelegt werden</translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="67"/>
+        <source>The name Berth gives this LXD server as a region</source>
+        <translation>Der Name, den Berth diesem LXD-Server als Region gibt</translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="70"/>
+        <source>The storage pool the containers&apos; root disks are in</source>
+        <translation>Der Speicherpool, in dem die Wurzeldateisysteme der Container liegen</translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="74"/>
+        <source>The client certificate Berth presents (PEM)</source>
+        <translation>Das Client-Zertifikat, das Berth vorlegt (PEM)</translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="77"/>
+        <source>The client certificate&apos;s private key (PEM)</source>
+        <translation>Der private Schlüssel des Client-Zertifikats (PEM)</translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="79"/>
+        <source>The SHA-256 fingerprint of the server&apos;s certificate, pinned on first trust</source>
+        <translation>Der SHA-256-Fingerabdruck des Serverzertifikats, beim ersten Vertrauen festgehalten</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="62"/>
+        <source>The id of a Keystone application credential (instead of a user and password)</source>
+        <translation>Die ID eines Keystone-Anwendungszugangs (statt Benutzer und Passwort)</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="67"/>
+        <source>Which image each base starts from: base=image pairs (a name or id) separated by commas</source>
+        <translation>Von welchem Image jede Basis startet: Paare basis=image (Name oder ID), durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="71"/>
+        <source>The network (name or id) every server is attached to</source>
+        <translation>Das Netz (Name oder ID), an das jeder Server angeschlossen wird</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="74"/>
+        <source>How long one OpenStack call may take, in seconds from 1 to 86400</source>
+        <translation>Wie lange ein OpenStack-Aufruf dauern darf, in Sekunden von 1 bis 86400</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="78"/>
+        <source>The price of one core an hour, for choosing flavors and costs (e.g. 0.02)</source>
+        <translation>Der Preis eines Kerns pro Stunde, für die Wahl der Flavors und die Kosten (z. B. 0.02)</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="82"/>
+        <source>The price of one GiB of memory an hour (e.g. 0.005)</source>
+        <translation>Der Preis eines GiB Arbeitsspeicher pro Stunde (z. B. 0.005)</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="85"/>
+        <source>The Keystone project the servers are made in</source>
+        <translation>Das Keystone-Projekt, in dem die Server angelegt werden</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="88"/>
+        <source>The domain of that project</source>
+        <translation>Die Domäne dieses Projekts</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="91"/>
+        <source>The regions Berth uses, separated by commas (empty: every region of the catalogue)</source>
+        <translation>Die Regionen, die Berth nutzt, durch Kommas getrennt (leer: jede Region des Katalogs)</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="94"/>
+        <source>The domain of the user</source>
+        <translation>Die Domäne des Benutzers</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="97"/>
+        <source>The Keystone user Berth signs in as</source>
+        <translation>Der Keystone-Benutzer, als der sich Berth anmeldet</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="100"/>
+        <source>The application credential&apos;s secret</source>
+        <translation>Das Geheimnis des Anwendungszugangs</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="102"/>
+        <source>The user&apos;s password</source>
+        <translation>Das Passwort des Benutzers</translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="104"/>
+        <source>The SHA-256 fingerprint of the endpoint&apos;s certificate, pinned on first trust</source>
+        <translation>Der SHA-256-Fingerabdruck des Endpunkt-Zertifikats, beim ersten Vertrauen festgehalten</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="180"/>
+        <source>The SHA-256 of the access key the cloud accepts (64 hex digits); empty: any key</source>
+        <translation>Der SHA-256 des Zugangsschlüssels, den die Cloud annimmt (64 Hexziffern); leer: jeder Schlüssel</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="184"/>
+        <source>How a drawn fault fails a start: transient (tried again), zone (the zone refuses) or permanent</source>
+        <translation>Wie ein gezogener Fehler einen Start scheitern lässt: transient (erneut versucht), zone (die Zone lehnt ab) oder permanent</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="190"/>
+        <source>The share of starts that fail, a number from 0 to 1 (default 0)</source>
+        <translation>Der Anteil der Starts, die scheitern, eine Zahl von 0 bis 1 (Vorgabe 0)</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="193"/>
+        <source>How long each cloud call takes, in milliseconds from 0 to 600000</source>
+        <translation>Wie lange jeder Cloud-Aufruf dauert, in Millisekunden von 0 bis 600000</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="197"/>
+        <source>A file listing the bare-metal nodes of the sim-metal region</source>
+        <translation>Eine Datei mit den Bare-Metal-Knoten der Region sim-metal</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="200"/>
+        <source>The seed faults are drawn with, a non-negative whole number (the same seed, the same faults)</source>
+        <translation>Der Startwert, mit dem Fehler gezogen werden, eine ganze Zahl ab 0 (gleicher Startwert, gleiche Fehler)</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="204"/>
+        <source>The file the sim cloud keeps its instances in</source>
+        <translation>Die Datei, in der die Sim-Cloud ihre Instanzen hält</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="207"/>
+        <source>How many instances a zone holds before it refuses more, 0 to 600000 (0: no limit)</source>
+        <translation>Wie viele Instanzen eine Zone aufnimmt, bevor sie weitere ablehnt, 0 bis 600000 (0: keine Grenze)</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="211"/>
+        <source>Zones that refuse every start, separated by commas (e.g. sim-west-b)</source>
+        <translation>Zonen, die jeden Start ablehnen, durch Kommas getrennt (z. B. sim-west-b)</translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="216"/>
+        <source>The access key Berth presents to the cloud</source>
+        <translation>Der Zugangsschlüssel, den Berth der Cloud vorlegt</translation>
+    </message>
+</context>
+<context>
     <name>ProviderTypes</name>
     <message>
         <location filename="../core/cloud/providertypes.cpp" line="27"/>
@@ -2376,42 +2625,42 @@
         <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="70"/>
+        <location filename="../core/commands/unitplacer.cpp" line="128"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="104"/>
+        <location filename="../core/commands/unitplacer.cpp" line="100"/>
         <source>the container</source>
         <translation>der Container</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="104"/>
+        <location filename="../core/commands/unitplacer.cpp" line="100"/>
         <source>unit %1</source>
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="186"/>
+        <location filename="../core/commands/unitplacer.cpp" line="210"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="189"/>
+        <location filename="../core/commands/unitplacer.cpp" line="213"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="207"/>
+        <location filename="../core/commands/unitplacer.cpp" line="231"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="209"/>
+        <location filename="../core/commands/unitplacer.cpp" line="233"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="215"/>
+        <location filename="../core/commands/unitplacer.cpp" line="239"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
@@ -2513,48 +2762,48 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="50"/>
+        <location filename="../core/placement/yamldocument.cpp" line="54"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation>%1 ergibt mehr als %2 Werte (Aliase mitgezählt); erwartet ein kleineres Dokument</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="56"/>
-        <location filename="../core/placement/yamldocument.cpp" line="179"/>
+        <location filename="../core/placement/yamldocument.cpp" line="60"/>
+        <location filename="../core/placement/yamldocument.cpp" line="290"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation>%1 ist tiefer als %2 Ebenen verschachtelt; erwartet ein flacheres Dokument</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="67"/>
+        <location filename="../core/placement/yamldocument.cpp" line="71"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation>%1: Zeile %2: ein Schlüssel, der kein einfacher Text ist; erwartet: name: wert</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="85"/>
+        <location filename="../core/placement/yamldocument.cpp" line="89"/>
         <source>%1: line %2: &quot;%3&quot; is given twice; expected each key once</source>
         <translation>%1: Zeile %2: „%3“ steht zweimal da; erwartet wird jeder Schlüssel einmal</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="95"/>
+        <location filename="../core/placement/yamldocument.cpp" line="99"/>
         <source>%1: line %2: &quot;&lt;&lt;&quot; merges a mapping (or a list of them) into this one</source>
         <translation>%1: Zeile %2: „&lt;&lt;“ fügt eine Zuordnung (oder eine Liste davon) in diese ein</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="150"/>
+        <location filename="../core/placement/yamldocument.cpp" line="249"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation>%1 hat %2 Bytes; erwartet höchstens %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="183"/>
+        <location filename="../core/placement/yamldocument.cpp" line="294"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation>%1 ist kein gültiges YAML: %2 (Zeile %3, Spalte %4)</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="192"/>
+        <location filename="../core/placement/yamldocument.cpp" line="303"/>
         <source>a YAML file</source>
         <translation>eine YAML-Datei</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="202"/>
+        <location filename="../core/placement/yamldocument.cpp" line="313"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation>%1 enthält %2 YAML-Dokumente; erwartet: eines</translation>
     </message>
@@ -2657,77 +2906,77 @@ Vergleichen Sie ihn mit dem des Servers (lxc info auf dem Server zeigt certifica
         <translation>Benennen Sie das neue Konto und speichern Sie es.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="245"/>
+        <location filename="../ui/accountsdialog.cpp" line="249"/>
         <source>File…</source>
         <translation>Datei …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="246"/>
+        <location filename="../ui/accountsdialog.cpp" line="250"/>
         <source>Read %1 from a file</source>
         <translation>%1 aus einer Datei lesen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="248"/>
+        <location filename="../ui/accountsdialog.cpp" line="252"/>
         <source>Read %1 from</source>
         <translation>%1 lesen aus</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="258"/>
+        <location filename="../ui/accountsdialog.cpp" line="262"/>
         <source>from %1 — Save to store</source>
         <translation>aus %1 — zum Ablegen speichern</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="266"/>
+        <location filename="../ui/accountsdialog.cpp" line="270"/>
         <source>set — type to replace</source>
         <translation>gesetzt — zum Ersetzen eintippen</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="266"/>
+        <location filename="../ui/accountsdialog.cpp" line="270"/>
         <source>not set</source>
         <translation>nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="274"/>
+        <location filename="../ui/accountsdialog.cpp" line="278"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation>Dieser Cloud-Typ hat keine Geheimnisse.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="275"/>
+        <location filename="../ui/accountsdialog.cpp" line="279"/>
         <source>Secrets go to the %1.</source>
         <translation>Geheimnisse werden hier abgelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="321"/>
+        <location filename="../ui/accountsdialog.cpp" line="325"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation>Nicht gespeichert: Das Zertifikat des Servers (SHA-256 %1) wurde nicht angenommen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="375"/>
+        <location filename="../ui/accountsdialog.cpp" line="379"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="403"/>
+        <location filename="../ui/accountsdialog.cpp" line="407"/>
         <source>Removed %1.</source>
         <translation>%1 entfernt.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="415"/>
+        <location filename="../ui/accountsdialog.cpp" line="419"/>
         <source>Save the account before testing it.</source>
         <translation>Speichern Sie das Konto, bevor Sie es testen.</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="424"/>
+        <location filename="../ui/accountsdialog.cpp" line="428"/>
         <source>Asking %1 for its instances…</source>
         <translation>Frage %1 nach seinen Instanzen …</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="439"/>
+        <location filename="../ui/accountsdialog.cpp" line="443"/>
         <source>%1 did not answer: %2</source>
         <translation>%1 hat nicht geantwortet: %2</translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="441"/>
+        <location filename="../ui/accountsdialog.cpp" line="445"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation>%1 hat geantwortet: %2 Region(en), %3 Instanz(en)</translation>
     </message>
@@ -2795,7 +3044,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Geben Sie eine Platzierungsangabe an; sie gilt für jede Maschine.</translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="119"/>
+        <location filename="../ui/addmachinedialog.cpp" line="122"/>
         <source>Not added: the host key of %1 was not accepted.</source>
         <translation>Nicht hinzugefügt: Der Host-Schlüssel von %1 wurde nicht angenommen.</translation>
     </message>
@@ -3009,22 +3258,22 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="122"/>
+        <location filename="../ui/changesetpanel.cpp" line="126"/>
         <source>applies</source>
         <translation>anwendbar</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="122"/>
+        <location filename="../ui/changesetpanel.cpp" line="126"/>
         <source>refused</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="142"/>
+        <location filename="../ui/changesetpanel.cpp" line="146"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation>Keine vorgemerkten Änderungen. Im Fenster gemachte Änderungen warten hier, bis Sie sie übernehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="150"/>
+        <location filename="../ui/changesetpanel.cpp" line="154"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation>
             <numerusform>Übernehmen startet %n Instanz, %1 pro Stunde</numerusform>
@@ -3032,35 +3281,35 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
-        <location filename="../ui/changesetpanel.cpp" line="180"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Cost/hour</source>
         <translation>Kosten/Stunde</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="155"/>
+        <location filename="../ui/changesetpanel.cpp" line="159"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation>
             <numerusform>Übernehmen stoppt %n Instanz und spart %1 pro Stunde</numerusform>
@@ -3068,27 +3317,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="192"/>
+        <location filename="../ui/changesetpanel.cpp" line="196"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation>%1: Zonen-Ungleichgewicht jetzt %2, nach dem Übernehmen %3</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="201"/>
+        <location filename="../ui/changesetpanel.cpp" line="205"/>
         <source>Machine %1 would not start: %2</source>
         <translation>Maschine %1 würde nicht starten: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="205"/>
+        <location filename="../ui/changesetpanel.cpp" line="209"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation>
             <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
@@ -3096,7 +3345,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="217"/>
+        <location filename="../ui/changesetpanel.cpp" line="221"/>
         <source>Apply %n staged change(s)?</source>
         <translation>
             <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
@@ -3104,7 +3353,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="219"/>
+        <location filename="../ui/changesetpanel.cpp" line="223"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation>
             <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
@@ -3112,17 +3361,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="226"/>
+        <location filename="../ui/changesetpanel.cpp" line="230"/>
         <source>machine %1 (%2)</source>
         <translation>Maschine %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="227"/>
+        <location filename="../ui/changesetpanel.cpp" line="231"/>
         <source>machine %1 (%2, %3)</source>
         <translation>Maschine %1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="229"/>
+        <location filename="../ui/changesetpanel.cpp" line="233"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation>
             <numerusform>Es stoppt %n Instanz und spart %1 pro Stunde: %2.</numerusform>
@@ -3130,7 +3379,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="234"/>
+        <location filename="../ui/changesetpanel.cpp" line="238"/>
         <source>Commit changes</source>
         <translation>Änderungen übernehmen</translation>
     </message>

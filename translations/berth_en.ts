@@ -170,239 +170,249 @@
 <context>
     <name>Bundle</name>
     <message>
-        <location filename="../core/model/bundle.cpp" line="57"/>
+        <location filename="../core/model/bundle.cpp" line="45"/>
         <source>%1: %2 must be a base (ubuntu@22.04) or a series name (jammy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="63"/>
-        <location filename="../core/model/bundle.cpp" line="74"/>
+        <location filename="../core/model/bundle.cpp" line="51"/>
+        <location filename="../core/model/bundle.cpp" line="62"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="71"/>
+        <location filename="../core/model/bundle.cpp" line="59"/>
         <source>%1: constraints must be one string (&quot;mem=4G cores=2&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="83"/>
+        <location filename="../core/model/bundle.cpp" line="71"/>
         <source>%1: %2 must be a map of names to values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="90"/>
+        <location filename="../core/model/bundle.cpp" line="78"/>
         <source>%1: %2 &quot;%3&quot; must be a single value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="126"/>
+        <location filename="../core/model/bundle.cpp" line="114"/>
         <source>%1 is not a bundle: expected a map with applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="132"/>
+        <location filename="../core/model/bundle.cpp" line="120"/>
         <source>%1: overlay %2 is not a map</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="227"/>
+        <location filename="../core/model/bundle.cpp" line="123"/>
+        <source>%1: bundle overlay file used deprecated &apos;services&apos; key, this is not valid for bundle overlay files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="278"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="231"/>
+        <location filename="../core/model/bundle.cpp" line="282"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="241"/>
+        <location filename="../core/model/bundle.cpp" line="292"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="247"/>
+        <location filename="../core/model/bundle.cpp" line="298"/>
         <source>%1 gives both applications and services (their old name); expected one of them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="258"/>
+        <location filename="../core/model/bundle.cpp" line="309"/>
         <source>%1: %2 is not a map; expected name: {...} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="259"/>
+        <location filename="../core/model/bundle.cpp" line="310"/>
         <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="283"/>
+        <location filename="../core/model/bundle.cpp" line="334"/>
         <source>%1: machines must be a map of machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="286"/>
+        <location filename="../core/model/bundle.cpp" line="337"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="289"/>
+        <location filename="../core/model/bundle.cpp" line="340"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="292"/>
+        <location filename="../core/model/bundle.cpp" line="343"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="306"/>
+        <location filename="../core/model/bundle.cpp" line="357"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="326"/>
+        <location filename="../core/model/bundle.cpp" line="377"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="503"/>
+        <location filename="../core/model/bundle.cpp" line="555"/>
         <source>%1 has no applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="429"/>
-        <location filename="../core/model/bundle.cpp" line="510"/>
+        <location filename="../core/model/bundle.cpp" line="481"/>
+        <location filename="../core/model/bundle.cpp" line="562"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="512"/>
+        <location filename="../core/model/bundle.cpp" line="564"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="516"/>
+        <location filename="../core/model/bundle.cpp" line="570"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="344"/>
+        <location filename="../core/model/bundle.cpp" line="395"/>
         <source>%1: revision must be a whole number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="351"/>
+        <location filename="../core/model/bundle.cpp" line="402"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="361"/>
+        <location filename="../core/model/bundle.cpp" line="412"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="370"/>
+        <location filename="../core/model/bundle.cpp" line="422"/>
         <source>%1: options must be a map of names to values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="376"/>
+        <location filename="../core/model/bundle.cpp" line="428"/>
         <source>%1: expose must be true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="379"/>
+        <location filename="../core/model/bundle.cpp" line="431"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="383"/>
+        <location filename="../core/model/bundle.cpp" line="435"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="384"/>
+        <location filename="../core/model/bundle.cpp" line="436"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="386"/>
+        <location filename="../core/model/bundle.cpp" line="438"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="397"/>
+        <location filename="../core/model/bundle.cpp" line="449"/>
         <source>%1: charm is missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="400"/>
+        <location filename="../core/model/bundle.cpp" line="452"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="406"/>
+        <location filename="../core/model/bundle.cpp" line="458"/>
         <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="412"/>
+        <location filename="../core/model/bundle.cpp" line="464"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="416"/>
+        <location filename="../core/model/bundle.cpp" line="468"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="418"/>
+        <location filename="../core/model/bundle.cpp" line="470"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="529"/>
+        <location filename="../core/model/bundle.cpp" line="568"/>
+        <source>%1: base application &quot;%2&quot; has no body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="583"/>
         <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="434"/>
+        <location filename="../core/model/bundle.cpp" line="486"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="436"/>
+        <location filename="../core/model/bundle.cpp" line="488"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="444"/>
+        <location filename="../core/model/bundle.cpp" line="496"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="452"/>
+        <location filename="../core/model/bundle.cpp" line="504"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="456"/>
+        <location filename="../core/model/bundle.cpp" line="508"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="463"/>
+        <location filename="../core/model/bundle.cpp" line="515"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="474"/>
+        <location filename="../core/model/bundle.cpp" line="526"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="479"/>
+        <location filename="../core/model/bundle.cpp" line="531"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation type="unfinished"></translation>
     </message>
@@ -410,140 +420,136 @@
 <context>
     <name>BundleCommands</name>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="51"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="55"/>
         <source>%1: &quot;%2&quot; is not name=weight or name=weight/cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="23"/>
-        <source>application &quot;%1&quot;: its placements go round in a circle</source>
+        <location filename="../core/commands/bundlecommands.cpp" line="208"/>
+        <source>%1 &quot;%2&quot;: %3 is not a file in or below the directory of the bundle or an overlay; expected a path relative to the file that names it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="370"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="213"/>
+        <source>include &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="228"/>
+        <source>bundle &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="228"/>
+        <source>overlay &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="244"/>
+        <source>%1: machine &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="245"/>
+        <source>%1: application &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <source>option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="254"/>
+        <source>annotation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="331"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="416"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="377"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="429"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="390"/>
         <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="82"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="28"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="222"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="97"/>
-        <source>deploy application %1 from charm %2 on %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="100"/>
-        <source> with channel %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="111"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="61"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="115"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="65"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="119"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="69"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="121"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="122"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="71"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
         <source>a subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="121"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="122"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="71"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
         <source>a principal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="125"/>
-        <source>set constraints for %1 to &quot;%2&quot;</source>
+        <location filename="../core/commands/bundledeployment.cpp" line="321"/>
+        <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="141"/>
-        <source>set options for %1</source>
+        <location filename="../core/commands/bundledeployment.cpp" line="338"/>
+        <source>unit %1 was made where the plan said %2; nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="143"/>
-        <source>set annotations for %1</source>
+        <location filename="../core/commands/bundledeployment.cpp" line="354"/>
+        <source>unit %1 went to machine %2 where the plan said %3 on machine %4; nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="145"/>
-        <source>expose all endpoints of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="146"/>
-        <source>unexpose %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="163"/>
-        <source>set %1 policy of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="188"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="134"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="190"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="136"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="216"/>
-        <source>add new machine %1 (bundle machine %2)</source>
+        <location filename="../core/commands/bundleplan.cpp" line="482"/>
+        <source>cycle in placement directives for: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="265"/>
-        <source>application &quot;%1&quot;: placement &quot;%2&quot; names an application without units</source>
+        <location filename="../core/commands/bundleplan.cpp" line="774"/>
+        <source>bundle and machine mapping are inconsistent: need an explicit entry mapping bundle machine &quot;%1&quot;%2%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="272"/>
-        <source>application &quot;%1&quot;: placement &quot;%2&quot;: unit %3 has no machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="238"/>
-        <source>add unit %1 to %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="244"/>
-        <source>add unit %1 to new machine %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="300"/>
-        <source>add relation %1 - %2</source>
+        <location filename="../core/commands/bundleplan.cpp" line="809"/>
+        <source>the bundle&apos;s changes require each other</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -887,7 +893,7 @@
     <name>MachineCommands</name>
     <message>
         <location filename="../core/commands/machinecommands.cpp" line="17"/>
-        <location filename="../core/commands/machinecommands.cpp" line="70"/>
+        <location filename="../core/commands/machinecommands.cpp" line="71"/>
         <source>created machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -902,127 +908,127 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="83"/>
+        <location filename="../core/commands/machinecommands.cpp" line="84"/>
         <source>created %1 machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="95"/>
+        <location filename="../core/commands/machinecommands.cpp" line="96"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="98"/>
+        <location filename="../core/commands/machinecommands.cpp" line="99"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="114"/>
+        <location filename="../core/commands/machinecommands.cpp" line="115"/>
         <source>host %1 is already machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="129"/>
+        <location filename="../core/commands/machinecommands.cpp" line="130"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="132"/>
+        <location filename="../core/commands/machinecommands.cpp" line="133"/>
         <source>host %1 runs %2, not %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="141"/>
+        <location filename="../core/commands/machinecommands.cpp" line="142"/>
         <source>host %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="154"/>
+        <location filename="../core/commands/machinecommands.cpp" line="155"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="170"/>
+        <location filename="../core/commands/machinecommands.cpp" line="171"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="176"/>
+        <location filename="../core/commands/machinecommands.cpp" line="177"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="187"/>
+        <location filename="../core/commands/machinecommands.cpp" line="188"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="193"/>
+        <location filename="../core/commands/machinecommands.cpp" line="194"/>
         <source>removed machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="198"/>
+        <location filename="../core/commands/machinecommands.cpp" line="199"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="203"/>
+        <location filename="../core/commands/machinecommands.cpp" line="204"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="219"/>
+        <location filename="../core/commands/machinecommands.cpp" line="220"/>
         <source>machine %1 left the model; its instance %2 keeps running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="221"/>
+        <location filename="../core/commands/machinecommands.cpp" line="222"/>
         <source>(none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="229"/>
+        <location filename="../core/commands/machinecommands.cpp" line="230"/>
         <source>no machines specified; expected machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="235"/>
+        <location filename="../core/commands/machinecommands.cpp" line="236"/>
         <source>machine %1 is already dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="264"/>
+        <location filename="../core/commands/machinecommands.cpp" line="265"/>
         <source>no machines in error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="269"/>
+        <location filename="../core/commands/machinecommands.cpp" line="270"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="276"/>
+        <location filename="../core/commands/machinecommands.cpp" line="277"/>
         <source>machine %1 will be provisioned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="283"/>
+        <location filename="../core/commands/machinecommands.cpp" line="284"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="310"/>
+        <location filename="../core/commands/machinecommands.cpp" line="311"/>
         <source>no machine of model %1 waits to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="314"/>
+        <location filename="../core/commands/machinecommands.cpp" line="315"/>
         <source>%1 × %2 in %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="317"/>
+        <location filename="../core/commands/machinecommands.cpp" line="318"/>
         <source>%n that no instance type fits</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1030,7 +1036,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="318"/>
+        <location filename="../core/commands/machinecommands.cpp" line="319"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1046,7 +1052,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="189"/>
+        <location filename="../core/store/machinerows.cpp" line="131"/>
+        <source>cannot make machine %1: the name is not a %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/machinerows.cpp" line="133"/>
+        <source>container of machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/machinerows.cpp" line="134"/>
+        <source>machine number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/machinerows.cpp" line="200"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1755,6 +1776,174 @@
     </message>
 </context>
 <context>
+    <name>ProviderSettings</name>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="52"/>
+        <source>Which image alias each base starts from: base=alias pairs separated by commas, e.g. ubuntu@22.04=jammy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="58"/>
+        <source>How long one LXD operation may take, in seconds from 1 to 86400</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="61"/>
+        <source>LXD profiles every container gets, separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="65"/>
+        <source>The LXD project the containers are made in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="67"/>
+        <source>The name Berth gives this LXD server as a region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="70"/>
+        <source>The storage pool the containers&apos; root disks are in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="74"/>
+        <source>The client certificate Berth presents (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="77"/>
+        <source>The client certificate&apos;s private key (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/lxd/lxdprovider.cpp" line="79"/>
+        <source>The SHA-256 fingerprint of the server&apos;s certificate, pinned on first trust</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="62"/>
+        <source>The id of a Keystone application credential (instead of a user and password)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="67"/>
+        <source>Which image each base starts from: base=image pairs (a name or id) separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="71"/>
+        <source>The network (name or id) every server is attached to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="74"/>
+        <source>How long one OpenStack call may take, in seconds from 1 to 86400</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="78"/>
+        <source>The price of one core an hour, for choosing flavors and costs (e.g. 0.02)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="82"/>
+        <source>The price of one GiB of memory an hour (e.g. 0.005)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="85"/>
+        <source>The Keystone project the servers are made in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="88"/>
+        <source>The domain of that project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="91"/>
+        <source>The regions Berth uses, separated by commas (empty: every region of the catalogue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="94"/>
+        <source>The domain of the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="97"/>
+        <source>The Keystone user Berth signs in as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="100"/>
+        <source>The application credential&apos;s secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="102"/>
+        <source>The user&apos;s password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="104"/>
+        <source>The SHA-256 fingerprint of the endpoint&apos;s certificate, pinned on first trust</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="180"/>
+        <source>The SHA-256 of the access key the cloud accepts (64 hex digits); empty: any key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="184"/>
+        <source>How a drawn fault fails a start: transient (tried again), zone (the zone refuses) or permanent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="190"/>
+        <source>The share of starts that fail, a number from 0 to 1 (default 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="193"/>
+        <source>How long each cloud call takes, in milliseconds from 0 to 600000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="197"/>
+        <source>A file listing the bare-metal nodes of the sim-metal region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="200"/>
+        <source>The seed faults are drawn with, a non-negative whole number (the same seed, the same faults)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="204"/>
+        <source>The file the sim cloud keeps its instances in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="207"/>
+        <source>How many instances a zone holds before it refuses more, 0 to 600000 (0: no limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="211"/>
+        <source>Zones that refuse every start, separated by commas (e.g. sim-west-b)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../providers/sim/simprovider.cpp" line="216"/>
+        <source>The access key Berth presents to the cloud</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProviderTypes</name>
     <message>
         <location filename="../core/cloud/providertypes.cpp" line="27"/>
@@ -2376,42 +2565,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="70"/>
+        <location filename="../core/commands/unitplacer.cpp" line="128"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="104"/>
+        <location filename="../core/commands/unitplacer.cpp" line="100"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="104"/>
+        <location filename="../core/commands/unitplacer.cpp" line="100"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="186"/>
+        <location filename="../core/commands/unitplacer.cpp" line="210"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="189"/>
+        <location filename="../core/commands/unitplacer.cpp" line="213"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="207"/>
+        <location filename="../core/commands/unitplacer.cpp" line="231"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="209"/>
+        <location filename="../core/commands/unitplacer.cpp" line="233"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="215"/>
+        <location filename="../core/commands/unitplacer.cpp" line="239"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2513,48 +2702,48 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="50"/>
+        <location filename="../core/placement/yamldocument.cpp" line="54"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="56"/>
-        <location filename="../core/placement/yamldocument.cpp" line="179"/>
+        <location filename="../core/placement/yamldocument.cpp" line="60"/>
+        <location filename="../core/placement/yamldocument.cpp" line="290"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="67"/>
+        <location filename="../core/placement/yamldocument.cpp" line="71"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="85"/>
+        <location filename="../core/placement/yamldocument.cpp" line="89"/>
         <source>%1: line %2: &quot;%3&quot; is given twice; expected each key once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="95"/>
+        <location filename="../core/placement/yamldocument.cpp" line="99"/>
         <source>%1: line %2: &quot;&lt;&lt;&quot; merges a mapping (or a list of them) into this one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="150"/>
+        <location filename="../core/placement/yamldocument.cpp" line="249"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="183"/>
+        <location filename="../core/placement/yamldocument.cpp" line="294"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="192"/>
+        <location filename="../core/placement/yamldocument.cpp" line="303"/>
         <source>a YAML file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="202"/>
+        <location filename="../core/placement/yamldocument.cpp" line="313"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2652,77 +2841,77 @@ Compare it with the server&apos;s own (lxc info on the server shows certificate_
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="245"/>
+        <location filename="../ui/accountsdialog.cpp" line="249"/>
         <source>File…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="246"/>
+        <location filename="../ui/accountsdialog.cpp" line="250"/>
         <source>Read %1 from a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="248"/>
+        <location filename="../ui/accountsdialog.cpp" line="252"/>
         <source>Read %1 from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="258"/>
+        <location filename="../ui/accountsdialog.cpp" line="262"/>
         <source>from %1 — Save to store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="266"/>
+        <location filename="../ui/accountsdialog.cpp" line="270"/>
         <source>set — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="266"/>
+        <location filename="../ui/accountsdialog.cpp" line="270"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="274"/>
+        <location filename="../ui/accountsdialog.cpp" line="278"/>
         <source>This type of cloud keeps no secrets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="275"/>
+        <location filename="../ui/accountsdialog.cpp" line="279"/>
         <source>Secrets go to the %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="321"/>
+        <location filename="../ui/accountsdialog.cpp" line="325"/>
         <source>Not saved: the server&apos;s certificate (SHA-256 %1) was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="375"/>
+        <location filename="../ui/accountsdialog.cpp" line="379"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="403"/>
+        <location filename="../ui/accountsdialog.cpp" line="407"/>
         <source>Removed %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="415"/>
+        <location filename="../ui/accountsdialog.cpp" line="419"/>
         <source>Save the account before testing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="424"/>
+        <location filename="../ui/accountsdialog.cpp" line="428"/>
         <source>Asking %1 for its instances…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="439"/>
+        <location filename="../ui/accountsdialog.cpp" line="443"/>
         <source>%1 did not answer: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/accountsdialog.cpp" line="441"/>
+        <location filename="../ui/accountsdialog.cpp" line="445"/>
         <source>%1 answered: %2 region(s), %3 instance(s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2785,7 +2974,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/addmachinedialog.cpp" line="119"/>
+        <location filename="../ui/addmachinedialog.cpp" line="122"/>
         <source>Not added: the host key of %1 was not accepted.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2999,22 +3188,22 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="122"/>
+        <location filename="../ui/changesetpanel.cpp" line="126"/>
         <source>applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="122"/>
+        <location filename="../ui/changesetpanel.cpp" line="126"/>
         <source>refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="142"/>
+        <location filename="../ui/changesetpanel.cpp" line="146"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="150"/>
+        <location filename="../ui/changesetpanel.cpp" line="154"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3022,35 +3211,35 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
         <source>Count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="165"/>
-        <location filename="../ui/changesetpanel.cpp" line="180"/>
+        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Cost/hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="155"/>
+        <location filename="../ui/changesetpanel.cpp" line="159"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3058,27 +3247,27 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="179"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="192"/>
+        <location filename="../ui/changesetpanel.cpp" line="196"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="201"/>
+        <location filename="../ui/changesetpanel.cpp" line="205"/>
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="205"/>
+        <location filename="../ui/changesetpanel.cpp" line="209"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3086,7 +3275,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="217"/>
+        <location filename="../ui/changesetpanel.cpp" line="221"/>
         <source>Apply %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3094,7 +3283,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="219"/>
+        <location filename="../ui/changesetpanel.cpp" line="223"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3102,17 +3291,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="226"/>
+        <location filename="../ui/changesetpanel.cpp" line="230"/>
         <source>machine %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="227"/>
+        <location filename="../ui/changesetpanel.cpp" line="231"/>
         <source>machine %1 (%2, %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="229"/>
+        <location filename="../ui/changesetpanel.cpp" line="233"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3120,7 +3309,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="234"/>
+        <location filename="../ui/changesetpanel.cpp" line="238"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>

@@ -210,7 +210,11 @@ void AccountsDialog::showType(const QString &type, const QMap<QString, QString> 
     try {
         keys = m_types.get(type).configKeys;
         secretKeys = m_types.get(type).secretKeys;
-        meanings = m_types.get(type).meanings;
+        // The providers mark what their settings mean for translation.
+        const QHash<QString, QString> given = m_types.get(type).meanings;
+        for (auto it = given.cbegin(); it != given.cend(); ++it)
+            meanings.insert(it.key(), QCoreApplication::translate("ProviderSettings",
+                                                                  it.value().toUtf8().constData()));
     } catch (const BerthError &error) {
         say(error.message(), true);
     }

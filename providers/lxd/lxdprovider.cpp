@@ -8,6 +8,7 @@
 #include "core/model/base.h"
 #include "providers/tls/pinnedtls.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -48,24 +49,36 @@ QHash<QString, QString> LxdProvider::meanings()
 {
     return {
         {QStringLiteral("image-map"),
-         QStringLiteral("Which image alias each base starts from: base=alias pairs separated by "
-                        "commas, e.g. ubuntu@22.04=jammy")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "Which image alias each base starts from: base=alias pairs separated by "
+             "commas, e.g. ubuntu@22.04=jammy"))},
         {QStringLiteral("operation-timeout"),
-         QStringLiteral("How long one LXD operation may take, in seconds from 1 to 86400")},
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings",
+                               "How long one LXD operation may take, in seconds from 1 to 86400"))},
         {QStringLiteral("profiles"),
-         QStringLiteral("LXD profiles every container gets, separated by commas")},
-        {QStringLiteral("project"), QStringLiteral("The LXD project the containers are made in")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings", "LXD profiles every container gets, separated by commas"))},
+        {QStringLiteral("project"),
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings", "The LXD project the containers are made in"))},
         {QStringLiteral("region"),
-         QStringLiteral("The name Berth gives this LXD server as a region")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings",
+                                             "The name Berth gives this LXD server as a region"))},
         {QStringLiteral("storage-pool"),
-         QStringLiteral("The storage pool the containers' root disks are in")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings", "The storage pool the containers' root disks are in"))},
         {QStringLiteral("client-cert"),
-         QStringLiteral("The client certificate Berth presents (PEM)")},
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings", "The client certificate Berth presents (PEM)"))},
         {QStringLiteral("client-key"),
-         QStringLiteral("The client certificate's private key (PEM)")},
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings", "The client certificate's private key (PEM)"))},
         {QStringLiteral("server-fingerprint"),
-         QStringLiteral(
-             "The SHA-256 fingerprint of the server's certificate, pinned on first trust")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "The SHA-256 fingerprint of the server's certificate, pinned on first trust"))},
     };
 }
 

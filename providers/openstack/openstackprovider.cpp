@@ -7,6 +7,7 @@
 #include "core/model/base.h"
 #include "providers/tls/pinnedtls.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -58,33 +59,51 @@ QHash<QString, QString> OpenStackProvider::meanings()
 {
     return {
         {QStringLiteral("application-credential-id"),
-         QStringLiteral(
-             "The id of a Keystone application credential (instead of a user and password)")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "The id of a Keystone application credential (instead of a user and password)"))},
         {QStringLiteral("image-map"),
-         QStringLiteral("Which image each base starts from: base=image pairs (a name or id) "
-                        "separated by commas")},
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings",
+                               "Which image each base starts from: base=image pairs (a name or id) "
+                               "separated by commas"))},
         {QStringLiteral("network"),
-         QStringLiteral("The network (name or id) every server is attached to")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings", "The network (name or id) every server is attached to"))},
         {QStringLiteral("operation-timeout"),
-         QStringLiteral("How long one OpenStack call may take, in seconds from 1 to 86400")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "How long one OpenStack call may take, in seconds from 1 to 86400"))},
         {QStringLiteral("price-per-core"),
-         QStringLiteral(
-             "The price of one core an hour, for choosing flavors and costs (e.g. 0.02)")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "The price of one core an hour, for choosing flavors and costs (e.g. 0.02)"))},
         {QStringLiteral("price-per-gib"),
-         QStringLiteral("The price of one GiB of memory an hour (e.g. 0.005)")},
-        {QStringLiteral("project"), QStringLiteral("The Keystone project the servers are made in")},
-        {QStringLiteral("project-domain"), QStringLiteral("The domain of that project")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings", "The price of one GiB of memory an hour (e.g. 0.005)"))},
+        {QStringLiteral("project"),
+         QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings",
+                                             "The Keystone project the servers are made in"))},
+        {QStringLiteral("project-domain"),
+         QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings", "The domain of that project"))},
         {QStringLiteral("regions"),
-         QStringLiteral(
-             "The regions Berth uses, separated by commas (empty: every region of the catalogue)")},
-        {QStringLiteral("user-domain"), QStringLiteral("The domain of the user")},
-        {QStringLiteral("username"), QStringLiteral("The Keystone user Berth signs in as")},
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings", "The regions Berth uses, separated by commas "
+                                                   "(empty: every region of the catalogue)"))},
+        {QStringLiteral("user-domain"),
+         QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings", "The domain of the user"))},
+        {QStringLiteral("username"),
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings", "The Keystone user Berth signs in as"))},
         {QStringLiteral("application-credential-secret"),
-         QStringLiteral("The application credential's secret")},
-        {QStringLiteral("password"), QStringLiteral("The user's password")},
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings", "The application credential's secret"))},
+        {QStringLiteral("password"),
+         QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings", "The user's password"))},
         {QStringLiteral("server-fingerprint"),
-         QStringLiteral(
-             "The SHA-256 fingerprint of the endpoint's certificate, pinned on first trust")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "The SHA-256 fingerprint of the endpoint's certificate, pinned on first trust"))},
     };
 }
 

@@ -7,6 +7,7 @@
 #include "core/inputlimits.h"
 #include "core/model/modelconfig.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
@@ -176,28 +177,43 @@ QHash<QString, QString> SimProvider::meanings()
 {
     return {
         {QStringLiteral("access-key-sha256"),
-         QStringLiteral(
-             "The SHA-256 of the access key the cloud accepts (64 hex digits); empty: any key")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "The SHA-256 of the access key the cloud accepts (64 hex digits); empty: any key"))},
         {QStringLiteral("fault-kind"),
-         QStringLiteral("How a drawn fault fails a start: transient (tried again), zone (the zone "
-                        "refuses) or permanent")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "How a drawn fault fails a start: transient (tried again), zone (the zone "
+             "refuses) or permanent"))},
         {QStringLiteral("fault-rate"),
-         QStringLiteral("The share of starts that fail, a number from 0 to 1 (default 0)")},
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings",
+                               "The share of starts that fail, a number from 0 to 1 (default 0)"))},
         {QStringLiteral("latency-ms"),
-         QStringLiteral("How long each cloud call takes, in milliseconds from 0 to 600000")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "How long each cloud call takes, in milliseconds from 0 to 600000"))},
         {QStringLiteral("metal-pool"),
-         QStringLiteral("A file listing the bare-metal nodes of the sim-metal region")},
-        {QStringLiteral("seed"), QStringLiteral("The seed faults are drawn with, a non-negative "
-                                                "whole number (the same seed, the same faults)")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings", "A file listing the bare-metal nodes of the sim-metal region"))},
+        {QStringLiteral("seed"),
+         QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings",
+                                             "The seed faults are drawn with, a non-negative "
+                                             "whole number (the same seed, the same faults)"))},
         {QStringLiteral("state-file"),
-         QStringLiteral("The file the sim cloud keeps its instances in")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings",
+                                             "The file the sim cloud keeps its instances in"))},
         {QStringLiteral("zone-capacity"),
-         QStringLiteral(
-             "How many instances a zone holds before it refuses more, 0 to 600000 (0: no limit)")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "How many instances a zone holds before it refuses more, 0 to 600000 (0: no limit)"))},
         {QStringLiteral("zone-outage"),
-         QStringLiteral("Zones that refuse every start, separated by commas (e.g. sim-west-b)")},
+         QString::fromUtf8(QT_TRANSLATE_NOOP(
+             "ProviderSettings",
+             "Zones that refuse every start, separated by commas (e.g. sim-west-b)"))},
         {QStringLiteral("access-key"),
-         QStringLiteral("The access key Berth presents to the cloud")},
+         QString::fromUtf8(
+             QT_TRANSLATE_NOOP("ProviderSettings", "The access key Berth presents to the cloud"))},
     };
 }
 

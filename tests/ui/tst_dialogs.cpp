@@ -22,6 +22,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QThreadPool>
+#include <QTranslator>
 
 using namespace berth;
 
@@ -231,6 +232,22 @@ void TestDialogs::accountsSayWhatEachSettingMeans()
     }
     QVERIFY(faultRate);
     QVERIFY(!dialog.secretEdit(QStringLiteral("access-key"))->toolTip().isEmpty());
+
+    // In the German window, in German.
+    QTranslator german;
+    QVERIFY(german.load(QStringLiteral(":/i18n/berth_de.qm")));
+    QCoreApplication::installTranslator(&german);
+    AccountsDialog germanDialog(*t.store, t.types, secrets);
+    QCoreApplication::removeTranslator(&german);
+    QTableWidget *germanConfig = germanDialog.configTable();
+    bool translated = false;
+    for (int row = 0; row < germanConfig->rowCount(); ++row) {
+        if (germanConfig->item(row, 0)->text() == u"fault-rate")
+            translated = germanConfig->item(row, 2)->text() ==
+                         QStringLiteral("Der Anteil der Starts, die scheitern, eine Zahl von 0 "
+                                        "bis 1 (Vorgabe 0)");
+    }
+    QVERIFY(translated);
 }
 
 void TestDialogs::accountsWithSecretsAndATest()
