@@ -211,7 +211,7 @@ void lenienceAndEndpointRows()
         << cli({"diff-bundle", "./input.yaml"})
         << QByteArray("applications:\n  a:\n    charm: a\n    num_units: 1\n    to: [\"b/0\"]\n"
                       "  b:\n    charm: b\n    num_units: 1\n    to: [\"a/0\"]\n")
-        << "its placements go round in a circle";
+        << "cycle in placement directives for: a, b"; // Juju's words
     QTest::newRow("diff-bundle: an undocumented base")
         << cli({"diff-bundle", "./input.yaml"})
         << QByteArray("applications:\n  a:\n    charm: a\n    base: ubuntu@99.04\n")
