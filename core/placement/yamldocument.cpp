@@ -216,9 +216,9 @@ private:
         if (m_levels.size() == 1) {
             if (isKey)
                 m_key = text;
-            else if (opens)
-                m_levels.append(Level{*opens, 0, true, m_key, anchor != 0});
-            else if (anchor != 0 && parent.map)
+            if (opens)
+                m_levels.append(Level{*opens, 0, true, isKey ? QString() : m_key, anchor != 0});
+            else if (!isKey && anchor != 0 && parent.map)
                 anchorOnly << m_key;
             return;
         }
@@ -230,8 +230,10 @@ private:
 
     void close()
     {
+        if (m_levels.isEmpty())
+            return;
         const Level level = m_levels.takeLast();
-        if (m_levels.size() == 1 && m_levels.first().map &&
+        if (m_levels.size() == 1 && m_levels.first().map && !level.key.isEmpty() &&
             (level.anchored || (level.children > 0 && level.allAnchored)))
             anchorOnly << level.key;
     }
