@@ -17,8 +17,17 @@ namespace berth {
 
 namespace {
 
-const QCommandLineOption countOption(QStringLiteral("n"), QStringLiteral("how many units"),
+const QCommandLineOption countOption(QStringList{QStringLiteral("n"), QStringLiteral("num-units")},
+                                     QStringLiteral("how many units (-n or --num-units)"),
                                      QStringLiteral("N"), QStringLiteral("1"));
+// Juju's removal flags, taken so that its scripts run: Berth's removals wait
+// on no agent, and a unit's removal has no hook to force past.
+const QCommandLineOption forceOption(QStringLiteral("force"),
+                                     QStringLiteral("as Juju's scripts say it; Berth removes at "
+                                                    "once, with no agent to force past"));
+const QCommandLineOption noWaitOption(QStringLiteral("no-wait"),
+                                      QStringLiteral("as Juju's scripts say it; Berth never "
+                                                     "waits: instances stop in the background"));
 const QCommandLineOption toOption(QStringLiteral("to"),
                                   QStringLiteral("where each unit goes, one directive a unit: "
                                                  "3, 3/lxd/0, lxd, lxd:3, zone=Z, region=R"),
@@ -122,6 +131,8 @@ void removeUnit(CliContext &ctx, const QStringList &args)
     parser.addOption(countOption);
     parser.addOption(criteriaOption());
     parser.addOption(dryRunOption);
+    parser.addOption(forceOption);
+    parser.addOption(noWaitOption);
     parser.parse(args, 1, -1);
     if (!parser.isSet(QStringLiteral("n"))) {
         if (parser.isSet(QStringLiteral("criteria")))
@@ -151,8 +162,13 @@ void removeUnit(CliContext &ctx, const QStringList &args)
 
 void removeApplication(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("remove-application"), QStringLiteral("APP ... [--dry-run]"));
+    CommandArgs parser(QStringLiteral("remove-application"),
+                       QStringLiteral("APP ... [--dry-run] [--force] [--no-wait]"));
     parser.addOption(dryRunOption);
+    parser.addOption(forceOption);
+    parser.addOption(noWaitOption);
+    parser.addOption({QStringLiteral("destroy-storage"),
+                      QStringLiteral("as Juju's scripts say it; Berth keeps no storage")});
     parser.parse(args, 1, -1);
     // Several at once, all or none, as Juju takes them.
     QList<ModelChange> changes;
@@ -256,6 +272,8 @@ void status(CliContext &ctx, const QStringList &args)
     case Output::Format::Tabular:
         ctx.out << StatusReport::toTable(snapshot, options);
         ctx.out.flush();
+        if (selection.isEmpty() && snapshot.applications.isEmpty() && snapshot.machines.isEmpty())
+            ctx.err << "\nModel \"" << ctx.model() << "\" is empty." << Qt::endl; // as Juju says it
         return;
     case Output::Format::Json:
         StatusReport::writeJson(snapshot, ctx.out);

@@ -45,8 +45,9 @@ void addMachine(CliContext &ctx, const QStringList &args)
 
 void removeMachine(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("remove-machine"),
-                       QStringLiteral("ID ... [--force] [--keep-instance] [--dry-run]"));
+    CommandArgs parser(
+        QStringLiteral("remove-machine"),
+        QStringLiteral("ID ... [--force] [--keep-instance] [--dry-run] [--no-wait]"));
     parser.addOption(
         {QStringLiteral("force"), QStringLiteral("also remove the units and containers it hosts")});
     parser.addOption({QStringLiteral("keep-instance"),
@@ -54,6 +55,9 @@ void removeMachine(CliContext &ctx, const QStringList &args)
                                      "instance running on the cloud")});
     parser.addOption({QStringLiteral("dry-run"),
                       QStringLiteral("say what would be removed and stopped; change nothing")});
+    parser.addOption({QStringLiteral("no-wait"),
+                      QStringLiteral("as Juju's scripts say it; Berth never waits: instances "
+                                     "stop in the background")});
     parser.parse(args, 1, -1);
     const ModelChange change =
         ModelChange::removeMachines(parser.positional(), parser.isSet(QStringLiteral("force")),

@@ -155,8 +155,9 @@ void removePlacementPolicy(CliContext &ctx, const QStringList &args)
 void scaleApplication(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("scale-application"),
-                       QStringLiteral("APP --adjustment-type TYPE --number N [--min-step N] "
-                                      "[--min-size N] [--max-size N] [--strict] [--criteria C]"));
+                       QStringLiteral("APP SCALE | APP --adjustment-type TYPE --number N "
+                                      "[--min-step N] [--min-size N] [--max-size N] [--strict] "
+                                      "[--criteria C]"));
     const QList<std::array<const char *, 3>> options{
         {"adjustment-type", "TYPE",
          "EXACT_CAPACITY, CHANGE_IN_CAPACITY or "
@@ -171,26 +172,41 @@ void scaleApplication(CliContext &ctx, const QStringList &args)
     parser.addOption({QStringLiteral("strict"),
                       QStringLiteral("refuse a size outside the bounds instead of clipping it")});
     parser.addOption(criteriaOption());
-    parser.parse(args, 1, 1);
+    parser.parse(args, 1, 2);
     ScalingCommands::Scale request;
-    const QString type = parser.value(QStringLiteral("adjustment-type"));
+    QString type = parser.value(QStringLiteral("adjustment-type"));
+    QString numberText = parser.value(QStringLiteral("number"));
+    if (parser.positional().size() == 2) {
+        // Juju's form: the application's new number of units.
+        if (parser.isSet(QStringLiteral("adjustment-type")) ||
+            parser.isSet(QStringLiteral("number")))
+            throw BerthError(QStringLiteral("scale-application: give the scale (APP SCALE) or "
+                                            "--adjustment-type and --number, not both"));
+        type = QStringLiteral("EXACT_CAPACITY");
+        numberText = parser.positional().at(1);
+    }
     request.resize.adjustment = ResizeParameters::adjustmentFromName(type);
-    if (parser.isSet(QStringLiteral("adjustment-type")) && !request.resize.adjustment) {
+    if (!type.isEmpty() && !request.resize.adjustment) {
         throw BerthError(parser.badValue(QStringLiteral("adjustment-type"),
                                          QStringLiteral("EXACT_CAPACITY, CHANGE_IN_CAPACITY or "
                                                         "CHANGE_IN_PERCENTAGE")));
     }
-    if (!parser.isSet(QStringLiteral("number")))
-        throw BerthError(QStringLiteral("scale-application: --number is required"));
+    if (numberText.isEmpty())
+        throw BerthError(QStringLiteral("scale-application: --number is required (or give the "
+                                        "scale: berthctl scale-application APP SCALE)"));
     if (!request.resize.adjustment) {
         throw BerthError(QStringLiteral("--adjustment-type is required: EXACT_CAPACITY, "
                                         "CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE"));
     }
     QString expected;
-    const auto number = ResizeParameters::readNumber(
-        *request.resize.adjustment, parser.value(QStringLiteral("number")), &expected);
-    if (!number)
-        throw BerthError(parser.badValue(QStringLiteral("number"), expected));
+    const auto number =
+        ResizeParameters::readNumber(*request.resize.adjustment, numberText, &expected);
+    if (!number) {
+        throw BerthError(parser.positional().size() == 2
+                             ? QStringLiteral("scale-application: bad scale \"%1\": expected %2")
+                                   .arg(numberText, expected)
+                             : parser.badValue(QStringLiteral("number"), expected));
+    }
     request.resize.number = *number;
     request.resize.minStep = parser.optionalInt(QStringLiteral("min-step"));
     request.resize.minSize = parser.optionalInt(QStringLiteral("min-size"));

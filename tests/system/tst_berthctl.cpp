@@ -53,6 +53,7 @@ private slots:
     void destroyModelStopsItsInstances();
     void foregroundProvisionerTakesUpCloudSettings();
     void theCommandsJujuUsersTypeFirst();
+    void aJujuUsersHabitsAreTaken();
     void dryRunsAndKeepInstance();
     void readingCommandsAskNoCloud();
 
@@ -779,6 +780,40 @@ void TestBerthctl::foregroundProvisionerTakesUpCloudSettings()
     provisioner.terminate(); // SIGTERM: it stops between machines
     QVERIFY(provisioner.waitForFinished(20'000));
     QCOMPARE(provisioner.exitStatus(), QProcess::NormalExit);
+}
+
+void TestBerthctl::aJujuUsersHabitsAreTaken()
+{
+    // What the day of use typed and met a refusal with (shared/ux's transcript).
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    // An empty model says so, as Juju does, below its table.
+    Run r = run({S("status")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.err, S("\nModel \"default\" is empty.\n"));
+    // --num-units for -n.
+    QCOMPARE(run({S("deploy"), S("web"), S("--num-units"), S("2")}).exitCode, 0);
+    QCOMPARE(run({S("add-unit"), S("web"), S("--num-units"), S("2")}).exitCode, 0);
+    QCOMPARE(json({S("status")})[S("applications")][S("web")][S("units")].toObject().size(), 4);
+    QCOMPARE(run({S("status")}).err, QString());
+    // scale-application APP SCALE: the new number of units.
+    r = run({S("scale-application"), S("web"), S("6")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(json({S("status")})[S("applications")][S("web")][S("units")].toObject().size(), 6);
+    r = run({S("scale-application"), S("web"), S("many")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith(S("ERROR scale-application: bad scale \"many\": expected a whole "
+                                "number")),
+             qPrintable(r.err));
+    QCOMPARE(run({S("scale-application"), S("web"), S("6"), S("--number"), S("2")}).exitCode, 1);
+    // --force and --no-wait on the removals, --destroy-storage on remove-application.
+    QCOMPARE(run({S("remove-unit"), S("web/0"), S("--force"), S("--no-wait")}).out,
+             S("removed unit web/0\n"));
+    QCOMPARE(run({S("remove-machine"), S("1"), S("--force"), S("--no-wait")}).exitCode, 0);
+    QCOMPARE(run({S("remove-application"), S("web"), S("--force"), S("--no-wait"),
+                  S("--destroy-storage")})
+                 .out,
+             S("removed application web\n"));
+    QCOMPARE(run({S("status")}).err, S("\nModel \"default\" is empty.\n"));
 }
 
 void TestBerthctl::theCommandsJujuUsersTypeFirst()
