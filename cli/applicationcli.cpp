@@ -215,14 +215,15 @@ void constraints(CliContext &ctx, const QStringList &args)
 // relate, and integrate (its Juju 3 name).
 void relate(CliContext &ctx, const QStringList &args, const QString &name)
 {
-    CommandArgs parser(name, QStringLiteral("APP1 APP2"));
+    CommandArgs parser(name, QStringLiteral("APP1[:ENDPOINT] APP2[:ENDPOINT]"));
     parser.parse(args, 2, 2);
     ctx.apply(ModelChange::relate(parser.positional().at(0), parser.positional().at(1)));
 }
 
 void removeRelation(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("remove-relation"), QStringLiteral("APP1 APP2"));
+    CommandArgs parser(QStringLiteral("remove-relation"),
+                       QStringLiteral("APP1[:ENDPOINT] APP2[:ENDPOINT]"));
     parser.parse(args, 2, 2);
     ctx.apply(ModelChange::removeRelation(parser.positional().at(0), parser.positional().at(1)));
 }

@@ -32,108 +32,113 @@
 <context>
     <name>ApplicationCommands</name>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="36"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="38"/>
         <source>added %1 units of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="40"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="42"/>
         <source>added unit %1 to machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="56"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="58"/>
         <source>%1 placement directive(s) ignored: only %2 unit(s) added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="92"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="94"/>
         <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="118"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="120"/>
         <source>application &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="127"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="129"/>
         <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="133"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="135"/>
         <source>--to and --unplaced exclude each other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="199"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="247"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="201"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="249"/>
         <source>no units specified; expected APP/N ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="212"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="214"/>
         <source>placed unit %1 on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="224"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="226"/>
         <source>unit %1 is unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="273"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="275"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="278"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="280"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="300"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="302"/>
         <source>removed application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="313"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="315"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="342"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="347"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="345"/>
-        <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
+        <location filename="../core/commands/applicationcommands.cpp" line="351"/>
+        <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="353"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="355"/>
+        <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application; if one of their charms is a subordinate (ntp, nrpe, telegraf...), deploy it with --subordinate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="365"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="359"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="371"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="366"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="381"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="396"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="411"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="404"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="420"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2708,7 +2713,7 @@
     </message>
     <message>
         <location filename="../core/placement/yamldocument.cpp" line="60"/>
-        <location filename="../core/placement/yamldocument.cpp" line="290"/>
+        <location filename="../core/placement/yamldocument.cpp" line="292"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2728,22 +2733,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="249"/>
+        <location filename="../core/placement/yamldocument.cpp" line="251"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="294"/>
+        <location filename="../core/placement/yamldocument.cpp" line="296"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="303"/>
+        <location filename="../core/placement/yamldocument.cpp" line="305"/>
         <source>a YAML file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="313"/>
+        <location filename="../core/placement/yamldocument.cpp" line="315"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1,6 +1,8 @@
 #include "core/commands/applicationcommands.h"
+
 #include "core/commands/machineretirement.h"
 #include "core/commands/unitplacer.h"
+#include "core/store/bundlerows.h"
 
 #include "core/bertherror.h"
 #include "core/commands/applicationscaling.h"
@@ -334,18 +336,28 @@ QString ApplicationCommands::constraints(const QString &model, const QString &ap
 CommandResult ApplicationCommands::relate(const QString &model, const QString &first,
                                           const QString &second)
 {
+    // Juju's APP:ENDPOINT is taken; the endpoints are kept beside the relation.
+    const QString firstApp = first.section(u':', 0, 0);
+    const QString secondApp = second.section(u':', 0, 0);
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        const ApplicationRecord a = tx.applications().get(first);
-        const ApplicationRecord b = tx.applications().get(second);
+        const ApplicationRecord a = tx.applications().get(firstApp);
+        const ApplicationRecord b = tx.applications().get(secondApp);
         if (a.id == b.id)
             throw BerthError(
                 ApplicationCommands::tr("cannot relate application \"%1\" to itself").arg(a.name));
         if (a.subordinate == b.subordinate) {
             throw BerthError(
-                ApplicationCommands::tr("cannot relate \"%1\" and \"%2\": a subordinate "
-                                        "relation needs one subordinate and one principal "
-                                        "application")
-                    .arg(a.name, b.name));
+                a.subordinate
+                    ? ApplicationCommands::tr("cannot relate \"%1\" and \"%2\": both are "
+                                              "subordinates; a subordinate relation needs one "
+                                              "principal application")
+                          .arg(a.name, b.name)
+                    : ApplicationCommands::tr(
+                          "cannot relate \"%1\" and \"%2\": a subordinate relation needs one "
+                          "subordinate and one principal application; if one of their charms "
+                          "is a subordinate (ntp, nrpe, telegraf...), deploy it with "
+                          "--subordinate")
+                          .arg(a.name, b.name));
         }
         const ApplicationRecord &sub = a.subordinate ? a : b;
         const ApplicationRecord &principal = a.subordinate ? b : a;
@@ -360,6 +372,9 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
                     .arg(sub.name, principal.name));
         }
         tx.applications().addRelation(sub, principal);
+        if (first.contains(u':') || second.contains(u':'))
+            BundleRows(tx.scope())
+                .addEndpointRelation(a, first.section(u':', 1), b, second.section(u':', 1));
         syncPrincipalMachines(tx, principal);
         CommandResult result;
         result.messages
@@ -387,8 +402,8 @@ CommandResult ApplicationCommands::unrelate(const QString &model, const QString 
                                             const QString &second)
 {
     return m_ws.inModel(model, [&](ModelTx &tx) {
-        const ApplicationRecord a = tx.applications().get(first);
-        const ApplicationRecord b = tx.applications().get(second);
+        const ApplicationRecord a = tx.applications().get(first.section(u':', 0, 0));
+        const ApplicationRecord b = tx.applications().get(second.section(u':', 0, 0));
         const ApplicationRecord &sub = a.subordinate ? a : b;
         const ApplicationRecord &principal = a.subordinate ? b : a;
         if (a.id == b.id || a.subordinate == b.subordinate ||
@@ -398,6 +413,7 @@ CommandResult ApplicationCommands::unrelate(const QString &model, const QString 
                                  .arg(a.name, b.name));
         }
         tx.applications().removeRelation(sub, principal);
+        BundleRows(tx.scope()).removeEndpointRelations(sub, principal);
         // The subordinate units on the principal's machines go with it.
         syncPrincipalMachines(tx, principal);
         CommandResult result;

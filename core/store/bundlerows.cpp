@@ -105,4 +105,13 @@ void BundleRows::addEndpointRelation(const ApplicationRecord &first, const QStri
                       Change::Op::Added);
 }
 
+void BundleRows::removeEndpointRelations(const ApplicationRecord &first,
+                                         const ApplicationRecord &second)
+{
+    m_scope.sql().run(QStringLiteral("DELETE FROM endpoint_relations WHERE model_id = ? AND "
+                                     "((first_id = ? AND second_id = ?) OR "
+                                     "(first_id = ? AND second_id = ?))"),
+                      {m_scope.model().id, first.id, second.id, second.id, first.id});
+}
+
 } // namespace berth

@@ -43,6 +43,8 @@ public:
     QList<EndpointRelation> endpointRelations();
     void addEndpointRelation(const ApplicationRecord &first, const QString &firstEndpoint,
                              const ApplicationRecord &second, const QString &secondEndpoint);
+    // The endpoints kept for relations between the two, gone with the relation.
+    void removeEndpointRelations(const ApplicationRecord &first, const ApplicationRecord &second);
 
 private:
     TxScope &m_scope;
