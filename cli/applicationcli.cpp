@@ -25,9 +25,6 @@ const QCommandLineOption countOption(QStringList{QStringLiteral("n"), QStringLit
 const QCommandLineOption forceOption(QStringLiteral("force"),
                                      QStringLiteral("as Juju's scripts say it; Berth removes at "
                                                     "once, with no agent to force past"));
-const QCommandLineOption noWaitOption(QStringLiteral("no-wait"),
-                                      QStringLiteral("as Juju's scripts say it; Berth never "
-                                                     "waits: instances stop in the background"));
 const QCommandLineOption toOption(QStringLiteral("to"),
                                   QStringLiteral("where each unit goes, one directive a unit: "
                                                  "3, 3/lxd/0, lxd, lxd:3, zone=Z, region=R"),
@@ -132,7 +129,7 @@ void removeUnit(CliContext &ctx, const QStringList &args)
     parser.addOption(criteriaOption());
     parser.addOption(dryRunOption);
     parser.addOption(forceOption);
-    parser.addOption(noWaitOption);
+    parser.addOption(noWaitOption());
     parser.parse(args, 1, -1);
     if (!parser.isSet(QStringLiteral("n"))) {
         if (parser.isSet(QStringLiteral("criteria")))
@@ -166,7 +163,7 @@ void removeApplication(CliContext &ctx, const QStringList &args)
                        QStringLiteral("APP ... [--dry-run] [--force] [--no-wait]"));
     parser.addOption(dryRunOption);
     parser.addOption(forceOption);
-    parser.addOption(noWaitOption);
+    parser.addOption(noWaitOption());
     parser.addOption({QStringLiteral("destroy-storage"),
                       QStringLiteral("as Juju's scripts say it; Berth keeps no storage")});
     parser.parse(args, 1, -1);

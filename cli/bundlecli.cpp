@@ -23,12 +23,6 @@ const QCommandLineOption mapMachinesOption(
                    "machine B is model machine M (comma list)"),
     QStringLiteral("existing,B=M"));
 
-// The bundle file's documents, then each overlay's.
-QList<QJsonValue> documentsOf(const QString &path, const QStringList &overlays)
-{
-    return BundleCommands::readDocuments(path, overlays);
-}
-
 QString sourceOf(const QString &path)
 {
     return QStringLiteral("bundle \"%1\"").arg(path);
@@ -46,7 +40,8 @@ void diffBundle(CliContext &ctx, const QStringList &args)
     parser.parse(args, 1, 1);
     const QString path = parser.positional().at(0);
     const Bundle bundle = Bundle::fromDocuments(
-        documentsOf(path, parser.values(QStringLiteral("overlay"))), sourceOf(path));
+        BundleCommands::readDocuments(path, parser.values(QStringLiteral("overlay"))),
+        sourceOf(path));
     const QJsonObject diff =
         BundleCommands(ctx.workspace)
             .diff(ctx.model(), bundle,
@@ -108,7 +103,8 @@ void deploy(CliContext &ctx, const CommandArgs &parser)
                     .arg((qstrlen(charmOnly) == 1 ? QStringLiteral("-") : QStringLiteral("--")) +
                          QString::fromLatin1(charmOnly)));
     }
-    const QList<QJsonValue> documents = documentsOf(path, parser.values(QStringLiteral("overlay")));
+    const QList<QJsonValue> documents =
+        BundleCommands::readDocuments(path, parser.values(QStringLiteral("overlay")));
     BundleCommands::Deploy request;
     request.bundle = Bundle::fromDocuments(documents, sourceOf(path));
     const QString map = parser.value(QStringLiteral("map-machines"));

@@ -86,6 +86,8 @@ private:
 
 // --criteria, for the commands that remove units by count (scalingcli.cpp).
 QCommandLineOption criteriaOption();
+// --no-wait, as Juju's scripts give it to the removals (machinecli.cpp).
+QCommandLineOption noWaitOption();
 std::optional<DeletionPolicy::Criteria> criteriaFromArgs(const CommandArgs &parser);
 
 using CommandHandler = std::function<void(CliContext &, const QStringList &)>;

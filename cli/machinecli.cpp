@@ -9,6 +9,12 @@
 
 namespace berth {
 
+QCommandLineOption noWaitOption()
+{
+    return {QStringLiteral("no-wait"), QStringLiteral("as Juju's scripts say it; Berth never "
+                                                      "waits: instances stop in the background")};
+}
+
 namespace {
 
 void addMachine(CliContext &ctx, const QStringList &args)
@@ -55,9 +61,7 @@ void removeMachine(CliContext &ctx, const QStringList &args)
                                      "instance running on the cloud")});
     parser.addOption({QStringLiteral("dry-run"),
                       QStringLiteral("say what would be removed and stopped; change nothing")});
-    parser.addOption({QStringLiteral("no-wait"),
-                      QStringLiteral("as Juju's scripts say it; Berth never waits: instances "
-                                     "stop in the background")});
+    parser.addOption(noWaitOption());
     parser.parse(args, 1, -1);
     const ModelChange change =
         ModelChange::removeMachines(parser.positional(), parser.isSet(QStringLiteral("force")),

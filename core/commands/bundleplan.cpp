@@ -134,9 +134,11 @@ private:
                 atLeast(QStringLiteral("machine"), name.toLongLong() + 1);
         }
         for (auto it = m_model.applications.cbegin(); it != m_model.applications.cend(); ++it) {
-            for (const BundlePlan::Unit &u : it->units)
+            for (const BundlePlan::Unit &u : it->units) {
                 atLeast(QStringLiteral("unit:") + it.key(),
                         u.name.section(u'/', 1).toLongLong() + 1);
+                m_machineOfUnit.insert(u.name, u.machine);
+            }
         }
     }
 
@@ -169,14 +171,7 @@ private:
     // The model machine of the unit `app`/`number`, empty when there is none.
     QString unitMachine(const QString &app, int number) const
     {
-        if (const BundlePlan::Application *a = existing(app)) {
-            const QString name = app + u'/' + QString::number(number);
-            for (const BundlePlan::Unit &u : a->units) {
-                if (u.name == name)
-                    return u.machine;
-            }
-        }
-        return {};
+        return m_machineOfUnit.value(app + u'/' + QString::number(number));
     }
 
     // A unit of `app` on `machine` (mapped when it is a bundle machine), or
@@ -818,7 +813,8 @@ private:
     const Bundle &m_bundle;
     const BundlePlan::Model &m_model;
     QHash<QString, qint64> m_sequences;
-    QStringList m_names; // the bundle's applications in natural order
+    QHash<QString, QString> m_machineOfUnit; // each unit of the model -> its machine
+    QStringList m_names;                     // the bundle's applications in natural order
     QHash<QString, QString> m_map;
     QList<Change> m_changes;
     QHash<QString, QString> m_deployOf;            // application -> its deploy change

@@ -87,9 +87,9 @@ QHash<QString, QString> OpenStackProvider::meanings()
         {QStringLiteral("project-domain"),
          QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings", "The domain of that project"))},
         {QStringLiteral("regions"),
-         QString::fromUtf8(
-             QT_TRANSLATE_NOOP("ProviderSettings", "The regions Berth uses, separated by commas "
-                                                   "(empty: every region of the catalogue)"))},
+         QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings",
+                                             "The regions Berth uses, separated by commas "
+                                             "(empty: every region of the catalogue)"))},
         {QStringLiteral("user-domain"),
          QString::fromUtf8(QT_TRANSLATE_NOOP("ProviderSettings", "The domain of the user"))},
         {QStringLiteral("username"),
