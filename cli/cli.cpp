@@ -27,6 +27,7 @@ QList<CommandSpec> commandTable()
     registerBundleCommands(table);
     registerMachineCommands(table);
     registerShowCommands(table);
+    registerWaitCommands(table);
     registerProvisionCommands(table);
     registerPolicyCommands(table);
     registerScalingCommands(table);
@@ -175,11 +176,11 @@ int Cli::runCommand(QStringList &args, bool stage)
     const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
     Workspace workspace(store, clouds);
     ModelCommands(workspace).ensureDefaultModel();
-    CliContext context{workspace, m_types, m_secrets, m_out,     m_err,
-                       model,     format,  stage,     m_terminal};
+    CliContext context{workspace, m_types, m_secrets, m_out,      m_err,
+                       model,     format,  stage,     m_terminal, 0};
     spec->handler(context, args);
     m_out.flush();
-    return 0;
+    return context.exitCode;
 }
 
 int Cli::run(const QStringList &arguments)

@@ -28,6 +28,7 @@ struct CliContext
     Output::Format format = Output::Format::Tabular;
     bool stage = false;    // --stage: model changes go to the change set
     bool terminal = false; // out is a terminal that takes colours (status --color)
+    int exitCode = 0;      // a command that ends otherwise than by success or a refusal
 
     QString model() { return workspace.resolveModel(modelOption); }
     void print(const CommandResult &result);
@@ -110,5 +111,6 @@ void registerPolicyCommands(QList<CommandSpec> &table);
 void registerScalingCommands(QList<CommandSpec> &table);
 void registerChangeSetCommands(QList<CommandSpec> &table);
 void registerShowCommands(QList<CommandSpec> &table);
+void registerWaitCommands(QList<CommandSpec> &table);
 
 } // namespace berth

@@ -228,7 +228,8 @@ CommandDoc describe(const CommandSpec &spec, const ProviderTypes &types)
         QTextStream out(&sink);
         QTextStream err(&sink);
         NoSecrets secrets;
-        CliContext context{workspace, types, secrets, out, err, {}, Output::Format::Tabular, false};
+        CliContext context{workspace, types, secrets, out, err, {}, Output::Format::Tabular,
+                           false,     false, 0};
         spec.handler(context, {QStringLiteral("--help")});
     } catch (const HelpRequested &help) {
         doc.usage = help.usage;

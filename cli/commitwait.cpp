@@ -1,0 +1,160 @@
+#include "cli/commitwait.h"
+
+#include "core/store/changedetector.h"
+#include "core/store/store.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QSocketNotifier>
+#include <QStringView>
+#include <QTimer>
+
+#include <csignal>
+#include <unistd.h>
+
+namespace berth {
+
+namespace CommitWait {
+
+namespace {
+
+// Ctrl+C ends the wait through the event loop (the self-pipe idiom), so the
+// command leaves as it would have anyway: output flushed, store closed.
+int interruptPipe[2] = {-1, -1};
+
+void onInterrupt(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(interruptPipe[1], &byte, 1);
+}
+
+class InterruptGuard
+{
+public:
+    InterruptGuard()
+    {
+        if (interruptPipe[0] < 0 && ::pipe(interruptPipe) != 0)
+            return;
+        struct sigaction action = {};
+        action.sa_handler = onInterrupt;
+        sigemptyset(&action.sa_mask);
+        m_installed = ::sigaction(SIGINT, &action, &m_previous) == 0;
+    }
+    ~InterruptGuard()
+    {
+        if (m_installed)
+            ::sigaction(SIGINT, &m_previous, nullptr);
+    }
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+    bool installed() const { return m_installed; }
+
+private:
+    struct sigaction m_previous = {};
+    bool m_installed = false;
+};
+
+// How often SQLite's data version is read: often enough that a wait wakes
+// within a few tens of milliseconds of the commit, and the read is cheap.
+constexpr int sqlitePollMs = 10;
+
+} // namespace
+
+End run(Store &store, const Options &options, const std::function<bool()> &check)
+{
+    if (check())
+        return End::Done;
+    QEventLoop loop;
+    End end = End::Done;
+    InterruptGuard interrupts;
+    std::unique_ptr<QSocketNotifier> notifier;
+    if (interrupts.installed()) {
+        notifier = std::make_unique<QSocketNotifier>(interruptPipe[0], QSocketNotifier::Read);
+        QObject::connect(notifier.get(), &QSocketNotifier::activated, &loop, [&] {
+            char byte = 0;
+            [[maybe_unused]] const auto got = ::read(interruptPipe[0], &byte, 1);
+            end = End::Interrupted;
+            loop.quit();
+        });
+    }
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    QObject::connect(&timeout, &QTimer::timeout, &loop, [&] {
+        end = End::TimedOut;
+        loop.quit();
+    });
+    if (options.timeoutMs > 0)
+        timeout.start(std::chrono::milliseconds(options.timeoutMs));
+
+    // A commit checks at once unless the last check was under minGapMs ago;
+    // then once, when the gap is over, for all the commits meanwhile.
+    QElapsedTimer sinceCheck;
+    sinceCheck.start();
+    QTimer deferred;
+    deferred.setSingleShot(true);
+    const auto checkNow = [&] {
+        sinceCheck.restart();
+        if (check()) {
+            end = End::Done;
+            loop.quit();
+        }
+    };
+    QObject::connect(&deferred, &QTimer::timeout, &loop, checkNow);
+    ChangeDetector detector(store, sqlitePollMs);
+    QObject::connect(&detector, &ChangeDetector::committed, &loop, [&] {
+        if (deferred.isActive())
+            return;
+        const qint64 wait = options.minGapMs - sinceCheck.elapsed();
+        if (wait <= 0)
+            checkNow();
+        else
+            deferred.start(std::chrono::milliseconds(wait));
+    });
+    detector.start();
+    loop.exec();
+    return end;
+}
+
+std::optional<qint64> parseDurationMs(QStringView text)
+{
+    constexpr double week = 7 * 24 * 3600 * 1000.0;
+    if (text.isEmpty())
+        return std::nullopt;
+    bool plain = false;
+    const double seconds = text.toDouble(&plain);
+    if (plain)
+        return seconds >= 0 && seconds * 1000 <= week ? std::optional(qint64(seconds * 1000))
+                                                      : std::nullopt;
+    double total = 0;
+    qsizetype i = 0;
+    while (i < text.size()) {
+        const qsizetype start = i;
+        while (i < text.size() && (text.at(i).isDigit() || text.at(i) == u'.'))
+            ++i;
+        bool ok = false;
+        const double amount = text.mid(start, i - start).toDouble(&ok);
+        if (!ok)
+            return std::nullopt;
+        const qsizetype unitStart = i;
+        while (i < text.size() && text.at(i).isLetter())
+            ++i;
+        const QStringView unit = text.mid(unitStart, i - unitStart);
+        double scale = 0;
+        if (unit == u"ms")
+            scale = 1;
+        else if (unit == u"s")
+            scale = 1000;
+        else if (unit == u"m")
+            scale = 60'000;
+        else if (unit == u"h")
+            scale = 3'600'000;
+        else
+            return std::nullopt;
+        total += amount * scale;
+    }
+    return total <= week ? std::optional(qint64(total)) : std::nullopt;
+}
+
+} // namespace CommitWait
+
+} // namespace berth

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <functional>
+#include <optional>
+
+class QStringView;
+
+namespace berth {
+
+class Store;
+
+// Waits on the store's commits, by any process (PostgreSQL's NOTIFY, SQLite's
+// data version), for wait-for and status --watch: no polling of the model.
+namespace CommitWait {
+
+enum class End { Done, TimedOut, Interrupted };
+
+struct Options
+{
+    // At least this long between two calls of `check` after the first (a
+    // burst of commits shorter than it is one call).
+    int minGapMs = 0;
+    // Give up after this long; 0: never.
+    qint64 timeoutMs = 0;
+};
+
+// Calls `check` now and again after commits until it returns true, the
+// timeout passes, or the user presses Ctrl+C.
+End run(Store &store, const Options &options, const std::function<bool()> &check);
+
+// A duration as Juju writes one: "90s", "10m", "1h30m", "500ms", "1.5s", or
+// a plain number of seconds; nullopt when it is none (or longer than a week).
+std::optional<qint64> parseDurationMs(QStringView text);
+
+} // namespace CommitWait
+
+} // namespace berth
