@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 using namespace berth;
@@ -22,5 +23,12 @@ int main(int argc, char *argv[])
     // Colours for a terminal, unless the user asks for none (no-color.org).
     cli.setTerminal(isatty(STDOUT_FILENO) == 1 && qEnvironmentVariableIsEmpty("NO_COLOR") &&
                     qgetenv("TERM") != "dumb");
+    // status fits the terminal's width, or COLUMNS where the user sets it.
+    winsize size = {};
+    if (isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 &&
+        size.ws_col > 0)
+        cli.setWidth(size.ws_col);
+    else
+        cli.setWidth(qEnvironmentVariableIntValue("COLUMNS"));
     return cli.run(QCoreApplication::arguments().mid(1));
 }

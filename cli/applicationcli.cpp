@@ -1,17 +1,12 @@
 // berthctl commands about applications and units: deploy, add-unit,
-// remove-unit, remove-application, set-constraints, constraints, relate, status.
+// remove-unit, remove-application, set-constraints, constraints, relate.
 #include "cli/bundlecli.h"
 #include "cli/clicontext.h"
-#include "cli/statusreport.h"
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/scalingcommands.h"
-#include "core/model/bundle.h"
-#include "core/model/statusselection.h"
-#include "core/store/bundlerows.h"
 
 #include <QJsonObject>
-#include <QSet>
 
 namespace berth {
 
@@ -225,63 +220,6 @@ void removeRelation(CliContext &ctx, const QStringList &args)
     ctx.apply(ModelChange::removeRelation(parser.positional().at(0), parser.positional().at(1)));
 }
 
-void status(CliContext &ctx, const QStringList &args)
-{
-    CommandArgs parser(QStringLiteral("status"), QStringLiteral("[PATTERN ...]"));
-    parser.addOption({QStringLiteral("relations"), QStringLiteral("list the relations too")});
-    parser.addOption({QStringLiteral("color"),
-                      QStringLiteral("colour the status words even when not on a terminal")});
-    parser.addOption(
-        {QStringLiteral("no-color"),
-         QStringLiteral("never colour the status words (default: colour on a terminal)")});
-    parser.parse(args, 0, -1);
-    if (parser.isSet(QStringLiteral("color")) && parser.isSet(QStringLiteral("no-color")))
-        throw BerthError(QStringLiteral("status: give --color or --no-color, not both"));
-    const StatusSelection selection(parser.positional());
-    // Plain names read only the rows around them; wildcards and status
-    // words read the whole model.
-    const auto names = selection.plainNames();
-    QList<BundleRows::EndpointRelation> endpoints;
-    const ModelSnapshot snapshot =
-        selection.apply(ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
-            if (parser.isSet(QStringLiteral("relations")))
-                endpoints = BundleRows(tx.scope()).endpointRelations();
-            return names ? tx.snapshots().around(names->applications, names->units, names->machines)
-                         : tx.snapshots().whole();
-        }));
-    if (!selection.isEmpty() && snapshot.units.isEmpty() && snapshot.machines.isEmpty() &&
-        snapshot.applications.isEmpty())
-        ctx.warn(QStringLiteral("nothing matched %1").arg(selection.patterns().join(u' ')));
-    StatusReport::TableOptions options{parser.isSet(QStringLiteral("relations")),
-                                       !parser.isSet(QStringLiteral("no-color")) &&
-                                           (ctx.terminal || parser.isSet(QStringLiteral("color"))),
-                                       {}};
-    // The shown applications' relations only.
-    QSet<QString> shownApps;
-    for (const ApplicationRecord &a : snapshot.applications)
-        shownApps.insert(a.name);
-    for (const BundleRows::EndpointRelation &r : endpoints) {
-        if (shownApps.contains(Bundle::applicationOf(r.first)) ||
-            shownApps.contains(Bundle::applicationOf(r.second)))
-            options.endpointRelations.append({r.first, r.second});
-    }
-    // JSON and YAML are written as they are made.
-    switch (ctx.format) {
-    case Output::Format::Tabular:
-        ctx.out << StatusReport::toTable(snapshot, options);
-        ctx.out.flush();
-        if (selection.isEmpty() && snapshot.applications.isEmpty() && snapshot.machines.isEmpty())
-            ctx.err << "\nModel \"" << ctx.model() << "\" is empty." << Qt::endl; // as Juju says it
-        return;
-    case Output::Format::Json:
-        StatusReport::writeJson(snapshot, ctx.out);
-        return;
-    case Output::Format::Yaml:
-        StatusReport::writeYaml(snapshot, ctx.out);
-        return;
-    }
-}
-
 } // namespace
 
 void registerApplicationCommands(QList<CommandSpec> &table)
@@ -316,8 +254,6 @@ void registerApplicationCommands(QList<CommandSpec> &table)
     table.append({QStringLiteral("remove-relation"),
                   QStringLiteral("remove a subordinate relation (and the subordinate's units)"),
                   removeRelation, true});
-    table.append({QStringLiteral("status"),
-                  QStringLiteral("the model, or the parts that match patterns"), status});
 }
 
 } // namespace berth

@@ -24,6 +24,7 @@ QList<CommandSpec> commandTable()
     registerCloudCommands(table);
     registerModelCommands(table);
     registerApplicationCommands(table);
+    registerStatusCommands(table);
     registerBundleCommands(table);
     registerMachineCommands(table);
     registerShowCommands(table);
@@ -73,15 +74,20 @@ bool takeFlag(QStringList &args, const QString &name)
     return args.removeAll(name) > 0;
 }
 
-// The --format option's value; tabular when not given.
-Output::Format formatOption(const QString &text)
+// The --format option's value; tabular when not given. `own`: the formats
+// the command takes beyond the three.
+Output::Format formatOption(const QString &text, const QStringList &own)
 {
-    if (text.isEmpty())
+    if (text.isEmpty() || own.contains(text))
         return Output::Format::Tabular;
     const auto parsed = Output::parseFormat(text);
     if (!parsed) {
+        const QStringList all =
+            QStringList{QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("tabular")} +
+            own;
         throw BerthError(
-            QStringLiteral("bad --format \"%1\": expected json, yaml or tabular").arg(text));
+            QStringLiteral("bad --format \"%1\": expected %2 or %3")
+                .arg(text, all.mid(0, all.size() - 1).join(QStringLiteral(", ")), all.last()));
     }
     return *parsed;
 }
@@ -171,13 +177,23 @@ int Cli::runCommand(QStringList &args, bool stage)
                                         "change a model's applications, units and machines")
                              .arg(command));
     }
-    const Output::Format format = formatOption(formatText);
+    const Output::Format format = formatOption(formatText, spec->formats);
     Store store(db);
     const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
     Workspace workspace(store, clouds);
     ModelCommands(workspace).ensureDefaultModel();
-    CliContext context{workspace, m_types, m_secrets, m_out,      m_err,
-                       model,     format,  stage,     m_terminal, 0};
+    CliContext context{workspace,
+                       m_types,
+                       m_secrets,
+                       m_out,
+                       m_err,
+                       model,
+                       format,
+                       stage,
+                       m_terminal,
+                       0,
+                       spec->formats.contains(formatText) ? formatText : QString(),
+                       m_width};
     spec->handler(context, args);
     m_out.flush();
     return context.exitCode;

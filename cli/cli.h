@@ -27,6 +27,9 @@ public:
     // `out` is a terminal that takes colours: status colours its status
     // words unless --no-color (--color colours them anywhere).
     void setTerminal(bool terminal) { m_terminal = terminal; }
+    // The terminal's columns (or COLUMNS): status leaves out what matters
+    // least to fit them; 0 for no limit.
+    void setWidth(int width) { m_width = width; }
     // Every command, in the order `berthctl help` lists them.
     static QList<CommandSpec> commands();
 
@@ -44,6 +47,7 @@ private:
     const ProviderTypes &m_types;
     SecretStore &m_secrets;
     bool m_terminal = false;
+    int m_width = 0;
 };
 
 } // namespace berth

@@ -26,9 +26,11 @@ struct CliContext
     QTextStream &err;
     QString modelOption; // -m
     Output::Format format = Output::Format::Tabular;
-    bool stage = false;    // --stage: model changes go to the change set
-    bool terminal = false; // out is a terminal that takes colours (status --color)
-    int exitCode = 0;      // a command that ends otherwise than by success or a refusal
+    bool stage = false;      // --stage: model changes go to the change set
+    bool terminal = false;   // out is a terminal that takes colours (status --color)
+    int exitCode = 0;        // a command that ends otherwise than by success or a refusal
+    QString formatName = {}; // a --format of the command's own (CommandSpec::formats)
+    int width = 0;           // the terminal's columns; 0: no limit
 
     QString model() { return workspace.resolveModel(modelOption); }
     void print(const CommandResult &result);
@@ -99,7 +101,8 @@ struct CommandSpec
     QString name;
     QString summary;
     CommandHandler handler;
-    bool stageable = false; // takes --stage (goes through CliContext::apply)
+    bool stageable = false;   // takes --stage (goes through CliContext::apply)
+    QStringList formats = {}; // --format values of its own, beyond json, yaml and tabular
 };
 
 void registerCloudCommands(QList<CommandSpec> &table);
@@ -112,5 +115,6 @@ void registerScalingCommands(QList<CommandSpec> &table);
 void registerChangeSetCommands(QList<CommandSpec> &table);
 void registerShowCommands(QList<CommandSpec> &table);
 void registerWaitCommands(QList<CommandSpec> &table);
+void registerStatusCommands(QList<CommandSpec> &table);
 
 } // namespace berth

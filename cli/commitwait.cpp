@@ -57,6 +57,8 @@ private:
 // How often SQLite's data version is read: often enough that a wait wakes
 // within a few tens of milliseconds of the commit, and the read is cheap.
 constexpr int sqlitePollMs = 10;
+// How long a burst of commits may take to be seen whole by one check.
+constexpr int settleMs = 250;
 
 } // namespace
 
@@ -86,8 +88,9 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
     if (options.timeoutMs > 0)
         timeout.start(std::chrono::milliseconds(options.timeoutMs));
 
-    // A commit checks at once unless the last check was under minGapMs ago;
-    // then once, when the gap is over, for all the commits meanwhile.
+    // Without a gap a commit checks at once. With one, a commit checks a
+    // little later (a settle time, up to the gap), and at least the gap after
+    // the last check: the commits of a burst are seen by one check.
     QElapsedTimer sinceCheck;
     sinceCheck.start();
     QTimer deferred;
@@ -104,11 +107,13 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
     QObject::connect(&detector, &ChangeDetector::committed, &loop, [&] {
         if (deferred.isActive())
             return;
-        const qint64 wait = options.minGapMs - sinceCheck.elapsed();
-        if (wait <= 0)
+        if (options.minGapMs <= 0) {
             checkNow();
-        else
-            deferred.start(std::chrono::milliseconds(wait));
+            return;
+        }
+        const qint64 settle = std::min(options.minGapMs, settleMs);
+        deferred.start(
+            std::chrono::milliseconds(std::max(settle, options.minGapMs - sinceCheck.elapsed())));
     });
     detector.start();
     loop.exec();

@@ -19,8 +19,8 @@ enum class End { Done, TimedOut, Interrupted };
 
 struct Options
 {
-    // At least this long between two calls of `check` after the first (a
-    // burst of commits shorter than it is one call).
+    // At least this long between two calls of `check`; a burst of commits
+    // is one call (0: a call for each commit, at once).
     int minGapMs = 0;
     // Give up after this long; 0: never.
     qint64 timeoutMs = 0;

@@ -29,11 +29,11 @@ public:
     void remove(const QString &, const QString &) override {}
 };
 
-// One to three examples a command, as a Juju user would type them.
+// One to five examples a command, as a Juju user would type them.
 struct Example
 {
     const char *command;
-    std::array<const char *, 3> lines;
+    std::array<const char *, 5> lines;
 };
 constexpr Example exampleTable[] = {
     {"clouds", {"berthctl clouds"}},
@@ -79,7 +79,15 @@ constexpr Example exampleTable[] = {
     {"export-bundle", {"berthctl export-bundle", "berthctl export-bundle --filename model.yaml"}},
     {"status",
      {"berthctl status", "berthctl status mysql 3 --relations",
-      "berthctl status 'web/*' error --format yaml"}},
+      "berthctl status 'web/*' error --format yaml", "berthctl status --watch 2s --format summary",
+      "berthctl status --format oneline -o status.txt"}},
+    {"wait-for",
+     {"berthctl wait-for application web",
+      "berthctl wait-for unit web/0 --query 'life==\"alive\" && agent-status==\"idle\"' "
+      "--timeout 5m",
+      "berthctl wait-for model prod --query 'forEach(machines, m => m.status == \"started\")'",
+      "berthctl wait-for application db --query 'zone-skew <= 1 && len(units) >= 3' "
+      "--summary"}},
     {"add-machine",
      {"berthctl add-machine -n 2 --constraints mem=4G", "berthctl add-machine lxd:0",
       "berthctl add-machine ssh:ubuntu@10.0.0.5"}},

@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QStringTokenizer>
 #include <QTextStream>
 
 namespace berth {
@@ -32,7 +33,41 @@ QString toYaml(const QJsonValue &value, const KeyOrder &order)
     return YamlDocument::write(value, order);
 }
 
-QString Table::render() const
+QString Table::render(int width) const
+{
+    QList<int> dropped;
+    QString text = renderColumns(dropped);
+    const auto widest = [](const QString &rendered) {
+        qsizetype most = 0;
+        for (const QStringView line : QStringTokenizer(rendered, u'\n')) {
+            qsizetype visible = line.size();
+            for (qsizetype at = line.indexOf(u'\x1b'); at >= 0; at = line.indexOf(u'\x1b', at + 1))
+                visible -= line.indexOf(u'm', at) - at + 1; // colour escapes take no room
+            most = std::max(most, visible);
+        }
+        return most;
+    };
+    if (width <= 0)
+        return text;
+    for (int column : m_dropOrder) {
+        if (widest(text) <= width)
+            return text;
+        dropped << column;
+        text = renderColumns(dropped);
+    }
+    if (widest(text) <= width)
+        return text;
+    QString cut;
+    for (const QStringView line : QStringTokenizer(text, u'\n', Qt::SkipEmptyParts)) {
+        if (line.size() <= width || line.contains(u'\x1b'))
+            cut += line + u'\n';
+        else
+            cut += line.left(width - 1) + QStringLiteral("…\n");
+    }
+    return cut;
+}
+
+QString Table::renderColumns(const QList<int> &dropped) const
 {
     QList<qsizetype> widths(m_header.size(), 0);
     const auto measure = [&widths](const QStringList &row) {
@@ -45,9 +80,14 @@ QString Table::render() const
     QString text;
     const auto line = [&](const QStringList &row) {
         QString out;
+        qsizetype last = widths.size() - 1;
+        while (last > 0 && dropped.contains(int(last)))
+            --last;
         for (qsizetype i = 0; i < widths.size(); ++i) {
+            if (dropped.contains(int(i)))
+                continue;
             const QString cell = i < row.size() ? row.at(i) : QString();
-            const QString padded = i + 1 < widths.size() ? cell.leftJustified(widths[i] + 2) : cell;
+            const QString padded = i < last ? cell.leftJustified(widths[i] + 2) : cell;
             const QString colour =
                 m_colour && &row != &m_header ? m_colour(int(i), cell) : QString();
             if (colour.isEmpty() || cell.isEmpty())

@@ -36,10 +36,16 @@ public:
     using Colour = std::function<QString(int column, const QString &cell)>;
     void setColour(Colour colour) { m_colour = std::move(colour); }
     bool isEmpty() const { return m_rows.isEmpty(); }
-    QString render() const;
+    // Columns to leave out, first to last, when a row is wider than the
+    // terminal; a row still too wide is cut with "…".
+    void setDropOrder(QList<int> columns) { m_dropOrder = std::move(columns); }
+    // `width`: the terminal's columns; 0 for no limit.
+    QString render(int width = 0) const;
 
 private:
+    QString renderColumns(const QList<int> &dropped) const;
     QStringList m_header;
+    QList<int> m_dropOrder;
     QList<QStringList> m_rows;
     Colour m_colour;
 };

@@ -287,10 +287,17 @@ void colourColumns(Output::Table &table, bool colour, const QList<int> &columns)
 
 QString toTable(const ModelSnapshot &s, const TableOptions &options)
 {
-    Output::Table model({QStringLiteral("Model"), QStringLiteral("Cloud/Region"),
-                         QStringLiteral("Harvest"), QStringLiteral("Constraints")});
-    model.addRow({s.model.name, s.model.cloud + u'/' + s.model.region, s.model.config.harvestMode(),
-                  s.model.constraints.toString()});
+    QStringList header{QStringLiteral("Model"), QStringLiteral("Cloud/Region"),
+                       QStringLiteral("Harvest"), QStringLiteral("Constraints")};
+    QStringList row{s.model.name, s.model.cloud + u'/' + s.model.region,
+                    s.model.config.harvestMode(), s.model.constraints.toString()};
+    if (!options.timestamp.isEmpty()) {
+        header.insert(3, QStringLiteral("Timestamp"));
+        row.insert(3, options.timestamp);
+    }
+    Output::Table model(header);
+    model.addRow(row);
+    model.setDropOrder({int(header.size()) - 1, 2});
 
     QHash<qint64, const MachineRecord *> machineById;
     for (const MachineRecord &m : s.machines)
@@ -308,6 +315,7 @@ QString toTable(const ModelSnapshot &s, const TableOptions &options)
                         QStringLiteral("Charm"), QStringLiteral("Base"),
                         QStringLiteral("Constraints"), QStringLiteral("Message")});
     colourColumns(apps, options.colour, {1});
+    apps.setDropOrder({5, 4, 3});
     for (const ApplicationRecord &a : s.applications) {
         const QList<UnitStatus> statuses = statusesOf.value(a.id);
         const qsizetype up = std::count_if(statuses.begin(), statuses.end(), [](const auto &u) {
@@ -330,6 +338,7 @@ QString toTable(const ModelSnapshot &s, const TableOptions &options)
                          QStringLiteral("Agent"), QStringLiteral("Machine"),
                          QStringLiteral("Constraints"), QStringLiteral("Message")});
     colourColumns(units, options.colour, {1, 2});
+    units.setDropOrder({4});
     const auto addUnit = [&](const UnitRecord &u, const QString &indent) {
         const UnitStatus status = statusOf.value(u.id);
         units.addRow({indent + u.name(), status.workload, status.agent, u.machine,
@@ -343,13 +352,13 @@ QString toTable(const ModelSnapshot &s, const TableOptions &options)
             addUnit(*sub, QStringLiteral("  "));
     }
 
-    QString text = model.render();
+    QString text = model.render(options.width);
     if (!apps.isEmpty())
-        text += u'\n' + apps.render();
+        text += u'\n' + apps.render(options.width);
     if (!units.isEmpty())
-        text += u'\n' + units.render();
+        text += u'\n' + units.render(options.width);
     if (!s.machines.isEmpty())
-        text += u'\n' + machinesTable(s.machines, options.colour);
+        text += u'\n' + machinesTable(s.machines, options.colour, options.width);
     if (options.relations && (!s.relations.isEmpty() || !options.endpointRelations.isEmpty())) {
         // Juju 3's words: subordinate relations, and the others ("regular").
         Output::Table relations({QStringLiteral("Integration provider"), QStringLiteral("Requirer"),
@@ -372,7 +381,7 @@ QString toTable(const ModelSnapshot &s, const TableOptions &options)
             if (!shown.contains(r.principal + u' ' + r.subordinate))
                 relations.addRow({r.principal, r.subordinate, QStringLiteral("subordinate")});
         }
-        text += u'\n' + relations.render();
+        text += u'\n' + relations.render(options.width);
     }
     return text;
 }
@@ -391,7 +400,7 @@ QJsonObject machinesJson(const QList<MachineRecord> &machines)
     return tree.result().toObject();
 }
 
-QString machinesTable(const QList<MachineRecord> &list, bool colour)
+QString machinesTable(const QList<MachineRecord> &list, bool colour, int width)
 {
     Output::Table machines(
         {QStringLiteral("Machine"), QStringLiteral("Life"), QStringLiteral("Status"),
@@ -399,6 +408,7 @@ QString machinesTable(const QList<MachineRecord> &list, bool colour)
          QStringLiteral("Region"), QStringLiteral("Zone"), QStringLiteral("Base"),
          QStringLiteral("Constraints"), QStringLiteral("Message")});
     colourColumns(machines, colour, {1, 2, 4});
+    machines.setDropOrder({9, 8, 6, 3, 5, 1});
     // Containers under their hosts, indented, as Juju shows them.
     QHash<qint64, QList<const MachineRecord *>> containersOf;
     QSet<qint64> ids;
@@ -424,7 +434,7 @@ QString machinesTable(const QList<MachineRecord> &list, bool colour)
             addMachine(m, {});
     }
 
-    return machines.render();
+    return machines.render(width);
 }
 
 } // namespace StatusReport

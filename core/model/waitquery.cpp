@@ -173,6 +173,13 @@ std::vector<Token> tokenize(const QString &text)
     }
 }
 
+// "a unit", "an application" (a vowel sound: "a unit", "an item").
+QString withArticle(const QString &kind)
+{
+    static const QString vowels = QStringLiteral("aeio");
+    return (vowels.contains(kind.left(1)) ? QStringLiteral("an ") : QStringLiteral("a ")) + kind;
+}
+
 QString typeName(Node::Type type, const QString &kind)
 {
     switch (type) {
@@ -183,7 +190,7 @@ QString typeName(Node::Type type, const QString &kind)
     case Node::Type::String:
         return QStringLiteral("a string");
     case Node::Type::Entity:
-        return QStringLiteral("a %1").arg(kind);
+        return withArticle(kind);
     case Node::Type::Collection:
         return QStringLiteral("a list of %1s").arg(kind);
     }
@@ -378,8 +385,8 @@ private:
             }
             return;
         }
-        fail(t, QStringLiteral("a %1 has no field \"%2\"; it has %3")
-                    .arg(kind, t.text, names.join(QStringLiteral(", "))));
+        fail(t, QStringLiteral("%1 has no field \"%2\"; it has %3")
+                    .arg(withArticle(kind), t.text, names.join(QStringLiteral(", "))));
     }
 
     NodePtr primary()

@@ -325,7 +325,8 @@ void TestBerthctl::failuresAreOneLineAndChangeNothing_data()
         << "status: Unknown option 'colour'. (usage: berthctl status [PATTERN ...])";
     QTest::newRow("bad format") << QStringList{QStringLiteral("status"), QStringLiteral("--format"),
                                                QStringLiteral("xml")}
-                                << R"(bad --format "xml": expected json, yaml or tabular)";
+                                << R"(bad --format "xml": expected json, yaml, tabular, summary, )"
+                                   R"(short, line or oneline)";
     QTest::newRow("machine id on add-machine")
         << QStringList{QStringLiteral("add-machine"), QStringLiteral("0")}
         << "add-machine: machine-id cannot be specified";

@@ -1,0 +1,203 @@
+// berthctl status: the model (or what matches patterns) in Juju's formats,
+// once, or again after each change with --watch.
+#include "cli/clicontext.h"
+#include "cli/commitwait.h"
+#include "cli/statusreport.h"
+#include "core/bertherror.h"
+#include "core/model/bundle.h"
+#include "core/model/statusselection.h"
+#include "core/store/bundlerows.h"
+
+#include <QDateTime>
+#include <QSaveFile>
+#include <QSet>
+
+namespace berth {
+
+namespace {
+
+const QStringList ownFormats{QStringLiteral("summary"), QStringLiteral("short"),
+                             QStringLiteral("line"), QStringLiteral("oneline")};
+
+// --watch [INTERVAL]: Juju's takes a duration after it; a word that is not
+// one is a pattern. Taken out of `args`; nullopt without --watch.
+std::optional<qint64> takeWatch(QStringList &args)
+{
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        if (arg == u"--")
+            break;
+        if (arg.startsWith(QStringLiteral("--watch="))) {
+            const auto interval = CommitWait::parseDurationMs(QStringView(arg).mid(8));
+            if (!interval || *interval <= 0)
+                throw BerthError(QStringLiteral("status: bad value \"%1\" for --watch: expected "
+                                                "a duration such as 1s, 500ms or 2m")
+                                     .arg(arg.mid(8)));
+            args.remove(i);
+            return interval;
+        }
+        if (arg != u"--watch")
+            continue;
+        args.remove(i);
+        if (i < args.size()) {
+            const auto interval = CommitWait::parseDurationMs(args.at(i));
+            if (interval && *interval > 0) {
+                args.remove(i);
+                return interval;
+            }
+        }
+        return 1000;
+    }
+    return std::nullopt;
+}
+
+// The time in the model table's header, as Juju's: local, or UTC with --utc.
+QString timestamp(bool utc)
+{
+    const QDateTime now = utc ? QDateTime::currentDateTimeUtc()
+                              : QDateTime::currentDateTime().toOffsetFromUtc(
+                                    QDateTime::currentDateTime().offsetFromUtc());
+    return now.toString(Qt::ISODate).section(u'T', 1);
+}
+
+struct StatusRequest
+{
+    StatusSelection selection;
+    bool relations = false;
+    bool colour = false;
+    bool utc = false;
+};
+
+// The status document as it stands now.
+QString render(CliContext &ctx, const StatusRequest &request, bool *emptyModel)
+{
+    const auto names = request.selection.plainNames();
+    QList<BundleRows::EndpointRelation> endpoints;
+    // Plain names read only the rows around them; wildcards and status
+    // words read the whole model.
+    const ModelSnapshot snapshot =
+        request.selection.apply(ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
+            if (request.relations)
+                endpoints = BundleRows(tx.scope()).endpointRelations();
+            return names ? tx.snapshots().around(names->applications, names->units, names->machines)
+                         : tx.snapshots().whole();
+        }));
+    if (!request.selection.isEmpty() && snapshot.units.isEmpty() && snapshot.machines.isEmpty() &&
+        snapshot.applications.isEmpty())
+        ctx.warn(QStringLiteral("nothing matched %1").arg(request.selection.patterns().join(u' ')));
+    *emptyModel = request.selection.isEmpty() && snapshot.applications.isEmpty() &&
+                  snapshot.machines.isEmpty();
+    QString text;
+    QTextStream stream(&text);
+    if (ctx.formatName == u"summary")
+        return StatusReport::toSummary(snapshot);
+    if (!ctx.formatName.isEmpty())
+        return StatusReport::toOneline(snapshot);
+    switch (ctx.format) {
+    case Output::Format::Tabular: {
+        StatusReport::TableOptions options{
+            request.relations, request.colour, {}, ctx.width, timestamp(request.utc)};
+        // The shown applications' relations only.
+        QSet<QString> shownApps;
+        for (const ApplicationRecord &a : snapshot.applications)
+            shownApps.insert(a.name);
+        for (const BundleRows::EndpointRelation &r : endpoints) {
+            if (shownApps.contains(Bundle::applicationOf(r.first)) ||
+                shownApps.contains(Bundle::applicationOf(r.second)))
+                options.endpointRelations.append({r.first, r.second});
+        }
+        return StatusReport::toTable(snapshot, options);
+    }
+    case Output::Format::Json:
+        StatusReport::writeJson(snapshot, stream);
+        break;
+    case Output::Format::Yaml:
+        StatusReport::writeYaml(snapshot, stream);
+        break;
+    }
+    stream.flush();
+    return text;
+}
+
+void writeFile(const QString &path, const QString &text)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
+        throw BerthError(
+            QStringLiteral("status: cannot write %1: %2").arg(path, file.errorString()));
+}
+
+void status(CliContext &ctx, const QStringList &arguments)
+{
+    QStringList args = arguments;
+    const std::optional<qint64> watch = takeWatch(args);
+    CommandArgs parser(QStringLiteral("status"), QStringLiteral("[PATTERN ...]"));
+    parser.addOption({QStringLiteral("relations"), QStringLiteral("list the relations too")});
+    parser.addOption({QStringLiteral("integrations"),
+                      QStringLiteral("list the relations too (Juju 3's word for --relations)")});
+    parser.addOption({QStringLiteral("color"),
+                      QStringLiteral("colour the status words even when not on a terminal")});
+    parser.addOption(
+        {QStringLiteral("no-color"),
+         QStringLiteral("never colour the status words (default: colour on a terminal)")});
+    parser.addOption({QStringLiteral("watch"),
+                      QStringLiteral("draw the status again after each change, at most once per "
+                                     "INTERVAL (default 1s), until Ctrl+C")});
+    parser.addOption(
+        {QStringLiteral("utc"), QStringLiteral("give the time in UTC rather than the local time")});
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("write the status to FILE rather than to the terminal"),
+                      QStringLiteral("FILE")});
+    parser.parse(args, 0, -1);
+    if (parser.isSet(QStringLiteral("color")) && parser.isSet(QStringLiteral("no-color")))
+        throw BerthError(QStringLiteral("status: give --color or --no-color, not both"));
+    const QString file = parser.value(QStringLiteral("output"));
+    if (watch && !file.isEmpty())
+        throw BerthError(QStringLiteral("status: --watch draws again after each change and -o "
+                                        "writes the status once: give one of them"));
+    const StatusRequest request{StatusSelection(parser.positional()),
+                                parser.isSet(QStringLiteral("relations")) ||
+                                    parser.isSet(QStringLiteral("integrations")),
+                                file.isEmpty() && !parser.isSet(QStringLiteral("no-color")) &&
+                                    (ctx.terminal || parser.isSet(QStringLiteral("color"))),
+                                parser.isSet(QStringLiteral("utc"))};
+    bool empty = false;
+    if (!watch) {
+        const QString text = render(ctx, request, &empty);
+        if (!file.isEmpty()) {
+            writeFile(file, text);
+            return;
+        }
+        ctx.out << text;
+        ctx.out.flush();
+        if (empty && ctx.format == Output::Format::Tabular && ctx.formatName.isEmpty())
+            ctx.err << "\nModel \"" << ctx.model() << "\" is empty." << Qt::endl; // as Juju says it
+        return;
+    }
+    // On a terminal the screen is drawn again in place; a pipe gets one
+    // document per change (YAML's "---" between them).
+    bool first = true;
+    const auto draw = [&] {
+        const QString text = render(ctx, request, &empty);
+        if (ctx.terminal)
+            ctx.out << "\x1b[H\x1b[2J";
+        else if (!first)
+            ctx.out << (ctx.format == Output::Format::Yaml ? "---\n" : "\n");
+        first = false;
+        ctx.out << text;
+        ctx.out.flush();
+        return false; // until Ctrl+C
+    };
+    CommitWait::run(ctx.workspace.store(), {int(*watch), 0}, draw);
+}
+
+} // namespace
+
+void registerStatusCommands(QList<CommandSpec> &table)
+{
+    table.append({QStringLiteral("status"),
+                  QStringLiteral("the model, or the parts that match patterns"), status, false,
+                  ownFormats});
+}
+
+} // namespace berth

@@ -1,0 +1,210 @@
+// berthctl wait-for and status --watch as a script runs them: a separate
+// process woken by another connection's commits, on SQLite and PostgreSQL.
+#include "tests/testsupport.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTest>
+
+class TestWaitFor : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void returnsWhenAnotherConnectionsCommitMakesItTrue();
+    void timesOutNamingThePartThatIsFalse();
+    void refusesABadQueryWithItsColumn();
+    void statusWatchDrawsOncePerBurstOfCommits();
+    void everyStatusFormatOnTheSameModel();
+
+private:
+    QProcessEnvironment environment() const;
+    ProcessResult berthctl(const QStringList &args) const;
+    // Starts berthctl and waits until it is watching (its first check done).
+    void start(QProcess &process, const QStringList &args);
+    std::unique_ptr<TestWorkspace> m_tw;
+    const QString m_model = QStringLiteral("default");
+};
+
+void TestWaitFor::init()
+{
+    m_tw = std::make_unique<TestWorkspace>();
+    deployCharm(m_tw->ws(), m_model, QStringLiteral("web"), 1);
+}
+
+QProcessEnvironment TestWaitFor::environment() const
+{
+    QProcessEnvironment env = isolatedEnvironment(m_tw->dir);
+    env.insert(QStringLiteral("BERTH_DB"), m_tw->path());
+    return env;
+}
+
+ProcessResult TestWaitFor::berthctl(const QStringList &args) const
+{
+    return runProgram(QStringLiteral(BERTHCTL_PATH), args, environment(), 60'000);
+}
+
+void TestWaitFor::start(QProcess &process, const QStringList &args)
+{
+    process.setProcessEnvironment(environment());
+    process.start(QStringLiteral(BERTHCTL_PATH), args);
+    QVERIFY(process.waitForStarted());
+    // It has read the model and found the query false: it now waits on commits.
+    QTest::qWait(1'000);
+    QCOMPARE(process.state(), QProcess::Running);
+}
+
+void TestWaitFor::returnsWhenAnotherConnectionsCommitMakesItTrue()
+{
+    QProcess waiter;
+    start(waiter,
+          {QStringLiteral("wait-for"), QStringLiteral("machine"), QStringLiteral("0"),
+           QStringLiteral("--timeout"), QStringLiteral("60s"), QStringLiteral("--summary")});
+    QElapsedTimer sinceCommit;
+    AsTheProvisioner::started(m_tw->ws(), m_model, QStringLiteral("0"), QStringLiteral("i-1"));
+    sinceCommit.start();
+    QVERIFY(waiter.waitForFinished(30'000));
+    // Woken by the commit, long before its 60 s timeout.
+    QVERIFY2(sinceCommit.elapsed() < 10'000, qPrintable(QString::number(sinceCommit.elapsed())));
+    QCOMPARE(waiter.exitCode(), 0);
+    const QString out = QString::fromUtf8(waiter.readAllStandardOutput());
+    QVERIFY2(out.startsWith(QStringLiteral(R"(machine 0: life=="alive" && status=="started")")),
+             qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral(R"(machine 0 status: "started")")), qPrintable(out));
+
+    // A query over the model: units added by another process's command.
+    QProcess model;
+    start(model,
+          {QStringLiteral("wait-for"), QStringLiteral("model"), m_model, QStringLiteral("--query"),
+           QStringLiteral(R"(len(units) == 3 && forEach(applications, a => a.name == "web"))")});
+    QCOMPARE(berthctl({QStringLiteral("add-unit"), QStringLiteral("web"), QStringLiteral("-n"),
+                       QStringLiteral("2")})
+                 .code,
+             0);
+    QVERIFY(model.waitForFinished(30'000));
+    QCOMPARE(model.exitCode(), 0);
+}
+
+void TestWaitFor::timesOutNamingThePartThatIsFalse()
+{
+    ProcessResult r = berthctl({QStringLiteral("wait-for"), QStringLiteral("unit"),
+                                QStringLiteral("web/0"), QStringLiteral("--query"),
+                                QStringLiteral(R"(life == "alive" && agent-status == "idle")"),
+                                QStringLiteral("--timeout"), QStringLiteral("1s")});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(r.err, QStringLiteral(R"(ERROR timed out after 1s waiting for unit web/0: )"
+                                   R"(agent-status == "idle" (agent-status is "allocating") )"
+                                   "is false\n"));
+    // A unit that never comes is named as missing.
+    r = berthctl({QStringLiteral("wait-for"), QStringLiteral("unit"), QStringLiteral("db/0"),
+                  QStringLiteral("--timeout"), QStringLiteral("500ms")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.endsWith(QStringLiteral(": unit db/0 does not exist\n")), qPrintable(r.err));
+}
+
+void TestWaitFor::refusesABadQueryWithItsColumn()
+{
+    ProcessResult r = berthctl({QStringLiteral("wait-for"), QStringLiteral("application"),
+                                QStringLiteral("web"), QStringLiteral("--query"),
+                                QStringLiteral(R"(status == "active" && len(unit) > 2)")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith(QStringLiteral(
+                 R"(ERROR bad query at column 27: an application has no field "unit")")),
+             qPrintable(r.err));
+    QCOMPARE(r.err.count(u'\n'), 1);
+    r = berthctl({QStringLiteral("wait-for"), QStringLiteral("volume"), QStringLiteral("v/0")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("expected model, application, machine or unit")),
+             qPrintable(r.err));
+    r = berthctl({QStringLiteral("wait-for"), QStringLiteral("unit"), QStringLiteral("web/0"),
+                  QStringLiteral("--timeout"), QStringLiteral("soon")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("a duration such as 90s")), qPrintable(r.err));
+}
+
+void TestWaitFor::statusWatchDrawsOncePerBurstOfCommits()
+{
+    QProcess watcher;
+    start(watcher, {QStringLiteral("status"), QStringLiteral("--watch"), QStringLiteral("1s"),
+                    QStringLiteral("--format"), QStringLiteral("oneline")});
+    const auto documents = [](const QString &out) {
+        return out.split(QStringLiteral("\n\n"), Qt::SkipEmptyParts);
+    };
+    QString out = QString::fromUtf8(watcher.readAllStandardOutput());
+    QCOMPARE(documents(out).size(), 1); // drawn once at the start
+    // A burst: ten commits in a row, one unit each.
+    for (int i = 0; i < 10; ++i)
+        ApplicationCommands(m_tw->ws()).addUnits(m_model, QStringLiteral("web"), 1, {});
+    QTest::qWait(2'500);
+    out += QString::fromUtf8(watcher.readAllStandardOutput());
+    const QStringList drawn = documents(out);
+    QCOMPARE(drawn.size(), 2); // and once for the burst, with all of it
+    QCOMPARE(drawn.last().count(QStringLiteral("- web/")), 11);
+    // Nothing changes: nothing is drawn.
+    QTest::qWait(1'500);
+    QCOMPARE(watcher.readAllStandardOutput(), QByteArray());
+    watcher.terminate();
+    QVERIFY(watcher.waitForFinished(10'000));
+}
+
+void TestWaitFor::everyStatusFormatOnTheSameModel()
+{
+    AsTheProvisioner::started(m_tw->ws(), m_model, QStringLiteral("0"), QStringLiteral("i-1"));
+    ApplicationCommands(m_tw->ws()).addUnits(m_model, QStringLiteral("web"), 1, {});
+    const auto status = [&](const QStringList &extra) {
+        const ProcessResult r = berthctl(QStringList{QStringLiteral("status")} + extra);
+        if (r.code != 0)
+            qWarning() << r.err;
+        return r.out;
+    };
+    const QString table = status({QStringLiteral("--utc")});
+    QVERIFY2(table.contains(QStringLiteral("Timestamp")) &&
+                 table.section(u'\n', 1, 1).contains(u'Z'),
+             qPrintable(table));
+    QVERIFY(table.contains(QStringLiteral("web/1  waiting   allocating")));
+    const QString summary = status({QStringLiteral("--format"), QStringLiteral("summary")});
+    QVERIFY2(summary.contains(QStringLiteral("# Machines: (2)\n  pending:  1\n  started:  1\n")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("# Units: (2)\n  unknown:  1\n  waiting:  1\n")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("sim-east/sim-east-a:  1")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("# Applications: (1)\n  waiting:  1\n")),
+             qPrintable(summary));
+    const QString oneline = status({QStringLiteral("--format"), QStringLiteral("oneline")});
+    QCOMPARE(oneline,
+             QStringLiteral("- web/0: machine 0 in sim-east-a (agent:idle, workload:unknown)\n"
+                            "- web/1: machine 1 (agent:allocating, workload:waiting)\n"));
+    QCOMPARE(status({QStringLiteral("--format"), QStringLiteral("short")}), oneline);
+    QCOMPARE(status({QStringLiteral("--format"), QStringLiteral("line")}), oneline);
+    const QString json = status({QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY(json.contains(QStringLiteral("\"web/1\"")));
+    const QString yaml = status({QStringLiteral("--format"), QStringLiteral("yaml")});
+    QVERIFY(yaml.contains(QStringLiteral("web/1:")));
+    // -o writes the same document to a file and nothing to the terminal.
+    const QString file = m_tw->dir.filePath(QStringLiteral("status.json"));
+    QCOMPARE(
+        status({QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), file}),
+        QString());
+    QFile written(file);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(written.readAll()), json);
+    // --integrations is --relations.
+    QCOMPARE(status({QStringLiteral("--integrations"), QStringLiteral("--format"),
+                     QStringLiteral("yaml")}),
+             yaml);
+    // A narrow terminal (COLUMNS) gets the columns that matter most.
+    QProcessEnvironment env = environment();
+    env.insert(QStringLiteral("COLUMNS"), QStringLiteral("70"));
+    const ProcessResult narrow =
+        runProgram(QStringLiteral(BERTHCTL_PATH), {QStringLiteral("status")}, env);
+    for (const QString &line : narrow.out.split(u'\n'))
+        QVERIFY2(line.size() <= 70, qPrintable(line));
+    QVERIFY(narrow.out.contains(QStringLiteral("Inst status")));
+    const QString machineHeader =
+        narrow.out.mid(narrow.out.indexOf(QStringLiteral("\nMachine"))).section(u'\n', 1, 1);
+    QVERIFY2(!machineHeader.contains(QStringLiteral("Constraints")), qPrintable(machineHeader));
+}
+
+QTEST_GUILESS_MAIN(TestWaitFor)
+#include "tst_waitfor.moc"
