@@ -30,5 +30,6 @@ int main(int argc, char *argv[])
         cli.setWidth(size.ws_col);
     else
         cli.setWidth(qEnvironmentVariableIntValue("COLUMNS"));
+    cli.setInputTerminal(isatty(STDIN_FILENO) == 1);
     return cli.run(QCoreApplication::arguments().mid(1));
 }

@@ -56,7 +56,31 @@ void deploy(CliContext &ctx, const QStringList &args)
         parser.addOption(option);
     parser.addOption({QStringLiteral("dry-run"),
                       QStringLiteral("a bundle: list the changes it would make; make none")});
+    parser.addOption({QStringLiteral("series"),
+                      QStringLiteral("the base by its Ubuntu series name (jammy: ubuntu@22.04), "
+                                     "as Juju 2 scripts give it"),
+                      QStringLiteral("SERIES")});
+    // What Juju hands to a charm; Berth places and starts machines and runs no
+    // charm, so its scripts' flags are taken and said to change nothing.
+    for (const auto &[name, value] : {std::pair{"channel", "CHANNEL"}, std::pair{"revision", "N"},
+                                      std::pair{"config", "FILE"}, std::pair{"trust", ""}}) {
+        const QString n = QString::fromLatin1(name);
+        parser.addOption({n,
+                          QStringLiteral("as Juju's scripts give it; Berth runs no charm, so it "
+                                         "changes nothing (a note says so)"),
+                          QString::fromLatin1(value)});
+    }
     parser.parse(args, 1, 2);
+    QStringList ignored;
+    for (const char *name : {"channel", "revision", "config", "trust"}) {
+        if (parser.isSet(QString::fromLatin1(name)))
+            ignored << QStringLiteral("--") + QString::fromLatin1(name);
+    }
+    if (!ignored.isEmpty())
+        ctx.err << "note: Berth runs no charm: " << ignored.join(QStringLiteral(", "))
+                << " changed nothing" << Qt::endl;
+    if (parser.isSet(QStringLiteral("series")) && parser.isSet(QStringLiteral("base")))
+        throw BerthError(QStringLiteral("deploy: give --base or --series, not both"));
     if (BundleCli::namesBundle(parser.positional().at(0))) {
         BundleCli::deploy(ctx, parser);
         return;
@@ -70,7 +94,8 @@ void deploy(CliContext &ctx, const QStringList &args)
     ApplicationCommands::Deploy request;
     request.charm = parser.positional().at(0);
     request.application = parser.positional().value(1);
-    request.base = parser.value(QStringLiteral("base"));
+    request.base = parser.isSet(QStringLiteral("series")) ? parser.value(QStringLiteral("series"))
+                                                          : parser.value(QStringLiteral("base"));
     request.count = parser.intValue(QStringLiteral("n"), 1);
     request.to = parser.value(QStringLiteral("to"));
     request.constraints = parser.values(QStringLiteral("constraints")).join(u' ');
@@ -125,15 +150,19 @@ void removeUnit(CliContext &ctx, const QStringList &args)
     parser.addOption(dryRunOption);
     parser.addOption(forceOption);
     parser.addOption(noWaitOption());
+    parser.addOption(noPromptOption());
     parser.parse(args, 1, -1);
     if (!parser.isSet(QStringLiteral("n"))) {
         if (parser.isSet(QStringLiteral("criteria")))
             throw BerthError(QStringLiteral("remove-unit: --criteria needs -n N"));
         const ModelChange change = ModelChange::removeUnits(parser.positional());
-        if (parser.isSet(QStringLiteral("dry-run")))
+        if (parser.isSet(QStringLiteral("dry-run"))) {
             ctx.dryRun({change});
-        else
-            ctx.apply(change);
+            return;
+        }
+        ctx.confirm(parser, ctx.model(),
+                    QStringLiteral("remove unit %1").arg(parser.positional().join(u' ')));
+        ctx.apply(change);
         return;
     }
     if (parser.isSet(QStringLiteral("dry-run")))
@@ -147,6 +176,9 @@ void removeUnit(CliContext &ctx, const QStringList &args)
         throw BerthError(QStringLiteral("remove-unit: with -n give one application, not units "
                                         "(usage: berthctl remove-unit APP -n N)"));
     }
+    ctx.confirm(parser, ctx.model(),
+                QStringLiteral("remove %1 unit(s) of %2")
+                    .arg(parser.value(QStringLiteral("n")), parser.positional().first()));
     ctx.print(ScalingCommands(ctx.workspace)
                   .removeUnits(ctx.model(), parser.positional().first(),
                                parser.intValue(QStringLiteral("n"), 1), criteriaFromArgs(parser)));
@@ -161,15 +193,19 @@ void removeApplication(CliContext &ctx, const QStringList &args)
     parser.addOption(noWaitOption());
     parser.addOption({QStringLiteral("destroy-storage"),
                       QStringLiteral("as Juju's scripts say it; Berth keeps no storage")});
+    parser.addOption(noPromptOption());
     parser.parse(args, 1, -1);
     // Several at once, all or none, as Juju takes them.
     QList<ModelChange> changes;
     for (const QString &app : parser.positional())
         changes << ModelChange::removeApplication(app);
-    if (parser.isSet(QStringLiteral("dry-run")))
+    if (parser.isSet(QStringLiteral("dry-run"))) {
         ctx.dryRun(changes);
-    else
-        ctx.applyAll(changes);
+        return;
+    }
+    ctx.confirm(parser, ctx.model(),
+                QStringLiteral("remove application %1").arg(parser.positional().join(u' ')));
+    ctx.applyAll(changes);
 }
 
 void setConstraints(CliContext &ctx, const QStringList &args)

@@ -193,7 +193,8 @@ int Cli::runCommand(QStringList &args, bool stage)
                        m_terminal,
                        0,
                        spec->formats.contains(formatText) ? formatText : QString(),
-                       m_width};
+                       m_width,
+                       m_inputTerminal};
     spec->handler(context, args);
     m_out.flush();
     return context.exitCode;

@@ -30,6 +30,8 @@ public:
     // The terminal's columns (or COLUMNS): status leaves out what matters
     // least to fit them; 0 for no limit.
     void setWidth(int width) { m_width = width; }
+    // stdin is a terminal: a model's mode=requires-prompts can ask on it.
+    void setInputTerminal(bool terminal) { m_inputTerminal = terminal; }
     // Every command, in the order `berthctl help` lists them.
     static QList<CommandSpec> commands();
 
@@ -48,6 +50,7 @@ private:
     SecretStore &m_secrets;
     bool m_terminal = false;
     int m_width = 0;
+    bool m_inputTerminal = false;
 };
 
 } // namespace berth

@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/commands/changeset.h"
 #include "core/inputlimits.h"
+#include "core/store/modelrows.h"
 
 #include <climits>
 
@@ -44,6 +45,26 @@ void CliContext::applyAll(const QList<ModelChange> &changes)
         out << "staged change " << staged.at(i).id << ": " << changes.at(i).description()
             << Qt::endl;
     out << "(berthctl changes shows the change set, berthctl commit applies it)" << Qt::endl;
+}
+
+void CliContext::confirm(const CommandArgs &parser, const QString &modelName, const QString &what)
+{
+    if (parser.isSet(QStringLiteral("no-prompt")) || stage)
+        return;
+    const bool prompts = workspace.store().read(
+        [&](SqlSession &sql) { return ModelRows(sql).load(modelName).config.requiresPrompts(); });
+    if (!prompts)
+        return;
+    if (!inputTerminal)
+        throw BerthError(QStringLiteral("model %1 has mode=requires-prompts and there is no "
+                                        "terminal to ask on: give --no-prompt to %2")
+                             .arg(modelName, what));
+    out << "This will " << what << " in model " << modelName << ".\nContinue [y/N]? ";
+    out.flush();
+    QTextStream in(stdin);
+    const QString answer = in.readLine().trimmed().toLower();
+    if (answer != u"y" && answer != u"yes")
+        throw BerthError(QStringLiteral("not confirmed; nothing was changed"));
 }
 
 void CliContext::dryRun(const QList<ModelChange> &changes)

@@ -15,6 +15,8 @@
 
 namespace berth {
 
+class CommandArgs;
+
 // What a berthctl command handler gets: the workspace, the chosen model and
 // format, and the streams to write to.
 struct CliContext
@@ -26,11 +28,12 @@ struct CliContext
     QTextStream &err;
     QString modelOption; // -m
     Output::Format format = Output::Format::Tabular;
-    bool stage = false;      // --stage: model changes go to the change set
-    bool terminal = false;   // out is a terminal that takes colours (status --color)
-    int exitCode = 0;        // a command that ends otherwise than by success or a refusal
-    QString formatName = {}; // a --format of the command's own (CommandSpec::formats)
-    int width = 0;           // the terminal's columns; 0: no limit
+    bool stage = false;         // --stage: model changes go to the change set
+    bool terminal = false;      // out is a terminal that takes colours (status --color)
+    int exitCode = 0;           // a command that ends otherwise than by success or a refusal
+    QString formatName = {};    // a --format of the command's own (CommandSpec::formats)
+    int width = 0;              // the terminal's columns; 0: no limit
+    bool inputTerminal = false; // stdin is a terminal: a prompt can be answered
 
     QString model() { return workspace.resolveModel(modelOption); }
     void print(const CommandResult &result);
@@ -43,6 +46,11 @@ struct CliContext
     // mysql/1"); nothing changes.
     void dryRun(const QList<ModelChange> &changes);
     void warn(const QString &line) { err << "WARNING " << line << Qt::endl; }
+    // Before a destructive command (`what`: "remove machine 3") on `model`:
+    // with the model's mode=requires-prompts and no --no-prompt, asks on the
+    // terminal and throws BerthError unless the answer is yes (or when there
+    // is no terminal to ask on).
+    void confirm(const CommandArgs &parser, const QString &modelName, const QString &what);
     // Prints `value` as JSON or YAML, or calls `tabular` for the table form.
     void show(const QJsonValue &value, const std::function<QString()> &tabular,
               const Output::KeyOrder &order = {});
@@ -91,6 +99,8 @@ private:
 QCommandLineOption criteriaOption();
 // --no-wait, as Juju's scripts give it to the removals (machinecli.cpp).
 QCommandLineOption noWaitOption();
+// --no-prompt, for the commands a model's mode=requires-prompts asks about.
+QCommandLineOption noPromptOption();
 std::optional<DeletionPolicy::Criteria> criteriaFromArgs(const CommandArgs &parser);
 
 using CommandHandler = std::function<void(CliContext &, const QStringList &)>;

@@ -6,7 +6,6 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QSocketNotifier>
-#include <QStringView>
 #include <QTimer>
 
 #include <csignal>
@@ -118,46 +117,6 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
     detector.start();
     loop.exec();
     return end;
-}
-
-std::optional<qint64> parseDurationMs(QStringView text)
-{
-    constexpr double week = 7 * 24 * 3600 * 1000.0;
-    if (text.isEmpty())
-        return std::nullopt;
-    bool plain = false;
-    const double seconds = text.toDouble(&plain);
-    if (plain)
-        return seconds >= 0 && seconds * 1000 <= week ? std::optional(qint64(seconds * 1000))
-                                                      : std::nullopt;
-    double total = 0;
-    qsizetype i = 0;
-    while (i < text.size()) {
-        const qsizetype start = i;
-        while (i < text.size() && (text.at(i).isDigit() || text.at(i) == u'.'))
-            ++i;
-        bool ok = false;
-        const double amount = text.mid(start, i - start).toDouble(&ok);
-        if (!ok)
-            return std::nullopt;
-        const qsizetype unitStart = i;
-        while (i < text.size() && text.at(i).isLetter())
-            ++i;
-        const QStringView unit = text.mid(unitStart, i - unitStart);
-        double scale = 0;
-        if (unit == u"ms")
-            scale = 1;
-        else if (unit == u"s")
-            scale = 1000;
-        else if (unit == u"m")
-            scale = 60'000;
-        else if (unit == u"h")
-            scale = 3'600'000;
-        else
-            return std::nullopt;
-        total += amount * scale;
-    }
-    return total <= week ? std::optional(qint64(total)) : std::nullopt;
 }
 
 } // namespace CommitWait

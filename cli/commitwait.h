@@ -3,9 +3,6 @@
 #include <QtGlobal>
 
 #include <functional>
-#include <optional>
-
-class QStringView;
 
 namespace berth {
 
@@ -29,10 +26,6 @@ struct Options
 // Calls `check` now and again after commits until it returns true, the
 // timeout passes, or the user presses Ctrl+C.
 End run(Store &store, const Options &options, const std::function<bool()> &check);
-
-// A duration as Juju writes one: "90s", "10m", "1h30m", "500ms", "1.5s", or
-// a plain number of seconds; nullopt when it is none (or longer than a week).
-std::optional<qint64> parseDurationMs(QStringView text);
 
 } // namespace CommitWait
 

@@ -15,6 +15,12 @@ QCommandLineOption noWaitOption()
                                                       "waits: instances stop in the background")};
 }
 
+QCommandLineOption noPromptOption()
+{
+    return {QStringLiteral("no-prompt"),
+            QStringLiteral("do not ask, even when the model's mode is requires-prompts")};
+}
+
 namespace {
 
 void addMachine(CliContext &ctx, const QStringList &args)
@@ -62,14 +68,18 @@ void removeMachine(CliContext &ctx, const QStringList &args)
     parser.addOption({QStringLiteral("dry-run"),
                       QStringLiteral("say what would be removed and stopped; change nothing")});
     parser.addOption(noWaitOption());
+    parser.addOption(noPromptOption());
     parser.parse(args, 1, -1);
     const ModelChange change =
         ModelChange::removeMachines(parser.positional(), parser.isSet(QStringLiteral("force")),
                                     parser.isSet(QStringLiteral("keep-instance")));
-    if (parser.isSet(QStringLiteral("dry-run")))
+    if (parser.isSet(QStringLiteral("dry-run"))) {
         ctx.dryRun({change});
-    else
-        ctx.apply(change);
+        return;
+    }
+    ctx.confirm(parser, ctx.model(),
+                QStringLiteral("remove machine %1").arg(parser.positional().join(u' ')));
+    ctx.apply(change);
 }
 
 void showStatusLog(CliContext &ctx, const QStringList &args)

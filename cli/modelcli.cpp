@@ -71,8 +71,10 @@ void destroyModel(CliContext &ctx, const QStringList &args)
     parser.addOption({QStringLiteral("no-wait"),
                       QStringLiteral("return at once; a running provisioner (the window's or "
                                      "\"berthctl provision\") stops the instances")});
+    parser.addOption(noPromptOption());
     parser.parse(args, 1, 1);
     const QString name = parser.positional().first();
+    ctx.confirm(parser, name, QStringLiteral("destroy the model and stop its instances"));
     ModelCommands commands(ctx.workspace);
     const ModelCommands::DestroyPlan plan = commands.destroyPlan(name);
     const bool force = parser.isSet(QStringLiteral("force"));
@@ -106,7 +108,7 @@ void modelConfig(CliContext &ctx, const QStringList &args)
     const auto rows = commands.config(model);
     if (positional.size() == 1) {
         for (const auto &[info, value] : rows) {
-            if (info.name == positional.first()) {
+            if (info.name == ModelConfig::canonicalKey(positional.first())) {
                 ctx.out << value << Qt::endl;
                 return;
             }

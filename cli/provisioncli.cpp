@@ -5,6 +5,7 @@
 #include "core/cloud/instancetags.h"
 #include "core/commands/cloudcommands.h"
 #include "core/commands/machinecommands.h"
+#include "core/commands/modelcommands.h"
 #include "core/inputlimits.h"
 #include "core/provisioning/provisioner.h"
 #include "core/provisioning/provisionerworker.h"
@@ -164,18 +165,31 @@ void instances(CliContext &ctx, const QStringList &args)
     if (!error.ok())
         throw BerthError(
             QStringLiteral("cannot list instances of %1: %2").arg(cloud, error.message));
+    // Models by name, as the user knows them; an instance of no model here
+    // keeps its id's first characters.
+    QHash<QString, QString> modelNames;
+    for (const ModelCommands::ModelSummary &m : ModelCommands(ctx.workspace).models())
+        modelNames.insert(m.uuid, m.name);
+    const auto modelOf = [&](const InstanceInfo &i) {
+        const QString uuid = i.tags.value(InstanceTags::model);
+        if (uuid.isEmpty())
+            return QString();
+        return modelNames.value(uuid, uuid.left(8) + QStringLiteral(" (not in this store)"));
+    };
     QJsonArray json;
     for (const InstanceInfo &i : list) {
         QJsonObject tags;
         for (auto it = i.tags.cbegin(); it != i.tags.cend(); ++it)
             tags.insert(it.key(), it.value());
-        json.append(QJsonObject{{QStringLiteral("id"), i.id},
-                                {QStringLiteral("state"), i.state},
-                                {QStringLiteral("region"), i.region},
-                                {QStringLiteral("zone"), i.zone},
-                                {QStringLiteral("instance-type"), i.instanceType},
-                                {QStringLiteral("hardware"), i.hardware},
-                                {QStringLiteral("tags"), tags}});
+        json.append(QJsonObject{
+            {QStringLiteral("id"), i.id},
+            {QStringLiteral("state"), i.state},
+            {QStringLiteral("region"), i.region},
+            {QStringLiteral("zone"), i.zone},
+            {QStringLiteral("instance-type"), i.instanceType},
+            {QStringLiteral("hardware"), i.hardware},
+            {QStringLiteral("model"), modelNames.value(i.tags.value(InstanceTags::model))},
+            {QStringLiteral("tags"), tags}});
     }
     ctx.show(json, [&] {
         Output::Table table({QStringLiteral("Instance"), QStringLiteral("State"),
@@ -183,8 +197,7 @@ void instances(CliContext &ctx, const QStringList &args)
                              QStringLiteral("Machine"), QStringLiteral("Model")});
         for (const InstanceInfo &i : list) {
             table.addRow({i.id, i.state, i.zone, i.instanceType,
-                          i.tags.value(InstanceTags::machine),
-                          i.tags.value(InstanceTags::model).left(8)});
+                          i.tags.value(InstanceTags::machine), modelOf(i)});
         }
         return table.render();
     });

@@ -5,6 +5,7 @@
 #include "cli/statusreport.h"
 #include "core/bertherror.h"
 #include "core/model/bundle.h"
+#include "core/model/modelconfig.h"
 #include "core/model/statusselection.h"
 #include "core/store/bundlerows.h"
 
@@ -28,7 +29,7 @@ std::optional<qint64> takeWatch(QStringList &args)
         if (arg == u"--")
             break;
         if (arg.startsWith(QStringLiteral("--watch="))) {
-            const auto interval = CommitWait::parseDurationMs(QStringView(arg).mid(8));
+            const auto interval = ModelConfig::parseDurationMs(arg.mid(8));
             if (!interval || *interval <= 0)
                 throw BerthError(QStringLiteral("status: bad value \"%1\" for --watch: expected "
                                                 "a duration such as 1s, 500ms or 2m")
@@ -40,7 +41,7 @@ std::optional<qint64> takeWatch(QStringList &args)
             continue;
         args.remove(i);
         if (i < args.size()) {
-            const auto interval = CommitWait::parseDurationMs(args.at(i));
+            const auto interval = ModelConfig::parseDurationMs(args.at(i));
             if (interval && *interval > 0) {
                 args.remove(i);
                 return interval;

@@ -5,6 +5,7 @@
 #include "core/bertherror.h"
 #include "core/commands/changeset.h"
 #include "core/commands/modelcommands.h"
+#include "core/model/modelconfig.h"
 #include "core/model/modelquery.h"
 #include "core/model/names.h"
 
@@ -82,7 +83,7 @@ void waitFor(CliContext &ctx, const QStringList &args)
     const QString timeoutText = parser.isSet(QStringLiteral("timeout"))
                                     ? parser.value(QStringLiteral("timeout"))
                                     : QStringLiteral("10m");
-    const auto timeoutMs = CommitWait::parseDurationMs(timeoutText);
+    const auto timeoutMs = ModelConfig::parseDurationMs(timeoutText);
     if (!timeoutMs)
         throw BerthError(parser.badValue(QStringLiteral("timeout"),
                                          QStringLiteral("a duration such as 90s, 10m or 1h30m")));

@@ -543,17 +543,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="482"/>
+        <location filename="../core/commands/bundleplan.cpp" line="477"/>
         <source>cycle in placement directives for: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="774"/>
+        <location filename="../core/commands/bundleplan.cpp" line="769"/>
         <source>bundle and machine mapping are inconsistent: need an explicit entry mapping bundle machine &quot;%1&quot;%2%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="809"/>
+        <location filename="../core/commands/bundleplan.cpp" line="804"/>
         <source>the bundle&apos;s changes require each other</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1361,57 +1361,62 @@
 <context>
     <name>ModelCommands</name>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="55"/>
+        <location filename="../core/commands/modelcommands.cpp" line="27"/>
+        <source>harvest-mode=all also stops every instance of the cloud account that no machine of this model claims, those started by hand or by other tools included</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="63"/>
         <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="61"/>
+        <location filename="../core/commands/modelcommands.cpp" line="70"/>
         <source>model &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="67"/>
+        <location filename="../core/commands/modelcommands.cpp" line="76"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="139"/>
+        <location filename="../core/commands/modelcommands.cpp" line="150"/>
         <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="146"/>
+        <location filename="../core/commands/modelcommands.cpp" line="157"/>
         <source>It stops the instances of machines %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="150"/>
+        <location filename="../core/commands/modelcommands.cpp" line="161"/>
         <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="165"/>
+        <location filename="../core/commands/modelcommands.cpp" line="176"/>
         <source>model &quot;%1&quot; is already being destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="174"/>
+        <location filename="../core/commands/modelcommands.cpp" line="185"/>
         <source>model &quot;%1&quot; has running instances (machines %2); destroying it stops them: give --force to go ahead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="180"/>
+        <location filename="../core/commands/modelcommands.cpp" line="191"/>
         <source>Destroyed model &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="182"/>
+        <location filename="../core/commands/modelcommands.cpp" line="193"/>
         <source>Destroying model &quot;%1&quot;: the provisioner stops its instances, then removes it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="196"/>
+        <location filename="../core/commands/modelcommands.cpp" line="207"/>
         <source>Current model is now &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1435,61 +1440,86 @@
     </message>
     <message>
         <location filename="../core/model/modelconfig.cpp" line="33"/>
+        <source>requires-prompts: destructive commands ask on a terminal unless --no-prompt; empty: they do not ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="36"/>
+        <source>containers started in parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="38"/>
         <source>instances started in parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="35"/>
+        <location filename="../core/model/modelconfig.cpp" line="40"/>
+        <source>tags every instance carries, for cost allocation: &quot;key=value ...&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="42"/>
         <source>attempts for a start that fails with a retryable error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="37"/>
+        <location filename="../core/model/modelconfig.cpp" line="44"/>
         <source>delay before the first retry, doubled after each (e.g. 500ms, 10s, 1m)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="39"/>
+        <location filename="../core/model/modelconfig.cpp" line="46"/>
         <source>OpenStack server groups: none, anti-affinity[/N per host], soft-anti-affinity, affinity, soft-affinity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="75"/>
+        <location filename="../core/model/modelconfig.cpp" line="115"/>
         <source>bad value &quot;%1&quot; for model config &quot;%2&quot;: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="81"/>
+        <location filename="../core/model/modelconfig.cpp" line="121"/>
         <source>expected an integer from %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="88"/>
+        <location filename="../core/model/modelconfig.cpp" line="128"/>
         <source>expected one of none, destroyed, unknown, all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="98"/>
+        <location filename="../core/model/modelconfig.cpp" line="137"/>
+        <source>expected requires-prompts, or nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="142"/>
+        <source>expected key=value pairs separated by spaces, keys of letters, digits and _.:/- not starting with berth-</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/modelconfig.cpp" line="151"/>
         <source>expected a duration such as 500ms, 10s or 1m, up to 24h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="103"/>
+        <location filename="../core/model/modelconfig.cpp" line="156"/>
         <source>expected none, %1, or anti-affinity/N with N from 1 to 1000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="110"/>
+        <location filename="../core/model/modelconfig.cpp" line="163"/>
         <source>expected a positive size such as 2G or 512M</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="116"/>
+        <location filename="../core/model/modelconfig.cpp" line="169"/>
         <source>expected a base such as ubuntu@22.04</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/modelconfig.cpp" line="124"/>
+        <location filename="../core/model/modelconfig.cpp" line="177"/>
         <source>unknown model config key &quot;%1&quot;; valid keys are: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1868,7 +1898,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../providers/openstack/openstackprovider.cpp" line="91"/>
+        <location filename="../providers/openstack/openstackprovider.cpp" line="90"/>
         <source>The regions Berth uses, separated by commas (empty: every region of the catalogue)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2078,27 +2108,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="131"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="134"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="139"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="142"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="145"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="148"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="153"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="156"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="154"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="157"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2108,12 +2138,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="200"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="203"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="205"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="208"/>
         <location filename="../core/provisioning/pass.cpp" line="121"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>

@@ -15,10 +15,18 @@ QMap<QString, QString> ModelCommands::parseAssignments(const QStringList &assign
 {
     QMap<QString, QString> values;
     for (const QString &assignment : assignments) {
-        const auto [key, value] = Names::splitSetting(assignment);
+        const auto [given, value] = Names::splitSetting(assignment);
+        const QString key = ModelConfig::canonicalKey(given);
         values.insert(key, ModelConfig::check(key, value, cloud.bases));
     }
     return values;
+}
+
+QString ModelCommands::harvestAllWarning()
+{
+    return ModelCommands::tr("harvest-mode=all also stops every instance of the cloud account "
+                             "that no machine of this model claims, those started by hand or by "
+                             "other tools included");
 }
 
 void ModelCommands::ensureDefaultModel()
@@ -56,6 +64,7 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
                 .arg(regionName, cloud.name, cloud.regionNames().join(QStringLiteral(", "))));
     }
     const auto values = parseAssignments(config, cloud);
+    const bool harvestAll = values.value(QStringLiteral("harvest-mode")) == u"all";
     return m_ws.store().write([&](SqlSession &sql) {
         if (ModelRows(sql).find(name))
             throw BerthError(ModelCommands::tr("model \"%1\" already exists").arg(name));
@@ -65,6 +74,8 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
         CommandResult result;
         result.messages
             << ModelCommands::tr("Added \"%1\" model on %2/%3").arg(name, cloud.name, regionName);
+        if (harvestAll)
+            result.warnings << harvestAllWarning();
         return result;
     });
 }
@@ -211,12 +222,15 @@ QList<QPair<ModelConfig::KeyInfo, QString>> ModelCommands::config(const QString 
 
 CommandResult ModelCommands::setConfig(const QString &model, const QStringList &assignments)
 {
+    CommandResult result;
     m_ws.inModel(model, [&](ModelTx &tx) {
         const auto values = parseAssignments(assignments, tx.cloud());
         for (auto it = values.cbegin(); it != values.cend(); ++it)
             tx.setModelConfig(it.key(), it.value());
+        if (values.value(QStringLiteral("harvest-mode")) == u"all")
+            result.warnings << harvestAllWarning();
     });
-    return {};
+    return result;
 }
 
 CommandResult ModelCommands::setConstraints(const QString &model, const QString &text)

@@ -20,6 +20,8 @@ public:
         : m_ws(workspace)
     {}
 
+    // What harvest-mode=all puts at risk, said when it is set.
+    static QString harvestAllWarning();
     // A new store gets a model "default" on the first registered cloud.
     void ensureDefaultModel();
     // Whether a new model becomes the current one (berthctl's, as Juju's

@@ -29,8 +29,15 @@ const QList<ModelConfig::KeyInfo> &ModelConfig::keys()
          Text::tr("memory required when neither mem nor instance-type is set")},
         {QStringLiteral("harvest-mode"), QStringLiteral("destroyed"),
          Text::tr("which instances the provisioner removes: none, destroyed, unknown, all")},
+        {QStringLiteral("mode"), QString(),
+         Text::tr("requires-prompts: destructive commands ask on a terminal unless "
+                  "--no-prompt; empty: they do not ask")},
+        {QStringLiteral("num-container-provision-workers"), QStringLiteral("4"),
+         Text::tr("containers started in parallel")},
         {QStringLiteral("provision-workers"), QStringLiteral("16"),
          Text::tr("instances started in parallel")},
+        {QStringLiteral("resource-tags"), QString(),
+         Text::tr("tags every instance carries, for cost allocation: \"key=value ...\"")},
         {QStringLiteral("retry-count"), QStringLiteral("10"),
          Text::tr("attempts for a start that fails with a retryable error")},
         {QStringLiteral("retry-delay"), QStringLiteral("10s"),
@@ -53,19 +60,52 @@ QString ModelConfig::defaultValue(const QString &key)
 
 std::optional<qint64> ModelConfig::parseDurationMs(const QString &text)
 {
-    static const QRegularExpression re(QStringLiteral("^([0-9]{1,9})(ms|s|m|h)?\\z"));
-    const auto m = re.match(text);
-    if (!m.hasMatch())
+    // Go's durations, as Juju's settings and flags take them: "90s", "1h30m",
+    // "1.5s", "500ms"; a plain number is seconds.
+    static const QRegularExpression part(
+        QStringLiteral("([0-9]{1,9}(?:\\.[0-9]{1,9})?)(ms|s|m|h)"));
+    static const QRegularExpression plain(QStringLiteral("^[0-9]{1,9}\\z"));
+    if (plain.match(text).hasMatch())
+        return text.toLongLong() * 1000;
+    double total = 0;
+    qsizetype at = 0;
+    for (auto m = part.match(text); m.hasMatch() && m.capturedStart() == at;
+         m = part.match(text, at)) {
+        const QString unit = m.captured(2);
+        const double scale = unit == u"ms"  ? 1
+                             : unit == u"s" ? 1000
+                             : unit == u"m" ? 60'000
+                                            : 3'600'000;
+        total += m.captured(1).toDouble() * scale;
+        at = m.capturedEnd();
+    }
+    if (at == 0 || at != text.size() || total > 1e12)
         return std::nullopt;
-    const qint64 n = m.captured(1).toLongLong();
-    const QString unit = m.captured(2);
-    if (unit == u"ms")
-        return n;
-    if (unit == u"m")
-        return n * 60'000;
-    if (unit == u"h")
-        return n * 3'600'000;
-    return n * 1000;
+    return qint64(total);
+}
+
+QString ModelConfig::canonicalKey(const QString &key)
+{
+    // Juju's names for settings Berth calls otherwise.
+    if (key == u"num-provision-workers")
+        return QStringLiteral("provision-workers");
+    if (key == u"provisioner-harvest-mode")
+        return QStringLiteral("harvest-mode");
+    return key;
+}
+
+std::optional<QMap<QString, QString>> ModelConfig::parseResourceTags(const QString &text)
+{
+    static const QRegularExpression tag(
+        QStringLiteral("^([A-Za-z0-9_.:/-]{1,63})=(\\S{0,255})\\z"));
+    QMap<QString, QString> tags;
+    for (const QString &word : text.split(u' ', Qt::SkipEmptyParts)) {
+        const auto m = tag.match(word);
+        if (!m.hasMatch() || m.captured(1).startsWith(QStringLiteral("berth-")))
+            return std::nullopt;
+        tags.insert(m.captured(1), m.captured(2));
+    }
+    return tags;
 }
 
 QString ModelConfig::check(const QString &key, const QString &value, const QStringList &cloudBases)
@@ -90,6 +130,19 @@ QString ModelConfig::check(const QString &key, const QString &value, const QStri
     }
     if (key == u"provision-workers")
         return integer(1, 256);
+    if (key == u"num-container-provision-workers")
+        return integer(1, 256);
+    if (key == u"mode") {
+        if (!value.isEmpty() && value != u"requires-prompts")
+            throw bad(Text::tr("expected requires-prompts, or nothing"));
+        return value;
+    }
+    if (key == u"resource-tags") {
+        if (!parseResourceTags(value))
+            throw bad(Text::tr("expected key=value pairs separated by spaces, keys of letters, "
+                               "digits and _.:/- not starting with berth-"));
+        return value.split(u' ', Qt::SkipEmptyParts).join(u' ');
+    }
     if (key == u"retry-count")
         return integer(0, 1000);
     if (key == u"retry-delay") {
@@ -175,6 +228,17 @@ ModelConfig::Harvest ModelConfig::harvest() const
 int ModelConfig::provisionWorkers() const
 {
     return value(QStringLiteral("provision-workers")).toInt();
+}
+
+int ModelConfig::containerProvisionWorkers() const
+{
+    return value(QStringLiteral("num-container-provision-workers")).toInt();
+}
+
+QMap<QString, QString> ModelConfig::resourceTags() const
+{
+    return parseResourceTags(value(QStringLiteral("resource-tags")))
+        .value_or(QMap<QString, QString>{});
 }
 
 int ModelConfig::retryCount() const

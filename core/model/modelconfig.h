@@ -45,11 +45,23 @@ public:
     enum class Harvest { None, Destroyed, Unknown, All };
     Harvest harvest() const;
     int provisionWorkers() const;
+    int containerProvisionWorkers() const;
+    // resource-tags: what every instance of the model carries besides Berth's own tags.
+    QMap<QString, QString> resourceTags() const;
+    bool requiresPrompts() const { return value(QStringLiteral("mode")) == u"requires-prompts"; }
+    // Berth's name for a setting Juju names otherwise (num-provision-workers,
+    // provisioner-harvest-mode); any other key as it is.
+    static QString canonicalKey(const QString &key);
+    // "key=value ..." into tags; nullopt when a word is no key=value or takes
+    // a key of Berth's own (berth-...).
+    static std::optional<QMap<QString, QString>> parseResourceTags(const QString &text);
     int retryCount() const;
     qint64 retryDelayMs() const;
     quint64 defaultMemMiB() const;
     QString defaultBase() const { return value(QStringLiteral("default-base")); }
 
+    // A Go duration as Juju takes one ("90s", "1h30m", "1.5s", "500ms", or
+    // plain seconds); nullopt for anything else.
     static std::optional<qint64> parseDurationMs(const QString &text);
 
     // Nova's server group policies, for `server-group-policy` and Senlin's

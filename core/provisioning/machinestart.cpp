@@ -99,6 +99,9 @@ StartRequest Provisioner::Pass::request(const Job &job, const InstanceType &type
                     {InstanceTags::nonce, nonce},
                     {InstanceTags::units, job.units.join(u',')},
                     {InstanceTags::provisioner, m_p.m_lease->owner()}};
+    const QMap<QString, QString> resourceTags = m_model.config.resourceTags();
+    for (auto it = resourceTags.cbegin(); it != resourceTags.cend(); ++it)
+        request.tags.insert(it.key(), it.value()); // berth-* keys are refused when set
     return request;
 }
 

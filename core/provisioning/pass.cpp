@@ -93,7 +93,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
         const QList<Job> containers = jobs(m_p.currentModel(m_ws), true);
-        runJobs(containers, std::min(4, std::max(1, m_model.config.provisionWorkers())), false);
+        runJobs(containers, std::max(1, m_model.config.containerProvisionWorkers()), false);
     }
     if (!m_abort)
         holdBlockedContainers(m_p.currentModel(m_ws));

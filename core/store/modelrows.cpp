@@ -76,8 +76,8 @@ QList<ModelRows::Summary> ModelRows::summaries()
     QList<Summary> list;
     QSqlQuery &q = m_sql.run(QStringLiteral(
         "SELECT name, cloud, region, (SELECT count(*) FROM machines m WHERE m.model_id = "
-        "models.id), (SELECT count(*) FROM units u WHERE u.model_id = models.id), life FROM models "
-        "ORDER BY name"));
+        "models.id), (SELECT count(*) FROM units u WHERE u.model_id = models.id), life, uuid "
+        "FROM models ORDER BY name"));
     while (q.next()) {
         Summary s;
         s.name = q.value(0).toString();
@@ -86,6 +86,7 @@ QList<ModelRows::Summary> ModelRows::summaries()
         s.machines = q.value(3).toInt();
         s.units = q.value(4).toInt();
         s.dying = q.value(5).toString() == u"dying";
+        s.uuid = q.value(6).toString();
         list << s;
     }
     q.finish();

@@ -28,6 +28,7 @@ public:
     struct Summary
     {
         QString name;
+        QString uuid;
         QString cloud;
         QString region;
         int machines = 0;

@@ -113,7 +113,7 @@ private slots:
         QCOMPARE(complete({QStringLiteral("dep")}, db), QStringList{QStringLiteral("deploy")});
         QCOMPARE(complete({QStringLiteral("remove-u")}, db),
                  QStringList{QStringLiteral("remove-unit")});
-        QCOMPARE(complete({QStringLiteral("deploy"), QStringLiteral("--con")}, db),
+        QCOMPARE(complete({QStringLiteral("deploy"), QStringLiteral("--cons")}, db),
                  QStringList{QStringLiteral("--constraints")});
         QCOMPARE(complete({QStringLiteral("remove-unit"), QStringLiteral("mysql")}, db),
                  (QStringList{QStringLiteral("mysql/0"), QStringLiteral("mysql/1")}));

@@ -54,6 +54,7 @@ private slots:
     void foregroundProvisionerTakesUpCloudSettings();
     void theCommandsJujuUsersTypeFirst();
     void aJujuUsersHabitsAreTaken();
+    void jujusModelConfigNames();
     void dryRunsAndKeepInstance();
     void readingCommandsAskNoCloud();
 
@@ -90,6 +91,44 @@ QJsonObject TestBerthctl::json(const QStringList &args)
     if (r.exitCode != 0)
         qWarning() << r.err;
     return QJsonDocument::fromJson(r.out.toUtf8()).object();
+}
+
+void TestBerthctl::jujusModelConfigNames()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    // Juju's names set Berth's settings and read them back.
+    Run r =
+        run({S("model-config"), S("num-provision-workers=4"), S("provisioner-harvest-mode=none")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(run({S("model-config"), S("provision-workers")}).out, S("4\n"));
+    QCOMPARE(run({S("model-config"), S("provisioner-harvest-mode")}).out, S("none\n"));
+    // harvest-mode=all is taken with a warning of what it puts at risk.
+    r = run({S("model-config"), S("provisioner-harvest-mode=all")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.startsWith(S("WARNING harvest-mode=all also stops every instance")),
+             qPrintable(r.err));
+    // resource-tags: key=value words; Berth's own keys are its own.
+    QCOMPARE(run({S("model-config"), S("resource-tags=owner=ops  env=prod")}).exitCode, 0);
+    QCOMPARE(run({S("model-config"), S("resource-tags")}).out, S("owner=ops env=prod\n"));
+    r = run({S("model-config"), S("resource-tags=berth-model-uuid=x")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(S("not starting with berth-")), qPrintable(r.err));
+    QCOMPARE(run({S("model-config"), S("resource-tags")}).out, S("owner=ops env=prod\n"));
+    QCOMPARE(run({S("model-config"), S("num-container-provision-workers=0")}).exitCode, 1);
+
+    // mode=requires-prompts: a removal asks, and with no terminal to ask on
+    // it is refused unless --no-prompt.
+    QCOMPARE(run({S("add-machine")}).exitCode, 0);
+    QCOMPARE(run({S("model-config"), S("mode=requires-prompts")}).exitCode, 0);
+    r = run({S("remove-machine"), S("0")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, S("ERROR model default has mode=requires-prompts and there is no terminal to "
+                      "ask on: give --no-prompt to remove machine 0\n"));
+    QCOMPARE(json({S("machines")}).value(S("machines")).toObject().size(), 1);
+    QCOMPARE(run({S("remove-machine"), S("0"), S("--dry-run")}).exitCode, 0);
+    QCOMPARE(run({S("remove-machine"), S("0"), S("--no-prompt")}).exitCode, 0);
+    QCOMPARE(json({S("machines")}).value(S("machines")).toObject().size(), 0);
+    QCOMPARE(run({S("model-config"), S("mode=ask")}).exitCode, 1);
 }
 
 void TestBerthctl::stagedChangesBetweenTwoClients()

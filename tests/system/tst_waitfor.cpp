@@ -3,6 +3,8 @@
 #include "tests/testsupport.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTest>
 
@@ -17,6 +19,7 @@ private slots:
     void refusesABadQueryWithItsColumn();
     void statusWatchDrawsOncePerBurstOfCommits();
     void everyStatusFormatOnTheSameModel();
+    void aJujuUsersScriptRunsUnchanged();
 
 private:
     QProcessEnvironment environment() const;
@@ -204,6 +207,61 @@ void TestWaitFor::everyStatusFormatOnTheSameModel()
     const QString machineHeader =
         narrow.out.mid(narrow.out.indexOf(QStringLiteral("\nMachine"))).section(u'\n', 1, 1);
     QVERIFY2(!machineHeader.contains(QStringLiteral("Constraints")), qPrintable(machineHeader));
+}
+
+void TestWaitFor::aJujuUsersScriptRunsUnchanged()
+{
+    ModelCommands(m_tw->ws())
+        .addModel(QStringLiteral("ci-test"), {}, {}, ModelCommands::NewModel::LeavesCurrent);
+    // "juju" is berthctl, and the model's provisioner runs, as a controller's.
+    QDir(m_tw->dir.path()).mkdir(QStringLiteral("bin"));
+    QVERIFY(
+        QFile::link(QStringLiteral(BERTHCTL_PATH), m_tw->dir.filePath(QStringLiteral("bin/juju"))));
+    QProcessEnvironment env = environment();
+    env.insert(QStringLiteral("PATH"), m_tw->dir.filePath(QStringLiteral("bin")) + u':' +
+                                           env.value(QStringLiteral("PATH")));
+    QProcess provisioner;
+    provisioner.setProcessEnvironment(env);
+    provisioner.start(
+        QStringLiteral(BERTHCTL_PATH),
+        {QStringLiteral("-m"), QStringLiteral("ci-test"), QStringLiteral("provision")});
+    QVERIFY(provisioner.waitForStarted());
+
+    const ProcessResult r =
+        runFed(QStringLiteral("bash"), {QStringLiteral(SOURCE_DIR "/tests/scripts/juju-user.sh")},
+               env, m_tw->dir.path(), {}, 300'000);
+    provisioner.terminate();
+    QVERIFY(provisioner.waitForFinished(30'000));
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    // Juju's setting names reached Berth's settings.
+    QVERIFY2(r.out.contains(QStringLiteral("\n8\n")), qPrintable(r.out));
+    const ModelConfig config = m_tw->ws().snapshot(QStringLiteral("ci-test")).model.config;
+    QCOMPARE(config.provisionWorkers(), 8);
+    QCOMPARE(config.containerProvisionWorkers(), 2);
+    QCOMPARE(config.resourceTags(),
+             (QMap<QString, QString>{{QStringLiteral("cost-centre"), QStringLiteral("42")},
+                                     {QStringLiteral("team"), QStringLiteral("ci")}}));
+    // What Berth does not do was said, not refused.
+    QVERIFY2(r.err.contains(QStringLiteral("note: Berth runs no charm: --channel changed nothing")),
+             qPrintable(r.err));
+    // Its waits held, and its status is what it waited for.
+    QVERIFY2(r.out.contains(QStringLiteral("application web: life==\"alive\"")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("# Units: (4)\n  unknown:  4\n")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("- web/4: machine ")), qPrintable(r.out));
+    QVERIFY(QFile::exists(m_tw->dir.filePath(QStringLiteral("status.json"))));
+    // Every instance carries the resource tags, and is named by its model.
+    const ProcessResult instances = runProgram(QStringLiteral(BERTHCTL_PATH),
+                                               {QStringLiteral("instances"), QStringLiteral("sim"),
+                                                QStringLiteral("--format"), QStringLiteral("json")},
+                                               env);
+    QCOMPARE(instances.code, 0);
+    const QJsonArray list = QJsonDocument::fromJson(instances.out.toUtf8()).array();
+    QCOMPARE(list.size(), 5);
+    for (const QJsonValue &instance : list) {
+        QCOMPARE(instance[QStringLiteral("model")].toString(), QStringLiteral("ci-test"));
+        QCOMPARE(instance[QStringLiteral("tags")][QStringLiteral("team")].toString(),
+                 QStringLiteral("ci"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestWaitFor)

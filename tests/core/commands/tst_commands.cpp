@@ -581,7 +581,7 @@ void TestCommands::modelsAndConfig()
     QCOMPARE(
         errorOf([&] { models.setConfig(QStringLiteral("prod"), {QStringLiteral("colour=blue")}); }),
         QStringLiteral(
-            R"(unknown model config key "colour"; valid keys are: default-base, default-mem, harvest-mode, provision-workers, retry-count, retry-delay, server-group-policy)"));
+            R"(unknown model config key "colour"; valid keys are: default-base, default-mem, harvest-mode, mode, num-container-provision-workers, provision-workers, resource-tags, retry-count, retry-delay, server-group-policy)"));
     models.setConfig(QStringLiteral("prod"),
                      {QStringLiteral("provision-workers=4"), QStringLiteral("retry-delay=500ms")});
     const ModelSnapshot prod = t.ws().snapshot(QStringLiteral("prod"));
