@@ -126,6 +126,8 @@ constexpr Example exampleTable[] = {
       "berthctl scale-application web --adjustment-type "
       "CHANGE_IN_PERCENTAGE --number -20 --min-step 1"}},
     {"changes", {"berthctl changes --format yaml"}},
+    {"resolved", {"berthctl resolved web/3", "berthctl resolved --all"}},
+    {"resolve", {"berthctl resolve web/3"}},
     {"commit", {"berthctl commit"}},
     {"discard", {"berthctl discard", "berthctl discard 4 5"}},
 };

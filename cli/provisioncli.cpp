@@ -381,6 +381,52 @@ void retryProvisioning(CliContext &ctx, const QStringList &args)
                   .retryProvisioning(ctx.model(), parser.positional(), constraints));
 }
 
+// Juju's resolved (and resolve): a unit in error has its hook run again. In
+// Berth a unit is in error when its machine failed to start, so this starts
+// that machine again, as retry-provisioning does, and says so.
+void resolved(CliContext &ctx, const QStringList &args, const QString &name)
+{
+    CommandArgs parser(name, QStringLiteral("APP/N ... | --all"));
+    parser.addOption(
+        {QStringLiteral("all"), QStringLiteral("every unit whose machine is in error")});
+    parser.addOption({QStringLiteral("no-retry"),
+                      QStringLiteral("as Juju's scripts give it; Berth runs no hook to retry")});
+    parser.parse(args, 0, -1);
+    const bool all = parser.isSet(QStringLiteral("all"));
+    if (all == !parser.positional().isEmpty())
+        throw BerthError(
+            QStringLiteral("%1: give units or --all, not both and not neither").arg(name));
+    if (all) {
+        ctx.out << "Berth runs no hooks: a unit is in error when its machine failed to start; "
+                   "retry-provisioning --all starts them again"
+                << Qt::endl;
+        ctx.print(MachineCommands(ctx.workspace).retryProvisioning(ctx.model(), {}, std::nullopt));
+        return;
+    }
+    const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
+    QStringList machines;
+    for (const QString &unit : parser.positional()) {
+        const auto found = std::find_if(snapshot.units.cbegin(), snapshot.units.cend(),
+                                        [&](const UnitRecord &u) { return u.name() == unit; });
+        if (found == snapshot.units.cend())
+            throw BerthError(QStringLiteral("%1: unit \"%2\" not found").arg(name, unit));
+        const auto machine =
+            std::find_if(snapshot.machines.cbegin(), snapshot.machines.cend(),
+                         [&](const MachineRecord &m) { return m.id == found->machineId; });
+        if (machine == snapshot.machines.cend() || !machine->state.inError())
+            throw BerthError(QStringLiteral("%1: unit %2 is not in error (Berth runs no hooks; a "
+                                            "unit is in error when its machine failed to start, "
+                                            "and retry-provisioning starts it again)")
+                                 .arg(name, unit));
+        if (!machines.contains(machine->name))
+            machines << machine->name;
+    }
+    ctx.out << "Berth runs no hooks: starting the units' machines again, as retry-provisioning "
+            << machines.join(u' ') << " does" << Qt::endl;
+    ctx.print(
+        MachineCommands(ctx.workspace).retryProvisioning(ctx.model(), machines, std::nullopt));
+}
+
 } // namespace
 
 void registerProvisionCommands(QList<CommandSpec> &table)
@@ -398,6 +444,13 @@ void registerProvisionCommands(QList<CommandSpec> &table)
                   QStringLiteral("run the provisioner in the foreground"), provision});
     table.append({QStringLiteral("retry-provisioning"),
                   QStringLiteral("provision machines in error again"), retryProvisioning});
+    for (const QString &name : {QStringLiteral("resolved"), QStringLiteral("resolve")}) {
+        table.append(
+            {name,
+             QStringLiteral("Juju's words for retry-provisioning: start the machines of "
+                            "units in error again"),
+             [name](CliContext &ctx, const QStringList &args) { resolved(ctx, args, name); }});
+    }
 }
 
 } // namespace berth

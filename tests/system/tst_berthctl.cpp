@@ -96,6 +96,7 @@ QJsonObject TestBerthctl::json(const QStringList &args)
 void TestBerthctl::jujusModelConfigNames()
 {
     const auto S = [](const char *text) { return QString::fromUtf8(text); };
+
     // Juju's names set Berth's settings and read them back.
     Run r =
         run({S("model-config"), S("num-provision-workers=4"), S("provisioner-harvest-mode=none")});
@@ -129,6 +130,15 @@ void TestBerthctl::jujusModelConfigNames()
     QCOMPARE(run({S("remove-machine"), S("0"), S("--no-prompt")}).exitCode, 0);
     QCOMPARE(json({S("machines")}).value(S("machines")).toObject().size(), 0);
     QCOMPARE(run({S("model-config"), S("mode=ask")}).exitCode, 1);
+
+    // resolved (and resolve) point a Juju user at what Berth retries.
+    QCOMPARE(run({S("deploy"), S("web")}).exitCode, 0);
+    Run resolved = run({S("resolved"), S("web/0")});
+    QCOMPARE(resolved.exitCode, 1);
+    QVERIFY2(resolved.err.contains(S("unit web/0 is not in error")) &&
+                 resolved.err.contains(S("retry-provisioning")),
+             qPrintable(resolved.err));
+    QCOMPARE(run({S("resolve"), S("web/9")}).exitCode, 1);
 }
 
 void TestBerthctl::stagedChangesBetweenTwoClients()
