@@ -16,10 +16,59 @@
 #include <QSettings>
 #include <QTranslator>
 
+#include <cstdio>
+#include <optional>
+
 using namespace berth;
+
+namespace {
+
+void addOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(QStringLiteral("Model and placement management"));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("db"),
+                      QStringLiteral("the store: a SQLite file or postgresql://URL"),
+                      QStringLiteral("PATH|URL")});
+    parser.addOption(
+        {QStringLiteral("m"), QStringLiteral("the model to open"), QStringLiteral("MODEL")});
+    parser.addOption({QStringLiteral("debug"),
+                      QStringLiteral("show what lies under an error (the store driver's text)")});
+}
+
+// --help needs no display: it is answered before the window's application
+// (which needs one) is made. Without a display and without a platform the
+// user chose, one line says what to do instead of Qt's platform plugin dump.
+std::optional<int> answerWithoutDisplay(int argc, char *argv[])
+{
+    bool help = false;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        help = help || arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "-?";
+    }
+    const bool display = !qEnvironmentVariableIsEmpty("DISPLAY") ||
+                         !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+                         !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    if (!help && display)
+        return std::nullopt;
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("berth"));
+    if (help) {
+        QCommandLineParser parser;
+        addOptions(parser);
+        parser.process(app); // prints the help and exits
+    }
+    std::fprintf(stderr, "berth: no display to open the window on (DISPLAY and WAYLAND_DISPLAY "
+                         "are unset); run it in a desktop session, or use berthctl\n");
+    return 1;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
+    if (const auto code = answerWithoutDisplay(argc, argv))
+        return *code;
     BerthApplication app(argc, argv);
     app.closeWindowsOnSignals();
     QApplication::setApplicationName(QStringLiteral("berth"));
@@ -38,15 +87,7 @@ int main(int argc, char *argv[])
         QApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Model and placement management"));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("db"),
-                      QStringLiteral("the store: a SQLite file or postgresql://URL"),
-                      QStringLiteral("PATH|URL")});
-    parser.addOption(
-        {QStringLiteral("m"), QStringLiteral("the model to open"), QStringLiteral("MODEL")});
-    parser.addOption({QStringLiteral("debug"),
-                      QStringLiteral("show what lies under an error (the store driver's text)")});
+    addOptions(parser);
     parser.process(app);
     app.setDebug(parser.isSet(QStringLiteral("debug")));
 

@@ -543,6 +543,24 @@ private slots:
         QVERIFY(!saved.value(QStringLiteral("window/geometry")).isNull());
     }
 
+    // berth --help answers with no display at all, and berth alone says in
+    // one line that it has none to open on.
+    void helpNeedsNoDisplay()
+    {
+        QTemporaryDir dir;
+        QProcessEnvironment env = isolatedEnvironment(dir);
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        ProcessResult r = runProgram(QStringLiteral(BERTH_PATH), {QStringLiteral("--help")}, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("--db <PATH|URL>")), qPrintable(r.out + r.err));
+        r = runProgram(QStringLiteral(BERTH_PATH), {}, env);
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QStringLiteral("berth: no display to open the window on (DISPLAY and "
+                                       "WAYLAND_DISPLAY are unset); run it in a desktop session, "
+                                       "or use berthctl\n"));
+    }
+
     // On the screen they open on (and on 1600×1000 at 2×, 800×500 to the
     // window) the dialogs fit, their OK buttons within reach, and the
     // constraint editor's problems stand one to a line.
