@@ -100,6 +100,24 @@ void deploy(CliContext &ctx, const QStringList &args)
     request.to = parser.value(QStringLiteral("to"));
     request.constraints = parser.values(QStringLiteral("constraints")).join(u' ');
     request.subordinate = parser.isSet(QStringLiteral("subordinate"));
+    if (!request.subordinate && ApplicationCommands::isKnownSubordinateCharm(request.charm)) {
+        // As Juju, which reads it from the charm: unless the user placed units.
+        const bool placed =
+            parser.isSet(QStringLiteral("n")) || parser.isSet(QStringLiteral("to")) ||
+            parser.isSet(QStringLiteral("constraints")) || parser.isSet(QStringLiteral("unplaced"));
+        if (placed) {
+            ctx.err << "note: " << request.charm
+                    << " is a subordinate charm; deployed as a principal because units were "
+                       "placed (deploy it with --subordinate to follow its principals)"
+                    << Qt::endl;
+        } else {
+            request.subordinate = true;
+            ctx.err << "note: " << request.charm
+                    << " is a subordinate charm: deployed as a subordinate, its units follow "
+                       "the principals it is related to"
+                    << Qt::endl;
+        }
+    }
     request.unplaced = parser.isSet(QStringLiteral("unplaced"));
     ctx.apply(ModelChange::deploy(request));
 }

@@ -10,6 +10,7 @@
 #include "core/model/base.h"
 #include "core/model/names.h"
 
+#include <QRegularExpression>
 #include <QSet>
 
 namespace berth {
@@ -80,6 +81,28 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
     reportAdded(app, added, result);
     if (made)
         *made += added;
+}
+
+bool ApplicationCommands::isKnownSubordinateCharm(const QString &charm)
+{
+    static const QSet<QString> subordinates{QStringLiteral("canonical-livepatch"),
+                                            QStringLiteral("filebeat"),
+                                            QStringLiteral("grafana-agent"),
+                                            QStringLiteral("hacluster"),
+                                            QStringLiteral("landscape-client"),
+                                            QStringLiteral("logrotated"),
+                                            QStringLiteral("nrpe"),
+                                            QStringLiteral("ntp"),
+                                            QStringLiteral("openstack-loadbalancer"),
+                                            QStringLiteral("prometheus-node-exporter"),
+                                            QStringLiteral("telegraf"),
+                                            QStringLiteral("ubuntu-advantage"),
+                                            QStringLiteral("ubuntu-pro")};
+    // "ch:ntp", "cs:ntp-12", "ntp": the charm's own name.
+    QString name = charm.section(u':', -1).section(u'/', -1);
+    static const QRegularExpression revision(QStringLiteral("-[0-9]+$"));
+    name.remove(revision);
+    return subordinates.contains(name);
 }
 
 CommandResult ApplicationCommands::deploy(const QString &model, const Deploy &request)

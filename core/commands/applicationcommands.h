@@ -30,6 +30,9 @@ public:
     {}
 
     CommandResult deploy(const QString &model, const Deploy &request);
+    // A charm Charmhub publishes only as a subordinate (ntp, nrpe, telegraf...):
+    // Juju deploys it as one from its metadata, which Berth does not fetch.
+    static bool isKnownSubordinateCharm(const QString &charm);
     // `added` (may be null) gets the units made.
     CommandResult addUnits(const QString &model, const QString &application, int count,
                            const QString &to, const QString &unitConstraints = {},

@@ -139,6 +139,26 @@ void TestBerthctl::jujusModelConfigNames()
                  resolved.err.contains(S("retry-provisioning")),
              qPrintable(resolved.err));
     QCOMPARE(run({S("resolve"), S("web/9")}).exitCode, 1);
+
+    // A charm that is only ever a subordinate is deployed as one, as Juju
+    // does from its metadata; placing units makes it a principal, with a note.
+    r = run({S("deploy"), S("ntp")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.startsWith(S("note: ntp is a subordinate charm: deployed as a subordinate")),
+             qPrintable(r.err));
+    QCOMPARE(run({S("relate"), S("ntp"), S("web")}).exitCode, 0);
+    QCOMPARE(json({S("status")})
+                 .value(S("applications"))
+                 .toObject()
+                 .value(S("ntp"))
+                 .toObject()
+                 .value(S("subordinate"))
+                 .toBool(),
+             true);
+    r = run({S("deploy"), S("telegraf"), S("-n"), S("2")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains(S("deployed as a principal because units were placed")),
+             qPrintable(r.err));
 }
 
 void TestBerthctl::stagedChangesBetweenTwoClients()
