@@ -183,8 +183,6 @@ void removeUnit(CliContext &ctx, const QStringList &args)
         ctx.apply(change);
         return;
     }
-    if (parser.isSet(QStringLiteral("dry-run")))
-        throw BerthError(QStringLiteral("remove-unit: --dry-run takes units by name, not -n N"));
     if (ctx.stage) {
         throw BerthError(QStringLiteral("remove-unit: -n N cannot be staged (the policies choose "
                                         "the units when it runs); name the units instead"));
@@ -194,12 +192,26 @@ void removeUnit(CliContext &ctx, const QStringList &args)
         throw BerthError(QStringLiteral("remove-unit: with -n give one application, not units "
                                         "(usage: berthctl remove-unit APP -n N)"));
     }
+    const auto criteria = criteriaFromArgs(parser);
+    if (parser.isSet(QStringLiteral("dry-run"))) {
+        // The units the application's policies would take now, and what goes with them.
+        const QStringList victims =
+            ScalingCommands(ctx.workspace)
+                .unitsToRemove(ctx.model(), parser.positional().first(),
+                               parser.intValue(QStringLiteral("n"), 1), criteria);
+        ctx.dryRun({ModelChange::removeUnits(victims)});
+        if (!criteria || *criteria == DeletionPolicy::Criteria::Random)
+            ctx.err << "note: where RANDOM chooses (Senlin's default when no deletion policy "
+                       "says otherwise), the units are drawn again when it runs"
+                    << Qt::endl;
+        return;
+    }
     ctx.confirm(parser, ctx.model(),
                 QStringLiteral("remove %1 unit(s) of %2")
                     .arg(parser.value(QStringLiteral("n")), parser.positional().first()));
     ctx.print(ScalingCommands(ctx.workspace)
                   .removeUnits(ctx.model(), parser.positional().first(),
-                               parser.intValue(QStringLiteral("n"), 1), criteriaFromArgs(parser)));
+                               parser.intValue(QStringLiteral("n"), 1), criteria));
 }
 
 void removeApplication(CliContext &ctx, const QStringList &args)

@@ -1,6 +1,7 @@
 // berthctl commands about clouds: clouds, show-cloud.
 #include "cli/clicontext.h"
 #include "core/bertherror.h"
+#include "core/store/cloudaccounts.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -63,14 +64,38 @@ void showCloud(CliContext &ctx, const QStringList &args)
     QJsonObject regions;
     for (const RegionInfo &region : cloud.regions)
         regions.insert(region.name, regionJson(region));
+    // The account's settings as update-cloud sets them; secrets are named, never shown.
+    const std::optional<CloudAccount> account = ctx.workspace.store().read(
+        [&](SqlSession &sql) { return CloudAccounts(sql).find(cloud.name); });
+    Output::Table settingsTable(
+        {QStringLiteral("Setting"), QStringLiteral("Value"), QStringLiteral("Meaning")});
+    QJsonObject settings;
+    if (account) {
+        const ProviderTypes::Type &type = ctx.providerTypes.get(account->type);
+        for (const QString &key : type.configKeys) {
+            const QString value = account->config.value(key);
+            settings.insert(key, value);
+            settingsTable.addRow({key, value.isEmpty() ? QStringLiteral("(default)") : value,
+                                  type.meanings.value(key)});
+        }
+        for (const QString &key : type.secretKeys)
+            settingsTable.addRow({key, QStringLiteral("(secret: in the keychain, never shown)"),
+                                  type.meanings.value(key)});
+    }
     const QJsonObject json{{QStringLiteral("name"), cloud.name},
                            {QStringLiteral("type"), cloud.type},
+                           {QStringLiteral("endpoint"), account ? account->endpoint : QString()},
                            {QStringLiteral("description"), cloud.description},
+                           {QStringLiteral("settings"), settings},
                            {QStringLiteral("regions"), regions}};
     ctx.show(json, [&] {
         QString text = QStringLiteral("Cloud: %1 (%2)\n").arg(cloud.name, cloud.type);
+        if (account && !account->endpoint.isEmpty())
+            text += QStringLiteral("Endpoint: %1\n").arg(account->endpoint);
         if (!cloud.description.isEmpty())
             text += cloud.description + u'\n'; // says, too, why a cloud cannot be used
+        if (!settingsTable.isEmpty())
+            text += u'\n' + settingsTable.render(ctx.width);
         for (const RegionInfo &region : cloud.regions) {
             QStringList zones;
             for (const ZoneInfo &zone : region.zones)

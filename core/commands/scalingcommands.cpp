@@ -302,6 +302,19 @@ CommandResult ScalingCommands::scale(const QString &model, const QString &applic
     });
 }
 
+QStringList ScalingCommands::unitsToRemove(const QString &model, const QString &application,
+                                           qint64 count,
+                                           std::optional<DeletionPolicy::Criteria> criteria)
+{
+    Limits::checkCommandCount(count, QStringLiteral("units"));
+    return m_ws.store().trial([&](SqlSession &) {
+        return m_ws.inModel(model, [&](ModelTx &tx) {
+            return ApplicationScaling(tx, principal(tx, application))
+                .removeUnits(count, criteria, *m_random);
+        });
+    });
+}
+
 CommandResult ScalingCommands::removeUnits(const QString &model, const QString &application,
                                            qint64 count,
                                            std::optional<DeletionPolicy::Criteria> criteria)

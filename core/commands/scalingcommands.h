@@ -62,6 +62,9 @@ public:
     static QString policyKind(const QJsonObject &spec);
     CommandResult removeUnits(const QString &model, const QString &application, qint64 count,
                               std::optional<DeletionPolicy::Criteria> criteria);
+    // The units removeUnits() would take now, by name; nothing changes.
+    QStringList unitsToRemove(const QString &model, const QString &application, qint64 count,
+                              std::optional<DeletionPolicy::Criteria> criteria);
 
     // Where victims are drawn from for RANDOM (default: the global generator).
     void setRandom(QRandomGenerator *random) { m_random = random; }

@@ -159,6 +159,22 @@ void TestBerthctl::jujusModelConfigNames()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.contains(S("deployed as a principal because units were placed")),
              qPrintable(r.err));
+
+    // remove-unit APP -n N --dry-run names the units the policies would take.
+    r = run({S("remove-unit"), S("telegraf"), S("-n"), S("1"), S("--dry-run"), S("--criteria"),
+             S("OLDEST_FIRST")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(S("will remove unit telegraf/0\nwill remove machine ")),
+             qPrintable(r.out));
+    QCOMPARE(json({S("status")})
+                 .value(S("applications"))
+                 .toObject()
+                 .value(S("telegraf"))
+                 .toObject()
+                 .value(S("units"))
+                 .toObject()
+                 .size(),
+             2);
 }
 
 void TestBerthctl::stagedChangesBetweenTwoClients()
