@@ -30,6 +30,7 @@ QList<CommandSpec> commandTable()
     registerShowCommands(table);
     registerWaitCommands(table);
     registerProvisionCommands(table);
+    registerDebugLogCommands(table);
     registerPolicyCommands(table);
     registerScalingCommands(table);
     registerChangeSetCommands(table);

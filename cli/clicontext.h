@@ -126,5 +126,6 @@ void registerChangeSetCommands(QList<CommandSpec> &table);
 void registerShowCommands(QList<CommandSpec> &table);
 void registerWaitCommands(QList<CommandSpec> &table);
 void registerStatusCommands(QList<CommandSpec> &table);
+void registerDebugLogCommands(QList<CommandSpec> &table);
 
 } // namespace berth

@@ -126,6 +126,9 @@ constexpr Example exampleTable[] = {
       "berthctl scale-application web --adjustment-type "
       "CHANGE_IN_PERCENTAGE --number -20 --min-step 1"}},
     {"changes", {"berthctl changes --format yaml"}},
+    {"debug-log",
+     {"berthctl debug-log", "berthctl debug-log --replay --no-tail",
+      "berthctl debug-log -n 50 --utc"}},
     {"resolved", {"berthctl resolved web/3", "berthctl resolved --all"}},
     {"resolve", {"berthctl resolve web/3"}},
     {"commit", {"berthctl commit"}},

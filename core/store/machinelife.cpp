@@ -3,6 +3,8 @@
 #include "core/store/sqlsession.h"
 #include "core/store/txscope.h"
 
+#include <limits>
+
 namespace berth {
 
 MachineState MachineLife::moved(const MachineRecord &machine, MachineState::Move move,
@@ -35,6 +37,31 @@ QList<StatusLogEntry> MachineLife::statusLog(const MachineRecord &machine)
             continue; // written by a newer Berth: its words are not ours to show
         entries.append(
             {q.value(0).toLongLong(), {*life, *status, *instance}, q.value(4).toString()});
+    }
+    q.finish();
+    return entries;
+}
+
+QList<MachineLife::ModelLogEntry> MachineLife::modelLog(qint64 afterId, int last)
+{
+    QSqlQuery &q = m_scope.sql().run(
+        QStringLiteral("SELECT l.id, m.name, l.at, l.life, l.machine_status, l.instance_status, "
+                       "l.message FROM machine_status_log l JOIN machines m ON m.id = "
+                       "l.machine_id WHERE m.model_id = ? AND l.id > ? ORDER BY l.id DESC "
+                       "LIMIT ?"),
+        {m_scope.model().id, afterId,
+         last > 0 ? qint64(last) : std::numeric_limits<qint64>::max()});
+    QList<ModelLogEntry> entries;
+    while (q.next()) {
+        const auto life = MachineState::lifeFrom(q.value(3).toString());
+        const auto status = MachineState::statusFrom(q.value(4).toString());
+        const auto instance = MachineState::instanceStatusFrom(q.value(5).toString());
+        if (!life || !status || !instance)
+            continue; // written by a newer Berth: its words are not ours to show
+        entries.prepend(
+            {q.value(0).toLongLong(),
+             q.value(1).toString(),
+             {q.value(2).toLongLong(), {*life, *status, *instance}, q.value(6).toString()}});
     }
     q.finish();
     return entries;

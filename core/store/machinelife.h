@@ -35,6 +35,15 @@ public:
 
     // The machine's status history, oldest first.
     QList<StatusLogEntry> statusLog(const MachineRecord &machine);
+    // Every machine's moves in the model after entry `afterId`, the last
+    // `last` of them (0: all), oldest first: debug-log's lines.
+    struct ModelLogEntry
+    {
+        qint64 id = 0;
+        QString machine;
+        StatusLogEntry entry;
+    };
+    QList<ModelLogEntry> modelLog(qint64 afterId, int last);
 
 private:
     // Checks `move` against the machine's current state and writes it to the

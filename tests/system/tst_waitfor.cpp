@@ -20,6 +20,7 @@ private slots:
     void statusWatchDrawsOncePerBurstOfCommits();
     void everyStatusFormatOnTheSameModel();
     void aJujuUsersScriptRunsUnchanged();
+    void debugLogShowsTheLastLinesThenFollows();
 
 private:
     QProcessEnvironment environment() const;
@@ -262,6 +263,42 @@ void TestWaitFor::aJujuUsersScriptRunsUnchanged()
         QCOMPARE(instance[QStringLiteral("tags")][QStringLiteral("team")].toString(),
                  QStringLiteral("ci"));
     }
+}
+
+void TestWaitFor::debugLogShowsTheLastLinesThenFollows()
+{
+    AsTheProvisioner::started(m_tw->ws(), m_model, QStringLiteral("0"), QStringLiteral("i-1"));
+    ProcessResult r = berthctl({QStringLiteral("debug-log"), QStringLiteral("--no-tail"),
+                                QStringLiteral("--replay"), QStringLiteral("--utc")});
+    QCOMPARE(r.code, 0);
+    const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines.at(0).startsWith(QStringLiteral("machine-0: ")) &&
+                 lines.at(0).contains(QStringLiteral(" INFO alive/pending provisioning: starting")),
+             qPrintable(lines.at(0)));
+    QVERIFY2(lines.at(1).endsWith(QStringLiteral("INFO alive/started running: instance i-1 "
+                                                 "(t3.medium) in sim-east-a")),
+             qPrintable(lines.at(1)));
+    r = berthctl({QStringLiteral("debug-log"), QStringLiteral("--no-tail"), QStringLiteral("-n"),
+                  QStringLiteral("1")});
+    QCOMPARE(r.out.split(u'\n', Qt::SkipEmptyParts), lines.mid(1));
+
+    // Followed: another connection's failure comes as an ERROR line.
+    QProcess tail;
+    start(tail, {QStringLiteral("debug-log"), QStringLiteral("-n"), QStringLiteral("0")});
+    ApplicationCommands(m_tw->ws()).addUnits(m_model, QStringLiteral("web"), 1, {});
+    AsTheProvisioner::failed(m_tw->ws(), m_model, QStringLiteral("1"),
+                             QStringLiteral("no capacity in sim-east-a"));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        tail.bytesAvailable() > 0 &&
+            QString::fromUtf8(tail.peek(4096))
+                .contains(QStringLiteral("ERROR alive/error provisioning error: no "
+                                         "capacity in sim-east-a")),
+        10'000);
+    const QString followed = QString::fromUtf8(tail.readAllStandardOutput());
+    QVERIFY2(followed.startsWith(QStringLiteral("machine-1: ")), qPrintable(followed));
+    tail.terminate();
+    QVERIFY(tail.waitForFinished(10'000));
 }
 
 QTEST_GUILESS_MAIN(TestWaitFor)
