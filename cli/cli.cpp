@@ -83,9 +83,11 @@ Output::Format formatOption(const QString &text, const QStringList &own)
         return Output::Format::Tabular;
     const auto parsed = Output::parseFormat(text);
     if (!parsed) {
-        const QStringList all =
-            QStringList{QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("tabular")} +
-            own;
+        QStringList all{QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("tabular")};
+        for (const QString &format : own) {
+            if (!all.contains(format))
+                all << format;
+        }
         throw BerthError(
             QStringLiteral("bad --format \"%1\": expected %2 or %3")
                 .arg(text, all.mid(0, all.size() - 1).join(QStringLiteral(", ")), all.last()));

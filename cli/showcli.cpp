@@ -5,6 +5,10 @@
 #include "cli/statusreport.h"
 #include "core/bertherror.h"
 #include "core/commands/modelcommands.h"
+#include "core/model/unitstatus.h"
+
+#include <QDateTime>
+#include <QLocale>
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -13,10 +17,53 @@ namespace berth {
 
 namespace {
 
-// Juju's show-* speak YAML unless asked for JSON.
-void showYaml(CliContext &ctx, const QJsonObject &value)
+// Juju's show-* speak YAML unless asked for JSON (or, here, for a table
+// with --format tabular: `tabular`).
+void showYaml(CliContext &ctx, const QJsonObject &value,
+              const std::function<QString()> &tabular = {})
 {
+    if (ctx.formatName == u"tabular" && tabular) {
+        ctx.out << tabular();
+        return;
+    }
     ctx.show(value, [&] { return Output::toYaml(value); });
+}
+
+// A status's "since", as Juju writes it: "26 Nov 2026 14:03:22+01:00", or
+// in UTC ("...Z") with --utc.
+QString since(qint64 at, bool utc)
+{
+    if (at <= 0)
+        return {};
+    QDateTime time = QDateTime::fromMSecsSinceEpoch(at);
+    const int offset = utc ? 0 : time.offsetFromUtc();
+    time = time.toOffsetFromUtc(offset);
+    const QString zone = offset == 0
+                             ? QStringLiteral("Z")
+                             : QStringLiteral("%1%2:%3")
+                                   .arg(offset < 0 ? QStringLiteral("-") : QStringLiteral("+"))
+                                   .arg(std::abs(offset) / 3600, 2, 10, QLatin1Char('0'))
+                                   .arg(std::abs(offset) % 3600 / 60, 2, 10, QLatin1Char('0'));
+    return QLocale::c().toString(time, QStringLiteral("dd MMM yyyy HH:mm:ss")) + zone;
+}
+
+// When each machine last moved (its status history's last entry), by id.
+QHash<qint64, qint64> lastMoves(CliContext &ctx, const QList<const MachineRecord *> &machines)
+{
+    QHash<qint64, qint64> at;
+    ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
+        for (const MachineRecord *m : machines) {
+            const QList<StatusLogEntry> log = tx.machineLife().statusLog(*m);
+            at.insert(m->id, log.isEmpty() ? m->createdAt : log.last().at);
+        }
+        return 0;
+    });
+    return at;
+}
+
+QCommandLineOption utcOption()
+{
+    return {QStringLiteral("utc"), QStringLiteral("give times in UTC rather than the local time")};
 }
 
 // Each of `names` found by `find` in the snapshot, or the first one missing as
@@ -55,12 +102,18 @@ void machines(CliContext &ctx, const QStringList &args)
 
 void showMachine(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("show-machine"), QStringLiteral("ID ..."));
+    CommandArgs parser(QStringLiteral("show-machine"), QStringLiteral("ID ... [--utc]"));
+    parser.addOption(utcOption());
     parser.parse(args, 1, -1);
+    const bool utc = parser.isSet(QStringLiteral("utc"));
     const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
     const auto found = lookUp(
         snapshot.machines, parser.positional(), [](const MachineRecord &m) { return m.name; },
         QStringLiteral("machine %1 not found"));
+    const QHash<qint64, qint64> moved = lastMoves(ctx, found);
+    Output::Table table({QStringLiteral("Machine"), QStringLiteral("Status"),
+                         QStringLiteral("Inst id"), QStringLiteral("Inst status"),
+                         QStringLiteral("Zone"), QStringLiteral("Since"), QStringLiteral("Units")});
     QJsonObject machines;
     for (const MachineRecord *m : found) {
         QList<MachineRecord> family; // the machine and what it hosts
@@ -79,20 +132,42 @@ void showMachine(CliContext &ctx, const QStringList &args)
                 units.append(u.name());
         }
         object.insert(QStringLiteral("units"), units);
+        object.insert(QStringLiteral("since"), since(moved.value(m->id), utc));
         machines.insert(m->name, object);
+        QStringList unitNames;
+        for (const QJsonValue &u : units)
+            unitNames << u.toString();
+        table.addRow({m->name, MachineState::text(m->state.status), m->instanceId,
+                      MachineState::text(m->state.instance), m->zone,
+                      since(moved.value(m->id), utc), unitNames.join(u',')});
     }
-    showYaml(ctx, {{QStringLiteral("model"), snapshot.model.name},
-                   {QStringLiteral("machines"), machines}});
+    showYaml(
+        ctx,
+        {{QStringLiteral("model"), snapshot.model.name}, {QStringLiteral("machines"), machines}},
+        [&] { return table.render(ctx.width); });
 }
 
 void showUnit(CliContext &ctx, const QStringList &args)
 {
-    CommandArgs parser(QStringLiteral("show-unit"), QStringLiteral("APP/N ..."));
+    CommandArgs parser(QStringLiteral("show-unit"), QStringLiteral("APP/N ... [--utc]"));
+    parser.addOption(utcOption());
     parser.parse(args, 1, -1);
+    const bool utc = parser.isSet(QStringLiteral("utc"));
     const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
     const auto found = lookUp(
         snapshot.units, parser.positional(), [](const UnitRecord &u) { return u.name(); },
         QStringLiteral("unit \"%1\" not found"));
+    QList<const MachineRecord *> hosts;
+    for (const UnitRecord *u : found) {
+        for (const MachineRecord &m : snapshot.machines) {
+            if (m.id == u->machineId)
+                hosts << &m;
+        }
+    }
+    const QHash<qint64, qint64> moved = lastMoves(ctx, hosts);
+    Output::Table table({QStringLiteral("Unit"), QStringLiteral("Workload"),
+                         QStringLiteral("Agent"), QStringLiteral("Machine"), QStringLiteral("Zone"),
+                         QStringLiteral("Since"), QStringLiteral("Message")});
     QJsonObject result;
     for (const UnitRecord *u : found) {
         QJsonObject unit{{QStringLiteral("application"), u->application},
@@ -117,10 +192,20 @@ void showUnit(CliContext &ctx, const QStringList &args)
                              m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage}});
             unit.insert(QStringLiteral("instance-id"), m.instanceId);
             unit.insert(QStringLiteral("zone"), m.zone);
+            unit.insert(QStringLiteral("since"), since(moved.value(m.id), utc));
         }
+        const MachineRecord *machine = nullptr;
+        for (const MachineRecord *m : hosts) {
+            if (m->id == u->machineId)
+                machine = m;
+        }
+        const UnitStatus status = UnitStatus::of(machine);
+        table.addRow({u->name(), status.workload, status.agent, u->machine,
+                      machine ? machine->zone : QString(),
+                      machine ? since(moved.value(machine->id), utc) : QString(), status.message});
         result.insert(u->name(), unit);
     }
-    showYaml(ctx, result);
+    showYaml(ctx, result, [&] { return table.render(ctx.width); });
 }
 
 void showApplication(CliContext &ctx, const QStringList &args)
@@ -198,9 +283,17 @@ void registerShowCommands(QList<CommandSpec> &table)
 {
     table.append({QStringLiteral("machines"),
                   QStringLiteral("the model's machines, containers under their hosts"), machines});
-    table.append(
-        {QStringLiteral("show-machine"), QStringLiteral("machines in detail (YAML)"), showMachine});
-    table.append({QStringLiteral("show-unit"), QStringLiteral("units in detail (YAML)"), showUnit});
+    // --format tabular asks these for a table; without it they speak YAML, as Juju's.
+    table.append({QStringLiteral("show-machine"),
+                  QStringLiteral("machines in detail (YAML)"),
+                  showMachine,
+                  false,
+                  {QStringLiteral("tabular")}});
+    table.append({QStringLiteral("show-unit"),
+                  QStringLiteral("units in detail (YAML)"),
+                  showUnit,
+                  false,
+                  {QStringLiteral("tabular")}});
     table.append({QStringLiteral("show-application"),
                   QStringLiteral("applications in detail (YAML)"), showApplication});
     table.append(

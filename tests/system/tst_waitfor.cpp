@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 
 class TestWaitFor : public QObject
@@ -197,6 +198,40 @@ void TestWaitFor::everyStatusFormatOnTheSameModel()
     QCOMPARE(status({QStringLiteral("--integrations"), QStringLiteral("--format"),
                      QStringLiteral("yaml")}),
              yaml);
+    // show-machine and show-unit: YAML as Juju's, JSON, and a table, with
+    // when each last moved, in UTC with --utc.
+    QProcessEnvironment berlin = environment();
+    berlin.insert(QStringLiteral("TZ"), QStringLiteral("Europe/Berlin"));
+    const auto show = [&](const QStringList &args) {
+        return runProgram(QStringLiteral(BERTHCTL_PATH), args, berlin).out;
+    };
+    const QString machineTable =
+        show({QStringLiteral("show-machine"), QStringLiteral("0"), QStringLiteral("--format"),
+              QStringLiteral("tabular"), QStringLiteral("--utc")});
+    QVERIFY2(machineTable.startsWith(QStringLiteral("Machine  Status   Inst id  Inst status")),
+             qPrintable(machineTable));
+    QVERIFY2(
+        machineTable.contains(QRegularExpression(QStringLiteral(
+            R"(\n0 +started +i-1 +running +sim-east-a +\d\d \w{3} \d{4} \d\d:\d\d:\d\dZ +web/0\n)"))),
+        qPrintable(machineTable));
+    const QString unitYaml = show({QStringLiteral("show-unit"), QStringLiteral("web/0")});
+    QVERIFY2(unitYaml.contains(QRegularExpression(
+                 QStringLiteral(R"(since: "\d\d \w{3} \d{4} \d\d:\d\d:\d\d\+0[12]:00")"))),
+             qPrintable(unitYaml));
+    const QString unitJson =
+        show({QStringLiteral("show-unit"), QStringLiteral("web/0"), QStringLiteral("--format"),
+              QStringLiteral("json"), QStringLiteral("--utc")});
+    QVERIFY2(
+        QJsonDocument::fromJson(unitJson.toUtf8())[QStringLiteral("web/0")][QStringLiteral("since")]
+            .toString()
+            .endsWith(u'Z'),
+        qPrintable(unitJson));
+    const QString unitTable =
+        show({QStringLiteral("show-unit"), QStringLiteral("web/0"), QStringLiteral("web/1"),
+              QStringLiteral("--format"), QStringLiteral("tabular")});
+    QVERIFY2(unitTable.contains(QStringLiteral("web/1  waiting   allocating")),
+             qPrintable(unitTable));
+
     // A narrow terminal (COLUMNS) gets the columns that matter most.
     QProcessEnvironment env = environment();
     env.insert(QStringLiteral("COLUMNS"), QStringLiteral("70"));
