@@ -412,7 +412,7 @@ QString jujuVersions()
         "settings | the same settings as `provision-workers` and `harvest-mode`; setting `all` "
         "warns of what it stops |\n"
         "| `model-config num-container-provision-workers` | containers at once on each host | "
-        "the same | containers started at once in a provisioner pass, over all hosts |\n"
+        "the same | the same (default 4); the hosts' containers start side by side |\n"
         "| `model-config resource-tags` | tags on each instance | the same | tags on each "
         "instance: the sim's, LXD's (`user.` keys) and OpenStack's (metadata) |\n"
         "| `model-config mode=requires-prompts` | destructive commands ask | the same | "

@@ -93,7 +93,8 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
         const QList<Job> containers = jobs(m_p.currentModel(m_ws), true);
-        runJobs(containers, std::max(1, m_model.config.containerProvisionWorkers()), false);
+        // At most num-container-provision-workers on each host (runJobs).
+        runJobs(containers, std::max(1, m_model.config.provisionWorkers()), false);
     }
     if (!m_abort)
         holdBlockedContainers(m_p.currentModel(m_ws));

@@ -5,6 +5,7 @@
 #include "core/store/store.h"
 
 #include <QThreadPool>
+#include <QWaitCondition>
 
 #include <algorithm>
 #include <deque>
@@ -118,12 +119,39 @@ void Provisioner::Pass::runJobs(QList<Job> first, int workers, bool takeNew)
                           std::make_move_iterator(first.end()));
     std::size_t next = 0;
     int busy = 0; // workers started and not yet out of jobs (under queueMutex)
+    // Containers starting on each host (num-container-provision-workers at
+    // most): a container whose host has its share waits, and a job behind
+    // it goes first.
+    const int perHost = std::max(1, m_model.config.containerProvisionWorkers());
+    QHash<qint64, int> startingOn;
+    QWaitCondition released;
+    const auto hostFull = [&](const Job &job) {
+        return job.machine.isContainer() && startingOn.value(job.machine.parentId) >= perHost;
+    };
     const auto take = [&]() -> Job * {
         QMutexLocker lock(&queueMutex);
-        if (next < queue.size() && !m_abort)
-            return &queue[next++];
+        while (next < queue.size() && !m_abort) {
+            std::size_t free = next;
+            while (free < queue.size() && hostFull(queue[free]))
+                ++free;
+            if (free < queue.size()) {
+                std::swap(queue[next], queue[free]); // neither is taken yet
+                Job *job = &queue[next++];
+                if (job->machine.isContainer())
+                    ++startingOn[job->machine.parentId];
+                return job;
+            }
+            released.wait(&queueMutex, 200); // until a container of a full host is done
+        }
         --busy;
         return nullptr;
+    };
+    const auto done = [&](const Job &job) {
+        if (!job.machine.isContainer())
+            return;
+        QMutexLocker lock(&queueMutex);
+        --startingOn[job.machine.parentId];
+        released.wakeAll();
     };
     // A pool of the pass's own: each of its workers holds a store connection
     // and takes the next job until none is left, so a slow start never holds
@@ -132,13 +160,19 @@ void Provisioner::Pass::runJobs(QList<Job> first, int workers, bool takeNew)
     QThreadPool pool;
     pool.setMaxThreadCount(workers);
     const auto worker = [&] {
+        Job *job = nullptr;
         try {
             Store store(m_p.m_location); // each worker its own connection
             Workspace ws(store, m_p.m_clouds);
             ws.setReachesDyingModels(true);
-            while (Job *job = take())
+            while ((job = take())) {
                 count(startOne(ws, *job));
+                done(*job);
+                job = nullptr;
+            }
         } catch (const std::exception &error) {
+            if (job)
+                done(*job); // its host's other containers are not held up by it
             // Never past the task: that would end the process mid-pass.
             QMutexLocker lock(&queueMutex);
             --busy;

@@ -215,6 +215,55 @@ private:
     QList<QStringList> m_releases;
 };
 
+// Delegates to the sim provider, each start taking 100 ms, and notes the most
+// starts under way at once on each host (containers) and in all.
+class ConcurrencyProvider final : public Provider
+{
+public:
+    explicit ConcurrencyProvider(Provider &inner)
+        : m_inner(inner)
+    {}
+    CloudInfo describe() const override { return m_inner.describe(); }
+    QString precheckPlacement(const QString &region, const QString &placement) const override
+    {
+        return m_inner.precheckPlacement(region, placement);
+    }
+    StartResult startInstance(const StartRequest &request) override
+    {
+        {
+            QMutexLocker lock(&m_mutex);
+            const int now = ++m_running[request.hostInstanceId];
+            m_most[request.hostInstanceId] = std::max(m_most.value(request.hostInstanceId), now);
+        }
+        QThread::msleep(100);
+        StartResult result = m_inner.startInstance(request);
+        QMutexLocker lock(&m_mutex);
+        --m_running[request.hostInstanceId];
+        return result;
+    }
+    ProviderError stopInstances(const QString &region, const QStringList &ids) override
+    {
+        return m_inner.stopInstances(region, ids);
+    }
+    QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
+                                      ProviderError *error) override
+    {
+        return m_inner.listInstances(region, tags, error);
+    }
+    // The most starts at once on each host ("" for machines of their own).
+    QHash<QString, int> most() const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_most;
+    }
+
+private:
+    Provider &m_inner;
+    mutable QMutex m_mutex;
+    QHash<QString, int> m_running;
+    QHash<QString, int> m_most;
+};
+
 // The sim cloud behind an account whose credentials the cloud now refuses.
 class RefusingProvider final : public Provider
 {
@@ -313,6 +362,7 @@ class TestProvisioner : public QObject
 private slots:
     void startsEveryMachineWithItsType();
     void containersOfAFailedHostShowAnErrorNamingIt();
+    void containersStartAFewAtATimeOnEachHost();
     void spreadsEachApplicationOverZones();
     void fallsBackWhenAZoneIsOut();
     void transientFaultsAreRetriedToExactlyOneInstance();
@@ -1010,6 +1060,32 @@ void TestProvisioner::refusedCredentialsShowOnEveryMachineWithoutRetry()
     QCOMPARE(again.failed, 0);
     for (const MachineRecord &m : f.snapshot().machines)
         QCOMPARE(m.attempts, 1);
+}
+
+// num-container-provision-workers: at most that many containers start at
+// once on one host, while the hosts' containers start side by side.
+void TestProvisioner::containersStartAFewAtATimeOnEachHost()
+{
+    Fixture f;
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("num-container-provision-workers=2")});
+    f.deploy(QStringLiteral("web"), 2);
+    QVERIFY(f.provision());
+    QStringList to;
+    for (int i = 0; i < 6; ++i)
+        to << QStringLiteral("lxd:0") << QStringLiteral("lxd:1");
+    f.deploy(QStringLiteral("db"), 12, {}, to.join(u','));
+    const std::unique_ptr<SimProvider> sim = f.sameSim();
+    auto counter = std::make_shared<ConcurrencyProvider>(*sim);
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), counter);
+    QVERIFY(f.provision());
+    int started = 0;
+    for (const MachineRecord &m : f.snapshot().machines)
+        started += m.isContainer() && m.state.status == MachineState::Status::Started ? 1 : 0;
+    QCOMPARE(started, 12);
+    const QHash<QString, int> most = counter->most();
+    QCOMPARE(most.size(), 2); // the two hosts
+    for (auto it = most.cbegin(); it != most.cend(); ++it)
+        QCOMPARE(it.value(), 2);
 }
 
 void TestProvisioner::aProvisionerThatLosesTheLeaseStopsStarting()
