@@ -269,6 +269,14 @@ void TestWaitFor::aJujuUsersScriptRunsUnchanged()
     provisioner.terminate();
     QVERIFY(provisioner.waitForFinished(30'000));
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    // The removed unit's machine stopped (however far the provisioner got).
+    QCOMPARE(runProgram(QStringLiteral(BERTHCTL_PATH),
+                        {QStringLiteral("-m"), QStringLiteral("ci-test"),
+                         QStringLiteral("provision"), QStringLiteral("--until-idle"),
+                         QStringLiteral("--timeout"), QStringLiteral("120")},
+                        env)
+                 .code,
+             0);
     // Juju's setting names reached Berth's settings.
     QVERIFY2(r.out.contains(QStringLiteral("\n8\n")), qPrintable(r.out));
     const ModelConfig config = m_tw->ws().snapshot(QStringLiteral("ci-test")).model.config;
@@ -292,7 +300,7 @@ void TestWaitFor::aJujuUsersScriptRunsUnchanged()
                                                env);
     QCOMPARE(instances.code, 0);
     const QJsonArray list = QJsonDocument::fromJson(instances.out.toUtf8()).array();
-    QCOMPARE(list.size(), 5);
+    QCOMPARE(list.size(), 4); // web/1 to web/4's
     for (const QJsonValue &instance : list) {
         QCOMPARE(instance[QStringLiteral("model")].toString(), QStringLiteral("ci-test"));
         QCOMPARE(instance[QStringLiteral("tags")][QStringLiteral("team")].toString(),
