@@ -4,6 +4,7 @@
 #include "core/store/txscope.h"
 
 #include <limits>
+#include <optional>
 
 namespace berth {
 
@@ -22,6 +23,24 @@ MachineState MachineLife::moved(const MachineRecord &machine, MachineState::Move
     return next;
 }
 
+namespace {
+
+// A status history row from column `at` on (at, life, machine_status,
+// instance_status, message); nullopt for words a newer Berth wrote, which
+// are not ours to show.
+std::optional<StatusLogEntry> entryAt(const QSqlQuery &q, int at)
+{
+    const auto life = MachineState::lifeFrom(q.value(at + 1).toString());
+    const auto status = MachineState::statusFrom(q.value(at + 2).toString());
+    const auto instance = MachineState::instanceStatusFrom(q.value(at + 3).toString());
+    if (!life || !status || !instance)
+        return std::nullopt;
+    return StatusLogEntry{
+        q.value(at).toLongLong(), {*life, *status, *instance}, q.value(at + 4).toString()};
+}
+
+} // namespace
+
 QList<StatusLogEntry> MachineLife::statusLog(const MachineRecord &machine)
 {
     QSqlQuery &q = m_scope.sql().run(
@@ -30,13 +49,8 @@ QList<StatusLogEntry> MachineLife::statusLog(const MachineRecord &machine)
         {machine.id});
     QList<StatusLogEntry> entries;
     while (q.next()) {
-        const auto life = MachineState::lifeFrom(q.value(1).toString());
-        const auto status = MachineState::statusFrom(q.value(2).toString());
-        const auto instance = MachineState::instanceStatusFrom(q.value(3).toString());
-        if (!life || !status || !instance)
-            continue; // written by a newer Berth: its words are not ours to show
-        entries.append(
-            {q.value(0).toLongLong(), {*life, *status, *instance}, q.value(4).toString()});
+        if (const auto entry = entryAt(q, 0))
+            entries.append(*entry);
     }
     q.finish();
     return entries;
@@ -53,15 +67,8 @@ QList<MachineLife::ModelLogEntry> MachineLife::modelLog(qint64 afterId, int last
          last > 0 ? qint64(last) : std::numeric_limits<qint64>::max()});
     QList<ModelLogEntry> entries;
     while (q.next()) {
-        const auto life = MachineState::lifeFrom(q.value(3).toString());
-        const auto status = MachineState::statusFrom(q.value(4).toString());
-        const auto instance = MachineState::instanceStatusFrom(q.value(5).toString());
-        if (!life || !status || !instance)
-            continue; // written by a newer Berth: its words are not ours to show
-        entries.prepend(
-            {q.value(0).toLongLong(),
-             q.value(1).toString(),
-             {q.value(2).toLongLong(), {*life, *status, *instance}, q.value(6).toString()}});
+        if (const auto entry = entryAt(q, 2))
+            entries.prepend({q.value(0).toLongLong(), q.value(1).toString(), *entry});
     }
     q.finish();
     return entries;
