@@ -156,12 +156,12 @@ void checkOneInstancePerMachine(Fixture &f)
     }
 }
 
-// Delegates to the sim provider and notes which threads the calls come from,
-// and what each release keeps.
-class RecordingProvider final : public Provider
+// A provider that hands every call to `inner` (the sim's); the test
+// providers below change only what they are about.
+class ForwardingProvider : public Provider
 {
 public:
-    explicit RecordingProvider(Provider &inner)
+    explicit ForwardingProvider(Provider &inner)
         : m_inner(inner)
     {}
     CloudInfo describe() const override { return m_inner.describe(); }
@@ -169,6 +169,36 @@ public:
     {
         return m_inner.precheckPlacement(region, placement);
     }
+    StartResult startInstance(const StartRequest &request) override
+    {
+        return m_inner.startInstance(request);
+    }
+    ProviderError stopInstances(const QString &region, const QStringList &ids) override
+    {
+        return m_inner.stopInstances(region, ids);
+    }
+    QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
+                                      ProviderError *error) override
+    {
+        return m_inner.listInstances(region, tags, error);
+    }
+    ProviderError releaseModel(const QString &modelUuid, const QStringList &keep) override
+    {
+        return m_inner.releaseModel(modelUuid, keep);
+    }
+
+protected:
+    Provider &m_inner;
+};
+
+// Delegates to the sim provider and notes which threads the calls come from,
+// and what each release keeps.
+class RecordingProvider final : public ForwardingProvider
+{
+public:
+    explicit RecordingProvider(Provider &inner)
+        : ForwardingProvider(inner)
+    {}
     StartResult startInstance(const StartRequest &request) override
     {
         note();
@@ -209,7 +239,6 @@ private:
         QMutexLocker lock(&m_mutex);
         m_threads.insert(QThread::currentThread());
     }
-    Provider &m_inner;
     mutable QMutex m_mutex;
     QSet<QThread *> m_threads;
     QList<QStringList> m_releases;
@@ -217,17 +246,12 @@ private:
 
 // Delegates to the sim provider, each start taking 100 ms, and notes the most
 // starts under way at once on each host (containers) and in all.
-class ConcurrencyProvider final : public Provider
+class ConcurrencyProvider final : public ForwardingProvider
 {
 public:
     explicit ConcurrencyProvider(Provider &inner)
-        : m_inner(inner)
+        : ForwardingProvider(inner)
     {}
-    CloudInfo describe() const override { return m_inner.describe(); }
-    QString precheckPlacement(const QString &region, const QString &placement) const override
-    {
-        return m_inner.precheckPlacement(region, placement);
-    }
     StartResult startInstance(const StartRequest &request) override
     {
         {
@@ -241,15 +265,6 @@ public:
         --m_running[request.hostInstanceId];
         return result;
     }
-    ProviderError stopInstances(const QString &region, const QStringList &ids) override
-    {
-        return m_inner.stopInstances(region, ids);
-    }
-    QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
-                                      ProviderError *error) override
-    {
-        return m_inner.listInstances(region, tags, error);
-    }
     // The most starts at once on each host ("" for machines of their own).
     QHash<QString, int> most() const
     {
@@ -258,24 +273,18 @@ public:
     }
 
 private:
-    Provider &m_inner;
     mutable QMutex m_mutex;
     QHash<QString, int> m_running;
     QHash<QString, int> m_most;
 };
 
 // The sim cloud behind an account whose credentials the cloud now refuses.
-class RefusingProvider final : public Provider
+class RefusingProvider final : public ForwardingProvider
 {
 public:
     explicit RefusingProvider(Provider &inner)
-        : m_inner(inner)
+        : ForwardingProvider(inner)
     {}
-    CloudInfo describe() const override { return m_inner.describe(); }
-    QString precheckPlacement(const QString &region, const QString &placement) const override
-    {
-        return m_inner.precheckPlacement(region, placement);
-    }
     StartResult startInstance(const StartRequest &) override
     {
         ++starts;
@@ -294,25 +303,17 @@ public:
                                      QStringLiteral("Keystone refused the application credential"));
     }
     std::atomic<int> starts = 0;
-
-private:
-    Provider &m_inner;
 };
 
 // The sim cloud, except that one machine's start hangs until released (or
 // the pass gives up): a wedged provider call.
-class WedgingProvider final : public Provider
+class WedgingProvider final : public ForwardingProvider
 {
 public:
     WedgingProvider(Provider &inner, QString wedged)
-        : m_inner(inner)
+        : ForwardingProvider(inner)
         , m_wedged(std::move(wedged))
     {}
-    CloudInfo describe() const override { return m_inner.describe(); }
-    QString precheckPlacement(const QString &region, const QString &placement) const override
-    {
-        return m_inner.precheckPlacement(region, placement);
-    }
     StartResult startInstance(const StartRequest &request) override
     {
         const QString machine = request.tags.value(InstanceTags::machine);
@@ -335,21 +336,11 @@ public:
         }
         return m_inner.startInstance(request);
     }
-    ProviderError stopInstances(const QString &region, const QStringList &ids) override
-    {
-        return m_inner.stopInstances(region, ids);
-    }
-    QList<InstanceInfo> listInstances(const QString &region, const QMap<QString, QString> &tags,
-                                      ProviderError *error) override
-    {
-        return m_inner.listInstances(region, tags, error);
-    }
     std::atomic<bool> hanging = false;
     std::atomic<bool> released = false;
     bool takesOver = false;
 
 private:
-    Provider &m_inner;
     QString m_wedged;
 };
 
