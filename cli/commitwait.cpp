@@ -3,7 +3,6 @@
 #include "core/store/changedetector.h"
 #include "core/store/store.h"
 
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QSocketNotifier>
 #include <QTimer>
@@ -56,8 +55,6 @@ private:
 // How often SQLite's data version is read: often enough that a wait wakes
 // within a few tens of milliseconds of the commit, and the read is cheap.
 constexpr int sqlitePollMs = 10;
-// How long a burst of commits may take to be seen whole by one check.
-constexpr int settleMs = 250;
 
 } // namespace
 
@@ -87,15 +84,12 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
     if (options.timeoutMs > 0)
         timeout.start(std::chrono::milliseconds(options.timeoutMs));
 
-    // Without a gap a commit checks at once. With one, a commit checks a
-    // little later (a settle time, up to the gap), and at least the gap after
-    // the last check: the commits of a burst are seen by one check.
-    QElapsedTimer sinceCheck;
-    sinceCheck.start();
+    // Without a gap a commit checks at once. With one, the first commit after
+    // a check checks one gap later: every commit of a burst shorter than the
+    // gap is seen by one check, and checks are at least the gap apart.
     QTimer deferred;
     deferred.setSingleShot(true);
     const auto checkNow = [&] {
-        sinceCheck.restart();
         if (check()) {
             end = End::Done;
             loop.quit();
@@ -110,9 +104,7 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
             checkNow();
             return;
         }
-        const qint64 settle = std::min(options.minGapMs, settleMs);
-        deferred.start(
-            std::chrono::milliseconds(std::max(settle, options.minGapMs - sinceCheck.elapsed())));
+        deferred.start(std::chrono::milliseconds(options.minGapMs));
     });
     detector.start();
     loop.exec();
