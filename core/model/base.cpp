@@ -56,6 +56,15 @@ Base::ParseResult Base::parse(const QString &text)
     return result;
 }
 
+QString Base::series() const
+{
+    for (const Series &s : ubuntuSeries) {
+        if (m_os == u"ubuntu" && m_channel == QLatin1StringView(s.channel))
+            return QString::fromLatin1(s.name);
+    }
+    return {};
+}
+
 const QStringList &Base::knownBases()
 {
     static const QStringList bases{

@@ -25,6 +25,9 @@ public:
     QString os() const { return m_os; }
     QString channel() const { return m_channel; }
     QString toString() const { return m_os + u'@' + m_channel; }
+    // Juju's series name of an Ubuntu base ("jammy" for ubuntu@22.04); empty
+    // for a base that has none.
+    QString series() const;
     bool operator==(const Base &) const = default;
 
 private:

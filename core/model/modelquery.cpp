@@ -1,5 +1,6 @@
 #include "core/model/modelquery.h"
 
+#include "core/model/base.h"
 #include "core/model/unitstatus.h"
 
 #include <QSet>
@@ -47,6 +48,7 @@ const QuerySchema &ModelQuery::schema()
           {QStringLiteral("charm"), Type::String},
           {QStringLiteral("charm-url"), Type::String},
           {QStringLiteral("base"), Type::String},
+          {QStringLiteral("series"), Type::String},
           {QStringLiteral("subordinate"), Type::Bool},
           {QStringLiteral("constraints"), Type::String},
           {QStringLiteral("min-units"), Type::Number},
@@ -65,6 +67,7 @@ const QuerySchema &ModelQuery::schema()
           {QStringLiteral("instance-status"), Type::String},
           {QStringLiteral("message"), Type::String},
           {QStringLiteral("base"), Type::String},
+          {QStringLiteral("series"), Type::String},
           {QStringLiteral("zone"), Type::String},
           {QStringLiteral("region"), Type::String},
           {QStringLiteral("instance-id"), Type::String},
@@ -78,6 +81,7 @@ const QuerySchema &ModelQuery::schema()
           {QStringLiteral("application"), Type::String},
           {QStringLiteral("life"), Type::String},
           {QStringLiteral("base"), Type::String},
+          {QStringLiteral("series"), Type::String},
           {QStringLiteral("machine"), Type::String},
           {QStringLiteral("machine-id"), Type::String},
           {QStringLiteral("principal"), Type::String},
@@ -199,6 +203,17 @@ QList<QuerySource::Entity> ModelQuery::collection(const Entity &entity, const QS
     return items;
 }
 
+namespace {
+
+// Juju's series name of a stored base ("jammy"), empty when it has none.
+QString seriesOf(const QString &base)
+{
+    const Base::ParseResult parsed = Base::parse(base);
+    return parsed.ok() ? parsed.base.series() : QString();
+}
+
+} // namespace
+
 QVariant ModelQuery::modelValue(const QString &field) const
 {
     const ModelRecord &model = m_snapshot.model;
@@ -248,6 +263,8 @@ QVariant ModelQuery::applicationValue(qsizetype index, const QString &field) con
         return app.charm;
     if (field == u"base")
         return app.base;
+    if (field == u"series")
+        return seriesOf(app.base);
     if (field == u"subordinate")
         return app.subordinate;
     if (field == u"constraints")
@@ -281,6 +298,8 @@ QVariant ModelQuery::machineValue(qsizetype index, const QString &field) const
         return m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
     if (field == u"base")
         return m.base;
+    if (field == u"series")
+        return seriesOf(m.base);
     if (field == u"zone")
         return zoneOf(&m);
     if (field == u"region")
@@ -306,10 +325,10 @@ QVariant ModelQuery::unitValue(qsizetype index, const QString &field) const
     if (field == u"life")
         return machine && machine->state.isDead() ? QStringLiteral("dying")
                                                   : QStringLiteral("alive");
-    if (field == u"base") {
+    if (field == u"base" || field == u"series") {
         for (const ApplicationRecord &app : m_snapshot.applications) {
             if (app.id == u.applicationId)
-                return app.base;
+                return field == u"base" ? app.base : seriesOf(app.base);
         }
         return QString();
     }

@@ -122,6 +122,8 @@ void TestWaitQuery::holdsAsJujuReadsIt_data()
     row("member of a lambda's other", "model", "prod",
         R"(any(units, u => any(u.machines, m => m.zone == "zone-b")))", true);
     row("Berth's change set", "model", "prod", "changes == 0", true);
+    row("series from the base", "unit", "db/0", R"(series == "jammy" && base == "ubuntu@22.04")",
+        true);
 }
 
 void TestWaitQuery::holdsAsJujuReadsIt()
@@ -201,7 +203,7 @@ void TestWaitQuery::refusesABadQueryWithItsPosition_data()
     QTest::newRow("misspelt field")
         << "unit"
         << R"(life == "alive" && stauts == "x")" << 20
-        << R"(a unit has no field "stauts"; it has name, application, life)";
+        << R"(a unit has no field "stauts"; it has name, application, life, base, series)";
     QTest::newRow("misspelt in a lambda") << "model"
                                           << R"(forEach(machines, m => m.stauts == "started"))"
                                           << 26 << R"(a machine has no field "stauts")";
