@@ -58,6 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 query.evaluate(source, *source.find(kind, names.at(k)));
             if (!outcome.holds && outcome.falsePart.isEmpty())
                 std::abort(); // a false query always says which part is false
+            if (outcome.falsePart.contains(u'\n'))
+                std::abort(); // it is printed on one line
         } catch (const QueryError &error) {
             if (error.message.isEmpty() || error.message.contains(u'\n') || error.column < 1 ||
                 error.column > text.size() + 1)

@@ -1,6 +1,7 @@
 #include "core/model/waitquery.h"
 
 #include "core/inputlimits.h"
+#include "core/printable.h"
 
 #include <QSet>
 
@@ -81,7 +82,9 @@ std::vector<Token> tokenize(const QString &text)
     std::vector<Token> tokens;
     int i = 0;
     const int n = int(text.size());
-    const auto fail = [](int at, const QString &message) { throw QueryError{at + 1, message}; };
+    const auto fail = [](int at, const QString &message) {
+        throw QueryError{at + 1, printable(message)};
+    };
     while (true) {
         while (i < n && text.at(i).isSpace())
             ++i;
@@ -222,9 +225,10 @@ public:
 private:
     const Token &peek() const { return m_tokens.at(m_at); }
     const Token &take() { return m_tokens.at(m_at++); }
+    // The message quotes the query: a newline in it must not break the line.
     [[noreturn]] void fail(int offset, const QString &message) const
     {
-        throw QueryError{offset + 1, message};
+        throw QueryError{offset + 1, printable(message)};
     }
     [[noreturn]] void fail(const Token &t, const QString &message) const { fail(t.begin, message); }
     QString quoted(const Token &t) const
@@ -762,7 +766,9 @@ WaitQuery::Outcome WaitQuery::evaluate(const QuerySource &source,
     outcome.holds = evaluator.truth(*m_root);
     evaluator.recordSeen(nullptr);
     if (!outcome.holds)
-        outcome.falsePart = evaluator.explain(*m_root);
+        outcome.falsePart = printable(evaluator.explain(*m_root)); // printed on one line
+    for (QString &line : outcome.seen)
+        line = printable(line);
     return outcome;
 }
 

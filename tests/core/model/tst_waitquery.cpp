@@ -235,6 +235,9 @@ void TestWaitQuery::refusesABadQueryWithItsPosition_data()
                               << 101 << "deeper than 100";
     QTest::newRow("lone &") << "unit"
                             << "true & false" << 6 << R"(expected "&&")";
+    QTest::newRow("a newline quoted back")
+        << "unit"
+        << "!\"a\nb\"" << 2 << R"(what "!" negates must be true or false, and "a\nb")";
 }
 
 void TestWaitQuery::refusesABadQueryWithItsPosition()
@@ -248,6 +251,7 @@ void TestWaitQuery::refusesABadQueryWithItsPosition()
         QFAIL("the query was taken");
     } catch (const QueryError &error) {
         QVERIFY2(error.message.contains(message), qPrintable(error.message));
+        QVERIFY(!error.message.contains(u'\n')); // one line, whatever the query held
         QCOMPARE(error.column, column);
     }
 }
