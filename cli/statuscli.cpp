@@ -7,6 +7,7 @@
 #include "core/model/bundle.h"
 #include "core/model/modelconfig.h"
 #include "core/model/statusselection.h"
+#include "core/printable.h"
 #include "core/store/bundlerows.h"
 
 #include <QDateTime>
@@ -33,7 +34,7 @@ std::optional<qint64> takeWatch(QStringList &args)
             if (!interval || *interval <= 0)
                 throw BerthError(QStringLiteral("status: bad value \"%1\" for --watch: expected "
                                                 "a duration such as 1s, 500ms or 2m")
-                                     .arg(arg.mid(8)));
+                                     .arg(printable(arg.mid(8))));
             args.remove(i);
             return interval;
         }
