@@ -8,6 +8,7 @@
 #include "core/model/modelconfig.h"
 #include "core/model/modelquery.h"
 #include "core/model/names.h"
+#include "core/printable.h"
 
 namespace berth {
 
@@ -78,7 +79,7 @@ void waitFor(CliContext &ctx, const QStringList &args)
     if (!ModelQuery::kinds().contains(kind))
         throw BerthError(QStringLiteral("wait-for: \"%1\" is not something to wait for; expected "
                                         "model, application, machine or unit")
-                             .arg(kind));
+                             .arg(printable(kind)));
     checkName(kind, name);
     const QString timeoutText = parser.isSet(QStringLiteral("timeout"))
                                     ? parser.value(QStringLiteral("timeout"))
@@ -122,7 +123,7 @@ void waitFor(CliContext &ctx, const QStringList &args)
     };
     switch (CommitWait::run(ctx.workspace.store(), {0, *timeoutMs}, check)) {
     case CommitWait::End::Done:
-        ctx.out << kind << ' ' << name << ": " << query->text() << Qt::endl;
+        ctx.out << kind << ' ' << name << ": " << printable(query->text()) << Qt::endl;
         if (parser.isSet(QStringLiteral("summary"))) {
             for (const QString &line : outcome.seen)
                 ctx.out << "  " << line << Qt::endl;
