@@ -35,7 +35,8 @@ void checkName(const QString &kind, const QString &name)
                        : kind == u"machine"     ? Names::isValidMachineId(name)
                                                 : Names::isValidUnitName(name);
     if (!valid)
-        throw BerthError(QStringLiteral("wait-for: \"%1\" is not a valid %2 name").arg(name, kind));
+        throw BerthError(
+            QStringLiteral("wait-for: \"%1\" is not a valid %2 name").arg(printable(name), kind));
 }
 
 // The zones the model's region offers, for an application's zone-skew.
