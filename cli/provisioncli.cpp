@@ -7,6 +7,8 @@
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelcommands.h"
 #include "core/inputlimits.h"
+#include "core/model/snapshotindex.h"
+#include "core/printable.h"
 #include "core/provisioning/provisioner.h"
 #include "core/provisioning/provisionerworker.h"
 #include "core/store/cloudaccounts.h"
@@ -404,16 +406,15 @@ void resolved(CliContext &ctx, const QStringList &args, const QString &name)
         return;
     }
     const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
+    const SnapshotIndex index(snapshot);
     QStringList machines;
     for (const QString &unit : parser.positional()) {
-        const auto found = std::find_if(snapshot.units.cbegin(), snapshot.units.cend(),
-                                        [&](const UnitRecord &u) { return u.name() == unit; });
-        if (found == snapshot.units.cend())
-            throw BerthError(QStringLiteral("%1: unit \"%2\" not found").arg(name, unit));
-        const auto machine =
-            std::find_if(snapshot.machines.cbegin(), snapshot.machines.cend(),
-                         [&](const MachineRecord &m) { return m.id == found->machineId; });
-        if (machine == snapshot.machines.cend() || !machine->state.inError())
+        const UnitRecord *found = index.unit(unit);
+        if (!found)
+            throw BerthError(
+                QStringLiteral("%1: unit \"%2\" not found").arg(name, printable(unit)));
+        const MachineRecord *machine = index.machine(found->machineId);
+        if (!machine || !machine->state.inError())
             throw BerthError(QStringLiteral("%1: unit %2 is not in error (Berth runs no hooks; a "
                                             "unit is in error when its machine failed to start, "
                                             "and retry-provisioning starts it again)")

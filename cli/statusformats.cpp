@@ -24,14 +24,9 @@ QString counts(const QMap<QString, int> &byName)
     return text;
 }
 
-// A container's zone is its host's.
 QString zoneOf(const MachineRecord &m, const QHash<qint64, const MachineRecord *> &byId)
 {
-    if (m.zone.isEmpty() && m.isContainer()) {
-        if (const MachineRecord *host = byId.value(m.parentId))
-            return host->zone;
-    }
-    return m.zone;
+    return m.zoneOn(byId.value(m.parentId));
 }
 
 } // namespace

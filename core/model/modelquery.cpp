@@ -362,12 +362,8 @@ QString ModelQuery::zoneOf(const MachineRecord *machine) const
 {
     if (!machine)
         return {};
-    if (machine->zone.isEmpty() && machine->isContainer()) { // a container is in its host's
-        const auto host = m_machineById.constFind(machine->parentId);
-        if (host != m_machineById.cend())
-            return m_snapshot.machines.at(*host).zone;
-    }
-    return machine->zone;
+    const auto host = m_machineById.constFind(machine->parentId);
+    return machine->zoneOn(host == m_machineById.cend() ? nullptr : &m_snapshot.machines.at(*host));
 }
 
 } // namespace berth

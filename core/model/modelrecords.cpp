@@ -41,9 +41,7 @@ UnitPlacement UnitPlacement::of(const UnitRecord &unit, const MachineRecord *mac
         return p;
     p.region = machine->region;
     // Not started yet: its host's zone, or the zone its placement asks for.
-    p.zone = machine->zone;
-    if (p.zone.isEmpty() && host)
-        p.zone = host->zone;
+    p.zone = machine->zoneOn(host);
     if (const MachinePlacement placed = machine->placed();
         p.zone.isEmpty() && placed.kind == MachinePlacement::Kind::Zone)
         p.zone = placed.value;

@@ -85,6 +85,11 @@ struct MachineRecord
     bool isExistingHost() const { return placed().kind == MachinePlacement::Kind::ExistingHost; }
     MachinePlacement placed() const { return MachinePlacement::of(placement); }
     QString parentName() const;
+    // Where it runs: its own zone, or (a container not given one) its host's.
+    QString zoneOn(const MachineRecord *host) const
+    {
+        return zone.isEmpty() && host ? host->zone : zone;
+    }
     // A container on `host` cannot start: its host is gone, in error or going.
     static bool hostBlocks(const MachineRecord *host);
     // Never got an instance and no start is in flight: it can go at once.
