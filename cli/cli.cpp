@@ -33,6 +33,7 @@ QList<CommandSpec> commandTable()
     registerDebugLogCommands(table);
     registerPolicyCommands(table);
     registerScalingCommands(table);
+    registerSpreadCommands(table);
     registerChangeSetCommands(table);
     return table;
 }

@@ -122,6 +122,7 @@ void registerMachineCommands(QList<CommandSpec> &table);
 void registerProvisionCommands(QList<CommandSpec> &table);
 void registerPolicyCommands(QList<CommandSpec> &table);
 void registerScalingCommands(QList<CommandSpec> &table);
+void registerSpreadCommands(QList<CommandSpec> &table);
 void registerChangeSetCommands(QList<CommandSpec> &table);
 void registerShowCommands(QList<CommandSpec> &table);
 void registerWaitCommands(QList<CommandSpec> &table);

@@ -6,6 +6,7 @@
 #include "core/commands/modelchange.h"
 #include "core/commands/modelcommands.h"
 #include "core/commands/scalingcommands.h"
+#include "core/commands/spreadcommands.h"
 
 #include <QJsonArray>
 
@@ -340,6 +341,57 @@ ChangeKind setPlacementPolicy()
             }};
 }
 
+ChangeKind setSpread()
+{
+    return {ChangeNames::setSpread,
+            {{QStringLiteral("application"), T::String}, {QStringLiteral("spread"), T::Object}},
+            [](const Args &args, Workspace &ws, const QString &model, HostProbe *) {
+                return SpreadCommands(ws).set(model, args.text("application"),
+                                              SpreadConstraint::fromJson(args.object("spread")));
+            },
+            [](const Args &args) {
+                const QJsonObject spread = args.object("spread");
+                return ModelChange::tr("set the %1 spread of %2 (max-skew %3)")
+                    .arg(spread.value(QStringLiteral("level")).toString(), args.text("application"))
+                    .arg(spread.value(QStringLiteral("max-skew")).toInt());
+            }};
+}
+
+ChangeKind unsetSpread()
+{
+    return {ChangeNames::unsetSpread,
+            {{QStringLiteral("application"), T::String}, {QStringLiteral("level"), T::String}},
+            [](const Args &args, Workspace &ws, const QString &model, HostProbe *) {
+                const auto level = SpreadConstraint::levelFrom(args.text("level"));
+                if (!level) {
+                    throw BerthError(
+                        ModelChange::tr("unknown spread level \"%1\": expected %2")
+                            .arg(args.text("level"), SpreadConstraint::levelChoices()));
+                }
+                return SpreadCommands(ws).unset(model, args.text("application"), *level);
+            },
+            [](const Args &args) {
+                return ModelChange::tr("remove the %1 spread of %2")
+                    .arg(args.text("level"), args.text("application"));
+            }};
+}
+
+ChangeKind rebalance()
+{
+    return {ChangeNames::rebalance,
+            {{QStringLiteral("applications"), T::Array}, {QStringLiteral("max-surge"), T::Double}},
+            [](const Args &args, Workspace &ws, const QString &model, HostProbe *) {
+                return SpreadCommands(ws).rebalance(model, args.names("applications"),
+                                                    int(args.number("max-surge").value_or(1)));
+            },
+            [](const Args &args) {
+                const QStringList apps = args.names("applications");
+                return apps.isEmpty()
+                           ? ModelChange::tr("rebalance every spread application")
+                           : ModelChange::tr("rebalance %1").arg(apps.join(QStringLiteral(", ")));
+            }};
+}
+
 } // namespace
 
 QString ChangeKind::Args::text(const char *key) const
@@ -391,7 +443,8 @@ const ChangeKind *ChangeKind::find(const QString &name)
         for (const ChangeKind &kind :
              {deploy(), addUnit(), placeUnit(), unplaceUnit(), removeUnit(), removeApplication(),
               setConstraints(), relate(), removeRelation(), addMachine(), removeMachine(),
-              deployBundle(), scaleApplication(), setPlacementPolicy()})
+              deployBundle(), scaleApplication(), setPlacementPolicy(), setSpread(), unsetSpread(),
+              rebalance()})
             all.insert(kind.name, kind);
         return all;
     }();

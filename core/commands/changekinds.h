@@ -29,6 +29,9 @@ inline const QString removeMachine = QStringLiteral("remove-machine");
 inline const QString deployBundle = QStringLiteral("deploy-bundle");
 inline const QString scaleApplication = QStringLiteral("scale-application");
 inline const QString setPlacementPolicy = QStringLiteral("set-placement-policy");
+inline const QString setSpread = QStringLiteral("set-spread");
+inline const QString unsetSpread = QStringLiteral("unset-spread");
+inline const QString rebalance = QStringLiteral("rebalance");
 } // namespace ChangeNames
 
 // What one kind of change is: its name, the arguments it keeps with their

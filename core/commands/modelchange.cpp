@@ -126,6 +126,27 @@ ModelChange ModelChange::setPlacementPolicies(const QString &application,
              {QStringLiteral("replace"), replace}}};
 }
 
+ModelChange ModelChange::setSpread(const QString &application, const SpreadConstraint &constraint)
+{
+    return {ChangeNames::setSpread,
+            {{QStringLiteral("application"), application},
+             {QStringLiteral("spread"), constraint.toJson()}}};
+}
+
+ModelChange ModelChange::unsetSpread(const QString &application, SpreadConstraint::Level level)
+{
+    return {ChangeNames::unsetSpread,
+            {{QStringLiteral("application"), application},
+             {QStringLiteral("level"), SpreadConstraint::levelName(level)}}};
+}
+
+ModelChange ModelChange::rebalance(const QStringList &applications, int maxSurge)
+{
+    return {ChangeNames::rebalance,
+            {{QStringLiteral("applications"), QJsonArray::fromStringList(applications)},
+             {QStringLiteral("max-surge"), maxSurge}}};
+}
+
 ModelChange ModelChange::relate(const QString &first, const QString &second)
 {
     return {ChangeNames::relate,

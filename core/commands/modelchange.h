@@ -52,6 +52,11 @@ public:
     static ModelChange setPlacementPolicies(const QString &application,
                                             const QList<QJsonObject> &specs, bool replace);
 
+    static ModelChange setSpread(const QString &application, const SpreadConstraint &constraint);
+    static ModelChange unsetSpread(const QString &application, SpreadConstraint::Level level);
+    // `applications` empty: every application with a spread constraint.
+    static ModelChange rebalance(const QStringList &applications, int maxSurge);
+
     // The change as it may be kept: nullopt when `command` is not one of the
     // above or an argument has the wrong type.
     static std::optional<ModelChange> fromJson(const QString &command, const QJsonObject &args);

@@ -1,5 +1,7 @@
 #include "core/commands/scalingcommands.h"
+#include "core/commands/spreadcommands.h"
 #include "core/commands/unitplacer.h"
+#include "core/store/spreadrows.h"
 
 #include "core/bertherror.h"
 #include "core/inputlimits.h"
@@ -161,6 +163,11 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
             const QString unknown = p.placement->unknownNames(known);
             if (!unknown.isEmpty())
                 throw BerthError(unknown);
+            for (const SpreadConstraint &spread : SpreadRows(tx.scope()).of(app.id)) {
+                if (const QString why = SpreadCommands::conflict(app.name, *p.placement, spread);
+                    !why.isEmpty())
+                    throw BerthError(why);
+            }
         }
         PolicyRows rows(tx.scope());
         if (replaceAll)

@@ -1,10 +1,12 @@
 #include "core/commands/unitplacer.h"
 
 #include "core/bertherror.h"
+#include "core/commands/applicationscaling.h"
 #include "core/commands/machineretirement.h"
 #include "core/placement/placementrules.h"
 #include "core/store/applicationrows.h"
 #include "core/store/modeltx.h"
+#include "core/store/spreadrows.h"
 #include "core/store/sqlsession.h"
 #include "core/store/unitrows.h"
 
@@ -62,9 +64,12 @@ MachineRecord UnitPlacer::target(const ApplicationRecord &app, const QString &un
     if (where.kind == DirectivePlacement::Kind::ExistingMachine) {
         MachineRecord machine = m_tx.machines().get(where.machine);
         checkAssignable(app, unitName, constraints, machine);
+        keepSpread(app, unitName, constraints, machine);
         return machine;
     }
-    return createMachineAt(where, unitMachine(app, constraints, slot), unitName);
+    MachineRecord machine = createMachineAt(where, unitMachine(app, constraints, slot), unitName);
+    keepSpread(app, unitName, constraints, machine);
+    return machine;
 }
 
 MachineRows::NewMachine UnitPlacer::unitMachine(const ApplicationRecord &app,
@@ -128,13 +133,62 @@ void UnitPlacer::checkAssignable(const ApplicationRecord &app, const QString &un
         throw BerthError(tr("cannot place unit %1: %2").arg(unitName, problem));
 }
 
+void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitName,
+                            const FormattedConstraints &constraints, const MachineRecord &machine)
+{
+    auto cached = m_spreads.find(app.id);
+    if (cached == m_spreads.end()) {
+        QList<SpreadTally> tallies;
+        const QList<SpreadConstraint> spreads = SpreadRows(m_tx.scope()).of(app.id);
+        if (!spreads.isEmpty()) {
+            const QList<SpreadMember> members = m_tx.units().spreadMembers(app);
+            for (const SpreadConstraint &c : spreads) {
+                SpreadTally tally(c, {}, false);
+                tally.count(members);
+                tallies << tally;
+            }
+        }
+        cached = m_spreads.insert(app.id, tallies);
+    }
+    if (cached->isEmpty())
+        return;
+    const ApplicationPolicies policies = ApplicationPolicies::load(m_tx, app.id);
+    SpreadEnvironment env = SpreadEnvironment::of(
+        m_tx.cloud(), m_tx.model(), policies.region ? policies.region->names() : QStringList());
+    std::optional<MachineRecord> host;
+    if (machine.isContainer())
+        host = m_tx.machines().get(machine.parentName());
+    UnitRecord unit;
+    unit.application = app.name;
+    const SpreadMember member =
+        SpreadMember::of(unit, machine, host ? &*host : nullptr, m_tx.model().region);
+    for (SpreadTally &tally : *cached) {
+        const SpreadConstraint::Level level = tally.constraint().level;
+        if (level == SpreadConstraint::Level::Machine && !env.startsMachines)
+            env.hosts = m_tx.machines().all();
+        tally.setDomains(env.eligible(level, constraints.value),
+                         level == SpreadConstraint::Level::Machine && env.startsMachines);
+        const QString domain = member.domain(level);
+        if (domain.isEmpty())
+            continue; // a new machine's zone is the provisioner's to choose
+        if (const QString problem = tally.problem(app.name, domain); !problem.isEmpty())
+            throw BerthError(unitName.isEmpty()
+                                 ? tr("cannot place a unit of %1: %2").arg(app.name, problem)
+                                 : tr("cannot place unit %1: %2").arg(unitName, problem));
+    }
+    for (SpreadTally &tally : *cached)
+        tally.add(member.domain(tally.constraint().level));
+}
+
 UnitRecord UnitPlacer::addUnitOn(const ApplicationRecord &app,
                                  const FormattedConstraints &constraints,
                                  const MachineRecord &machine)
 {
     UnitRows units = m_tx.units();
     const qint64 number = units.nextNumber(app);
-    checkAssignable(app, app.name + u'/' + QString::number(number), constraints, machine);
+    const QString unitName = app.name + u'/' + QString::number(number);
+    checkAssignable(app, unitName, constraints, machine);
+    keepSpread(app, unitName, constraints, machine);
     UnitRecord unit = units.insert(app, number, &machine, constraints);
     // A new principal unit can only bring subordinates of its own application's
     // relations; the subordinates already on the machine follow their principals.
@@ -180,6 +234,8 @@ QList<UnitRecord> UnitPlacer::addUnitsOnNewMachines(const ApplicationRecord &app
         specs << spec;
     }
     const QList<MachineRecord> machines = m_tx.machines().create(specs);
+    for (const MachineRecord &m : machines)
+        keepSpread(app, {}, constraints, m);
     UnitRows unitRows = m_tx.units();
     const QList<UnitRecord> units = unitRows.insert(app, machines, constraints);
     // A fresh machine can only need subordinates of this application's relations.

@@ -4,6 +4,7 @@
 #include "core/model/modelrecords.h"
 #include "core/model/placementdirective.h"
 #include "core/placement/directiveplacement.h"
+#include "core/placement/spreadtally.h"
 #include "core/store/machinerows.h"
 
 #include <QCoreApplication>
@@ -91,8 +92,16 @@ private:
                                         const Slot &slot) const;
     // Checks a zone=, region= or node directive names something the cloud has.
     void checkProviderDirective(const PlacementDirective &directive) const;
+    // Refuses unit `unitName` of `app` on `machine` where that would break a
+    // `wait` spread constraint of the application (spread: Where it is
+    // enforced); counts it there otherwise, for the units placed after it.
+    void keepSpread(const ApplicationRecord &app, const QString &unitName,
+                    const FormattedConstraints &constraints, const MachineRecord &machine);
 
     ModelTx &m_tx;
+    // Each application's spread constraints with its units counted, read at
+    // its first placement through this placer and kept up to date by it.
+    QHash<qint64, QList<SpreadTally>> m_spreads;
 };
 
 } // namespace berth

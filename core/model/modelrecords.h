@@ -3,6 +3,7 @@
 #include "core/constraints/constraints.h"
 #include "core/model/machinestate.h"
 #include "core/model/modelconfig.h"
+#include "core/model/spreadconstraint.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -194,6 +195,7 @@ struct ModelSnapshot
     QList<MachineRecord> machines;
     QList<RelationRecord> relations;
     QList<PolicyRecord> policies;
+    QList<SpreadRecord> spreads;
     PlannedMarks planned; // empty unless read with the change set applied
 };
 

@@ -123,7 +123,25 @@ QList<QStringList> migrations()
                        " REFERENCES applications(id) ON DELETE CASCADE,"
                        " second_endpoint TEXT NOT NULL)"),
     };
-    return {v1, v2, v3, v4, v5, v6, v7};
+    // Migration 8: applications' spread constraints (one per level), and the
+    // moves of a committed rebalance still to carry out, launch before
+    // terminate: the unit added for a move (once added) and the one it replaces.
+    const QStringList v8{
+        QStringLiteral("CREATE TABLE application_spreads (application_id BIGINT NOT NULL"
+                       " REFERENCES applications(id) ON DELETE CASCADE, level TEXT NOT NULL,"
+                       " max_skew INTEGER NOT NULL, min_domains INTEGER NOT NULL,"
+                       " when_unsatisfiable TEXT NOT NULL, PRIMARY KEY (application_id, level))"),
+        QStringLiteral("CREATE TABLE rebalance_moves (id {pk}, model_id BIGINT NOT NULL"
+                       " REFERENCES models(id) ON DELETE CASCADE, application_id BIGINT NOT NULL"
+                       " REFERENCES applications(id) ON DELETE CASCADE,"
+                       " region TEXT NOT NULL DEFAULT '', zone TEXT NOT NULL DEFAULT '',"
+                       " machine TEXT NOT NULL DEFAULT '', remove_unit_id BIGINT NOT NULL"
+                       " REFERENCES units(id) ON DELETE CASCADE, new_unit_id BIGINT"
+                       " REFERENCES units(id) ON DELETE CASCADE, max_surge INTEGER NOT NULL"
+                       " DEFAULT 1)"),
+        QStringLiteral("CREATE INDEX rebalance_moves_model ON rebalance_moves(model_id, id)"),
+    };
+    return {v1, v2, v3, v4, v5, v6, v7, v8};
 }
 
 } // namespace Schema

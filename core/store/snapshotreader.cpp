@@ -4,6 +4,7 @@
 #include "core/store/machinerows.h"
 #include "core/store/policyrows.h"
 #include "core/store/rowmapping.h"
+#include "core/store/spreadrows.h"
 #include "core/store/txscope.h"
 #include "core/store/unitrows.h"
 
@@ -51,6 +52,7 @@ ModelSnapshot SnapshotReader::applicationsOnly()
     snap.applications = applications.all();
     snap.relations = applications.relations();
     snap.policies = PolicyRows(m_scope).ofModel();
+    snap.spreads = SpreadRows(m_scope).ofModel();
     return snap;
 }
 
@@ -94,6 +96,7 @@ ModelSnapshot SnapshotReader::after(const ModelSnapshot &before, const ChangeLis
         snap.applications = fresh.applications;
         snap.relations = fresh.relations;
         snap.policies = fresh.policies;
+        snap.spreads = fresh.spreads;
     }
     QSet<qint64> machineIds;
     for (const MachineRecord &m : before.machines) {

@@ -64,9 +64,8 @@ QList<UnitRecord> UnitRows::ofApplication(qint64 applicationId)
     return RowMapping::collect<UnitRecord>(q, RowMapping::unitFrom);
 }
 
-QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
+QHash<qint64, MachineRecord> UnitRows::machinesOf(const ApplicationRecord &app)
 {
-    // The machines the application's units are on, and their hosts.
     QSqlQuery &q = m_scope.sql().run(
         RowMapping::selectMachines() +
             QStringLiteral(" WHERE m.id IN (SELECT machine_id FROM units WHERE "
@@ -76,12 +75,34 @@ QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
     QHash<qint64, MachineRecord> machines;
     for (MachineRecord &m : RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom))
         machines.insert(m.id, std::move(m));
+    return machines;
+}
+
+QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
+{
+    // The machines the application's units are on, and their hosts.
+    const QHash<qint64, MachineRecord> machines = machinesOf(app);
     QList<UnitPlacement> rows;
     for (const UnitRecord &u : ofApplication(app.id)) {
         const auto m = machines.constFind(u.machineId);
         const MachineRecord *machine = m == machines.cend() ? nullptr : &*m;
         const auto h = machine ? machines.constFind(machine->parentId) : machines.cend();
         rows << UnitPlacement::of(u, machine, h == machines.cend() ? nullptr : &*h);
+    }
+    return rows;
+}
+
+QList<SpreadMember> UnitRows::spreadMembers(const ApplicationRecord &app)
+{
+    const QHash<qint64, MachineRecord> machines = machinesOf(app);
+    QList<SpreadMember> rows;
+    for (const UnitRecord &u : ofApplication(app.id)) {
+        const auto m = machines.constFind(u.machineId);
+        if (u.subordinate || m == machines.cend())
+            continue;
+        const auto h = machines.constFind(m->parentId);
+        rows << SpreadMember::of(u, *m, h == machines.cend() ? nullptr : &*h,
+                                 m_scope.model().region);
     }
     return rows;
 }

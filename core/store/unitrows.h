@@ -2,6 +2,7 @@
 
 #include "core/constraints/constraints.h"
 #include "core/model/modelrecords.h"
+#include "core/placement/spreadtally.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -30,6 +31,9 @@ public:
     QList<UnitRecord> ofApplication(qint64 applicationId);
     // Each of the application's units with where it is (Senlin's node view).
     QList<UnitPlacement> placements(const ApplicationRecord &app);
+    // The same units as a spread constraint counts them (SpreadMember::of);
+    // placed principal units only.
+    QList<SpreadMember> spreadMembers(const ApplicationRecord &app);
 
     // The number the application's next unit gets.
     qint64 nextNumber(const ApplicationRecord &app);
@@ -52,6 +56,9 @@ public:
     qsizetype syncSubordinates(const MachineRecord &machine, const QList<UnitRecord> &units);
 
 private:
+    // The application's units with the machines they are on and those
+    // machines' hosts, by id.
+    QHash<qint64, MachineRecord> machinesOf(const ApplicationRecord &app);
     // A new unit's record (not written yet).
     UnitRecord recordOf(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
                         const FormattedConstraints &constraints) const;

@@ -1,0 +1,281 @@
+#include "core/commands/spreadcommands.h"
+
+#include "core/bertherror.h"
+#include "core/commands/applicationscaling.h"
+#include "core/model/snapshotindex.h"
+#include "core/store/spreadrows.h"
+
+#include <QJsonArray>
+
+namespace berth {
+
+namespace {
+
+// The application as a rebalance plan sees it, from a snapshot.
+RebalancePlan::Application planInput(const ModelSnapshot &snapshot, const SnapshotIndex &index,
+                                     const CloudInfo &cloud, const ApplicationRecord &app)
+{
+    RebalancePlan::Application in;
+    in.name = app.name;
+    for (const SpreadRecord &s : snapshot.spreads) {
+        if (s.applicationId == app.id)
+            in.constraints << s.constraint;
+    }
+    const ApplicationPolicies policies = ApplicationPolicies::of(app.id, snapshot.policies);
+    in.environment = SpreadEnvironment::of(
+        cloud, snapshot.model, policies.region ? policies.region->names() : QStringList());
+    if (!in.environment.startsMachines) {
+        for (const MachineRecord &m : snapshot.machines) {
+            if (!m.isContainer() && m.state.isAlive())
+                in.environment.hosts << m;
+        }
+    }
+    if (policies.deletion)
+        in.criteria = *policies.deletion;
+    const ConstraintsValidator v = cloud.validator(snapshot.model.region);
+    in.constraintsForDomains = v.merge(snapshot.model.constraints, app.constraints);
+    for (const UnitRecord &u : snapshot.units) {
+        if (u.applicationId != app.id || u.subordinate || u.machineId == 0)
+            continue;
+        const MachineRecord *machine = index.machine(u.machineId);
+        if (!machine)
+            continue;
+        in.members << SpreadMember::of(
+            u, *machine, machine->isContainer() ? index.machine(machine->parentId) : nullptr,
+            snapshot.model.region);
+    }
+    return in;
+}
+
+ApplicationRecord principalOf(ModelTx &tx, const QString &application)
+{
+    ApplicationRecord app = tx.applications().get(application);
+    if (app.subordinate) {
+        throw BerthError(SpreadCommands::tr("application \"%1\" is a subordinate: its units "
+                                            "follow their principals, which a spread "
+                                            "constraint places")
+                             .arg(app.name));
+    }
+    return app;
+}
+
+} // namespace
+
+QString SpreadCommands::conflict(const QString &application, const PlacementPolicy &policy,
+                                 const SpreadConstraint &constraint)
+{
+    const bool sameLevel = (policy.kind() == PlacementPolicy::Kind::Region &&
+                            constraint.level == SpreadConstraint::Level::Region) ||
+                           (policy.kind() == PlacementPolicy::Kind::Zone &&
+                            constraint.level == SpreadConstraint::Level::Zone);
+    if (!sameLevel || !constraint.hard() || policy.targets().size() < 2)
+        return {};
+    qint64 least = policy.targets().first().weight;
+    qint64 most = least;
+    for (const PlacementPlanner::Target &t : policy.targets()) {
+        least = std::min(least, t.weight);
+        most = std::max(most, t.weight);
+    }
+    if (least == most)
+        return {};
+    QStringList weights;
+    for (const PlacementPlanner::Target &t : policy.targets())
+        weights << QStringLiteral("%1:%2").arg(t.name).arg(t.weight);
+    return tr("the %1 placement policy of %2 (weights %3) and its %1 spread (max-skew %4, "
+              "wait) cannot both hold: unequal weights grow the skew with every unit; make the "
+              "weights equal, use when-unsatisfiable=anyway, or drop one")
+        .arg(policy.kindName(), application, weights.join(QStringLiteral(", ")))
+        .arg(constraint.maxSkew);
+}
+
+CommandResult SpreadCommands::set(const QString &model, const QString &application,
+                                  const SpreadConstraint &constraint)
+{
+    constraint.check();
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = principalOf(tx, application);
+        const ApplicationPolicies policies = ApplicationPolicies::load(tx, app.id);
+        for (const auto &policy : {policies.region, policies.zone}) {
+            if (!policy)
+                continue;
+            if (const QString why = conflict(app.name, *policy, constraint); !why.isEmpty())
+                throw BerthError(why);
+        }
+        SpreadRows(tx.scope()).put(app, constraint);
+        CommandResult result;
+        result.messages << tr("%1: spread at level %2 set (%3)")
+                               .arg(app.name, SpreadConstraint::levelName(constraint.level),
+                                    constraint.annotation());
+        const ModelSnapshot snapshot = tx.snapshots().whole();
+        for (const Status &s : statusOf(snapshot, tx.cloud(), app)) {
+            if (s.constraint.level != constraint.level)
+                continue;
+            if (s.broken()) {
+                result.warnings << tr("%1 has skew %2 at level %3 now, above max-skew %4: new "
+                                      "placements are judged from now on; berthctl rebalance "
+                                      "%1 plans the moves that repair it")
+                                       .arg(app.name)
+                                       .arg(s.skew)
+                                       .arg(SpreadConstraint::levelName(constraint.level))
+                                       .arg(constraint.maxSkew);
+            } else {
+                result.messages << tr("%1 has skew %2 at level %3 now")
+                                       .arg(app.name)
+                                       .arg(s.skew)
+                                       .arg(SpreadConstraint::levelName(constraint.level));
+            }
+        }
+        return result;
+    });
+}
+
+CommandResult SpreadCommands::unset(const QString &model, const QString &application,
+                                    SpreadConstraint::Level level)
+{
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ApplicationRecord app = principalOf(tx, application);
+        if (!SpreadRows(tx.scope()).remove(app, level)) {
+            throw BerthError(tr("application \"%1\" has no spread at level %2")
+                                 .arg(app.name, SpreadConstraint::levelName(level)));
+        }
+        CommandResult result;
+        result.messages << tr("%1: spread at level %2 removed")
+                               .arg(app.name, SpreadConstraint::levelName(level));
+        return result;
+    });
+}
+
+QList<SpreadCommands::Status> SpreadCommands::statusOf(const ModelSnapshot &snapshot,
+                                                       const CloudInfo &cloud,
+                                                       const ApplicationRecord &app)
+{
+    const SnapshotIndex index(snapshot);
+    const RebalancePlan::Application in = planInput(snapshot, index, cloud, app);
+    QList<Status> out;
+    for (const SpreadTally &t : RebalancePlan::tallies(in, in.members))
+        out << Status{t.constraint(), t.skew()};
+    return out;
+}
+
+QList<RebalanceMove> SpreadCommands::Plan::moves() const
+{
+    QList<RebalanceMove> all;
+    for (const RebalancePlan &p : applications)
+        all += p.moves;
+    return all;
+}
+
+QString SpreadCommands::Plan::problem() const
+{
+    for (const RebalancePlan &p : applications) {
+        if (!p.problem.isEmpty())
+            return p.problem;
+    }
+    return {};
+}
+
+QJsonObject SpreadCommands::Plan::toJson() const
+{
+    QJsonArray moves;
+    QJsonObject before;
+    QJsonObject after;
+    for (const RebalancePlan &p : applications) {
+        for (const RebalanceMove &m : p.moves)
+            moves.append(m.toJson());
+        const auto levels = [](const QMap<QString, int> &skews) {
+            QJsonObject o;
+            for (auto it = skews.cbegin(); it != skews.cend(); ++it)
+                o.insert(it.key(), it.value());
+            return o;
+        };
+        before.insert(p.application, levels(p.skewBefore));
+        after.insert(p.application, levels(p.skewAfter));
+    }
+    return {{QStringLiteral("moves"), moves},
+            {QStringLiteral("skew-before"), before},
+            {QStringLiteral("skew-after"), after}};
+}
+
+SpreadCommands::Plan SpreadCommands::plan(const ModelSnapshot &snapshot, const CloudInfo &cloud,
+                                          const QStringList &applications)
+{
+    const SnapshotIndex index(snapshot);
+    QSet<qint64> constrained;
+    for (const SpreadRecord &s : snapshot.spreads)
+        constrained.insert(s.applicationId);
+    Plan plan;
+    for (const QString &name : applications) {
+        const ApplicationRecord *app = index.application(name);
+        if (!app)
+            throw BerthError(tr("application \"%1\" not found").arg(name));
+        if (!constrained.contains(app->id)) {
+            throw BerthError(tr("application \"%1\" has no spread constraint; set one with "
+                                "berthctl set-spread %1 --level zone --max-skew 1")
+                                 .arg(name));
+        }
+    }
+    for (const ApplicationRecord &app : snapshot.applications) {
+        if (!constrained.contains(app.id) ||
+            (!applications.isEmpty() && !applications.contains(app.name)))
+            continue;
+        plan.applications << RebalancePlan::of(planInput(snapshot, index, cloud, app));
+    }
+    return plan;
+}
+
+SpreadCommands::Plan SpreadCommands::plan(const QString &model, const QStringList &applications)
+{
+    const ModelSnapshot snapshot = m_ws.snapshot(model);
+    return plan(snapshot, m_ws.clouds().get(snapshot.model.cloud), applications);
+}
+
+CommandResult SpreadCommands::rebalance(const QString &model, const QStringList &applications,
+                                        int maxSurge)
+{
+    if (maxSurge < 1)
+        throw BerthError(
+            tr("bad --max-surge %1: expected a whole number of at least 1").arg(maxSurge));
+    return m_ws.inModel(model, [&](ModelTx &tx) {
+        const ModelSnapshot snapshot = tx.snapshots().whole();
+        SpreadRows rows(tx.scope());
+        QHash<qint64, int> pending;
+        for (const SpreadRows::Move &m : rows.moves())
+            ++pending[m.applicationId];
+        const Plan planned = plan(snapshot, tx.cloud(), applications);
+        if (const QString problem = planned.problem(); !problem.isEmpty())
+            throw BerthError(problem);
+        const SnapshotIndex index(snapshot);
+        CommandResult result;
+        for (const RebalancePlan &p : planned.applications) {
+            const ApplicationRecord *app = index.application(p.application);
+            if (pending.value(app->id) > 0) {
+                throw BerthError(tr("a rebalance of %1 is still under way (%2 moves left); let "
+                                    "it finish first")
+                                     .arg(app->name)
+                                     .arg(pending.value(app->id)));
+            }
+            for (const RebalanceMove &m : p.moves) {
+                SpreadRows::Move move;
+                move.applicationId = app->id;
+                move.region = m.addRegion;
+                move.zone = m.addZone;
+                move.machine = m.addMachine;
+                move.removeUnitId = m.removeUnitId;
+                move.maxSurge = maxSurge;
+                rows.addMove(move);
+                tx.logChange(QStringLiteral("application"), app->name, Change::Op::Changed);
+            }
+            result.messages
+                << (p.moves.isEmpty()
+                        ? tr("%1 is within its spread bounds: nothing to move").arg(p.application)
+                        : tr("%1: %n move(s) planned, launch before terminate, at "
+                             "most %2 new unit(s) starting at once",
+                             nullptr, int(p.moves.size()))
+                              .arg(p.application)
+                              .arg(maxSurge));
+        }
+        return result;
+    });
+}
+
+} // namespace berth

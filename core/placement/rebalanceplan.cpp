@@ -1,0 +1,357 @@
+#include "core/placement/rebalanceplan.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace berth {
+
+using Level = SpreadConstraint::Level;
+
+QJsonObject RebalanceMove::toJson() const
+{
+    return {{QStringLiteral("application"), application},
+            {QStringLiteral("add"), QJsonObject{{QStringLiteral("zone"), addZone},
+                                                {QStringLiteral("region"), addRegion},
+                                                {QStringLiteral("machine"), addMachine}}},
+            {QStringLiteral("remove"), QJsonObject{{QStringLiteral("unit"), removeUnit},
+                                                   {QStringLiteral("machine"), removeMachine},
+                                                   {QStringLiteral("zone"), removeZone},
+                                                   {QStringLiteral("region"), removeRegion}}}};
+}
+
+namespace {
+
+const QString newMachine = QStringLiteral("new");
+
+// The counts each domain should end with, for the fewest moves: the band
+// [L, L + maxSkew] whose clamp of the counts moves the fewest units, then
+// filled or trimmed to the total. Empty when no band holds the units.
+QHash<QString, int> targets(const SpreadTally &tally)
+{
+    const QStringList &domains = tally.eligible();
+    const int k = int(domains.size());
+    const int s = tally.constraint().maxSkew;
+    if (k == 0)
+        return {};
+    qint64 n = 0;
+    int most = 0;
+    for (const QString &d : domains) {
+        n += tally.countIn(d);
+        most = std::max(most, tally.countIn(d));
+    }
+    // Short of min-domains, globalMin counts as 0: every domain at most maxSkew.
+    const bool shortOfDomains = tally.domainsShort();
+    int bestL = -1;
+    qint64 bestCost = std::numeric_limits<qint64>::max();
+    for (int L = 0; L <= (shortOfDomains ? 0 : most); ++L) {
+        const qint64 upper = qint64(L) + s;
+        if (qint64(k) * L > n || n > qint64(k) * upper)
+            continue;
+        qint64 excess = 0;
+        qint64 deficit = 0;
+        for (const QString &d : domains) {
+            const int c = tally.countIn(d);
+            excess += std::max<qint64>(0, c - upper);
+            deficit += std::max<qint64>(0, L - c);
+        }
+        const qint64 cost = std::max(excess, deficit);
+        if (cost < bestCost) {
+            bestCost = cost;
+            bestL = L;
+        }
+    }
+    if (bestL < 0)
+        return {};
+    const int L = bestL;
+    const int U = L + s;
+    QHash<QString, int> f;
+    qint64 total = 0;
+    for (const QString &d : domains) {
+        f[d] = std::clamp(tally.countIn(d), L, U);
+        total += f[d];
+    }
+    // Trim the fullest (or fill the emptiest) until the total matches, by name for ties.
+    QStringList order = domains;
+    std::sort(order.begin(), order.end());
+    while (total != n) {
+        const bool trim = total > n;
+        QString pick;
+        for (const QString &d : std::as_const(order)) {
+            if (trim ? f[d] <= L : f[d] >= U)
+                continue;
+            if (pick.isEmpty() || (trim ? f[d] > f[pick] : f[d] < f[pick]))
+                pick = d;
+        }
+        if (pick.isEmpty())
+            return {};
+        f[pick] += trim ? -1 : 1;
+        total += trim ? -1 : 1;
+    }
+    return f;
+}
+
+// Which unit leaves first: units in error, then those on the fullest
+// machines, then by the criteria (the newest without one).
+struct VictimOrder
+{
+    std::optional<DeletionPolicy::Criteria> criteria;
+    const QHash<QString, int> *perMachine = nullptr;
+
+    bool operator()(const SpreadMember &a, const SpreadMember &b) const
+    {
+        if (a.inError != b.inError)
+            return a.inError;
+        const int ma = perMachine->value(a.machine);
+        const int mb = perMachine->value(b.machine);
+        if (ma != mb)
+            return ma > mb;
+        if (criteria == DeletionPolicy::Criteria::OldestFirst && a.createdAt != b.createdAt)
+            return a.createdAt < b.createdAt;
+        if (a.createdAt != b.createdAt)
+            return a.createdAt > b.createdAt;
+        return a.unitId > b.unitId;
+    }
+};
+
+class Planner
+{
+public:
+    explicit Planner(const RebalancePlan::Application &app)
+        : m_app(app)
+        , m_members(app.members)
+    {}
+
+    QList<RebalanceMove> moves;
+
+    // What the model would have after the moves so far (the units that
+    // leave no longer count).
+    const QList<SpreadMember> &members() const { return m_members; }
+
+    // Moves for the constraint at `level`, after the moves made so far;
+    // false when no band of counts can hold the units.
+    bool balance(Level level)
+    {
+        const auto it = std::find_if(m_app.constraints.cbegin(), m_app.constraints.cend(),
+                                     [&](const SpreadConstraint &c) { return c.level == level; });
+        if (it == m_app.constraints.cend())
+            return true;
+        const SpreadConstraint &c = *it;
+        SpreadTally tally(c, m_app.environment.eligible(level, m_app.constraintsForDomains),
+                          level == Level::Machine && m_app.environment.startsMachines);
+        tally.count(m_members);
+        if (tally.withinBound())
+            return true;
+        QStringList from;
+        QStringList to;
+        if (tally.hasNewDomain()) {
+            // Where new machines start, every machine comes down to maxSkew.
+            for (auto d = tally.counts().cbegin(); d != tally.counts().cend(); ++d) {
+                for (int i = d.value(); i > c.maxSkew; --i) {
+                    from << d.key();
+                    to << QString();
+                }
+            }
+        } else {
+            const QHash<QString, int> f = targets(tally);
+            if (f.isEmpty())
+                return false;
+            for (const QString &d : sorted(tally.eligible())) {
+                for (int i = tally.countIn(d); i > f.value(d); --i)
+                    from << d;
+                for (int i = tally.countIn(d); i < f.value(d); ++i)
+                    to << d;
+            }
+        }
+        fillQueues(level);
+        for (qsizetype i = 0; i < from.size() && i < to.size(); ++i)
+            move(level, from.at(i), to.at(i));
+        return true;
+    }
+
+private:
+    static QStringList sorted(QStringList names)
+    {
+        std::sort(names.begin(), names.end());
+        return names;
+    }
+
+    QHash<QString, int> machineCounts() const
+    {
+        QHash<QString, int> perMachine;
+        for (const SpreadMember &m : m_members) {
+            if (m.counts)
+                ++perMachine[m.machine];
+        }
+        return perMachine;
+    }
+
+    // The units that may leave each domain at `level`, first to go first.
+    void fillQueues(Level level)
+    {
+        const QHash<QString, int> perMachine = machineCounts();
+        const VictimOrder before{m_app.criteria, &perMachine};
+        m_queues.clear();
+        for (qsizetype i = 0; i < m_members.size(); ++i) {
+            const SpreadMember &m = m_members.at(i);
+            if (m.unitId > 0 && m.counts) // units the plan adds do not leave again
+                m_queues[m.domain(level)] << i;
+        }
+        for (auto &queue : m_queues) {
+            std::sort(queue.begin(), queue.end(), [&](qsizetype a, qsizetype b) {
+                return before(m_members.at(a), m_members.at(b));
+            });
+            std::reverse(queue.begin(), queue.end()); // taken from the back
+        }
+    }
+
+    void move(Level level, const QString &from, const QString &to)
+    {
+        QList<qsizetype> &queue = m_queues[from];
+        if (queue.isEmpty())
+            return;
+        const qsizetype index = queue.takeLast();
+        const SpreadMember leaving = m_members.at(index);
+        QString region = leaving.region;
+        QString zone = leaving.zone;
+        QString machine = newMachine;
+        if (level == Level::Region) {
+            region = to;
+            zone = region == m_app.environment.modelRegion ? emptiestZone() : QString();
+        } else if (level == Level::Zone) {
+            zone = to;
+        } else if (!to.isEmpty()) {
+            machine = to;
+        }
+        if (machine == newMachine && !m_app.environment.startsMachines)
+            machine = emptiestHost(zone);
+        m_members[index].counts = false; // gone once its replacement runs
+        record(leaving, region, zone, machine);
+    }
+
+    QString emptiestZone() const
+    {
+        const auto it =
+            std::find_if(m_app.constraints.cbegin(), m_app.constraints.cend(),
+                         [](const SpreadConstraint &c) { return c.level == Level::Zone; });
+        if (it == m_app.constraints.cend())
+            return {};
+        SpreadTally tally(*it, m_app.environment.eligible(Level::Zone, m_app.constraintsForDomains),
+                          false);
+        tally.count(m_members);
+        QString best;
+        for (const QString &z : sorted(tally.eligible())) {
+            if (best.isEmpty() || tally.countIn(z) < tally.countIn(best))
+                best = z;
+        }
+        return best;
+    }
+
+    QString emptiestHost(const QString &zone) const
+    {
+        const QHash<QString, int> perMachine = machineCounts();
+        QString best;
+        for (const MachineRecord &host : m_app.environment.hosts) {
+            if (!zone.isEmpty() && host.zone != zone)
+                continue;
+            if (best.isEmpty() || perMachine.value(host.name) < perMachine.value(best))
+                best = host.name;
+        }
+        return best;
+    }
+
+    void record(const SpreadMember &leaving, const QString &region, const QString &zone,
+                const QString &machine)
+    {
+        RebalanceMove m;
+        m.application = m_app.name;
+        m.addRegion = region;
+        m.addZone = zone;
+        m.addMachine = machine;
+        m.removeUnitId = leaving.unitId;
+        m.removeUnit = leaving.unit;
+        m.removeMachine = leaving.machine;
+        m.removeZone = leaving.zone;
+        m.removeRegion = leaving.region;
+        moves << m;
+        SpreadMember added = leaving;
+        added.unitId = -(++m_added);
+        added.unit.clear();
+        added.region = region;
+        added.zone = zone;
+        // Each new unit on a machine of its own: a name no existing machine has.
+        added.machine = machine == newMachine ? QStringLiteral("new#%1").arg(m_added) : machine;
+        added.inError = false;
+        m_members << added;
+    }
+
+    const RebalancePlan::Application &m_app;
+    QList<SpreadMember> m_members;
+    QHash<QString, QList<qsizetype>> m_queues;
+    int m_added = 0;
+};
+
+QMap<QString, int> skews(const QList<SpreadTally> &tallies)
+{
+    QMap<QString, int> out;
+    for (const SpreadTally &t : tallies)
+        out.insert(SpreadConstraint::levelName(t.constraint().level), t.skew());
+    return out;
+}
+
+} // namespace
+
+QList<SpreadTally> RebalancePlan::tallies(const Application &app,
+                                          const QList<SpreadMember> &members)
+{
+    QList<SpreadTally> out;
+    for (const SpreadConstraint &c : app.constraints) {
+        SpreadTally t(c, app.environment.eligible(c.level, app.constraintsForDomains),
+                      c.level == Level::Machine && app.environment.startsMachines);
+        t.count(members);
+        out << t;
+    }
+    return out;
+}
+
+RebalancePlan RebalancePlan::of(const Application &app)
+{
+    RebalancePlan plan;
+    plan.application = app.name;
+    const QList<SpreadTally> before = tallies(app, app.members);
+    plan.skewBefore = skews(before);
+    Planner planner(app);
+    for (const Level level : {Level::Region, Level::Zone, Level::Machine}) {
+        if (!planner.balance(level))
+            break;
+    }
+    const QList<SpreadTally> after = tallies(app, planner.members());
+    plan.skewAfter = skews(after);
+    for (const SpreadTally &t : after) {
+        if (t.withinBound())
+            continue;
+        const SpreadConstraint &c = t.constraint();
+        const QString level = SpreadConstraint::levelName(c.level);
+        if (t.domainsShort()) {
+            plan.problem = tr("%1 cannot be brought within max-skew %2 at level %3: only %4 of "
+                              "the %5 %3 domains it needs are eligible")
+                               .arg(app.name)
+                               .arg(c.maxSkew)
+                               .arg(level)
+                               .arg(t.eligible().size())
+                               .arg(c.minDomains);
+        } else {
+            plan.problem = tr("%1 cannot be brought within max-skew %2 at level %3: %4 units "
+                              "do not fit in the %5 eligible domains")
+                               .arg(app.name)
+                               .arg(c.maxSkew)
+                               .arg(level)
+                               .arg(app.members.size())
+                               .arg(t.eligible().size());
+        }
+        return plan;
+    }
+    plan.moves = planner.moves;
+    return plan;
+}
+
+} // namespace berth

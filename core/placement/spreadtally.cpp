@@ -1,0 +1,189 @@
+#include "core/placement/spreadtally.h"
+
+#include "core/placement/placementrules.h"
+
+#include <algorithm>
+
+namespace berth {
+
+SpreadMember SpreadMember::of(const UnitRecord &unit, const MachineRecord &machine,
+                              const MachineRecord *host, const QString &modelRegion)
+{
+    SpreadMember m;
+    m.unitId = unit.id;
+    m.unit = unit.name();
+    m.createdAt = unit.createdAt;
+    m.constraints = unit.constraints;
+    m.machineId = machine.id;
+    m.machine = host ? host->name : machine.name;
+    m.zone = machine.zoneOn(host);
+    for (const MachineRecord *pinned : {&machine, host}) {
+        if (!m.zone.isEmpty() || !pinned)
+            break;
+        if (const MachinePlacement placed = pinned->placed();
+            placed.kind == MachinePlacement::Kind::Zone)
+            m.zone = placed.value;
+    }
+    m.region = !machine.region.isEmpty()         ? machine.region
+               : host && !host->region.isEmpty() ? host->region
+                                                 : modelRegion;
+    m.counts = machine.state.isAlive() && (!host || host->state.isAlive());
+    m.inError = machine.state.inError() || (host && host->state.inError());
+    return m;
+}
+
+QString SpreadMember::domain(SpreadConstraint::Level level) const
+{
+    if (!counts)
+        return {};
+    switch (level) {
+    case SpreadConstraint::Level::Zone:
+        return zone;
+    case SpreadConstraint::Level::Region:
+        return region;
+    case SpreadConstraint::Level::Machine:
+        return machine;
+    }
+    return {};
+}
+
+SpreadEnvironment SpreadEnvironment::of(const CloudInfo &cloud, const ModelRecord &model,
+                                        const QStringList &policyRegions)
+{
+    SpreadEnvironment env;
+    env.modelRegion = model.region;
+    env.region = cloud.region(model.region);
+    env.regions = policyRegions.isEmpty() ? QStringList{model.region} : policyRegions;
+    // A bare-metal pool or enlisted hosts: what is there is all there is.
+    env.startsMachines = env.region && env.region->nodeNames.isEmpty() && cloud.type != u"manual";
+    return env;
+}
+
+QStringList SpreadEnvironment::eligible(SpreadConstraint::Level level,
+                                        const Constraints &constraints) const
+{
+    QStringList domains;
+    switch (level) {
+    case SpreadConstraint::Level::Zone: {
+        if (!region)
+            return domains;
+        const QStringList allowed = constraints.list(ConstraintKey::Zones);
+        for (const ZoneInfo &zone : region->zones) {
+            if (zone.healthy && (allowed.isEmpty() || allowed.contains(zone.name)))
+                domains << zone.name;
+        }
+        return domains;
+    }
+    case SpreadConstraint::Level::Region:
+        return regions;
+    case SpreadConstraint::Level::Machine:
+        for (const MachineRecord &host : hosts) {
+            if (!host.isContainer() && host.state.isAlive() &&
+                PlacementRules::hardwareProblem({}, constraints, host).isEmpty())
+                domains << host.name;
+        }
+        return domains;
+    }
+    return domains;
+}
+
+SpreadTally::SpreadTally(const SpreadConstraint &constraint, const QStringList &eligible,
+                         bool newDomain)
+    : m_constraint(constraint)
+    , m_eligible(eligible)
+    , m_newDomain(newDomain)
+{}
+
+void SpreadTally::count(const QList<SpreadMember> &members)
+{
+    for (const SpreadMember &m : members)
+        add(m.domain(m_constraint.level));
+}
+
+void SpreadTally::add(const QString &domain, int delta)
+{
+    if (domain.isEmpty())
+        return;
+    int &n = m_counts[domain];
+    n = std::max(0, n + delta);
+}
+
+bool SpreadTally::domainsShort() const
+{
+    return !m_newDomain && m_eligible.size() < m_constraint.minDomains;
+}
+
+int SpreadTally::globalMin() const
+{
+    if (m_newDomain || domainsShort() || m_eligible.isEmpty())
+        return 0;
+    int least = countIn(m_eligible.first());
+    for (const QString &d : m_eligible)
+        least = std::min(least, countIn(d));
+    return least;
+}
+
+int SpreadTally::skew() const
+{
+    int most = 0;
+    for (const QString &d : m_eligible)
+        most = std::max(most, countIn(d));
+    return most - globalMin();
+}
+
+QString SpreadTally::domainText(SpreadConstraint::Level level, const QString &domain)
+{
+    if (level != SpreadConstraint::Level::Machine)
+        return domain;
+    return domain.isEmpty() ? tr("a new machine") : tr("machine %1").arg(domain);
+}
+
+QString SpreadTally::problem(const QString &application, const QString &domain) const
+{
+    if (!m_constraint.hard())
+        return {};
+    const int skew = skewOf(domain);
+    if (skew <= m_constraint.maxSkew)
+        return {};
+    const SpreadConstraint::Level level = m_constraint.level;
+    const QString where = level == SpreadConstraint::Level::Machine
+                              ? tr("on %1").arg(domainText(level, domain))
+                              : tr("in %1").arg(domain);
+    if (domainsShort()) {
+        return tr("%1 would have %2 units %3 with %4 of the %5 %6 domains it needs: skew %7, "
+                  "max %8")
+            .arg(application)
+            .arg(countIn(domain) + 1)
+            .arg(where)
+            .arg(m_eligible.size())
+            .arg(m_constraint.minDomains)
+            .arg(SpreadConstraint::levelName(level))
+            .arg(skew)
+            .arg(m_constraint.maxSkew);
+    }
+    QString least; // an eligible domain with the fewest, by name
+    const int min = globalMin();
+    if (!m_newDomain) {
+        QStringList fewest;
+        for (const QString &d : m_eligible) {
+            if (countIn(d) == min)
+                fewest << d;
+        }
+        std::sort(fewest.begin(), fewest.end());
+        if (!fewest.isEmpty())
+            least = fewest.first();
+    }
+    const QString against = level == SpreadConstraint::Level::Machine
+                                ? tr("on %1").arg(domainText(level, least))
+                                : tr("in %1").arg(least);
+    return tr("%1 would have %2 units %3 against %4 %5: skew %6, max %7")
+        .arg(application)
+        .arg(countIn(domain) + 1)
+        .arg(where)
+        .arg(min)
+        .arg(against)
+        .arg(skew)
+        .arg(m_constraint.maxSkew);
+}
+
+} // namespace berth
