@@ -19,15 +19,35 @@ void seed(ZoneSpread &spread, const ModelSnapshot &snapshot,
 
 HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
                    const QStringList &applications, const QString &modelRegion,
-                   const CloudInfo &cloud, ZoneSpread &spread)
+                   const CloudInfo &cloud, ZoneSpread &spread, ZoneBounds *bounds,
+                   const QHash<QString, int> &units)
 {
     HostZone host;
     host.region = machine.region.isEmpty() ? modelRegion : machine.region;
     host.candidates =
         ZoneSpread::candidates(cloud.region(host.region), machine.placement, constraints);
     host.fixedZone = host.candidates.size() <= 1;
-    if (!host.candidates.isEmpty())
-        host.zone = spread.claim(host.candidates, applications);
+    if (host.candidates.isEmpty())
+        return host;
+    QStringList first = host.candidates;
+    if (bounds && !bounds->isEmpty() && host.region == modelRegion) {
+        const ZoneBounds::Choice choice = bounds->choose(host.candidates, units, constraints);
+        if (choice.hard) {
+            if (choice.zones.isEmpty()) {
+                host.waitReason = choice.why;
+                return host;
+            }
+            // Kept as chosen: falling back elsewhere could break the bound.
+            host.candidates = {choice.zones.first()};
+            host.fixedZone = true;
+            host.spreadBound = true;
+        }
+        if (!choice.zones.isEmpty())
+            first = {choice.zones.first()}; // `anyway`: the least skew first
+    }
+    host.zone = spread.claim(first, applications);
+    if (bounds)
+        bounds->claim(host.zone, units);
     return host;
 }
 

@@ -4,6 +4,7 @@
 #include "core/cloud/instancetypechooser.h"
 #include "core/constraints/constraints.h"
 #include "core/model/modelrecords.h"
+#include "core/placement/zonebounds.h"
 #include "core/placement/zonespread.h"
 
 #include <QHash>
@@ -35,13 +36,18 @@ struct HostZone
     QStringList candidates; // the zones it may go to
     bool fixedZone = false; // one zone or none: nothing to fall back to
     QString zone;           // claimed in the spread; empty when none
+    bool spreadBound = false; // a `wait` spread chose the zone: no other is tried
+    QString waitReason;       // why it waits (a `wait` spread no zone keeps); empty otherwise
 };
 
 // The zone `machine` starts in, claimed in `spread` for its `applications`,
-// as each host is taken in the model's machine order.
+// as each host is taken in the model's machine order. With `bounds`, the
+// zone also keeps the zone-level spread constraints of the host's `units`
+// (application → how many): a `wait` bound no zone keeps makes it wait.
 HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
                    const QStringList &applications, const QString &modelRegion,
-                   const CloudInfo &cloud, ZoneSpread &spread);
+                   const CloudInfo &cloud, ZoneSpread &spread, ZoneBounds *bounds = nullptr,
+                   const QHash<QString, int> &units = {});
 
 // The instance type a host starts as in `region`: the cheapest that fits,
 // or none to choose where the cloud has no catalogue (LXD applies the

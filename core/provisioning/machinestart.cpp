@@ -41,6 +41,21 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
         if (result.ok())
             return recordStarted(ws, job, nonce, result.instance);
         const ProviderError &error = result.error;
+        if (error.kind == ProviderError::Kind::ZoneConstrained && !job.zone.isEmpty()) {
+            QMutexLocker lock(&m_p.m_outageMutex);
+            m_p.m_outages.insert(job.zone,
+                                 now() + RetryPolicy::of(m_model.config).delayAfter(1));
+        }
+        if (error.kind == ProviderError::Kind::ZoneConstrained && job.spreadBound) {
+            // A `wait` spread does not move it elsewhere: the next pass
+            // chooses again without this zone, or it waits.
+            releaseZone(job);
+            recordWaits(ws, {{job.machine.name,
+                              QStringLiteral("%1 refused it (%2); its spread keeps it from "
+                                             "falling back")
+                                  .arg(job.zone, error.message)}});
+            return Outcome::Retrying;
+        }
         if (error.kind != ProviderError::Kind::ZoneConstrained || job.fixedZone) {
             releaseZone(job);
             return recordFailure(ws, job, error.message, error.retryable());

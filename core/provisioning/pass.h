@@ -47,6 +47,7 @@ struct Provisioner::Job
     QSet<QString> failedZones;
     QString hostInstanceId;
     HostSpread hostSpread;
+    bool spreadBound = false; // its zone keeps a `wait` spread: it waits rather than move
 };
 
 // One reconcile pass; owns the per-pass state shared by the worker threads.
@@ -113,6 +114,9 @@ private:
     Outcome recordFailure(Workspace &ws, const Job &job, const QString &message, bool retryable);
     // The zone a job claimed, given back (containers claim none).
     void releaseZone(const Job &job);
+    // A machine that waits for a spread constraint to allow a zone: its
+    // reason shown, tried again after the retry delay, no attempt used.
+    void recordWaits(Workspace &ws, const QMap<QString, QString> &reasons);
 
     Provisioner &m_p;
     const std::atomic<bool> &m_cancel; // the caller's
@@ -130,6 +134,8 @@ private:
     int m_done = 0;
     int m_total = 0;
     QSet<qint64> m_taken; // machines this pass has tried to start (pass thread only)
+    // Zones chosen for hosts not started yet, by machine (pass thread only).
+    QHash<qint64, QString> m_claimed;
 };
 
 } // namespace berth

@@ -2,6 +2,7 @@
 
 #include "core/model/snapshotindex.h"
 #include "core/placement/affinitypolicy.h"
+#include "core/provisioning/retrypolicy.h"
 #include "core/store/store.h"
 
 #include <QThreadPool>
@@ -36,10 +37,26 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         byId.insert(m.id, &m);
     const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
     QHash<qint64, QStringList> unitsOf;
+    QHash<qint64, QHash<QString, int>> perApplication; // a host's principal units, its containers' too
     for (const UnitRecord &u : snapshot.units) {
-        if (!u.subordinate && due.contains(u.machineId))
+        if (u.subordinate)
+            continue;
+        if (due.contains(u.machineId))
             unitsOf[u.machineId] << u.name();
+        const MachineRecord *on = byId.value(u.machineId);
+        if (on)
+            ++perApplication[on->isContainer() ? on->parentId : on->id][u.application];
     }
+    QSet<QString> outages;
+    {
+        QMutexLocker lock(&m_p.m_outageMutex);
+        for (auto it = m_p.m_outages.cbegin(); it != m_p.m_outages.cend(); ++it) {
+            if (it.value() > time)
+                outages.insert(it.key());
+        }
+    }
+    ZoneBounds bounds(snapshot, *m_cloud, m_claimed, outages);
+    QMap<QString, QString> waits;
     const QHash<QString, HostSpread> spreads = hostSpreads(snapshot);
     QList<Job> list;
     for (const MachineRecord &m : snapshot.machines) {
@@ -68,8 +85,16 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
             list << job;
             continue;
         }
-        const StartPlan::HostZone host = StartPlan::placeHost(m, job.constraints, job.applications,
-                                                              m_model.region, *m_cloud, m_spread);
+        const StartPlan::HostZone host =
+            StartPlan::placeHost(m, job.constraints, job.applications, m_model.region, *m_cloud,
+                                 m_spread, &bounds, perApplication.value(m.id));
+        if (!host.waitReason.isEmpty()) {
+            m_taken.insert(m.id);
+            waits.insert(m.name, host.waitReason);
+            continue;
+        }
+        m_claimed.insert(m.id, host.zone);
+        job.spreadBound = host.spreadBound;
         job.region = host.region;
         job.candidates = host.candidates;
         job.fixedZone = host.fixedZone;
@@ -77,7 +102,31 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         m_taken.insert(m.id);
         list << job;
     }
+    if (!waits.isEmpty())
+        recordWaits(m_ws, waits);
     return list;
+}
+
+void Provisioner::Pass::recordWaits(Workspace &ws, const QMap<QString, QString> &reasons)
+{
+    const qint64 retryAt = now() + RetryPolicy::of(m_model.config).delayAfter(1);
+    QStringList changed;
+    ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        for (auto it = reasons.cbegin(); it != reasons.cend(); ++it) {
+            const auto m = tx.machines().find(it.key());
+            if (!m || !m->instanceId.isEmpty() ||
+                !m->state.allows(MachineState::Move::RecordRetry))
+                continue;
+            const QString message = QStringLiteral("waiting: %1").arg(it.value());
+            if (m->instanceMessage == message && m->retryAt >= now())
+                continue;
+            // No attempt is used: nothing failed, the bound holds it back.
+            tx.machineLife().recordRetry(*m, m->attempts, retryAt, message);
+            changed << it.key();
+        }
+    });
+    for (const QString &name : std::as_const(changed))
+        m_p.log(Provisioner::tr("machine %1: %2").arg(name, reasons.value(name)));
 }
 
 QHash<QString, HostSpread> Provisioner::Pass::hostSpreads(const ModelSnapshot &snapshot) const

@@ -83,6 +83,10 @@ private:
     qint64 m_wholeReadAt = 0;      // when m_snapshot was last read whole (0: never)
     QSet<QString> m_applications;  // the model's, at the last pass
     bool m_groupsReleased = false; // groups of gone applications freed once at least
+    // Zones that refused a start (an outage, no capacity), until when they
+    // count as unhealthy for spread constraints.
+    QHash<QString, qint64> m_outages;
+    mutable QMutex m_outageMutex;
 };
 
 } // namespace berth
