@@ -1,8 +1,8 @@
 #include "core/commands/applicationcommands.h"
 
-#include "core/commands/machineretirement.h"
 #include "core/commands/unitplacer.h"
 #include "core/store/bundlerows.h"
+#include "core/store/machineretirement.h"
 
 #include "core/bertherror.h"
 #include "core/commands/applicationscaling.h"

@@ -1,6 +1,6 @@
 #include "core/commands/machinecommands.h"
-#include "core/commands/machineretirement.h"
 #include "core/commands/unitplacer.h"
+#include "core/store/machineretirement.h"
 
 #include "core/bertherror.h"
 #include "core/inputlimits.h"

@@ -1,5 +1,5 @@
 #include "core/commands/modelcommands.h"
-#include "core/commands/machineretirement.h"
+#include "core/store/machineretirement.h"
 
 #include "core/bertherror.h"
 #include "core/model/names.h"

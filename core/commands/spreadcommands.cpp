@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/commands/applicationscaling.h"
+#include "core/commands/unitplacer.h"
 #include "core/model/snapshotindex.h"
 #include "core/store/spreadrows.h"
 
@@ -254,7 +255,31 @@ CommandResult SpreadCommands::rebalance(const QString &model, const QStringList 
                                      .arg(app->name)
                                      .arg(pending.value(app->id)));
             }
+            // Launch before terminate: the new units now, each on its machine
+            // (judged like any placement); the provisioner starts at most
+            // max-surge of them at once and removes a unit once its
+            // replacement runs.
+            UnitPlacer placer(tx);
             for (const RebalanceMove &m : p.moves) {
+                PlacementDirective directive;
+                if (m.addMachine != u"new") {
+                    directive.kind = m.addMachine.contains(u'/')
+                                         ? PlacementDirective::Kind::Container
+                                         : PlacementDirective::Kind::Machine;
+                    directive.target = m.addMachine;
+                } else if (!m.addZone.isEmpty()) {
+                    directive.kind = PlacementDirective::Kind::Zone;
+                    directive.value = m.addZone;
+                } else {
+                    directive.kind = PlacementDirective::Kind::Region;
+                    directive.value = m.addRegion;
+                }
+                const UnitRecord *leaving = index.unit(m.removeUnit);
+                const QString constraints = leaving ? leaving->constraints : QString();
+                const UnitRecord added = placer.addUnit(
+                    *app,
+                    FormattedConstraints(Constraints::parse(constraints).constraints, constraints),
+                    directive);
                 SpreadRows::Move move;
                 move.applicationId = app->id;
                 move.region = m.addRegion;
@@ -262,8 +287,7 @@ CommandResult SpreadCommands::rebalance(const QString &model, const QStringList 
                 move.machine = m.addMachine;
                 move.removeUnitId = m.removeUnitId;
                 move.maxSurge = maxSurge;
-                rows.addMove(move);
-                tx.logChange(QStringLiteral("application"), app->name, Change::Op::Changed);
+                rows.setNewUnit(rows.addMove(move), added.id);
             }
             result.messages
                 << (p.moves.isEmpty()

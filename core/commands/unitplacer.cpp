@@ -2,9 +2,9 @@
 
 #include "core/bertherror.h"
 #include "core/commands/applicationscaling.h"
-#include "core/commands/machineretirement.h"
 #include "core/placement/placementrules.h"
 #include "core/store/applicationrows.h"
+#include "core/store/machineretirement.h"
 #include "core/store/modeltx.h"
 #include "core/store/spreadrows.h"
 #include "core/store/sqlsession.h"

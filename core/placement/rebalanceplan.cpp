@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 
 namespace berth {
 
@@ -163,8 +164,24 @@ public:
             }
         }
         fillQueues(level);
-        for (qsizetype i = 0; i < from.size() && i < to.size(); ++i)
-            move(level, from.at(i), to.at(i));
+        // Each new unit goes to the emptiest domain still short: added before
+        // any unit leaves (launch before terminate), every addition is then
+        // a placement the bound allows.
+        QHash<QString, int> needed;
+        for (const QString &d : std::as_const(to))
+            ++needed[d];
+        std::set<std::pair<int, QString>> emptiest; // (units now, domain) of those still short
+        for (auto short_ = needed.cbegin(); short_ != needed.cend(); ++short_)
+            emptiest.insert({tally.countIn(short_.key()), short_.key()});
+        for (const QString &source : std::as_const(from)) {
+            if (emptiest.empty())
+                break;
+            auto [count, target] = *emptiest.begin();
+            emptiest.erase(emptiest.begin());
+            move(level, source, target);
+            if (--needed[target] > 0)
+                emptiest.insert({count + 1, target});
+        }
         return true;
     }
 

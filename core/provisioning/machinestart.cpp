@@ -43,8 +43,9 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
         const ProviderError &error = result.error;
         if (error.kind == ProviderError::Kind::ZoneConstrained && !job.zone.isEmpty()) {
             QMutexLocker lock(&m_p.m_outageMutex);
+            // Past the next retry, so that the pass after a refusal sees it.
             m_p.m_outages.insert(job.zone,
-                                 now() + RetryPolicy::of(m_model.config).delayAfter(1));
+                                 now() + 2 * RetryPolicy::of(m_model.config).delayAfter(1));
         }
         if (error.kind == ProviderError::Kind::ZoneConstrained && job.spreadBound) {
             // A `wait` spread does not move it elsewhere: the next pass

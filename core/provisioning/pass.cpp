@@ -86,10 +86,14 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     }
     snapshot = m_p.currentModel(m_ws);
     releaseGroupsOfGoneApplications(snapshot);
+    if (finishMoves(snapshot))
+        snapshot = m_p.currentModel(m_ws);
 
     seedSpread(snapshot);
     const QList<Job> hosts = jobs(snapshot, false);
     runJobs(hosts, std::max(1, m_model.config.provisionWorkers()), true);
+    if (!m_abort && !hosts.isEmpty())
+        finishMoves(m_p.currentModel(m_ws)); // replacements that started now
     if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
         const QList<Job> containers = jobs(m_p.currentModel(m_ws), true);

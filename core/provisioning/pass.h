@@ -80,6 +80,12 @@ private:
     ModelConfig::Harvest harvest() const;
     QString harvestName() const;
 
+    // passmoves.cpp
+    // Removes each unit a rebalance replaces once its replacement runs, and
+    // holds back the replacements beyond each application's max-surge;
+    // true when it removed any.
+    bool finishMoves(const ModelSnapshot &snapshot);
+
     // passjobs.cpp
     // Zone spread starts from the instances that already run.
     void seedSpread(const ModelSnapshot &snapshot);
@@ -136,6 +142,8 @@ private:
     QSet<qint64> m_taken; // machines this pass has tried to start (pass thread only)
     // Zones chosen for hosts not started yet, by machine (pass thread only).
     QHash<qint64, QString> m_claimed;
+    // Machines of rebalance replacements beyond max-surge: not started yet.
+    QSet<qint64> m_heldForSurge;
 };
 
 } // namespace berth

@@ -27,7 +27,7 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
     QSet<qint64> due;
     for (const MachineRecord &m : snapshot.machines) {
         if (awaitsInstance(m) && m.isContainer() == containers && m.retryAt <= time &&
-            !m_taken.contains(m.id))
+            !m_taken.contains(m.id) && !m_heldForSurge.contains(m.id))
             due.insert(m.id);
     }
     if (due.isEmpty())
@@ -37,7 +37,8 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         byId.insert(m.id, &m);
     const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
     QHash<qint64, QStringList> unitsOf;
-    QHash<qint64, QHash<QString, int>> perApplication; // a host's principal units, its containers' too
+    QHash<qint64, QHash<QString, int>>
+        perApplication; // a host's principal units, its containers' too
     for (const UnitRecord &u : snapshot.units) {
         if (u.subordinate)
             continue;
@@ -114,8 +115,7 @@ void Provisioner::Pass::recordWaits(Workspace &ws, const QMap<QString, QString> 
     ws.inModel(m_p.m_model, [&](ModelTx &tx) {
         for (auto it = reasons.cbegin(); it != reasons.cend(); ++it) {
             const auto m = tx.machines().find(it.key());
-            if (!m || !m->instanceId.isEmpty() ||
-                !m->state.allows(MachineState::Move::RecordRetry))
+            if (!m || !m->instanceId.isEmpty() || !m->state.allows(MachineState::Move::RecordRetry))
                 continue;
             const QString message = QStringLiteral("waiting: %1").arg(it.value());
             if (m->instanceMessage == message && m->retryAt >= now())

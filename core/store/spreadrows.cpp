@@ -101,11 +101,12 @@ QList<SpreadRows::Move> SpreadRows::moves()
     return rows;
 }
 
-void SpreadRows::addMove(const Move &move)
+qint64 SpreadRows::addMove(const Move &move)
 {
-    m_scope.sql().run(
-        QStringLiteral("INSERT INTO rebalance_moves (model_id, application_id, region, zone, "
-                       "machine, remove_unit_id, max_surge) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+    return m_scope.sql().insert(
+        QStringLiteral(
+            "INSERT INTO rebalance_moves (model_id, application_id, region, zone, "
+            "machine, remove_unit_id, max_surge) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"),
         {m_scope.model().id, move.applicationId, move.region, move.zone, move.machine,
          move.removeUnitId, move.maxSurge});
 }

@@ -41,7 +41,8 @@ public:
         int maxSurge = 1;
     };
     QList<Move> moves();
-    void addMove(const Move &move);
+    // Gives the new move's id.
+    qint64 addMove(const Move &move);
     void setNewUnit(qint64 moveId, qint64 unitId);
     void removeMove(qint64 moveId);
     // Moves of the model dropped (their units stay as they are); how many.

@@ -1,4 +1,4 @@
-#include "core/commands/machineretirement.h"
+#include "core/store/machineretirement.h"
 
 #include "core/placement/retirement.h"
 #include "core/store/machinelife.h"
