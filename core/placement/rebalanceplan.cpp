@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <set>
+#include <tuple>
 
 namespace berth {
 
@@ -114,6 +115,14 @@ struct VictimOrder
     }
 };
 
+// The units that may leave one domain, machine by machine.
+struct DomainQueue
+{
+    QHash<QString, QList<qsizetype>> perMachine; // member indices, the next to leave last
+    QHash<QString, int> units;                   // each machine's units now
+    std::set<std::tuple<int, int, QString>> order;
+};
+
 class Planner
 {
 public:
@@ -202,7 +211,8 @@ private:
         return perMachine;
     }
 
-    // The units that may leave each domain at `level`, first to go first.
+    // The units that may leave each domain at `level`: by machine, each
+    // machine's first to go last.
     void fillQueues(Level level)
     {
         const QHash<QString, int> perMachine = machineCounts();
@@ -211,22 +221,48 @@ private:
         for (qsizetype i = 0; i < m_members.size(); ++i) {
             const SpreadMember &m = m_members.at(i);
             if (m.unitId > 0 && m.counts) // units the plan adds do not leave again
-                m_queues[m.domain(level)] << i;
+                m_queues[m.domain(level)].perMachine[m.machine] << i;
         }
-        for (auto &queue : m_queues) {
-            std::sort(queue.begin(), queue.end(), [&](qsizetype a, qsizetype b) {
-                return before(m_members.at(a), m_members.at(b));
-            });
-            std::reverse(queue.begin(), queue.end()); // taken from the back
+        for (DomainQueue &queue : m_queues) {
+            for (auto it = queue.perMachine.begin(); it != queue.perMachine.end(); ++it) {
+                std::sort(it->begin(), it->end(), [&](qsizetype a, qsizetype b) {
+                    return before(m_members.at(b), m_members.at(a));
+                });
+                queue.units.insert(it.key(), perMachine.value(it.key()));
+                queue.order.insert(key(queue, it.key()));
+            }
         }
+    }
+
+    // Units in error first, then from the machine with the most units now.
+    std::tuple<int, int, QString> key(const DomainQueue &queue, const QString &machine) const
+    {
+        const QList<qsizetype> &units = queue.perMachine.value(machine);
+        const bool error = !units.isEmpty() && m_members.at(units.last()).inError;
+        return {error ? 0 : 1, -queue.units.value(machine), machine};
+    }
+
+    // The member to leave `domain` next; -1 when none is left.
+    qsizetype take(const QString &domain)
+    {
+        DomainQueue &queue = m_queues[domain];
+        if (queue.order.empty())
+            return -1;
+        const QString machine = std::get<2>(*queue.order.begin());
+        queue.order.erase(queue.order.begin());
+        QList<qsizetype> &units = queue.perMachine[machine];
+        const qsizetype index = units.takeLast();
+        --queue.units[machine];
+        if (!units.isEmpty())
+            queue.order.insert(key(queue, machine));
+        return index;
     }
 
     void move(Level level, const QString &from, const QString &to)
     {
-        QList<qsizetype> &queue = m_queues[from];
-        if (queue.isEmpty())
+        const qsizetype index = take(from);
+        if (index < 0)
             return;
-        const qsizetype index = queue.takeLast();
         const SpreadMember leaving = m_members.at(index);
         QString region = leaving.region;
         QString zone = leaving.zone;
@@ -303,7 +339,7 @@ private:
 
     const RebalancePlan::Application &m_app;
     QList<SpreadMember> m_members;
-    QHash<QString, QList<qsizetype>> m_queues;
+    QHash<QString, DomainQueue> m_queues;
     int m_added = 0;
 };
 

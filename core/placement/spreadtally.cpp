@@ -128,6 +128,12 @@ int SpreadTally::skew() const
     int most = 0;
     for (const QString &d : m_eligible)
         most = std::max(most, countIn(d));
+    if (m_newDomain) {
+        // Where machines start, every machine that holds a unit is one of
+        // the domains (the empty new one holds globalMin at 0).
+        for (const int n : m_counts)
+            most = std::max(most, n);
+    }
     return most - globalMin();
 }
 

@@ -32,10 +32,10 @@ void seed(ZoneSpread &spread, const ModelSnapshot &snapshot,
 // Where one host machine starts.
 struct HostZone
 {
-    QString region;         // the machine's, else the model's
-    QStringList candidates; // the zones it may go to
-    bool fixedZone = false; // one zone or none: nothing to fall back to
-    QString zone;           // claimed in the spread; empty when none
+    QString region;           // the machine's, else the model's
+    QStringList candidates;   // the zones it may go to
+    bool fixedZone = false;   // one zone or none: nothing to fall back to
+    QString zone;             // claimed in the spread; empty when none
     bool spreadBound = false; // a `wait` spread chose the zone: no other is tried
     QString waitReason;       // why it waits (a `wait` spread no zone keeps); empty otherwise
 };

@@ -26,7 +26,8 @@ ZoneBounds::ZoneBounds(const ModelSnapshot &snapshot, const CloudInfo &cloud,
         const MachineRecord *machine = byId.value(u.machineId);
         if (tally == m_tallies.end() || u.subordinate || !machine)
             continue;
-        const MachineRecord *host = machine->isContainer() ? byId.value(machine->parentId) : nullptr;
+        const MachineRecord *host =
+            machine->isContainer() ? byId.value(machine->parentId) : nullptr;
         SpreadMember member = SpreadMember::of(u, *machine, host, snapshot.model.region);
         if (member.zone.isEmpty())
             member.zone = claimed.value(host ? host->id : machine->id);
