@@ -30,6 +30,11 @@ HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
     if (host.candidates.isEmpty())
         return host;
     QStringList first = host.candidates;
+    // A zone the placement pins was judged when the unit was placed, and its
+    // units already count there.
+    const bool pinned = machine.placed().kind == MachinePlacement::Kind::Zone;
+    if (pinned)
+        bounds = nullptr;
     if (bounds && !bounds->isEmpty() && host.region == modelRegion) {
         const ZoneBounds::Choice choice = bounds->choose(host.candidates, units, constraints);
         if (choice.hard) {

@@ -1,0 +1,345 @@
+// Spread constraints over a real store (SQLite, and PostgreSQL as
+// tst_spread_postgres): set-spread, every placement judged, the provisioner
+// holding a machine a bound keeps from starting, and rebalance carried out
+// launch before terminate on the sim cloud.
+#include "core/commands/applicationcommands.h"
+#include "core/commands/modelchange.h"
+#include "core/commands/scalingcommands.h"
+#include "core/commands/spreadcommands.h"
+#include "core/provisioning/provisioner.h"
+#include "tests/testsupport.h"
+
+#include <QJsonArray>
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace berth;
+
+namespace {
+
+const QString model = QStringLiteral("default");
+const QStringList zones{QStringLiteral("sim-east-a"), QStringLiteral("sim-east-b"),
+                        QStringLiteral("sim-east-c")};
+
+SpreadConstraint bound(SpreadConstraint::Level level, int maxSkew, int minDomains = 1,
+                       bool wait = true)
+{
+    SpreadConstraint c;
+    c.level = level;
+    c.maxSkew = maxSkew;
+    c.minDomains = minDomains;
+    c.whenUnsatisfiable =
+        wait ? SpreadConstraint::Unsatisfiable::Wait : SpreadConstraint::Unsatisfiable::Anyway;
+    return c;
+}
+
+struct Fixture : TestWorkspace
+{
+    Fixture()
+        : TestWorkspace({QStringLiteral("latency-ms=0")})
+    {
+        ws().inModel(model, [](ModelTx &tx) {
+            tx.setModelConfig(QStringLiteral("retry-delay"), QStringLiteral("100ms"));
+        });
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("web");
+        d.count = 1;
+        d.to = QStringLiteral("zone=sim-east-a");
+        ApplicationCommands(ws()).deploy(model, d);
+    }
+    void addTo(const QString &to, int count = 1)
+    {
+        ApplicationCommands(ws()).addUnits(model, QStringLiteral("web"), count, to);
+    }
+    // Units of web per zone as a spread counts them.
+    QMap<QString, int> perZone()
+    {
+        const ModelSnapshot s = ws().snapshot(model);
+        QMap<QString, int> out;
+        QHash<qint64, const MachineRecord *> byId;
+        for (const MachineRecord &m : s.machines)
+            byId.insert(m.id, &m);
+        for (const UnitRecord &u : s.units) {
+            const MachineRecord *m = byId.value(u.machineId);
+            if (!m || !m->state.isAlive())
+                continue;
+            const SpreadMember member = SpreadMember::of(u, *m, nullptr, s.model.region);
+            if (!member.zone.isEmpty())
+                ++out[member.zone];
+        }
+        return out;
+    }
+    int skew()
+    {
+        const ModelSnapshot s = ws().snapshot(model);
+        const auto st =
+            SpreadCommands::statusOf(s, clouds.get(QStringLiteral("sim")), s.applications.first());
+        return st.isEmpty() ? -1 : st.first().skew;
+    }
+    bool provision(qint64 timeoutMs = 30'000)
+    {
+        std::atomic<bool> cancel = false;
+        Provisioner provisioner(path(), clouds, model);
+        return provisioner.runUntilIdle(cancel, timeoutMs);
+    }
+    void runPasses(int passes)
+    {
+        std::atomic<bool> cancel = false;
+        Provisioner provisioner(path(), clouds, model);
+        for (int i = 0; i < passes; ++i) {
+            provisioner.runPass(cancel);
+            QTest::qWait(120);
+        }
+    }
+};
+
+} // namespace
+
+class TestSpread : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void setShowsTheSkewAndPointsAtRebalance()
+    {
+        Fixture f;
+        f.addTo(QStringLiteral("zone=sim-east-a"));
+        const CommandResult r =
+            ModelChange::setSpread(QStringLiteral("web"), bound(SpreadConstraint::Level::Zone, 1))
+                .apply(f.ws(), model);
+        QCOMPARE(r.warnings.size(), 1);
+        QVERIFY(r.warnings.first().contains(QStringLiteral("skew 2")));
+        QVERIFY(r.warnings.first().contains(QStringLiteral("berthctl rebalance web")));
+        QCOMPARE(f.ws().snapshot(model).spreads.size(), 1);
+        // Setting the level again replaces it; unset removes it.
+        ModelChange::setSpread(QStringLiteral("web"), bound(SpreadConstraint::Level::Zone, 3))
+            .apply(f.ws(), model);
+        QCOMPARE(f.ws().snapshot(model).spreads.first().constraint.maxSkew, 3);
+        ModelChange::unsetSpread(QStringLiteral("web"), SpreadConstraint::Level::Zone)
+            .apply(f.ws(), model);
+        QVERIFY(f.ws().snapshot(model).spreads.isEmpty());
+        QCOMPARE(errorOf([&] {
+                     SpreadCommands(f.ws()).unset(model, QStringLiteral("web"),
+                                                  SpreadConstraint::Level::Zone);
+                 }),
+                 QStringLiteral("application \"web\" has no spread at level zone"));
+    }
+
+    void badInputChangesNothing()
+    {
+        Fixture f;
+        const auto before = f.ws().snapshot(model).spreads;
+        QCOMPARE(errorOf([&] {
+                     SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                                bound(SpreadConstraint::Level::Zone, 0));
+                 }),
+                 QStringLiteral("bad max-skew 0: expected a whole number of at least 1"));
+        QVERIFY(!errorOf([&] {
+                     SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                                bound(SpreadConstraint::Level::Zone, 1, 3, false));
+                 }).isEmpty());
+        QVERIFY(!errorOf([&] {
+                     SpreadCommands(f.ws()).set(model, QStringLiteral("nope"),
+                                                bound(SpreadConstraint::Level::Zone, 1));
+                 }).isEmpty());
+        // A weighted region policy and a hard region spread cannot both hold.
+        const QJsonObject policy =
+            PlacementPolicy::fromTargets(
+                PlacementPolicy::Kind::Region,
+                {{QStringLiteral("sim-east"), 90, -1}, {QStringLiteral("sim-west"), 10, -1}})
+                .toSpec();
+        ScalingCommands(f.ws()).setPolicy(model, QStringLiteral("web"), policy);
+        const QString conflict = errorOf([&] {
+            SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                       bound(SpreadConstraint::Level::Region, 1));
+        });
+        QVERIFY2(conflict.contains(QStringLiteral("region placement policy of web")) &&
+                     conflict.contains(QStringLiteral("max-skew 1")),
+                 qPrintable(conflict));
+        QCOMPARE(f.ws().snapshot(model).spreads, before);
+        // And the other way round: the policy is refused while the spread holds.
+        ScalingCommands(f.ws()).removePolicy(model, QStringLiteral("web"));
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Region, 1));
+        QVERIFY(!errorOf([&] {
+                     ScalingCommands(f.ws()).setPolicy(model, QStringLiteral("web"), policy);
+                 }).isEmpty());
+    }
+
+    void everyPlacementIsJudged()
+    {
+        Fixture f;
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1));
+        const QString refused = errorOf([&] { f.addTo(QStringLiteral("zone=sim-east-a")); });
+        QCOMPARE(refused, QStringLiteral("cannot place unit web/1: web would have 2 units in "
+                                         "sim-east-a against 0 in sim-east-b: skew 2, max 1"));
+        // All or nothing: the third unit would break it, so none is added.
+        const int units = f.ws().snapshot(model).units.size();
+        QVERIFY(!errorOf([&] {
+                     f.addTo(QStringLiteral("zone=sim-east-b,zone=sim-east-b,zone=sim-east-c"), 3);
+                 }).isEmpty());
+        QCOMPARE(f.ws().snapshot(model).units.size(), units);
+        f.addTo(QStringLiteral("zone=sim-east-b,zone=sim-east-c"), 2);
+        // An existing machine is judged too (place on machine 0, in sim-east-a).
+        ApplicationCommands(f.ws()).addUnplacedUnits(model, QStringLiteral("web"), 1);
+        f.addTo(QStringLiteral("zone=sim-east-b"));
+        QVERIFY(!errorOf([&] {
+                     ApplicationCommands(f.ws()).placeUnits(model, {QStringLiteral("web/3")},
+                                                            QStringLiteral("1"));
+                 }).isEmpty());
+        // Level machine: at most one unit of web per host.
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Machine, 1));
+        QVERIFY(errorOf([&] {
+                    f.addTo(QStringLiteral("0"));
+                }).contains(QStringLiteral("on machine 0 against 0 on a new machine")));
+        // Anyway never refuses.
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Machine, 1, 1, false));
+        f.addTo(QStringLiteral("0"));
+    }
+
+    // Random placements never leave a `wait` bound broken.
+    void acceptedPlacementsKeepTheBound()
+    {
+        Fixture f;
+        QRandomGenerator random(7);
+        const int maxSkew = 1 + int(random.bounded(2));
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, maxSkew));
+        int accepted = 0;
+        for (int i = 0; i < 60; ++i) {
+            const int what = int(random.bounded(4));
+            const QString zone = zones.at(int(random.bounded(3)));
+            const ModelSnapshot s = f.ws().snapshot(model);
+            const QString error = errorOf([&] {
+                if (what == 3 && s.units.size() > 1) {
+                    const UnitRecord &u = s.units.at(int(random.bounded(int(s.units.size()))));
+                    ApplicationCommands(f.ws()).removeUnits(model, {u.name()});
+                } else if (what == 2 && !s.machines.isEmpty()) {
+                    f.addTo(s.machines.at(int(random.bounded(int(s.machines.size())))).name);
+                } else {
+                    f.addTo(QStringLiteral("zone=") + zone);
+                }
+            });
+            if (error.isEmpty() && what != 3) {
+                ++accepted;
+                QVERIFY2(f.skew() <= maxSkew, qPrintable(QString::number(i)));
+            }
+        }
+        QVERIFY(accepted > 10);
+    }
+
+    // A zone fails: `anyway` falls back, `wait` with min-domains holds the
+    // machine with its reason; the zone recovers, rebalance restores the
+    // bound with the fewest moves, and no unit goes before its replacement runs.
+    void zoneOutageWaitRecoverAndRebalance()
+    {
+        Fixture f;
+        QVERIFY(f.provision());
+        f.configureSim({QStringLiteral("zone-outage=sim-east-c")});
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1, 1, false));
+        ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 5, {});
+        QVERIFY(f.provision());
+        QCOMPARE(f.perZone().value(QStringLiteral("sim-east-c")), 0); // fell back
+        QCOMPARE(f.perZone().value(QStringLiteral("sim-east-a")), 3);
+        QCOMPARE(f.perZone().value(QStringLiteral("sim-east-b")), 3);
+
+        // `wait` with min-domains 3: the next machine waits, with its reason.
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1, 3));
+        ApplicationCommands(f.ws()).addUnits(model, QStringLiteral("web"), 1, {});
+        f.runPasses(3);
+        const ModelSnapshot waiting = f.ws().snapshot(model);
+        const MachineRecord &last = waiting.machines.last();
+        QVERIFY(last.instanceId.isEmpty());
+        QVERIFY2(last.instanceMessage.startsWith(QStringLiteral("waiting: ")),
+                 qPrintable(last.instanceMessage));
+        QCOMPARE(last.attempts, 0);
+
+        // The zone recovers: the waiting machine starts there.
+        f.configureSim({QStringLiteral("zone-outage=")});
+        QVERIFY(f.provision());
+        QCOMPARE(f.perZone().value(QStringLiteral("sim-east-c")), 1);
+
+        // Rebalance: a:3 b:3 c:1 needs exactly one move to reach skew 1.
+        const SpreadCommands::Plan plan = SpreadCommands(f.ws()).plan(model, {});
+        QCOMPARE(plan.moves().size(), 1);
+        QCOMPARE(plan.moves().first().addZone, QStringLiteral("sim-east-c"));
+        const QString leaving = plan.moves().first().removeUnit;
+        ModelChange::rebalance({}, 1).apply(f.ws(), model);
+        // The unit stays until its replacement's machine runs.
+        QVERIFY(unitMachines(f.ws(), model).contains(leaving));
+        QVERIFY(f.provision());
+        QVERIFY(!unitMachines(f.ws(), model).contains(leaving));
+        QCOMPARE(f.skew(), 1);
+        QVERIFY(SpreadCommands(f.ws()).plan(model, {}).moves().isEmpty());
+    }
+
+    // Max-surge 1 over several moves: at most one replacement starting at a
+    // time, none of the units removed before its replacement runs; a pass
+    // cut short anywhere resumes without a duplicate.
+    void surgeIsKeptAndPassesResume()
+    {
+        Fixture f;
+        f.addTo(QStringList(4, QStringLiteral("zone=sim-east-a")).join(u','), 4); // a:5
+        QVERIFY(f.provision());
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1));
+        const SpreadCommands::Plan plan = SpreadCommands(f.ws()).plan(model, {});
+        QCOMPARE(plan.moves().size(), 3); // to 2, 2, 1
+        ModelChange::rebalance({}, 1).apply(f.ws(), model);
+        const int total = 8; // five and three replacements
+        QCOMPARE(f.ws().snapshot(model).units.size(), total);
+        for (int pass = 0; pass < 30 && f.ws().snapshot(model).units.size() > 5; ++pass) {
+            // A provisioner that lives for one pass only, as if killed after it.
+            f.runPasses(1);
+            const ModelSnapshot s = f.ws().snapshot(model);
+            int starting = 0;
+            for (const MachineRecord &m : s.machines) {
+                if (m.state.isAlive() && m.instanceId.isEmpty() && m.state.starting())
+                    ++starting;
+            }
+            QVERIFY(starting <= 1);
+            QVERIFY(s.units.size() >= 5); // never fewer than the application had
+        }
+        QCOMPARE(f.ws().snapshot(model).units.size(), 5);
+        QVERIFY(f.provision());
+        QCOMPARE(f.skew(), 1);
+        // No duplicate: one instance per alive machine.
+        const ModelSnapshot s = f.ws().snapshot(model);
+        QSet<QString> instances;
+        for (const MachineRecord &m : s.machines) {
+            if (m.state.isAlive())
+                QVERIFY(!instances.contains(m.instanceId));
+            instances.insert(m.instanceId);
+        }
+    }
+
+    void dryRunJsonHasTheSpecifiedKeys()
+    {
+        Fixture f;
+        f.addTo(QStringLiteral("zone=sim-east-a"));
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1));
+        const QJsonObject json = SpreadCommands(f.ws()).plan(model, {}).toJson();
+        const QJsonObject move = json.value(QStringLiteral("moves")).toArray().first().toObject();
+        QCOMPARE(move.value(QStringLiteral("application")).toString(), QStringLiteral("web"));
+        QCOMPARE(move.value(QStringLiteral("add")).toObject().value(QStringLiteral("machine")),
+                 QJsonValue(QStringLiteral("new")));
+        QCOMPARE(move.value(QStringLiteral("remove")).toObject().value(QStringLiteral("zone")),
+                 QJsonValue(QStringLiteral("sim-east-a")));
+        QCOMPARE(json.value(QStringLiteral("skew-before")).toObject().value(QStringLiteral("web")),
+                 QJsonValue(QJsonObject{{QStringLiteral("zone"), 2}}));
+        QCOMPARE(json.value(QStringLiteral("skew-after")).toObject().value(QStringLiteral("web")),
+                 QJsonValue(QJsonObject{{QStringLiteral("zone"), 1}}));
+        QVERIFY(!errorOf([&] {
+                     SpreadCommands(f.ws()).plan(model, {QStringLiteral("nope")});
+                 }).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSpread)
+#include "tst_spread.moc"
