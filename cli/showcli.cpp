@@ -5,6 +5,7 @@
 #include "cli/statusreport.h"
 #include "core/bertherror.h"
 #include "core/commands/modelcommands.h"
+#include "core/commands/spreadcommands.h"
 #include "core/model/unitstatus.h"
 
 #include <QDateTime>
@@ -236,8 +237,17 @@ void showApplication(CliContext &ctx, const QStringList &args)
             if (p.applicationId == a->id)
                 policies.append(p.kind);
         }
+        // Each spread constraint with the skew it has now (spread: The constraint).
+        QJsonArray spreads;
+        for (const SpreadCommands::Status &s : SpreadCommands::statusOf(
+                 snapshot, ctx.workspace.clouds().get(snapshot.model.cloud), *a)) {
+            QJsonObject spread = s.constraint.toJson();
+            spread.insert(QStringLiteral("skew"), s.skew);
+            spreads.append(spread);
+        }
         result.insert(a->name,
                       QJsonObject{{QStringLiteral("charm"), a->charm},
+                                  {QStringLiteral("spread"), spreads},
                                   {QStringLiteral("base"), a->base},
                                   {QStringLiteral("subordinate"), a->subordinate},
                                   {QStringLiteral("constraints"), a->constraints.toString()},

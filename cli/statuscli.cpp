@@ -4,6 +4,7 @@
 #include "cli/commitwait.h"
 #include "cli/statusreport.h"
 #include "core/bertherror.h"
+#include "core/commands/spreadcommands.h"
 #include "core/model/bundle.h"
 #include "core/model/modelconfig.h"
 #include "core/model/statusselection.h"
@@ -71,6 +72,27 @@ struct StatusRequest
 };
 
 // The status document as it stands now.
+// A line for each application past a spread bound: why, and how to repair it.
+QString spreadNotes(CliContext &ctx, const ModelSnapshot &snapshot)
+{
+    if (snapshot.spreads.isEmpty())
+        return {};
+    QString notes;
+    const CloudInfo &cloud = ctx.workspace.clouds().get(snapshot.model.cloud);
+    for (const ApplicationRecord &app : snapshot.applications) {
+        for (const SpreadCommands::Status &s : SpreadCommands::statusOf(snapshot, cloud, app)) {
+            if (!s.broken())
+                continue;
+            notes += QStringLiteral("%1 is past its %2 spread: skew %3, max-skew %4 (berthctl "
+                                    "rebalance %1 --dry-run shows the repair)\n")
+                         .arg(app.name, SpreadConstraint::levelName(s.constraint.level))
+                         .arg(s.skew)
+                         .arg(s.constraint.maxSkew);
+        }
+    }
+    return notes.isEmpty() ? notes : QStringLiteral("\nSpread\n") + notes;
+}
+
 QString render(CliContext &ctx, const StatusRequest &request, bool *emptyModel)
 {
     const auto names = request.selection.plainNames();
@@ -108,7 +130,9 @@ QString render(CliContext &ctx, const StatusRequest &request, bool *emptyModel)
                 shownApps.contains(Bundle::applicationOf(r.second)))
                 options.endpointRelations.append({r.first, r.second});
         }
-        return StatusReport::toTable(snapshot, options);
+        // Skews are the whole application's: shown when the model was read whole.
+        return StatusReport::toTable(snapshot, options) +
+               (names ? QString() : spreadNotes(ctx, snapshot));
     }
     case Output::Format::Json:
         StatusReport::writeJson(snapshot, stream);
