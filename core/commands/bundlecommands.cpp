@@ -105,7 +105,7 @@ public:
         app.subordinate = a.subordinate;
         app.constraints = a.constraints.toString();
         app.options = d.value(QStringLiteral("options")).toObject();
-        app.annotations = BundleCommands::annotationsOf(a.id, d, m_s.policies);
+        app.annotations = BundleCommands::annotationsOf(a.id, d, m_s.policies, m_s.spreads);
         if (a.subordinate)
             app.annotations.insert(QStringLiteral("berth.subordinate"), QStringLiteral("true"));
         app.expose = d.value(QStringLiteral("expose")).toBool();
@@ -275,7 +275,8 @@ QJsonObject BundleCommands::originOf(const Bundle::Application &app)
 }
 
 QJsonObject BundleCommands::annotationsOf(qint64 applicationId, const QJsonObject &details,
-                                          const QList<PolicyRecord> &policies)
+                                          const QList<PolicyRecord> &policies,
+                                          const QList<SpreadRecord> &spreads)
 {
     QJsonObject annotations = details.value(QStringLiteral("annotations")).toObject();
     QList<PolicyRecord> own;
@@ -286,6 +287,11 @@ QJsonObject BundleCommands::annotationsOf(qint64 applicationId, const QJsonObjec
     const QJsonObject policyNotes = policyAnnotations(own);
     for (auto it = policyNotes.begin(); it != policyNotes.end(); ++it)
         annotations.insert(it.key(), it.value());
+    for (const SpreadRecord &s : spreads) {
+        if (s.applicationId == applicationId)
+            annotations.insert(SpreadConstraint::annotationKey(s.constraint.level),
+                               s.constraint.annotation());
+    }
     return annotations;
 }
 
@@ -293,6 +299,10 @@ QJsonObject BundleCommands::withoutPolicies(QJsonObject annotations)
 {
     for (const QString &key : {regionsKey, zonesKey, deletionKey, serverGroupKey})
         annotations.remove(key); // kept as the application's policies
+    for (const QString &key : annotations.keys()) {
+        if (SpreadConstraint::levelOfAnnotationKey(key))
+            annotations.remove(key); // kept as its spread constraints
+    }
     return annotations;
 }
 
@@ -360,6 +370,29 @@ QJsonObject BundleCommands::policyAnnotations(const QList<PolicyRecord> &policie
         }
     }
     return annotations;
+}
+
+QList<SpreadConstraint> BundleCommands::spreadsFrom(const QJsonObject &annotations,
+                                                    const QString &where)
+{
+    QList<SpreadConstraint> spreads;
+    for (auto it = annotations.begin(); it != annotations.end(); ++it) {
+        const auto level = SpreadConstraint::levelOfAnnotationKey(it.key());
+        if (!level) {
+            if (it.key().startsWith(QStringLiteral("berth.spread.")))
+                throw BerthError(
+                    tr("%1: unknown spread level in \"%2\"; expected "
+                       "berth.spread.zone, berth.spread.region or berth.spread.machine")
+                        .arg(where, it.key()));
+            continue;
+        }
+        try {
+            spreads << SpreadConstraint::fromAnnotation(*level, it.value().toString());
+        } catch (const BerthError &error) {
+            throw BerthError(tr("%1: %2: %3").arg(where, it.key(), error.message()));
+        }
+    }
+    return spreads;
 }
 
 QList<QJsonObject> BundleCommands::policySpecs(const QJsonObject &annotations, const QString &where)

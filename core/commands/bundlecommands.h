@@ -81,13 +81,18 @@ public:
     // specs; and back.
     static QJsonObject policyAnnotations(const QList<PolicyRecord> &policies);
     static QList<QJsonObject> policySpecs(const QJsonObject &annotations, const QString &where);
+    // The spread constraints an application's annotations carry
+    // ("berth.spread.zone": "max-skew=1,..."); BerthError naming `where`.
+    static QList<SpreadConstraint> spreadsFrom(const QJsonObject &annotations,
+                                               const QString &where);
     // Where an application's charm comes from, kept beside the model:
     // charm-url, channel and revision as the bundle gives them.
     static QJsonObject originOf(const Bundle::Application &app);
     // An application's annotations as a bundle has them: those kept in its
     // `details`, and those its policies (among `policies`) travel in.
     static QJsonObject annotationsOf(qint64 applicationId, const QJsonObject &details,
-                                     const QList<PolicyRecord> &policies);
+                                     const QList<PolicyRecord> &policies,
+                                     const QList<SpreadRecord> &spreads = {});
     // Annotations without those that carry Berth's policies.
     static QJsonObject withoutPolicies(QJsonObject annotations);
 

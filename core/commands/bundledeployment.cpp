@@ -1,4 +1,6 @@
 #include "core/commands/bundledeployment.h"
+#include "core/commands/spreadcommands.h"
+#include "core/store/spreadrows.h"
 
 #include "core/bertherror.h"
 #include "core/commands/applicationscaling.h"
@@ -28,6 +30,7 @@ CommandResult BundleDeployment::run()
         const QString where = tr("application \"%1\"").arg(app.name);
         // Read first: a bad annotation changes nothing.
         BundleCommands::policySpecs(app.annotations, where);
+        BundleCommands::spreadsFrom(app.annotations, where);
         const std::optional<ApplicationRecord> existing = m_tx.applications().find(app.name);
         if (!existing)
             continue;
@@ -84,7 +87,8 @@ BundlePlan::Model BundleDeployment::picture()
         app.channel = d.value(QStringLiteral("channel")).toString();
         app.constraints = a.constraints.toString();
         app.options = d.value(QStringLiteral("options")).toObject();
-        app.annotations = BundleCommands::annotationsOf(a.id, d, m_before.policies);
+        app.annotations =
+            BundleCommands::annotationsOf(a.id, d, m_before.policies, m_before.spreads);
         app.exposed = d.value(QStringLiteral("expose")).toBool();
         picture.applications.insert(a.name, app);
     }
@@ -228,6 +232,11 @@ void BundleDeployment::setAnnotations(const BundlePlan::Change &change)
     for (const QJsonObject &spec : BundleCommands::policySpecs(change.values, where)) {
         if (policies.value(ScalingCommands::policyKind(spec)) != spec)
             ScalingCommands(m_ws).setPolicy(m_model, record.name, spec);
+    }
+    const QList<SpreadConstraint> spreads = SpreadRows(m_tx.scope()).of(record.id);
+    for (const SpreadConstraint &spread : BundleCommands::spreadsFrom(change.values, where)) {
+        if (!spreads.contains(spread))
+            SpreadCommands(m_ws).set(m_model, record.name, spread);
     }
     editDetails(record.name, [&](QJsonObject &d) {
         QJsonObject annotations = d.value(QStringLiteral("annotations")).toObject();
