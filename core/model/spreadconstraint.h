@@ -26,6 +26,12 @@ public:
     int minDomains = 1;
     Unsatisfiable whenUnsatisfiable = Unsatisfiable::Wait;
 
+    static SpreadConstraint of(Level level, int maxSkew, int minDomains = 1,
+                               Unsatisfiable when = Unsatisfiable::Wait)
+    {
+        return {level, maxSkew, minDomains, when};
+    }
+
     // `wait`: a placement that would break it is refused (DoNotSchedule).
     bool hard() const { return whenUnsatisfiable == Unsatisfiable::Wait; }
 

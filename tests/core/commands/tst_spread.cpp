@@ -24,13 +24,9 @@ const QStringList zones{QStringLiteral("sim-east-a"), QStringLiteral("sim-east-b
 SpreadConstraint bound(SpreadConstraint::Level level, int maxSkew, int minDomains = 1,
                        bool wait = true)
 {
-    SpreadConstraint c;
-    c.level = level;
-    c.maxSkew = maxSkew;
-    c.minDomains = minDomains;
-    c.whenUnsatisfiable =
-        wait ? SpreadConstraint::Unsatisfiable::Wait : SpreadConstraint::Unsatisfiable::Anyway;
-    return c;
+    return SpreadConstraint::of(level, maxSkew, minDomains,
+                                wait ? SpreadConstraint::Unsatisfiable::Wait
+                                     : SpreadConstraint::Unsatisfiable::Anyway);
 }
 
 struct Fixture : TestWorkspace

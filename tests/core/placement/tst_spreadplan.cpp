@@ -17,13 +17,9 @@ using Level = SpreadConstraint::Level;
 
 SpreadConstraint bound(Level level, int maxSkew, int minDomains = 1, bool wait = true)
 {
-    SpreadConstraint c;
-    c.level = level;
-    c.maxSkew = maxSkew;
-    c.minDomains = minDomains;
-    c.whenUnsatisfiable =
-        wait ? SpreadConstraint::Unsatisfiable::Wait : SpreadConstraint::Unsatisfiable::Anyway;
-    return c;
+    return SpreadConstraint::of(level, maxSkew, minDomains,
+                                wait ? SpreadConstraint::Unsatisfiable::Wait
+                                     : SpreadConstraint::Unsatisfiable::Anyway);
 }
 
 // A unit "app/N" in `zone` on `machine`.
