@@ -150,6 +150,10 @@ QList<SpreadCommands::Status> SpreadCommands::statusOf(const ModelSnapshot &snap
                                                        const CloudInfo &cloud,
                                                        const ApplicationRecord &app)
 {
+    // Most applications have none: no index of the whole model for them.
+    if (std::none_of(snapshot.spreads.cbegin(), snapshot.spreads.cend(),
+                     [&](const SpreadRecord &s) { return s.applicationId == app.id; }))
+        return {};
     const SnapshotIndex index(snapshot);
     const RebalancePlan::Application in = planInput(snapshot, index, cloud, app);
     QList<Status> out;

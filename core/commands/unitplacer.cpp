@@ -138,23 +138,25 @@ void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitNam
 {
     auto cached = m_spreads.find(app.id);
     if (cached == m_spreads.end()) {
-        QList<SpreadTally> tallies;
-        const QList<SpreadConstraint> spreads = SpreadRows(m_tx.scope()).of(app.id);
-        if (!spreads.isEmpty()) {
+        Spreads spreads;
+        const QList<SpreadConstraint> bounds = SpreadRows(m_tx.scope()).of(app.id);
+        if (!bounds.isEmpty()) {
             const QList<SpreadMember> members = m_tx.units().spreadMembers(app);
-            for (const SpreadConstraint &c : spreads) {
+            for (const SpreadConstraint &c : bounds) {
                 SpreadTally tally(c, {}, false);
                 tally.count(members);
-                tallies << tally;
+                spreads.tallies << tally;
             }
+            const ApplicationPolicies policies = ApplicationPolicies::load(m_tx, app.id);
+            spreads.environment =
+                SpreadEnvironment::of(m_tx.cloud(), m_tx.model(),
+                                      policies.region ? policies.region->names() : QStringList());
         }
-        cached = m_spreads.insert(app.id, tallies);
+        cached = m_spreads.insert(app.id, spreads);
     }
-    if (cached->isEmpty())
+    if (cached->tallies.isEmpty())
         return;
-    const ApplicationPolicies policies = ApplicationPolicies::load(m_tx, app.id);
-    SpreadEnvironment env = SpreadEnvironment::of(
-        m_tx.cloud(), m_tx.model(), policies.region ? policies.region->names() : QStringList());
+    SpreadEnvironment &env = cached->environment;
     std::optional<MachineRecord> host;
     if (machine.isContainer())
         host = m_tx.machines().get(machine.parentName());
@@ -162,7 +164,7 @@ void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitNam
     unit.application = app.name;
     const SpreadMember member =
         SpreadMember::of(unit, machine, host ? &*host : nullptr, m_tx.model().region);
-    for (SpreadTally &tally : *cached) {
+    for (SpreadTally &tally : cached->tallies) {
         const SpreadConstraint::Level level = tally.constraint().level;
         if (level == SpreadConstraint::Level::Machine && !env.startsMachines)
             env.hosts = m_tx.machines().all();
@@ -176,7 +178,7 @@ void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitNam
                                  ? tr("cannot place a unit of %1: %2").arg(app.name, problem)
                                  : tr("cannot place unit %1: %2").arg(unitName, problem));
     }
-    for (SpreadTally &tally : *cached)
+    for (SpreadTally &tally : cached->tallies)
         tally.add(member.domain(tally.constraint().level));
 }
 

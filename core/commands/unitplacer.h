@@ -99,9 +99,16 @@ private:
                     const FormattedConstraints &constraints, const MachineRecord &machine);
 
     ModelTx &m_tx;
-    // Each application's spread constraints with its units counted, read at
-    // its first placement through this placer and kept up to date by it.
-    QHash<qint64, QList<SpreadTally>> m_spreads;
+    // An application's spread constraints with its units counted, and the
+    // domains its cloud and region policy offer.
+    struct Spreads
+    {
+        QList<SpreadTally> tallies;
+        SpreadEnvironment environment;
+    };
+    // Read at an application's first placement through this placer and kept
+    // up to date by it.
+    QHash<qint64, Spreads> m_spreads;
 };
 
 } // namespace berth
