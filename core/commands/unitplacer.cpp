@@ -136,27 +136,21 @@ void UnitPlacer::checkAssignable(const ApplicationRecord &app, const QString &un
 void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitName,
                             const FormattedConstraints &constraints, const MachineRecord &machine)
 {
-    auto cached = m_spreads.find(app.id);
-    if (cached == m_spreads.end()) {
-        Spreads spreads;
-        const QList<SpreadConstraint> bounds = SpreadRows(m_tx.scope()).of(app.id);
-        if (!bounds.isEmpty()) {
-            const QList<SpreadMember> members = m_tx.units().spreadMembers(app);
-            for (const SpreadConstraint &c : bounds) {
-                SpreadTally tally(c, {}, false);
-                tally.count(members);
-                spreads.tallies << tally;
-            }
-            const ApplicationPolicies policies = ApplicationPolicies::load(m_tx, app.id);
-            spreads.environment =
-                SpreadEnvironment::of(m_tx.cloud(), m_tx.model(),
-                                      policies.region ? policies.region->names() : QStringList());
-        }
-        cached = m_spreads.insert(app.id, spreads);
+    SpreadCache &cache = m_tx.scope().memo<SpreadCache>();
+    if (cache.reshapes != m_tx.scope().reshapes()) {
+        cache.applications.clear();
+        cache.reshapes = m_tx.scope().reshapes();
     }
-    if (cached->tallies.isEmpty())
+    auto cached = cache.applications.find(app.id);
+    if (cached == cache.applications.end()) {
+        Spreads spreads;
+        for (const SpreadConstraint &c : SpreadRows(m_tx.scope()).of(app.id))
+            spreads.tallies << SpreadTally(c, {}, false);
+        cached = cache.applications.insert(app.id, spreads);
+    }
+    Spreads &spreads = *cached;
+    if (spreads.tallies.isEmpty())
         return;
-    SpreadEnvironment &env = cached->environment;
     std::optional<MachineRecord> host;
     if (machine.isContainer())
         host = m_tx.machines().get(machine.parentName());
@@ -164,7 +158,28 @@ void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitNam
     unit.application = app.name;
     const SpreadMember member =
         SpreadMember::of(unit, machine, host ? &*host : nullptr, m_tx.model().region);
-    for (SpreadTally &tally : cached->tallies) {
+    const auto hasDomain = [&](const SpreadTally &tally) {
+        return !member.domain(tally.constraint().level).isEmpty();
+    };
+    if (!spreads.counted) {
+        // A new machine whose zone the provisioner is to choose is not
+        // judged here: the counts are read only for a placement that has a
+        // domain, and then include every unit this transaction added.
+        if (std::none_of(spreads.tallies.cbegin(), spreads.tallies.cend(), hasDomain))
+            return;
+        bool byMachine = false;
+        for (const SpreadTally &tally : std::as_const(spreads.tallies))
+            byMachine = byMachine || tally.constraint().level == SpreadConstraint::Level::Machine;
+        const QList<SpreadMember> members = m_tx.units().spreadCounts(app, byMachine);
+        for (SpreadTally &tally : spreads.tallies)
+            tally.count(members);
+        const ApplicationPolicies policies = ApplicationPolicies::load(m_tx, app.id);
+        spreads.environment = SpreadEnvironment::of(
+            m_tx.cloud(), m_tx.model(), policies.region ? policies.region->names() : QStringList());
+        spreads.counted = true;
+    }
+    SpreadEnvironment &env = spreads.environment;
+    for (SpreadTally &tally : spreads.tallies) {
         const SpreadConstraint::Level level = tally.constraint().level;
         if (level == SpreadConstraint::Level::Machine && !env.startsMachines)
             env.hosts = m_tx.machines().all();
@@ -178,7 +193,7 @@ void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitNam
                                  ? tr("cannot place a unit of %1: %2").arg(app.name, problem)
                                  : tr("cannot place unit %1: %2").arg(unitName, problem));
     }
-    for (SpreadTally &tally : cached->tallies)
+    for (SpreadTally &tally : spreads.tallies)
         tally.add(member.domain(tally.constraint().level));
 }
 

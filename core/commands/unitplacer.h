@@ -104,11 +104,17 @@ private:
     struct Spreads
     {
         QList<SpreadTally> tallies;
+        bool counted = false; // the units are counted, the environment read
         SpreadEnvironment environment;
     };
-    // Read at an application's first placement through this placer and kept
-    // up to date by it.
-    QHash<qint64, Spreads> m_spreads;
+    // Read at an application's first placement in the transaction and kept
+    // up to date by every placer of it; read again once anything changed or
+    // was removed (TxScope::reshapes).
+    struct SpreadCache
+    {
+        qint64 reshapes = -1;
+        QHash<qint64, Spreads> applications;
+    };
 };
 
 } // namespace berth

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 #include <set>
 #include <tuple>
+#include <unordered_map>
+#include <vector>
 
 namespace berth {
 
@@ -97,16 +100,11 @@ QHash<QString, int> targets(const SpreadTally &tally)
 struct VictimOrder
 {
     std::optional<DeletionPolicy::Criteria> criteria;
-    const QHash<QString, int> *perMachine = nullptr;
 
     bool operator()(const SpreadMember &a, const SpreadMember &b) const
     {
         if (a.inError != b.inError)
             return a.inError;
-        const int ma = perMachine->value(a.machine);
-        const int mb = perMachine->value(b.machine);
-        if (ma != mb)
-            return ma > mb;
         if (criteria == DeletionPolicy::Criteria::OldestFirst && a.createdAt != b.createdAt)
             return a.createdAt < b.createdAt;
         if (a.createdAt != b.createdAt)
@@ -115,13 +113,10 @@ struct VictimOrder
     }
 };
 
-// The units that may leave one domain, machine by machine.
-struct DomainQueue
-{
-    QHash<QString, QList<qsizetype>> perMachine; // member indices, the next to leave last
-    QHash<QString, int> units;                   // each machine's units now
-    std::set<std::tuple<int, int, QString>> order;
-};
+// The machines that units may leave one domain from, the next first: (0
+// when its next to leave is in error, else 1; minus its units now; its rank
+// by name; its index).
+using DomainQueue = std::set<std::tuple<int, int, int, int>>;
 
 class Planner
 {
@@ -129,7 +124,27 @@ public:
     explicit Planner(const RebalancePlan::Application &app)
         : m_app(app)
         , m_members(app.members)
-    {}
+    {
+        // Machines by index, ranked by name (ties between equally full
+        // machines go to the first by name).
+        QStringList names;
+        for (const SpreadMember &m : m_members) {
+            if (!m_machineIndex.contains(m.machine)) {
+                m_machineIndex.insert(m.machine, int(names.size()));
+                names << m.machine;
+            }
+        }
+        std::vector<int> byName(names.size());
+        std::iota(byName.begin(), byName.end(), 0);
+        std::sort(byName.begin(), byName.end(),
+                  [&](int a, int b) { return names.at(a) < names.at(b); });
+        m_rank.resize(names.size());
+        for (int r = 0; r < int(byName.size()); ++r)
+            m_rank[byName[r]] = r;
+        m_machineOf.reserve(m_members.size());
+        for (const SpreadMember &m : m_members)
+            m_machineOf.push_back(m_machineIndex.value(m.machine));
+    }
 
     QList<RebalanceMove> moves;
 
@@ -201,12 +216,13 @@ private:
         return names;
     }
 
-    QHash<QString, int> machineCounts() const
+    // Each machine's units that count now, by machine index.
+    std::vector<int> machineCounts() const
     {
-        QHash<QString, int> perMachine;
-        for (const SpreadMember &m : m_members) {
-            if (m.counts)
-                ++perMachine[m.machine];
+        std::vector<int> perMachine(m_rank.size());
+        for (qsizetype i = 0; i < m_members.size(); ++i) {
+            if (m_members.at(i).counts)
+                ++perMachine[m_machineOf[i]];
         }
         return perMachine;
     }
@@ -215,46 +231,52 @@ private:
     // machine's first to go last.
     void fillQueues(Level level)
     {
-        const QHash<QString, int> perMachine = machineCounts();
-        const VictimOrder before{m_app.criteria, &perMachine};
+        m_units = machineCounts();
+        m_leaving.assign(m_rank.size(), {});
+        m_domainOf.assign(m_rank.size(), nullptr);
         m_queues.clear();
         for (qsizetype i = 0; i < m_members.size(); ++i) {
             const SpreadMember &m = m_members.at(i);
-            if (m.unitId > 0 && m.counts) // units the plan adds do not leave again
-                m_queues[m.domain(level)].perMachine[m.machine] << i;
-        }
-        for (DomainQueue &queue : m_queues) {
-            for (auto it = queue.perMachine.begin(); it != queue.perMachine.end(); ++it) {
-                std::sort(it->begin(), it->end(), [&](qsizetype a, qsizetype b) {
-                    return before(m_members.at(b), m_members.at(a));
-                });
-                queue.units.insert(it.key(), perMachine.value(it.key()));
-                queue.order.insert(key(queue, it.key()));
+            if (m.unitId > 0 && m.counts) { // units the plan adds do not leave again
+                const int machine = m_machineOf[i];
+                m_leaving[machine].push_back(i);
+                m_domainOf[machine] = &m_queues[m.domain(level)];
             }
+        }
+        const VictimOrder before{m_app.criteria};
+        for (int machine = 0; machine < int(m_leaving.size()); ++machine) {
+            std::vector<qsizetype> &units = m_leaving[machine];
+            if (units.empty())
+                continue;
+            std::sort(units.begin(), units.end(), [&](qsizetype a, qsizetype b) {
+                return before(m_members.at(b), m_members.at(a));
+            });
+            m_domainOf[machine]->insert(key(machine));
         }
     }
 
     // Units in error first, then from the machine with the most units now.
-    std::tuple<int, int, QString> key(const DomainQueue &queue, const QString &machine) const
+    std::tuple<int, int, int, int> key(int machine) const
     {
-        const QList<qsizetype> &units = queue.perMachine.value(machine);
-        const bool error = !units.isEmpty() && m_members.at(units.last()).inError;
-        return {error ? 0 : 1, -queue.units.value(machine), machine};
+        const std::vector<qsizetype> &units = m_leaving[machine];
+        const bool error = !units.empty() && m_members.at(units.back()).inError;
+        return {error ? 0 : 1, -m_units[machine], m_rank[machine], machine};
     }
 
     // The member to leave `domain` next; -1 when none is left.
     qsizetype take(const QString &domain)
     {
         DomainQueue &queue = m_queues[domain];
-        if (queue.order.empty())
+        if (queue.empty())
             return -1;
-        const QString machine = std::get<2>(*queue.order.begin());
-        queue.order.erase(queue.order.begin());
-        QList<qsizetype> &units = queue.perMachine[machine];
-        const qsizetype index = units.takeLast();
-        --queue.units[machine];
-        if (!units.isEmpty())
-            queue.order.insert(key(queue, machine));
+        const int machine = std::get<3>(*queue.begin());
+        queue.erase(queue.begin());
+        std::vector<qsizetype> &units = m_leaving[machine];
+        const qsizetype index = units.back();
+        units.pop_back();
+        --m_units[machine];
+        if (!units.empty())
+            queue.insert(key(machine));
         return index;
     }
 
@@ -301,12 +323,16 @@ private:
 
     QString emptiestHost(const QString &zone) const
     {
-        const QHash<QString, int> perMachine = machineCounts();
+        const std::vector<int> perMachine = machineCounts();
+        const auto unitsOn = [&](const QString &host) {
+            const int machine = m_machineIndex.value(host, -1);
+            return machine < 0 ? 0 : perMachine[machine];
+        };
         QString best;
         for (const MachineRecord &host : m_app.environment.hosts) {
             if (!zone.isEmpty() && host.zone != zone)
                 continue;
-            if (best.isEmpty() || perMachine.value(host.name) < perMachine.value(best))
+            if (best.isEmpty() || unitsOn(host.name) < unitsOn(best))
                 best = host.name;
         }
         return best;
@@ -335,11 +361,31 @@ private:
         added.machine = machine == newMachine ? QStringLiteral("new#%1").arg(m_added) : machine;
         added.inError = false;
         m_members << added;
+        m_machineOf.push_back(indexOf(added.machine));
     }
 
     const RebalancePlan::Application &m_app;
     QList<SpreadMember> m_members;
-    QHash<QString, DomainQueue> m_queues;
+    // A machine's index, a new one for a machine not seen before.
+    int indexOf(const QString &machine)
+    {
+        const auto found = m_machineIndex.constFind(machine);
+        if (found != m_machineIndex.cend())
+            return *found;
+        const int index = int(m_rank.size());
+        m_machineIndex.insert(machine, index);
+        m_rank.push_back(index); // after every machine the model had
+        return index;
+    }
+
+    QHash<QString, int> m_machineIndex;
+    std::vector<int> m_rank;      // by machine index
+    std::vector<int> m_machineOf; // by member index
+    // fillQueues(): by machine index.
+    std::vector<int> m_units;
+    std::vector<std::vector<qsizetype>> m_leaving; // the next to leave last
+    std::vector<DomainQueue *> m_domainOf;
+    std::unordered_map<QString, DomainQueue> m_queues; // by domain; references stay valid
     int m_added = 0;
 };
 

@@ -97,7 +97,7 @@ SpreadTally::SpreadTally(const SpreadConstraint &constraint, const QStringList &
 void SpreadTally::count(const QList<SpreadMember> &members)
 {
     for (const SpreadMember &m : members)
-        add(m.domain(m_constraint.level));
+        add(m.domain(m_constraint.level), m.units);
 }
 
 void SpreadTally::add(const QString &domain, int delta)

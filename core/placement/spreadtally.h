@@ -24,6 +24,7 @@ struct SpreadMember
     QString zone;    // where it runs, or the zone its machine's placement pins; may be empty
     QString region;
     bool counts = false; // its machine (and that machine's host) is alive
+    int units = 1;       // how many units it stands for (UnitRows::spreadCounts)
     bool inError = false;
 
     // From the unit, its machine and that machine's host (null: not a

@@ -189,9 +189,11 @@ QString SqlRow::text(int column) const
 {
     if (!m_statement)
         return m_query->value(column).toString();
-    const auto *data = static_cast<const char16_t *>(sqlite3_column_text16(m_statement, column));
-    const int bytes = sqlite3_column_bytes16(m_statement, column);
-    return data ? QString(reinterpret_cast<const QChar *>(data), bytes / 2) : QString();
+    // The store is UTF-8: read the text as it is kept (the UTF-16 call has
+    // SQLite convert it into a buffer of its own first).
+    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_statement, column));
+    const int bytes = sqlite3_column_bytes(m_statement, column);
+    return bytes > 0 ? QString::fromUtf8(data, bytes) : QString();
 }
 
 void SqlSession::clearCache()

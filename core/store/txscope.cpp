@@ -49,6 +49,8 @@ void TxScope::logChange(const QString &kind, const QString &name, Change::Op op)
     change.name = name;
     change.op = op;
     m_changes.append(std::move(change));
+    if (op != Change::Op::Added)
+        ++m_reshapes;
 }
 
 void TxScope::finish()

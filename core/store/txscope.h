@@ -5,6 +5,10 @@
 
 #include <QHash>
 
+#include <memory>
+#include <typeindex>
+#include <unordered_map>
+
 namespace berth {
 
 class SqlSession;
@@ -38,6 +42,20 @@ public:
     // Noted now, written by finish().
     void logChange(const QString &kind, const QString &name, Change::Op op);
     const ChangeList &pendingChanges() const { return m_changes; }
+    // How many changes noted so far changed or removed something (all but
+    // additions): what a reader that keeps its own count of rows as they
+    // are added must read again after.
+    qint64 reshapes() const { return m_reshapes; }
+
+    // One T for the whole transaction, made on first use: what the commands
+    // of one transaction (a change set's, a bundle's) read once and share.
+    template <typename T> T &memo()
+    {
+        std::shared_ptr<void> &slot = m_memos[std::type_index(typeid(T))];
+        if (!slot)
+            slot = std::make_shared<T>();
+        return *std::static_pointer_cast<T>(slot);
+    }
 
     // Whether each application (by id) is the principal of a subordinate
     // relation, as read in this transaction: asked once per unit added.
@@ -52,6 +70,8 @@ private:
     qint64 m_now = 0;
     QHash<QString, qint64> m_sequences;
     ChangeList m_changes;
+    qint64 m_reshapes = 0;
+    std::unordered_map<std::type_index, std::shared_ptr<void>> m_memos;
     QHash<qint64, bool> m_subordinateRelations;
 };
 

@@ -7,6 +7,8 @@
 #include "core/store/rowmapping.h"
 #include "core/store/txscope.h"
 
+#include <QSet>
+
 #include <algorithm>
 
 namespace berth {
@@ -58,23 +60,25 @@ QHash<qint64, QList<UnitRecord>> UnitRows::onMachines(const QList<qint64> &machi
 
 QList<UnitRecord> UnitRows::ofApplication(qint64 applicationId)
 {
-    QSqlQuery &q = m_scope.sql().run(
+    // Through the store's own statement: an application may have 100,000 units.
+    return RowMapping::collectMany<UnitRecord>(
+        m_scope.sql(),
         RowMapping::selectUnits() + QStringLiteral(" WHERE u.application_id = ? ORDER BY u.number"),
-        {applicationId});
-    return RowMapping::collect<UnitRecord>(q, RowMapping::unitFrom);
+        {applicationId}, RowMapping::unitFrom);
 }
 
 QHash<qint64, MachineRecord> UnitRows::machinesOf(const ApplicationRecord &app)
 {
-    QSqlQuery &q = m_scope.sql().run(
+    QHash<qint64, MachineRecord> machines;
+    m_scope.sql().forEachRow(
         RowMapping::selectMachines() +
             QStringLiteral(" WHERE m.id IN (SELECT machine_id FROM units WHERE "
                            "application_id = ?) OR m.id IN (SELECT c.parent_id FROM machines c "
                            "JOIN units u ON u.machine_id = c.id WHERE u.application_id = ?)"),
-        {app.id, app.id});
-    QHash<qint64, MachineRecord> machines;
-    for (MachineRecord &m : RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom))
-        machines.insert(m.id, std::move(m));
+        {app.id, app.id}, [&](const SqlRow &row) {
+            MachineRecord m = RowMapping::machineFrom(row);
+            machines.insert(m.id, std::move(m));
+        });
     return machines;
 }
 
@@ -92,19 +96,59 @@ QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
     return rows;
 }
 
-QList<SpreadMember> UnitRows::spreadMembers(const ApplicationRecord &app)
+QList<SpreadMember> UnitRows::spreadCounts(const ApplicationRecord &app, bool byMachine)
 {
-    const QHash<qint64, MachineRecord> machines = machinesOf(app);
-    QList<SpreadMember> rows;
-    for (const UnitRecord &u : ofApplication(app.id)) {
-        const auto m = machines.constFind(u.machineId);
-        if (u.subordinate || m == machines.cend())
-            continue;
-        const auto h = machines.constFind(m->parentId);
-        rows << SpreadMember::of(u, *m, h == machines.cend() ? nullptr : &*h,
-                                 m_scope.model().region);
+    // Counted in the store: a placement on an application of 100,000 units
+    // reads a row per zone, not a row per unit.
+    static const QString columns =
+        QStringLiteral("m.zone, m.placement, m.region, m.life, coalesce(m.parent_id, 0)");
+    static const QString from =
+        QStringLiteral(" FROM units u JOIN machines m ON m.id = u.machine_id WHERE "
+                       "u.application_id = ? GROUP BY ");
+    static const QString byDomain =
+        QStringLiteral("SELECT ") + columns + QStringLiteral(", '', count(*)") + from + columns;
+    static const QString byHost = QStringLiteral("SELECT ") + columns +
+                                  QStringLiteral(", m.name, count(*)") + from +
+                                  QStringLiteral("m.id");
+    static const QString hosts = QStringLiteral(
+        "SELECT h.zone, h.placement, h.region, h.life, 0, h.name, h.id FROM machines h WHERE h.id");
+    const auto machineAt = [](const SqlRow &row) {
+        MachineRecord m;
+        m.zone = row.text(0);
+        m.placement = row.text(1);
+        m.region = row.text(2);
+        m.state.life = MachineState::lifeFrom(row.text(3)).value_or(MachineState::Life::Dead);
+        m.parentId = row.integer(4);
+        m.name = row.text(5);
+        return m;
+    };
+    QList<QPair<MachineRecord, int>> groups; // machines alike, and their units
+    QSet<qint64> hostIds;
+    m_scope.sql().forEachRow(byMachine ? byHost : byDomain, {app.id}, [&](const SqlRow &row) {
+        groups.append({machineAt(row), int(row.integer(6))});
+        if (groups.constLast().first.parentId != 0)
+            hostIds.insert(groups.constLast().first.parentId);
+    });
+    // The containers' hosts, read by id: none, usually.
+    QHash<qint64, MachineRecord> hostsById;
+    SqlSession::forIdBatches(QList<qint64>(hostIds.cbegin(), hostIds.cend()),
+                             [&](const QString &in, const QVariantList &binds) {
+                                 m_scope.sql().forEachRow(
+                                     hosts + in, binds, [&](const SqlRow &row) {
+                                         hostsById.insert(row.integer(6), machineAt(row));
+                                     });
+                             });
+    QList<SpreadMember> members;
+    UnitRecord unit;
+    unit.application = app.name;
+    for (const auto &[machine, units] : std::as_const(groups)) {
+        const auto host = hostsById.constFind(machine.parentId);
+        SpreadMember member = SpreadMember::of(
+            unit, machine, host == hostsById.cend() ? nullptr : &*host, m_scope.model().region);
+        member.units = units;
+        members << member;
     }
-    return rows;
+    return members;
 }
 
 qint64 UnitRows::nextNumber(const ApplicationRecord &app)

@@ -31,9 +31,11 @@ public:
     QList<UnitRecord> ofApplication(qint64 applicationId);
     // Each of the application's units with where it is (Senlin's node view).
     QList<UnitPlacement> placements(const ApplicationRecord &app);
-    // The same units as a spread constraint counts them (SpreadMember::of);
-    // placed principal units only.
-    QList<SpreadMember> spreadMembers(const ApplicationRecord &app);
+    // The application's placed units as a spread constraint counts them
+    // (SpreadMember::of), counted by the store: one member for each set of
+    // units whose machines share their zone, placement, region and life
+    // (and, `byMachine`, their host), with `units` saying how many.
+    QList<SpreadMember> spreadCounts(const ApplicationRecord &app, bool byMachine);
 
     // The number the application's next unit gets.
     qint64 nextNumber(const ApplicationRecord &app);

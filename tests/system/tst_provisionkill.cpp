@@ -1,6 +1,8 @@
 // Crash safety as a user would meet it: `berthctl provision` killed with
 // SIGKILL at random moments, then run again to completion. The cloud must end
-// with exactly one instance per machine: no duplicates, no strays.
+// with exactly one instance per machine: no duplicates, no strays; a
+// rebalance killed the same way never removes a unit before its replacement
+// runs.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,8 +23,12 @@ private slots:
     void init();
     void killedProvisionersLeaveNoDuplicatesOrStrays();
     void provisionersNeverStartAtOnceWhenPassesOutliveTheLease();
+    void killedRebalanceRemovesNoUnitEarly();
 
 private:
+    // How many units `application` has, and how many of them are on a
+    // machine that has its instance.
+    void countUnits(const QString &application, int *units, int *running);
     int run(const QStringList &args, QString *out = nullptr);
     QProcessEnvironment environment() const;
     // Every machine of the model has exactly its one instance on the cloud,
@@ -102,6 +108,110 @@ void TestProvisionKill::killedProvisionersLeaveNoDuplicatesOrStrays()
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(machines, 30 + 4 + 4 + 12 - 6); // web, db hosts and containers
+}
+
+void TestProvisionKill::countUnits(const QString &application, int *units, int *running)
+{
+    QString statusText;
+    QCOMPARE(run({QStringLiteral("status"), QStringLiteral("--format"), QStringLiteral("json")},
+                 &statusText),
+             0);
+    const QJsonObject status = QJsonDocument::fromJson(statusText.toUtf8()).object();
+    const QJsonObject machines = status[QStringLiteral("machines")].toObject();
+    const QJsonObject appUnits =
+        status[QStringLiteral("applications")][application][QStringLiteral("units")].toObject();
+    *units = int(appUnits.size());
+    *running = 0;
+    for (const QJsonValue &unit : appUnits) {
+        const QJsonObject machine = machines[unit[QStringLiteral("machine")].toString()].toObject();
+        if (!machine[QStringLiteral("instance-id")].toString().isEmpty())
+            ++*running;
+    }
+}
+
+void TestProvisionKill::killedRebalanceRemovesNoUnitEarly()
+{
+    // web: 9 units in sim-east-a, one each in -b and -c; a zone bound of 1
+    // needs 4, 4 and 3: five moves out of -a, one at a time.
+    QCOMPARE(run({QStringLiteral("update-cloud"), QStringLiteral("sim"), QStringLiteral("--config"),
+                  QStringLiteral("latency-ms=300")}),
+             0);
+    QCOMPARE(run({QStringLiteral("model-config"), QStringLiteral("provision-workers=4"),
+                  QStringLiteral("retry-delay=10ms")}),
+             0);
+    QStringList to(9, QStringLiteral("zone=sim-east-a"));
+    to << QStringLiteral("zone=sim-east-b") << QStringLiteral("zone=sim-east-c");
+    QCOMPARE(run({QStringLiteral("deploy"), QStringLiteral("web"), QStringLiteral("-n"),
+                  QStringLiteral("11"), QStringLiteral("--to"), to.join(u',')}),
+             0);
+    QCOMPARE(run({QStringLiteral("provision"), QStringLiteral("--until-idle"),
+                  QStringLiteral("--timeout"), QStringLiteral("120")}),
+             0);
+    QCOMPARE(run({QStringLiteral("set-spread"), QStringLiteral("web"), QStringLiteral("--level"),
+                  QStringLiteral("zone"), QStringLiteral("--max-skew"), QStringLiteral("1")}),
+             0);
+    QCOMPARE(run({QStringLiteral("rebalance"), QStringLiteral("web"), QStringLiteral("--max-surge"),
+                  QStringLiteral("1")}),
+             0);
+    QCOMPARE(run({QStringLiteral("commit")}), 0);
+    int units = 0;
+    int running = 0;
+    countUnits(QStringLiteral("web"), &units, &running);
+    QCOMPARE(units, 11 + 5); // the replacements are there, waiting to start
+    QCOMPARE(running, 11);
+
+    const quint32 seed = QRandomGenerator::global()->generate();
+    qInfo("kill moments drawn with seed %u", seed);
+    QRandomGenerator random(seed);
+    // A short lease, so that the next provisioner takes over soon after a kill.
+    QProcessEnvironment env = environment();
+    env.insert(QStringLiteral("BERTH_PROVISIONER_LEASE_MS"), QStringLiteral("600"));
+    for (int round = 0; round < 10; ++round) {
+        QProcess provisioner;
+        provisioner.setProcessEnvironment(env);
+        provisioner.start(QStringLiteral(BERTHCTL_PATH), {QStringLiteral("provision")});
+        QVERIFY(provisioner.waitForStarted());
+        QThread::msleep(random.bounded(100, 1000));
+        provisioner.kill(); // SIGKILL: no clean-up of any kind
+        QVERIFY(provisioner.waitForFinished());
+        countUnits(QStringLiteral("web"), &units, &running);
+        qInfo("round %d: %d units, %d running", round, units, running);
+        // Launch before terminate: never fewer running units than before
+        // the rebalance, and never more units than it planned.
+        QVERIFY2(running >= 11, qPrintable(QStringLiteral("round %1: %2 of %3 units running")
+                                               .arg(round)
+                                               .arg(running)
+                                               .arg(units)));
+        QVERIFY(units >= 11 && units <= 16);
+        QVERIFY(units - running <= 5); // never more than max-surge starting at once
+    }
+    QCOMPARE(run({QStringLiteral("provision"), QStringLiteral("--until-idle"),
+                  QStringLiteral("--timeout"), QStringLiteral("120")}),
+             0);
+    countUnits(QStringLiteral("web"), &units, &running);
+    QCOMPARE(units, 11);
+    QCOMPARE(running, 11);
+    int machines = 0;
+    checkOneInstancePerMachine(&machines);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(machines, 11); // each replaced unit's machine is gone with it
+    QString shown;
+    QCOMPARE(run({QStringLiteral("show-application"), QStringLiteral("web"),
+                  QStringLiteral("--format"), QStringLiteral("json")},
+                 &shown),
+             0);
+    const QJsonArray spread = QJsonDocument::fromJson(shown.toUtf8())
+                                  .object()[QStringLiteral("web")][QStringLiteral("spread")]
+                                  .toArray();
+    QCOMPARE(spread.size(), 1);
+    QCOMPARE(spread.first()[QStringLiteral("skew")].toInt(), 1);
+    QString plan;
+    QCOMPARE(run({QStringLiteral("rebalance"), QStringLiteral("--dry-run"),
+                  QStringLiteral("--format"), QStringLiteral("json")},
+                 &plan),
+             0);
+    QVERIFY2(!plan.contains(QStringLiteral("\"remove\"")), qPrintable(plan));
 }
 
 void TestProvisionKill::checkOneInstancePerMachine(int *count)
