@@ -1,5 +1,6 @@
 #include "ui/applicationsmodel.h"
 
+#include "core/commands/spreadcommands.h"
 #include "ui/itemroles.h"
 #include "ui/palettecolours.h"
 #include "ui/unitmimedata.h"
@@ -22,7 +23,7 @@ ApplicationsModel::ApplicationsModel(QObject *parent)
     : TwoLevelModel(ColumnCount, parent)
 {}
 
-void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot)
+void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudInfo *cloud)
 {
     QHash<qint64, const MachineRecord *> machines;
     for (const MachineRecord &m : snapshot.machines)
@@ -35,10 +36,20 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot)
               [](const ApplicationRecord &a, const ApplicationRecord &b) { return a.id < b.id; });
     for (const ApplicationRecord &a : std::as_const(apps)) {
         groupOf.insert(a.id, next.size());
-        next.append(Group{
-            {a.id, a, 0, 0, 0,
-             planOf(a.id, snapshot.planned.applications, snapshot.planned.removedApplications)},
-            {}});
+        ApplicationRow row{
+            a.id, a,
+            0,    0,
+            0,    planOf(a.id, snapshot.planned.applications, snapshot.planned.removedApplications),
+            {},   false};
+        if (cloud) {
+            QStringList spread;
+            for (const SpreadCommands::Status &s : SpreadCommands::statusOf(snapshot, *cloud, a)) {
+                spread << s.text();
+                row.spreadBroken = row.spreadBroken || s.broken();
+            }
+            row.spread = spread.join(QStringLiteral(", "));
+        }
+        next.append(Group{row, {}});
     }
     for (const UnitRecord &u : snapshot.units) {
         const qsizetype g = groupOf.value(u.applicationId, -1);
@@ -110,6 +121,8 @@ QVariant ApplicationsModel::applicationData(const ApplicationRow &app, const QMo
                                   : tr("%1 of %2 started").arg(app.started).arg(app.units);
         case ConstraintsColumn:
             return a.constraints.toString();
+        case SpreadColumn:
+            return app.spread;
         default:
             return {};
         }
@@ -126,6 +139,8 @@ QVariant ApplicationsModel::applicationData(const ApplicationRow &app, const QMo
     case Qt::FontRole:
         return planFont(app.plan);
     case Qt::ForegroundRole:
+        if (app.spreadBroken && index.column() == SpreadColumn)
+            return QBrush(PaletteColours::error());
         return app.failed > 0 && index.column() == StatusColumn ? QBrush(PaletteColours::error())
                                                                 : QVariant();
     default:
@@ -208,6 +223,8 @@ QVariant ApplicationsModel::headerData(int section, Qt::Orientation orientation,
         return tr("Status");
     case ConstraintsColumn:
         return tr("Constraints");
+    case SpreadColumn:
+        return tr("Spread");
     default:
         return {};
     }

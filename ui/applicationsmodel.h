@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/cloud/cloudinfo.h"
 #include "core/model/modelrecords.h"
 #include "ui/itemroles.h"
 #include "ui/twolevelmodel.h"
@@ -14,6 +15,8 @@ struct ApplicationRow
     int started = 0;
     int failed = 0;
     Plan plan = Plan::None;
+    QString spread;            // its spread constraints and their skew; empty: none
+    bool spreadBroken = false; // past a bound
     bool operator==(const ApplicationRow &) const = default;
 };
 
@@ -42,12 +45,14 @@ public:
         ZoneColumn,
         StatusColumn,
         ConstraintsColumn,
+        SpreadColumn,
         ColumnCount
     };
 
     explicit ApplicationsModel(QObject *parent = nullptr);
 
-    void setSnapshot(const ModelSnapshot &snapshot);
+    // `cloud` (may be null: not open yet) gives the domains spread counts.
+    void setSnapshot(const ModelSnapshot &snapshot, const CloudInfo *cloud = nullptr);
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,

@@ -1,6 +1,7 @@
 #include "ui/changesetpanel.h"
 
 #include "core/bertherror.h"
+#include "core/commands/changekinds.h"
 #include "core/store/store.h"
 #include "ui/offthread.h"
 
@@ -198,6 +199,14 @@ void ChangeSetPanel::show(const ChangeSet::Preview &preview, const QString &erro
                              .arg(s.skewBefore)
                              .arg(s.skewAfter)
                              .toHtmlEscaped());
+    }
+    // A rebalance ends after the commit: its plan says the skew it leaves
+    // once the replaced units go, and what the surge costs meanwhile.
+    for (const ChangeSet::Item &item : preview.items) {
+        if (item.change.command != ChangeNames::rebalance || !item.refusal.isEmpty())
+            continue;
+        for (const QString &message : item.messages)
+            html += QStringLiteral("<p>%1</p>").arg(message.toHtmlEscaped());
     }
     for (const StartForecast::Unfit &u : f.unfit) {
         html +=

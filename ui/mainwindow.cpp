@@ -256,9 +256,10 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
                            ? tr("none")
                            : snapshot.model.constraints.toString()));
     const bool first = m_applications->rowCount() == 0 && m_machines->rowCount() == 0;
-    m_applications->setSnapshot(snapshot);
+    const CloudInfo *cloud = m_workspace.clouds().find(snapshot.model.cloud);
+    m_applications->setSnapshot(snapshot, cloud);
     m_machines->setSnapshot(snapshot);
-    if (const CloudInfo *cloud = m_workspace.clouds().find(snapshot.model.cloud))
+    if (cloud)
         m_zoneChart->setSnapshot(snapshot, *cloud);
     if (first) {
         m_overview->firstSnapshotShown();
@@ -407,12 +408,24 @@ void MainWindow::autoPlace(const QStringList &units)
         return;
     const QStringList idle = PlacementRules::idleMachinesFor(m_snapshot, snapshotIndex(), units);
     QStringList fresh;
+    QStringList kept; // why an idle machine was passed over
     for (qsizetype i = 0; i < units.size(); ++i) {
-        if (idle.at(i).isEmpty())
+        // An idle machine whose zone would break a spread bound is passed
+        // over: a new machine goes where the provisioner keeps the bound.
+        const QString problem =
+            idle.at(i).isEmpty() ? QString() : spreadProblem({units.at(i)}, idle.at(i));
+        if (!problem.isEmpty())
+            kept << tr("%1 not on machine %2 (%3): on a new machine instead")
+                        .arg(units.at(i), idle.at(i), problem);
+        if (idle.at(i).isEmpty() || !problem.isEmpty())
             fresh << units.at(i);
         else
             m_submitter->place({units.at(i)}, idle.at(i));
     }
+    for (const QString &line : std::as_const(kept))
+        log(line);
+    if (!kept.isEmpty())
+        statusBar()->showMessage(kept.first(), 8000);
     if (!fresh.isEmpty())
         m_submitter->place(fresh, QString());
 }

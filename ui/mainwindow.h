@@ -191,6 +191,9 @@ private:
     // Why `units` cannot go on `machine` ("lxd:H": a new container on H), on
     // the snapshot shown; empty when they can.
     QString placementProblem(const QStringList &units, const QString &machine) const;
+    // Why `units` on `machine` would break a spread bound (SpreadCommands), on
+    // the snapshot shown; empty when they would not.
+    QString spreadProblem(const QStringList &units, const QString &machine) const;
     void chooseBundleToImport();
     void chooseBundleToExport();
     // mainwindowmenus.cpp: the menus, then the Actions toolbar from them.

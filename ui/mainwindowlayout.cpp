@@ -4,6 +4,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/bertherror.h"
+#include "core/commands/spreadcommands.h"
 #include "core/placement/placementrules.h"
 #include "core/store/storeerror.h"
 #include "core/store/workspace.h"
@@ -229,9 +230,29 @@ QString MainWindow::placementProblem(const QStringList &units, const QString &ma
         if (m_workspace.store().isReadOnly()) // nothing may be placed: say so while dragging
             throw StoreError::readOnly(m_workspace.store().displayLocation());
         // On the snapshot shown: no store read while dragging.
-        if (machine.startsWith(QStringLiteral("lxd:"))) // a new container on a host
-            return PlacementRules::containerProblem(snapshotIndex(), units, machine.mid(4));
-        return PlacementRules::placementProblem(snapshotIndex(), units, machine);
+        if (machine.startsWith(QStringLiteral("lxd:"))) { // a new container on a host
+            if (QString problem =
+                    PlacementRules::containerProblem(snapshotIndex(), units, machine.mid(4));
+                !problem.isEmpty())
+                return problem;
+            return spreadProblem(units, machine.mid(4)); // in its host's domains
+        }
+        if (QString problem = PlacementRules::placementProblem(snapshotIndex(), units, machine);
+            !problem.isEmpty())
+            return problem;
+        return spreadProblem(units, machine);
+    } catch (const BerthError &error) {
+        return error.message();
+    }
+}
+
+QString MainWindow::spreadProblem(const QStringList &units, const QString &machine) const
+{
+    try {
+        const CloudInfo *cloud = m_workspace.clouds().find(m_snapshot.model.cloud);
+        return cloud ? SpreadCommands::placementProblem(m_snapshot, snapshotIndex(), *cloud, units,
+                                                        machine)
+                     : QString();
     } catch (const BerthError &error) {
         return error.message();
     }

@@ -1,5 +1,6 @@
 #include "ui/zonechart.h"
 
+#include "core/commands/spreadcommands.h"
 #include "ui/applicationcolours.h"
 #include "ui/chartexport.h"
 #include "ui/chartstyle.h"
@@ -114,6 +115,7 @@ QStringList ZoneChart::count()
     m_applications.clear();
     m_counts.clear();
     m_skews.clear();
+    m_bounds.clear();
     QStringList uneven;
     for (auto it = perApp.cbegin(); it != perApp.cend(); ++it) {
         QList<double> counts;
@@ -140,6 +142,19 @@ QStringList ZoneChart::count()
         m_skews.insert(it.key(), skew);
         if (skew > 1)
             uneven << tr("%1 (skew %2)").arg(it.key()).arg(skew);
+        const auto app =
+            std::find_if(m_snapshot.applications.cbegin(), m_snapshot.applications.cend(),
+                         [&](const ApplicationRecord &a) { return a.name == it.key(); });
+        if (app != m_snapshot.applications.cend()) {
+            for (const SpreadCommands::Status &s :
+                 SpreadCommands::statusOf(m_snapshot, m_cloud, *app)) {
+                if (s.constraint.level != SpreadConstraint::Level::Zone)
+                    continue;
+                m_bounds.insert(it.key(), s.most);
+                if (s.broken() && skew <= 1)
+                    uneven << tr("%1 (past its bound: %2)").arg(it.key(), s.text());
+            }
+        }
     }
     return uneven;
 }
@@ -161,6 +176,8 @@ void ZoneChart::showCaption(const QStringList &uneven)
 void ZoneChart::drawBars()
 {
     m_plot->clearPlottables();
+    m_plot->clearItems();
+    double top = 1;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> positions;
     for (qsizetype i = 0; i < m_zones.size(); ++i) {
@@ -189,10 +206,22 @@ void ZoneChart::drawBars()
         if (below)
             bars->moveAbove(below);
         below = bars;
+        if (const auto bound = m_bounds.constFind(app); bound != m_bounds.cend()) {
+            // The bound on each of its bars: where its segment may reach.
+            QPen pen(PaletteColours::error(palette()), 2, Qt::DashLine);
+            for (qsizetype i = 0; i < counts.size(); ++i) {
+                auto *mark = new QCPItemLine(m_plot);
+                const double y = totals.at(i) + *bound;
+                mark->start->setCoords(positions.at(i) - 0.38, y);
+                mark->end->setCoords(positions.at(i) + 0.38, y);
+                mark->setPen(pen);
+                top = std::max(top, y);
+            }
+            bars->setName(bars->name() + tr(" — at most %1 a zone").arg(*bound));
+        }
         for (qsizetype i = 0; i < counts.size(); ++i)
             totals[i] += counts.at(i);
     }
-    double top = 1;
     for (double t : std::as_const(totals))
         top = std::max(top, t);
     m_plot->xAxis->setRange(0.4, double(m_zones.size()) + 0.6);

@@ -35,6 +35,10 @@ public:
     QList<double> counts(const QString &application) const;
     // Largest zone difference of each application (over the regions it is in).
     QMap<QString, int> skews() const { return m_skews; }
+    // The most units of each application with a zone spread bound a zone
+    // may hold now (globalMin + max-skew), drawn as a dashed mark on each
+    // of its bars.
+    QMap<QString, int> bounds() const { return m_bounds; }
     QCustomPlot *plot() const { return m_plot; }
     // The application and zone of the bar segment at `pos` (plot
     // coordinates); empty when there is none.
@@ -72,6 +76,7 @@ private:
     QStringList m_applications;
     QMap<QString, QList<double>> m_counts;
     QMap<QString, int> m_skews;
+    QMap<QString, int> m_bounds;
 };
 
 } // namespace berth

@@ -4,6 +4,7 @@
 #include "core/commands/applicationscaling.h"
 #include "core/commands/unitplacer.h"
 #include "core/model/snapshotindex.h"
+#include "core/placement/startplan.h"
 #include "core/store/spreadrows.h"
 
 #include <QJsonArray>
@@ -46,6 +47,33 @@ RebalancePlan::Application planInput(const ModelSnapshot &snapshot, const Snapsh
             snapshot.model.region);
     }
     return in;
+}
+
+// What the surge costs while it lasts: the new machines the moves start,
+// at most `maxSurge` at once, each of the instance type the application's
+// constraints choose. Empty when the moves start no machine.
+QString surgeCost(ModelTx &tx, const ApplicationRecord &app, const QList<RebalanceMove> &moves,
+                  int maxSurge)
+{
+    const auto fresh = std::count_if(moves.cbegin(), moves.cend(),
+                                     [](const RebalanceMove &m) { return m.addMachine == u"new"; });
+    if (fresh == 0)
+        return {};
+    const Constraints constraints = UnitPlacer(tx).unitConstraints(app, {}).value;
+    const InstanceTypeChooser::Choice choice =
+        StartPlan::chooseType(tx.region(), constraints, tx.model().config);
+    const int atOnce = int(std::min<qsizetype>(fresh, maxSurge));
+    if (!choice.ok() || choice.type.name.isEmpty())
+        return SpreadCommands::tr("the surge: %n new machine(s), at most %1 at once", nullptr,
+                                  int(fresh))
+            .arg(atOnce);
+    return SpreadCommands::tr("the surge: %n new machine(s) of type %1, at most %2 at once: up "
+                              "to %3/h more while they start (%4/h each)",
+                              nullptr, int(fresh))
+        .arg(choice.type.name)
+        .arg(atOnce)
+        .arg(choice.type.cost * atOnce, 0, 'f', 3)
+        .arg(choice.type.cost, 0, 'f', 3);
 }
 
 ApplicationRecord principalOf(ModelTx &tx, const QString &application)
@@ -158,8 +186,61 @@ QList<SpreadCommands::Status> SpreadCommands::statusOf(const ModelSnapshot &snap
     const RebalancePlan::Application in = planInput(snapshot, index, cloud, app);
     QList<Status> out;
     for (const SpreadTally &t : RebalancePlan::tallies(in, in.members))
-        out << Status{t.constraint(), t.skew()};
+        out << Status{t.constraint(), t.skew(), t.globalMin() + t.constraint().maxSkew};
     return out;
+}
+
+QString SpreadCommands::Status::text() const
+{
+    return tr("%1 max-skew %2 (skew %3)")
+        .arg(SpreadConstraint::levelName(constraint.level))
+        .arg(constraint.maxSkew)
+        .arg(skew);
+}
+
+QString SpreadCommands::placementProblem(const ModelSnapshot &snapshot, const SnapshotIndex &index,
+                                         const CloudInfo &cloud, const QStringList &units,
+                                         const QString &machine)
+{
+    const MachineRecord *target = index.machine(machine);
+    if (!target || snapshot.spreads.isEmpty())
+        return {};
+    const auto hostOf = [&](const MachineRecord &m) {
+        return m.isContainer() ? index.machine(m.parentId) : nullptr;
+    };
+    QHash<qint64, QList<SpreadTally>> tallies; // by application, counted once
+    for (const QString &name : units) {
+        const UnitRecord *unit = index.unit(name);
+        const ApplicationRecord *app = unit ? index.application(unit->application) : nullptr;
+        if (!app || unit->subordinate ||
+            std::none_of(snapshot.spreads.cbegin(), snapshot.spreads.cend(),
+                         [&](const SpreadRecord &s) { return s.applicationId == app->id; }))
+            continue;
+        auto counted = tallies.find(app->id);
+        if (counted == tallies.end()) {
+            const RebalancePlan::Application in = planInput(snapshot, index, cloud, *app);
+            counted = tallies.insert(app->id, RebalancePlan::tallies(in, in.members));
+        }
+        // A unit moved from another machine leaves its domain there first.
+        const MachineRecord *from = index.machine(unit->machineId);
+        const SpreadMember leaving =
+            from ? SpreadMember::of(*unit, *from, hostOf(*from), snapshot.model.region)
+                 : SpreadMember();
+        const SpreadMember member =
+            SpreadMember::of(*unit, *target, hostOf(*target), snapshot.model.region);
+        for (SpreadTally &tally : *counted) {
+            const SpreadConstraint::Level level = tally.constraint().level;
+            tally.add(leaving.domain(level), -1);
+            const QString domain = member.domain(level);
+            if (domain.isEmpty())
+                continue;
+            if (const QString problem = tally.problem(app->name, domain); !problem.isEmpty())
+                return tr("cannot place unit %1: %2").arg(name, problem);
+        }
+        for (SpreadTally &tally : *counted)
+            tally.add(member.domain(tally.constraint().level));
+    }
+    return {};
 }
 
 QList<RebalanceMove> SpreadCommands::Plan::moves() const
@@ -293,14 +374,25 @@ CommandResult SpreadCommands::rebalance(const QString &model, const QStringList 
                 move.maxSurge = maxSurge;
                 rows.setNewUnit(rows.addMove(move), added.id);
             }
-            result.messages
-                << (p.moves.isEmpty()
-                        ? tr("%1 is within its spread bounds: nothing to move").arg(p.application)
-                        : tr("%1: %n move(s) planned, launch before terminate, at "
-                             "most %2 new unit(s) starting at once",
-                             nullptr, int(p.moves.size()))
-                              .arg(p.application)
-                              .arg(maxSurge));
+            if (p.moves.isEmpty()) {
+                result.messages
+                    << tr("%1 is within its spread bounds: nothing to move").arg(p.application);
+                continue;
+            }
+            QStringList skews;
+            for (auto s = p.skewBefore.cbegin(); s != p.skewBefore.cend(); ++s) {
+                skews << tr("%1 skew %2 → %3")
+                             .arg(s.key())
+                             .arg(s.value())
+                             .arg(p.skewAfter.value(s.key()));
+            }
+            result.messages << tr("%1: %n move(s) planned (%2), launch before terminate, at "
+                                  "most %3 new unit(s) starting at once",
+                                  nullptr, int(p.moves.size()))
+                                   .arg(p.application, skews.join(QStringLiteral(", ")))
+                                   .arg(maxSurge);
+            if (const QString cost = surgeCost(tx, *app, p.moves, maxSurge); !cost.isEmpty())
+                result.messages << cost;
         }
         return result;
     });

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/snapshotindex.h"
 #include "core/model/spreadconstraint.h"
 #include "core/placement/placementpolicy.h"
 #include "core/placement/rebalanceplan.h"
@@ -34,10 +35,20 @@ public:
     {
         SpreadConstraint constraint;
         int skew = 0;
+        int most = 0; // the units a domain may hold now: globalMin + max-skew
         bool broken() const { return skew > constraint.maxSkew; }
+        // "zone max-skew 1 (skew 2)", for a table or the window.
+        QString text() const;
     };
     static QList<Status> statusOf(const ModelSnapshot &snapshot, const CloudInfo &cloud,
                                   const ApplicationRecord &app);
+    // Why moving `units` onto `machine` of the snapshot would break a `wait`
+    // spread constraint, judged as UnitPlacer judges it (each unit after the
+    // ones before it); empty when it would not. For the window's drops and
+    // Auto place, which judge on the snapshot shown.
+    static QString placementProblem(const ModelSnapshot &snapshot, const SnapshotIndex &index,
+                                    const CloudInfo &cloud, const QStringList &units,
+                                    const QString &machine);
 
     // A plan over several applications.
     struct Plan

@@ -227,6 +227,55 @@ private slots:
         QVERIFY(accepted > 10);
     }
 
+    // The window judges drops and Auto place on the snapshot it shows: the
+    // same verdict, in the same words, as the store gives for every
+    // unplaced unit and machine.
+    void windowJudgesPlacementsAsTheStoreDoes()
+    {
+        Fixture f;
+        f.addTo(QStringLiteral("zone=sim-east-a,zone=sim-east-b,zone=sim-east-b,zone=sim-east-c"),
+                4);
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1));
+        ApplicationCommands(f.ws()).addUnplacedUnits(model, QStringLiteral("web"), 1);
+        const ModelSnapshot s = f.ws().snapshot(model);
+        const SnapshotIndex index(s);
+        const CloudInfo &cloud = f.clouds.get(QStringLiteral("sim"));
+        int refused = 0;
+        for (const MachineRecord &m : s.machines) {
+            const QString seen = SpreadCommands::placementProblem(
+                s, index, cloud, {QStringLiteral("web/5")}, m.name);
+            // What the store says, tried and undone.
+            const QString told = f.ws().store().trial([&](SqlSession &) {
+                return errorOf([&] {
+                    ApplicationCommands(f.ws()).placeUnits(model, {QStringLiteral("web/5")},
+                                                           m.name);
+                });
+            });
+            QCOMPARE(seen, told);
+            refused += seen.isEmpty() ? 0 : 1;
+        }
+        QCOMPARE(refused, 4); // the machines in sim-east-a (2 units there) and -b (2)
+        QVERIFY(SpreadCommands::placementProblem(s, index, cloud, {QStringLiteral("web/5")},
+                                                 QStringLiteral("0"))
+                    .contains(QStringLiteral("skew 2, max 1")));
+
+        // The change set's preview of a rebalance: the skew it leaves once
+        // the moves are done, and what the surge costs meanwhile.
+        SpreadCommands(f.ws()).unset(model, QStringLiteral("web"), SpreadConstraint::Level::Zone);
+        f.addTo(QStringLiteral("zone=sim-east-a,zone=sim-east-a"), 2); // 4, 2, 1
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1));
+        const CommandResult r = SpreadCommands(f.ws()).rebalance(model, {}, 1);
+        QCOMPARE(r.messages.size(), 2);
+        QVERIFY2(r.messages.first().contains(QStringLiteral("1 move(s) planned (zone skew 3 → 1)")),
+                 qPrintable(r.messages.first()));
+        QVERIFY2(r.messages.last().startsWith(
+                     QStringLiteral("the surge: 1 new machine(s) of type t3.small, at most 1 "
+                                    "at once: up to 0.021/h")),
+                 qPrintable(r.messages.last()));
+    }
+
     // A zone fails: `anyway` falls back, `wait` with min-domains holds the
     // machine with its reason; the zone recovers, rebalance restores the
     // bound with the fewest moves, and no unit goes before its replacement runs.
