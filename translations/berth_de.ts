@@ -32,88 +32,88 @@
 <context>
     <name>ApplicationCommands</name>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="38"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="39"/>
         <source>added %1 units of %2</source>
         <translation>%1 Einheiten von %2 hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="42"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="43"/>
         <source>added unit %1 to machine %2</source>
         <translation>Einheit %1 zu Maschine %2 hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="58"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="59"/>
         <source>%1 placement directive(s) ignored: only %2 unit(s) added</source>
         <translation>%1 Platzierungsangabe(n) übergangen: nur %2 Einheit(en) hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="94"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="117"/>
         <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
         <translation>Die untergeordnete Anwendung „%1“ kann nicht mit Vorgaben bereitgestellt werden: Untergeordnete laufen auf den Maschinen ihrer Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="120"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="143"/>
         <source>application &quot;%1&quot; already exists</source>
         <translation>Die Anwendung „%1“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="129"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="152"/>
         <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
         <translation>„%1“ aus Charm „%2“ bereitgestellt (%3)</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="135"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="158"/>
         <source>--to and --unplaced exclude each other</source>
         <translation>--to und --unplaced schließen einander aus</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="201"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="249"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="224"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="272"/>
         <source>no units specified; expected APP/N ...</source>
         <translation>Keine Einheiten angegeben; erwartet: APP/N …</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="214"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="237"/>
         <source>placed unit %1 on machine %2</source>
         <translation>Einheit %1 auf Maschine %2 platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="226"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="249"/>
         <source>unit %1 is unplaced</source>
         <translation>Einheit %1 ist nicht mehr platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="275"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="298"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation>Die untergeordnete Einheit „%1“ kann nicht direkt entfernt werden: Entfernen Sie ihre Haupteinheit %2 oder die Beziehung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="280"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="303"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="302"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="325"/>
         <source>removed application %1</source>
         <translation>Anwendung %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="315"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="338"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation>Für die untergeordnete Anwendung „%1“ können keine Vorgaben gesetzt werden: Untergeordnete folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="347"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="351"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="374"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Beide sind untergeordnet; eine untergeordnete Beziehung braucht eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="355"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="378"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application; if one of their charms is a subordinate (ntp, nrpe, telegraf...), deploy it with --subordinate</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung; ist einer der Charms untergeordnet (ntp, nrpe, telegraf …), stellen Sie ihn mit --subordinate bereit</translation>
     </message>
@@ -122,27 +122,27 @@
         <translation type="vanished">„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="365"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="388"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="371"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="394"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="381"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="404"/>
         <source>related %1 to %2</source>
         <translation>%1 mit %2 verbunden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="411"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="434"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation>es gibt keine Verbindung zwischen „%1“ und „%2“; „berthctl status“ listet sie auf</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="420"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="443"/>
         <source>removed the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernt</translation>
     </message>
@@ -171,7 +171,7 @@
         <translation>Ungültige Basis „%1“: erwartet: os@kanal (z. B. ubuntu@22.04) oder ein Serienname (focal, jammy, noble)</translation>
     </message>
     <message>
-        <location filename="../core/model/base.cpp" line="82"/>
+        <location filename="../core/model/base.cpp" line="91"/>
         <source>unsupported base &quot;%1&quot;: expected one of %2</source>
         <translation>Nicht unterstützte Basis „%1“; erwartet eine von: %2</translation>
     </message>
@@ -478,23 +478,33 @@
         <translation>Anmerkung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="331"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="341"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation>ungültiger Eintrag in --map-machines „%1“: erwartet: existing oder BUNDLE=MODELL (1=4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="377"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="384"/>
+        <source>%1: unknown spread level in &quot;%2&quot;; expected berth.spread.zone, berth.spread.region or berth.spread.machine</source>
+        <translation>%1: unbekannte Streuungsebene in „%2“; erwartet: berth.spread.zone, berth.spread.region oder berth.spread.machine</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="392"/>
+        <source>%1: %2: %3</source>
+        <translation>%1: %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="410"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation>%1: %2 „%3“; erwartet: OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST oder RANDOM</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="390"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="423"/>
         <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
         <translation>%1: %2 „%3“; erwartet: %4 oder anti-affinity/N</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="28"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="222"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="30"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="226"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
@@ -507,44 +517,44 @@
         <translation type="vanished"> mit Kanal %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="61"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="64"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation>%1 nutzt im Modell den Charm %2; das Bundle verlangt den Charm %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="65"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="68"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation>%1 läuft im Modell auf %2; das Bundle verlangt %3 (eine Basis wird nie geändert)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="69"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation>%1 ist im Modell %2; das Bundle verlangt %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="71"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="74"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
         <source>a subordinate</source>
         <translation>eine untergeordnete Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="71"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="74"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
         <source>a principal</source>
         <translation>eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="321"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="330"/>
         <source>the container</source>
         <translation>der Container</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="338"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="347"/>
         <source>unit %1 was made where the plan said %2; nothing was changed</source>
         <translation>Einheit %1 entstand, wo der Plan %2 vorsah; nichts wurde geändert</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="354"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="363"/>
         <source>unit %1 went to machine %2 where the plan said %3 on machine %4; nothing was changed</source>
         <translation>Einheit %1 kam auf Maschine %2, wo der Plan %3 auf Maschine %4 vorsah; nichts wurde geändert</translation>
     </message>
@@ -573,12 +583,12 @@
         <translation type="vanished">Richtlinie „%1“ von %2 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="134"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="138"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation>--map-machines %1=%2: Das Bundle hat keine Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="136"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="140"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation>--map-machines %1=%2: Maschine %2 ist nicht im Modell</translation>
     </message>
@@ -1237,67 +1247,67 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="23"/>
+        <location filename="../core/commands/changekinds.cpp" line="24"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="26"/>
+        <location filename="../core/commands/changekinds.cpp" line="27"/>
         <source>machine %1</source>
         <translation>Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="257"/>
+        <location filename="../core/commands/changekinds.cpp" line="258"/>
         <source>the bundle</source>
         <translation>das Bundle</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="181"/>
+        <location filename="../core/commands/modelchange.cpp" line="202"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation>unbekannte Änderung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="218"/>
+        <location filename="../core/commands/modelchange.cpp" line="239"/>
         <source>will remove application %1</source>
         <translation>würde Anwendung %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="222"/>
+        <location filename="../core/commands/modelchange.cpp" line="243"/>
         <source>will remove unit %1</source>
         <translation>würde Einheit %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="227"/>
+        <location filename="../core/commands/modelchange.cpp" line="248"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation>würde Maschine %1 entfernen; Instanz %2 läuft weiter</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="230"/>
+        <location filename="../core/commands/modelchange.cpp" line="251"/>
         <source>will remove machine %1</source>
         <translation>würde Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="232"/>
+        <location filename="../core/commands/modelchange.cpp" line="253"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation>würde Maschine %1 entfernen und ihre Instanz %2 anhalten</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="233"/>
+        <location filename="../core/commands/modelchange.cpp" line="254"/>
         <source>(starting)</source>
         <translation>(startet)</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="222"/>
+        <location filename="../core/commands/changekinds.cpp" line="223"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation>ein vorhandener Host (ssh:) wird sofort hinzugefügt, wenn sein Schlüssel angenommen wird; ohne --stage hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="67"/>
+        <location filename="../core/commands/changekinds.cpp" line="68"/>
         <source>deploy %1 (subordinate)</source>
         <translation>%1 bereitstellen (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="69"/>
+        <location filename="../core/commands/changekinds.cpp" line="70"/>
         <source>deploy %1, %n unit(s)</source>
         <translation>
             <numerusform>%1 bereitstellen, %n Einheit</numerusform>
@@ -1305,18 +1315,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="34"/>
+        <location filename="../core/commands/changekinds.cpp" line="35"/>
         <source>%1, unplaced</source>
         <translation>%1, unplatziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="36"/>
-        <location filename="../core/commands/changekinds.cpp" line="213"/>
+        <location filename="../core/commands/changekinds.cpp" line="37"/>
+        <location filename="../core/commands/changekinds.cpp" line="214"/>
         <source>%1, to %2</source>
         <translation>%1, nach %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="90"/>
+        <location filename="../core/commands/changekinds.cpp" line="91"/>
         <source>add %n unit(s) of %1</source>
         <translation>
             <numerusform>%n Einheit von %1 hinzufügen</numerusform>
@@ -1324,77 +1334,102 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="105"/>
+        <location filename="../core/commands/changekinds.cpp" line="106"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="118"/>
+        <location filename="../core/commands/changekinds.cpp" line="119"/>
         <source>take %1 off its machine</source>
         <translation>%1 von seiner Maschine nehmen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="132"/>
+        <location filename="../core/commands/changekinds.cpp" line="133"/>
         <source>remove %1</source>
         <translation>%1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="144"/>
+        <location filename="../core/commands/changekinds.cpp" line="145"/>
         <source>remove application %1</source>
         <translation>Anwendung %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="161"/>
+        <location filename="../core/commands/changekinds.cpp" line="162"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation>Vorgaben des Modells auf „%1“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="163"/>
+        <location filename="../core/commands/changekinds.cpp" line="164"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation>Vorgaben von %1 auf „%2“ setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="177"/>
+        <location filename="../core/commands/changekinds.cpp" line="178"/>
         <source>relate %1 and %2</source>
         <translation>%1 und %2 verbinden</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="266"/>
+        <location filename="../core/commands/changekinds.cpp" line="267"/>
         <source>deploy a bundle (applications: %1)</source>
         <translation>ein Bundle bereitstellen (Anwendungen: %1)</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="267"/>
+        <location filename="../core/commands/changekinds.cpp" line="268"/>
         <source>deploy bundle %1 (applications: %2)</source>
         <translation>Bundle %1 bereitstellen (Anwendungen: %2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="287"/>
+        <location filename="../core/commands/changekinds.cpp" line="288"/>
         <source>unknown adjustment type &quot;%1&quot;</source>
         <translation>unbekannte Anpassungsart „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="304"/>
+        <location filename="../core/commands/changekinds.cpp" line="305"/>
         <source>scale %1 (%2 %3)</source>
         <translation>%1 skalieren (%2 %3)</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="336"/>
+        <location filename="../core/commands/changekinds.cpp" line="337"/>
         <source>remove the placement policies of %1</source>
         <translation>die Platzierungsrichtlinien von %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="338"/>
+        <location filename="../core/commands/changekinds.cpp" line="339"/>
         <source>set the placement policies of %1 (%2)</source>
         <translation>die Platzierungsrichtlinien von %1 setzen (%2)</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="190"/>
+        <location filename="../core/commands/changekinds.cpp" line="354"/>
+        <source>set the %1 spread of %2 (max-skew %3)</source>
+        <translation>die Streuung von %2 auf Ebene %1 setzen (max-skew %3)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="368"/>
+        <source>unknown spread level &quot;%1&quot;: expected %2</source>
+        <translation>unbekannte Streuungsebene „%1“; erwartet: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="374"/>
+        <source>remove the %1 spread of %2</source>
+        <translation>die Streuung von %2 auf Ebene %1 entfernen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="390"/>
+        <source>rebalance every spread application</source>
+        <translation>jede gestreute Anwendung neu verteilen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="391"/>
+        <source>rebalance %1</source>
+        <translation>%1 neu verteilen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="191"/>
         <source>remove the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="211"/>
+        <location filename="../core/commands/changekinds.cpp" line="212"/>
         <source>add %n machine(s)</source>
         <translation>
             <numerusform>%n Maschine hinzufügen</numerusform>
@@ -1402,22 +1437,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="215"/>
+        <location filename="../core/commands/changekinds.cpp" line="216"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation>%1, mit „%2“</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="241"/>
+        <location filename="../core/commands/changekinds.cpp" line="242"/>
         <source>remove machine %1 and its units</source>
         <translation>Maschine %1 und ihre Einheiten entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="242"/>
+        <location filename="../core/commands/changekinds.cpp" line="243"/>
         <source>remove machine %1</source>
         <translation>Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="244"/>
+        <location filename="../core/commands/changekinds.cpp" line="245"/>
         <source>%1, keeping its instance</source>
         <translation>%1, Instanz bleibt bestehen</translation>
     </message>
@@ -2079,82 +2114,87 @@
     </message>
     <message>
         <location filename="../core/provisioning/pass.cpp" line="82"/>
-        <location filename="../core/provisioning/pass.cpp" line="294"/>
+        <location filename="../core/provisioning/pass.cpp" line="299"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="123"/>
+        <location filename="../core/provisioning/pass.cpp" line="128"/>
         <source>cannot list instances of %1: %2</source>
         <translation>Instanzen von %1 können nicht aufgelistet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="130"/>
+        <location filename="../core/provisioning/pass.cpp" line="135"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="133"/>
+        <location filename="../core/provisioning/pass.cpp" line="138"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="155"/>
+        <location filename="../core/provisioning/pass.cpp" line="160"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="158"/>
+        <location filename="../core/provisioning/pass.cpp" line="163"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="162"/>
+        <location filename="../core/provisioning/pass.cpp" line="167"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="170"/>
+        <location filename="../core/provisioning/pass.cpp" line="175"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="178"/>
+        <location filename="../core/provisioning/pass.cpp" line="183"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="182"/>
+        <location filename="../core/provisioning/pass.cpp" line="187"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="221"/>
+        <location filename="../core/provisioning/pass.cpp" line="226"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="229"/>
+        <location filename="../core/provisioning/pass.cpp" line="234"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="235"/>
+        <location filename="../core/provisioning/pass.cpp" line="240"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="103"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="129"/>
+        <source>machine %1: %2</source>
+        <translation>Maschine %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/passjobs.cpp" line="153"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="145"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="228"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="186"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="269"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation>
             <numerusform>%n inzwischen hinzugefügte Maschine kommt zu den laufenden Starts hinzu</numerusform>
@@ -2172,48 +2212,48 @@
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="134"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="150"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="142"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="158"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="148"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="164"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation>Maschine %1: %2 wurde inzwischen von einem anderen Start gestartet und eingetragen; bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="156"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="172"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="157"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="173"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="57"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="73"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="203"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="219"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="208"/>
-        <location filename="../core/provisioning/pass.cpp" line="121"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="224"/>
+        <location filename="../core/provisioning/pass.cpp" line="126"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="274"/>
+        <location filename="../core/provisioning/pass.cpp" line="279"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
@@ -2221,6 +2261,24 @@
         <location filename="../core/provisioning/provisioner.cpp" line="108"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/passmoves.cpp" line="56"/>
+        <source>rebalance: removed %1</source>
+        <translation>Neuverteilung: %1 entfernt</translation>
+    </message>
+</context>
+<context>
+    <name>RebalancePlan</name>
+    <message>
+        <location filename="../core/placement/rebalanceplan.cpp" line="434"/>
+        <source>%1 cannot be brought within max-skew %2 at level %3: only %4 of the %5 %3 domains it needs are eligible</source>
+        <translation>%1 lässt sich auf Ebene %3 nicht innerhalb von max-skew %2 bringen: nur %4 der %5 nötigen Bereiche der Ebene %3 kommen in Frage</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/rebalanceplan.cpp" line="442"/>
+        <source>%1 cannot be brought within max-skew %2 at level %3: %4 units do not fit in the %5 eligible domains</source>
+        <translation>%1 lässt sich auf Ebene %3 nicht innerhalb von max-skew %2 bringen: %4 Einheiten passen nicht in die %5 möglichen Bereiche</translation>
     </message>
 </context>
 <context>
@@ -2317,92 +2375,92 @@
 <context>
     <name>ScalingCommands</name>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="86"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="88"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
         <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten und können nicht skaliert oder per Richtlinie platziert werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="122"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="124"/>
         <source>two %1 policies given; expected one</source>
         <translation>Zwei %1-Richtlinien angegeben; erwartet: eine</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="128"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="130"/>
         <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
         <translation>Eigenschaften der Löschrichtlinie übergangen: %1 (Einheiten werden sofort entfernt, die Größe folgt ihnen)</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="170"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="177"/>
         <source>%1 policy set on %2</source>
         <translation>%1-Richtlinie für %2 gesetzt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="64"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="66"/>
         <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement, senlin.policy.zone_placement, senlin.policy.deletion or senlin.policy.affinity</source>
         <translation>Unbekannter Richtlinientyp „%1“; erwartet: senlin.policy.region_placement, senlin.policy.zone_placement, senlin.policy.deletion oder senlin.policy.affinity</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="138"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="140"/>
         <source>affinity policy properties ignored: %1 (zones come from the zone policy and constraints)</source>
         <translation>Eigenschaften der Affinitätsrichtlinie übergangen: %1 (Zonen kommen aus der Zonenrichtlinie und den Constraints)</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="181"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="188"/>
         <source>invalid policy kind &quot;%1&quot;; expected region, zone, deletion or affinity</source>
         <translation>Ungültige Richtlinienart „%1“; erwartet: region, zone, deletion oder affinity</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="191"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="198"/>
         <source>application &quot;%1&quot; has no policy</source>
         <translation>Die Anwendung „%1“ hat keine Richtlinie</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="192"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="199"/>
         <source>application &quot;%1&quot; has no %2 policy</source>
         <translation>Die Anwendung „%1“ hat keine %2-Richtlinie</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="197"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="204"/>
         <source>removed %1 from %2</source>
         <translation>%1 von %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="220"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="227"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="252"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="259"/>
         <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
         <translation>--adjustment-type ist nötig: EXACT_CAPACITY, CHANGE_IN_CAPACITY oder CHANGE_IN_PERCENTAGE</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="267"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="274"/>
         <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
         <translation>%1 von %2 auf %3 Einheiten zu skalieren hieße, %5 Einheiten zu „%4“; ein Befehl darf höchstens %6 (er ist eine Transaktion, und eine größere ließe andere Nutzer der Ablage warten): skalieren Sie schrittweise</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="274"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="281"/>
         <source>add</source>
         <translation>hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="275"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="282"/>
         <source>remove</source>
         <translation>entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="292"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="299"/>
         <source>%1 stays at %2 units</source>
         <translation>%1 bleibt bei %2 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="296"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="303"/>
         <source>scaled %1 from %2 to %3 units: %4</source>
         <translation>%1 von %2 auf %3 Einheiten skaliert: %4</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="315"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="335"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
@@ -2426,6 +2484,192 @@
         <location filename="../ui/placementcommands.cpp" line="79"/>
         <source>constraints of %1</source>
         <translation>Vorgaben von %1</translation>
+    </message>
+</context>
+<context>
+    <name>SpreadCommands</name>
+    <message numerus="yes">
+        <location filename="../core/commands/spreadcommands.cpp" line="67"/>
+        <source>the surge: %n new machine(s), at most %1 at once</source>
+        <translation>
+            <numerusform>der Zuwachs: %n neue Maschine, höchstens %1 gleichzeitig</numerusform>
+            <numerusform>der Zuwachs: %n neue Maschinen, höchstens %1 gleichzeitig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/spreadcommands.cpp" line="70"/>
+        <source>the surge: %n new machine(s) of type %1, at most %2 at once: up to %3/h more while they start (%4/h each)</source>
+        <translation>
+            <numerusform>der Zuwachs: %n neue Maschine vom Typ %1, höchstens %2 gleichzeitig: bis zu %3/h mehr, solange sie starten (%4/h je Maschine)</numerusform>
+            <numerusform>der Zuwachs: %n neue Maschinen vom Typ %1, höchstens %2 gleichzeitig: bis zu %3/h mehr, solange sie starten (%4/h je Maschine)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="83"/>
+        <source>application &quot;%1&quot; is a subordinate: its units follow their principals, which a spread constraint places</source>
+        <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten, die eine Streuungsvorgabe platziert</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="113"/>
+        <source>the %1 placement policy of %2 (weights %3) and its %1 spread (max-skew %4, wait) cannot both hold: unequal weights grow the skew with every unit; make the weights equal, use when-unsatisfiable=anyway, or drop one</source>
+        <translation>Die Platzierungsrichtlinie für %1 von %2 (Gewichte %3) und ihre Streuung auf Ebene %1 (max-skew %4, wait) können nicht beide gelten: Ungleiche Gewichte vergrößern die Schieflage mit jeder Einheit; machen Sie die Gewichte gleich, nutzen Sie when-unsatisfiable=anyway oder lassen Sie eines weg</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="135"/>
+        <source>%1: spread at level %2 set (%3)</source>
+        <translation>%1: Streuung auf Ebene %2 gesetzt (%3)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="143"/>
+        <source>%1 has skew %2 at level %3 now, above max-skew %4: new placements are judged from now on; berthctl rebalance %1 plans the moves that repair it</source>
+        <translation>%1 hat jetzt auf Ebene %3 die Schieflage %2, über max-skew %4: Neue Platzierungen werden ab jetzt geprüft; berthctl rebalance %1 plant die Umzüge, die das beheben</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="151"/>
+        <source>%1 has skew %2 at level %3 now</source>
+        <translation>%1 hat jetzt auf Ebene %3 die Schieflage %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="167"/>
+        <source>application &quot;%1&quot; has no spread at level %2</source>
+        <translation>Die Anwendung „%1“ hat keine Streuung auf Ebene %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="171"/>
+        <source>%1: spread at level %2 removed</source>
+        <translation>%1: Streuung auf Ebene %2 entfernt</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="195"/>
+        <source>%1 max-skew %2 (skew %3)</source>
+        <translation>%1 max-skew %2 (Schieflage %3)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="238"/>
+        <source>cannot place unit %1: %2</source>
+        <translation>Einheit %1 kann nicht platziert werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="296"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation>Die Anwendung „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="298"/>
+        <source>application &quot;%1&quot; has no spread constraint; set one with berthctl set-spread %1 --level zone --max-skew 1</source>
+        <translation>Die Anwendung „%1“ hat keine Streuungsvorgabe; setzen Sie eine mit berthctl set-spread %1 --level zone --max-skew 1</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="323"/>
+        <source>bad --max-surge %1: expected a whole number of at least 1</source>
+        <translation>ungültiges --max-surge %1: erwartet wird eine ganze Zahl ab 1</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="338"/>
+        <source>a rebalance of %1 is still under way (%2 moves left); let it finish first</source>
+        <translation>eine Neuverteilung von %1 läuft noch (%2 Umzüge übrig); lassen Sie sie erst zu Ende laufen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="379"/>
+        <source>%1 is within its spread bounds: nothing to move</source>
+        <translation>%1 liegt innerhalb seiner Streuungsgrenzen: nichts zu verschieben</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="384"/>
+        <source>%1 skew %2 → %3</source>
+        <translation>%1-Schieflage %2 → %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/spreadcommands.cpp" line="389"/>
+        <source>%1: %n move(s) planned (%2), launch before terminate, at most %3 new unit(s) starting at once</source>
+        <translation>
+            <numerusform>%1: %n Umzug geplant (%2), erst starten, dann beenden, höchstens %3 neue Einheit(en) gleichzeitig im Start</numerusform>
+            <numerusform>%1: %n Umzüge geplant (%2), erst starten, dann beenden, höchstens %3 neue Einheit(en) gleichzeitig im Start</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SpreadConstraint</name>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="24"/>
+        <source>bad %1 &quot;%2&quot;: expected a whole number of at least 1</source>
+        <translation>ungültiges %1 „%2“: erwartet wird eine ganze Zahl ab 1</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="74"/>
+        <source>bad max-skew %1: expected a whole number of at least 1</source>
+        <translation>ungültiges max-skew %1: erwartet wird eine ganze Zahl ab 1</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="77"/>
+        <source>bad min-domains %1: expected a whole number of at least 1</source>
+        <translation>ungültiges min-domains %1: erwartet wird eine ganze Zahl ab 1</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="80"/>
+        <source>min-domains %1 needs when-unsatisfiable=wait: with anyway a placement is never held back, so there is nothing to wait for</source>
+        <translation>min-domains %1 braucht when-unsatisfiable=wait: Mit anyway wird keine Platzierung zurückgehalten, es gibt also nichts zu warten</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="114"/>
+        <source>bad spread &quot;%1&quot;: expected KEY=VALUE pairs such as max-skew=1,min-domains=3,when-unsatisfiable=wait</source>
+        <translation>ungültige Streuung „%1“: erwartet werden Paare SCHLÜSSEL=WERT wie max-skew=1,min-domains=3,when-unsatisfiable=wait</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="125"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="171"/>
+        <source>bad when-unsatisfiable &quot;%1&quot;: expected wait or anyway</source>
+        <translation>ungültiges when-unsatisfiable „%1“: erwartet: wait oder anyway</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="128"/>
+        <source>unknown spread key &quot;%1&quot;: expected max-skew, min-domains or when-unsatisfiable</source>
+        <translation>unbekannter Streuungsschlüssel „%1“; erwartet: max-skew, min-domains oder when-unsatisfiable</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="152"/>
+        <source>unknown spread level &quot;%1&quot;: expected %2</source>
+        <translation>unbekannte Streuungsebene „%1“; erwartet: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="161"/>
+        <source>bad %1: expected a whole number of at least 1</source>
+        <translation>ungültiges %1: erwartet wird eine ganze Zahl ab 1</translation>
+    </message>
+</context>
+<context>
+    <name>SpreadTally</name>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="144"/>
+        <source>a new machine</source>
+        <translation>eine neue Maschine</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="144"/>
+        <source>machine %1</source>
+        <translation>Maschine %1</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="156"/>
+        <location filename="../core/placement/spreadtally.cpp" line="183"/>
+        <source>on %1</source>
+        <translation>auf %1</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="157"/>
+        <location filename="../core/placement/spreadtally.cpp" line="184"/>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="159"/>
+        <source>%1 would have %2 units %3 with %4 of the %5 %6 domains it needs: skew %7, max %8</source>
+        <translation>%1 hätte %2 Einheiten %3 bei %4 der %5 nötigen Bereiche der Ebene %6: Schieflage %7, höchstens %8</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="185"/>
+        <source>%1 would have %2 units %3 against %4 %5: skew %6, max %7</source>
+        <translation>%1 hätte %2 Einheiten %3 gegenüber %4 %5: Schieflage %6, höchstens %7</translation>
     </message>
 </context>
 <context>
@@ -2644,62 +2888,68 @@
 <context>
     <name>UnitPlacer</name>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="29"/>
+        <location filename="../core/commands/unitplacer.cpp" line="31"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation>Ungültige Platzierungsangabe „%1“: Die Zone „%2“ gibt es in %3 nicht; erwartet eine von: %4</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="35"/>
+        <location filename="../core/commands/unitplacer.cpp" line="37"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation>Ungültige Platzierungsangabe „%1“: Die Region „%2“ gibt es in Cloud %3 nicht; erwartet eine von: %4</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="43"/>
+        <location filename="../core/commands/unitplacer.cpp" line="45"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation>Ungültige Platzierungsangabe „%1“: Cloud %2 kann sie in diesem Prozess nicht prüfen</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="50"/>
+        <location filename="../core/commands/unitplacer.cpp" line="52"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="128"/>
+        <location filename="../core/commands/unitplacer.cpp" line="133"/>
+        <location filename="../core/commands/unitplacer.cpp" line="194"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="100"/>
+        <location filename="../core/commands/unitplacer.cpp" line="105"/>
         <source>the container</source>
         <translation>der Container</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="100"/>
+        <location filename="../core/commands/unitplacer.cpp" line="105"/>
         <source>unit %1</source>
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="210"/>
+        <location filename="../core/commands/unitplacer.cpp" line="193"/>
+        <source>cannot place a unit of %1: %2</source>
+        <translation>Eine Einheit von %1 kann nicht platziert werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="283"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="213"/>
+        <location filename="../core/commands/unitplacer.cpp" line="286"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="231"/>
+        <location filename="../core/commands/unitplacer.cpp" line="304"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="233"/>
+        <location filename="../core/commands/unitplacer.cpp" line="306"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="239"/>
+        <location filename="../core/commands/unitplacer.cpp" line="312"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
@@ -2707,12 +2957,12 @@
 <context>
     <name>UnitRows</name>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="21"/>
+        <location filename="../core/store/unitrows.cpp" line="23"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
     </message>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="30"/>
+        <location filename="../core/store/unitrows.cpp" line="32"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation>Die Einheit „%1“ gibt es nicht</translation>
     </message>
@@ -2845,6 +3095,14 @@
         <location filename="../core/placement/yamldocument.cpp" line="315"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation>%1 enthält %2 YAML-Dokumente; erwartet: eines</translation>
+    </message>
+</context>
+<context>
+    <name>ZoneBounds</name>
+    <message>
+        <location filename="../core/placement/zonebounds.cpp" line="82"/>
+        <source>no zone it may use is healthy now</source>
+        <translation>keine Zone, die sie nutzen darf, ist gerade verfügbar</translation>
     </message>
 </context>
 <context>
@@ -3172,12 +3430,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="98"/>
+        <location filename="../ui/applicationsmodel.cpp" line="109"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="102"/>
+        <location filename="../ui/applicationsmodel.cpp" line="113"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n Einheit</numerusform>
@@ -3185,111 +3443,116 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="106"/>
+        <location filename="../ui/applicationsmodel.cpp" line="117"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation>%1 von %2 gestartet, %3 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="110"/>
+        <location filename="../ui/applicationsmodel.cpp" line="121"/>
         <source>%1 of %2 started</source>
         <translation>%1 von %2 gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="145"/>
-        <location filename="../ui/applicationsmodel.cpp" line="152"/>
+        <location filename="../ui/applicationsmodel.cpp" line="160"/>
+        <location filename="../ui/applicationsmodel.cpp" line="167"/>
         <source>unplaced</source>
         <translation>nicht platziert</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="163"/>
+        <location filename="../ui/applicationsmodel.cpp" line="178"/>
         <source>subordinate of %1</source>
         <translation>untergeordnet zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="200"/>
+        <location filename="../ui/applicationsmodel.cpp" line="215"/>
         <source>Application / unit</source>
         <translation>Anwendung / Einheit</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <location filename="../ui/applicationsmodel.cpp" line="217"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="204"/>
+        <location filename="../ui/applicationsmodel.cpp" line="219"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="206"/>
+        <location filename="../ui/applicationsmodel.cpp" line="221"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="208"/>
+        <location filename="../ui/applicationsmodel.cpp" line="223"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="210"/>
+        <location filename="../ui/applicationsmodel.cpp" line="225"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="227"/>
+        <source>Spread</source>
+        <translation>Streuung</translation>
     </message>
 </context>
 <context>
     <name>berth::ChangeSetPanel</name>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="25"/>
+        <location filename="../ui/changesetpanel.cpp" line="26"/>
         <source>&amp;Commit…</source>
         <translation>&amp;Übernehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="26"/>
+        <location filename="../ui/changesetpanel.cpp" line="27"/>
         <source>D&amp;iscard all…</source>
         <translation>Alle &amp;verwerfen…</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="27"/>
+        <location filename="../ui/changesetpanel.cpp" line="28"/>
         <source>&amp;Remove</source>
         <translation>&amp;Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="30"/>
+        <location filename="../ui/changesetpanel.cpp" line="31"/>
         <source>Change</source>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="30"/>
+        <location filename="../ui/changesetpanel.cpp" line="31"/>
         <source>Staged by</source>
         <translation>Vorgemerkt von</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="30"/>
+        <location filename="../ui/changesetpanel.cpp" line="31"/>
         <source>Now</source>
         <translation>Jetzt</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="40"/>
+        <location filename="../ui/changesetpanel.cpp" line="41"/>
         <source>Apply every staged change in one transaction: all or none</source>
         <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden: alle oder keine</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="41"/>
+        <location filename="../ui/changesetpanel.cpp" line="42"/>
         <source>Drop every staged change; the model stays as it is</source>
         <translation>Alle vorgemerkten Änderungen verwerfen; das Modell bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="42"/>
+        <location filename="../ui/changesetpanel.cpp" line="43"/>
         <source>Drop the selected changes from the change set</source>
         <translation>Die ausgewählten Änderungen aus der Änderungsliste nehmen</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="62"/>
+        <location filename="../ui/changesetpanel.cpp" line="63"/>
         <source>Discard changes</source>
         <translation>Änderungen verwerfen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="63"/>
+        <location filename="../ui/changesetpanel.cpp" line="64"/>
         <source>Drop all %n staged change(s)?</source>
         <translation>
             <numerusform>Die %n vorgemerkte Änderung verwerfen?</numerusform>
@@ -3297,22 +3560,22 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="126"/>
+        <location filename="../ui/changesetpanel.cpp" line="127"/>
         <source>applies</source>
         <translation>anwendbar</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="126"/>
+        <location filename="../ui/changesetpanel.cpp" line="127"/>
         <source>refused</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="146"/>
+        <location filename="../ui/changesetpanel.cpp" line="147"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation>Keine vorgemerkten Änderungen. Im Fenster gemachte Änderungen warten hier, bis Sie sie übernehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="154"/>
+        <location filename="../ui/changesetpanel.cpp" line="155"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation>
             <numerusform>Übernehmen startet %n Instanz, %1 pro Stunde</numerusform>
@@ -3320,35 +3583,35 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="185"/>
         <source>Cost/hour</source>
         <translation>Kosten/Stunde</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="159"/>
+        <location filename="../ui/changesetpanel.cpp" line="160"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation>
             <numerusform>Übernehmen stoppt %n Instanz und spart %1 pro Stunde</numerusform>
@@ -3356,27 +3619,27 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="196"/>
+        <location filename="../ui/changesetpanel.cpp" line="197"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation>%1: Zonen-Ungleichgewicht jetzt %2, nach dem Übernehmen %3</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="205"/>
+        <location filename="../ui/changesetpanel.cpp" line="214"/>
         <source>Machine %1 would not start: %2</source>
         <translation>Maschine %1 würde nicht starten: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="209"/>
+        <location filename="../ui/changesetpanel.cpp" line="218"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation>
             <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
@@ -3384,7 +3647,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="221"/>
+        <location filename="../ui/changesetpanel.cpp" line="230"/>
         <source>Apply %n staged change(s)?</source>
         <translation>
             <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
@@ -3392,7 +3655,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="223"/>
+        <location filename="../ui/changesetpanel.cpp" line="232"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation>
             <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
@@ -3400,17 +3663,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="230"/>
+        <location filename="../ui/changesetpanel.cpp" line="239"/>
         <source>machine %1 (%2)</source>
         <translation>Maschine %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="231"/>
+        <location filename="../ui/changesetpanel.cpp" line="240"/>
         <source>machine %1 (%2, %3)</source>
         <translation>Maschine %1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="233"/>
+        <location filename="../ui/changesetpanel.cpp" line="242"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation>
             <numerusform>Es stoppt %n Instanz und spart %1 pro Stunde: %2.</numerusform>
@@ -3418,7 +3681,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="238"/>
+        <location filename="../ui/changesetpanel.cpp" line="247"/>
         <source>Commit changes</source>
         <translation>Änderungen übernehmen</translation>
     </message>
@@ -3732,42 +3995,42 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="44"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="45"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="46"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="47"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="53"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="55"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="56"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="68"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="69"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="79"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="80"/>
         <source>Mach&amp;ine view</source>
         <translation>Masch&amp;inenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="84"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="85"/>
         <source>&amp;Charts</source>
         <translation>Dia&amp;gramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="97"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="98"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -3775,17 +4038,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="107"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="108"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="115"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="116"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="243"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="264"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
@@ -4165,7 +4428,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="280"/>
+        <location filename="../ui/mainwindow.cpp" line="281"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -4173,12 +4436,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="394"/>
+        <location filename="../ui/mainwindow.cpp" line="395"/>
         <source>Policies of %1 staged.</source>
         <translation>Richtlinien von %1 vorgemerkt.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="152"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="153"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
@@ -4260,22 +4523,27 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="395"/>
+        <location filename="../ui/mainwindow.cpp" line="396"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="400"/>
+        <location filename="../ui/mainwindow.cpp" line="401"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="449"/>
+        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <source>%1 not on machine %2 (%3): on a new machine instead</source>
+        <translation>%1 nicht auf Maschine %2 (%3): stattdessen auf einer neuen Maschine</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="462"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="517"/>
+        <location filename="../ui/mainwindow.cpp" line="530"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -4879,37 +5147,47 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::ZoneChart</name>
     <message>
-        <location filename="../ui/zonechart.cpp" line="26"/>
+        <location filename="../ui/zonechart.cpp" line="27"/>
         <source>Units per zone in</source>
         <translation>Einheiten je Zone in</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="30"/>
+        <location filename="../ui/zonechart.cpp" line="31"/>
         <source>Export…</source>
         <translation>Exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="40"/>
+        <location filename="../ui/zonechart.cpp" line="41"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="60"/>
+        <location filename="../ui/zonechart.cpp" line="61"/>
         <source>all regions</source>
         <translation>allen Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="142"/>
+        <location filename="../ui/zonechart.cpp" line="144"/>
         <source>%1 (skew %2)</source>
         <translation>%1 (Schieflage %2)</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="151"/>
+        <location filename="../ui/zonechart.cpp" line="155"/>
+        <source>%1 (past its bound: %2)</source>
+        <translation>%1 (über seiner Grenze: %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="166"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation>Hier läuft noch keine Einheit in einer Zone: stellen Sie eine Anwendung bereit (Modell ▸ Bereitstellen…) und lassen Sie ihre Maschinen starten.</translation>
     </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="220"/>
+        <source> — at most %1 a zone</source>
+        <translation> — höchstens %1 je Zone</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="232"/>
+        <location filename="../ui/zonechart.cpp" line="261"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation>
             <numerusform>%1 in %2: %n Einheit</numerusform>
@@ -4917,17 +5195,17 @@ Den Speicher jetzt erneut öffnen?</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="153"/>
+        <location filename="../ui/zonechart.cpp" line="168"/>
         <source>every application is spread evenly</source>
         <translation>jede Anwendung ist gleichmäßig verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="154"/>
+        <location filename="../ui/zonechart.cpp" line="169"/>
         <source>uneven: %1</source>
         <translation>ungleich: %1</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="182"/>
+        <location filename="../ui/zonechart.cpp" line="199"/>
         <source>%1 — skew %2</source>
         <translation>%1 — Schieflage %2</translation>
     </message>

@@ -32,113 +32,113 @@
 <context>
     <name>ApplicationCommands</name>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="38"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="39"/>
         <source>added %1 units of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="42"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="43"/>
         <source>added unit %1 to machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="58"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="59"/>
         <source>%1 placement directive(s) ignored: only %2 unit(s) added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="94"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="117"/>
         <source>cannot deploy subordinate application &quot;%1&quot; with constraints: subordinates run on their principals&apos; machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="120"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="143"/>
         <source>application &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="129"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="152"/>
         <source>Deployed &quot;%1&quot; from charm &quot;%2&quot; (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="135"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="158"/>
         <source>--to and --unplaced exclude each other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="201"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="249"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="224"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="272"/>
         <source>no units specified; expected APP/N ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="214"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="237"/>
         <source>placed unit %1 on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="226"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="249"/>
         <source>unit %1 is unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="275"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="298"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="280"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="303"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="302"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="325"/>
         <source>removed application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="315"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="338"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="347"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="351"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="374"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="355"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="378"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application; if one of their charms is a subordinate (ntp, nrpe, telegraf...), deploy it with --subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="365"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="388"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="371"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="394"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="381"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="404"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="411"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="434"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="420"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="443"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -167,7 +167,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/base.cpp" line="82"/>
+        <location filename="../core/model/base.cpp" line="91"/>
         <source>unsupported base &quot;%1&quot;: expected one of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -470,75 +470,85 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="331"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="341"/>
         <source>bad --map-machines entry &quot;%1&quot;: expected existing or BUNDLE=MODEL (1=4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="377"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="384"/>
+        <source>%1: unknown spread level in &quot;%2&quot;; expected berth.spread.zone, berth.spread.region or berth.spread.machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="392"/>
+        <source>%1: %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundlecommands.cpp" line="410"/>
         <source>%1: %2 &quot;%3&quot;; expected OLDEST_FIRST, YOUNGEST_FIRST, OLDEST_PROFILE_FIRST or RANDOM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundlecommands.cpp" line="390"/>
+        <location filename="../core/commands/bundlecommands.cpp" line="423"/>
         <source>%1: %2 &quot;%3&quot;; expected %4, or anti-affinity/N</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="28"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="222"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="30"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="226"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="61"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="64"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="65"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="68"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="69"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="71"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="74"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
         <source>a subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="71"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="74"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
         <source>a principal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="321"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="330"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="338"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="347"/>
         <source>unit %1 was made where the plan said %2; nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="354"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="363"/>
         <source>unit %1 went to machine %2 where the plan said %3 on machine %4; nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="134"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="138"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="136"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="140"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1173,67 +1183,67 @@
 <context>
     <name>ModelChange</name>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="23"/>
+        <location filename="../core/commands/changekinds.cpp" line="24"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="26"/>
+        <location filename="../core/commands/changekinds.cpp" line="27"/>
         <source>machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="257"/>
+        <location filename="../core/commands/changekinds.cpp" line="258"/>
         <source>the bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="181"/>
+        <location filename="../core/commands/modelchange.cpp" line="202"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="218"/>
+        <location filename="../core/commands/modelchange.cpp" line="239"/>
         <source>will remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="222"/>
+        <location filename="../core/commands/modelchange.cpp" line="243"/>
         <source>will remove unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="227"/>
+        <location filename="../core/commands/modelchange.cpp" line="248"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="230"/>
+        <location filename="../core/commands/modelchange.cpp" line="251"/>
         <source>will remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="232"/>
+        <location filename="../core/commands/modelchange.cpp" line="253"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="233"/>
+        <location filename="../core/commands/modelchange.cpp" line="254"/>
         <source>(starting)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="222"/>
+        <location filename="../core/commands/changekinds.cpp" line="223"/>
         <source>an existing host (ssh:) is added at once, when its key is accepted; add it without --stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="67"/>
+        <location filename="../core/commands/changekinds.cpp" line="68"/>
         <source>deploy %1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="69"/>
+        <location filename="../core/commands/changekinds.cpp" line="70"/>
         <source>deploy %1, %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1241,18 +1251,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="34"/>
+        <location filename="../core/commands/changekinds.cpp" line="35"/>
         <source>%1, unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="36"/>
-        <location filename="../core/commands/changekinds.cpp" line="213"/>
+        <location filename="../core/commands/changekinds.cpp" line="37"/>
+        <location filename="../core/commands/changekinds.cpp" line="214"/>
         <source>%1, to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="90"/>
+        <location filename="../core/commands/changekinds.cpp" line="91"/>
         <source>add %n unit(s) of %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1260,77 +1270,102 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="105"/>
+        <location filename="../core/commands/changekinds.cpp" line="106"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="118"/>
+        <location filename="../core/commands/changekinds.cpp" line="119"/>
         <source>take %1 off its machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="132"/>
+        <location filename="../core/commands/changekinds.cpp" line="133"/>
         <source>remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="144"/>
+        <location filename="../core/commands/changekinds.cpp" line="145"/>
         <source>remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="161"/>
+        <location filename="../core/commands/changekinds.cpp" line="162"/>
         <source>set the model&apos;s constraints to &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="163"/>
+        <location filename="../core/commands/changekinds.cpp" line="164"/>
         <source>set the constraints of %1 to &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="177"/>
+        <location filename="../core/commands/changekinds.cpp" line="178"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="266"/>
+        <location filename="../core/commands/changekinds.cpp" line="267"/>
         <source>deploy a bundle (applications: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="267"/>
+        <location filename="../core/commands/changekinds.cpp" line="268"/>
         <source>deploy bundle %1 (applications: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="287"/>
+        <location filename="../core/commands/changekinds.cpp" line="288"/>
         <source>unknown adjustment type &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="304"/>
+        <location filename="../core/commands/changekinds.cpp" line="305"/>
         <source>scale %1 (%2 %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="336"/>
+        <location filename="../core/commands/changekinds.cpp" line="337"/>
         <source>remove the placement policies of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="338"/>
+        <location filename="../core/commands/changekinds.cpp" line="339"/>
         <source>set the placement policies of %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="190"/>
+        <location filename="../core/commands/changekinds.cpp" line="354"/>
+        <source>set the %1 spread of %2 (max-skew %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="368"/>
+        <source>unknown spread level &quot;%1&quot;: expected %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="374"/>
+        <source>remove the %1 spread of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="390"/>
+        <source>rebalance every spread application</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="391"/>
+        <source>rebalance %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/changekinds.cpp" line="191"/>
         <source>remove the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changekinds.cpp" line="211"/>
+        <location filename="../core/commands/changekinds.cpp" line="212"/>
         <source>add %n machine(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1338,22 +1373,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="215"/>
+        <location filename="../core/commands/changekinds.cpp" line="216"/>
         <source>%1, with &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="241"/>
+        <location filename="../core/commands/changekinds.cpp" line="242"/>
         <source>remove machine %1 and its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="242"/>
+        <location filename="../core/commands/changekinds.cpp" line="243"/>
         <source>remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changekinds.cpp" line="244"/>
+        <location filename="../core/commands/changekinds.cpp" line="245"/>
         <source>%1, keeping its instance</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2015,82 +2050,87 @@
     </message>
     <message>
         <location filename="../core/provisioning/pass.cpp" line="82"/>
-        <location filename="../core/provisioning/pass.cpp" line="294"/>
+        <location filename="../core/provisioning/pass.cpp" line="299"/>
         <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="123"/>
+        <location filename="../core/provisioning/pass.cpp" line="128"/>
         <source>cannot list instances of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="130"/>
+        <location filename="../core/provisioning/pass.cpp" line="135"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="133"/>
+        <location filename="../core/provisioning/pass.cpp" line="138"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="155"/>
+        <location filename="../core/provisioning/pass.cpp" line="160"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="158"/>
+        <location filename="../core/provisioning/pass.cpp" line="163"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="162"/>
+        <location filename="../core/provisioning/pass.cpp" line="167"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="170"/>
+        <location filename="../core/provisioning/pass.cpp" line="175"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="178"/>
+        <location filename="../core/provisioning/pass.cpp" line="183"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="182"/>
+        <location filename="../core/provisioning/pass.cpp" line="187"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="221"/>
+        <location filename="../core/provisioning/pass.cpp" line="226"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="229"/>
+        <location filename="../core/provisioning/pass.cpp" line="234"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="235"/>
+        <location filename="../core/provisioning/pass.cpp" line="240"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="103"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="129"/>
+        <source>machine %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/passjobs.cpp" line="153"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="145"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="228"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="186"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="269"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2108,54 +2148,72 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="134"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="150"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="142"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="158"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="148"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="164"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="156"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="172"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="157"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="173"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="57"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="73"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="203"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="219"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="208"/>
-        <location filename="../core/provisioning/pass.cpp" line="121"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="224"/>
+        <location filename="../core/provisioning/pass.cpp" line="126"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="274"/>
+        <location filename="../core/provisioning/pass.cpp" line="279"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/provisioning/provisioner.cpp" line="108"/>
         <source>waiting: model %1 is provisioned by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/passmoves.cpp" line="56"/>
+        <source>rebalance: removed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RebalancePlan</name>
+    <message>
+        <location filename="../core/placement/rebalanceplan.cpp" line="434"/>
+        <source>%1 cannot be brought within max-skew %2 at level %3: only %4 of the %5 %3 domains it needs are eligible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/rebalanceplan.cpp" line="442"/>
+        <source>%1 cannot be brought within max-skew %2 at level %3: %4 units do not fit in the %5 eligible domains</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2253,92 +2311,92 @@
 <context>
     <name>ScalingCommands</name>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="86"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="88"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals and cannot be scaled or placed by a policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="122"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="124"/>
         <source>two %1 policies given; expected one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="128"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="130"/>
         <source>deletion policy properties ignored: %1 (units are removed at once and the size follows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="170"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="177"/>
         <source>%1 policy set on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="64"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="66"/>
         <source>unknown policy type &quot;%1&quot;; expected senlin.policy.region_placement, senlin.policy.zone_placement, senlin.policy.deletion or senlin.policy.affinity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="138"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="140"/>
         <source>affinity policy properties ignored: %1 (zones come from the zone policy and constraints)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="181"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="188"/>
         <source>invalid policy kind &quot;%1&quot;; expected region, zone, deletion or affinity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="191"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="198"/>
         <source>application &quot;%1&quot; has no policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="192"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="199"/>
         <source>application &quot;%1&quot; has no %2 policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="197"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="204"/>
         <source>removed %1 from %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="220"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="227"/>
         <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="252"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="259"/>
         <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="267"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="274"/>
         <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="274"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="281"/>
         <source>add</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="275"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="282"/>
         <source>remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="292"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="299"/>
         <source>%1 stays at %2 units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="296"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="303"/>
         <source>scaled %1 from %2 to %3 units: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="315"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="335"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2361,6 +2419,192 @@
     <message>
         <location filename="../ui/placementcommands.cpp" line="79"/>
         <source>constraints of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SpreadCommands</name>
+    <message numerus="yes">
+        <location filename="../core/commands/spreadcommands.cpp" line="67"/>
+        <source>the surge: %n new machine(s), at most %1 at once</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/spreadcommands.cpp" line="70"/>
+        <source>the surge: %n new machine(s) of type %1, at most %2 at once: up to %3/h more while they start (%4/h each)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="83"/>
+        <source>application &quot;%1&quot; is a subordinate: its units follow their principals, which a spread constraint places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="113"/>
+        <source>the %1 placement policy of %2 (weights %3) and its %1 spread (max-skew %4, wait) cannot both hold: unequal weights grow the skew with every unit; make the weights equal, use when-unsatisfiable=anyway, or drop one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="135"/>
+        <source>%1: spread at level %2 set (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="143"/>
+        <source>%1 has skew %2 at level %3 now, above max-skew %4: new placements are judged from now on; berthctl rebalance %1 plans the moves that repair it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="151"/>
+        <source>%1 has skew %2 at level %3 now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="167"/>
+        <source>application &quot;%1&quot; has no spread at level %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="171"/>
+        <source>%1: spread at level %2 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="195"/>
+        <source>%1 max-skew %2 (skew %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="238"/>
+        <source>cannot place unit %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="296"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="298"/>
+        <source>application &quot;%1&quot; has no spread constraint; set one with berthctl set-spread %1 --level zone --max-skew 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="323"/>
+        <source>bad --max-surge %1: expected a whole number of at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="338"/>
+        <source>a rebalance of %1 is still under way (%2 moves left); let it finish first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="379"/>
+        <source>%1 is within its spread bounds: nothing to move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="384"/>
+        <source>%1 skew %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/spreadcommands.cpp" line="389"/>
+        <source>%1: %n move(s) planned (%2), launch before terminate, at most %3 new unit(s) starting at once</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SpreadConstraint</name>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="24"/>
+        <source>bad %1 &quot;%2&quot;: expected a whole number of at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="74"/>
+        <source>bad max-skew %1: expected a whole number of at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="77"/>
+        <source>bad min-domains %1: expected a whole number of at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="80"/>
+        <source>min-domains %1 needs when-unsatisfiable=wait: with anyway a placement is never held back, so there is nothing to wait for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="114"/>
+        <source>bad spread &quot;%1&quot;: expected KEY=VALUE pairs such as max-skew=1,min-domains=3,when-unsatisfiable=wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="125"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="171"/>
+        <source>bad when-unsatisfiable &quot;%1&quot;: expected wait or anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="128"/>
+        <source>unknown spread key &quot;%1&quot;: expected max-skew, min-domains or when-unsatisfiable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="152"/>
+        <source>unknown spread level &quot;%1&quot;: expected %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="161"/>
+        <source>bad %1: expected a whole number of at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SpreadTally</name>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="144"/>
+        <source>a new machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="144"/>
+        <source>machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="156"/>
+        <location filename="../core/placement/spreadtally.cpp" line="183"/>
+        <source>on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="157"/>
+        <location filename="../core/placement/spreadtally.cpp" line="184"/>
+        <source>in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="159"/>
+        <source>%1 would have %2 units %3 with %4 of the %5 %6 domains it needs: skew %7, max %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spreadtally.cpp" line="185"/>
+        <source>%1 would have %2 units %3 against %4 %5: skew %6, max %7</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2580,62 +2824,68 @@
 <context>
     <name>UnitPlacer</name>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="29"/>
+        <location filename="../core/commands/unitplacer.cpp" line="31"/>
         <source>invalid placement directive &quot;%1&quot;: zone &quot;%2&quot; not found in %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="35"/>
+        <location filename="../core/commands/unitplacer.cpp" line="37"/>
         <source>invalid placement directive &quot;%1&quot;: region &quot;%2&quot; not found in cloud %3; expected one of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="43"/>
+        <location filename="../core/commands/unitplacer.cpp" line="45"/>
         <source>invalid placement directive &quot;%1&quot;: cloud %2 cannot check it in this process</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="50"/>
+        <location filename="../core/commands/unitplacer.cpp" line="52"/>
         <source>invalid placement directive &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="128"/>
+        <location filename="../core/commands/unitplacer.cpp" line="133"/>
+        <location filename="../core/commands/unitplacer.cpp" line="194"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="100"/>
+        <location filename="../core/commands/unitplacer.cpp" line="105"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="100"/>
+        <location filename="../core/commands/unitplacer.cpp" line="105"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="210"/>
+        <location filename="../core/commands/unitplacer.cpp" line="193"/>
+        <source>cannot place a unit of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/unitplacer.cpp" line="283"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="213"/>
+        <location filename="../core/commands/unitplacer.cpp" line="286"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="231"/>
+        <location filename="../core/commands/unitplacer.cpp" line="304"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="233"/>
+        <location filename="../core/commands/unitplacer.cpp" line="306"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="239"/>
+        <location filename="../core/commands/unitplacer.cpp" line="312"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2643,12 +2893,12 @@
 <context>
     <name>UnitRows</name>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="21"/>
+        <location filename="../core/store/unitrows.cpp" line="23"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="30"/>
+        <location filename="../core/store/unitrows.cpp" line="32"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2780,6 +3030,14 @@
     <message>
         <location filename="../core/placement/yamldocument.cpp" line="315"/>
         <source>%1 holds %2 YAML documents; expected one</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ZoneBounds</name>
+    <message>
+        <location filename="../core/placement/zonebounds.cpp" line="82"/>
+        <source>no zone it may use is healthy now</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3098,12 +3356,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="98"/>
+        <location filename="../ui/applicationsmodel.cpp" line="109"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="102"/>
+        <location filename="../ui/applicationsmodel.cpp" line="113"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unit</numerusform>
@@ -3111,111 +3369,116 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="106"/>
+        <location filename="../ui/applicationsmodel.cpp" line="117"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="110"/>
+        <location filename="../ui/applicationsmodel.cpp" line="121"/>
         <source>%1 of %2 started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="145"/>
-        <location filename="../ui/applicationsmodel.cpp" line="152"/>
+        <location filename="../ui/applicationsmodel.cpp" line="160"/>
+        <location filename="../ui/applicationsmodel.cpp" line="167"/>
         <source>unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="163"/>
+        <location filename="../ui/applicationsmodel.cpp" line="178"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="200"/>
+        <location filename="../ui/applicationsmodel.cpp" line="215"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <location filename="../ui/applicationsmodel.cpp" line="217"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="204"/>
+        <location filename="../ui/applicationsmodel.cpp" line="219"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="206"/>
+        <location filename="../ui/applicationsmodel.cpp" line="221"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="208"/>
+        <location filename="../ui/applicationsmodel.cpp" line="223"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="210"/>
+        <location filename="../ui/applicationsmodel.cpp" line="225"/>
         <source>Constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="227"/>
+        <source>Spread</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>berth::ChangeSetPanel</name>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="25"/>
+        <location filename="../ui/changesetpanel.cpp" line="26"/>
         <source>&amp;Commit…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="26"/>
+        <location filename="../ui/changesetpanel.cpp" line="27"/>
         <source>D&amp;iscard all…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="27"/>
+        <location filename="../ui/changesetpanel.cpp" line="28"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="30"/>
+        <location filename="../ui/changesetpanel.cpp" line="31"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="30"/>
+        <location filename="../ui/changesetpanel.cpp" line="31"/>
         <source>Staged by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="30"/>
+        <location filename="../ui/changesetpanel.cpp" line="31"/>
         <source>Now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="40"/>
+        <location filename="../ui/changesetpanel.cpp" line="41"/>
         <source>Apply every staged change in one transaction: all or none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="41"/>
+        <location filename="../ui/changesetpanel.cpp" line="42"/>
         <source>Drop every staged change; the model stays as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="42"/>
+        <location filename="../ui/changesetpanel.cpp" line="43"/>
         <source>Drop the selected changes from the change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="62"/>
+        <location filename="../ui/changesetpanel.cpp" line="63"/>
         <source>Discard changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="63"/>
+        <location filename="../ui/changesetpanel.cpp" line="64"/>
         <source>Drop all %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3223,22 +3486,22 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="126"/>
+        <location filename="../ui/changesetpanel.cpp" line="127"/>
         <source>applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="126"/>
+        <location filename="../ui/changesetpanel.cpp" line="127"/>
         <source>refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="146"/>
+        <location filename="../ui/changesetpanel.cpp" line="147"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="154"/>
+        <location filename="../ui/changesetpanel.cpp" line="155"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3246,35 +3509,35 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="169"/>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="185"/>
         <source>Cost/hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="159"/>
+        <location filename="../ui/changesetpanel.cpp" line="160"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3282,27 +3545,27 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="184"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="196"/>
+        <location filename="../ui/changesetpanel.cpp" line="197"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="205"/>
+        <location filename="../ui/changesetpanel.cpp" line="214"/>
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="209"/>
+        <location filename="../ui/changesetpanel.cpp" line="218"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3310,7 +3573,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="221"/>
+        <location filename="../ui/changesetpanel.cpp" line="230"/>
         <source>Apply %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3318,7 +3581,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="223"/>
+        <location filename="../ui/changesetpanel.cpp" line="232"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3326,17 +3589,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="230"/>
+        <location filename="../ui/changesetpanel.cpp" line="239"/>
         <source>machine %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="231"/>
+        <location filename="../ui/changesetpanel.cpp" line="240"/>
         <source>machine %1 (%2, %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="233"/>
+        <location filename="../ui/changesetpanel.cpp" line="242"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3344,7 +3607,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="238"/>
+        <location filename="../ui/changesetpanel.cpp" line="247"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3658,42 +3921,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="44"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="45"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="46"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="47"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="52"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="53"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="55"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="56"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="68"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="69"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="79"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="80"/>
         <source>Mach&amp;ine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="84"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="85"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="97"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="98"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3701,17 +3964,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="107"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="108"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="115"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="116"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="243"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="264"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4091,7 +4354,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="280"/>
+        <location filename="../ui/mainwindow.cpp" line="281"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -4099,12 +4362,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="394"/>
+        <location filename="../ui/mainwindow.cpp" line="395"/>
         <source>Policies of %1 staged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="152"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="153"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4184,22 +4447,27 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="395"/>
+        <location filename="../ui/mainwindow.cpp" line="396"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="400"/>
+        <location filename="../ui/mainwindow.cpp" line="401"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="449"/>
+        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <source>%1 not on machine %2 (%3): on a new machine instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="462"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="517"/>
+        <location filename="../ui/mainwindow.cpp" line="530"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4803,37 +5071,47 @@ Reopen the store now?</source>
 <context>
     <name>berth::ZoneChart</name>
     <message>
-        <location filename="../ui/zonechart.cpp" line="26"/>
+        <location filename="../ui/zonechart.cpp" line="27"/>
         <source>Units per zone in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="30"/>
+        <location filename="../ui/zonechart.cpp" line="31"/>
         <source>Export…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="40"/>
+        <location filename="../ui/zonechart.cpp" line="41"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="60"/>
+        <location filename="../ui/zonechart.cpp" line="61"/>
         <source>all regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="142"/>
+        <location filename="../ui/zonechart.cpp" line="144"/>
         <source>%1 (skew %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="151"/>
+        <location filename="../ui/zonechart.cpp" line="155"/>
+        <source>%1 (past its bound: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="166"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="220"/>
+        <source> — at most %1 a zone</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="232"/>
+        <location filename="../ui/zonechart.cpp" line="261"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4841,17 +5119,17 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="153"/>
+        <location filename="../ui/zonechart.cpp" line="168"/>
         <source>every application is spread evenly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="154"/>
+        <location filename="../ui/zonechart.cpp" line="169"/>
         <source>uneven: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="182"/>
+        <location filename="../ui/zonechart.cpp" line="199"/>
         <source>%1 — skew %2</source>
         <translation type="unfinished"></translation>
     </message>
