@@ -2476,47 +2476,52 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="195"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="205"/>
+        <source>%1 max-skew %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/spreadcommands.cpp" line="215"/>
         <source>%1 max-skew %2 (skew %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="238"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="258"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="296"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="316"/>
         <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="298"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="318"/>
         <source>application &quot;%1&quot; has no spread constraint; set one with berthctl set-spread %1 --level zone --max-skew 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="323"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="343"/>
         <source>bad --max-surge %1: expected a whole number of at least 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="338"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="358"/>
         <source>a rebalance of %1 is still under way (%2 moves left); let it finish first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="379"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="399"/>
         <source>%1 is within its spread bounds: nothing to move</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="384"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="404"/>
         <source>%1 skew %2 → %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/spreadcommands.cpp" line="389"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="409"/>
         <source>%1: %n move(s) planned (%2), launch before terminate, at most %3 new unit(s) starting at once</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3648,72 +3653,77 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ConstraintEditorDialog</name>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="46"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="49"/>
         <source>Constraints of model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="47"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="50"/>
         <source>Constraints of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="51"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="54"/>
         <source>Every application of the model starts from these. A field holding only &quot;=&quot; sets that key to nothing, so applications cannot inherit it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="53"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="56"/>
         <source>Keys left empty keep what the model sets (shown in grey); a field holding only &quot;=&quot; blocks the model&apos;s value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="76"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="66"/>
+        <source>Spread: %1. Its zones are those zones= allows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/constrainteditordialog.cpp" line="90"/>
         <source>inherited: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="82"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="96"/>
         <source>%1 is not supported by cloud %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="119"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="119"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="105"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="119"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="158"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="172"/>
         <source>Choose from: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="212"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="226"/>
         <source>&lt;b&gt;Result:&lt;/b&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="213"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="227"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="229"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="243"/>
         <source>fix the constraints first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/constrainteditordialog.cpp" line="233"/>
+        <location filename="../ui/constrainteditordialog.cpp" line="247"/>
         <source>%1 cores, %2, %3, %4/h</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4851,12 +4861,12 @@ Reopen the store now?</source>
 <context>
     <name>berth::PolicyEditorDialog</name>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="63"/>
+        <location filename="../ui/policyeditordialog.cpp" line="64"/>
         <source>Placement policy of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/policyeditordialog.cpp" line="66"/>
+        <location filename="../ui/policyeditordialog.cpp" line="67"/>
         <source>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit(s) now.</source>
         <translation>
             <numerusform>Check the regions (or zones) %1 may use and give each a weight; new units go where the result comes closest to the weights, never past a cap. %n unit now.</numerusform>
@@ -4864,67 +4874,72 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="79"/>
+        <location filename="../ui/policyeditordialog.cpp" line="76"/>
+        <source>Spread: %1. A weighted policy at the level of a wait bound cannot hold with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/policyeditordialog.cpp" line="88"/>
         <source>&amp;Regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="80"/>
+        <location filename="../ui/policyeditordialog.cpp" line="89"/>
         <source>&amp;Zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="91"/>
+        <location filename="../ui/policyeditordialog.cpp" line="100"/>
         <source>Which units go first when the application scales in; units in error always go first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="93"/>
+        <location filename="../ui/policyeditordialog.cpp" line="102"/>
         <source>Scale-in removes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="116"/>
+        <location filename="../ui/policyeditordialog.cpp" line="125"/>
         <source>Use</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="116"/>
+        <location filename="../ui/policyeditordialog.cpp" line="125"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="116"/>
+        <location filename="../ui/policyeditordialog.cpp" line="125"/>
         <source>Cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="116"/>
+        <location filename="../ui/policyeditordialog.cpp" line="125"/>
         <source>Units now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="116"/>
+        <location filename="../ui/policyeditordialog.cpp" line="125"/>
         <source>Target now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="141"/>
+        <location filename="../ui/policyeditordialog.cpp" line="150"/>
         <source>no cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="167"/>
+        <location filename="../ui/policyeditordialog.cpp" line="178"/>
         <source>Give at least one checked region a weight above 0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="169"/>
+        <location filename="../ui/policyeditordialog.cpp" line="181"/>
         <source>Give at least one checked zone a weight above 0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="180"/>
+        <location filename="../ui/policyeditordialog.cpp" line="201"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/cloud/instancetypechooser.h"
+#include "core/commands/spreadcommands.h"
 #include "core/store/workspace.h"
 #include "ui/dialogfields.h"
 #include "ui/palettecolours.h"
@@ -28,6 +29,7 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
     , m_application(application)
 {
     Constraints initial;
+    bool stored = false; // the application is in the store (not only staged)
     workspace.readModel(model, [&](ModelTx &tx) {
         m_model = tx.model();
         m_cloud = tx.cloud();
@@ -37,6 +39,7 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
             initial = *shown; // staged: its change set's deploy makes it
         else
             initial = tx.applications().get(application).constraints;
+        stored = !application.isEmpty() && tx.applications().find(application);
         return 0;
     });
     m_initial = initial.toString();
@@ -55,6 +58,17 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    const QList<SpreadConstraint> spreads =
+        stored ? SpreadCommands(workspace).constraintsOf(model, application)
+               : QList<SpreadConstraint>();
+    if (!spreads.isEmpty()) {
+        // zones= decides the zones a spread counts (its eligible domains).
+        auto *spread = new QLabel(tr("Spread: %1. Its zones are those zones= allows.")
+                                      .arg(SpreadCommands::describe(spreads)),
+                                  this);
+        spread->setWordWrap(true);
+        layout->addWidget(spread);
+    }
 
     auto *fields = new QWidget(this);
     auto *form = new QFormLayout(fields);

@@ -59,6 +59,7 @@ PolicyEditorDialog::PolicyEditorDialog(Workspace &workspace, const QString &mode
     , m_model(model)
     , m_application(application)
     , m_report(ScalingCommands(workspace).report(model, application))
+    , m_spreads(SpreadCommands(workspace).constraintsOf(model, application))
 {
     setWindowTitle(tr("Placement policy of %1").arg(application));
     auto *layout = new QVBoxLayout(this);
@@ -70,6 +71,14 @@ PolicyEditorDialog::PolicyEditorDialog(Workspace &workspace, const QString &mode
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    if (!m_spreads.isEmpty()) {
+        auto *spread = new QLabel(
+            tr("Spread: %1. A weighted policy at the level of a wait bound cannot hold with it.")
+                .arg(SpreadCommands::describe(m_spreads)),
+            this);
+        spread->setWordWrap(true);
+        layout->addWidget(spread);
+    }
 
     auto *tabs = new QTabWidget(this);
     m_regions = new QTableWidget(tabs);
@@ -161,17 +170,30 @@ void PolicyEditorDialog::revalidate()
     const struct
     {
         QTableWidget *table;
+        PlacementPolicy::Kind policy;
         QString noWeight;
         QStringList usable;
         const QMap<QString, qint64> &units;
-    } kinds[] = {{m_regions, tr("Give at least one checked region a weight above 0."),
-                  m_report.usableRegions, m_report.perRegion},
-                 {m_zones, tr("Give at least one checked zone a weight above 0."),
-                  m_report.usableZones, m_report.perZone}};
+    } kinds[] = {{m_regions, PlacementPolicy::Kind::Region,
+                  tr("Give at least one checked region a weight above 0."), m_report.usableRegions,
+                  m_report.perRegion},
+                 {m_zones, PlacementPolicy::Kind::Zone,
+                  tr("Give at least one checked zone a weight above 0."), m_report.usableZones,
+                  m_report.perZone}};
     for (const auto &kind : kinds) {
         const Checked checked = checkedRows(kind.table);
         if (!checked.targets.isEmpty() && checked.weights == 0)
             problems << kind.noWeight;
+        // The store refuses this pair; say so while the weights are edited.
+        if (!checked.targets.isEmpty() && checked.weights > 0) {
+            const PlacementPolicy policy =
+                PlacementPolicy::fromTargets(kind.policy, checked.targets);
+            for (const SpreadConstraint &c : std::as_const(m_spreads)) {
+                if (QString conflict = SpreadCommands::conflict(m_application, policy, c);
+                    !conflict.isEmpty())
+                    problems << conflict;
+            }
+        }
         qint64 usableWeights = 0;
         for (const PlacementPlanner::Target &t : checked.targets) {
             if (kind.usable.contains(t.name))

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/commands/scalingcommands.h"
+#include "core/commands/spreadcommands.h"
 
 #include <QDialog>
 
@@ -52,6 +53,7 @@ private:
     QString m_model;
     QString m_application;
     ScalingCommands::Report m_report;
+    QList<SpreadConstraint> m_spreads; // judged against the weights as they are edited
     QTableWidget *m_regions = nullptr;
     QTableWidget *m_zones = nullptr;
     QComboBox *m_criteria = nullptr;

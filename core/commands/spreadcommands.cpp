@@ -190,6 +190,26 @@ QList<SpreadCommands::Status> SpreadCommands::statusOf(const ModelSnapshot &snap
     return out;
 }
 
+QList<SpreadConstraint> SpreadCommands::constraintsOf(const QString &model,
+                                                      const QString &application)
+{
+    return m_ws.readModel(model, [&](ModelTx &tx) {
+        return SpreadRows(tx.scope()).of(tx.applications().get(application).id);
+    });
+}
+
+QString SpreadCommands::describe(const QList<SpreadConstraint> &constraints)
+{
+    QStringList parts;
+    for (const SpreadConstraint &c : constraints) {
+        parts << tr("%1 max-skew %2, %3")
+                     .arg(SpreadConstraint::levelName(c.level))
+                     .arg(c.maxSkew)
+                     .arg(SpreadConstraint::unsatisfiableName(c.whenUnsatisfiable));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 QString SpreadCommands::Status::text() const
 {
     return tr("%1 max-skew %2 (skew %3)")

@@ -30,6 +30,11 @@ public:
     CommandResult unset(const QString &model, const QString &application,
                         SpreadConstraint::Level level);
 
+    // The application's spread constraints, read alone (for editors).
+    QList<SpreadConstraint> constraintsOf(const QString &model, const QString &application);
+    // "zone max-skew 1, wait; machine max-skew 1, anyway", for editors.
+    static QString describe(const QList<SpreadConstraint> &constraints);
+
     // One constraint and the skew it has now.
     struct Status
     {

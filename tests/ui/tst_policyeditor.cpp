@@ -1,9 +1,13 @@
 #include "core/commands/applicationcommands.h"
+#include "core/commands/spreadcommands.h"
+#include "core/provisioning/provisioner.h"
 #include "tests/testsupport.h"
 #include "ui/applicationcolours.h"
+#include "ui/applicationsmodel.h"
 #include "ui/mainwindow.h"
 #include "ui/policyeditordialog.h"
 #include "ui/regionchart.h"
+#include "ui/zonechart.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -71,6 +75,57 @@ class TestPolicyEditor : public QObject
     Q_OBJECT
 
 private slots:
+    // A wait spread at zone level and unequal zone weights cannot both hold:
+    // the dialog says so as the weights change, in the store's words.
+    void refusesWeightsThatBreakASpread()
+    {
+        Fixture f;
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   SpreadConstraint::of(SpreadConstraint::Level::Zone, 1));
+        PolicyEditorDialog dialog(f.ws(), model, QStringLiteral("web"));
+        QTableWidget *zones = dialog.zoneTable();
+        check(zones, QStringLiteral("sim-east-a"));
+        check(zones, QStringLiteral("sim-east-b"));
+        QVERIFY(dialog.problem().isEmpty()); // equal weights keep the bound
+        spin(zones, QStringLiteral("sim-east-a"), PolicyEditorDialog::WeightColumn)->setValue(300);
+        QVERIFY2(dialog.problem().contains(QStringLiteral("cannot both hold")),
+                 qPrintable(dialog.problem()));
+        QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+        spin(zones, QStringLiteral("sim-east-a"), PolicyEditorDialog::WeightColumn)->setValue(100);
+        QVERIFY(dialog.problem().isEmpty());
+    }
+
+    // The zone chart marks, on each bar of an application with a zone bound,
+    // the most units that zone may hold; the Applications view shows the bound
+    // and its skew.
+    void chartAndViewShowTheSpread()
+    {
+        TestWorkspace f({QStringLiteral("latency-ms=0")});
+        ApplicationCommands::Deploy d;
+        d.charm = QStringLiteral("web");
+        d.count = 4;
+        d.to = QStringLiteral("zone=sim-east-a,zone=sim-east-a,zone=sim-east-a,zone=sim-east-b");
+        ApplicationCommands(f.ws()).deploy(model, d);
+        std::atomic<bool> cancel = false;
+        QVERIFY(Provisioner(f.path(), f.clouds, model).runUntilIdle(cancel, 30'000));
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   SpreadConstraint::of(SpreadConstraint::Level::Zone, 1));
+        const ModelSnapshot snapshot = f.ws().snapshot(model);
+        const CloudInfo &cloud = f.clouds.get(QStringLiteral("sim"));
+        ZoneChart chart;
+        chart.setSnapshot(snapshot, cloud);
+        QCOMPARE(chart.bounds().value(QStringLiteral("web")), 1); // globalMin 0 (sim-east-c) + 1
+        QCOMPARE(chart.plot()->itemCount(), 3);                   // a mark on each zone's bar
+        QVERIFY2(chart.caption().contains(QStringLiteral("web (skew 3)")),
+                 qPrintable(chart.caption()));
+
+        ApplicationsModel apps;
+        apps.setSnapshot(snapshot, &cloud);
+        const QModelIndex web = apps.index(0, ApplicationsModel::SpreadColumn);
+        QCOMPARE(web.data().toString(), QStringLiteral("zone max-skew 1 (skew 3)"));
+        QVERIFY(web.data(Qt::ForegroundRole).isValid()); // past its bound: in the error colour
+    }
+
     void editsValidatesAndStores()
     {
         Fixture f;
