@@ -60,6 +60,12 @@ constexpr int sqlitePollMs = 10;
 
 End run(Store &store, const Options &options, const std::function<bool()> &check)
 {
+    // The store's version is taken before the first check: a commit made
+    // after it wakes the loop, even one made while that check runs (taken
+    // after, such a commit would count as seen and the wait could sleep
+    // through the last change it waits for).
+    ChangeDetector detector(store, sqlitePollMs);
+    detector.start();
     if (check())
         return End::Done;
     QEventLoop loop;
@@ -96,7 +102,6 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
         }
     };
     QObject::connect(&deferred, &QTimer::timeout, &loop, checkNow);
-    ChangeDetector detector(store, sqlitePollMs);
     QObject::connect(&detector, &ChangeDetector::committed, &loop, [&] {
         if (deferred.isActive())
             return;
@@ -106,7 +111,6 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
         }
         deferred.start(std::chrono::milliseconds(options.minGapMs));
     });
-    detector.start();
     loop.exec();
     return end;
 }

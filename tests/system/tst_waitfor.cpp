@@ -1,5 +1,6 @@
 // berthctl wait-for and status --watch as a script runs them: a separate
 // process woken by another connection's commits, on SQLite and PostgreSQL.
+#include "cli/commitwait.h"
 #include "tests/testsupport.h"
 
 #include <QElapsedTimer>
@@ -16,6 +17,7 @@ class TestWaitFor : public QObject
 private slots:
     void init();
     void returnsWhenAnotherConnectionsCommitMakesItTrue();
+    void aCommitDuringTheFirstCheckWakesTheWait();
     void timesOutNamingThePartThatIsFalse();
     void refusesABadQueryWithItsColumn();
     void statusWatchDrawsOncePerBurstOfCommits();
@@ -89,6 +91,23 @@ void TestWaitFor::returnsWhenAnotherConnectionsCommitMakesItTrue()
              0);
     QVERIFY(model.waitForFinished(30'000));
     QCOMPARE(model.exitCode(), 0);
+}
+
+// The first check finds the condition false while another client commits
+// the change that makes it true: the wait wakes for that commit (it once
+// counted it as seen, and slept until its timeout).
+void TestWaitFor::aCommitDuringTheFirstCheckWakesTheWait()
+{
+    Store waiting(m_tw->path());
+    int checks = 0;
+    const CommitWait::End end = CommitWait::run(waiting, {0, 20'000}, [&] {
+        if (++checks > 1)
+            return true;
+        ApplicationCommands(m_tw->ws()).addUnits(m_model, QStringLiteral("web"), 1, {});
+        return false;
+    });
+    QCOMPARE(end, CommitWait::End::Done);
+    QCOMPARE(checks, 2);
 }
 
 void TestWaitFor::timesOutNamingThePartThatIsFalse()
