@@ -76,6 +76,14 @@ QString surgeCost(ModelTx &tx, const ApplicationRecord &app, const QList<Rebalan
         .arg(choice.type.cost, 0, 'f', 3);
 }
 
+// Whether the application has a spread constraint: most have none, and
+// need no index of the model.
+bool hasSpread(const ModelSnapshot &snapshot, qint64 applicationId)
+{
+    return std::any_of(snapshot.spreads.cbegin(), snapshot.spreads.cend(),
+                       [&](const SpreadRecord &s) { return s.applicationId == applicationId; });
+}
+
 ApplicationRecord principalOf(ModelTx &tx, const QString &application)
 {
     ApplicationRecord app = tx.applications().get(application);
@@ -179,8 +187,7 @@ QList<SpreadCommands::Status> SpreadCommands::statusOf(const ModelSnapshot &snap
                                                        const ApplicationRecord &app)
 {
     // Most applications have none: no index of the whole model for them.
-    if (std::none_of(snapshot.spreads.cbegin(), snapshot.spreads.cend(),
-                     [&](const SpreadRecord &s) { return s.applicationId == app.id; }))
+    if (!hasSpread(snapshot, app.id))
         return {};
     const SnapshotIndex index(snapshot);
     const RebalancePlan::Application in = planInput(snapshot, index, cloud, app);
@@ -232,9 +239,7 @@ QString SpreadCommands::placementProblem(const ModelSnapshot &snapshot, const Sn
     for (const QString &name : units) {
         const UnitRecord *unit = index.unit(name);
         const ApplicationRecord *app = unit ? index.application(unit->application) : nullptr;
-        if (!app || unit->subordinate ||
-            std::none_of(snapshot.spreads.cbegin(), snapshot.spreads.cend(),
-                         [&](const SpreadRecord &s) { return s.applicationId == app->id; }))
+        if (!app || unit->subordinate || !hasSpread(snapshot, app->id))
             continue;
         auto counted = tallies.find(app->id);
         if (counted == tallies.end()) {
