@@ -150,7 +150,7 @@ void BM_AddUnitsToZones(benchmark::State &state)
            [&](Workspace &ws) { ApplicationCommands(ws).addUnits(model, web, 10'000, to); });
     state.SetItemsProcessed(state.iterations() * 10'000);
 }
-BENCHMARK(BM_AddUnitsToZones)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_AddUnitsToZones)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // add-unit web -n 10000: each unit on a new machine whose zone the
 // provisioner chooses, with the bound (arg 1) or without (arg 0).
@@ -161,7 +161,7 @@ void BM_AddUnitsOnNewMachines(benchmark::State &state)
            [&](Workspace &ws) { ApplicationCommands(ws).addUnits(model, web, 10'000, {}); });
     state.SetItemsProcessed(state.iterations() * 10'000);
 }
-BENCHMARK(BM_AddUnitsOnNewMachines)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_AddUnitsOnNewMachines)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // One add-unit web --to zone=Z command on the 100,000-unit model, the zones
 // in turn, with the bound (arg 1) or without (arg 0): the whole command,

@@ -226,6 +226,43 @@ struct TestWorkspace
     Workspace &ws() { return *workspace; }
 };
 
+// The counts of units the store keeps for spread checks (unit_tallies),
+// and the same counted from the units of the applications with a spread
+// constraint, a sorted line per application and machines alike: the two
+// must always be equal.
+struct SpreadCounts
+{
+    QStringList kept;
+    QStringList counted;
+};
+inline SpreadCounts spreadCounts(Store &store)
+{
+    const auto rows = [&](SqlSession &session, const QString &sql) {
+        QStringList out;
+        session.forEachRow(sql, {}, [&](const SqlRow &row) {
+            QStringList fields;
+            for (int i = 0; i < 7; ++i)
+                fields << row.text(i);
+            out << fields.join(u'|');
+        });
+        out.sort();
+        return out;
+    };
+    return store.read([&](SqlSession &session) {
+        return SpreadCounts{
+            rows(session, QStringLiteral("SELECT application_id, zone, placement, region, life,"
+                                         " parent_id, unit_count FROM unit_tallies"
+                                         " WHERE unit_count > 0")),
+            rows(session, QStringLiteral("SELECT u.application_id, m.zone, m.placement, m.region,"
+                                         " m.life, coalesce(m.parent_id, 0), count(*) FROM units u"
+                                         " JOIN machines m ON m.id = u.machine_id WHERE"
+                                         " u.application_id IN (SELECT application_id FROM"
+                                         " application_spreads) GROUP BY"
+                                         " u.application_id, m.zone, m.placement, m.region, m.life,"
+                                         " coalesce(m.parent_id, 0)"))};
+    });
+}
+
 // The message of the BerthError `fn` throws; empty when it throws none.
 // Each unit of `model` and the machine it is on ("" when unplaced).
 inline QMap<QString, QString> unitMachines(Workspace &ws, const QString &model)

@@ -179,12 +179,16 @@ void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitNam
         spreads.counted = true;
     }
     SpreadEnvironment &env = spreads.environment;
+    const bool sameDomains = spreads.domainsFor == constraints.text;
+    spreads.domainsFor = constraints.text;
     for (SpreadTally &tally : spreads.tallies) {
         const SpreadConstraint::Level level = tally.constraint().level;
-        if (level == SpreadConstraint::Level::Machine && !env.startsMachines)
+        const bool byMachine = level == SpreadConstraint::Level::Machine;
+        if (byMachine && !env.startsMachines)
             env.hosts = m_tx.machines().all();
-        tally.setDomains(env.eligible(level, constraints.value),
-                         level == SpreadConstraint::Level::Machine && env.startsMachines);
+        if (byMachine || !sameDomains)
+            tally.setDomains(env.eligible(level, constraints.value),
+                             byMachine && env.startsMachines);
         const QString domain = member.domain(level);
         if (domain.isEmpty())
             continue; // a new machine's zone is the provisioner's to choose

@@ -106,6 +106,9 @@ private:
         QList<SpreadTally> tallies;
         bool counted = false; // the units are counted, the environment read
         SpreadEnvironment environment;
+        // The constraints the zone and region domains were last found for:
+        // the units of one command share theirs.
+        std::optional<QString> domainsFor;
     };
     // Read at an application's first placement in the transaction and kept
     // up to date by every placer of it; read again once anything changed or

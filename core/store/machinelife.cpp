@@ -2,6 +2,7 @@
 
 #include "core/store/sqlsession.h"
 #include "core/store/txscope.h"
+#include "core/store/unittallies.h"
 
 #include <limits>
 #include <optional>
@@ -88,13 +89,16 @@ void MachineLife::recordInstance(const MachineRecord &machine, const InstanceInf
     const MachineState next = moved(machine, MachineState::Move::RecordInstance,
                                     QStringLiteral("instance %1 (%2) in %3")
                                         .arg(instance.id, instance.instanceType, instance.zone));
-    m_scope.sql().run(
-        QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
-                       "hardware = ?, region = ?, zone = ?, machine_status = ?, "
-                       "machine_message = '', instance_status = ?, instance_message = '', "
-                       "attempts = 0, retry_at = 0 WHERE id = ?"),
-        {instance.id, instance.instanceType, instance.hardware, instance.region, instance.zone,
-         MachineState::text(next.status), MachineState::text(next.instance), machine.id});
+    // The machine's units count in its zone from now on.
+    m_scope.unitTallies().moving(QStringLiteral("u.machine_id = ?"), {machine.id}, [&] {
+        m_scope.sql().run(
+            QStringLiteral("UPDATE machines SET instance_id = ?, instance_type = ?, "
+                           "hardware = ?, region = ?, zone = ?, machine_status = ?, "
+                           "machine_message = '', instance_status = ?, instance_message = '', "
+                           "attempts = 0, retry_at = 0 WHERE id = ?"),
+            {instance.id, instance.instanceType, instance.hardware, instance.region, instance.zone,
+             MachineState::text(next.status), MachineState::text(next.instance), machine.id});
+    });
 }
 
 void MachineLife::forgetStart(const MachineRecord &machine, const QString &message)
@@ -162,8 +166,10 @@ void MachineLife::markDead(const MachineRecord &machine)
 {
     const MachineState next =
         moved(machine, MachineState::Move::MarkDead, QStringLiteral("removed by the user"));
-    m_scope.sql().run(QStringLiteral("UPDATE machines SET life = ? WHERE id = ?"),
-                      {MachineState::text(next.life), machine.id});
+    m_scope.unitTallies().moving(QStringLiteral("u.machine_id = ?"), {machine.id}, [&] {
+        m_scope.sql().run(QStringLiteral("UPDATE machines SET life = ? WHERE id = ?"),
+                          {MachineState::text(next.life), machine.id});
+    });
 }
 
 } // namespace berth

@@ -3,6 +3,7 @@
 #include "core/bertherror.h"
 #include "core/store/rowmapping.h"
 #include "core/store/txscope.h"
+#include "core/store/unittallies.h"
 
 namespace berth {
 
@@ -199,6 +200,7 @@ void MachineRows::forget(const MachineRecord &machine)
     if (!machine.state.isDead())
         throw BerthError(tr("machine %1 is %2, not dead: it cannot be forgotten")
                              .arg(machine.name, MachineState::label(machine.state.life)));
+    m_scope.unitTallies().leaving(QStringLiteral("u.machine_id = ?"), {machine.id});
     m_scope.sql().run(QStringLiteral("DELETE FROM units WHERE machine_id = ?"), {machine.id});
     m_scope.sql().run(QStringLiteral("DELETE FROM machines WHERE id = ?"), {machine.id});
     m_scope.logChange(QStringLiteral("machine"), machine.name, Change::Op::Removed);

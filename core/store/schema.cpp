@@ -141,7 +141,25 @@ QList<QStringList> migrations()
                        " DEFAULT 1)"),
         QStringLiteral("CREATE INDEX rebalance_moves_model ON rebalance_moves(model_id, id)"),
     };
-    return {v1, v2, v3, v4, v5, v6, v7, v8};
+    // Migration 9: how many units of each application with a spread
+    // constraint are on machines alike (zone, placement, region, life,
+    // host), kept as units and machines change (UnitTallies), so that a
+    // placement's spread check reads a row per zone, not a row per unit.
+    const QStringList v9{
+        QStringLiteral("CREATE TABLE unit_tallies (application_id BIGINT NOT NULL REFERENCES"
+                       " applications(id) ON DELETE CASCADE, zone TEXT NOT NULL,"
+                       " placement TEXT NOT NULL, region TEXT NOT NULL, life TEXT NOT NULL,"
+                       " parent_id BIGINT NOT NULL, unit_count BIGINT NOT NULL, PRIMARY KEY"
+                       " (application_id, zone, placement, region, life, parent_id))"),
+        QStringLiteral("INSERT INTO unit_tallies (application_id, zone, placement, region, life,"
+                       " parent_id, unit_count) SELECT u.application_id, m.zone, m.placement,"
+                       " m.region, m.life, coalesce(m.parent_id, 0), count(*) FROM units u"
+                       " JOIN machines m ON m.id = u.machine_id WHERE u.application_id IN"
+                       " (SELECT application_id FROM application_spreads) GROUP BY"
+                       " u.application_id, m.zone, m.placement, m.region, m.life,"
+                       " coalesce(m.parent_id, 0)"),
+    };
+    return {v1, v2, v3, v4, v5, v6, v7, v8, v9};
 }
 
 } // namespace Schema

@@ -2,6 +2,7 @@
 
 #include "core/store/sqlsession.h"
 #include "core/store/txscope.h"
+#include "core/store/unittallies.h"
 
 #include <QSqlQuery>
 
@@ -60,6 +61,7 @@ QList<SpreadConstraint> SpreadRows::of(qint64 applicationId)
 
 void SpreadRows::put(const ApplicationRecord &app, const SpreadConstraint &c)
 {
+    m_scope.unitTallies().startCounting(app.id);
     m_scope.sql().run(
         QStringLiteral("INSERT INTO application_spreads (application_id, level, max_skew, "
                        "min_domains, when_unsatisfiable) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
@@ -81,6 +83,8 @@ bool SpreadRows::remove(const ApplicationRecord &app, SpreadConstraint::Level le
             .numRowsAffected() > 0;
     if (removed)
         m_scope.logChange(QStringLiteral("application"), app.name, Change::Op::Changed);
+    if (removed && of(app.id).isEmpty())
+        m_scope.unitTallies().stopCounting(app.id);
     return removed;
 }
 

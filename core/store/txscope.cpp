@@ -1,6 +1,7 @@
 #include "core/store/txscope.h"
 
 #include "core/store/sqlsession.h"
+#include "core/store/unittallies.h"
 
 #include <QDateTime>
 
@@ -11,6 +12,15 @@ TxScope::TxScope(SqlSession &sql, ModelRecord model)
     , m_model(std::move(model))
     , m_now(QDateTime::currentMSecsSinceEpoch())
 {}
+
+TxScope::~TxScope() = default;
+
+UnitTallies &TxScope::unitTallies()
+{
+    if (!m_tallies)
+        m_tallies = std::make_unique<UnitTallies>(*this);
+    return *m_tallies;
+}
 
 qint64 TxScope::nextSequence(const QString &name)
 {
@@ -55,6 +65,8 @@ void TxScope::logChange(const QString &kind, const QString &name, Change::Op op)
 
 void TxScope::finish()
 {
+    if (m_tallies)
+        m_tallies->flush();
     for (auto it = m_sequences.cbegin(); it != m_sequences.cend(); ++it) {
         m_sql.run(QStringLiteral("INSERT INTO sequences (model_id, name, value) VALUES (?, ?, ?) "
                                  "ON CONFLICT (model_id, name) DO UPDATE SET value = "

@@ -12,6 +12,7 @@
 namespace berth {
 
 class SqlSession;
+class UnitTallies;
 
 // What the row classes of one model's write transaction share: the
 // connection, the model, the transaction's time, the model's sequences and
@@ -20,6 +21,7 @@ class TxScope final
 {
 public:
     TxScope(SqlSession &sql, ModelRecord model);
+    ~TxScope();
     TxScope(const TxScope &) = delete;
     TxScope &operator=(const TxScope &) = delete;
 
@@ -61,7 +63,10 @@ public:
     // relation, as read in this transaction: asked once per unit added.
     QHash<qint64, bool> &subordinateRelations() { return m_subordinateRelations; }
 
-    // Writes sequences and the change log; call once, last.
+    // The spread counts this transaction keeps (each write of units or of
+    // a machine's zone or life tells them).
+    UnitTallies &unitTallies();
+    // Writes sequences, spread counts and the change log; call once, last.
     void finish();
 
 private:
@@ -73,6 +78,7 @@ private:
     qint64 m_reshapes = 0;
     std::unordered_map<std::type_index, std::shared_ptr<void>> m_memos;
     QHash<qint64, bool> m_subordinateRelations;
+    std::unique_ptr<UnitTallies> m_tallies;
 };
 
 } // namespace berth

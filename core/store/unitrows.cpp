@@ -6,6 +6,7 @@
 #include "core/store/applicationrows.h"
 #include "core/store/rowmapping.h"
 #include "core/store/txscope.h"
+#include "core/store/unittallies.h"
 
 #include <QSet>
 
@@ -98,18 +99,16 @@ QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
 
 QList<SpreadMember> UnitRows::spreadCounts(const ApplicationRecord &app, bool byMachine)
 {
-    // Counted in the store: a placement on an application of 100,000 units
-    // reads a row per zone, not a row per unit.
-    static const QString columns =
-        QStringLiteral("m.zone, m.placement, m.region, m.life, coalesce(m.parent_id, 0)");
-    static const QString from =
-        QStringLiteral(" FROM units u JOIN machines m ON m.id = u.machine_id WHERE "
-                       "u.application_id = ? GROUP BY ");
-    static const QString byDomain =
-        QStringLiteral("SELECT ") + columns + QStringLiteral(", '', count(*)") + from + columns;
-    static const QString byHost = QStringLiteral("SELECT ") + columns +
-                                  QStringLiteral(", m.name, count(*)") + from +
-                                  QStringLiteral("m.id");
+    // By domain, the counts the store keeps (migration 9's unit_tallies): a
+    // placement on an application of 100,000 units reads a row per zone. By
+    // machine, the units grouped by machine.
+    static const QString byDomain = QStringLiteral(
+        "SELECT zone, placement, region, life, parent_id, '', unit_count FROM unit_tallies"
+        " WHERE application_id = ? AND unit_count > 0");
+    static const QString byHost = QStringLiteral(
+        "SELECT m.zone, m.placement, m.region, m.life, coalesce(m.parent_id, 0), m.name,"
+        " count(*) FROM units u JOIN machines m ON m.id = u.machine_id"
+        " WHERE u.application_id = ? GROUP BY m.id");
     static const QString hosts = QStringLiteral(
         "SELECT h.zone, h.placement, h.region, h.life, 0, h.name, h.id FROM machines h WHERE h.id");
     const auto machineAt = [](const SqlRow &row) {
@@ -124,6 +123,8 @@ QList<SpreadMember> UnitRows::spreadCounts(const ApplicationRecord &app, bool by
     };
     QList<QPair<MachineRecord, int>> groups; // machines alike, and their units
     QSet<qint64> hostIds;
+    if (!byMachine)
+        m_scope.unitTallies().flush();
     m_scope.sql().forEachRow(byMachine ? byHost : byDomain, {app.id}, [&](const SqlRow &row) {
         groups.append({machineAt(row), int(row.integer(6))});
         if (groups.constLast().first.parentId != 0)
@@ -181,6 +182,8 @@ UnitRecord UnitRows::insert(const ApplicationRecord &app, qint64 number,
         {m_scope.model().id, app.id, number,
          machine ? QVariant(machine->id) : QVariant(QMetaType::fromType<qint64>()),
          unit.constraints, m_scope.now()});
+    if (machine)
+        m_scope.unitTallies().added(app.id, *machine);
     m_scope.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Added);
     return unit;
 }
@@ -191,7 +194,9 @@ QList<UnitRecord> UnitRows::insert(const ApplicationRecord &app,
 {
     QList<UnitRecord> units;
     QList<QVariantList> rows;
+    UnitTallies &tallies = m_scope.unitTallies();
     for (const MachineRecord &machine : machines) {
+        tallies.added(app.id, machine);
         const UnitRecord unit = recordOf(app, nextNumber(app), &machine, constraints);
         units << unit;
         rows << QVariantList{m_scope.model().id, app.id,           unit.number,
@@ -214,9 +219,11 @@ QList<UnitRecord> UnitRows::insert(const ApplicationRecord &app,
 
 void UnitRows::assign(const UnitRecord &unit, const MachineRecord *machine)
 {
-    m_scope.sql().run(
-        QStringLiteral("UPDATE units SET machine_id = ? WHERE id = ?"),
-        {machine ? QVariant(machine->id) : QVariant(QMetaType::fromType<qint64>()), unit.id});
+    m_scope.unitTallies().moving(QStringLiteral("u.id = ?"), {unit.id}, [&] {
+        m_scope.sql().run(
+            QStringLiteral("UPDATE units SET machine_id = ? WHERE id = ?"),
+            {machine ? QVariant(machine->id) : QVariant(QMetaType::fromType<qint64>()), unit.id});
+    });
     m_scope.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
 }
 
@@ -231,6 +238,7 @@ void UnitRows::forget(const QList<UnitRecord> &units)
         m_scope.logChange(QStringLiteral("unit"), u.name(), Change::Op::Removed);
     }
     SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
+        m_scope.unitTallies().leaving(QStringLiteral("u.id") + in, batch);
         m_scope.sql().run(QStringLiteral("DELETE FROM units WHERE id") + in, batch);
     });
 }
@@ -264,6 +272,7 @@ qsizetype UnitRows::syncSubordinates(const MachineRecord &machine, const QList<U
 
     const Subordinates::Plan plan = Subordinates::plan(units, relations);
     for (const UnitRecord &gone : plan.remove) {
+        m_scope.unitTallies().leaving(QStringLiteral("u.id = ?"), {gone.id});
         sql.run(QStringLiteral("DELETE FROM units WHERE id = ?"), {gone.id});
         m_scope.logChange(QStringLiteral("unit"), gone.name(), Change::Op::Removed);
     }
@@ -283,6 +292,7 @@ qsizetype UnitRows::syncSubordinates(const MachineRecord &machine, const QList<U
                                "'', ?)"),
                 {m_scope.model().id, a.applicationId, number, machine.id, a.principalId,
                  m_scope.now()});
+        m_scope.unitTallies().added(a.applicationId, machine);
         m_scope.logChange(QStringLiteral("unit"), appName + u'/' + QString::number(number),
                           Change::Op::Added);
     }

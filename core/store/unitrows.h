@@ -34,7 +34,9 @@ public:
     // The application's placed units as a spread constraint counts them
     // (SpreadMember::of), counted by the store: one member for each set of
     // units whose machines share their zone, placement, region and life
-    // (and, `byMachine`, their host), with `units` saying how many.
+    // (and, `byMachine`, their host), with `units` saying how many. Only
+    // for an application with a spread constraint: the store keeps the
+    // counts of those (UnitTallies).
     QList<SpreadMember> spreadCounts(const ApplicationRecord &app, bool byMachine);
 
     // The number the application's next unit gets.

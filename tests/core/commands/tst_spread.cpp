@@ -3,6 +3,7 @@
 // holding a machine a bound keeps from starting, and rebalance carried out
 // launch before terminate on the sim cloud.
 #include "core/commands/applicationcommands.h"
+#include "core/commands/machinecommands.h"
 #include "core/commands/modelchange.h"
 #include "core/commands/scalingcommands.h"
 #include "core/commands/spreadcommands.h"
@@ -225,6 +226,75 @@ private slots:
             }
         }
         QVERIFY(accepted > 10);
+    }
+
+    // The counts the store keeps for spread checks (unit_tallies) are
+    // always the units' own, grouped by their machines, whatever changed
+    // them: units added to zones, machines and containers, removed,
+    // machines started into zones, dying and removed, and spreads set and
+    // unset (an application without one has no counts kept).
+    void storeKeepsTheCountsTheUnitsGive()
+    {
+        Fixture f;
+        const auto check = [&](int step) {
+            const SpreadCounts tallies = spreadCounts(*f.store);
+            QVERIFY2(tallies.kept == tallies.counted,
+                     qPrintable(QStringLiteral("step %1: kept %2, counted %3")
+                                    .arg(step)
+                                    .arg(tallies.kept.join(u','), tallies.counted.join(u','))));
+        };
+        ApplicationCommands::Deploy db;
+        db.charm = QStringLiteral("db");
+        db.count = 2;
+        ApplicationCommands(f.ws()).deploy(model, db);
+        QRandomGenerator random(11);
+        const SpreadConstraint loose = bound(SpreadConstraint::Level::Zone, 100, 1, false);
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"), loose);
+        for (int step = 0; step < 60; ++step) {
+            const ModelSnapshot s = f.ws().snapshot(model);
+            const QString app = random.bounded(2) ? QStringLiteral("web") : QStringLiteral("db");
+            const QString machine =
+                s.machines.isEmpty()
+                    ? QString()
+                    : s.machines.at(int(random.bounded(int(s.machines.size())))).name;
+            errorOf([&] {
+                switch (random.bounded(8)) {
+                case 6:
+                    SpreadCommands(f.ws()).set(model, app, loose);
+                    break;
+                case 7:
+                    SpreadCommands(f.ws()).unset(model, app, SpreadConstraint::Level::Zone);
+                    break;
+                case 0:
+                    ApplicationCommands(f.ws()).addUnits(
+                        model, app, 1, QStringLiteral("zone=") + zones.at(random.bounded(3)));
+                    break;
+                case 1:
+                    ApplicationCommands(f.ws()).addUnits(model, app, 1, machine);
+                    break;
+                case 2:
+                    ApplicationCommands(f.ws()).addUnits(model, app, 1,
+                                                         QStringLiteral("lxd:") + machine);
+                    break;
+                case 3:
+                    if (!s.units.isEmpty())
+                        ApplicationCommands(f.ws()).removeUnits(
+                            model, {s.units.at(int(random.bounded(int(s.units.size())))).name()});
+                    break;
+                case 4:
+                    MachineCommands(f.ws()).removeMachines(model, {machine}, true);
+                    break;
+                default:
+                    f.runPasses(1);
+                }
+            });
+            check(step);
+        }
+        // Everything gone: no count is left standing.
+        f.provision();
+        ApplicationCommands(f.ws()).removeApplication(model, QStringLiteral("web"));
+        f.provision();
+        check(-1);
     }
 
     // The window judges drops and Auto place on the snapshot it shows: the

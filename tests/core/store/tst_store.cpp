@@ -1,5 +1,6 @@
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
+#include "core/commands/spreadcommands.h"
 #include "core/store/changelistener.h"
 #include "tests/testsupport.h"
 
@@ -27,6 +28,7 @@ private slots:
     void reportsUnopenableLocation();
     void clientsStartingAtOnceMigrateOnce();
     void postgresPasswordsNeverShow();
+    void upgradeCountsTheUnitsAlreadyThere();
 };
 
 namespace {
@@ -317,6 +319,41 @@ void TestStore::postgresPasswordsNeverShow()
         QVERIFY(!error.message().contains(QStringLiteral("hunter2secret")));
     }
     QVERIFY_THROWS_EXCEPTION(BerthError, Store(QStringLiteral("postgresql://host-only")));
+}
+
+// A store made before the spread counts (schema 8) gets them counted from
+// the units it already has when it is upgraded, and kept from then on.
+void TestStore::upgradeCountsTheUnitsAlreadyThere()
+{
+    TestWorkspace f;
+    ApplicationCommands::Deploy web;
+    web.charm = QStringLiteral("web");
+    web.count = 3;
+    ApplicationCommands(f.ws()).deploy(QStringLiteral("default"), web);
+    ApplicationCommands(f.ws()).addUnits(QStringLiteral("default"), QStringLiteral("web"), 2,
+                                         QStringLiteral("lxd:0"));
+    ApplicationCommands::Deploy db = web;
+    db.charm = QStringLiteral("db"); // no spread: no counts kept
+    ApplicationCommands(f.ws()).deploy(QStringLiteral("default"), db);
+    SpreadCommands(f.ws()).set(QStringLiteral("default"), QStringLiteral("web"),
+                               SpreadConstraint::of(SpreadConstraint::Level::Zone, 1));
+    const SpreadCounts before = spreadCounts(*f.store);
+    QCOMPARE(before.kept, before.counted);
+    QCOMPARE(before.kept.size(), 2); // three machines alike, and containers on machine 0
+    f.store->write([](SqlSession &sql) {
+        sql.execute(QStringLiteral("DROP TABLE unit_tallies"));
+        sql.run(QStringLiteral("UPDATE meta SET value = '8' WHERE key = 'schema-version'"));
+    });
+    f.workspace.reset();
+    f.store = std::make_unique<Store>(f.path());
+    QCOMPARE(f.store->schemaVersion(), Store::latestSchemaVersion());
+    QCOMPARE(spreadCounts(*f.store).kept, before.kept);
+    f.workspace = std::make_unique<Workspace>(*f.store, f.clouds);
+    ApplicationCommands(f.ws()).addUnits(QStringLiteral("default"), QStringLiteral("web"), 1,
+                                         QStringLiteral("lxd:0"));
+    const SpreadCounts after = spreadCounts(*f.store);
+    QCOMPARE(after.kept, after.counted);
+    QVERIFY(after.kept != before.kept);
 }
 
 QTEST_GUILESS_MAIN(TestStore)
