@@ -28,55 +28,76 @@ namespace {
 
 const QString newMachine = QStringLiteral("new");
 
-// The counts each domain should end with, for the fewest moves: the band
-// [L, L + maxSkew] whose clamp of the counts moves the fewest units, then
-// filled or trimmed to the total. Empty when no band holds the units.
-QHash<QString, int> targets(const SpreadTally &tally)
+// The band [L, L + maxSkew] that brings `counts` (a domain each) within
+// the bound with the fewest moves, and how many: the units above the band
+// or below it, whichever are more. `pinned` (an index, or -1) must end
+// with `pinnedCount` units. `floor` is -1 when no band holds the units.
+struct Band
 {
-    const QStringList &domains = tally.eligible();
-    const int k = int(domains.size());
-    const int s = tally.constraint().maxSkew;
+    int floor = -1;
+    qint64 moves = std::numeric_limits<qint64>::max();
+};
+Band bestBand(const std::vector<int> &counts, int maxSkew, bool shortOfDomains, int pinned = -1,
+              int pinnedCount = 0)
+{
+    const qint64 k = qint64(counts.size());
+    const qint64 n = std::accumulate(counts.cbegin(), counts.cend(), qint64(0));
+    Band best;
     if (k == 0)
-        return {};
-    qint64 n = 0;
-    int most = 0;
-    for (const QString &d : domains) {
-        n += tally.countIn(d);
-        most = std::max(most, tally.countIn(d));
+        return best;
+    // Only bands that hold n units in k domains: n / k - maxSkew <= L <= n / k.
+    qint64 first = std::max<qint64>(0, (n - k * maxSkew + k - 1) / k);
+    qint64 last = shortOfDomains ? 0 : n / k;
+    if (pinned >= 0) {
+        first = std::max<qint64>(first, qint64(pinnedCount) - maxSkew);
+        last = std::min<qint64>(last, pinnedCount);
     }
-    // Short of min-domains, globalMin counts as 0: every domain at most maxSkew.
-    const bool shortOfDomains = tally.domainsShort();
-    int bestL = -1;
-    qint64 bestCost = std::numeric_limits<qint64>::max();
-    for (int L = 0; L <= (shortOfDomains ? 0 : most); ++L) {
-        const qint64 upper = qint64(L) + s;
-        if (qint64(k) * L > n || n > qint64(k) * upper)
+    for (qint64 L = first; L <= last; ++L) {
+        const qint64 upper = L + maxSkew;
+        if (k * L > n || n > k * upper)
             continue;
         qint64 excess = 0;
         qint64 deficit = 0;
-        for (const QString &d : domains) {
-            const int c = tally.countIn(d);
-            excess += std::max<qint64>(0, c - upper);
-            deficit += std::max<qint64>(0, L - c);
+        for (qint64 d = 0; d < k; ++d) {
+            const qint64 c = counts[d];
+            const qint64 end = d == pinned ? pinnedCount : std::clamp(c, L, upper);
+            excess += std::max<qint64>(0, c - end);
+            deficit += std::max<qint64>(0, end - c);
         }
-        const qint64 cost = std::max(excess, deficit);
-        if (cost < bestCost) {
-            bestCost = cost;
-            bestL = L;
-        }
+        // Past the clamp, the totals are evened out inside the band at no cost.
+        if (const qint64 moves = std::max(excess, deficit); moves < best.moves)
+            best = {int(L), moves};
     }
-    if (bestL < 0)
+    return best;
+}
+
+// The counts each domain should end with, for the fewest moves: the band
+// [L, L + maxSkew] whose clamp of the counts moves the fewest units, then
+// filled or trimmed to the total. `pinned` (may be empty) ends with
+// `pinnedCount`. Empty when no band holds the units.
+QHash<QString, int> targets(const SpreadTally &tally, const QString &pinned = {},
+                            int pinnedCount = 0)
+{
+    const QStringList &domains = tally.eligible();
+    std::vector<int> counts;
+    for (const QString &d : domains)
+        counts.push_back(tally.countIn(d));
+    const Band band = bestBand(counts, tally.constraint().maxSkew, tally.domainsShort(),
+                               int(domains.indexOf(pinned)), pinnedCount);
+    if (band.floor < 0)
         return {};
-    const int L = bestL;
-    const int U = L + s;
+    const qint64 n = std::accumulate(counts.cbegin(), counts.cend(), qint64(0));
+    const int L = band.floor;
+    const int U = L + tally.constraint().maxSkew;
     QHash<QString, int> f;
     qint64 total = 0;
     for (const QString &d : domains) {
-        f[d] = std::clamp(tally.countIn(d), L, U);
+        f[d] = d == pinned ? pinnedCount : std::clamp(tally.countIn(d), L, U);
         total += f[d];
     }
     // Trim the fullest (or fill the emptiest) until the total matches, by name for ties.
     QStringList order = domains;
+    order.removeAll(pinned);
     std::sort(order.begin(), order.end());
     while (total != n) {
         const bool trim = total > n;
@@ -144,6 +165,17 @@ public:
         m_machineOf.reserve(m_members.size());
         for (const SpreadMember &m : m_members)
             m_machineOf.push_back(m_machineIndex.value(m.machine));
+        // With a zone constraint: the model region's eligible zones, and
+        // how many units each holds as the moves go.
+        const auto zone =
+            std::find_if(app.constraints.cbegin(), app.constraints.cend(),
+                         [](const SpreadConstraint &c) { return c.level == Level::Zone; });
+        if (zone != app.constraints.cend()) {
+            m_zoneConstraint = *zone;
+            m_zones = sorted(app.environment.eligible(Level::Zone, app.constraintsForDomains));
+            for (const SpreadMember &m : m_members)
+                countInZone(m, 1);
+        }
     }
 
     QList<RebalanceMove> moves;
@@ -177,7 +209,8 @@ public:
                 }
             }
         } else {
-            const QHash<QString, int> f = targets(tally);
+            const QHash<QString, int> f =
+                zonesWithinRegion(level) ? regionTargets(tally) : targets(tally);
             if (f.isEmpty())
                 return false;
             for (const QString &d : sorted(tally.eligible())) {
@@ -240,7 +273,10 @@ private:
             if (m.unitId > 0 && m.counts) { // units the plan adds do not leave again
                 const int machine = m_machineOf[i];
                 m_leaving[machine].push_back(i);
-                m_domainOf[machine] = &m_queues[m.domain(level)];
+                QString domain = m.domain(level);
+                if (zonesWithinRegion(level) && domain == m_app.environment.modelRegion)
+                    domain = zoneQueue(m.zone);
+                m_domainOf[machine] = &m_queues[domain];
             }
         }
         const VictimOrder before{m_app.criteria};
@@ -280,12 +316,104 @@ private:
         return index;
     }
 
+    // Level region under a zone constraint too: of the region counts that
+    // need the fewest region moves, those that leave the model region's
+    // zones needing the fewest moves after (units leave the region from its
+    // fullest zones and come to its emptiest), for the fewest in all.
+    QHash<QString, int> regionTargets(const SpreadTally &tally)
+    {
+        const QString &region = m_app.environment.modelRegion;
+        const QHash<QString, int> plain = targets(tally);
+        const int at = int(tally.eligible().indexOf(region));
+        if (plain.isEmpty() || at < 0)
+            return plain;
+        std::vector<int> counts;
+        for (const QString &d : tally.eligible())
+            counts.push_back(tally.countIn(d));
+        const int now = counts[at];
+        const int total = std::accumulate(counts.cbegin(), counts.cend(), 0);
+        std::vector<int> zones;
+        for (const QString &z : std::as_const(m_zones))
+            zones.push_back(m_zoneUnits[z]);
+        const int zoneSkew = m_zoneConstraint.maxSkew;
+        const bool zonesShort = m_zones.size() < m_zoneConstraint.minDomains;
+        const auto movesFor = [&](int end, const std::vector<int> &zonesThen) {
+            const Band regions =
+                bestBand(counts, tally.constraint().maxSkew, tally.domainsShort(), at, end);
+            const Band inZones = bestBand(zonesThen, zoneSkew, zonesShort);
+            if (regions.floor < 0 || inZones.floor < 0)
+                return std::numeric_limits<qint64>::max();
+            return regions.moves + inZones.moves;
+        };
+        int best = plain.value(region);
+        std::vector<int> zonesThen = zones;
+        const int change = best - now;
+        for (int i = 0; i < std::abs(change); ++i) {
+            auto z = change < 0 ? std::max_element(zonesThen.begin(), zonesThen.end())
+                                : std::min_element(zonesThen.begin(), zonesThen.end());
+            if (z != zonesThen.end())
+                *z += change < 0 ? (*z > 0 ? -1 : 0) : 1;
+        }
+        qint64 fewest = movesFor(best, zonesThen);
+        // An end further than `fewest` from now costs more region moves alone.
+        for (const int step : {-1, 1}) {
+            zonesThen = zones;
+            for (int end = now; end >= 0 && end <= total && std::abs(end - now) <= fewest;
+                 end += step) {
+                if (end != now) {
+                    auto z = step < 0 ? std::max_element(zonesThen.begin(), zonesThen.end())
+                                      : std::min_element(zonesThen.begin(), zonesThen.end());
+                    if (z != zonesThen.end() && (step > 0 || *z > 0))
+                        *z += step;
+                }
+                if (const qint64 n = movesFor(end, zonesThen); n < fewest) {
+                    fewest = n;
+                    best = end;
+                }
+            }
+        }
+        return best == plain.value(region) ? plain : targets(tally, region, best);
+    }
+
+    // At level region with a zone constraint, the model region's machines
+    // wait in a queue a zone, so that units leave the region from its
+    // fullest zone and the zones stay as even as they can.
+    bool zonesWithinRegion(Level level) const
+    {
+        return level == Level::Region && !m_zones.isEmpty();
+    }
+    static QString zoneQueue(const QString &zone) { return u'\x1f' + zone; }
+    QString fullestZoneQueue()
+    {
+        QString best;
+        for (const QString &zone : std::as_const(m_zones)) {
+            if (!m_queues[zoneQueue(zone)].empty() &&
+                (best.isEmpty() || m_zoneUnits[zone] > m_zoneUnits[best]))
+                best = zone;
+        }
+        if (!best.isEmpty())
+            return zoneQueue(best);
+        for (const auto &[name, queue] : m_queues) { // units in no eligible zone
+            if (name.startsWith(u'\x1f') && !queue.empty())
+                return name;
+        }
+        return {};
+    }
+    void countInZone(const SpreadMember &m, int delta)
+    {
+        if (m.counts && m.region == m_app.environment.modelRegion && !m.zone.isEmpty())
+            m_zoneUnits[m.zone] += delta;
+    }
+
     void move(Level level, const QString &from, const QString &to)
     {
-        const qsizetype index = take(from);
+        const qsizetype index = take(
+            zonesWithinRegion(level) && from == m_app.environment.modelRegion ? fullestZoneQueue()
+                                                                              : from);
         if (index < 0)
             return;
         const SpreadMember leaving = m_members.at(index);
+        countInZone(leaving, -1);
         QString region = leaving.region;
         QString zone = leaving.zone;
         QString machine = newMachine;
@@ -303,19 +431,11 @@ private:
         record(leaving, region, zone, machine);
     }
 
-    QString emptiestZone() const
+    QString emptiestZone()
     {
-        const auto it =
-            std::find_if(m_app.constraints.cbegin(), m_app.constraints.cend(),
-                         [](const SpreadConstraint &c) { return c.level == Level::Zone; });
-        if (it == m_app.constraints.cend())
-            return {};
-        SpreadTally tally(*it, m_app.environment.eligible(Level::Zone, m_app.constraintsForDomains),
-                          false);
-        tally.count(m_members);
         QString best;
-        for (const QString &z : sorted(tally.eligible())) {
-            if (best.isEmpty() || tally.countIn(z) < tally.countIn(best))
+        for (const QString &z : std::as_const(m_zones)) {
+            if (best.isEmpty() || m_zoneUnits[z] < m_zoneUnits[best])
                 best = z;
         }
         return best;
@@ -360,6 +480,8 @@ private:
         // Each new unit on a machine of its own: a name no existing machine has.
         added.machine = machine == newMachine ? QStringLiteral("new#%1").arg(m_added) : machine;
         added.inError = false;
+        added.counts = true;
+        countInZone(added, 1);
         m_members << added;
         m_machineOf.push_back(indexOf(added.machine));
     }
@@ -387,6 +509,9 @@ private:
     std::vector<DomainQueue *> m_domainOf;
     std::unordered_map<QString, DomainQueue> m_queues; // by domain; references stay valid
     int m_added = 0;
+    SpreadConstraint m_zoneConstraint;
+    QStringList m_zones;                          // with a zone constraint, by name
+    std::unordered_map<QString, int> m_zoneUnits; // by zone of the model region
 };
 
 QMap<QString, int> skews(const QList<SpreadTally> &tallies)

@@ -156,6 +156,60 @@ int bruteForce(const QMap<QString, QList<int>> &start, int zoneSkew, int machine
     return -1;
 }
 
+// Units over regions and the model region's zones, a unit a machine: the
+// fewest moves (a unit taken from one place, added in another) that bring
+// the regions within `regionSkew` and the model region's zones within
+// `zoneSkew`, by breadth-first search; -1 beyond `depth`. Places are
+// "r/ZONE" in the model region r and a region's name elsewhere.
+int bruteForceRegions(const QMap<QString, int> &start, const QStringList &regions, int regionSkew,
+                      int zoneSkew, int depth)
+{
+    using State = QMap<QString, int>;
+    const auto within = [&](const State &s) {
+        QMap<QString, int> perRegion;
+        for (const QString &r : regions)
+            perRegion[r] = 0;
+        int mostZone = 0;
+        int leastZone = INT_MAX;
+        for (auto it = s.cbegin(); it != s.cend(); ++it) {
+            perRegion[it.key().section(u'/', 0, 0)] += it.value();
+            if (it.key().contains(u'/')) {
+                mostZone = std::max(mostZone, it.value());
+                leastZone = std::min(leastZone, it.value());
+            }
+        }
+        const auto [least, most] = std::minmax_element(perRegion.cbegin(), perRegion.cend());
+        return *most - *least <= regionSkew && mostZone - leastZone <= zoneSkew;
+    };
+    QList<State> frontier{start};
+    std::set<QString> seen;
+    for (int d = 0; d <= depth; ++d) {
+        QList<State> next;
+        for (const State &s : std::as_const(frontier)) {
+            if (within(s))
+                return d;
+            for (auto from = s.cbegin(); from != s.cend(); ++from) {
+                if (from.value() == 0)
+                    continue;
+                for (auto to = s.cbegin(); to != s.cend(); ++to) {
+                    if (to.key() == from.key())
+                        continue;
+                    State moved = s;
+                    --moved[from.key()];
+                    ++moved[to.key()];
+                    QString key;
+                    for (auto it = moved.cbegin(); it != moved.cend(); ++it)
+                        key += it.key() + u':' + QString::number(it.value()) + u',';
+                    if (seen.insert(key).second)
+                        next << moved;
+                }
+            }
+        }
+        frontier = next;
+    }
+    return -1;
+}
+
 QString describe(const QMap<QString, QList<int>> &counts)
 {
     QStringList parts;
@@ -405,6 +459,75 @@ private slots:
                                     .arg(describe(counts))
                                     .arg(zoneSkew)
                                     .arg(machineSkew)));
+        }
+        QVERIFY(compared > 150);
+    }
+
+    // Over random small models spread over regions and the model region's
+    // zones at once, the plan ends within both bounds with as few moves as
+    // a brute-force search finds.
+    void regionAndZonePlanIsMinimalAgainstBruteForce()
+    {
+        QRandomGenerator random(34);
+        const QStringList regions{QStringLiteral("r"), QStringLiteral("s"), QStringLiteral("t")};
+        int compared = 0;
+        for (int round = 0; round < 300; ++round) {
+            const int regionCount = 2 + int(random.bounded(2));
+            const QStringList used = regions.mid(0, regionCount);
+            QMap<QString, int> places;
+            for (const QString &zone :
+                 {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")})
+                places.insert(QStringLiteral("r/") + zone, int(random.bounded(4)));
+            for (const QString &r : used.mid(1))
+                places.insert(r, int(random.bounded(5)));
+            const int regionSkew = 1 + int(random.bounded(2));
+            const int zoneSkew = 1 + int(random.bounded(2));
+            RebalancePlan::Application app;
+            app.name = QStringLiteral("foo");
+            app.constraints = {bound(Level::Region, regionSkew), bound(Level::Zone, zoneSkew)};
+            RegionInfo region;
+            region.name = QStringLiteral("r");
+            int n = 0;
+            for (auto it = places.cbegin(); it != places.cend(); ++it) {
+                const QString where = it.key().section(u'/', 0, 0);
+                const QString zone = it.key().section(u'/', 1, 1);
+                if (!zone.isEmpty())
+                    region.zones.append({zone, true});
+                for (int i = 0; i < it.value(); ++i) {
+                    SpreadMember m = member(n, zone, QString::number(n));
+                    m.region = where;
+                    app.members << m;
+                    ++n;
+                }
+            }
+            app.environment.region = &region;
+            app.environment.modelRegion = QStringLiteral("r");
+            app.environment.regions = used;
+            app.environment.startsMachines = true;
+            const RebalancePlan plan = RebalancePlan::of(app);
+            const QString what = QStringLiteral("round %1 (%2 units: %3; region skew %4, zone %5)")
+                                     .arg(round)
+                                     .arg(n)
+                                     .arg(QStringList(places.keys()).join(u' '))
+                                     .arg(regionSkew)
+                                     .arg(zoneSkew);
+            QStringList counts;
+            for (auto it = places.cbegin(); it != places.cend(); ++it)
+                counts << it.key() + u'=' + QString::number(it.value());
+            QVERIFY2(plan.problem.isEmpty(), qPrintable(what + u' ' + plan.problem));
+            QVERIFY2(plan.skewAfter.value(QStringLiteral("region")) <= regionSkew,
+                     qPrintable(what + u' ' + counts.join(u',')));
+            QVERIFY2(plan.skewAfter.value(QStringLiteral("zone")) <= zoneSkew,
+                     qPrintable(what + u' ' + counts.join(u',')));
+            const int best = bruteForceRegions(places, used, regionSkew, zoneSkew, 4);
+            if (best < 0)
+                continue;
+            ++compared;
+            QVERIFY2(plan.moves.size() == best,
+                     qPrintable(QStringLiteral("%1 %2: %3 moves, brute force %4")
+                                    .arg(what, counts.join(u','))
+                                    .arg(plan.moves.size())
+                                    .arg(best)));
         }
         QVERIFY(compared > 150);
     }
