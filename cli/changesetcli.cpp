@@ -58,11 +58,16 @@ QJsonObject previewJson(const QString &model, const ChangeSet::Preview &preview)
                                   {QStringLiteral("count"), s.count},
                                   {QStringLiteral("hourly-cost"), s.hourlyCost}});
     }
-    QJsonArray unfit;
-    for (const StartForecast::Unfit &u : preview.forecast.unfit) {
-        unfit.append(QJsonObject{{QStringLiteral("machine"), u.machine},
-                                 {QStringLiteral("reason"), u.reason}});
-    }
+    const auto reasons = [](const QList<StartForecast::Unfit> &machines) {
+        QJsonArray out;
+        for (const StartForecast::Unfit &u : machines) {
+            out.append(QJsonObject{{QStringLiteral("machine"), u.machine},
+                                   {QStringLiteral("reason"), u.reason}});
+        }
+        return out;
+    };
+    const QJsonArray unfit = reasons(preview.forecast.unfit);
+    const QJsonArray held = reasons(preview.forecast.held);
     QJsonArray stops;
     for (const StartForecast::Stop &s : preview.forecast.stops) {
         stops.append(QJsonObject{{QStringLiteral("machine"), s.machine},
@@ -89,6 +94,7 @@ QJsonObject previewJson(const QString &model, const ChangeSet::Preview &preview)
                        {QStringLiteral("stops"), stops},
                        {QStringLiteral("stopped-hourly-cost"), preview.forecast.stoppedHourlyCost},
                        {QStringLiteral("no-instance-type"), unfit},
+                       {QStringLiteral("held-by-spread"), held},
                        {QStringLiteral("zone-spread"), spreads}};
 }
 
@@ -135,6 +141,8 @@ QString previewTable(const QString &model, const ChangeSet::Preview &preview)
     }
     for (const StartForecast::Unfit &u : forecast.unfit)
         text += QStringLiteral("machine %1 would not start: %2\n").arg(u.machine, u.reason);
+    for (const StartForecast::Unfit &u : forecast.held)
+        text += QStringLiteral("machine %1 would wait for a zone: %2\n").arg(u.machine, u.reason);
     if (!forecast.spreads.isEmpty()) {
         Output::Table spreads({QStringLiteral("Application"), QStringLiteral("Units per zone now"),
                                QStringLiteral("After commit"), QStringLiteral("Skew")});

@@ -1115,7 +1115,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="319"/>
+        <location filename="../core/commands/machinecommands.cpp" line="320"/>
+        <source>%n held by a spread bound</source>
+        <translation>
+            <numerusform>%n, von einer Spread-Grenze zurückgehalten</numerusform>
+            <numerusform>%n, von einer Spread-Grenze zurückgehalten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/machinecommands.cpp" line="321"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation>
             <numerusform>%n Maschine des Modells %1 wartet auf den Start: %2; etwa %3 pro Stunde</numerusform>
@@ -1126,27 +1134,27 @@
 <context>
     <name>MachineRows</name>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="22"/>
+        <location filename="../core/store/machinerows.cpp" line="23"/>
         <source>machine %1 not found</source>
         <translation>Maschine %1 gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="131"/>
+        <location filename="../core/store/machinerows.cpp" line="132"/>
         <source>cannot make machine %1: the name is not a %2</source>
         <translation>Maschine %1 kann nicht angelegt werden: Der Name ist keine %2</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="133"/>
+        <location filename="../core/store/machinerows.cpp" line="134"/>
         <source>container of machine %1</source>
         <translation>Containernummer auf Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="134"/>
+        <location filename="../core/store/machinerows.cpp" line="135"/>
         <source>machine number</source>
         <translation>Maschinennummer</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="200"/>
+        <location filename="../core/store/machinerows.cpp" line="201"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
@@ -2179,22 +2187,22 @@
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="129"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="123"/>
         <source>machine %1: %2</source>
         <translation>Maschine %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="153"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="147"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="228"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="222"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="269"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="263"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation>
             <numerusform>%n inzwischen hinzugefügte Maschine kommt zu den laufenden Starts hinzu</numerusform>
@@ -2271,12 +2279,12 @@
 <context>
     <name>RebalancePlan</name>
     <message>
-        <location filename="../core/placement/rebalanceplan.cpp" line="434"/>
+        <location filename="../core/placement/rebalanceplan.cpp" line="563"/>
         <source>%1 cannot be brought within max-skew %2 at level %3: only %4 of the %5 %3 domains it needs are eligible</source>
         <translation>%1 lässt sich auf Ebene %3 nicht innerhalb von max-skew %2 bringen: nur %4 der %5 nötigen Bereiche der Ebene %3 kommen in Frage</translation>
     </message>
     <message>
-        <location filename="../core/placement/rebalanceplan.cpp" line="442"/>
+        <location filename="../core/placement/rebalanceplan.cpp" line="571"/>
         <source>%1 cannot be brought within max-skew %2 at level %3: %4 units do not fit in the %5 eligible domains</source>
         <translation>%1 lässt sich auf Ebene %3 nicht innerhalb von max-skew %2 bringen: %4 Einheiten passen nicht in die %5 möglichen Bereiche</translation>
     </message>
@@ -2505,87 +2513,87 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="83"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="91"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals, which a spread constraint places</source>
         <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten, die eine Streuungsvorgabe platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="113"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="121"/>
         <source>the %1 placement policy of %2 (weights %3) and its %1 spread (max-skew %4, wait) cannot both hold: unequal weights grow the skew with every unit; make the weights equal, use when-unsatisfiable=anyway, or drop one</source>
         <translation>Die Platzierungsrichtlinie für %1 von %2 (Gewichte %3) und ihre Streuung auf Ebene %1 (max-skew %4, wait) können nicht beide gelten: Ungleiche Gewichte vergrößern die Schieflage mit jeder Einheit; machen Sie die Gewichte gleich, nutzen Sie when-unsatisfiable=anyway oder lassen Sie eines weg</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="135"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="143"/>
         <source>%1: spread at level %2 set (%3)</source>
         <translation>%1: Streuung auf Ebene %2 gesetzt (%3)</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="143"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="151"/>
         <source>%1 has skew %2 at level %3 now, above max-skew %4: new placements are judged from now on; berthctl rebalance %1 plans the moves that repair it</source>
         <translation>%1 hat jetzt auf Ebene %3 die Schieflage %2, über max-skew %4: Neue Platzierungen werden ab jetzt geprüft; berthctl rebalance %1 plant die Umzüge, die das beheben</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="151"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="159"/>
         <source>%1 has skew %2 at level %3 now</source>
         <translation>%1 hat jetzt auf Ebene %3 die Schieflage %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="167"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="175"/>
         <source>application &quot;%1&quot; has no spread at level %2</source>
         <translation>Die Anwendung „%1“ hat keine Streuung auf Ebene %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="171"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="179"/>
         <source>%1: spread at level %2 removed</source>
         <translation>%1: Streuung auf Ebene %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="205"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="212"/>
         <source>%1 max-skew %2, %3</source>
         <translation>%1 max-skew %2, %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="215"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="222"/>
         <source>%1 max-skew %2 (skew %3)</source>
         <translation>%1 max-skew %2 (Schieflage %3)</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="258"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="263"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="316"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="321"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="318"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="323"/>
         <source>application &quot;%1&quot; has no spread constraint; set one with berthctl set-spread %1 --level zone --max-skew 1</source>
         <translation>Die Anwendung „%1“ hat keine Streuungsvorgabe; setzen Sie eine mit berthctl set-spread %1 --level zone --max-skew 1</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="343"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="348"/>
         <source>bad --max-surge %1: expected a whole number of at least 1</source>
         <translation>ungültiges --max-surge %1: erwartet wird eine ganze Zahl ab 1</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="358"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="363"/>
         <source>a rebalance of %1 is still under way (%2 moves left); let it finish first</source>
         <translation>eine Neuverteilung von %1 läuft noch (%2 Umzüge übrig); lassen Sie sie erst zu Ende laufen</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="399"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="404"/>
         <source>%1 is within its spread bounds: nothing to move</source>
         <translation>%1 liegt innerhalb seiner Streuungsgrenzen: nichts zu verschieben</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="404"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="409"/>
         <source>%1 skew %2 → %3</source>
         <translation>%1-Schieflage %2 → %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/spreadcommands.cpp" line="409"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="414"/>
         <source>%1: %n move(s) planned (%2), launch before terminate, at most %3 new unit(s) starting at once</source>
         <translation>
             <numerusform>%1: %n Umzug geplant (%2), erst starten, dann beenden, höchstens %3 neue Einheit(en) gleichzeitig im Start</numerusform>
@@ -2645,34 +2653,34 @@
 <context>
     <name>SpreadTally</name>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="144"/>
+        <location filename="../core/placement/spreadtally.cpp" line="137"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="144"/>
+        <location filename="../core/placement/spreadtally.cpp" line="137"/>
         <source>machine %1</source>
         <translation>Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="156"/>
-        <location filename="../core/placement/spreadtally.cpp" line="183"/>
+        <location filename="../core/placement/spreadtally.cpp" line="149"/>
+        <location filename="../core/placement/spreadtally.cpp" line="176"/>
         <source>on %1</source>
         <translation>auf %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="157"/>
-        <location filename="../core/placement/spreadtally.cpp" line="184"/>
+        <location filename="../core/placement/spreadtally.cpp" line="150"/>
+        <location filename="../core/placement/spreadtally.cpp" line="177"/>
         <source>in %1</source>
         <translation>in %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="159"/>
+        <location filename="../core/placement/spreadtally.cpp" line="152"/>
         <source>%1 would have %2 units %3 with %4 of the %5 %6 domains it needs: skew %7, max %8</source>
         <translation>%1 hätte %2 Einheiten %3 bei %4 der %5 nötigen Bereiche der Ebene %6: Schieflage %7, höchstens %8</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="185"/>
+        <location filename="../core/placement/spreadtally.cpp" line="178"/>
         <source>%1 would have %2 units %3 against %4 %5: skew %6, max %7</source>
         <translation>%1 hätte %2 Einheiten %3 gegenüber %4 %5: Schieflage %6, höchstens %7</translation>
     </message>
@@ -2680,12 +2688,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="159"/>
+        <location filename="../core/placement/startforecast.cpp" line="163"/>
         <source>container</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="173"/>
+        <location filename="../core/placement/startforecast.cpp" line="183"/>
         <source>the cloud has no region %1</source>
         <translation>die Cloud hat keine Region %1</translation>
     </message>
@@ -2914,7 +2922,7 @@
     </message>
     <message>
         <location filename="../core/commands/unitplacer.cpp" line="133"/>
-        <location filename="../core/commands/unitplacer.cpp" line="194"/>
+        <location filename="../core/commands/unitplacer.cpp" line="198"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
@@ -2929,32 +2937,32 @@
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="193"/>
+        <location filename="../core/commands/unitplacer.cpp" line="197"/>
         <source>cannot place a unit of %1: %2</source>
         <translation>Eine Einheit von %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="283"/>
+        <location filename="../core/commands/unitplacer.cpp" line="287"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="286"/>
+        <location filename="../core/commands/unitplacer.cpp" line="290"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="304"/>
+        <location filename="../core/commands/unitplacer.cpp" line="308"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="306"/>
+        <location filename="../core/commands/unitplacer.cpp" line="310"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="312"/>
+        <location filename="../core/commands/unitplacer.cpp" line="316"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
@@ -2962,12 +2970,12 @@
 <context>
     <name>UnitRows</name>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="23"/>
+        <location filename="../core/store/unitrows.cpp" line="24"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
     </message>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="32"/>
+        <location filename="../core/store/unitrows.cpp" line="33"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation>Die Einheit „%1“ gibt es nicht</translation>
     </message>
@@ -3643,8 +3651,13 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <source>Machine %1 would not start: %2</source>
         <translation>Maschine %1 würde nicht starten: %2</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location filename="../ui/changesetpanel.cpp" line="218"/>
+        <source>Machine %1 would wait for a zone: %2</source>
+        <translation>Maschine %1 würde auf eine Zone warten: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="224"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation>
             <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
@@ -3652,7 +3665,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="230"/>
+        <location filename="../ui/changesetpanel.cpp" line="236"/>
         <source>Apply %n staged change(s)?</source>
         <translation>
             <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
@@ -3660,7 +3673,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="232"/>
+        <location filename="../ui/changesetpanel.cpp" line="238"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation>
             <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
@@ -3668,17 +3681,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="239"/>
+        <location filename="../ui/changesetpanel.cpp" line="245"/>
         <source>machine %1 (%2)</source>
         <translation>Maschine %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="240"/>
+        <location filename="../ui/changesetpanel.cpp" line="246"/>
         <source>machine %1 (%2, %3)</source>
         <translation>Maschine %1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="242"/>
+        <location filename="../ui/changesetpanel.cpp" line="248"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation>
             <numerusform>Es stoppt %n Instanz und spart %1 pro Stunde: %2.</numerusform>
@@ -3686,7 +3699,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="247"/>
+        <location filename="../ui/changesetpanel.cpp" line="253"/>
         <source>Commit changes</source>
         <translation>Änderungen übernehmen</translation>
     </message>
@@ -5015,7 +5028,7 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>Geben Sie mindestens einer gewählten Zone ein Gewicht über 0.</translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="201"/>
+        <location filename="../ui/policyeditordialog.cpp" line="202"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation>%1 hat %2 Einheiten, mehr als die Obergrenze %3: dort kommen keine neuen hinzu.</translation>
     </message>

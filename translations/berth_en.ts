@@ -1051,7 +1051,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="319"/>
+        <location filename="../core/commands/machinecommands.cpp" line="320"/>
+        <source>%n held by a spread bound</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/commands/machinecommands.cpp" line="321"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1062,27 +1070,27 @@
 <context>
     <name>MachineRows</name>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="22"/>
+        <location filename="../core/store/machinerows.cpp" line="23"/>
         <source>machine %1 not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="131"/>
+        <location filename="../core/store/machinerows.cpp" line="132"/>
         <source>cannot make machine %1: the name is not a %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="133"/>
+        <location filename="../core/store/machinerows.cpp" line="134"/>
         <source>container of machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="134"/>
+        <location filename="../core/store/machinerows.cpp" line="135"/>
         <source>machine number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="200"/>
+        <location filename="../core/store/machinerows.cpp" line="201"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2115,22 +2123,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="129"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="123"/>
         <source>machine %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="153"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="147"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="228"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="222"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="269"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="263"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2207,12 +2215,12 @@
 <context>
     <name>RebalancePlan</name>
     <message>
-        <location filename="../core/placement/rebalanceplan.cpp" line="434"/>
+        <location filename="../core/placement/rebalanceplan.cpp" line="563"/>
         <source>%1 cannot be brought within max-skew %2 at level %3: only %4 of the %5 %3 domains it needs are eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/rebalanceplan.cpp" line="442"/>
+        <location filename="../core/placement/rebalanceplan.cpp" line="571"/>
         <source>%1 cannot be brought within max-skew %2 at level %3: %4 units do not fit in the %5 eligible domains</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2441,87 +2449,87 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="83"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="91"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals, which a spread constraint places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="113"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="121"/>
         <source>the %1 placement policy of %2 (weights %3) and its %1 spread (max-skew %4, wait) cannot both hold: unequal weights grow the skew with every unit; make the weights equal, use when-unsatisfiable=anyway, or drop one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="135"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="143"/>
         <source>%1: spread at level %2 set (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="143"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="151"/>
         <source>%1 has skew %2 at level %3 now, above max-skew %4: new placements are judged from now on; berthctl rebalance %1 plans the moves that repair it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="151"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="159"/>
         <source>%1 has skew %2 at level %3 now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="167"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="175"/>
         <source>application &quot;%1&quot; has no spread at level %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="171"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="179"/>
         <source>%1: spread at level %2 removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="205"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="212"/>
         <source>%1 max-skew %2, %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="215"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="222"/>
         <source>%1 max-skew %2 (skew %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="258"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="263"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="316"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="321"/>
         <source>application &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="318"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="323"/>
         <source>application &quot;%1&quot; has no spread constraint; set one with berthctl set-spread %1 --level zone --max-skew 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="343"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="348"/>
         <source>bad --max-surge %1: expected a whole number of at least 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="358"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="363"/>
         <source>a rebalance of %1 is still under way (%2 moves left); let it finish first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="399"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="404"/>
         <source>%1 is within its spread bounds: nothing to move</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="404"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="409"/>
         <source>%1 skew %2 → %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/spreadcommands.cpp" line="409"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="414"/>
         <source>%1: %n move(s) planned (%2), launch before terminate, at most %3 new unit(s) starting at once</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2581,34 +2589,34 @@
 <context>
     <name>SpreadTally</name>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="144"/>
+        <location filename="../core/placement/spreadtally.cpp" line="137"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="144"/>
+        <location filename="../core/placement/spreadtally.cpp" line="137"/>
         <source>machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="156"/>
-        <location filename="../core/placement/spreadtally.cpp" line="183"/>
+        <location filename="../core/placement/spreadtally.cpp" line="149"/>
+        <location filename="../core/placement/spreadtally.cpp" line="176"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="157"/>
-        <location filename="../core/placement/spreadtally.cpp" line="184"/>
+        <location filename="../core/placement/spreadtally.cpp" line="150"/>
+        <location filename="../core/placement/spreadtally.cpp" line="177"/>
         <source>in %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="159"/>
+        <location filename="../core/placement/spreadtally.cpp" line="152"/>
         <source>%1 would have %2 units %3 with %4 of the %5 %6 domains it needs: skew %7, max %8</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="185"/>
+        <location filename="../core/placement/spreadtally.cpp" line="178"/>
         <source>%1 would have %2 units %3 against %4 %5: skew %6, max %7</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2616,12 +2624,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="159"/>
+        <location filename="../core/placement/startforecast.cpp" line="163"/>
         <source>container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="173"/>
+        <location filename="../core/placement/startforecast.cpp" line="183"/>
         <source>the cloud has no region %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2850,7 +2858,7 @@
     </message>
     <message>
         <location filename="../core/commands/unitplacer.cpp" line="133"/>
-        <location filename="../core/commands/unitplacer.cpp" line="194"/>
+        <location filename="../core/commands/unitplacer.cpp" line="198"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2865,32 +2873,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="193"/>
+        <location filename="../core/commands/unitplacer.cpp" line="197"/>
         <source>cannot place a unit of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="283"/>
+        <location filename="../core/commands/unitplacer.cpp" line="287"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="286"/>
+        <location filename="../core/commands/unitplacer.cpp" line="290"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="304"/>
+        <location filename="../core/commands/unitplacer.cpp" line="308"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="306"/>
+        <location filename="../core/commands/unitplacer.cpp" line="310"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="312"/>
+        <location filename="../core/commands/unitplacer.cpp" line="316"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2898,12 +2906,12 @@
 <context>
     <name>UnitRows</name>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="23"/>
+        <location filename="../core/store/unitrows.cpp" line="24"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="32"/>
+        <location filename="../core/store/unitrows.cpp" line="33"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3569,8 +3577,13 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location filename="../ui/changesetpanel.cpp" line="218"/>
+        <source>Machine %1 would wait for a zone: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/changesetpanel.cpp" line="224"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3578,7 +3591,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="230"/>
+        <location filename="../ui/changesetpanel.cpp" line="236"/>
         <source>Apply %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3586,7 +3599,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="232"/>
+        <location filename="../ui/changesetpanel.cpp" line="238"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3594,17 +3607,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="239"/>
+        <location filename="../ui/changesetpanel.cpp" line="245"/>
         <source>machine %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="240"/>
+        <location filename="../ui/changesetpanel.cpp" line="246"/>
         <source>machine %1 (%2, %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="242"/>
+        <location filename="../ui/changesetpanel.cpp" line="248"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3612,7 +3625,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="247"/>
+        <location filename="../ui/changesetpanel.cpp" line="253"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4939,7 +4952,7 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/policyeditordialog.cpp" line="201"/>
+        <location filename="../ui/policyeditordialog.cpp" line="202"/>
         <source>%1 holds %2 units, more than its cap %3: it gets no new ones.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -213,6 +213,12 @@ void ChangeSetPanel::show(const ChangeSet::Preview &preview, const QString &erro
             QStringLiteral("<p><b>%1</b></p>")
                 .arg(tr("Machine %1 would not start: %2").arg(u.machine, u.reason).toHtmlEscaped());
     }
+    for (const StartForecast::Unfit &u : f.held) {
+        html += QStringLiteral("<p><b>%1</b></p>")
+                    .arg(tr("Machine %1 would wait for a zone: %2")
+                             .arg(u.machine, u.reason)
+                             .toHtmlEscaped());
+    }
     if (preview.refusals() > 0) {
         html += QStringLiteral("<p><b>%1</b></p>")
                     .arg(tr("%n change(s) would be refused now (see the list); remove them to "

@@ -306,7 +306,7 @@ StartForecast MachineCommands::waitingStarts(const QString &model)
 
 QString MachineCommands::describeWaiting(const QString &model, const StartForecast &forecast)
 {
-    const int count = forecast.instances() + int(forecast.unfit.size());
+    const int count = forecast.instances() + int(forecast.unfit.size()) + int(forecast.held.size());
     if (count == 0)
         return tr("no machine of model %1 waits to start").arg(model);
     QStringList parts;
@@ -316,6 +316,8 @@ QString MachineCommands::describeWaiting(const QString &model, const StartForeca
     }
     if (!forecast.unfit.isEmpty())
         parts << tr("%n that no instance type fits", nullptr, int(forecast.unfit.size()));
+    if (!forecast.held.isEmpty())
+        parts << tr("%n held by a spread bound", nullptr, int(forecast.held.size()));
     return tr("%n machine(s) of model %1 wait to start: %2; about %3 an hour", nullptr, count)
         .arg(model, parts.join(QStringLiteral(", ")), QString::number(forecast.hourlyCost, 'f', 3));
 }

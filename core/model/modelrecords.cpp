@@ -24,6 +24,20 @@ QString MachineRecord::parentName() const
     return slash < 0 ? QString() : name.left(slash);
 }
 
+QString MachineRecord::expectedZone(const MachineRecord *host) const
+{
+    if (const QString running = zoneOn(host); !running.isEmpty())
+        return running;
+    for (const MachineRecord *pinned : {this, host}) {
+        if (!pinned)
+            break;
+        if (const MachinePlacement placed = pinned->placed();
+            placed.kind == MachinePlacement::Kind::Zone)
+            return placed.value;
+    }
+    return {};
+}
+
 bool MachineRecord::hostBlocks(const MachineRecord *host)
 {
     return !host || host->state.inError() || !host->state.isAlive();
@@ -40,11 +54,7 @@ UnitPlacement UnitPlacement::of(const UnitRecord &unit, const MachineRecord *mac
     if (!machine)
         return p;
     p.region = machine->region;
-    // Not started yet: its host's zone, or the zone its placement asks for.
-    p.zone = machine->zoneOn(host);
-    if (const MachinePlacement placed = machine->placed();
-        p.zone.isEmpty() && placed.kind == MachinePlacement::Kind::Zone)
-        p.zone = placed.value;
+    p.zone = machine->expectedZone(host);
     p.inError = machine->state.inError() || (host && host->state.inError());
     return p;
 }

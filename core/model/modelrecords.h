@@ -91,6 +91,9 @@ struct MachineRecord
     {
         return zone.isEmpty() && host ? host->zone : zone;
     }
+    // Where it runs, or will: zoneOn(host), else the zone its placement (or
+    // its host's) asks for. What a spread and a deletion policy count it in.
+    QString expectedZone(const MachineRecord *host) const;
     // A container on `host` cannot start: its host is gone, in error or going.
     static bool hostBlocks(const MachineRecord *host);
     // Never got an instance and no start is in flight: it can go at once.

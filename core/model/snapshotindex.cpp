@@ -73,20 +73,39 @@ QList<UnitPlacement> SnapshotIndex::placementsOf(const ApplicationRecord &app) c
     return placements;
 }
 
-QHash<qint64, QStringList> SnapshotIndex::applicationsByHost(const ModelSnapshot &snapshot)
+namespace {
+
+// Each principal unit placed, with the top-level machine it is on.
+template <typename Each> void forEachPrincipalOnHost(const ModelSnapshot &snapshot, Each each)
 {
     QHash<qint64, qint64> topOf;
     for (const MachineRecord &m : snapshot.machines)
         topOf.insert(m.id, m.parentId == 0 ? m.id : topOf.value(m.parentId, m.parentId));
-    QHash<qint64, QStringList> apps;
     for (const UnitRecord &u : snapshot.units) {
-        if (u.subordinate || u.machineId == 0)
-            continue;
-        QStringList &list = apps[topOf.value(u.machineId, u.machineId)];
+        if (!u.subordinate && u.machineId != 0)
+            each(u, topOf.value(u.machineId, u.machineId));
+    }
+}
+
+} // namespace
+
+QHash<qint64, QStringList> SnapshotIndex::applicationsByHost(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, QStringList> apps;
+    forEachPrincipalOnHost(snapshot, [&](const UnitRecord &u, qint64 host) {
+        QStringList &list = apps[host];
         if (!list.contains(u.application))
             list << u.application;
-    }
+    });
     return apps;
+}
+
+QHash<qint64, QHash<QString, int>> SnapshotIndex::unitsByHost(const ModelSnapshot &snapshot)
+{
+    QHash<qint64, QHash<QString, int>> units;
+    forEachPrincipalOnHost(snapshot,
+                           [&](const UnitRecord &u, qint64 host) { ++units[host][u.application]; });
+    return units;
 }
 
 } // namespace berth

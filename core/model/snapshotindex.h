@@ -24,6 +24,9 @@ public:
     // The applications whose units each top-level machine hosts, its
     // containers' included: what its zone distribution group is made of.
     static QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot);
+    // How many principal units of each application each top-level machine
+    // hosts, its containers' included: what a zone bound counts it as.
+    static QHash<qint64, QHash<QString, int>> unitsByHost(const ModelSnapshot &snapshot);
 
 private:
     const ModelSnapshot &m_snapshot;

@@ -176,6 +176,7 @@ public:
             for (const SpreadMember &m : m_members)
                 countInZone(m, 1);
         }
+        m_live = machineCounts();
     }
 
     QList<RebalanceMove> moves;
@@ -428,6 +429,7 @@ private:
         if (machine == newMachine && !m_app.environment.startsMachines)
             machine = emptiestHost(zone);
         m_members[index].counts = false; // gone once its replacement runs
+        --m_live[m_machineOf[index]];
         record(leaving, region, zone, machine);
     }
 
@@ -443,10 +445,9 @@ private:
 
     QString emptiestHost(const QString &zone) const
     {
-        const std::vector<int> perMachine = machineCounts();
         const auto unitsOn = [&](const QString &host) {
             const int machine = m_machineIndex.value(host, -1);
-            return machine < 0 ? 0 : perMachine[machine];
+            return machine < 0 || machine >= int(m_live.size()) ? 0 : m_live[machine];
         };
         QString best;
         for (const MachineRecord &host : m_app.environment.hosts) {
@@ -484,6 +485,8 @@ private:
         countInZone(added, 1);
         m_members << added;
         m_machineOf.push_back(indexOf(added.machine));
+        m_live.resize(m_rank.size());
+        ++m_live[m_machineOf.back()];
     }
 
     const RebalancePlan::Application &m_app;
@@ -505,6 +508,7 @@ private:
     std::vector<int> m_machineOf; // by member index
     // fillQueues(): by machine index.
     std::vector<int> m_units;
+    std::vector<int> m_live; // each machine's units that count, as the moves go
     std::vector<std::vector<qsizetype>> m_leaving; // the next to leave last
     std::vector<DomainQueue *> m_domainOf;
     std::unordered_map<QString, DomainQueue> m_queues; // by domain; references stay valid

@@ -16,14 +16,7 @@ SpreadMember SpreadMember::of(const UnitRecord &unit, const MachineRecord &machi
     m.constraints = unit.constraints;
     m.machineId = machine.id;
     m.machine = host ? host->name : machine.name;
-    m.zone = machine.zoneOn(host);
-    for (const MachineRecord *pinned : {&machine, host}) {
-        if (!m.zone.isEmpty() || !pinned)
-            break;
-        if (const MachinePlacement placed = pinned->placed();
-            placed.kind == MachinePlacement::Kind::Zone)
-            m.zone = placed.value;
-    }
+    m.zone = machine.expectedZone(host);
     m.region = !machine.region.isEmpty()         ? machine.region
                : host && !host->region.isEmpty() ? host->region
                                                  : modelRegion;

@@ -2,6 +2,7 @@
 
 #include "core/model/snapshotindex.h"
 #include "core/placement/startplan.h"
+#include "core/placement/zonebounds.h"
 #include "core/placement/zonespread.h"
 
 #include <QSet>
@@ -126,9 +127,12 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
     const MachinesById index = machinesById(after);
     const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(after);
 
-    // The spread starts from what runs, as the provisioner's does.
+    // The spread starts from what runs, as the provisioner's does, and so
+    // do the zone bounds it keeps.
     ZoneSpread spread;
     StartPlan::seed(spread, after, appsOf);
+    ZoneBounds bounds(after, cloud, {}, {});
+    const QHash<qint64, QHash<QString, int>> unitsOf = SnapshotIndex::unitsByHost(after);
     QHash<qint64, QString> predicted; // new machine -> zone
     QMap<std::tuple<QString, QString, QString>, Starts> byKey;
     const auto count = [&](const QString &region, const QString &zone, const QString &type,
@@ -160,8 +164,14 @@ StartForecast StartForecast::of(const ModelSnapshot &before, const ModelSnapshot
                 continue;
             }
             const Constraints constraints = Constraints::parse(m.constraints).constraints;
-            const StartPlan::HostZone host = StartPlan::placeHost(
-                m, constraints, appsOf.value(m.id), after.model.region, cloud, spread);
+            const StartPlan::HostZone host =
+                StartPlan::placeHost(m, constraints, appsOf.value(m.id), after.model.region, cloud,
+                                     spread, &bounds, unitsOf.value(m.id));
+            if (!host.waitReason.isEmpty()) {
+                if (isNew)
+                    forecast.held.append({m.name, host.waitReason});
+                continue;
+            }
             const QString &regionName = host.region;
             const QString &zone = host.zone;
             const RegionInfo *region = cloud.region(regionName);

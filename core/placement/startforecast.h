@@ -60,6 +60,9 @@ public:
     QList<Stop> stops;
     double stoppedHourlyCost = 0; // what the stops save
     QList<Unfit> unfit;
+    // New machines a `wait` spread bound holds until a zone can take them,
+    // with the bound's words.
+    QList<Unfit> held;
     QList<Spread> spreads;
 
     int instances() const;

@@ -37,17 +37,11 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         byId.insert(m.id, &m);
     const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
     QHash<qint64, QStringList> unitsOf;
-    QHash<qint64, QHash<QString, int>>
-        perApplication; // a host's principal units, its containers' too
     for (const UnitRecord &u : snapshot.units) {
-        if (u.subordinate)
-            continue;
-        if (due.contains(u.machineId))
+        if (!u.subordinate && due.contains(u.machineId))
             unitsOf[u.machineId] << u.name();
-        const MachineRecord *on = byId.value(u.machineId);
-        if (on)
-            ++perApplication[on->isContainer() ? on->parentId : on->id][u.application];
     }
+    const QHash<qint64, QHash<QString, int>> perApplication = SnapshotIndex::unitsByHost(snapshot);
     QSet<QString> outages;
     {
         QMutexLocker lock(&m_p.m_outageMutex);

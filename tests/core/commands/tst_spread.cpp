@@ -7,6 +7,7 @@
 #include "core/commands/modelchange.h"
 #include "core/commands/scalingcommands.h"
 #include "core/commands/spreadcommands.h"
+#include "core/placement/startforecast.h"
 #include "core/provisioning/provisioner.h"
 #include "tests/testsupport.h"
 
@@ -295,6 +296,39 @@ private slots:
         ApplicationCommands(f.ws()).removeApplication(model, QStringLiteral("web"));
         f.provision();
         check(-1);
+    }
+
+    // What provisioning would start (berthctl provision, the window's
+    // confirmation, the change set's preview) keeps the bounds as the
+    // provisioner does: a new machine a `wait` bound holds is named with
+    // the bound's words, not counted as a start, and the provisioner
+    // then holds the same machine for the same reason.
+    void forecastHoldsWhatTheProvisionerHolds()
+    {
+        Fixture f; // web/0 on a machine pinned to sim-east-a
+        // Four zones needed of the three there are: each zone may hold one unit.
+        SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1, 4));
+        f.addTo({}, 3); // three new machines whose zones the provisioner chooses
+        const StartForecast forecast = MachineCommands(f.ws()).waitingStarts(model);
+        QCOMPARE(forecast.instances(), 3); // web/0's, and one each in sim-east-b and -c
+        QCOMPARE(forecast.held.size(), 1);
+        const StartForecast::Unfit held = forecast.held.constFirst();
+        QVERIFY2(held.reason.contains(QStringLiteral("max 1")), qPrintable(held.reason));
+        QVERIFY(MachineCommands::describeWaiting(model, forecast)
+                    .contains(QStringLiteral("1 held by a spread bound")));
+        f.runPasses(2);
+        const ModelSnapshot s = f.ws().snapshot(model);
+        int started = 0;
+        for (const MachineRecord &m : s.machines) {
+            if (m.name == held.machine) {
+                QVERIFY(m.instanceId.isEmpty());
+                QVERIFY2(m.instanceMessage.contains(held.reason), qPrintable(m.instanceMessage));
+            } else {
+                started += m.instanceId.isEmpty() ? 0 : 1;
+            }
+        }
+        QCOMPARE(started, 3);
     }
 
     // The window judges drops and Auto place on the snapshot it shows: the
