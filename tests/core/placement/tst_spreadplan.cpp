@@ -97,9 +97,32 @@ struct Cluster
     }
 };
 
+// The fewest steps from `start` to a state `within` accepts, each step to
+// one of `next(state)`, by breadth-first search (states told apart by
+// `key`); -1 beyond `depth`.
+template <typename State, typename Within, typename Next, typename Key>
+int fewestSteps(const State &start, Within within, Next next, Key key, int depth)
+{
+    QList<State> frontier{start};
+    std::set<QString> seen{key(start)};
+    for (int d = 0; d <= depth; ++d) {
+        QList<State> following;
+        for (const State &s : std::as_const(frontier)) {
+            if (within(s))
+                return d;
+            for (const State &moved : next(s)) {
+                if (seen.insert(key(moved)).second)
+                    following << moved;
+            }
+        }
+        frontier = following;
+    }
+    return -1;
+}
+
 // The fewest moves (take a unit away, add one in any zone on a new machine)
-// that bring `counts` (zone → machines' unit counts) within every bound,
-// by breadth-first search; -1 beyond `depth`.
+// that bring `counts` (zone → machines' unit counts) within every bound;
+// -1 beyond `depth`.
 int bruteForce(const QMap<QString, QList<int>> &start, int zoneSkew, int machineSkew, int depth)
 {
     using State = QMap<QString, QList<int>>;
@@ -125,42 +148,37 @@ int bruteForce(const QMap<QString, QList<int>> &start, int zoneSkew, int machine
         }
         return zoneSkew <= 0 || most - least <= zoneSkew;
     };
-    QList<State> frontier{canonical(start)};
-    std::set<QString> seen;
-    for (int d = 0; d <= depth; ++d) {
-        QList<State> next;
-        for (const State &s : std::as_const(frontier)) {
-            if (within(s))
-                return d;
-            for (auto from = s.cbegin(); from != s.cend(); ++from) {
-                for (qsizetype m = 0; m < from.value().size(); ++m) {
-                    for (auto to = s.cbegin(); to != s.cend(); ++to) {
-                        State moved = s;
-                        --moved[from.key()][m];
-                        moved[to.key()] << 1; // a new machine
-                        moved = canonical(moved);
-                        QString key;
-                        for (auto it = moved.cbegin(); it != moved.cend(); ++it) {
-                            key += it.key() + u':';
-                            for (int n : it.value())
-                                key += QString::number(n) + u',';
-                        }
-                        if (seen.insert(key).second)
-                            next << moved;
-                    }
+    const auto next = [&](const State &s) {
+        QList<State> out;
+        for (auto from = s.cbegin(); from != s.cend(); ++from) {
+            for (qsizetype m = 0; m < from.value().size(); ++m) {
+                for (auto to = s.cbegin(); to != s.cend(); ++to) {
+                    State moved = s;
+                    --moved[from.key()][m];
+                    moved[to.key()] << 1; // a new machine
+                    out << canonical(moved);
                 }
             }
         }
-        frontier = next;
-    }
-    return -1;
+        return out;
+    };
+    const auto key = [](const State &s) {
+        QString out;
+        for (auto it = s.cbegin(); it != s.cend(); ++it) {
+            out += it.key() + u':';
+            for (int n : it.value())
+                out += QString::number(n) + u',';
+        }
+        return out;
+    };
+    return fewestSteps(canonical(start), within, next, key, depth);
 }
 
 // Units over regions and the model region's zones, a unit a machine: the
 // fewest moves (a unit taken from one place, added in another) that bring
 // the regions within `regionSkew` and the model region's zones within
-// `zoneSkew`, by breadth-first search; -1 beyond `depth`. Places are
-// "r/ZONE" in the model region r and a region's name elsewhere.
+// `zoneSkew`; -1 beyond `depth`. Places are "r/ZONE" in the model region r
+// and a region's name elsewhere.
 int bruteForceRegions(const QMap<QString, int> &start, const QStringList &regions, int regionSkew,
                       int zoneSkew, int depth)
 {
@@ -181,33 +199,27 @@ int bruteForceRegions(const QMap<QString, int> &start, const QStringList &region
         const auto [least, most] = std::minmax_element(perRegion.cbegin(), perRegion.cend());
         return *most - *least <= regionSkew && mostZone - leastZone <= zoneSkew;
     };
-    QList<State> frontier{start};
-    std::set<QString> seen;
-    for (int d = 0; d <= depth; ++d) {
-        QList<State> next;
-        for (const State &s : std::as_const(frontier)) {
-            if (within(s))
-                return d;
-            for (auto from = s.cbegin(); from != s.cend(); ++from) {
-                if (from.value() == 0)
+    const auto next = [](const State &s) {
+        QList<State> out;
+        for (auto from = s.cbegin(); from != s.cend(); ++from) {
+            for (auto to = s.cbegin(); to != s.cend(); ++to) {
+                if (from.value() == 0 || to.key() == from.key())
                     continue;
-                for (auto to = s.cbegin(); to != s.cend(); ++to) {
-                    if (to.key() == from.key())
-                        continue;
-                    State moved = s;
-                    --moved[from.key()];
-                    ++moved[to.key()];
-                    QString key;
-                    for (auto it = moved.cbegin(); it != moved.cend(); ++it)
-                        key += it.key() + u':' + QString::number(it.value()) + u',';
-                    if (seen.insert(key).second)
-                        next << moved;
-                }
+                State moved = s;
+                --moved[from.key()];
+                ++moved[to.key()];
+                out << moved;
             }
         }
-        frontier = next;
-    }
-    return -1;
+        return out;
+    };
+    const auto key = [](const State &s) {
+        QString out;
+        for (auto it = s.cbegin(); it != s.cend(); ++it)
+            out += it.key() + u':' + QString::number(it.value()) + u',';
+        return out;
+    };
+    return fewestSteps(start, within, next, key, depth);
 }
 
 QString describe(const QMap<QString, QList<int>> &counts)
