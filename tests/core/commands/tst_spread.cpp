@@ -229,6 +229,131 @@ private slots:
         QVERIFY(accepted > 10);
     }
 
+    // Over random models (zones, machines, containers, units, bounds at
+    // zone and machine level with random max-skew and min-domains, removals,
+    // provisioning passes), no accepted placement breaks a `wait` bound:
+    // the domain a unit was placed in holds at most max-skew more units
+    // than the emptiest eligible domain held before (0 while fewer domains
+    // than min-domains are eligible, and at machine level, where a new
+    // machine can always start). Counted here from the snapshots, not by
+    // the code under test.
+    void randomModelsNeverBreakAWaitBound()
+    {
+        QRandomGenerator random(41);
+        int judged = 0;
+        int refused = 0;
+        for (int round = 0; round < 8; ++round) {
+            Fixture f;
+            const auto level = random.bounded(2) ? SpreadConstraint::Level::Zone
+                                                 : SpreadConstraint::Level::Machine;
+            const int maxSkew = 1 + int(random.bounded(2));
+            const int minDomains = level == SpreadConstraint::Level::Zone
+                                       ? 1 + int(random.bounded(4)) // up to one more than there are
+                                       : 1;
+            SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
+                                       bound(level, maxSkew, minDomains));
+            // Units of web by domain at `level`; the domain of each unit by name.
+            const auto domains = [&](const ModelSnapshot &s) {
+                QHash<qint64, const MachineRecord *> byId;
+                for (const MachineRecord &m : s.machines)
+                    byId.insert(m.id, &m);
+                QMap<QString, int> counts;
+                QHash<QString, QString> of;
+                if (level == SpreadConstraint::Level::Zone) {
+                    for (const QString &z : zones)
+                        counts[z] = 0;
+                }
+                for (const UnitRecord &u : s.units) {
+                    const MachineRecord *m = byId.value(u.machineId);
+                    const MachineRecord *host = m ? byId.value(m->parentId) : nullptr;
+                    if (!m || !m->state.isAlive() || (host && !host->state.isAlive()))
+                        continue;
+                    const QString d = level == SpreadConstraint::Level::Zone
+                                          ? m->expectedZone(host)
+                                          : (host ? host->name : m->name);
+                    if (d.isEmpty())
+                        continue; // a new machine's zone, the provisioner's to choose
+                    ++counts[d];
+                    of.insert(u.name(), d);
+                }
+                return std::pair{counts, of};
+            };
+            for (int step = 0; step < 30; ++step) {
+                const ModelSnapshot before = f.ws().snapshot(model);
+                const QString machine =
+                    before.machines.isEmpty()
+                        ? QStringLiteral("0")
+                        : before.machines.at(int(random.bounded(int(before.machines.size())))).name;
+                const int what = int(random.bounded(7));
+                const QString error = errorOf([&] {
+                    switch (what) {
+                    case 0:
+                    case 1:
+                        f.addTo(QStringLiteral("zone=") + zones.at(int(random.bounded(3))));
+                        break;
+                    case 2:
+                        f.addTo(machine);
+                        break;
+                    case 3:
+                        f.addTo(QStringLiteral("lxd:") + machine.section(u'/', 0, 0));
+                        break;
+                    case 4:
+                        f.addTo({});
+                        break;
+                    case 5:
+                        if (before.units.size() > 1)
+                            ApplicationCommands(f.ws()).removeUnits(
+                                model,
+                                {before.units.at(int(random.bounded(int(before.units.size()))))
+                                     .name()});
+                        break;
+                    default:
+                        f.runPasses(1);
+                    }
+                });
+                if (what > 4)
+                    continue;
+                if (!error.isEmpty()) {
+                    refused += error.contains(QStringLiteral("skew")) ? 1 : 0;
+                    continue;
+                }
+                const auto [countsBefore, unused] = domains(before);
+                const auto [countsAfter, domainOf] = domains(f.ws().snapshot(model));
+                int least = 0;
+                if (level == SpreadConstraint::Level::Zone && zones.size() >= minDomains) {
+                    least = INT_MAX;
+                    for (const QString &z : zones)
+                        least = std::min(least, countsBefore.value(z));
+                }
+                QSet<QString> had;
+                for (const UnitRecord &u : before.units)
+                    had.insert(u.name());
+                QString placed;
+                for (const UnitRecord &u : f.ws().snapshot(model).units) {
+                    if (!had.contains(u.name()))
+                        placed = u.name();
+                }
+                const QString domain = domainOf.value(placed);
+                if (domain.isEmpty())
+                    continue;
+                ++judged;
+                QVERIFY2(countsAfter.value(domain) - least <= maxSkew,
+                         qPrintable(QStringLiteral("round %1 step %2: %3 in %4 makes %5 against "
+                                                   "%6 (max-skew %7, min-domains %8)")
+                                        .arg(round)
+                                        .arg(step)
+                                        .arg(placed, domain)
+                                        .arg(countsAfter.value(domain))
+                                        .arg(least)
+                                        .arg(maxSkew)
+                                        .arg(minDomains)));
+            }
+        }
+        qInfo("%d placements judged, %d refused", judged, refused);
+        QVERIFY2(judged > 50, qPrintable(QString::number(judged)));
+        QVERIFY2(refused > 10, qPrintable(QString::number(refused)));
+    }
+
     // The counts the store keeps for spread checks (unit_tallies) are
     // always the units' own, grouped by their machines, whatever changed
     // them: units added to zones, machines and containers, removed,
