@@ -2,6 +2,7 @@
 
 #include "core/bertherror.h"
 #include "core/commands/bundlecommands.h"
+#include "core/inputlimits.h"
 #include "core/placement/yamldocument.h"
 #include "core/userfiles.h"
 
@@ -65,13 +66,20 @@ void exportBundle(CliContext &ctx, const QStringList &args)
     const QString text = ctx.format == Output::Format::Json
                              ? Output::toJson(bundle, BundleCommands::keyOrder())
                              : BundleCommands::yaml(bundle);
+    const QByteArray bytes = text.toUtf8();
+    if (bytes.size() > Limits::maxBundleBytes) {
+        ctx.err << "note: the bundle is " << bytes.size()
+                << " bytes, more than deploy and diff-bundle read (" << Limits::maxBundleBytes
+                << "): a model of more than about " << Limits::maxBundleUnits
+                << " units does not read back whole" << Qt::endl;
+    }
     const QString filename = parser.value(QStringLiteral("filename"));
     if (filename.isEmpty()) {
         ctx.out << text;
         ctx.out.flush();
         return;
     }
-    UserFiles::write(filename, text.toUtf8(), filename);
+    UserFiles::write(filename, bytes, filename);
     ctx.out << "Bundle successfully exported to " << filename << Qt::endl;
 }
 

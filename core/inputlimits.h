@@ -22,11 +22,25 @@ inline constexpr qint64 maxUnits = 1'000'000;
 // A Senlin placement policy's weights and caps.
 inline constexpr qint64 maxWeight = 1'000'000;
 inline constexpr qint64 maxPolicyEntries = 1'000;
-// Policy and bundle files: their size, the values they expand to (YAML aliases
-// included) and how deep they nest.
+// Policy files: their size. Every YAML document: the values it expands to
+// (aliases included), 100,000 and one more for every 8 bytes of its text
+// (Berth's own exports hold one for every 20), so that an alias bomb stays
+// about as small as its file; and how deep it nests.
 inline constexpr qint64 maxDocumentBytes = 1024 * 1024;
 inline constexpr qint64 maxDocumentNodes = 100'000;
+inline constexpr qint64 documentBytesPerNode = 8;
 inline constexpr int maxDocumentDepth = 64;
+constexpr qint64 maxNodesOf(qint64 bytes)
+{
+    return maxDocumentNodes + bytes / documentBytesPerNode;
+}
+// Bundles and overlays: as large as Berth's own export of a model of
+// maxBundleUnits units (about 82 bytes a unit: its machine and its place in
+// `to`; 128 allowed for constraints, zones and annotations), so that what
+// export-bundle writes reads back.
+inline constexpr qint64 maxBundleUnits = 250'000;
+inline constexpr qint64 bundleBytesPerUnit = 128;
+inline constexpr qint64 maxBundleBytes = maxBundleUnits * bundleBytesPerUnit;
 // Account secrets read from a file or stdin.
 inline constexpr qint64 maxSecretBytes = 1024 * 1024;
 

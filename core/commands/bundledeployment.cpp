@@ -1,4 +1,5 @@
 #include "core/commands/bundledeployment.h"
+
 #include "core/commands/spreadcommands.h"
 #include "core/store/spreadrows.h"
 
@@ -6,6 +7,7 @@
 #include "core/commands/applicationscaling.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/scalingcommands.h"
+#include "core/inputlimits.h"
 #include "core/placement/placementrules.h"
 #include "core/store/policyrows.h"
 
@@ -49,6 +51,15 @@ CommandResult BundleDeployment::run()
         }
     }
     m_plan = BundlePlan::of(m_bundle, picture());
+    // What the deploy adds is one transaction, as a command is.
+    const qint64 adds = std::count_if(m_plan.cbegin(), m_plan.cend(), [](const auto &change) {
+        return change.method == u"addUnit";
+    });
+    if (adds > Limits::maxUnitsPerCommand)
+        throw BerthError(tr("the bundle adds %1 units; a bundle is deployed in one transaction, "
+                            "of at most %2 units: deploy it in steps (fewer num_units first)")
+                             .arg(adds)
+                             .arg(Limits::maxUnitsPerCommand));
     QStringList lines;
     for (const BundlePlan::Change &change : std::as_const(m_plan)) {
         apply(change);

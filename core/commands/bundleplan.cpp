@@ -182,12 +182,21 @@ private:
         const BundlePlan::Application *a = existing(app);
         if (!a)
             return {};
-        for (const BundlePlan::Unit &u : a->units) {
-            if (container ? isContainer(u.machine) && topLevel(u.machine) == machine
-                          : !isContainer(u.machine) && u.machine == machine)
-                return u.name;
+        // The first unit of the application on each machine, and in a
+        // container on each, found once an application.
+        auto index = m_unitsOn.find(app);
+        if (index == m_unitsOn.end()) {
+            UnitsOn on;
+            for (const BundlePlan::Unit &u : a->units) {
+                const bool inContainer = isContainer(u.machine);
+                QHash<QString, QString> &first = inContainer ? on.inContainer : on.onMachine;
+                const QString host = inContainer ? topLevel(u.machine) : u.machine;
+                if (!first.contains(host))
+                    first.insert(host, u.name);
+            }
+            index = m_unitsOn.insert(app, on);
         }
-        return {};
+        return (container ? index->inContainer : index->onMachine).value(machine);
     }
 
     // Bundle machines found again in the model where a deployed unit already
@@ -198,56 +207,64 @@ private:
         QSet<QString> taken;
         for (const QString &target : std::as_const(m_map))
             taken << target;
+        // Each application's units on machines not mapped yet, in order; the
+        // next to map is the first not taken below.
         QHash<QString, QList<BundlePlan::Unit>> unused;
+        QSet<QString> mappedUnits;
+        QHash<QString, qsizetype> nextUnused;
         for (auto it = m_model.applications.cbegin(); it != m_model.applications.cend(); ++it) {
             for (const BundlePlan::Unit &u : it->units) {
                 if (!u.machine.isEmpty() && !taken.contains(topLevel(u.machine)))
                     unused[it.key()] << u;
             }
         }
-        QHash<QString, QStringList> openPlacements;
+        const auto firstUnused = [&](const QString &app) -> const BundlePlan::Unit * {
+            const QList<BundlePlan::Unit> &units = unused[app];
+            qsizetype &i = nextUnused[app];
+            while (i < units.size() && mappedUnits.contains(units.at(i).name))
+                ++i;
+            return i < units.size() ? &units.at(i) : nullptr;
+        };
+        // Bundle machine -> the applications (by name) with an open placement on it.
+        QHash<QString, QStringList> openOn;
         for (const Bundle::Application &app : m_bundle.applications) {
-            QStringList open;
             for (const QString &entry : app.to) {
-                open << entry;
                 const Directive d = directiveOf(entry);
-                if (d.machine.isEmpty() || m_map.contains(d.machine))
+                if (d.machine.isEmpty() || m_map.contains(d.machine)) {
+                    openOn[d.machine] << app.name;
                     continue;
+                }
                 const QString unit = unitOn(d.machine, app.name, d.container);
-                if (unit.isEmpty())
+                if (unit.isEmpty()) {
+                    openOn[d.machine] << app.name;
                     continue;
+                }
                 m_map.insert(d.machine, d.machine);
                 taken << d.machine;
-                unused[app.name].removeIf(
-                    [&](const BundlePlan::Unit &u) { return u.name == unit; });
-                open.removeLast();
+                mappedUnits << unit;
             }
-            open.sort();
-            openPlacements.insert(app.name, open);
+        }
+        for (QStringList &apps : openOn) {
+            apps.sort();
+            apps.removeDuplicates();
         }
         QStringList ids;
         for (const Bundle::Machine &m : m_bundle.machines)
             ids << m.id;
-        QStringList apps = m_names;
-        apps.sort();
         for (const QString &id : naturallySorted(ids)) {
             if (m_map.contains(id))
                 continue;
-            const auto mapOne = [&] {
-                for (const QString &app : std::as_const(apps)) {
-                    for (const QString &entry : openPlacements.value(app)) {
-                        if (directiveOf(entry).machine != id || unused.value(app).isEmpty())
-                            continue;
-                        const QString machine = topLevel(unused.value(app).first().machine);
-                        if (taken.contains(machine))
-                            continue;
-                        m_map.insert(id, machine);
-                        unused[app].removeFirst();
-                        return;
-                    }
-                }
-            };
-            mapOne();
+            for (const QString &app : openOn.value(id)) {
+                const BundlePlan::Unit *u = firstUnused(app);
+                if (!u)
+                    continue;
+                const QString machine = topLevel(u->machine);
+                if (taken.contains(machine))
+                    continue;
+                m_map.insert(id, machine);
+                mappedUnits << u->name;
+                break;
+            }
         }
     }
 
@@ -814,7 +831,13 @@ private:
     const BundlePlan::Model &m_model;
     QHash<QString, qint64> m_sequences;
     QHash<QString, QString> m_machineOfUnit; // each unit of the model -> its machine
-    QStringList m_names;                     // the bundle's applications in natural order
+    struct UnitsOn
+    {
+        QHash<QString, QString> onMachine;   // model machine -> the first unit on it
+        QHash<QString, QString> inContainer; // model machine -> the first in a container on it
+    };
+    mutable QHash<QString, UnitsOn> m_unitsOn; // by application, found by unitOn()
+    QStringList m_names;                       // the bundle's applications in natural order
     QHash<QString, QString> m_map;
     QList<Change> m_changes;
     QHash<QString, QString> m_deployOf;            // application -> its deploy change

@@ -398,10 +398,10 @@ void Bundle::readApplicationKey(Application &app, const QString &key, const QJso
         app.base = baseOf(v, where, key);
     } else if (key == u"num_units") {
         if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != std::trunc(v.toDouble()) ||
-            v.toDouble() > double(Limits::maxUnitsPerCommand))
+            v.toDouble() > double(Limits::maxBundleUnits))
             throw BerthError(tr("%1: num_units must be a whole number from 0 to %2")
                                  .arg(where)
-                                 .arg(Limits::maxUnitsPerCommand));
+                                 .arg(Limits::maxBundleUnits));
         app.units = qint64(v.toDouble());
         unitsGiven = true;
     } else if (key == u"to") {
@@ -579,12 +579,13 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
         totalUnits += app.units;
         bundle.applications << app;
     }
-    if (totalUnits > Limits::maxUnitsPerCommand)
-        throw BerthError(tr("%1 has %2 units; a bundle is deployed in one transaction, of at most "
-                            "%3 units")
+    // What it adds to a model is bounded when it is deployed (one
+    // transaction); here, what an export of Berth's may hold.
+    if (totalUnits > Limits::maxBundleUnits)
+        throw BerthError(tr("%1 has %2 units; expected at most %3")
                              .arg(source)
                              .arg(totalUnits)
-                             .arg(Limits::maxUnitsPerCommand));
+                             .arg(Limits::maxBundleUnits));
 
     bundle.checkReferences(source);
     return bundle;

@@ -42,19 +42,21 @@ namespace {
 class Converter
 {
 public:
-    explicit Converter(const QString &name)
+    // `maxValues`: what the text may expand to (Limits::maxNodesOf its size).
+    Converter(const QString &name, qint64 maxValues)
         : m_name(name)
+        , m_maxValues(maxValues)
     {}
 
     // `inText`: the node is inside an annotations map, where Juju reads
     // every value as text.
     QJsonValue convert(const YAML::Node &node, int depth, bool inText = false)
     {
-        if (++m_values > Limits::maxDocumentNodes) {
+        if (++m_values > m_maxValues) {
             throw BerthError(Text::tr("%1 expands to more than %2 values (aliases "
                                       "included); expected a smaller document")
                                  .arg(m_name)
-                                 .arg(Limits::maxDocumentNodes));
+                                 .arg(m_maxValues));
         }
         if (depth > Limits::maxDocumentDepth) {
             throw BerthError(Text::tr("%1 nests deeper than %2 levels; expected a flatter "
@@ -154,6 +156,7 @@ private:
 
     QString m_name;
     qint64 m_values = 0;
+    qint64 m_maxValues = 0;
 };
 
 } // namespace
@@ -245,18 +248,18 @@ private:
 // Every document of `text`, one converter (one count of values) over all;
 // top-level keys not in `known` (when given) that only hold anchors are left out.
 QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name,
-                                 const QStringList &known = {})
+                                 const QStringList &known, qint64 maxBytes)
 {
-    if (text.size() > Limits::maxDocumentBytes) {
+    if (text.size() > maxBytes) {
         throw BerthError(Text::tr("%1 is %2 bytes; expected at most %3")
                              .arg(name)
                              .arg(text.size())
-                             .arg(Limits::maxDocumentBytes));
+                             .arg(maxBytes));
     }
     try {
         // Documents split at their "---" lines and each read alone: yaml-cpp's
         // LoadAll can loop for ever on some broken input ("," alone).
-        Converter converter(name);
+        Converter converter(name, Limits::maxNodesOf(text.size()));
         QList<QJsonValue> documents;
         QList<QByteArray> chunks{QByteArray()};
         for (const QByteArray &line : text.split('\n')) {
@@ -300,16 +303,16 @@ QList<QJsonValue> parseDocuments(const QByteArray &text, const QString &name,
     }
 }
 
-QByteArray readBounded(const QString &path, const QString &name)
+QByteArray readBounded(const QString &path, const QString &name, qint64 maxBytes)
 {
-    return UserFiles::read(path, name, Limits::maxDocumentBytes, Text::tr("a YAML file"));
+    return UserFiles::read(path, name, maxBytes, Text::tr("a YAML file"));
 }
 
 } // namespace
 
 QJsonValue parse(const QByteArray &text, const QString &name)
 {
-    const QList<QJsonValue> documents = parseDocuments(text, name);
+    const QList<QJsonValue> documents = parseDocuments(text, name, {}, Limits::maxDocumentBytes);
     if (documents.size() > 1)
         throw BerthError(
             Text::tr("%1 holds %2 YAML documents; expected one").arg(name).arg(documents.size()));
@@ -318,19 +321,20 @@ QJsonValue parse(const QByteArray &text, const QString &name)
 
 QJsonValue readFile(const QString &path, const QString &name)
 {
-    return parse(readBounded(path, name), name);
+    return parse(readBounded(path, name, Limits::maxDocumentBytes), name);
 }
 
 QList<QJsonValue> parseAll(const QByteArray &text, const QString &name,
                            const QStringList &knownKeys)
 {
-    return parseDocuments(text, name, knownKeys);
+    return parseDocuments(text, name, knownKeys, Limits::maxBundleBytes);
 }
 
 QList<QJsonValue> readDocuments(const QString &path, const QString &name,
                                 const QStringList &knownKeys)
 {
-    return parseDocuments(readBounded(path, name), name, knownKeys);
+    return parseDocuments(readBounded(path, name, Limits::maxBundleBytes), name, knownKeys,
+                          Limits::maxBundleBytes);
 }
 
 KeyRanks ranksOf(const QStringList &order)

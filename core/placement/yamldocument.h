@@ -16,11 +16,12 @@ class QTextStream;
 
 namespace berth {
 
-// YAML documents that users hand Berth (Senlin policy specs, later bundles),
-// read into JSON values within Berth's bounds (Limits): a file larger than
-// maxDocumentBytes, a document that expands to more than maxDocumentNodes
-// values (an alias "bomb" included) or nests deeper than maxDocumentDepth is
-// refused at once, with one line naming the file and the bound.
+// YAML documents that users hand Berth (Senlin policy specs, bundles), read
+// into JSON values within Berth's bounds (Limits): a policy larger than
+// maxDocumentBytes or a bundle larger than maxBundleBytes, a document that
+// expands to more values than maxNodesOf its size (an alias "bomb"
+// included) or nests deeper than maxDocumentDepth is refused at once, with
+// one line naming the file and the bound.
 namespace YamlDocument {
 
 // `name` says what the text is in messages ("policy file \"web.yaml\"").

@@ -2,12 +2,15 @@
 #include "core/commands/changeset.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelchange.h"
+#include "core/inputlimits.h"
 #include "core/placement/yamldocument.h"
 #include "core/provisioning/provisioner.h"
 #include "tests/core/commands/bundletesting.h"
 #include "tests/testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace berth;
@@ -74,6 +77,7 @@ private slots:
     void exportThenDeployIsTheSameModel();
     void policiesTravelInAnnotations();
     void roundTripOfFiveHundredUnitsOverThreeRegions();
+    void aLargeExportReadsBack();
     void stagesAsOneChange();
     void realBundlesDeployAgainAndRoundTrip_data();
     void realBundlesDeployAgainAndRoundTrip();
@@ -171,7 +175,7 @@ void TestBundles::refusesWhatItCannotHonour_data()
     QTest::newRow("bad num_units")
         << QByteArray("applications:\n  a: {charm: a, num_units: -1}\n")
         << S("bundle \"test\": application \"a\": num_units must be a whole number from 0 to "
-             "10000");
+             "250000");
     QTest::newRow("too many placements")
         << QByteArray("applications:\n  a: {charm: a, num_units: 1, to: [new, new]}\n")
         << S("bundle \"test\": application \"a\": 2 placements for 1 units; expected at most one "
@@ -617,6 +621,40 @@ void TestBundles::roundTripOfFiveHundredUnitsOverThreeRegions()
     // Deployed again over the copy: nothing to do.
     QCOMPARE(BundleCommands(other.ws()).deploy(model, {exported, {}, false}).messages,
              QStringList());
+}
+
+// An export of 25,000 units is past the 1 MiB that bounds policy files: it
+// reads back whole, and diff-bundle finds nothing between it and the model.
+void TestBundles::aLargeExportReadsBack()
+{
+    TestWorkspace t;
+    deployCharm(t.ws(), model, S("web"), 1);
+    for (int i = 0; i < 3; ++i)
+        ApplicationCommands(t.ws()).addUnits(model, S("web"), i < 2 ? 10'000 : 4'999, {});
+    const QString path = t.dir.filePath(S("export.yaml"));
+    const QByteArray yaml =
+        BundleCommands::yaml(BundleCommands(t.ws()).exportBundle(model).toJson()).toUtf8();
+    QVERIFY2(yaml.size() > Limits::maxDocumentBytes, qPrintable(QString::number(yaml.size())));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(yaml);
+    file.close();
+    const Bundle read = Bundle::fromDocuments(BundleCommands::readDocuments(path, {}), S("export"));
+    QCOMPARE(read.application(S("web"))->units, 25'000);
+    QCOMPARE(read.machines.size(), 25'000);
+    BundleCommands::MachineMap existing;
+    existing.existing = true;
+    const QJsonObject diff = BundleCommands(t.ws()).diff(model, read, existing);
+    QVERIFY2(diff.isEmpty(), QJsonDocument(diff).toJson().constData());
+    // Deployed into an empty model, it would add its 25,000 units in one
+    // transaction: refused with the reason, nothing added.
+    TestWorkspace empty;
+    QCOMPARE(errorOf([&] {
+                 BundleCommands(empty.ws()).deploy(model, {read, {}, false});
+             }),
+             S("the bundle adds 25000 units; a bundle is deployed in one transaction, of at most "
+               "10000 units: deploy it in steps (fewer num_units first)"));
+    QVERIFY(empty.ws().snapshot(model).applications.isEmpty());
 }
 
 void TestBundles::stagesAsOneChange()
