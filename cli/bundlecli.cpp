@@ -62,16 +62,20 @@ void exportBundle(CliContext &ctx, const QStringList &args)
                       QStringLiteral("write the bundle to FILE (default: standard output)"),
                       QStringLiteral("FILE")});
     parser.parse(args, 0, 0);
-    const QJsonObject bundle = BundleCommands(ctx.workspace).exportBundle(ctx.model()).toJson();
+    const Bundle exported = BundleCommands(ctx.workspace).exportBundle(ctx.model());
+    qint64 units = 0;
+    for (const Bundle::Application &app : exported.applications)
+        units += app.units;
+    const QJsonObject bundle = exported.toJson();
     const QString text = ctx.format == Output::Format::Json
                              ? Output::toJson(bundle, BundleCommands::keyOrder())
                              : BundleCommands::yaml(bundle);
     const QByteArray bytes = text.toUtf8();
-    if (bytes.size() > Limits::maxBundleBytes) {
-        ctx.err << "note: the bundle is " << bytes.size()
-                << " bytes, more than deploy and diff-bundle read (" << Limits::maxBundleBytes
-                << "): a model of more than about " << Limits::maxBundleUnits
-                << " units does not read back whole" << Qt::endl;
+    if (bytes.size() > Limits::maxBundleBytes || units > Limits::maxBundleUnits) {
+        ctx.err << "note: the bundle has " << units << " units in " << bytes.size()
+                << " bytes, more than deploy and diff-bundle read (" << Limits::maxBundleUnits
+                << " units, " << Limits::maxBundleBytes << " bytes): it does not read back"
+                << Qt::endl;
     }
     const QString filename = parser.value(QStringLiteral("filename"));
     if (filename.isEmpty()) {

@@ -135,16 +135,17 @@ QHash<QString, QString> BundleDeployment::machineMap()
         }
     }
     QSet<QString> taken;
+    const QHash<QString, const Bundle::Machine *> bundleMachines = m_bundle.machinesById();
     for (const BundleRows::MachineMark &mark : m_rows.machineMarks()) {
         const MachineRecord *m = alive.value(mark.machineId);
-        if (m && mark.bundle == m_bundle.name && m_bundle.machine(mark.bundleMachine)) {
+        if (m && mark.bundle == m_bundle.name && bundleMachines.contains(mark.bundleMachine)) {
             map.insert(mark.bundleMachine, m->name);
             taken.insert(m->name);
         }
     }
     const BundleCommands::MachineMap &given = m_request.map;
     for (auto it = given.machines.cbegin(); it != given.machines.cend(); ++it) {
-        if (!m_bundle.machine(it.key()))
+        if (!bundleMachines.contains(it.key()))
             throw BerthError(
                 tr("--map-machines %1=%2: the bundle has no machine %1").arg(it.key(), it.value()));
         if (!aliveNames.contains(it.value()))

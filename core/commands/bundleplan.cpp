@@ -374,8 +374,9 @@ private:
         QStringList ids;
         for (const Bundle::Machine &m : m_bundle.machines)
             ids << m.id;
+        const QHash<QString, const Bundle::Machine *> byId = m_bundle.machinesById();
         for (const QString &id : naturallySorted(ids)) {
-            const Bundle::Machine &spec = *m_bundle.machine(id);
+            const Bundle::Machine &spec = *byId.value(id);
             const QString modelMachine = m_map.value(id);
             const auto found = m_model.machines.constFind(modelMachine);
             Change annotate;

@@ -255,6 +255,15 @@ const Bundle::Machine *Bundle::machine(const QString &id) const
     return nullptr;
 }
 
+QHash<QString, const Bundle::Machine *> Bundle::machinesById() const
+{
+    QHash<QString, const Machine *> byId;
+    byId.reserve(machines.size());
+    for (const Machine &m : machines)
+        byId.insert(m.id, &m);
+    return byId;
+}
+
 const QStringList &Bundle::topLevelKeys()
 {
     static const QStringList keys{
@@ -476,6 +485,7 @@ void Bundle::checkApplication(Application &app, const QString &where, bool units
 void Bundle::checkReferences(const QString &source) const
 {
     // Every placement names what the bundle holds, and every machine is used.
+    const QHash<QString, const Machine *> byId = machinesById();
     QSet<QString> used;
     for (const Application &app : std::as_const(applications)) {
         const QString where = tr("%1: application \"%2\"").arg(source, app.name);
@@ -492,7 +502,7 @@ void Bundle::checkReferences(const QString &source) const
             case Placement::Kind::New:
                 break;
             case Placement::Kind::Machine:
-                if (!machine(p.target))
+                if (!byId.contains(p.target))
                     throw BerthError(tr("%1: placement \"%2\" names machine \"%3\", which the "
                                         "bundle's machines do not hold")
                                          .arg(where, entry, p.target));

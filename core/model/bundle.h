@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QSet>
@@ -96,6 +97,8 @@ public:
 
     const Application *application(const QString &name) const;
     const Machine *machine(const QString &id) const;
+    // Every machine by id: for a look-up a unit or a machine (machine() reads them all).
+    QHash<QString, const Machine *> machinesById() const;
     // A bundle document Juju's reader accepts.
     QJsonObject toJson() const;
 
