@@ -63,9 +63,7 @@ void exportBundle(CliContext &ctx, const QStringList &args)
                       QStringLiteral("FILE")});
     parser.parse(args, 0, 0);
     const Bundle exported = BundleCommands(ctx.workspace).exportBundle(ctx.model());
-    qint64 units = 0;
-    for (const Bundle::Application &app : exported.applications)
-        units += app.units;
+    const qint64 units = exported.units();
     const QJsonObject bundle = exported.toJson();
     const QString text = ctx.format == Output::Format::Json
                              ? Output::toJson(bundle, BundleCommands::keyOrder())

@@ -264,6 +264,14 @@ QHash<QString, const Bundle::Machine *> Bundle::machinesById() const
     return byId;
 }
 
+qint64 Bundle::units() const
+{
+    qint64 total = 0;
+    for (const Application &app : applications)
+        total += app.units;
+    return total;
+}
+
 const QStringList &Bundle::topLevelKeys()
 {
     static const QStringList keys{
@@ -567,7 +575,6 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
     for (const Relation &r : std::as_const(bundle.relations)) {
         related << applicationOf(r.first) << applicationOf(r.second);
     }
-    qint64 totalUnits = 0;
     for (auto it = apps.begin(); it != apps.end(); ++it) {
         const QString where = tr("%1: application \"%2\"").arg(source, it.key());
         if (!Names::isValidApplicationName(it.key()))
@@ -586,12 +593,11 @@ Bundle Bundle::fromDocuments(const QList<QJsonValue> &documents, const QString &
         for (auto field = a.begin(); field != a.end(); ++field)
             readApplicationKey(app, field.key(), field.value(), where, unitsGiven, bundle.warnings);
         checkApplication(app, where, unitsGiven, related);
-        totalUnits += app.units;
         bundle.applications << app;
     }
     // What it adds to a model is bounded when it is deployed (one
     // transaction); here, what an export of Berth's may hold.
-    if (totalUnits > Limits::maxBundleUnits)
+    if (const qint64 totalUnits = bundle.units(); totalUnits > Limits::maxBundleUnits)
         throw BerthError(tr("%1 has %2 units; expected at most %3")
                              .arg(source)
                              .arg(totalUnits)

@@ -97,8 +97,10 @@ public:
 
     const Application *application(const QString &name) const;
     const Machine *machine(const QString &id) const;
-    // Every machine by id: for a look-up a unit or a machine (machine() reads them all).
+    // Every machine by id, for look-ups in a loop (machine() reads them all).
     QHash<QString, const Machine *> machinesById() const;
+    // The units of all its applications.
+    qint64 units() const;
     // A bundle document Juju's reader accepts.
     QJsonObject toJson() const;
 

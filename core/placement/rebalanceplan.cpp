@@ -265,7 +265,7 @@ private:
     // machine's first to go last.
     void fillQueues(Level level)
     {
-        m_units = machineCounts();
+        m_units = m_live;
         m_leaving.assign(m_rank.size(), {});
         m_domainOf.assign(m_rank.size(), nullptr);
         m_queues.clear();
