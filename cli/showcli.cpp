@@ -90,14 +90,20 @@ QList<const Record *> lookUp(const QList<Record> &records, const QStringList &na
 void machines(CliContext &ctx, const QStringList &args)
 {
     CommandArgs(QStringLiteral("machines"), {}).parse(args, 0, 0);
-    const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
-    const QJsonObject json{
-        {QStringLiteral("model"), snapshot.model.name},
-        {QStringLiteral("machines"), StatusReport::machinesJson(snapshot.machines)}};
+    // The machines alone, without the units; as JSON only when asked for JSON.
+    QString model;
+    const QList<MachineRecord> list = ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
+        model = tx.model().name;
+        return tx.machines().all();
+    });
+    const QJsonValue json =
+        ctx.format == Output::Format::Tabular
+            ? QJsonValue()
+            : QJsonObject{{QStringLiteral("model"), model},
+                          {QStringLiteral("machines"), StatusReport::machinesJson(list)}};
     ctx.show(json, [&] {
-        return snapshot.machines.isEmpty()
-                   ? QStringLiteral("No machines in model \"%1\".\n").arg(snapshot.model.name)
-                   : StatusReport::machinesTable(snapshot.machines);
+        return list.isEmpty() ? QStringLiteral("No machines in model \"%1\".\n").arg(model)
+                              : StatusReport::machinesTable(list);
     });
 }
 
@@ -107,7 +113,10 @@ void showMachine(CliContext &ctx, const QStringList &args)
     parser.addOption(utcOption());
     parser.parse(args, 1, -1);
     const bool utc = parser.isSet(QStringLiteral("utc"));
-    const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
+    // The machines named, what they host and the units on them: nothing else.
+    const ModelSnapshot snapshot = ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
+        return tx.snapshots().around({}, {}, parser.positional());
+    });
     const auto found = lookUp(
         snapshot.machines, parser.positional(), [](const MachineRecord &m) { return m.name; },
         QStringLiteral("machine %1 not found"));
@@ -154,7 +163,10 @@ void showUnit(CliContext &ctx, const QStringList &args)
     parser.addOption(utcOption());
     parser.parse(args, 1, -1);
     const bool utc = parser.isSet(QStringLiteral("utc"));
-    const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
+    // The units named, their principals, subordinates and machines: nothing else.
+    const ModelSnapshot snapshot = ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
+        return tx.snapshots().around({}, parser.positional(), {});
+    });
     const auto found = lookUp(
         snapshot.units, parser.positional(), [](const UnitRecord &u) { return u.name(); },
         QStringLiteral("unit \"%1\" not found"));
@@ -213,7 +225,10 @@ void showApplication(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("show-application"), QStringLiteral("APP ..."));
     parser.parse(args, 1, -1);
-    const ModelSnapshot snapshot = ctx.workspace.snapshot(ctx.model());
+    // The applications' units, and what their spreads are counted from: nothing else.
+    const ModelSnapshot snapshot = ctx.workspace.readModel(ctx.model(), [&](ModelTx &tx) {
+        return tx.snapshots().ofApplications(parser.positional());
+    });
     const auto found = lookUp(
         snapshot.applications, parser.positional(),
         [](const ApplicationRecord &a) { return a.name; },
@@ -266,25 +281,29 @@ void showModel(CliContext &ctx, const QStringList &args)
     parser.parse(args, 0, 1);
     const QString name = parser.positional().value(0, ctx.model());
     ModelCommands commands(ctx.workspace);
-    const ModelSnapshot snapshot = ctx.workspace.snapshot(name);
+    // The model and how large it is, counted by the store.
+    ModelRecord model;
+    const SnapshotReader::Sizes sizes = ctx.workspace.readModel(name, [&](ModelTx &tx) {
+        model = tx.model();
+        return tx.snapshots().sizes();
+    });
     QJsonObject config;
     for (const auto &[info, value] : commands.config(name))
         config.insert(info.name, value);
     const QString current = ctx.workspace.currentModel();
     showYaml(ctx,
-             {{name,
-               QJsonObject{{QStringLiteral("name"), name},
-                           {QStringLiteral("model-uuid"), snapshot.model.uuid},
-                           {QStringLiteral("cloud"), snapshot.model.cloud},
-                           {QStringLiteral("region"), snapshot.model.region},
-                           {QStringLiteral("life"), snapshot.model.dying ? QStringLiteral("dying")
-                                                                         : QStringLiteral("alive")},
-                           {QStringLiteral("current"), name == current},
-                           {QStringLiteral("constraints"), snapshot.model.constraints.toString()},
-                           {QStringLiteral("config"), config},
-                           {QStringLiteral("applications"), int(snapshot.applications.size())},
-                           {QStringLiteral("units"), int(snapshot.units.size())},
-                           {QStringLiteral("machines"), int(snapshot.machines.size())}}}});
+             {{name, QJsonObject{{QStringLiteral("name"), name},
+                                 {QStringLiteral("model-uuid"), model.uuid},
+                                 {QStringLiteral("cloud"), model.cloud},
+                                 {QStringLiteral("region"), model.region},
+                                 {QStringLiteral("life"),
+                                  model.dying ? QStringLiteral("dying") : QStringLiteral("alive")},
+                                 {QStringLiteral("current"), name == current},
+                                 {QStringLiteral("constraints"), model.constraints.toString()},
+                                 {QStringLiteral("config"), config},
+                                 {QStringLiteral("applications"), sizes.applications},
+                                 {QStringLiteral("units"), sizes.units},
+                                 {QStringLiteral("machines"), sizes.machines}}}});
 }
 
 } // namespace

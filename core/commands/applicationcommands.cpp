@@ -272,20 +272,10 @@ CommandResult ApplicationCommands::removeUnits(const QString &model, const QStri
         throw BerthError(ApplicationCommands::tr("no units specified; expected APP/N ..."));
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
-        // The named applications' units read once each, not a look-up a name
-        // (a name not among them is looked up alone, and says why it fails).
-        QHash<QString, UnitRecord> known;
-        QSet<QString> applications;
-        for (const QString &name : units) {
-            const QString app = name.section(u'/', 0, 0);
-            if (applications.contains(app))
-                continue;
-            applications.insert(app);
-            if (const auto record = tx.applications().find(app)) {
-                for (const UnitRecord &u : tx.units().ofApplication(record->id))
-                    known.insert(u.name(), u);
-            }
-        }
+        // The named units read in batches, whatever the size of their
+        // applications (a name not among them is looked up alone, and says
+        // why it fails).
+        const QHash<QString, UnitRecord> known = tx.units().withNames(units);
         QList<UnitRecord> removed;
         QSet<QString> named;
         for (const QString &name : units) {

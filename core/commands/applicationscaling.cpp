@@ -41,30 +41,39 @@ ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app
     : m_tx(tx)
     , m_app(app)
     , m_policies(std::move(policies))
+{}
+
+const QList<ApplicationScaling::Placed> &ApplicationScaling::units() const
 {
-    for (const UnitPlacement &u : tx.units().placements(app)) {
+    if (m_units)
+        return *m_units;
+    m_units.emplace();
+    const QList<UnitPlacement> placements = m_tx.units().placements(m_app);
+    m_units->reserve(placements.size());
+    for (const UnitPlacement &u : placements) {
         Placed p;
         p.candidate.id = u.unitId;
-        p.name = app.name + u'/' + QString::number(u.number);
         p.candidate.createdAt = u.createdAt;
         p.candidate.profile = u.constraints;
         p.region = u.region;
         p.candidate.zone = u.zone;
         p.candidate.inError = u.inError;
-        m_units.append(p);
+        m_units->append(p);
     }
     QList<DeletionPolicy::Candidate> candidates;
-    for (const Placed &p : std::as_const(m_units))
+    candidates.reserve(m_units->size());
+    for (const Placed &p : std::as_const(*m_units))
         candidates << p.candidate;
     DeletionPolicy::assignProfileAges(candidates);
-    for (qsizetype i = 0; i < m_units.size(); ++i)
-        m_units[i].candidate.profileAt = candidates.at(i).profileAt;
+    for (qsizetype i = 0; i < m_units->size(); ++i)
+        (*m_units)[i].candidate.profileAt = candidates.at(i).profileAt;
+    return *m_units;
 }
 
 QMap<QString, qint64> ApplicationScaling::unitsPerRegion() const
 {
     QMap<QString, qint64> counts;
-    for (const Placed &p : m_units)
+    for (const Placed &p : units())
         ++counts[p.region];
     return counts;
 }
@@ -72,7 +81,7 @@ QMap<QString, qint64> ApplicationScaling::unitsPerRegion() const
 QMap<QString, qint64> ApplicationScaling::unitsPerZone() const
 {
     QMap<QString, qint64> counts;
-    for (const Placed &p : m_units)
+    for (const Placed &p : units())
         ++counts[p.candidate.zone];
     return counts;
 }
@@ -113,7 +122,7 @@ QList<ApplicationScaling::Group> ApplicationScaling::zoneGroups(const QString &r
     if (targets.isEmpty())
         return {{QString(), count}};
     QMap<QString, qint64> current;
-    for (const Placed &p : m_units) {
+    for (const Placed &p : units()) {
         if (region.isEmpty() || p.region == region)
             ++current[p.candidate.zone];
     }
@@ -153,22 +162,19 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
                                                std::optional<DeletionPolicy::Criteria> criteria,
                                                QRandomGenerator &random)
 {
-    if (count > m_units.size()) {
+    if (count > units().size()) {
         throw BerthError(ApplicationScaling::tr("cannot remove %1 units of \"%2\": it has %3")
                              .arg(count)
                              .arg(m_app.name)
-                             .arg(m_units.size()));
+                             .arg(units().size()));
     }
     const DeletionPolicy::Criteria how =
         criteria.value_or(m_policies.deletion.value_or(DeletionPolicy::defaultCriteria));
-    QHash<qint64, QString> names;
-    for (const Placed &p : std::as_const(m_units))
-        names.insert(p.candidate.id, p.name);
     QList<qint64> victims;
     for (const auto &[region, inRegion] : regionGroups(-count)) {
         for (const auto &[zone, inZone] : zoneGroups(region, -inRegion)) {
             QList<DeletionPolicy::Candidate> candidates;
-            for (const Placed &p : std::as_const(m_units)) {
+            for (const Placed &p : units()) {
                 if ((region.isEmpty() || p.region == region) &&
                     (zone.isEmpty() || p.candidate.zone == zone))
                     candidates << p.candidate;
@@ -176,13 +182,12 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
             victims += DeletionPolicy::choose(candidates, inZone, how, random);
         }
     }
+    // The victims read in batches of ids, in the order they were chosen.
+    const QList<UnitRecord> units = m_tx.units().withIds(victims);
     QList<QString> removed;
-    QList<UnitRecord> units;
-    for (qint64 id : std::as_const(victims)) {
-        const QString name = names.value(id);
-        units << m_tx.units().get(name);
-        removed << name;
-    }
+    removed.reserve(units.size());
+    for (const UnitRecord &u : units)
+        removed << u.name();
     MachineRetirement(m_tx).removeUnits(units);
     return removed;
 }

@@ -45,7 +45,7 @@ public:
 
     const ApplicationPolicies &policies() const { return m_policies; }
     // Principal units the application has now.
-    qint64 unitCount() const { return m_units.size(); }
+    qint64 unitCount() const { return units().size(); }
     // Units per region (or per zone), for reports and charts.
     QMap<QString, qint64> unitsPerRegion() const;
     QMap<QString, qint64> unitsPerZone() const;
@@ -64,7 +64,6 @@ private:
     struct Placed
     {
         DeletionPolicy::Candidate candidate;
-        QString name;
         QString region;
     };
     using Group = QPair<QString, qint64>; // region or zone, and how many units
@@ -72,11 +71,13 @@ private:
     QList<Group> regionGroups(qint64 delta) const;
     // The zone policy's plan for `delta` units inside `region` (all regions when empty).
     QList<Group> zoneGroups(const QString &region, qint64 delta) const;
+    // The principal units and where they are, read when first needed.
+    const QList<Placed> &units() const;
 
     ModelTx &m_tx;
     ApplicationRecord m_app;
     ApplicationPolicies m_policies;
-    QList<Placed> m_units;
+    mutable std::optional<QList<Placed>> m_units;
 };
 
 } // namespace berth

@@ -38,10 +38,11 @@ QHash<qint64, MachineRecord> MachineRows::withIds(const QList<qint64> &ids)
 
 QList<MachineRecord> MachineRows::all()
 {
-    QSqlQuery &q =
-        m_scope.sql().run(RowMapping::selectMachines() + QStringLiteral(" WHERE m.model_id = ?"),
-                          {m_scope.model().id});
-    return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
+    // Through the store's own statement: a model may have 100,000 machines.
+    return RowMapping::collectMany<MachineRecord>(
+        m_scope.sql(),
+        RowMapping::selectMachines() + QStringLiteral(" WHERE m.model_id = ? ORDER BY m.id"),
+        {m_scope.model().id}, RowMapping::machineFrom);
 }
 
 QList<MachineRecord> MachineRows::children(qint64 machineId)

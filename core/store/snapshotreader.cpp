@@ -42,6 +42,19 @@ void rereadRows(QList<Record> &rows, const QSet<qint64> &ids, Read read)
     rows += read(QStringLiteral(" > ? ORDER BY 1"), QVariantList{largest});
 }
 
+// The snapshot's units in the order whole() gives them: by application, in
+// the order the store sorts their names (its collation), then by number.
+void orderUnits(ModelSnapshot &snap)
+{
+    QHash<qint64, qsizetype> rank;
+    for (qsizetype i = 0; i < snap.applications.size(); ++i)
+        rank.insert(snap.applications.at(i).id, i);
+    std::sort(snap.units.begin(), snap.units.end(), [&](const UnitRecord &a, const UnitRecord &b) {
+        return std::pair(rank.value(a.applicationId), a.number) <
+               std::pair(rank.value(b.applicationId), b.number);
+    });
+}
+
 } // namespace
 
 ModelSnapshot SnapshotReader::applicationsOnly()
@@ -212,15 +225,60 @@ ModelSnapshot SnapshotReader::around(const QStringList &applications, const QStr
     }
     snap.machines = machinesById.values(); // by id, as whole() orders them
     snap.units = unitsById.values();
-    // Applications in the order the store sorts their names (its collation).
-    QHash<qint64, qsizetype> rank;
-    for (qsizetype i = 0; i < snap.applications.size(); ++i)
-        rank.insert(snap.applications.at(i).id, i);
-    std::sort(snap.units.begin(), snap.units.end(), [&](const UnitRecord &a, const UnitRecord &b) {
-        return std::pair(rank.value(a.applicationId), a.number) <
-               std::pair(rank.value(b.applicationId), b.number);
-    });
+    orderUnits(snap);
     return snap;
+}
+
+ModelSnapshot SnapshotReader::ofApplications(const QStringList &applications)
+{
+    ModelSnapshot snap = applicationsOnly();
+    QSet<qint64> spread;
+    for (const SpreadRecord &s : std::as_const(snap.spreads))
+        spread.insert(s.applicationId);
+    QStringList withSpread;
+    UnitRows unitRows(m_scope);
+    for (const ApplicationRecord &a : std::as_const(snap.applications)) {
+        if (!applications.contains(a.name))
+            continue;
+        if (spread.contains(a.id))
+            withSpread << a.name;
+        else
+            snap.units += unitRows.ofApplication(a.id);
+    }
+    if (withSpread.isEmpty())
+        return snap;
+    const ModelSnapshot counted = around(withSpread, {}, {});
+    QMap<qint64, MachineRecord> machines;
+    for (const MachineRecord &m : counted.machines)
+        machines.insert(m.id, m);
+    m_scope.sql().forEachRow(RowMapping::selectMachines() +
+                                 QStringLiteral(" WHERE m.model_id = ? AND m.parent_id IS NULL"),
+                             {m_scope.model().id}, [&](const SqlRow &row) {
+                                 MachineRecord m = RowMapping::machineFrom(row);
+                                 machines.insert(m.id, std::move(m));
+                             });
+    snap.machines = machines.values(); // by id, as whole() orders them
+    for (const UnitRecord &u : counted.units) {
+        if (spread.contains(u.applicationId) && applications.contains(u.application))
+            snap.units << u;
+    }
+    orderUnits(snap);
+    return snap;
+}
+
+SnapshotReader::Sizes SnapshotReader::sizes()
+{
+    SqlSession &sql = m_scope.sql();
+    const qint64 model = m_scope.model().id;
+    const auto count = [&](const QString &table) {
+        return sql
+            .scalar(QStringLiteral("SELECT count(*) FROM ") + table +
+                        QStringLiteral(" WHERE model_id = ?"),
+                    {model})
+            .toLongLong();
+    };
+    return {count(QStringLiteral("applications")), count(QStringLiteral("units")),
+            count(QStringLiteral("machines"))};
 }
 
 } // namespace berth

@@ -31,6 +31,20 @@ public:
     ModelSnapshot around(const QStringList &applications, const QStringList &units,
                          const QStringList &machines);
 
+    // Every application, relation and policy, with the units of
+    // `applications`; for those with a spread constraint, what their skew
+    // is counted from as well: their units' machines and hosts, and every
+    // machine that is no container. For `show-application`.
+    ModelSnapshot ofApplications(const QStringList &applications);
+    // How many applications, units and machines the model has, counted by the store.
+    struct Sizes
+    {
+        qint64 applications = 0;
+        qint64 units = 0;
+        qint64 machines = 0;
+    };
+    Sizes sizes();
+
 private:
     // The model, its applications, relations and policies.
     ModelSnapshot applicationsOnly();

@@ -68,32 +68,93 @@ QList<UnitRecord> UnitRows::ofApplication(qint64 applicationId)
         {applicationId}, RowMapping::unitFrom);
 }
 
-QHash<qint64, MachineRecord> UnitRows::machinesOf(const ApplicationRecord &app)
+QList<UnitRecord> UnitRows::withIds(const QList<qint64> &ids)
 {
-    QHash<qint64, MachineRecord> machines;
-    m_scope.sql().forEachRow(
-        RowMapping::selectMachines() +
-            QStringLiteral(" WHERE m.id IN (SELECT machine_id FROM units WHERE "
-                           "application_id = ?) OR m.id IN (SELECT c.parent_id FROM machines c "
-                           "JOIN units u ON u.machine_id = c.id WHERE u.application_id = ?)"),
-        {app.id, app.id}, [&](const SqlRow &row) {
-            MachineRecord m = RowMapping::machineFrom(row);
-            machines.insert(m.id, std::move(m));
+    QHash<qint64, UnitRecord> byId;
+    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &binds) {
+        m_scope.sql().forEachRow(RowMapping::selectUnits() + QStringLiteral(" WHERE u.id") + in,
+                                 binds, [&](const SqlRow &row) {
+                                     UnitRecord u = RowMapping::unitFrom(row);
+                                     byId.insert(u.id, std::move(u));
+                                 });
+    });
+    QList<UnitRecord> units;
+    units.reserve(byId.size());
+    for (const qint64 id : ids) {
+        if (const auto u = byId.constFind(id); u != byId.cend())
+            units << *u;
+    }
+    return units;
+}
+
+QHash<QString, UnitRecord> UnitRows::withNames(const QStringList &names)
+{
+    // By application, the numbers named: a look-up of (application, number)
+    // a unit, in batches, whatever the size of the applications.
+    QHash<QString, QList<qint64>> numbers;
+    for (const QString &name : names) {
+        if (!Names::isValidUnitName(name))
+            continue;
+        const qsizetype slash = name.lastIndexOf(u'/');
+        bool ok = false;
+        const qint64 number = name.mid(slash + 1).toLongLong(&ok);
+        if (ok)
+            numbers[name.left(slash)] << number;
+    }
+    QHash<QString, UnitRecord> found;
+    ApplicationRows applications(m_scope);
+    for (auto it = numbers.cbegin(); it != numbers.cend(); ++it) {
+        const auto app = applications.find(it.key());
+        if (!app)
+            continue;
+        SqlSession::forIdBatches(it.value(), [&](const QString &in, const QVariantList &binds) {
+            m_scope.sql().forEachRow(
+                RowMapping::selectUnits() +
+                    QStringLiteral(" WHERE u.application_id = ? AND u.number") + in,
+                QVariantList{app->id} + binds, [&](const SqlRow &row) {
+                    UnitRecord u = RowMapping::unitFrom(row);
+                    found.insert(u.name(), std::move(u));
+                });
         });
-    return machines;
+    }
+    return found;
 }
 
 QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
 {
-    // The machines the application's units are on, and their hosts.
-    const QHash<qint64, MachineRecord> machines = machinesOf(app);
+    // One row a unit, with the little of its machine and host a placement
+    // needs, straight from the store's statement: scaling an application of
+    // 100,000 units reads its units once and nothing else.
+    static const QString statement =
+        QStringLiteral("SELECT u.id, u.number, u.created_at, u.constraints,"
+                       " coalesce(m.id, 0), m.region, m.zone, m.placement, m.machine_status,"
+                       " coalesce(h.id, 0), h.region, h.zone, h.placement, h.machine_status"
+                       " FROM units u LEFT JOIN machines m ON m.id = u.machine_id"
+                       " LEFT JOIN machines h ON h.id = m.parent_id"
+                       " WHERE u.application_id = ? ORDER BY u.number");
+    // A machine with what UnitPlacement::of reads of it, from column `first` on.
+    const auto machineAt = [](const SqlRow &row, int first) {
+        MachineRecord m;
+        m.id = row.integer(first);
+        m.region = row.text(first + 1);
+        m.zone = row.text(first + 2);
+        m.placement = row.text(first + 3);
+        m.state.status =
+            MachineState::statusFrom(row.text(first + 4)).value_or(MachineState::Status::Pending);
+        return m;
+    };
     QList<UnitPlacement> rows;
-    for (const UnitRecord &u : ofApplication(app.id)) {
-        const auto m = machines.constFind(u.machineId);
-        const MachineRecord *machine = m == machines.cend() ? nullptr : &*m;
-        const auto h = machine ? machines.constFind(machine->parentId) : machines.cend();
-        rows << UnitPlacement::of(u, machine, h == machines.cend() ? nullptr : &*h);
-    }
+    m_scope.sql().forEachRow(statement, {app.id}, [&](const SqlRow &row) {
+        UnitRecord u;
+        u.id = row.integer(0);
+        u.number = row.integer(1);
+        u.createdAt = row.integer(2);
+        u.constraints = row.text(3);
+        const MachineRecord machine = machineAt(row, 4);
+        const MachineRecord host = machineAt(row, 9);
+        rows << UnitPlacement::of(u, machine.id != 0 ? &machine : nullptr,
+                                  host.id != 0 ? &host : nullptr);
+    });
     return rows;
 }
 

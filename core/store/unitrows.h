@@ -29,6 +29,10 @@ public:
     // The units on each of `machineIds` that has any.
     QHash<qint64, QList<UnitRecord>> onMachines(const QList<qint64> &machineIds);
     QList<UnitRecord> ofApplication(qint64 applicationId);
+    // The units with these ids, in their order (those not found left out).
+    QList<UnitRecord> withIds(const QList<qint64> &ids);
+    // The units of the model among `names`, by name (names of no unit left out).
+    QHash<QString, UnitRecord> withNames(const QStringList &names);
     // Each of the application's units with where it is (Senlin's node view).
     QList<UnitPlacement> placements(const ApplicationRecord &app);
     // The application's placed units as a spread constraint counts them
@@ -60,9 +64,6 @@ public:
     qsizetype syncSubordinates(const MachineRecord &machine, const QList<UnitRecord> &units);
 
 private:
-    // The application's units with the machines they are on and those
-    // machines' hosts, by id.
-    QHash<qint64, MachineRecord> machinesOf(const ApplicationRecord &app);
     // A new unit's record (not written yet).
     UnitRecord recordOf(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
                         const FormattedConstraints &constraints) const;

@@ -1,5 +1,7 @@
 #include "core/commands/applicationcommands.h"
+#include "core/commands/machinecommands.h"
 #include "core/commands/scalingcommands.h"
+#include "core/model/snapshotindex.h"
 #include "core/provisioning/provisioner.h"
 #include "tests/testsupport.h"
 
@@ -273,6 +275,87 @@ private slots:
         const CommandResult r = f.scaling().removeUnits(model, QStringLiteral("web"), 1,
                                                         DeletionPolicy::Criteria::OldestFirst);
         QCOMPARE(r.messages, QStringList{QStringLiteral("removed unit web/3")});
+    }
+
+    // remove-unit -n reads only what the policy weighs of each unit: the
+    // units it reads, and the victims it takes, are those the whole model
+    // gives, by every criteria, on units in containers, in zones asked for,
+    // on machines in error (or on hosts in error), with several profiles.
+    void victimsAreThoseOfTheWholeModel()
+    {
+        Fixture f;
+        const QString web = QStringLiteral("web");
+        ApplicationCommands apps(f.ws());
+        f.addUnits(3);
+        apps.setConstraints(model, web, QStringLiteral("mem=4G"));
+        f.addUnits(2, QStringLiteral("zone=sim-east-b"));
+        MachineCommands::AddMachine empty;
+        MachineCommands(f.ws()).addMachines(model, empty);
+        const QString host = f.ws().snapshot(model).machines.constLast().name;
+        f.addUnits(2, QStringLiteral("lxd:%1,lxd:%1").arg(host));
+        apps.setConstraints(model, web, QStringLiteral("cores=2"));
+        f.addUnits(4, QStringLiteral("zone=sim-east-c"));
+        apps.addUnplacedUnits(model, web, 1);
+        const QString firstMachine = f.ws().snapshot(model).units.constFirst().machine;
+        AsTheProvisioner::failed(f.ws(), model, firstMachine, QStringLiteral("no room"));
+        AsTheProvisioner::failed(f.ws(), model, host, QStringLiteral("no room"));
+
+        const ModelSnapshot whole = f.ws().snapshot(model);
+        const SnapshotIndex index(whole);
+        const ApplicationRecord app = *index.application(web);
+        const QList<UnitPlacement> expected = index.placementsOf(app);
+        const QList<UnitPlacement> read =
+            f.ws().readModel(model, [&](ModelTx &tx) { return tx.units().placements(app); });
+        QCOMPARE(read.size(), expected.size());
+        QCOMPARE(read.size(), 12);
+        int inError = 0;
+        for (qsizetype i = 0; i < read.size(); ++i) {
+            const UnitPlacement &a = read.at(i);
+            const UnitPlacement &b = expected.at(i);
+            QCOMPARE(a.unitId, b.unitId);
+            QCOMPARE(a.number, b.number);
+            QCOMPARE(a.createdAt, b.createdAt);
+            QCOMPARE(a.constraints, b.constraints);
+            QCOMPARE(a.region, b.region);
+            QCOMPARE(a.zone, b.zone);
+            QCOMPARE(a.inError, b.inError);
+            inError += a.inError ? 1 : 0;
+        }
+        QCOMPARE(inError, 3); // web/1, and the two units in containers on the host
+
+        QList<DeletionPolicy::Candidate> candidates;
+        QHash<qint64, QString> names;
+        for (const UnitPlacement &u : expected) {
+            candidates.append({u.unitId, u.createdAt, 0, u.constraints, u.zone, u.inError});
+            names.insert(u.unitId, web + u'/' + QString::number(u.number));
+        }
+        DeletionPolicy::assignProfileAges(candidates);
+        using C = DeletionPolicy::Criteria;
+        for (const C criteria :
+             {C::OldestFirst, C::YoungestFirst, C::OldestProfileFirst, C::Random}) {
+            for (const qint64 count : {1, 4, 7, 12}) {
+                for (const quint32 seed : {1u, 2u, 3u}) {
+                    QRandomGenerator random(seed);
+                    QStringList victims;
+                    for (const qint64 id :
+                         DeletionPolicy::choose(candidates, count, criteria, random))
+                        victims << names.value(id);
+                    f.random.seed(seed);
+                    QCOMPARE(f.scaling().unitsToRemove(model, web, count, criteria), victims);
+                }
+            }
+        }
+        // And they go: the model loses exactly those units.
+        f.random.seed(7);
+        const QStringList gone = f.scaling().unitsToRemove(model, web, 5, C::Random);
+        f.random.seed(7);
+        f.scaling().removeUnits(model, web, 5, C::Random);
+        const ModelSnapshot after = f.ws().snapshot(model);
+        QStringList left;
+        for (const UnitRecord &u : after.units)
+            left << u.name();
+        for (const UnitRecord &u : whole.units)
+            QCOMPARE(left.contains(u.name()), !gone.contains(u.name()));
     }
 
     void zonePolicyPicksZones()

@@ -1,7 +1,11 @@
 #include "core/bertherror.h"
 #include "core/commands/applicationcommands.h"
+#include "core/commands/machinecommands.h"
 #include "core/commands/spreadcommands.h"
 #include "core/store/changelistener.h"
+#include "core/store/machinerows.h"
+#include "core/store/snapshotreader.h"
+#include "core/store/unitrows.h"
 #include "tests/testsupport.h"
 
 #include <QMutex>
@@ -29,6 +33,7 @@ private slots:
     void clientsStartingAtOnceMigrateOnce();
     void postgresPasswordsNeverShow();
     void upgradeCountsTheUnitsAlreadyThere();
+    void partialReadsGiveTheWholeModelsRecords();
 };
 
 namespace {
@@ -354,6 +359,102 @@ void TestStore::upgradeCountsTheUnitsAlreadyThere()
     const SpreadCounts after = spreadCounts(*f.store);
     QCOMPARE(after.kept, after.counted);
     QVERIFY(after.kept != before.kept);
+}
+
+// show-machine, show-unit, show-application and show-model read only the
+// rows around what they show: the records they print are the whole model's,
+// on a model with containers, subordinates, a spread, unplaced units and a
+// machine in error.
+void TestStore::partialReadsGiveTheWholeModelsRecords()
+{
+    TestWorkspace t({QStringLiteral("latency-ms=0")});
+    const QString model = QStringLiteral("default");
+    Workspace &ws = t.ws();
+    ApplicationCommands apps(ws);
+    deployCharm(ws, model, QStringLiteral("mysql"), 3);
+    ApplicationCommands::Deploy ntp;
+    ntp.charm = QStringLiteral("ntp");
+    ntp.subordinate = true;
+    apps.deploy(model, ntp);
+    apps.relate(model, QStringLiteral("ntp"), QStringLiteral("mysql"));
+    MachineCommands::AddMachine container;
+    container.directive = QStringLiteral("lxd:0");
+    MachineCommands(ws).addMachines(model, container);
+    apps.addUnits(model, QStringLiteral("mysql"), 1, QStringLiteral("lxd:1"));
+    deployCharm(ws, model, QStringLiteral("web"), 3, {}, QStringLiteral("zone=sim-east-b"));
+    SpreadCommands(ws).set(model, QStringLiteral("web"),
+                           SpreadConstraint::of(SpreadConstraint::Level::Zone, 2, 1,
+                                                SpreadConstraint::Unsatisfiable::Anyway));
+    deployCharm(ws, model, QStringLiteral("lonely"), 0);
+    apps.addUnplacedUnits(model, QStringLiteral("lonely"), 2);
+    AsTheProvisioner::failed(ws, model, QStringLiteral("2"), QStringLiteral("no capacity"));
+
+    const ModelSnapshot whole = ws.snapshot(model);
+    const CloudInfo &cloud = t.clouds.get(whole.model.cloud);
+    QVERIFY(whole.units.size() >= 12);
+    const auto read = [&](const std::function<ModelSnapshot(ModelTx &)> &part) {
+        return ws.readModel(model, part);
+    };
+    const auto family = [](const QList<MachineRecord> &machines, const QString &name) {
+        QList<MachineRecord> out;
+        for (const MachineRecord &m : machines) {
+            if (m.name == name || m.name.startsWith(name + u'/'))
+                out << m;
+        }
+        return out;
+    };
+    const auto unitsWhere = [](const QList<UnitRecord> &units, const auto &keep) {
+        QList<UnitRecord> out;
+        for (const UnitRecord &u : units) {
+            if (keep(u))
+                out << u;
+        }
+        return out;
+    };
+    for (const MachineRecord &m : whole.machines) {
+        const ModelSnapshot part =
+            read([&](ModelTx &tx) { return tx.snapshots().around({}, {}, {m.name}); });
+        QCOMPARE(family(part.machines, m.name), family(whole.machines, m.name));
+        const auto on = [&](const UnitRecord &u) { return u.machineId == m.id; };
+        QCOMPARE(unitsWhere(part.units, on), unitsWhere(whole.units, on));
+    }
+    for (const UnitRecord &u : whole.units) {
+        const ModelSnapshot part =
+            read([&](ModelTx &tx) { return tx.snapshots().around({}, {u.name()}, {}); });
+        const auto same = [&](const UnitRecord &x) {
+            return x.id == u.id || (x.subordinate && x.principalId == u.id);
+        };
+        QCOMPARE(unitsWhere(part.units, same), unitsWhere(whole.units, same));
+        const auto host = [&](const ModelSnapshot &s) {
+            return std::find_if(s.machines.cbegin(), s.machines.cend(),
+                                [&](const MachineRecord &m) { return m.id == u.machineId; });
+        };
+        QCOMPARE(host(part) == part.machines.cend(), u.machineId == 0);
+        if (u.machineId != 0)
+            QCOMPARE(*host(part), *host(whole));
+    }
+    for (const ApplicationRecord &a : whole.applications) {
+        const ModelSnapshot part =
+            read([&](ModelTx &tx) { return tx.snapshots().ofApplications({a.name}); });
+        QCOMPARE(part.applications, whole.applications);
+        const auto of = [&](const UnitRecord &u) { return u.applicationId == a.id; };
+        QCOMPARE(unitsWhere(part.units, of), unitsWhere(whole.units, of));
+        const auto partSpread = SpreadCommands::statusOf(part, cloud, a);
+        const auto wholeSpread = SpreadCommands::statusOf(whole, cloud, a);
+        QCOMPARE(partSpread.size(), wholeSpread.size());
+        for (qsizetype i = 0; i < partSpread.size(); ++i) {
+            QCOMPARE(partSpread.at(i).constraint, wholeSpread.at(i).constraint);
+            QCOMPARE(partSpread.at(i).skew, wholeSpread.at(i).skew);
+            QCOMPARE(partSpread.at(i).most, wholeSpread.at(i).most);
+        }
+        QCOMPARE(a.name == u"web", !wholeSpread.isEmpty());
+    }
+    const auto [sizes, machines] = ws.readModel(
+        model, [](ModelTx &tx) { return std::pair(tx.snapshots().sizes(), tx.machines().all()); });
+    QCOMPARE(sizes.applications, whole.applications.size());
+    QCOMPARE(sizes.units, whole.units.size());
+    QCOMPARE(sizes.machines, whole.machines.size());
+    QCOMPARE(machines, whole.machines);
 }
 
 QTEST_GUILESS_MAIN(TestStore)
