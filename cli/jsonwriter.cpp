@@ -38,7 +38,14 @@ void JsonWriter::newEntry()
     if (m_entries.isEmpty())
         return;
     m_buffer += m_entries.last()++ > 0 ? QStringLiteral(",\n") : QStringLiteral("\n");
-    m_buffer.append(QString(4 * m_entries.size(), u' '));
+    indent();
+}
+
+void JsonWriter::indent()
+{
+    static const QString spaces(256, u' ');
+    for (qsizetype left = 4 * m_entries.size(); left > 0; left -= spaces.size())
+        m_buffer.append(spaces.constData(), std::min(left, spaces.size()));
 }
 
 void JsonWriter::beforeValue()
@@ -63,7 +70,7 @@ void JsonWriter::end()
     const QChar closer = m_closers.takeLast();
     if (entries > 0) {
         m_buffer += u'\n';
-        m_buffer.append(QString(4 * m_entries.size(), u' '));
+        indent();
     }
     m_buffer += closer;
     if (m_entries.isEmpty())
@@ -100,40 +107,46 @@ void JsonWriter::scalar(const QJsonValue &value)
 }
 
 // A JSON string as Qt writes one: quotes, backslashes and control
-// characters escaped, everything else as it is.
+// characters escaped, everything else as it is. The runs between escapes
+// are copied whole.
 void JsonWriter::appendString(const QString &text)
 {
     m_buffer += u'"';
-    for (const QChar c : text) {
-        switch (c.unicode()) {
-        case '"':
+    const QChar *run = text.constData();
+    const QChar *const end = run + text.size();
+    for (const QChar *at = run; at != end; ++at) {
+        const char16_t c = at->unicode();
+        if (c >= 0x20 && c != u'"' && c != u'\\')
+            continue;
+        m_buffer.append(run, at - run);
+        run = at + 1;
+        switch (c) {
+        case u'"':
             m_buffer += QStringLiteral("\\\"");
             break;
-        case '\\':
+        case u'\\':
             m_buffer += QStringLiteral("\\\\");
             break;
-        case '\b':
+        case u'\b':
             m_buffer += QStringLiteral("\\b");
             break;
-        case '\f':
+        case u'\f':
             m_buffer += QStringLiteral("\\f");
             break;
-        case '\n':
+        case u'\n':
             m_buffer += QStringLiteral("\\n");
             break;
-        case '\r':
+        case u'\r':
             m_buffer += QStringLiteral("\\r");
             break;
-        case '\t':
+        case u'\t':
             m_buffer += QStringLiteral("\\t");
             break;
         default:
-            if (c.unicode() < 0x20)
-                m_buffer += QStringLiteral("\\u%1").arg(int(c.unicode()), 4, 16, QLatin1Char('0'));
-            else
-                m_buffer += c;
+            m_buffer += QStringLiteral("\\u%1").arg(int(c), 4, 16, QLatin1Char('0'));
         }
     }
+    m_buffer.append(run, end - run);
     m_buffer += u'"';
 }
 

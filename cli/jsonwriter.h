@@ -33,6 +33,7 @@ private:
     void open(QChar bracket);
     void beforeValue();
     void newEntry();
+    void indent(); // four spaces a level
     void appendString(const QString &text);
     void flushIfFull();
 

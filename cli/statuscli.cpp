@@ -93,7 +93,9 @@ QString spreadNotes(CliContext &ctx, const ModelSnapshot &snapshot)
     return notes.isEmpty() ? notes : QStringLiteral("\nSpread\n") + notes;
 }
 
-QString render(CliContext &ctx, const StatusRequest &request, bool *emptyModel)
+// Writes the status document to `stream` (JSON and YAML as they are made:
+// a model of 100,000 units is never held whole as text).
+void render(CliContext &ctx, const StatusRequest &request, bool *emptyModel, QTextStream &stream)
 {
     const auto names = request.selection.plainNames();
     QList<BundleRows::EndpointRelation> endpoints;
@@ -111,12 +113,14 @@ QString render(CliContext &ctx, const StatusRequest &request, bool *emptyModel)
         ctx.warn(QStringLiteral("nothing matched %1").arg(request.selection.patterns().join(u' ')));
     *emptyModel = request.selection.isEmpty() && snapshot.applications.isEmpty() &&
                   snapshot.machines.isEmpty();
-    QString text;
-    QTextStream stream(&text);
-    if (ctx.formatName == u"summary")
-        return StatusReport::toSummary(snapshot);
-    if (!ctx.formatName.isEmpty())
-        return StatusReport::toOneline(snapshot);
+    if (ctx.formatName == u"summary") {
+        stream << StatusReport::toSummary(snapshot);
+        return;
+    }
+    if (!ctx.formatName.isEmpty()) {
+        stream << StatusReport::toOneline(snapshot);
+        return;
+    }
     switch (ctx.format) {
     case Output::Format::Tabular: {
         StatusReport::TableOptions options{
@@ -131,8 +135,9 @@ QString render(CliContext &ctx, const StatusRequest &request, bool *emptyModel)
                 options.endpointRelations.append({r.first, r.second});
         }
         // Skews are the whole application's: shown when the model was read whole.
-        return StatusReport::toTable(snapshot, options) +
-               (names ? QString() : spreadNotes(ctx, snapshot));
+        stream << StatusReport::toTable(snapshot, options)
+               << (names ? QString() : spreadNotes(ctx, snapshot));
+        break;
     }
     case Output::Format::Json:
         StatusReport::writeJson(snapshot, stream);
@@ -142,15 +147,30 @@ QString render(CliContext &ctx, const StatusRequest &request, bool *emptyModel)
         break;
     }
     stream.flush();
+}
+
+// The status document in a string, for --watch to draw at once.
+QString rendered(CliContext &ctx, const StatusRequest &request, bool *emptyModel)
+{
+    QString text;
+    QTextStream stream(&text);
+    render(ctx, request, emptyModel, stream);
     return text;
 }
 
-void writeFile(const QString &path, const QString &text)
+// The status document written to `path` as it is made, in place of the
+// file only once whole.
+void writeFile(CliContext &ctx, const StatusRequest &request, const QString &path)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
-        throw BerthError(
-            QStringLiteral("status: cannot write %1: %2").arg(path, file.errorString()));
+    bool empty = false;
+    if (file.open(QIODevice::WriteOnly)) {
+        QTextStream stream(&file);
+        render(ctx, request, &empty, stream);
+        if (stream.status() == QTextStream::Ok && file.commit())
+            return;
+    }
+    throw BerthError(QStringLiteral("status: cannot write %1: %2").arg(path, file.errorString()));
 }
 
 void status(CliContext &ctx, const QStringList &arguments)
@@ -189,12 +209,11 @@ void status(CliContext &ctx, const QStringList &arguments)
                                 parser.isSet(QStringLiteral("utc"))};
     bool empty = false;
     if (!watch) {
-        const QString text = render(ctx, request, &empty);
         if (!file.isEmpty()) {
-            writeFile(file, text);
+            writeFile(ctx, request, file);
             return;
         }
-        ctx.out << text;
+        render(ctx, request, &empty, ctx.out);
         ctx.out.flush();
         if (empty && ctx.format == Output::Format::Tabular && ctx.formatName.isEmpty())
             ctx.err << "\nModel \"" << ctx.model() << "\" is empty." << Qt::endl; // as Juju says it
@@ -204,7 +223,7 @@ void status(CliContext &ctx, const QStringList &arguments)
     // document per change (YAML's "---" between them).
     bool first = true;
     const auto draw = [&] {
-        const QString text = render(ctx, request, &empty);
+        const QString text = rendered(ctx, request, &empty);
         if (ctx.terminal)
             ctx.out << "\x1b[H\x1b[2J";
         else if (!first)

@@ -28,7 +28,7 @@ const QString model = QStringLiteral("default");
 
 // web: two units on new machines; db in a container on machine 0; ntp a
 // subordinate of web; idle without units. A machine's message with a quote,
-// a backslash and a new line.
+// a backslash, control characters and text beyond ASCII.
 ModelSnapshot richModel(TestWorkspace &t)
 {
     ApplicationCommands apps(t.ws());
@@ -52,7 +52,8 @@ ModelSnapshot richModel(TestWorkspace &t)
     idle.count = 0;
     apps.deploy(model, idle);
     ModelSnapshot snapshot = t.ws().snapshot(model);
-    snapshot.machines[1].machineMessage = QStringLiteral("no \"valid\" host\\\nat all");
+    snapshot.machines[1].machineMessage = QStringLiteral(
+        "no \"valid\" host\\\nat all\t\r\b\f\x01\x1f \u00e9t\u00e9 \u2014 \U0001F680");
     return snapshot;
 }
 
@@ -101,7 +102,7 @@ void TestStatusReport::streamedJsonIsTheDocumentAsWritten()
                  .toObject()
                  .value(u"message")
                  .toString(),
-             QStringLiteral("no \"valid\" host\\\nat all"));
+             snapshot.machines[1].machineMessage);
     const QJsonObject apps = status.value(u"applications").toObject();
     QCOMPARE(apps.value(u"ntp").toObject().value(u"subordinate-to").toArray(),
              QJsonArray{QStringLiteral("web")});
