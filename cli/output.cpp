@@ -77,27 +77,36 @@ QString Table::renderColumns(const QList<int> &dropped) const
     measure(m_header);
     for (const QStringList &row : m_rows)
         measure(row);
+    qsizetype last = widths.size() - 1;
+    while (last > 0 && dropped.contains(int(last)))
+        --last;
+    qsizetype lineWidth = 1;
+    for (const qsizetype w : std::as_const(widths))
+        lineWidth += w + 2;
     QString text;
+    text.reserve((m_rows.size() + 1) * lineWidth);
+    // Each row written into `text` as it goes: cells padded to their column,
+    // the spaces at the end of the line cut.
     const auto line = [&](const QStringList &row) {
-        QString out;
-        qsizetype last = widths.size() - 1;
-        while (last > 0 && dropped.contains(int(last)))
-            --last;
+        const qsizetype start = text.size();
         for (qsizetype i = 0; i < widths.size(); ++i) {
             if (dropped.contains(int(i)))
                 continue;
             const QString cell = i < row.size() ? row.at(i) : QString();
-            const QString padded = i < last ? cell.leftJustified(widths[i] + 2) : cell;
             const QString colour =
                 m_colour && &row != &m_header ? m_colour(int(i), cell) : QString();
             if (colour.isEmpty() || cell.isEmpty())
-                out += padded;
+                text += cell;
             else
-                out += colour + cell + QStringLiteral("\x1b[0m") + padded.mid(cell.size());
+                text += colour + cell + QStringLiteral("\x1b[0m");
+            if (i < last)
+                text.resize(text.size() + widths[i] + 2 - cell.size(), u' ');
         }
-        while (out.endsWith(u' '))
-            out.chop(1);
-        text += out + u'\n';
+        qsizetype end = text.size();
+        while (end > start && text.at(end - 1) == u' ')
+            --end;
+        text.truncate(end);
+        text += u'\n';
     };
     line(m_header);
     for (const QStringList &row : m_rows)

@@ -119,6 +119,15 @@ struct UnitRecord
     bool operator==(const UnitRecord &) const = default;
 };
 
+} // namespace berth
+
+// Records hold only Qt's implicitly shared values and plain numbers: a list
+// of 100,000 grows by moving its memory, not by moving each record.
+Q_DECLARE_TYPEINFO(berth::MachineRecord, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(berth::UnitRecord, Q_RELOCATABLE_TYPE);
+
+namespace berth {
+
 // A unit of one application and where it is, as the Senlin policies see it.
 struct UnitPlacement
 {
