@@ -145,6 +145,12 @@ struct UnitPlacement
     bool inError = false; // its machine, or that machine's host, is in error
 };
 
+} // namespace berth
+
+Q_DECLARE_TYPEINFO(berth::UnitPlacement, Q_RELOCATABLE_TYPE);
+
+namespace berth {
+
 // One move of a machine's life cycle, as its status history keeps it.
 struct StatusLogEntry
 {

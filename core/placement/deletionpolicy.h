@@ -52,3 +52,6 @@ QList<qint64> choose(QList<Candidate> candidates, qint64 count, Criteria criteri
 } // namespace DeletionPolicy
 
 } // namespace berth
+
+// Plain values: a list of 100,000 candidates grows by moving its memory.
+Q_DECLARE_TYPEINFO(berth::DeletionPolicy::Candidate, Q_RELOCATABLE_TYPE);
