@@ -101,11 +101,8 @@ void ChangeSetPanel::refresh()
             try {
                 Store store(location);
                 Workspace ws(store, clouds);
-                // Nothing staged: nothing to try (a trial reads the whole model).
-                ChangeSet changes(ws);
-                if (changes.count(model) == 0)
-                    return Read{};
-                return Read{changes.preview(model), {}};
+                // Nothing staged: nothing tried, the model not read (preview()).
+                return Read{ChangeSet(ws).preview(model), {}};
             } catch (const BerthError &error) {
                 return Read{{}, error.message()};
             }

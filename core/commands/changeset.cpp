@@ -248,6 +248,10 @@ StagedChangeRecord ChangeSet::stage(const QString &model, const ModelChange &cha
 
 ChangeSet::Preview ChangeSet::preview(const QString &model)
 {
+    // Nothing staged: nothing to try and no forecast, so the model is not
+    // read (the window asks at every open, on models of 100,000 units).
+    if (count(model) == 0)
+        return {};
     // A read-only store cannot try the changes: they are listed, untried.
     if (m_ws.store().isReadOnly()) {
         Preview preview;
