@@ -237,6 +237,14 @@ int main(int argc, char *argv[])
         << "   pass ms"
         << "  µs/touched"
         << "  read ms" << Qt::endl;
+    // berth-provisioner-bench beside N...: only a pass starting 1,000
+    // machines beside N - 1,000 running, for each N.
+    const QStringList args = app.arguments().mid(1);
+    if (args.value(0) == u"beside") {
+        for (const QString &total : args.mid(1))
+            starts(total.toInt() - 1000, 1000);
+        return 0;
+    }
     for (const int count : {1000, 2000, 4000, 8000})
         starts(0, count);
     starts(24'000, 1000);

@@ -75,24 +75,33 @@ QList<UnitPlacement> SnapshotIndex::placementsOf(const ApplicationRecord &app) c
 
 namespace {
 
-// Each principal unit placed, with the top-level machine it is on.
-template <typename Each> void forEachPrincipalOnHost(const ModelSnapshot &snapshot, Each each)
+// Each principal unit placed, with the top-level machine it is on (those
+// in `hosts` alone, when given).
+template <typename Each>
+void forEachPrincipalOnHost(const ModelSnapshot &snapshot, const QSet<qint64> *hosts, Each each)
 {
+    // Containers only: any other machine is its own top.
     QHash<qint64, qint64> topOf;
-    for (const MachineRecord &m : snapshot.machines)
-        topOf.insert(m.id, m.parentId == 0 ? m.id : topOf.value(m.parentId, m.parentId));
+    for (const MachineRecord &m : snapshot.machines) {
+        if (m.parentId != 0)
+            topOf.insert(m.id, topOf.value(m.parentId, m.parentId));
+    }
     for (const UnitRecord &u : snapshot.units) {
-        if (!u.subordinate && u.machineId != 0)
-            each(u, topOf.value(u.machineId, u.machineId));
+        if (u.subordinate || u.machineId == 0)
+            continue;
+        const qint64 host = topOf.value(u.machineId, u.machineId);
+        if (!hosts || hosts->contains(host))
+            each(u, host);
     }
 }
 
 } // namespace
 
-QHash<qint64, QStringList> SnapshotIndex::applicationsByHost(const ModelSnapshot &snapshot)
+QHash<qint64, QStringList> SnapshotIndex::applicationsByHost(const ModelSnapshot &snapshot,
+                                                             const QSet<qint64> *hosts)
 {
     QHash<qint64, QStringList> apps;
-    forEachPrincipalOnHost(snapshot, [&](const UnitRecord &u, qint64 host) {
+    forEachPrincipalOnHost(snapshot, hosts, [&](const UnitRecord &u, qint64 host) {
         QStringList &list = apps[host];
         if (!list.contains(u.application))
             list << u.application;
@@ -100,10 +109,11 @@ QHash<qint64, QStringList> SnapshotIndex::applicationsByHost(const ModelSnapshot
     return apps;
 }
 
-QHash<qint64, QHash<QString, int>> SnapshotIndex::unitsByHost(const ModelSnapshot &snapshot)
+QHash<qint64, QHash<QString, int>> SnapshotIndex::unitsByHost(const ModelSnapshot &snapshot,
+                                                              const QSet<qint64> *hosts)
 {
     QHash<qint64, QHash<QString, int>> units;
-    forEachPrincipalOnHost(snapshot,
+    forEachPrincipalOnHost(snapshot, hosts,
                            [&](const UnitRecord &u, qint64 host) { ++units[host][u.application]; });
     return units;
 }

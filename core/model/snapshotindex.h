@@ -23,10 +23,13 @@ public:
 
     // The applications whose units each top-level machine hosts, its
     // containers' included: what its zone distribution group is made of.
-    static QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot);
+    // With `hosts`, for those machines alone (a pass's machines due a start).
+    static QHash<qint64, QStringList> applicationsByHost(const ModelSnapshot &snapshot,
+                                                         const QSet<qint64> *hosts = nullptr);
     // How many principal units of each application each top-level machine
     // hosts, its containers' included: what a zone bound counts it as.
-    static QHash<qint64, QHash<QString, int>> unitsByHost(const ModelSnapshot &snapshot);
+    static QHash<qint64, QHash<QString, int>> unitsByHost(const ModelSnapshot &snapshot,
+                                                          const QSet<qint64> *hosts = nullptr);
 
 private:
     const ModelSnapshot &m_snapshot;

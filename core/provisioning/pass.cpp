@@ -144,6 +144,7 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
                                   const QList<InstanceInfo> &instances)
 {
     QHash<QString, const MachineRecord *> byName;
+    byName.reserve(snapshot.machines.size());
     for (const MachineRecord &m : snapshot.machines)
         byName.insert(m.name, &m);
     const ModelConfig::Harvest mode = harvest();

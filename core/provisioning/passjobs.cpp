@@ -32,16 +32,21 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
     }
     if (due.isEmpty())
         return {};
+    // What the due machines host, and (for containers) their hosts: no
+    // index of the whole model, which may hold 100,000 machines beside them.
     QHash<qint64, const MachineRecord *> byId;
-    for (const MachineRecord &m : snapshot.machines)
-        byId.insert(m.id, &m);
-    const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot);
+    if (containers) {
+        for (const MachineRecord &m : snapshot.machines)
+            byId.insert(m.id, &m);
+    }
+    const QHash<qint64, QStringList> appsOf = SnapshotIndex::applicationsByHost(snapshot, &due);
     QHash<qint64, QStringList> unitsOf;
     for (const UnitRecord &u : snapshot.units) {
         if (!u.subordinate && due.contains(u.machineId))
             unitsOf[u.machineId] << u.name();
     }
-    const QHash<qint64, QHash<QString, int>> perApplication = SnapshotIndex::unitsByHost(snapshot);
+    const QHash<qint64, QHash<QString, int>> perApplication =
+        SnapshotIndex::unitsByHost(snapshot, &due);
     QSet<QString> outages;
     {
         QMutexLocker lock(&m_p.m_outageMutex);

@@ -13,14 +13,14 @@ namespace berth {
 
 bool Provisioner::Pass::finishMoves(const ModelSnapshot &snapshot)
 {
-    const SnapshotIndex index(snapshot);
     QStringList done;
     m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
         SpreadRows rows(tx.scope());
         const QList<SpreadRows::Move> moves = rows.moves();
         m_heldForSurge.clear();
         if (moves.isEmpty())
-            return;
+            return; // most passes: no index of the model made
+        const SnapshotIndex index(snapshot);
         QHash<qint64, const UnitRecord *> unitsById;
         for (const UnitRecord &u : snapshot.units)
             unitsById.insert(u.id, &u);

@@ -126,7 +126,8 @@ ModelSnapshot SnapshotReader::after(const ModelSnapshot &before, const ChangeLis
     QSet<qint64> unitIds;
     for (const UnitRecord &u : before.units) {
         // A unit on a machine read again shows that machine's name as it is now.
-        if (unitNames.contains(u.name()) || machineIds.contains(u.machineId))
+        if (machineIds.contains(u.machineId) ||
+            (!unitNames.isEmpty() && unitNames.contains(u.name())))
             unitIds.insert(u.id);
     }
     rereadRows(snap.units, unitIds, [&](const QString &condition, const QVariantList &ids) {
