@@ -241,16 +241,16 @@ static size_t firstOn(struct Machine **kids, size_t count, sqlite3_int64 host)
 
 static void machines(void)
 {
-    static const char *header[Columns] = {"Machine", "Life",   "Status", "Inst id",
-                                          "Inst status", "Type", "Region", "Zone",
-                                          "Base",    "Constraints", "Message"};
+    static const char *header[Columns] = {"Machine",     "Life",        "Status", "Inst id",
+                                          "Inst status", "Type",        "Region", "Zone",
+                                          "Base",        "Constraints", "Message"};
     const sqlite3_int64 model = modelId();
     exec("BEGIN");
-    sqlite3_stmt *q = prepare(
-        "SELECT id, coalesce(parent_id, 0), name, life, machine_status, instance_id,"
-        " instance_status, instance_type, region, zone, base, constraints,"
-        " CASE WHEN instance_message = '' THEN machine_message ELSE instance_message END"
-        " FROM machines WHERE model_id = ? ORDER BY id");
+    sqlite3_stmt *q =
+        prepare("SELECT id, coalesce(parent_id, 0), name, life, machine_status, instance_id,"
+                " instance_status, instance_type, region, zone, base, constraints,"
+                " CASE WHEN instance_message = '' THEN machine_message ELSE instance_message END"
+                " FROM machines WHERE model_id = ? ORDER BY id");
     sqlite3_bind_int64(q, 1, model);
     size_t size = 0, capacity = 1024;
     struct Machine *list = malloc(capacity * sizeof *list);
@@ -301,7 +301,8 @@ static void machines(void)
         widths[c] = strlen(header[c]);
     for (size_t r = 0; r < rows; ++r) {
         for (int c = 0; c < Columns; ++c) {
-            const size_t w = strlen(order[r]->cells[c]) + (c == 0 ? 2 * (size_t)order[r]->depth : 0);
+            const size_t w =
+                strlen(order[r]->cells[c]) + (c == 0 ? 2 * (size_t)order[r]->depth : 0);
             if (w > widths[c])
                 widths[c] = w;
         }
