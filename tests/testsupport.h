@@ -142,6 +142,18 @@ inline void deployCharm(Workspace &ws, const QString &model, const QString &char
     ApplicationCommands(ws).deploy(model, d);
 }
 
+// `berthctl deploy CHARM --subordinate` and `integrate CHARM PRINCIPAL` in `model`.
+inline void deploySubordinate(Workspace &ws, const QString &model, const QString &charm,
+                              const QString &principal)
+{
+    ApplicationCommands::Deploy d;
+    d.charm = charm;
+    d.subordinate = true;
+    ApplicationCommands apps(ws);
+    apps.deploy(model, d);
+    apps.relate(model, charm, principal);
+}
+
 // A machine's provisioning as the provisioner records it, through ModelTx's
 // own named writes (so the life-cycle table that production obeys holds):
 // a start in flight, an instance, or a provisioning error.

@@ -41,11 +41,7 @@ ModelSnapshot richModel(TestWorkspace &t)
     db.charm = QStringLiteral("db");
     db.to = QStringLiteral("lxd:0");
     apps.deploy(model, db);
-    ApplicationCommands::Deploy ntp;
-    ntp.charm = QStringLiteral("ntp");
-    ntp.subordinate = true;
-    apps.deploy(model, ntp);
-    apps.relate(model, QStringLiteral("ntp"), QStringLiteral("web"));
+    deploySubordinate(t.ws(), model, QStringLiteral("ntp"), QStringLiteral("web"));
     ApplicationCommands::Deploy idle;
     idle.charm = QStringLiteral("idle");
     idle.unplaced = true;

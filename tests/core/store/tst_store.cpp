@@ -372,11 +372,7 @@ void TestStore::partialReadsGiveTheWholeModelsRecords()
     Workspace &ws = t.ws();
     ApplicationCommands apps(ws);
     deployCharm(ws, model, QStringLiteral("mysql"), 3);
-    ApplicationCommands::Deploy ntp;
-    ntp.charm = QStringLiteral("ntp");
-    ntp.subordinate = true;
-    apps.deploy(model, ntp);
-    apps.relate(model, QStringLiteral("ntp"), QStringLiteral("mysql"));
+    deploySubordinate(ws, model, QStringLiteral("ntp"), QStringLiteral("mysql"));
     MachineCommands::AddMachine container;
     container.directive = QStringLiteral("lxd:0");
     MachineCommands(ws).addMachines(model, container);
