@@ -183,12 +183,12 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
         }
     }
     // The victims read in batches of ids, in the order they were chosen.
-    const QList<UnitRecord> units = m_tx.units().withIds(victims);
+    const QList<UnitRecord> leaving = m_tx.units().withIds(victims);
     QList<QString> removed;
-    removed.reserve(units.size());
-    for (const UnitRecord &u : units)
+    removed.reserve(leaving.size());
+    for (const UnitRecord &u : leaving)
         removed << u.name();
-    MachineRetirement(m_tx).removeUnits(units);
+    MachineRetirement(m_tx).removeUnits(leaving);
     return removed;
 }
 

@@ -174,14 +174,8 @@ ModelSnapshot SnapshotReader::around(const QStringList &applications, const QStr
         if (applications.contains(a.name))
             keepUnits(unitRows.ofApplication(a.id));
     }
-    for (const QString &name : units) {
-        const qsizetype slash = name.lastIndexOf(u'/');
-        QSqlQuery &q = sql.run(
-            RowMapping::selectUnits() + QStringLiteral(" WHERE a.model_id = ? AND a.name = ? AND "
-                                                       "u.number = ?"),
-            {m_scope.model().id, name.left(slash), name.mid(slash + 1).toLongLong()});
-        keepUnits(RowMapping::collect<UnitRecord>(q, RowMapping::unitFrom));
-    }
+    if (!units.isEmpty())
+        keepUnits(unitRows.withNames(units).values());
     // Named machines, their containers to any depth, and the units on them.
     QList<qint64> level;
     for (const QString &name : machines) {

@@ -14,20 +14,35 @@
 
 namespace berth {
 
+namespace {
+
+// A unit's application and number, exactly as units are named ("app/ 0"
+// or "app/+0" is no unit, not app/0); nothing for any other text.
+std::optional<std::pair<QString, qint64>> splitUnitName(const QString &name)
+{
+    if (!Names::isValidUnitName(name))
+        return std::nullopt;
+    const qsizetype slash = name.lastIndexOf(u'/');
+    bool ok = false;
+    const qint64 number = name.mid(slash + 1).toLongLong(&ok);
+    if (!ok)
+        return std::nullopt;
+    return std::pair(name.left(slash), number);
+}
+
+} // namespace
+
 UnitRecord UnitRows::get(const QString &name)
 {
-    // Exactly as units are named ("app/ 0" or "app/+0" is no unit, not app/0).
-    const qsizetype slash = name.lastIndexOf(u'/');
-    bool ok = Names::isValidUnitName(name);
-    const qint64 number = ok ? name.mid(slash + 1).toLongLong(&ok) : -1;
-    if (!ok)
+    const auto parts = splitUnitName(name);
+    if (!parts)
         throw BerthError(tr("invalid unit name \"%1\": expected application/number").arg(name));
     QSqlQuery &q = m_scope.sql().run(
         RowMapping::selectUnits() +
             // Through the application's key, then (application, number): two
             // index look-ups, not a scan of the model's units.
             QStringLiteral(" WHERE a.model_id = ? AND a.name = ? AND u.number = ?"),
-        {m_scope.model().id, name.left(slash), number});
+        {m_scope.model().id, parts->first, parts->second});
     auto rows = RowMapping::collect<UnitRecord>(q, RowMapping::unitFrom);
     if (rows.isEmpty())
         throw BerthError(tr("unit \"%1\" not found").arg(name));
@@ -93,13 +108,8 @@ QHash<QString, UnitRecord> UnitRows::withNames(const QStringList &names)
     // a unit, in batches, whatever the size of the applications.
     QHash<QString, QList<qint64>> numbers;
     for (const QString &name : names) {
-        if (!Names::isValidUnitName(name))
-            continue;
-        const qsizetype slash = name.lastIndexOf(u'/');
-        bool ok = false;
-        const qint64 number = name.mid(slash + 1).toLongLong(&ok);
-        if (ok)
-            numbers[name.left(slash)] << number;
+        if (const auto parts = splitUnitName(name))
+            numbers[parts->first] << parts->second;
     }
     QHash<QString, UnitRecord> found;
     ApplicationRows applications(m_scope);
