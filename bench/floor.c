@@ -7,13 +7,16 @@
  * Usage: berth-floor STORE remove-n APP N     remove-unit APP -n N --criteria OLDEST_FIRST
  *        berth-floor STORE remove UNIT...     remove-unit UNIT...
  *        berth-floor STORE machines           machines (the table)
+ *        berth-floor STORE add-n APP N        add-unit APP -n N
  * The model is "default"; its units are on machines of their own that never
- * started (as bench/floor-bench builds it), so a unit's machine goes with it. */
+ * started (as bench/floor-bench builds it), so a unit's machine goes with it,
+ * and neither the model nor the application has constraints. */
 #include <sqlite3.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 static sqlite3 *db;
 
@@ -339,10 +342,115 @@ static void machines(void)
     }
 }
 
+/* The next value of one of the model's sequences ("machine", "unit:APP"). */
+static sqlite3_int64 sequence(sqlite3_int64 model, const char *name)
+{
+    sqlite3_stmt *q = prepare("SELECT value FROM sequences WHERE model_id = ? AND name = ?");
+    sqlite3_bind_int64(q, 1, model);
+    sqlite3_bind_text(q, 2, name, -1, SQLITE_STATIC);
+    const sqlite3_int64 value = sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
+    sqlite3_finalize(q);
+    return value;
+}
+
+static void storeSequence(sqlite3_int64 model, const char *name, sqlite3_int64 value)
+{
+    sqlite3_stmt *q = prepare("INSERT INTO sequences (model_id, name, value) VALUES (?, ?, ?)"
+                              " ON CONFLICT (model_id, name) DO UPDATE SET value = excluded.value");
+    sqlite3_bind_int64(q, 1, model);
+    sqlite3_bind_text(q, 2, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 3, value);
+    done(q);
+    sqlite3_finalize(q);
+}
+
+/* add-unit APP -n N: each unit on a new machine of its own, with the change
+ * log berthctl writes (the machines', then the units'). */
+static void addCount(const char *app, int count)
+{
+    const sqlite3_int64 model = modelId();
+    exec("BEGIN IMMEDIATE");
+    sqlite3_stmt *q =
+        prepare("SELECT a.id, a.base, m.region FROM applications a"
+                " JOIN models m ON m.id = a.model_id WHERE a.model_id = ? AND a.name = ?");
+    sqlite3_bind_int64(q, 1, model);
+    sqlite3_bind_text(q, 2, app, -1, SQLITE_STATIC);
+    if (sqlite3_step(q) != SQLITE_ROW)
+        fail("no such application");
+    const sqlite3_int64 appId = sqlite3_column_int64(q, 0);
+    char *base = copy(q, 1), *region = copy(q, 2);
+    sqlite3_finalize(q);
+    char unitSequence[256];
+    snprintf(unitSequence, sizeof unitSequence, "unit:%s", app);
+    const sqlite3_int64 firstMachine = sequence(model, "machine");
+    const sqlite3_int64 firstUnit = sequence(model, unitSequence);
+    struct timeval now;
+    gettimeofday(&now, NULL);
+    const sqlite3_int64 createdAt = (sqlite3_int64)now.tv_sec * 1000 + now.tv_usec / 1000;
+    sqlite3_stmt *machine = prepare(
+        "INSERT INTO machines (model_id, name, base, constraints, placement, for_unit, region,"
+        " created_at) VALUES (?, ?, ?, '', '', 1, ?, ?) RETURNING id");
+    sqlite3_stmt *unit = prepare("INSERT INTO units (model_id, application_id, number, machine_id,"
+                                 " constraints, created_at) VALUES (?, ?, ?, ?, '', ?)");
+    sqlite3_stmt *change =
+        prepare("INSERT INTO changes (model_id, kind, name, op) VALUES (?, ?, ?, 'added')");
+    sqlite3_int64 *machineIds = malloc((size_t)count * sizeof *machineIds);
+    char name[256];
+    for (int i = 0; i < count; ++i) {
+        snprintf(name, sizeof name, "%lld", (long long)(firstMachine + i));
+        sqlite3_bind_int64(machine, 1, model);
+        sqlite3_bind_text(machine, 2, name, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(machine, 3, base, -1, SQLITE_STATIC);
+        sqlite3_bind_text(machine, 4, region, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(machine, 5, createdAt);
+        if (sqlite3_step(machine) != SQLITE_ROW)
+            fail("machine");
+        machineIds[i] = sqlite3_column_int64(machine, 0);
+        sqlite3_reset(machine);
+    }
+    for (int i = 0; i < count; ++i) {
+        sqlite3_bind_int64(unit, 1, model);
+        sqlite3_bind_int64(unit, 2, appId);
+        sqlite3_bind_int64(unit, 3, firstUnit + i);
+        sqlite3_bind_int64(unit, 4, machineIds[i]);
+        sqlite3_bind_int64(unit, 5, createdAt);
+        done(unit);
+    }
+    for (int kind = 0; kind < 2; ++kind) {
+        for (int i = 0; i < count; ++i) {
+            if (kind == 0)
+                snprintf(name, sizeof name, "%lld", (long long)(firstMachine + i));
+            else
+                snprintf(name, sizeof name, "%s/%lld", app, (long long)(firstUnit + i));
+            sqlite3_bind_int64(change, 1, model);
+            sqlite3_bind_text(change, 2, kind == 0 ? "machine" : "unit", -1, SQLITE_STATIC);
+            sqlite3_bind_text(change, 3, name, -1, SQLITE_TRANSIENT);
+            done(change);
+        }
+    }
+    storeSequence(model, unitSequence, firstUnit + count);
+    storeSequence(model, "machine", firstMachine + count);
+    sqlite3_finalize(machine);
+    sqlite3_finalize(unit);
+    sqlite3_finalize(change);
+    exec("COMMIT");
+    if (count > 20)
+        printf("added %d units of %s\n", count, app);
+    else
+        for (int i = 0; i < count; ++i)
+            printf("added unit %s/%lld to machine %lld\n", app, (long long)(firstUnit + i),
+                   (long long)(firstMachine + i));
+    free(machineIds);
+    free(base);
+    free(region);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: berth-floor STORE remove-n APP N | remove UNIT... | machines\n");
+        fprintf(
+            stderr,
+            "usage: berth-floor STORE remove-n APP N | remove UNIT... | machines | add-n APP N\n");
         return 2;
     }
     if (sqlite3_open_v2(argv[1], &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK)
@@ -355,6 +463,8 @@ int main(int argc, char **argv)
         removeNamed(argv + 3, argc - 3);
     else if (strcmp(argv[2], "machines") == 0)
         machines();
+    else if (strcmp(argv[2], "add-n") == 0 && argc == 5)
+        addCount(argv[3], atoi(argv[4]));
     else
         return 2;
     sqlite3_close(db);

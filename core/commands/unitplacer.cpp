@@ -80,9 +80,14 @@ MachineRows::NewMachine UnitPlacer::unitMachine(const ApplicationRecord &app,
     spec.base = app.base;
     spec.constraints = constraints;
     spec.forUnit = true;
-    spec.region = slot.region.isEmpty() ? m_tx.model().region : slot.region;
+    spec.region = regionOf(slot);
     spec.name = slot.machineName;
     return spec;
+}
+
+QString UnitPlacer::regionOf(const Slot &slot) const
+{
+    return slot.region.isEmpty() ? m_tx.model().region : slot.region;
 }
 
 MachineRecord UnitPlacer::createMachineAt(const DirectivePlacement &where,
@@ -239,22 +244,16 @@ QList<UnitRecord> UnitPlacer::addUnitsOnNewMachines(const ApplicationRecord &app
                                                     const FormattedConstraints &constraints,
                                                     const QList<Slot> &places)
 {
-    if (!m_tx.scope().sql().isPostgres()) {
-        // SQLite runs in this process: a row at a time through its prepared
-        // statements is as quick as it gets.
-        QList<UnitRecord> units;
-        for (const Slot &slot : places)
-            units << addUnit(app, constraints, std::nullopt, slot);
-        return units;
-    }
-    QList<MachineRows::NewMachine> specs;
+    // Where target() and createMachineAt() put a unit with no directive.
+    QList<MachineRows::Place> where;
+    where.reserve(places.size());
     for (const Slot &slot : places) {
-        // Where target() and createMachineAt() put a unit with no directive.
-        MachineRows::NewMachine spec = unitMachine(app, constraints, slot);
-        spec.placement = DirectivePlacement::forUnit(std::nullopt, slot.zone).placement;
-        specs << spec;
+        Q_ASSERT(slot.machineName.isEmpty());
+        where << MachineRows::Place{regionOf(slot),
+                                    DirectivePlacement::forUnit(std::nullopt, slot.zone).placement};
     }
-    const QList<MachineRecord> machines = m_tx.machines().create(specs);
+    const QList<MachineRecord> machines =
+        m_tx.machines().create(unitMachine(app, constraints, {}), where);
     for (const MachineRecord &m : machines)
         keepSpread(app, {}, constraints, m);
     UnitRows unitRows = m_tx.units();

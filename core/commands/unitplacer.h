@@ -51,8 +51,8 @@ public:
     UnitRecord addUnitOn(const ApplicationRecord &app, const FormattedConstraints &constraints,
                          const MachineRecord &machine);
     // Principal units each on a new machine of its own, one in each of
-    // `places`: what addUnit does without a directive, on PostgreSQL with the
-    // rows written a few hundred a statement (one round trip to the server each).
+    // `places`: what addUnit does without a directive, with each table's rows
+    // written together (on PostgreSQL thousands a round trip).
     QList<UnitRecord> addUnitsOnNewMachines(const ApplicationRecord &app,
                                             const FormattedConstraints &constraints,
                                             const QList<Slot> &places);
@@ -86,6 +86,8 @@ private:
     void checkAssignable(const ApplicationRecord &app, const QString &unitName,
                          const FormattedConstraints &constraints,
                          const MachineRecord &machine) const;
+    // The region of a new machine in `slot`: the slot's, else the model's.
+    QString regionOf(const Slot &slot) const;
     // The new machine a principal unit gets without a directive, in `slot`.
     MachineRows::NewMachine unitMachine(const ApplicationRecord &app,
                                         const FormattedConstraints &constraints,

@@ -152,17 +152,21 @@ MachineRecord MachineRows::create(const NewMachine &spec)
     return m;
 }
 
-QList<MachineRecord> MachineRows::create(const QList<NewMachine> &specs)
+QList<MachineRecord> MachineRows::create(const NewMachine &spec, const QList<Place> &places)
 {
+    Q_ASSERT(!spec.parent && spec.name.isEmpty());
     QList<MachineRecord> machines;
+    machines.reserve(places.size());
     QList<QVariantList> rows;
-    for (const NewMachine &spec : specs) {
-        Q_ASSERT(!spec.parent);
-        const MachineRecord m =
-            recordOf(spec, QString::number(m_scope.nextSequence(QStringLiteral("machine"))));
-        machines << m;
-        rows << QVariantList{m_scope.model().id, m.name,         m.base,   m.constraints,
-                             m.placement,        int(m.forUnit), m.region, m.createdAt};
+    rows.reserve(places.size());
+    MachineRecord next = recordOf(spec, {});
+    for (const Place &place : places) {
+        next.name = QString::number(m_scope.nextSequence(QStringLiteral("machine")));
+        next.region = place.region;
+        next.placement = place.placement;
+        machines << next;
+        rows << QVariantList{m_scope.model().id, next.name,         next.base,   next.constraints,
+                             next.placement,     int(next.forUnit), next.region, next.createdAt};
     }
     const QHash<QString, qint64> ids = m_scope.sql().insertRows(QStringLiteral("machines"),
                                                                 {{"model_id", "bigint"},

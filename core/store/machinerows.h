@@ -63,8 +63,15 @@ public:
     // A new machine named by the model's sequence ("3"), or a container on
     // its parent ("3/lxd/0").
     MachineRecord create(const NewMachine &spec);
-    // Top-level machines from `specs`, their rows written a batch a statement.
-    QList<MachineRecord> create(const QList<NewMachine> &specs);
+    // Where one of many like machines goes.
+    struct Place
+    {
+        QString region;
+        QString placement;
+    };
+    // Top-level machines like `spec` (named by the sequence), one in each of
+    // `places`, their rows written together.
+    QList<MachineRecord> create(const NewMachine &spec, const QList<Place> &places);
 
     // Deletes machines never started (and without containers) at once.
     void remove(const QList<MachineRecord> &machines);

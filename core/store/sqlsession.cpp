@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace berth {
 
@@ -68,8 +69,7 @@ QString arrayLiteral(const QList<QVariantList> &rows, qsizetype first, qsizetype
 QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<Column> &columns,
                                               const QList<QVariantList> &rows, const QString &key)
 {
-    // SQLite: far below its 32,766 parameters a statement.
-    const qsizetype perStatement = m_postgres ? 5000 : 250;
+    constexpr qsizetype perStatement = 5000; // PostgreSQL's rows a statement
     QStringList names;
     QStringList arrays;
     for (const Column &c : columns) {
@@ -78,23 +78,36 @@ QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<
     }
     const QString head = u"INSERT INTO %1 (%2) "_s.arg(table, names.join(u','));
     QHash<QString, qint64> ids;
+    if (sqlite()) {
+        // In this process, one row a step of SQLite's own prepared statement
+        // is quicker than any statement of many rows. Every table's key is
+        // its rowid: the new row's id is the connection's last one.
+        const QString sql =
+            head + u"VALUES ("_s + QStringList(columns.size(), u"?"_s).join(u',') + u')';
+        const qsizetype keyColumn = key.isEmpty() ? -1 : names.indexOf(key);
+        Q_ASSERT(key.isEmpty() || keyColumn >= 0);
+        ids.reserve(keyColumn < 0 ? 0 : rows.size());
+        sqlite3_stmt *statement = preparedSqlite(sql);
+        const auto reset = qScopeGuard([statement] {
+            sqlite3_reset(statement);
+            sqlite3_clear_bindings(statement);
+        });
+        for (const QVariantList &row : rows) {
+            bindSqlite(statement, sql, row);
+            stepSqlite(statement, sql);
+            sqlite3_reset(statement);
+            if (keyColumn >= 0)
+                ids.insert(row.at(keyColumn).toString(), sqlite3_last_insert_rowid(m_sqlite));
+        }
+        return ids;
+    }
     reusePlansInTransaction();
     for (qsizetype first = 0; first < rows.size(); first += perStatement) {
         const qsizetype count = std::min(perStatement, rows.size() - first);
         QVariantList binds;
-        QString statement;
-        if (m_postgres) {
-            for (qsizetype c = 0; c < columns.size(); ++c)
-                binds << arrayLiteral(rows, first, count, c,
-                                      qstrcmp(columns.at(c).type, "text") == 0);
-            statement = head + u"SELECT * FROM unnest(%1)"_s.arg(arrays.join(u','));
-        } else {
-            const QString one = u'(' + QStringList(columns.size(), u"?"_s).join(u',') + u')';
-            binds.reserve(count * columns.size());
-            for (qsizetype i = first; i < first + count; ++i)
-                binds += rows.at(i);
-            statement = head + u"VALUES "_s + QStringList(count, one).join(u',');
-        }
+        for (qsizetype c = 0; c < columns.size(); ++c)
+            binds << arrayLiteral(rows, first, count, c, qstrcmp(columns.at(c).type, "text") == 0);
+        const QString statement = head + u"SELECT * FROM unnest(%1)"_s.arg(arrays.join(u','));
         if (key.isEmpty()) {
             run(statement, binds).finish();
             continue;
@@ -170,6 +183,18 @@ QVariant SqlSession::scalar(const QString &sql, std::initializer_list<QVariant> 
 
 qint64 SqlSession::insert(const QString &sql, std::initializer_list<QVariant> binds)
 {
+    if (sqlite()) {
+        std::optional<qint64> id;
+        forEachRow(sql, QVariantList(binds), [&](const SqlRow &row) {
+            if (!id)
+                id = row.integer(0);
+        });
+        if (!id) {
+            fail(sql, m_db,
+                 QSqlError(QStringLiteral("no row inserted"), {}, QSqlError::StatementError));
+        }
+        return *id;
+    }
     QSqlQuery &query = run(sql, binds);
     if (!query.next())
         fail(sql, m_db, query.lastError());
@@ -204,6 +229,17 @@ void SqlSession::clearCache()
     m_sqliteCache.clear();
 }
 
+sqlite3 *SqlSession::sqlite()
+{
+    if (!m_sqliteLooked) {
+        m_sqliteLooked = true;
+        const QVariant handle = m_db.driver()->handle();
+        if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0)
+            m_sqlite = *static_cast<sqlite3 *const *>(handle.data());
+    }
+    return m_sqlite;
+}
+
 sqlite3_stmt *SqlSession::preparedSqlite(const QString &sql)
 {
     auto it = m_sqliteCache.find(sql);
@@ -212,25 +248,15 @@ sqlite3_stmt *SqlSession::preparedSqlite(const QString &sql)
     sqlite3_stmt *statement = nullptr;
     const int code =
         sqlite3_prepare16_v2(m_sqlite, sql.utf16(), int(sql.size() * 2), &statement, nullptr);
-    if (code != SQLITE_OK) {
-        fail(sql, m_db,
-             QSqlError(QStringLiteral("cannot prepare"),
-                       QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
-                       QString::number(code)));
-    }
+    if (code != SQLITE_OK)
+        failSqlite(sql, QStringLiteral("cannot prepare"), code);
     return *m_sqliteCache.insert(sql, statement);
 }
 
 void SqlSession::forEachRow(const QString &sql, const QVariantList &binds,
                             const std::function<void(const SqlRow &)> &row)
 {
-    if (!m_sqliteLooked) {
-        m_sqliteLooked = true;
-        const QVariant handle = m_db.driver()->handle();
-        if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0)
-            m_sqlite = *static_cast<sqlite3 *const *>(handle.data());
-    }
-    if (!m_sqlite) {
+    if (!sqlite()) {
         QSqlQuery &query = run(sql, binds);
         const SqlRow current(query);
         while (query.next())
@@ -243,6 +269,14 @@ void SqlSession::forEachRow(const QString &sql, const QVariantList &binds,
         sqlite3_reset(statement);
         sqlite3_clear_bindings(statement);
     });
+    bindSqlite(statement, sql, binds);
+    const SqlRow current(statement);
+    while (stepSqlite(statement, sql))
+        row(current);
+}
+
+void SqlSession::bindSqlite(sqlite3_stmt *statement, const QString &sql, const QVariantList &binds)
+{
     for (int i = 0; i < binds.size(); ++i) {
         const QVariant value = bindable(binds.at(i));
         int code = SQLITE_OK;
@@ -257,26 +291,24 @@ void SqlSession::forEachRow(const QString &sql, const QVariantList &binds,
         } else {
             code = sqlite3_bind_int64(statement, i + 1, value.toLongLong());
         }
-        if (code != SQLITE_OK) {
-            fail(sql, m_db,
-                 QSqlError(QStringLiteral("cannot bind"),
-                           QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
-                           QString::number(code)));
-        }
+        if (code != SQLITE_OK)
+            failSqlite(sql, QStringLiteral("cannot bind"), code);
     }
-    const SqlRow current(statement);
-    for (;;) {
-        const int code = sqlite3_step(statement);
-        if (code == SQLITE_DONE)
-            return;
-        if (code != SQLITE_ROW) {
-            fail(sql, m_db,
-                 QSqlError(QStringLiteral("cannot read"),
-                           QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
-                           QString::number(code)));
-        }
-        row(current);
-    }
+}
+
+bool SqlSession::stepSqlite(sqlite3_stmt *statement, const QString &sql)
+{
+    const int code = sqlite3_step(statement);
+    if (code != SQLITE_ROW && code != SQLITE_DONE)
+        failSqlite(sql, QStringLiteral("cannot run"), code);
+    return code == SQLITE_ROW;
+}
+
+void SqlSession::failSqlite(const QString &sql, const QString &what, int code)
+{
+    fail(sql, m_db,
+         QSqlError(what, QString::fromUtf8(sqlite3_errmsg(m_sqlite)), QSqlError::StatementError,
+                   QString::number(code)));
 }
 
 void SqlSession::execute(const QString &sql)

@@ -51,7 +51,8 @@ public:
     QSqlQuery &run(const QString &sql, const QVariantList &binds);
     // First column of the first row, or an invalid QVariant when there is none.
     QVariant scalar(const QString &sql, std::initializer_list<QVariant> binds = {});
-    // Runs an INSERT ... RETURNING id and gives the id.
+    // Runs an INSERT ... RETURNING id and gives the id (on SQLite through
+    // its own statement, as forEachRow).
     qint64 insert(const QString &sql, std::initializer_list<QVariant> binds);
     // Statements with no parameters, not cached (schema, pragmas, BEGIN/COMMIT).
     void execute(const QString &sql);
@@ -71,8 +72,8 @@ public:
     // statement; gives each new row's id by the text of its `key` column
     // (unique among the rows; no `key`: no ids). On PostgreSQL each column
     // travels as one array parameter (unnest), which the server reads far
-    // faster than thousands of parameters, in one round trip; SQLite takes
-    // rows of parameters.
+    // faster than thousands of parameters, in one round trip; SQLite steps
+    // its own prepared statement once a row.
     QHash<QString, qint64> insertRows(const QString &table, const QList<Column> &columns,
                                       const QList<QVariantList> &rows, const QString &key = {});
     // Calls `run` with " IN (?, ...)" and its ids, a few hundred of `ids` at
@@ -101,7 +102,13 @@ public:
 
 private:
     QSqlQuery &prepared(const QString &sql);
+    // The connection's own handle when it is SQLite, else null.
+    sqlite3 *sqlite();
     sqlite3_stmt *preparedSqlite(const QString &sql);
+    void bindSqlite(sqlite3_stmt *statement, const QString &sql, const QVariantList &binds);
+    // Steps `statement`: true while it gives a row; throws on an error.
+    bool stepSqlite(sqlite3_stmt *statement, const QString &sql);
+    [[noreturn]] void failSqlite(const QString &sql, const QString &what, int code);
     QSqlDatabase m_db;
     QHash<QString, QSqlQuery> m_cache;
     QHash<QString, sqlite3_stmt *> m_sqliteCache;
