@@ -48,17 +48,17 @@ const QList<ApplicationScaling::Placed> &ApplicationScaling::units() const
     if (m_units)
         return *m_units;
     m_units.emplace();
-    const QList<UnitPlacement> placements = m_tx.units().placements(m_app);
+    QList<UnitPlacement> placements = m_tx.units().placements(m_app);
     m_units->reserve(placements.size());
-    for (const UnitPlacement &u : placements) {
+    for (UnitPlacement &u : placements) {
         Placed p;
         p.candidate.id = u.unitId;
         p.candidate.createdAt = u.createdAt;
-        p.candidate.profile = u.constraints;
-        p.region = u.region;
-        p.candidate.zone = u.zone;
+        p.candidate.profile = std::move(u.constraints);
+        p.region = std::move(u.region);
+        p.candidate.zone = std::move(u.zone);
         p.candidate.inError = u.inError;
-        m_units->append(p);
+        m_units->append(std::move(p));
     }
     QList<DeletionPolicy::Candidate> candidates;
     candidates.reserve(m_units->size());
@@ -174,6 +174,7 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
     for (const auto &[region, inRegion] : regionGroups(-count)) {
         for (const auto &[zone, inZone] : zoneGroups(region, -inRegion)) {
             QList<DeletionPolicy::Candidate> candidates;
+            candidates.reserve(units().size());
             for (const Placed &p : units()) {
                 if ((region.isEmpty() || p.region == region) &&
                     (zone.isEmpty() || p.candidate.zone == zone))

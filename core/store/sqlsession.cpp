@@ -221,6 +221,23 @@ QString SqlRow::text(int column) const
     return bytes > 0 ? QString::fromUtf8(data, bytes) : QString();
 }
 
+QString SqlRow::text(int column, QString &last) const
+{
+    if (!m_statement) {
+        const QString value = text(column);
+        if (value != last)
+            last = value;
+        return last;
+    }
+    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_statement, column));
+    const int bytes = sqlite3_column_bytes(m_statement, column);
+    if (bytes <= 0)
+        return QString();
+    if (!QAnyStringView::equal(last, QUtf8StringView(data, bytes)))
+        last = QString::fromUtf8(data, bytes);
+    return last;
+}
+
 void SqlSession::clearCache()
 {
     m_cache.clear();

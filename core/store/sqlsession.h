@@ -26,6 +26,10 @@ public:
     {}
     qint64 integer(int column) const;
     QString text(int column) const;
+    // The same, sharing `last`'s text (and keeping the value in it) when the
+    // value is the one `last` holds: for columns whose few values repeat
+    // over many rows (zones, regions, statuses), one string for them all.
+    QString text(int column, QString &last) const;
 
 private:
     const QSqlQuery *m_query = nullptr;
