@@ -43,46 +43,41 @@ ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app
     , m_policies(std::move(policies))
 {}
 
-const QList<ApplicationScaling::Placed> &ApplicationScaling::units() const
+const ApplicationScaling::Placed &ApplicationScaling::units() const
 {
     if (m_units)
         return *m_units;
     m_units.emplace();
     QList<UnitPlacement> placements = m_tx.units().placements(m_app);
-    m_units->reserve(placements.size());
+    m_units->candidates.reserve(placements.size());
+    m_units->regions.reserve(placements.size());
     for (UnitPlacement &u : placements) {
-        Placed p;
-        p.candidate.id = u.unitId;
-        p.candidate.createdAt = u.createdAt;
-        p.candidate.profile = std::move(u.constraints);
-        p.region = std::move(u.region);
-        p.candidate.zone = std::move(u.zone);
-        p.candidate.inError = u.inError;
-        m_units->append(std::move(p));
+        DeletionPolicy::Candidate c;
+        c.id = u.unitId;
+        c.createdAt = u.createdAt;
+        c.profile = std::move(u.constraints);
+        c.zone = std::move(u.zone);
+        c.inError = u.inError;
+        m_units->candidates.append(std::move(c));
+        m_units->regions.append(std::move(u.region));
     }
-    QList<DeletionPolicy::Candidate> candidates;
-    candidates.reserve(m_units->size());
-    for (const Placed &p : std::as_const(*m_units))
-        candidates << p.candidate;
-    DeletionPolicy::assignProfileAges(candidates);
-    for (qsizetype i = 0; i < m_units->size(); ++i)
-        (*m_units)[i].candidate.profileAt = candidates.at(i).profileAt;
+    DeletionPolicy::assignProfileAges(m_units->candidates);
     return *m_units;
 }
 
 QMap<QString, qint64> ApplicationScaling::unitsPerRegion() const
 {
     QMap<QString, qint64> counts;
-    for (const Placed &p : units())
-        ++counts[p.region];
+    for (const QString &region : units().regions)
+        ++counts[region];
     return counts;
 }
 
 QMap<QString, qint64> ApplicationScaling::unitsPerZone() const
 {
     QMap<QString, qint64> counts;
-    for (const Placed &p : units())
-        ++counts[p.candidate.zone];
+    for (const DeletionPolicy::Candidate &c : units().candidates)
+        ++counts[c.zone];
     return counts;
 }
 
@@ -122,9 +117,10 @@ QList<ApplicationScaling::Group> ApplicationScaling::zoneGroups(const QString &r
     if (targets.isEmpty())
         return {{QString(), count}};
     QMap<QString, qint64> current;
-    for (const Placed &p : units()) {
-        if (region.isEmpty() || p.region == region)
-            ++current[p.candidate.zone];
+    const Placed &placed = units();
+    for (qsizetype i = 0; i < placed.candidates.size(); ++i) {
+        if (region.isEmpty() || placed.regions.at(i) == region)
+            ++current[placed.candidates.at(i).zone];
     }
     const QStringList usable = delta > 0 ? cloud.usableZones() : m_policies.zone->names();
     const auto plan = PlacementPlanner::plan(targets, current, delta, usable, true);
@@ -162,23 +158,28 @@ QList<QString> ApplicationScaling::removeUnits(qint64 count,
                                                std::optional<DeletionPolicy::Criteria> criteria,
                                                QRandomGenerator &random)
 {
-    if (count > units().size()) {
+    const Placed &placed = units();
+    if (count > placed.candidates.size()) {
         throw BerthError(ApplicationScaling::tr("cannot remove %1 units of \"%2\": it has %3")
                              .arg(count)
                              .arg(m_app.name)
-                             .arg(units().size()));
+                             .arg(placed.candidates.size()));
     }
     const DeletionPolicy::Criteria how =
         criteria.value_or(m_policies.deletion.value_or(DeletionPolicy::defaultCriteria));
     QList<qint64> victims;
     for (const auto &[region, inRegion] : regionGroups(-count)) {
         for (const auto &[zone, inZone] : zoneGroups(region, -inRegion)) {
+            if (region.isEmpty() && zone.isEmpty()) {
+                victims += DeletionPolicy::choose(placed.candidates, inZone, how, random);
+                continue;
+            }
             QList<DeletionPolicy::Candidate> candidates;
-            candidates.reserve(units().size());
-            for (const Placed &p : units()) {
-                if ((region.isEmpty() || p.region == region) &&
-                    (zone.isEmpty() || p.candidate.zone == zone))
-                    candidates << p.candidate;
+            for (qsizetype i = 0; i < placed.candidates.size(); ++i) {
+                const DeletionPolicy::Candidate &c = placed.candidates.at(i);
+                if ((region.isEmpty() || placed.regions.at(i) == region) &&
+                    (zone.isEmpty() || c.zone == zone))
+                    candidates << c;
             }
             victims += DeletionPolicy::choose(candidates, inZone, how, random);
         }

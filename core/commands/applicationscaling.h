@@ -45,7 +45,7 @@ public:
 
     const ApplicationPolicies &policies() const { return m_policies; }
     // Principal units the application has now.
-    qint64 unitCount() const { return units().size(); }
+    qint64 unitCount() const { return units().candidates.size(); }
     // Units per region (or per zone), for reports and charts.
     QMap<QString, qint64> unitsPerRegion() const;
     QMap<QString, qint64> unitsPerZone() const;
@@ -61,10 +61,12 @@ public:
                                QRandomGenerator &random);
 
 private:
+    // The principal units as the deletion policy weighs them, and the
+    // region of each (at the same index).
     struct Placed
     {
-        DeletionPolicy::Candidate candidate;
-        QString region;
+        QList<DeletionPolicy::Candidate> candidates;
+        QList<QString> regions;
     };
     using Group = QPair<QString, qint64>; // region or zone, and how many units
 
@@ -72,12 +74,12 @@ private:
     // The zone policy's plan for `delta` units inside `region` (all regions when empty).
     QList<Group> zoneGroups(const QString &region, qint64 delta) const;
     // The principal units and where they are, read when first needed.
-    const QList<Placed> &units() const;
+    const Placed &units() const;
 
     ModelTx &m_tx;
     ApplicationRecord m_app;
     ApplicationPolicies m_policies;
-    mutable std::optional<QList<Placed>> m_units;
+    mutable std::optional<Placed> m_units;
 };
 
 } // namespace berth

@@ -127,44 +127,53 @@ QList<qint64> choose(QList<Candidate> candidates, qint64 count, Criteria criteri
     sortByCriteria(candidates, criteria, random);
     QList<qint64> victims;
     // In error first, in the criteria's order.
-    QList<Candidate> healthy;
-    for (const Candidate &c : std::as_const(candidates)) {
+    QList<qsizetype> healthy; // indexes into candidates, in the criteria's order
+    healthy.reserve(candidates.size());
+    for (qsizetype i = 0; i < candidates.size(); ++i) {
+        const Candidate &c = candidates.at(i);
         if (c.inError && victims.size() < count)
             victims << c.id;
         else if (!c.inError)
-            healthy << c;
+            healthy << i;
     }
     // Then always from the fullest zone; among equally full zones, the zone
     // whose next unit comes first by the criteria. `healthy` keeps the
     // criteria's order, so each zone's list does too.
-    QHash<QString, QList<qsizetype>> byZone; // zone -> indexes into healthy, in order
-    QStringList zones;
+    struct Zone
+    {
+        QList<qsizetype> members; // positions in healthy, in order
+        qsizetype taken = 0;
+    };
+    QList<Zone> zones; // in the order they first appear
+    QHash<QString, qsizetype> zoneAt;
     for (qsizetype i = 0; i < healthy.size(); ++i) {
-        if (!byZone.contains(healthy.at(i).zone))
-            zones << healthy.at(i).zone;
-        byZone[healthy.at(i).zone] << i;
+        const QString &zone = candidates.at(healthy.at(i)).zone;
+        auto it = zoneAt.constFind(zone);
+        if (it == zoneAt.constEnd()) {
+            it = zoneAt.insert(zone, zones.size());
+            zones.append(Zone{});
+        }
+        zones[*it].members << i;
     }
-    QHash<QString, qsizetype> taken;
     while (victims.size() < count) {
-        QString best;
+        Zone *best = nullptr;
         qsizetype bestLeft = 0;
         qsizetype bestHead = 0;
-        for (const QString &zone : std::as_const(zones)) {
-            const QList<qsizetype> &members = byZone[zone];
-            const qsizetype left = members.size() - taken.value(zone);
+        for (Zone &zone : zones) {
+            const qsizetype left = zone.members.size() - zone.taken;
             if (left == 0)
                 continue;
-            const qsizetype head = members.at(taken.value(zone));
+            const qsizetype head = zone.members.at(zone.taken);
             if (left > bestLeft || (left == bestLeft && head < bestHead)) {
-                best = zone;
+                best = &zone;
                 bestLeft = left;
                 bestHead = head;
             }
         }
-        if (bestLeft == 0)
+        if (!best)
             break;
-        victims << healthy.at(bestHead).id;
-        ++taken[best];
+        victims << candidates.at(healthy.at(bestHead)).id;
+        ++best->taken;
     }
     return victims;
 }

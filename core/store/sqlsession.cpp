@@ -7,6 +7,7 @@
 #include <QSqlError>
 #include <QStringList>
 #include <QUrl>
+#include <QVarLengthArray>
 
 #include <sqlite3.h>
 
@@ -210,6 +211,48 @@ qint64 SqlRow::integer(int column) const
     return m_query->value(column).toLongLong();
 }
 
+// The last few distinct texts of each column of one read. A column whose
+// values keep missing (a name, an id) stops being looked at.
+class SqlRow::Texts
+{
+public:
+    explicit Texts(int columns)
+        : m_columns(columns)
+    {}
+    QString text(int column, const char *data, int bytes)
+    {
+        if (column >= m_columns.size())
+            return QString::fromUtf8(data, bytes);
+        Column &c = m_columns[column];
+        if (c.misses >= giveUpAfter)
+            return QString::fromUtf8(data, bytes);
+        const QUtf8StringView value(data, bytes);
+        for (const QString &recent : c.recent) {
+            // Only texts of as many UTF-16 units as bytes (ASCII) are looked at.
+            if (recent.size() == bytes && QAnyStringView::equal(recent, value)) {
+                c.misses = 0;
+                return recent;
+            }
+        }
+        ++c.misses;
+        QString &slot = c.recent[c.next];
+        c.next = (c.next + 1) % kept;
+        slot = QString::fromUtf8(data, bytes);
+        return slot;
+    }
+
+private:
+    static constexpr int kept = 4;
+    static constexpr int giveUpAfter = 64;
+    struct Column
+    {
+        QString recent[kept];
+        int next = 0;
+        int misses = 0;
+    };
+    QVarLengthArray<Column, 24> m_columns;
+};
+
 QString SqlRow::text(int column) const
 {
     if (!m_statement)
@@ -218,24 +261,9 @@ QString SqlRow::text(int column) const
     // SQLite convert it into a buffer of its own first).
     const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_statement, column));
     const int bytes = sqlite3_column_bytes(m_statement, column);
-    return bytes > 0 ? QString::fromUtf8(data, bytes) : QString();
-}
-
-QString SqlRow::text(int column, QString &last) const
-{
-    if (!m_statement) {
-        const QString value = text(column);
-        if (value != last)
-            last = value;
-        return last;
-    }
-    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_statement, column));
-    const int bytes = sqlite3_column_bytes(m_statement, column);
     if (bytes <= 0)
         return QString();
-    if (!QAnyStringView::equal(last, QUtf8StringView(data, bytes)))
-        last = QString::fromUtf8(data, bytes);
-    return last;
+    return m_texts ? m_texts->text(column, data, bytes) : QString::fromUtf8(data, bytes);
 }
 
 void SqlSession::clearCache()
@@ -287,7 +315,8 @@ void SqlSession::forEachRow(const QString &sql, const QVariantList &binds,
         sqlite3_clear_bindings(statement);
     });
     bindSqlite(statement, sql, binds);
-    const SqlRow current(statement);
+    SqlRow::Texts texts(sqlite3_column_count(statement));
+    const SqlRow current(statement, &texts);
     while (stepSqlite(statement, sql))
         row(current);
 }

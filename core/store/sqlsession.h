@@ -18,22 +18,27 @@ namespace berth {
 class SqlRow
 {
 public:
+    // The texts a read's rows share, column by column (see text()).
+    class Texts;
+
     explicit SqlRow(const QSqlQuery &query)
         : m_query(&query)
     {}
-    explicit SqlRow(sqlite3_stmt *statement)
+    SqlRow(sqlite3_stmt *statement, Texts *texts)
         : m_statement(statement)
+        , m_texts(texts)
     {}
     qint64 integer(int column) const;
+    // Read from SQLite's statement, a value met in the same column of a
+    // recent row is that row's string again, not a new one: the few values
+    // of a column such as a zone, a region or a status take one string each
+    // over a read of 100,000 rows, not one a row.
     QString text(int column) const;
-    // The same, sharing `last`'s text (and keeping the value in it) when the
-    // value is the one `last` holds: for columns whose few values repeat
-    // over many rows (zones, regions, statuses), one string for them all.
-    QString text(int column, QString &last) const;
 
 private:
     const QSqlQuery *m_query = nullptr;
     sqlite3_stmt *m_statement = nullptr;
+    Texts *m_texts = nullptr;
 };
 
 // Runs bound-parameter SQL on one connection, keeping prepared statements.

@@ -142,17 +142,15 @@ QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
                        " FROM units u LEFT JOIN machines m ON m.id = u.machine_id"
                        " LEFT JOIN machines h ON h.id = m.parent_id"
                        " WHERE u.application_id = ? ORDER BY u.number");
-    // The few values of the text columns, each shared by the rows that have it.
-    QString last[10];
     // A machine with what UnitPlacement::of reads of it, from column `first` on.
-    const auto machineAt = [&last](const SqlRow &row, int first) {
+    const auto machineAt = [](const SqlRow &row, int first) {
         MachineRecord m;
         m.id = row.integer(first);
-        m.region = row.text(first + 1, last[first - 3]);
-        m.zone = row.text(first + 2, last[first - 2]);
-        m.placement = row.text(first + 3, last[first - 1]);
-        m.state.status = MachineState::statusFrom(row.text(first + 4, last[first]))
-                             .value_or(MachineState::Status::Pending);
+        m.region = row.text(first + 1);
+        m.zone = row.text(first + 2);
+        m.placement = row.text(first + 3);
+        m.state.status =
+            MachineState::statusFrom(row.text(first + 4)).value_or(MachineState::Status::Pending);
         return m;
     };
     QList<UnitPlacement> rows;
@@ -161,7 +159,7 @@ QList<UnitPlacement> UnitRows::placements(const ApplicationRecord &app)
         u.id = row.integer(0);
         u.number = row.integer(1);
         u.createdAt = row.integer(2);
-        u.constraints = row.text(3, last[0]);
+        u.constraints = row.text(3);
         const MachineRecord machine = machineAt(row, 4);
         const MachineRecord host = machineAt(row, 9);
         rows << UnitPlacement::of(u, machine.id != 0 ? &machine : nullptr,

@@ -63,6 +63,8 @@ bool waitFor(QNetworkReply *reply, const std::atomic<bool> *cancel, int deadline
     QTimer deadline;
     if (deadlineMs > 0) {
         deadline.setSingleShot(true);
+        // Not early: a coarse timer may fire 5% before its time.
+        deadline.setTimerType(Qt::PreciseTimer);
         QObject::connect(&deadline, &QTimer::timeout, reply, [reply, &late] {
             late = true;
             reply->abort();
