@@ -159,7 +159,14 @@ QList<QStringList> migrations()
                        " u.application_id, m.zone, m.placement, m.region, m.life,"
                        " coalesce(m.parent_id, 0)"),
     };
-    return {v1, v2, v3, v4, v5, v6, v7, v8, v9};
+    // Migration 10: the columns that refer to a unit from a rebalance move,
+    // indexed: removing a unit looks up the moves that name it (the store's
+    // foreign-key check), a scan of every open move each without these.
+    const QStringList v10{
+        QStringLiteral("CREATE INDEX rebalance_moves_remove ON rebalance_moves(remove_unit_id)"),
+        QStringLiteral("CREATE INDEX rebalance_moves_new ON rebalance_moves(new_unit_id)"),
+    };
+    return {v1, v2, v3, v4, v5, v6, v7, v8, v9, v10};
 }
 
 } // namespace Schema

@@ -345,14 +345,30 @@ void TestStore::upgradeCountsTheUnitsAlreadyThere()
     const SpreadCounts before = spreadCounts(*f.store);
     QCOMPARE(before.kept, before.counted);
     QCOMPARE(before.kept.size(), 2); // three machines alike, and containers on machine 0
-    f.store->write([](SqlSession &sql) {
+    // The store as migration 8 left it.
+    const QStringList movesIndexes{QStringLiteral("rebalance_moves_remove"),
+                                   QStringLiteral("rebalance_moves_new")};
+    const auto indexesOfMoves = [&](SqlSession &sql) {
+        const QString catalog = sql.isPostgres()
+                                    ? QStringLiteral("SELECT count(*) FROM pg_indexes WHERE "
+                                                     "indexname IN (?, ?)")
+                                    : QStringLiteral("SELECT count(*) FROM sqlite_master WHERE "
+                                                     "type = 'index' AND name IN (?, ?)");
+        return sql.scalar(catalog, {movesIndexes.at(0), movesIndexes.at(1)}).toInt();
+    };
+    f.store->write([&](SqlSession &sql) {
         sql.execute(QStringLiteral("DROP TABLE unit_tallies"));
+        for (const QString &index : movesIndexes)
+            sql.execute(QStringLiteral("DROP INDEX ") + index);
+        QCOMPARE(indexesOfMoves(sql), 0);
         sql.run(QStringLiteral("UPDATE meta SET value = '8' WHERE key = 'schema-version'"));
     });
     f.workspace.reset();
     f.store = std::make_unique<Store>(f.path());
     QCOMPARE(f.store->schemaVersion(), Store::latestSchemaVersion());
     QCOMPARE(spreadCounts(*f.store).kept, before.kept);
+    // Migration 10 indexed the moves' units.
+    QCOMPARE(f.store->read(indexesOfMoves), 2);
     f.workspace = std::make_unique<Workspace>(*f.store, f.clouds);
     ApplicationCommands(f.ws()).addUnits(QStringLiteral("default"), QStringLiteral("web"), 1,
                                          QStringLiteral("lxd:0"));
