@@ -2,8 +2,9 @@
 // built through core/, and reports the time to the first painted window with
 // every row in its item models, the window's peak resident memory, and, as
 // the baseline measured in the same run, one plain read of the same model's
-// snapshot; then how long a commit from another connection takes to show. Results and the command
-// are in docs/benchmarks.md.
+// snapshot; then how long a commit from another connection takes to show;
+// and the heap the window holds at its first paint beside the heap of that
+// one snapshot. Results and the command are in docs/benchmarks.md.
 #include "core/cloud/cloudregistry.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/modelcommands.h"
@@ -18,6 +19,8 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTextStream>
+
+#include <malloc.h>
 
 using namespace berth;
 
@@ -35,6 +38,13 @@ qint64 statusKiB(const char *field)
             return line.mid(qsizetype(qstrlen(field))).trimmed().split(' ').first().toLongLong();
     }
     return -1;
+}
+
+// Bytes the allocator has handed out and not had back (glibc's count).
+qint64 heapInUse()
+{
+    const struct mallinfo2 info = mallinfo2();
+    return qint64(info.uordblks + info.hblkhd);
 }
 
 // M machines with U/M principal units each: one application on new machines,
@@ -89,10 +99,12 @@ int main(int argc, char *argv[])
     const qint64 rssBefore = statusKiB("VmRSS:");
 
     // Baseline: one read of the whole model, as the watcher does it.
+    const qint64 heapBefore = heapInUse();
     QElapsedTimer read;
     read.start();
     const ModelSnapshot snapshot = workspace.snapshot(model);
     const qint64 readMs = read.elapsed();
+    const qint64 snapshotHeap = heapInUse() - heapBefore;
 
     QElapsedTimer open;
     open.start();
@@ -106,6 +118,8 @@ int main(int argc, char *argv[])
     window.repaint(); // the first paint with every row in the models
     const qint64 openMs = open.elapsed();
     const qint64 peakKiB = statusKiB("VmHWM:");
+    // Beyond the baseline's snapshot, which this program keeps.
+    const qint64 windowHeap = heapInUse() - heapBefore - snapshotHeap;
 
     // A change committed by another connection (as berthctl would), until the
     // views show it: the watcher's poll, its read, and the in-place merge.
@@ -129,6 +143,10 @@ int main(int argc, char *argv[])
         << QString::number(double(openMs) / double(std::max<qint64>(readMs, 1)), 'f', 2) << "x\n"
         << "a commit elsewhere shown in the views: " << changeMs << " ms\n"
         << "resident before the window: " << rssBefore / 1024 << " MiB, peak: " << peakKiB / 1024
-        << " MiB\n";
+        << " MiB\n"
+        << "heap of one snapshot: " << snapshotHeap / (1024 * 1024) << " MiB\n"
+        << "heap the window holds at its first paint: " << windowHeap / (1024 * 1024) << " MiB ("
+        << QString::number(double(windowHeap) / double(std::max<qint64>(snapshotHeap, 1)), 'f', 2)
+        << "x one snapshot)\n";
     return 0;
 }

@@ -51,6 +51,15 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
         }
         next.append(Group{row, {}});
     }
+    // Each application's rows in a list of its size (grown one by one, a
+    // list of 100,000 keeps up to half as much again unused).
+    QList<qsizetype> sizes(next.size(), 0);
+    for (const UnitRecord &u : snapshot.units) {
+        if (const qsizetype g = groupOf.value(u.applicationId, -1); g >= 0)
+            ++sizes[g];
+    }
+    for (qsizetype g = 0; g < next.size(); ++g)
+        next[g].children.reserve(sizes.at(g));
     for (const UnitRecord &u : snapshot.units) {
         const qsizetype g = groupOf.value(u.applicationId, -1);
         if (g < 0)

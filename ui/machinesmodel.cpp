@@ -20,20 +20,30 @@ void MachinesModel::setSnapshot(const ModelSnapshot &snapshot)
         if (!u.subordinate && u.machineId != 0)
             unitsOf[u.machineId] << u.name();
     }
-    QList<MachineRecord> machines = snapshot.machines;
+    // In id order, without copying the records.
+    QList<const MachineRecord *> machines;
+    machines.reserve(snapshot.machines.size());
+    qsizetype hosts = 0;
+    for (const MachineRecord &m : snapshot.machines) {
+        machines << &m;
+        hosts += m.isContainer() ? 0 : 1;
+    }
     std::sort(machines.begin(), machines.end(),
-              [](const MachineRecord &a, const MachineRecord &b) { return a.id < b.id; });
+              [](const MachineRecord *a, const MachineRecord *b) { return a->id < b->id; });
     QHash<qint64, qsizetype> groupOf;
     QList<Group> next;
+    next.reserve(hosts);
     const PlannedMarks &marks = snapshot.planned;
     const auto plan = [&](qint64 id) { return planOf(id, marks.machines, marks.removedMachines); };
-    for (const MachineRecord &m : std::as_const(machines)) {
+    for (const MachineRecord *host : std::as_const(machines)) {
+        const MachineRecord &m = *host;
         if (m.isContainer())
             continue;
         groupOf.insert(m.id, next.size());
         next.append(Group{{m.id, m, unitsOf.value(m.id), plan(m.id)}, {}});
     }
-    for (const MachineRecord &m : std::as_const(machines)) {
+    for (const MachineRecord *container : std::as_const(machines)) {
+        const MachineRecord &m = *container;
         const qsizetype g = m.isContainer() ? groupOf.value(m.parentId, -1) : -1;
         if (g >= 0) {
             next[g].children.append(MachineRow{m.id, m, unitsOf.value(m.id), plan(m.id)});

@@ -82,6 +82,10 @@ ModelSnapshot SnapshotReader::whole()
         m_scope.sql(),
         RowMapping::selectMachines() + QStringLiteral(" WHERE m.model_id = ? ORDER BY m.id"),
         {model}, RowMapping::machineFrom);
+    // A snapshot is kept (the window, the provisioner): without the room
+    // the lists grew into, up to a third of them.
+    snap.units.squeeze();
+    snap.machines.squeeze();
     return snap;
 }
 
