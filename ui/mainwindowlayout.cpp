@@ -87,7 +87,7 @@ void MainWindow::buildViews()
     connect(m_zoneChart, &ZoneChart::segmentClicked, this,
             [this, tabs](const QString &application, const QString &zone) {
                 QStringList units;
-                for (const UnitRecord &u : m_snapshot.units) {
+                for (const UnitRecord &u : std::as_const(m_snapshot.units)) {
                     const MachineRecord *m = snapshotIndex().machine(u.machineId);
                     if (u.application == application && !u.subordinate && m && m->zone == zone)
                         units << u.name();

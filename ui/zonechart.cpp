@@ -88,11 +88,11 @@ QStringList ZoneChart::count()
 {
     // Where each principal unit runs: its machine's region and zone.
     QHash<qint64, const MachineRecord *> machines;
-    for (const MachineRecord &m : m_snapshot.machines)
+    for (const MachineRecord &m : std::as_const(m_snapshot.machines))
         machines.insert(m.id, &m);
     QMap<QString, QMap<QString, int>> perApp; // application -> zone -> units
     QSet<QString> usedRegions;
-    for (const UnitRecord &u : m_snapshot.units) {
+    for (const UnitRecord &u : std::as_const(m_snapshot.units)) {
         const MachineRecord *m = machines.value(u.machineId);
         // The model as the change set leaves it: units it removes are gone.
         if (u.subordinate || !m || m->zone.isEmpty() ||
@@ -189,7 +189,7 @@ void ZoneChart::drawBars()
     QCPBars *below = nullptr;
     QVector<double> totals(m_zones.size(), 0.0);
     QHash<QString, qint64> ids;
-    for (const ApplicationRecord &record : m_snapshot.applications)
+    for (const ApplicationRecord &record : std::as_const(m_snapshot.applications))
         ids.insert(record.name, record.id);
     for (qsizetype a = 0; a < m_applications.size(); ++a) {
         const QString &app = m_applications.at(a);
