@@ -54,17 +54,19 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
     // Each application's rows in a list of its size (grown one by one, a
     // list of 100,000 keeps up to half as much again unused).
     QList<qsizetype> sizes(next.size(), 0);
-    for (const UnitRecord &u : snapshot.units) {
+    // The rows point into this list, kept once they are in.
+    const QList<UnitRecord> units = snapshot.units;
+    for (const UnitRecord &u : units) {
         if (const qsizetype g = groupOf.value(u.applicationId, -1); g >= 0)
             ++sizes[g];
     }
     for (qsizetype g = 0; g < next.size(); ++g)
         next[g].children.reserve(sizes.at(g));
-    for (const UnitRecord &u : snapshot.units) {
+    for (const UnitRecord &u : units) {
         const qsizetype g = groupOf.value(u.applicationId, -1);
         if (g < 0)
             continue;
-        UnitRow row{u.id, u,
+        UnitRow row{u.id, &u,
                     {},   std::nullopt,
                     {},   planOf(u.id, snapshot.planned.units, snapshot.planned.removedUnits)};
         if (const MachineRecord *m = machines.value(u.machineId)) {
@@ -85,12 +87,13 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
                   [](const UnitRow &a, const UnitRow &b) { return a.id < b.id; });
     }
     sync(std::move(next));
+    m_units = units; // the rows now point into it alone
 }
 
 const UnitRecord *ApplicationsModel::unitAt(const QModelIndex &index) const
 {
     const UnitRow *row = childRecord(index);
-    return row ? &row->unit : nullptr;
+    return row ? row->unit : nullptr;
 }
 
 const ApplicationRecord *ApplicationsModel::applicationAt(const QModelIndex &index) const
@@ -159,7 +162,7 @@ QVariant ApplicationsModel::applicationData(const ApplicationRow &app, const QMo
 
 QVariant ApplicationsModel::unitData(const UnitRow &row, const QModelIndex &index, int role) const
 {
-    const UnitRecord &u = row.unit;
+    const UnitRecord &u = *row.unit;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -23,12 +23,18 @@ struct ApplicationRow
 struct UnitRow
 {
     qint64 id = 0;
-    UnitRecord unit;
+    // In the snapshot the model keeps, as MachineRow's record.
+    const UnitRecord *unit = nullptr;
     QString zone;
     std::optional<MachineState::Status> status; // the hosting machine's; none: unplaced
     QString message;
     Plan plan = Plan::None;
-    bool operator==(const UnitRow &) const = default;
+    bool operator==(const UnitRow &other) const
+    {
+        return id == other.id && (unit == other.unit || *unit == *other.unit) &&
+               zone == other.zone && status == other.status && message == other.message &&
+               plan == other.plan;
+    }
 };
 
 // Applications and their units (subordinates included), with where each unit
@@ -68,6 +74,9 @@ public:
 private:
     QVariant applicationData(const ApplicationRow &app, const QModelIndex &index, int role) const;
     QVariant unitData(const UnitRow &row, const QModelIndex &index, int role) const;
+
+    // The unit records the rows point into (as MachinesModel's machines).
+    QList<UnitRecord> m_units;
 };
 
 } // namespace berth

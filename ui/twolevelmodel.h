@@ -91,16 +91,17 @@ protected:
         }
         syncRows(m_groups, std::move(next), QModelIndex(),
                  [this](int row, Group &now, Group &&incoming) {
+                     // Every row takes the incoming one, changed or not: a
+                     // row may point into the snapshot it came from, and the
+                     // snapshot before goes once this is done.
                      const bool changed = !(now.record == incoming.record);
-                     if (changed)
-                         now.record = incoming.record;
+                     now.record = std::move(incoming.record);
                      const QModelIndex parentIndex = createIndex(row, 0, quintptr(0));
                      syncRows(now.children, std::move(incoming.children), parentIndex,
                               [](int, Child &c, Child &&n) {
-                                  if (c == n)
-                                      return false;
+                                  const bool childChanged = !(c == n);
                                   c = std::move(n);
-                                  return true;
+                                  return childChanged;
                               });
                      return changed;
                  });

@@ -3,6 +3,8 @@
 // views keep selection, expansion and scroll position. Each case gives the
 // tree before and after as text ("1a(10x 11y) 2b": group 1 named a with
 // children 10 and 11, group 2 named b) and the signals seen, in order.
+#include "ui/applicationsmodel.h"
+#include "ui/machinesmodel.h"
 #include "ui/twolevelmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -115,6 +117,7 @@ private slots:
     void merge_data();
     void merge();
     void indexesFindTheirRecords();
+    void rowsOutliveTheSnapshotsTheyCameFrom();
 };
 
 void TestTwoLevelModel::merge_data()
@@ -185,6 +188,76 @@ void TestTwoLevelModel::indexesFindTheirRecords()
     model.load(QStringLiteral("2b(20z)"));
     QCOMPARE(model.data(model.index(0, 1, model.index(0, 0)), Qt::DisplayRole).toString(),
              QStringLiteral("z"));
+}
+
+namespace {
+
+// Machines 0..count-1, each with unit web/N, as a new read of the store
+// gives them: records of their own, not shared with any earlier snapshot.
+ModelSnapshot snapshotOf(int count, const QString &zone)
+{
+    ModelSnapshot s;
+    ApplicationRecord web;
+    web.id = 1;
+    web.name = QStringLiteral("web");
+    s.applications << web;
+    for (int i = 0; i < count; ++i) {
+        MachineRecord m;
+        m.id = i + 1;
+        m.name = QString::number(i);
+        m.zone = zone;
+        s.machines << m;
+        UnitRecord u;
+        u.id = i + 1;
+        u.applicationId = web.id;
+        u.application = web.name;
+        u.number = i;
+        u.machineId = m.id;
+        u.machine = m.name;
+        s.units << u;
+    }
+    return s;
+}
+
+} // namespace
+
+// The window's models keep no copy of each record: their rows point into the
+// snapshot they were made from, which they keep. A new snapshot, changed in
+// one row only, leaves no row pointing into the one before, which is gone.
+void TestTwoLevelModel::rowsOutliveTheSnapshotsTheyCameFrom()
+{
+    MachinesModel machines;
+    ApplicationsModel applications;
+    QAbstractItemModelTester machinesTester(&machines);
+    QAbstractItemModelTester applicationsTester(&applications);
+    {
+        const ModelSnapshot first = snapshotOf(50, QStringLiteral("zone-a"));
+        machines.setSnapshot(first);
+        applications.setSnapshot(first);
+    }
+    {
+        ModelSnapshot second = snapshotOf(50, QStringLiteral("zone-a"));
+        second.machines[7].zone = QStringLiteral("zone-b");
+        machines.setSnapshot(second);
+        applications.setSnapshot(second);
+    }
+    // Both snapshots are gone from here: every row reads what the last said.
+    QCOMPARE(machines.rowCount(), 50);
+    const QModelIndex webGroup = applications.index(0, 0);
+    QCOMPARE(applications.rowCount(webGroup), 50);
+    for (int i = 0; i < 50; ++i) {
+        const MachineRecord *m = machines.machineAt(machines.index(i, 0));
+        QVERIFY(m);
+        QCOMPARE(m->name, QString::number(i));
+        QCOMPARE(m->zone, i == 7 ? QStringLiteral("zone-b") : QStringLiteral("zone-a"));
+        QCOMPARE(machines.data(machines.index(i, MachinesModel::ZoneColumn)).toString(), m->zone);
+        const UnitRecord *u = applications.unitAt(applications.index(i, 0, webGroup));
+        QVERIFY(u);
+        QCOMPARE(u->name(), QStringLiteral("web/%1").arg(i));
+        QCOMPARE(applications.data(applications.index(i, ApplicationsModel::ZoneColumn, webGroup))
+                     .toString(),
+                 m->zone);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTwoLevelModel)
