@@ -51,11 +51,11 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
         }
         next.append(Group{row, {}});
     }
+    // The rows point into this list, kept once they are in.
+    const QList<UnitRecord> units = snapshot.units;
     // Each application's rows in a list of its size (grown one by one, a
     // list of 100,000 keeps up to half as much again unused).
     QList<qsizetype> sizes(next.size(), 0);
-    // The rows point into this list, kept once they are in.
-    const QList<UnitRecord> units = snapshot.units;
     for (const UnitRecord &u : units) {
         if (const qsizetype g = groupOf.value(u.applicationId, -1); g >= 0)
             ++sizes[g];

@@ -70,13 +70,9 @@ QString arrayLiteral(const QList<QVariantList> &rows, qsizetype first, qsizetype
 QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<Column> &columns,
                                               const QList<QVariantList> &rows, const QString &key)
 {
-    constexpr qsizetype perStatement = 5000; // PostgreSQL's rows a statement
     QStringList names;
-    QStringList arrays;
-    for (const Column &c : columns) {
+    for (const Column &c : columns)
         names << QString::fromLatin1(c.name);
-        arrays << u"?::%1[]"_s.arg(QString::fromLatin1(c.type));
-    }
     const QString head = u"INSERT INTO %1 (%2) "_s.arg(table, names.join(u','));
     QHash<QString, qint64> ids;
     if (sqlite()) {
@@ -102,6 +98,10 @@ QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<
         }
         return ids;
     }
+    constexpr qsizetype perStatement = 5000;
+    QStringList arrays;
+    for (const Column &c : columns)
+        arrays << u"?::%1[]"_s.arg(QString::fromLatin1(c.type));
     reusePlansInTransaction();
     for (qsizetype first = 0; first < rows.size(); first += perStatement) {
         const qsizetype count = std::min(perStatement, rows.size() - first);
