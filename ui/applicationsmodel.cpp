@@ -25,8 +25,11 @@ ApplicationsModel::ApplicationsModel(QObject *parent)
 
 void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudInfo *cloud)
 {
+    // The rows point into these lists, kept once they are in.
+    const QList<MachineRecord> records = snapshot.machines;
     QHash<qint64, const MachineRecord *> machines;
-    for (const MachineRecord &m : snapshot.machines)
+    machines.reserve(records.size());
+    for (const MachineRecord &m : records)
         machines.insert(m.id, &m);
     QHash<qint64, qsizetype> groupOf;
     QList<Group> next;
@@ -51,7 +54,6 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
         }
         next.append(Group{row, {}});
     }
-    // The rows point into this list, kept once they are in.
     const QList<UnitRecord> units = snapshot.units;
     // Each application's rows in a list of its size (grown one by one, a
     // list of 100,000 keeps up to half as much again unused).
@@ -66,20 +68,14 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
         const qsizetype g = groupOf.value(u.applicationId, -1);
         if (g < 0)
             continue;
-        UnitRow row{u.id, &u,
-                    {},   std::nullopt,
-                    {},   planOf(u.id, snapshot.planned.units, snapshot.planned.removedUnits)};
-        if (const MachineRecord *m = machines.value(u.machineId)) {
-            row.zone = m->zone;
-            row.status = m->state.status;
-            row.message = m->instanceMessage.isEmpty() ? m->machineMessage : m->instanceMessage;
-        }
+        const UnitRow row{u.id, &u, machines.value(u.machineId),
+                          planOf(u.id, snapshot.planned.units, snapshot.planned.removedUnits)};
         Group &group = next[g];
         ++group.record.units;
         // A unit only staged is not started, whatever its machine is.
         group.record.started +=
-            row.status == MachineState::Status::Started && row.plan != Plan::Planned ? 1 : 0;
-        group.record.failed += isFailure(row.status) ? 1 : 0;
+            row.status() == MachineState::Status::Started && row.plan != Plan::Planned ? 1 : 0;
+        group.record.failed += isFailure(row.status()) ? 1 : 0;
         group.children.append(row);
     }
     for (Group &g : next) {
@@ -87,7 +83,9 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
                   [](const UnitRow &a, const UnitRow &b) { return a.id < b.id; });
     }
     sync(std::move(next));
-    m_units = units; // the rows now point into it alone
+    // The rows now point into these alone.
+    m_units = units;
+    m_machines = records;
 }
 
 const UnitRecord *ApplicationsModel::unitAt(const QModelIndex &index) const
@@ -171,15 +169,17 @@ QVariant ApplicationsModel::unitData(const UnitRow &row, const QModelIndex &inde
         case MachineColumn:
             return u.machine.isEmpty() ? tr("unplaced") : u.machine;
         case ZoneColumn:
-            return row.zone;
+            return row.zone();
         case StatusColumn: {
             if (row.plan != Plan::None)
                 return planLabel(row.plan);
-            if (u.machine.isEmpty() || !row.status)
+            const std::optional<MachineState::Status> machineStatus = row.status();
+            if (u.machine.isEmpty() || !machineStatus)
                 return tr("unplaced");
             // The machine status in the user's words (berthctl shows the stored ones).
-            const QString status = MachineState::label(*row.status);
-            return row.message.isEmpty() ? status : status + u": " + row.message;
+            const QString status = MachineState::label(*machineStatus);
+            const QString message = row.message();
+            return message.isEmpty() ? status : status + u": " + message;
         }
         case ConstraintsColumn:
             return u.constraints;
@@ -187,7 +187,7 @@ QVariant ApplicationsModel::unitData(const UnitRow &row, const QModelIndex &inde
             return {};
         }
     case Qt::ToolTipRole:
-        return u.subordinate ? tr("subordinate of %1").arg(u.principal) : row.message;
+        return u.subordinate ? tr("subordinate of %1").arg(u.principal) : row.message();
     case ItemRoles::SortRole:
         switch (index.column()) {
         case NameColumn:
@@ -198,7 +198,7 @@ QVariant ApplicationsModel::unitData(const UnitRow &row, const QModelIndex &inde
             return data(index, Qt::DisplayRole);
         }
     case ItemRoles::ProblemRole:
-        return isFailure(row.status) || u.machine.isEmpty();
+        return isFailure(row.status()) || u.machine.isEmpty();
     case ItemRoles::UnplacedRole:
         return u.machine.isEmpty() && !u.subordinate;
     case ItemRoles::NameRole:
@@ -210,7 +210,7 @@ QVariant ApplicationsModel::unitData(const UnitRow &row, const QModelIndex &inde
     case Qt::FontRole:
         return planFont(row.plan);
     case Qt::ForegroundRole:
-        if (isFailure(row.status) && index.column() == StatusColumn)
+        if (isFailure(row.status()) && index.column() == StatusColumn)
             return QBrush(PaletteColours::error());
         return {};
     default:

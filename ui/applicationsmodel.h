@@ -25,15 +25,28 @@ struct UnitRow
     qint64 id = 0;
     // In the snapshot the model keeps, as MachineRow's record.
     const UnitRecord *unit = nullptr;
-    QString zone;
-    std::optional<MachineState::Status> status; // the hosting machine's; none: unplaced
-    QString message;
+    // Its machine, in the machines the model keeps; null: unplaced.
+    const MachineRecord *machine = nullptr;
     Plan plan = Plan::None;
+
+    QString zone() const { return machine ? machine->zone : QString(); }
+    // The hosting machine's; none: unplaced.
+    std::optional<MachineState::Status> status() const
+    {
+        return machine ? std::optional(machine->state.status) : std::nullopt;
+    }
+    QString message() const
+    {
+        if (!machine)
+            return {};
+        return machine->instanceMessage.isEmpty() ? machine->machineMessage
+                                                  : machine->instanceMessage;
+    }
     bool operator==(const UnitRow &other) const
     {
         return id == other.id && (unit == other.unit || *unit == *other.unit) &&
-               zone == other.zone && status == other.status && message == other.message &&
-               plan == other.plan;
+               zone() == other.zone() && status() == other.status() &&
+               message() == other.message() && plan == other.plan;
     }
 };
 
@@ -75,8 +88,9 @@ private:
     QVariant applicationData(const ApplicationRow &app, const QModelIndex &index, int role) const;
     QVariant unitData(const UnitRow &row, const QModelIndex &index, int role) const;
 
-    // The unit records the rows point into (as MachinesModel's machines).
+    // The records the rows point into (as MachinesModel's machines).
     QList<UnitRecord> m_units;
+    QList<MachineRecord> m_machines;
 };
 
 } // namespace berth

@@ -13,15 +13,56 @@ MachinesModel::MachinesModel(QObject *parent)
     : TwoLevelModel(ColumnCount, parent)
 {}
 
+QStringList MachineRow::unitNames() const
+{
+    QStringList names;
+    names.reserve(unitCount);
+    for (int i = 0; i < unitCount; ++i)
+        names << units[i]->name();
+    return names;
+}
+
+bool MachineRow::sameUnits(const MachineRow &other) const
+{
+    if (unitCount != other.unitCount)
+        return false;
+    for (int i = 0; i < unitCount; ++i) {
+        const UnitRecord &a = *units[i];
+        const UnitRecord &b = *other.units[i];
+        if (&a != &b && (a.number != b.number || a.application != b.application))
+            return false;
+    }
+    return true;
+}
+
 void MachinesModel::setSnapshot(const ModelSnapshot &snapshot)
 {
-    QHash<qint64, QStringList> unitsOf;
-    for (const UnitRecord &u : snapshot.units) {
-        if (!u.subordinate && u.machineId != 0)
-            unitsOf[u.machineId] << u.name();
-    }
-    // The rows point into this list, kept once they are in.
+    // The rows point into these lists, kept once they are in.
     const QList<MachineRecord> records = snapshot.machines;
+    const QList<UnitRecord> units = snapshot.units;
+    // The principal units by their machine, each machine's in the snapshot's order.
+    QList<const UnitRecord *> hosted;
+    hosted.reserve(units.size());
+    for (const UnitRecord &u : units) {
+        if (!u.subordinate && u.machineId != 0)
+            hosted << &u;
+    }
+    hosted.squeeze();
+    std::stable_sort(hosted.begin(), hosted.end(), [](const UnitRecord *a, const UnitRecord *b) {
+        return a->machineId < b->machineId;
+    });
+    struct ByMachine
+    {
+        bool operator()(const UnitRecord *u, qint64 id) const { return u->machineId < id; }
+        bool operator()(qint64 id, const UnitRecord *u) const { return id < u->machineId; }
+    };
+    const auto row = [&](const MachineRecord &m) {
+        const auto [first, last] =
+            std::equal_range(hosted.cbegin(), hosted.cend(), m.id, ByMachine());
+        return MachineRow{
+            m.id, &m, first == last ? nullptr : &*first, int(last - first),
+            planOf(m.id, snapshot.planned.machines, snapshot.planned.removedMachines)};
+    };
     // In id order, without copying the records.
     QList<const MachineRecord *> machines;
     machines.reserve(records.size());
@@ -35,25 +76,24 @@ void MachinesModel::setSnapshot(const ModelSnapshot &snapshot)
     QHash<qint64, qsizetype> groupOf;
     QList<Group> next;
     next.reserve(hosts);
-    const PlannedMarks &marks = snapshot.planned;
-    const auto plan = [&](qint64 id) { return planOf(id, marks.machines, marks.removedMachines); };
     for (const MachineRecord *host : std::as_const(machines)) {
-        const MachineRecord &m = *host;
-        if (m.isContainer())
+        if (host->isContainer())
             continue;
-        groupOf.insert(m.id, next.size());
-        next.append(Group{{m.id, &m, unitsOf.value(m.id), plan(m.id)}, {}});
+        groupOf.insert(host->id, next.size());
+        next.append(Group{row(*host), {}});
     }
     for (const MachineRecord *container : std::as_const(machines)) {
-        const MachineRecord &m = *container;
-        const qsizetype g = m.isContainer() ? groupOf.value(m.parentId, -1) : -1;
+        const qsizetype g = container->isContainer() ? groupOf.value(container->parentId, -1) : -1;
         if (g >= 0) {
-            next[g].children.append(MachineRow{m.id, &m, unitsOf.value(m.id), plan(m.id)});
+            next[g].children.append(row(*container));
             next[g].record.containers = int(next[g].children.size());
         }
     }
     sync(std::move(next));
-    m_machines = records; // the rows now point into it alone
+    // The rows now point into these alone.
+    m_machines = records;
+    m_units = units;
+    m_hosted = std::move(hosted);
 }
 
 const MachineRecord *MachinesModel::machineAt(const QModelIndex &index) const
@@ -117,7 +157,7 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         case BaseColumn:
             return m.base;
         case UnitsColumn: {
-            const QString units = row->units.join(QStringLiteral(", "));
+            const QString units = row->unitNames().join(QStringLiteral(", "));
             if (row->containers == 0)
                 return units;
             const QString containers = tr("%n container(s)", nullptr, row->containers);
@@ -134,7 +174,7 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         if (index.column() == NameColumn)
             return m.isContainer() ? m.name.section(u'/', 2).toLongLong() : m.name.toLongLong();
         if (index.column() == UnitsColumn)
-            return int(row->units.size());
+            return row->unitCount;
         return data(index, Qt::DisplayRole);
     case ItemRoles::ProblemRole:
         return problem;

@@ -12,14 +12,21 @@ struct MachineRow
     // In the snapshot the model keeps (a row is not a copy of its record:
     // 100,000 machines would take 35 MiB more).
     const MachineRecord *machine = nullptr;
-    QStringList units; // principal units it hosts
+    // The principal units it hosts: a run of the list of them the model
+    // keeps (a list of names a row would take 10 MiB more at 100,000).
+    const UnitRecord *const *units = nullptr;
+    int unitCount = 0;
     Plan plan = Plan::None;
     int containers = 0; // on this host
+    QStringList unitNames() const;
     bool operator==(const MachineRow &other) const
     {
         return id == other.id && (machine == other.machine || *machine == *other.machine) &&
-               units == other.units && plan == other.plan && containers == other.containers;
+               sameUnits(other) && plan == other.plan && containers == other.containers;
     }
+
+private:
+    bool sameUnits(const MachineRow &other) const;
 };
 
 // Machines and their containers with hardware, placement and both statuses;
@@ -67,6 +74,8 @@ private:
     // The records the rows point into; shared with the snapshot, never
     // changed here (a change would copy it and leave the rows behind).
     QList<MachineRecord> m_machines;
+    QList<UnitRecord> m_units;
+    QList<const UnitRecord *> m_hosted; // into m_units, by machine id
 };
 
 } // namespace berth

@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace berth;
@@ -118,6 +119,7 @@ private slots:
     void merge();
     void indexesFindTheirRecords();
     void rowsOutliveTheSnapshotsTheyCameFrom();
+    void unitsAndContainersNeverHaveChildren();
 };
 
 void TestTwoLevelModel::merge_data()
@@ -238,8 +240,19 @@ void TestTwoLevelModel::rowsOutliveTheSnapshotsTheyCameFrom()
     {
         ModelSnapshot second = snapshotOf(50, QStringLiteral("zone-a"));
         second.machines[7].zone = QStringLiteral("zone-b");
+        // web/3 moves to machine 9: both machines' units change.
+        second.units[3].machineId = second.machines[9].id;
+        second.units[3].machine = second.machines[9].name;
+        const QSignalSpy changed(&machines, &QAbstractItemModel::dataChanged);
         machines.setSnapshot(second);
         applications.setSnapshot(second);
+        QList<int> changedRows;
+        for (const QList<QVariant> &signal : changed) {
+            for (int row = signal.at(0).toModelIndex().row();
+                 row <= signal.at(1).toModelIndex().row(); ++row)
+                changedRows << row;
+        }
+        QCOMPARE(changedRows, (QList<int>{3, 7, 9}));
     }
     // Both snapshots are gone from here: every row reads what the last said.
     QCOMPARE(machines.rowCount(), 50);
@@ -251,12 +264,48 @@ void TestTwoLevelModel::rowsOutliveTheSnapshotsTheyCameFrom()
         QCOMPARE(m->name, QString::number(i));
         QCOMPARE(m->zone, i == 7 ? QStringLiteral("zone-b") : QStringLiteral("zone-a"));
         QCOMPARE(machines.data(machines.index(i, MachinesModel::ZoneColumn)).toString(), m->zone);
+        const QString hosted = i == 3   ? QString()
+                               : i == 9 ? QStringLiteral("web/3, web/9")
+                                        : QStringLiteral("web/%1").arg(i);
+        QCOMPARE(machines.data(machines.index(i, MachinesModel::UnitsColumn)).toString(), hosted);
         const UnitRecord *u = applications.unitAt(applications.index(i, 0, webGroup));
         QVERIFY(u);
         QCOMPARE(u->name(), QStringLiteral("web/%1").arg(i));
         QCOMPARE(applications.data(applications.index(i, ApplicationsModel::ZoneColumn, webGroup))
                      .toString(),
                  m->zone);
+    }
+}
+
+// A unit or a container has no rows under it: views are told so, and a tree
+// of 100,000 units opened with expandAll() keeps no state for each of them.
+void TestTwoLevelModel::unitsAndContainersNeverHaveChildren()
+{
+    ModelSnapshot snapshot = snapshotOf(3, QStringLiteral("zone-a"));
+    MachineRecord container;
+    container.id = 10;
+    container.name = QStringLiteral("0/lxd/0");
+    container.parentId = 1;
+    snapshot.machines << container;
+    MachinesModel machines;
+    ApplicationsModel applications;
+    QAbstractItemModelTester machinesTester(&machines);
+    QAbstractItemModelTester applicationsTester(&applications);
+    machines.setSnapshot(snapshot);
+    applications.setSnapshot(snapshot);
+
+    const QModelIndex host = machines.index(0, 0);
+    QCOMPARE(machines.rowCount(host), 1);
+    QVERIFY(!(machines.flags(host) & Qt::ItemNeverHasChildren));
+    QVERIFY(machines.flags(machines.index(0, 0, host)) & Qt::ItemNeverHasChildren);
+    QCOMPARE(machines.data(machines.index(0, MachinesModel::UnitsColumn)).toString(),
+             QStringLiteral("web/0 · ") + MachinesModel::tr("%n container(s)", nullptr, 1));
+    const QModelIndex web = applications.index(0, 0);
+    QVERIFY(!(applications.flags(web) & Qt::ItemNeverHasChildren));
+    for (int row = 0; row < 3; ++row) {
+        const QModelIndex unit = applications.index(row, 0, web);
+        QVERIFY(applications.flags(unit) & Qt::ItemNeverHasChildren);
+        QVERIFY(applications.flags(unit) & Qt::ItemIsDragEnabled);
     }
 }
 
