@@ -162,14 +162,17 @@ void Store::openSqlite()
 // A database of another program's is left as it is, journal mode included:
 // Berth opens an empty one or its own (its meta table names a schema version).
 // On PostgreSQL, the schema Berth would write into (the connection's current
-// one) is looked at.
+// one) is looked at, in the server's catalog (information_schema's views
+// cost some 3 ms a connection, and the provisioner opens one a worker).
 void Store::refuseForeignDatabase()
 {
     const bool hasTables =
         m_sql
             ->scalar(m_backend == Backend::Postgres
-                         ? QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE "
-                                          "table_schema = current_schema()")
+                         ? QStringLiteral("SELECT count(*) FROM pg_catalog.pg_class c JOIN "
+                                          "pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                                          "WHERE n.nspname = current_schema() AND "
+                                          "c.relkind IN ('r', 'p', 'v', 'm', 'f')")
                          : QStringLiteral("SELECT count(*) FROM sqlite_master"))
             .toInt() > 0;
     if (!hasTables)
@@ -428,8 +431,10 @@ bool Store::tableExists(const QString &table)
 {
     const QString sql =
         m_backend == Backend::Postgres
-            ? QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = "
-                             "current_schema() AND table_name = ?")
+            ? QStringLiteral("SELECT count(*) FROM pg_catalog.pg_class c JOIN "
+                             "pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE "
+                             "n.nspname = current_schema() AND c.relname = ? AND "
+                             "c.relkind IN ('r', 'p')")
             : QStringLiteral(
                   "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
     return m_sql->scalar(sql, {table}).toInt() > 0;
