@@ -14,7 +14,12 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QUrl>
+#include <QUuid>
 
 #include <benchmark/benchmark.h>
 #include <sqlite3.h>
@@ -73,23 +78,81 @@ void BM_ChooseInstanceType(benchmark::State &state)
 }
 BENCHMARK(BM_ChooseInstanceType);
 
+// Where a benchmark's store lives: a SQLite file in a directory of its own,
+// or (the benchmarks' PostgreSQL variants) a database of its own on the
+// server BERTH_BENCH_POSTGRES names (the address scripts/setup-postgres
+// prints), created here and dropped afterwards.
+class BenchStoreLocation
+{
+public:
+    explicit BenchStoreLocation(bool postgres)
+    {
+        if (!postgres) {
+            m_location = m_dir.filePath(QStringLiteral("b.sqlite"));
+            return;
+        }
+        m_database =
+            QStringLiteral("berth_bench_") + QUuid::createUuid().toString(QUuid::Id128).left(16);
+        admin(QStringLiteral("CREATE DATABASE ") + m_database);
+        QUrl url(server());
+        url.setPath(u'/' + m_database);
+        m_location = url.toString();
+    }
+    ~BenchStoreLocation()
+    {
+        if (!m_database.isEmpty())
+            admin(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_database));
+    }
+    BenchStoreLocation(const BenchStoreLocation &) = delete;
+    BenchStoreLocation &operator=(const BenchStoreLocation &) = delete;
+
+    QString location() const { return m_location; }
+    static QString server() { return qEnvironmentVariable("BERTH_BENCH_POSTGRES"); }
+
+private:
+    static void admin(const QString &statement)
+    {
+        const QString name = QStringLiteral("berth-bench-admin");
+        {
+            const QUrl url(server());
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+            db.setHostName(url.host());
+            db.setPort(url.port(5432));
+            db.setUserName(url.userName());
+            db.setPassword(url.password());
+            db.setDatabaseName(url.path().mid(1));
+            QSqlQuery query(db);
+            if (!db.open() || !query.exec(statement))
+                qFatal("%s: %s", qPrintable(statement),
+                       qPrintable(db.isOpen() ? query.lastError().text() : db.lastError().text()));
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+
+    QTemporaryDir m_dir;
+    QString m_location;
+    QString m_database;
+};
+
 // A model of 20,000 units (19,000 placed, one machine each, and 1,000
 // unplaced), and 1,000 placements of the unplaced ones staged in its change
-// set, one change a unit (as the window's Auto place stages them).
+// set, one change a unit (as the window's Auto place stages them). On
+// PostgreSQL when `postgres`.
 struct StagedModel
 {
     static constexpr int placed = 19'000;
     static constexpr int staged = 1'000;
-    QTemporaryDir dir;
+    BenchStoreLocation where;
     CloudRegistry clouds;
     std::unique_ptr<Store> store;
     std::unique_ptr<Workspace> ws;
     QStringList units;
 
-    StagedModel()
+    explicit StagedModel(bool postgres = false)
+        : where(postgres)
     {
         clouds.add(SimCloud::describe());
-        store = std::make_unique<Store>(dir.filePath(QStringLiteral("b.sqlite")));
+        store = std::make_unique<Store>(where.location());
         ws = std::make_unique<Workspace>(*store, clouds);
         ModelCommands(*ws).ensureDefaultModel();
         ApplicationCommands apps(*ws);
@@ -140,12 +203,12 @@ void BM_ReadTheModelBaseline(benchmark::State &state)
 }
 BENCHMARK(BM_ReadTheModelBaseline)->Unit(benchmark::kMillisecond)->Iterations(5);
 
-// Commit of the 1,000 staged placements...
+// Commit of the 1,000 staged placements (argument 1: on PostgreSQL)...
 void BM_CommitThousandPlacements(benchmark::State &state)
 {
     for (auto _ : state) {
         state.PauseTiming();
-        StagedModel m;
+        StagedModel m(state.range(0) == 1);
         m.stage();
         state.ResumeTiming();
         ChangeSet(*m.ws).commit(StagedModel::model());
@@ -155,7 +218,7 @@ void BM_CommitThousandPlacements(benchmark::State &state)
         state.ResumeTiming();
     }
 }
-BENCHMARK(BM_CommitThousandPlacements)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_CommitThousandPlacements)->Arg(0)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // ...against the baseline: the same placements made by berthctl's place-unit
 // in one command (`berthctl place-unit db/0 ... db/999`).
@@ -163,7 +226,7 @@ void BM_PlaceThousandUnitsOneCommandBaseline(benchmark::State &state)
 {
     for (auto _ : state) {
         state.PauseTiming();
-        StagedModel m;
+        StagedModel m(state.range(0) == 1);
         state.ResumeTiming();
         ApplicationCommands(*m.ws).placeUnits(StagedModel::model(), m.units, {});
         state.PauseTiming();
@@ -172,7 +235,10 @@ void BM_PlaceThousandUnitsOneCommandBaseline(benchmark::State &state)
         state.ResumeTiming();
     }
 }
-BENCHMARK(BM_PlaceThousandUnitsOneCommandBaseline)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_PlaceThousandUnitsOneCommandBaseline)
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 // add-unit -n N through core: units, machines and change-log entries persisted.
 // Runs `timed(ws)` once an iteration on a fresh store with the default
@@ -423,6 +489,18 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
+    if (!BenchStoreLocation::server().isEmpty()) {
+        // The store benchmarks again on PostgreSQL (argument 1), beside SQLite's.
+        benchmark::RegisterBenchmark("BM_CommitThousandPlacements", BM_CommitThousandPlacements)
+            ->Arg(1)
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(3);
+        benchmark::RegisterBenchmark("BM_PlaceThousandUnitsOneCommandBaseline",
+                                     BM_PlaceThousandUnitsOneCommandBaseline)
+            ->Arg(1)
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(3);
+    }
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
     benchmark::RunSpecifiedBenchmarks();

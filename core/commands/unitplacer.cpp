@@ -297,7 +297,11 @@ MachineRecord UnitPlacer::placeUnit(const UnitRecord &unit,
         directive, {}, &fresh);
     UnitRows units = m_tx.units();
     units.assign(unit, &machine);
-    units.syncSubordinates(machine);
+    // As addUnit: a fresh machine can only need subordinates of this
+    // application's relations (asking costs a read of the machine's units,
+    // which PostgreSQL plans anew for each of a thousand placements).
+    if (!fresh || m_tx.applications().isPrincipalOfSubordinates(app.id))
+        units.syncSubordinates(machine);
     return machine;
 }
 
