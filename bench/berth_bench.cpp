@@ -18,6 +18,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QUrl>
 #include <QUuid>
 
@@ -121,10 +122,16 @@ private:
             db.setUserName(url.userName());
             db.setPassword(url.password());
             db.setDatabaseName(url.path().mid(1));
+            if (!db.open())
+                qFatal("%s: %s", qPrintable(statement), qPrintable(db.lastError().text()));
+            // The server refuses now and then (DROP ... WITH (FORCE) while an
+            // autovacuum worker is in the database): tried again.
             QSqlQuery query(db);
-            if (!db.open() || !query.exec(statement))
-                qFatal("%s: %s", qPrintable(statement),
-                       qPrintable(db.isOpen() ? query.lastError().text() : db.lastError().text()));
+            for (int attempt = 1; !query.exec(statement); ++attempt) {
+                if (attempt == 20)
+                    qFatal("%s: %s", qPrintable(statement), qPrintable(query.lastError().text()));
+                QThread::msleep(250);
+            }
         }
         QSqlDatabase::removeDatabase(name);
     }
