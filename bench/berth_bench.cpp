@@ -11,16 +11,11 @@
 #include "core/store/schema.h"
 #include "core/store/store.h"
 #include "providers/sim/simcloud.h"
+#include "tests/testsupport.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTemporaryDir>
-#include <QThread>
-#include <QUrl>
-#include <QUuid>
 
 #include <benchmark/benchmark.h>
 #include <sqlite3.h>
@@ -79,68 +74,6 @@ void BM_ChooseInstanceType(benchmark::State &state)
 }
 BENCHMARK(BM_ChooseInstanceType);
 
-// Where a benchmark's store lives: a SQLite file in a directory of its own,
-// or (the benchmarks' PostgreSQL variants) a database of its own on the
-// server BERTH_BENCH_POSTGRES names (the address scripts/setup-postgres
-// prints), created here and dropped afterwards.
-class BenchStoreLocation
-{
-public:
-    explicit BenchStoreLocation(bool postgres)
-    {
-        if (!postgres) {
-            m_location = m_dir.filePath(QStringLiteral("b.sqlite"));
-            return;
-        }
-        m_database =
-            QStringLiteral("berth_bench_") + QUuid::createUuid().toString(QUuid::Id128).left(16);
-        admin(QStringLiteral("CREATE DATABASE ") + m_database);
-        QUrl url(server());
-        url.setPath(u'/' + m_database);
-        m_location = url.toString();
-    }
-    ~BenchStoreLocation()
-    {
-        if (!m_database.isEmpty())
-            admin(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_database));
-    }
-    BenchStoreLocation(const BenchStoreLocation &) = delete;
-    BenchStoreLocation &operator=(const BenchStoreLocation &) = delete;
-
-    QString location() const { return m_location; }
-    static QString server() { return qEnvironmentVariable("BERTH_BENCH_POSTGRES"); }
-
-private:
-    static void admin(const QString &statement)
-    {
-        const QString name = QStringLiteral("berth-bench-admin");
-        {
-            const QUrl url(server());
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-            db.setHostName(url.host());
-            db.setPort(url.port(5432));
-            db.setUserName(url.userName());
-            db.setPassword(url.password());
-            db.setDatabaseName(url.path().mid(1));
-            if (!db.open())
-                qFatal("%s: %s", qPrintable(statement), qPrintable(db.lastError().text()));
-            // The server refuses now and then (DROP ... WITH (FORCE) while an
-            // autovacuum worker is in the database): tried again.
-            QSqlQuery query(db);
-            for (int attempt = 1; !query.exec(statement); ++attempt) {
-                if (attempt == 20)
-                    qFatal("%s: %s", qPrintable(statement), qPrintable(query.lastError().text()));
-                QThread::msleep(250);
-            }
-        }
-        QSqlDatabase::removeDatabase(name);
-    }
-
-    QTemporaryDir m_dir;
-    QString m_location;
-    QString m_database;
-};
-
 // A model of 20,000 units (19,000 placed, one machine each, and 1,000
 // unplaced), and 1,000 placements of the unplaced ones staged in its change
 // set, one change a unit (as the window's Auto place stages them). On
@@ -149,14 +82,17 @@ struct StagedModel
 {
     static constexpr int placed = 19'000;
     static constexpr int staged = 1'000;
-    BenchStoreLocation where;
+    QTemporaryDir dir;
+    // A database of its own on PostgreSQL, created here and dropped afterwards.
+    TestLocation where;
     CloudRegistry clouds;
     std::unique_ptr<Store> store;
     std::unique_ptr<Workspace> ws;
     QStringList units;
 
     explicit StagedModel(bool postgres = false)
-        : where(postgres)
+        : where(dir, QStringLiteral("b.sqlite"),
+                postgres ? TestLocation::Backend::Postgres : TestLocation::Backend::Sqlite)
     {
         clouds.add(SimCloud::describe());
         store = std::make_unique<Store>(where.location());
@@ -496,8 +432,10 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
-    if (!BenchStoreLocation::server().isEmpty()) {
-        // The store benchmarks again on PostgreSQL (argument 1), beside SQLite's.
+    if (qEnvironmentVariableIsSet("BERTH_BENCH_POSTGRES")) {
+        // The store benchmarks again on PostgreSQL (argument 1), beside
+        // SQLite's: on the server scripts/setup-postgres runs (or
+        // BERTH_TEST_POSTGRES_URL's).
         benchmark::RegisterBenchmark("BM_CommitThousandPlacements", BM_CommitThousandPlacements)
             ->Arg(1)
             ->Unit(benchmark::kMillisecond)

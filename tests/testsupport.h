@@ -56,10 +56,15 @@ inline QSqlDatabase openDirect(const QString &name, const QString &location)
 class TestLocation
 {
 public:
+    // Which store: as BERTH_TEST_BACKEND says, or the one named (benchmarks
+    // run both side by side).
+    enum class Backend { FromEnvironment, Sqlite, Postgres };
+
     explicit TestLocation(const QTemporaryDir &dir,
-                          const QString &file = QStringLiteral("berth.sqlite"))
+                          const QString &file = QStringLiteral("berth.sqlite"),
+                          Backend backend = Backend::FromEnvironment)
     {
-        if (qEnvironmentVariable("BERTH_TEST_BACKEND") != u"postgres") {
+        if (backend == Backend::Sqlite || (backend == Backend::FromEnvironment && !postgres())) {
             m_location = dir.filePath(file);
             return;
         }
