@@ -17,19 +17,25 @@ class Text
     Q_DECLARE_TR_FUNCTIONS(CloudRegistry)
 };
 
+// The secrets named `keys` of the account called `account`.
+Secrets readSecrets(const QString &account, const QStringList &keys, SecretStore *secrets)
+{
+    Secrets values;
+    if (!secrets)
+        return values;
+    for (const QString &key : keys) {
+        if (const auto value = secrets->read(account, key))
+            values.insert(key, *value);
+    }
+    return values;
+}
+
 } // namespace
 
 Secrets CloudRegistry::secretsOf(const CloudAccount &account, const ProviderTypes &types,
                                  SecretStore *secrets)
 {
-    Secrets values;
-    if (!secrets)
-        return values;
-    for (const QString &key : types.get(account.type).secretKeys) {
-        if (const auto value = secrets->read(account.name, key))
-            values.insert(key, *value);
-    }
-    return values;
+    return readSecrets(account.name, types.get(account.type).secretKeys, secrets);
 }
 
 struct CloudRegistry::Entry
@@ -69,10 +75,12 @@ CloudRegistry CloudRegistry::open(QList<CloudAccount> accounts, const ProviderTy
         entry->name = account.name;
         entry->info.name = account.name;
         entry->info.type = account.type;
-        // The type and the secrets are read now (neither asks the cloud); the
-        // provider is made when the cloud is first needed.
-        account.secrets = secretsOf(account, types, secrets);
-        entry->opener = [create = types.get(account.type).create, account] {
+        // The type is read now; the secrets (a keychain asked: some
+        // milliseconds of every command that never opens a cloud) and the
+        // provider when the cloud is first needed.
+        const ProviderTypes::Type &type = types.get(account.type);
+        entry->opener = [create = type.create, keys = type.secretKeys, account, secrets]() mutable {
+            account.secrets = readSecrets(account.name, keys, secrets);
             return std::shared_ptr<Provider>(create(account));
         };
         registry.m_entries.append(std::move(entry));

@@ -24,7 +24,8 @@ class CloudRegistry
 {
 public:
     // Each account through its type's factory, when first needed. `secrets`
-    // (may be null) gives each account the secrets its type reads.
+    // (may be null) gives each account the secrets its type reads, asked
+    // then too: it outlives the registry and its copies.
     static CloudRegistry open(QList<CloudAccount> accounts, const ProviderTypes &types,
                               SecretStore *secrets = nullptr);
     // The account's secrets its type reads, from `secrets` (none when null).
