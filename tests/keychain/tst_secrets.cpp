@@ -16,6 +16,33 @@ QString sha256(const QByteArray &text)
     return QString::fromLatin1(QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex());
 }
 
+// A file store that counts what it is asked.
+class CountingSecretStore final : public SecretStore
+{
+public:
+    explicit CountingSecretStore(const QString &path)
+        : m_file(path)
+    {}
+    QString backend() const override { return m_file.backend(); }
+    std::optional<QByteArray> read(const QString &account, const QString &key) override
+    {
+        ++reads;
+        return m_file.read(account, key);
+    }
+    void write(const QString &account, const QString &key, const QByteArray &value) override
+    {
+        m_file.write(account, key, value);
+    }
+    void remove(const QString &account, const QString &key) override
+    {
+        m_file.remove(account, key);
+    }
+    int reads = 0;
+
+private:
+    FileSecretStore m_file;
+};
+
 } // namespace
 
 class TestSecrets : public QObject
@@ -115,6 +142,31 @@ private slots:
             QVERIFY(file.open(QIODevice::ReadOnly));
             QVERIFY2(!file.readAll().contains("open sesame"), qPrintable(name));
         }
+    }
+
+    // A command that only reads the model never asks the keychain (some
+    // milliseconds each time); the secrets are read when a cloud is opened,
+    // as they are then.
+    void theKeychainIsAskedWhenACloudOpens()
+    {
+        TestWorkspace t;
+        CountingSecretStore secrets(t.dir.filePath(QStringLiteral("secrets.json")));
+        CloudCommands commands(*t.store, t.types);
+        commands.updateCloud(QStringLiteral("sim"),
+                             {QStringLiteral("access-key-sha256=") + sha256("open sesame")});
+
+        const CloudRegistry clouds = CloudAccounts::registry(*t.store, t.types, &secrets);
+        QCOMPARE(clouds.names(), QStringList{QStringLiteral("sim")});
+        QCOMPARE(secrets.reads, 0);
+        // Set after the clouds were listed, before the cloud is opened: read.
+        commands.setSecret(QStringLiteral("sim"), QStringLiteral("access-key"),
+                           QByteArrayLiteral("open sesame"), secrets);
+        ProviderError error;
+        clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error);
+        QVERIFY2(error.ok(), qPrintable(error.message));
+        QCOMPARE(secrets.reads, 1);
+        clouds.provider(QStringLiteral("sim")).listInstances({}, {}, &error);
+        QCOMPARE(secrets.reads, 1); // once a cloud
     }
 };
 
