@@ -19,7 +19,10 @@ class SecretStore;
 // (CloudAccounts); core knows no concrete cloud. A cloud is opened (its
 // provider made, which may ask the cloud) when something first needs it,
 // not before: a command that only reads the model costs no network call.
-// Copies share the clouds, opened or not; opening is safe from any thread.
+// Copies share the clouds, opened or not; opening is safe from any thread
+// (the keychain, asked then, waits in an event loop of its own), and the
+// window and the provisioner's worker open every cloud on the main thread
+// before they start.
 class CloudRegistry
 {
 public:
