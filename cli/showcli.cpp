@@ -198,11 +198,9 @@ void showUnit(CliContext &ctx, const QStringList &args)
         for (const MachineRecord &m : snapshot.machines) {
             if (m.id != u->machineId)
                 continue;
-            unit.insert(
-                QStringLiteral("machine-status"),
-                QJsonObject{{QStringLiteral("current"), MachineState::text(m.state.status)},
-                            {QStringLiteral("message"),
-                             m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage}});
+            unit.insert(QStringLiteral("machine-status"),
+                        QJsonObject{{QStringLiteral("current"), MachineState::text(m.state.status)},
+                                    {QStringLiteral("message"), m.message()}});
             unit.insert(QStringLiteral("instance-id"), m.instanceId);
             unit.insert(QStringLiteral("zone"), m.zone);
             unit.insert(QStringLiteral("since"), since(moved.value(m.id), utc));

@@ -420,8 +420,7 @@ QString machinesTable(const QList<MachineRecord> &list, bool colour, int width)
     }
     const std::function<void(const MachineRecord &, const QString &)> addMachine =
         [&](const MachineRecord &m, const QString &indent) {
-            const QString message =
-                m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
+            const QString message = m.message();
             machines.addRow({indent + m.name, MachineState::text(m.state.life),
                              MachineState::text(m.state.status), m.instanceId,
                              MachineState::text(m.state.instance), m.instanceType, m.region, m.zone,

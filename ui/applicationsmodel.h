@@ -35,13 +35,7 @@ struct UnitRow
     {
         return machine ? std::optional(machine->state.status) : std::nullopt;
     }
-    QString message() const
-    {
-        if (!machine)
-            return {};
-        return machine->instanceMessage.isEmpty() ? machine->machineMessage
-                                                  : machine->instanceMessage;
-    }
+    QString message() const { return machine ? machine->message() : QString(); }
     bool operator==(const UnitRow &other) const
     {
         return id == other.id && (unit == other.unit || *unit == *other.unit) &&

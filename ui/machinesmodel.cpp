@@ -128,7 +128,7 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         return {};
     const MachineRecord &m = *row->machine;
     const bool problem = m.state.inError() || !m.state.isAlive();
-    const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
+    const QString message = m.message();
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -23,7 +23,7 @@ RetryDialog::RetryDialog(Workspace &workspace, const QString &model, const QStri
     for (const MachineRecord &m : workspace.snapshot(model).machines) {
         if (!m.state.inError())
             continue;
-        const QString message = m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
+        const QString message = m.message();
         auto *item = new QListWidgetItem(tr("machine %1 — %2").arg(m.name, message), machines);
         item->setToolTip(message);
         item->setData(Qt::UserRole, m.name);

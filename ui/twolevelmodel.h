@@ -59,7 +59,7 @@ public:
     int columnCount(const QModelIndex & = {}) const override { return m_columns; }
 
     // The second level never has rows of its own: a view need not ask, and
-    // expandAll() keeps no state for it (100,000 units: 12 MiB less).
+    // expandAll() keeps no state for it (a persistent index a unit).
     Qt::ItemFlags flags(const QModelIndex &index) const override
     {
         Qt::ItemFlags f = QAbstractItemModel::flags(index);

@@ -295,7 +295,7 @@ QVariant ModelQuery::machineValue(qsizetype index, const QString &field) const
     if (field == u"machine-status" || field == u"instance-status")
         return MachineState::text(m.state.instance);
     if (field == u"message")
-        return m.instanceMessage.isEmpty() ? m.machineMessage : m.instanceMessage;
+        return m.message();
     if (field == u"base")
         return m.base;
     if (field == u"series")

@@ -96,6 +96,11 @@ struct MachineRecord
     QString expectedZone(const MachineRecord *host) const;
     // A container on `host` cannot start: its host is gone, in error or going.
     static bool hostBlocks(const MachineRecord *host);
+    // What the user is shown of it: the instance's message, else the machine's.
+    const QString &message() const
+    {
+        return instanceMessage.isEmpty() ? machineMessage : instanceMessage;
+    }
     // Never got an instance and no start is in flight: it can go at once.
     bool neverProvisioned() const { return instanceId.isEmpty() && !state.starting(); }
     bool operator==(const MachineRecord &) const = default;

@@ -23,8 +23,7 @@ UnitStatus UnitStatus::of(const MachineRecord *machine)
     if (!machine)
         return {QStringLiteral("waiting"), QStringLiteral("allocating"),
                 QStringLiteral("waiting for machine")};
-    const QString message =
-        machine->instanceMessage.isEmpty() ? machine->machineMessage : machine->instanceMessage;
+    const QString message = machine->message();
     if (machine->state.isDead())
         return {QStringLiteral("terminated"), QStringLiteral("executing"),
                 QStringLiteral("machine %1 is being removed").arg(machine->name)};
