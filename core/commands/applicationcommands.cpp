@@ -231,10 +231,16 @@ CommandResult ApplicationCommands::placeUnits(const QString &model, const QStrin
     }
     return m_ws.inModel(model, [&](ModelTx &tx) {
         CommandResult result;
-        for (const QString &name : units) {
-            const MachineRecord target = UnitPlacer(tx).placeUnit(tx.units().get(name), directive);
-            result.messages
-                << ApplicationCommands::tr("placed unit %1 on machine %2").arg(name, target.name);
+        QList<MachineRecord> targets;
+        if (directive) {
+            for (const QString &name : units)
+                targets << UnitPlacer(tx).placeUnit(tx.units().get(name), directive);
+        } else {
+            targets = UnitPlacer(tx).placeOnNewMachines(units);
+        }
+        for (qsizetype i = 0; i < units.size(); ++i) {
+            result.messages << ApplicationCommands::tr("placed unit %1 on machine %2")
+                                   .arg(units.at(i), targets.at(i).name);
         }
         return result;
     });

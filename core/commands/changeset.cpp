@@ -16,6 +16,11 @@ QString token(const QString &key, qsizetype k)
     return u'@' + key + u'.' + QString::number(k);
 }
 
+// A batch of staged placements was refused as one: they run again each on
+// its own, so that the refusal names its change.
+struct BatchRefused
+{};
+
 } // namespace
 
 // The names each staged change made in one replay, both ways.
@@ -26,6 +31,8 @@ struct ChangeSet::Run
     // The ModelTx every change joins; none: each change in a savepoint and
     // a transaction of its own, so a refused one leaves nothing behind.
     ModelTx *tx = nullptr;
+    // With `tx`: consecutive placements on new machines apply as one (batchFrom).
+    bool batches = false;
     qint64 seq = 0;     // the change log read so far
     ChangeList changes; // what the changes applied so far wrote to it
     QList<Item> items;
@@ -112,21 +119,95 @@ ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
         item.messages = result.messages;
         item.warnings = result.warnings;
         run.changes += written;
-        for (const Change &made : written) {
-            if (made.modelId != run.modelId || made.op != Change::Op::Added)
-                continue;
-            const bool machine = made.kind == u"machine";
-            if (!machine && made.kind != u"unit")
-                continue;
-            QStringList &names = (machine ? run.machinesMade : run.unitsMade)[record.key];
-            (machine ? run.machineTokens : run.unitTokens)
-                .insert(made.name, token(record.key, names.size()));
-            names << made.name;
-        }
+        for (const Change &made : written)
+            noteMade(run, record.key, made);
     } catch (const BerthError &error) {
         item.refusal = error.message();
     }
     return item;
+}
+
+void ChangeSet::noteMade(Run &run, const QString &key, const Change &made)
+{
+    if (made.modelId != run.modelId || made.op != Change::Op::Added)
+        return;
+    const bool machine = made.kind == u"machine";
+    if (!machine && made.kind != u"unit")
+        return;
+    QStringList &names = (machine ? run.machinesMade : run.unitsMade)[key];
+    (machine ? run.machineTokens : run.unitTokens).insert(made.name, token(key, names.size()));
+    names << made.name;
+}
+
+qsizetype ChangeSet::stepFrom(Run &run, const QList<StagedChangeRecord> &records, qsizetype first,
+                              QList<Item> &items)
+{
+    const qsizetype batched = run.tx && run.batches ? batchFrom(run, records, first, items) : 0;
+    if (batched > 0)
+        return first + batched;
+    items << step(run, records.at(first));
+    return first + 1;
+}
+
+qsizetype ChangeSet::batchFrom(Run &run, const QList<StagedChangeRecord> &records, qsizetype first,
+                               QList<Item> &items)
+{
+    // The placements on new machines from `first` on, their references resolved.
+    QList<Item> batch;
+    QStringList units;
+    QList<qsizetype> counts;
+    for (qsizetype i = first; i < records.size(); ++i) {
+        const StagedChangeRecord &record = records.at(i);
+        const auto change = ModelChange::fromJson(record.command, record.args);
+        const auto placement = change ? change->placement() : std::nullopt;
+        if (!placement || !placement->to.isEmpty() || placement->units.isEmpty())
+            break;
+        Item item;
+        item.record = record;
+        try {
+            item.change =
+                change->mapReferences([&](ModelChange::Reference kind, const QString &name) {
+                    return run.resolve(kind, name);
+                });
+        } catch (const BerthError &) {
+            break; // refused alone
+        }
+        units += item.change.placement()->units;
+        counts << placement->units.size();
+        batch << item;
+    }
+    if (batch.size() < 2)
+        return 0;
+    const qsizetype before = run.tx->pendingChanges().size();
+    CommandResult result;
+    try {
+        result = ModelChange::placeUnits(units, {}).apply(m_ws, run.model, m_probe);
+    } catch (const BerthError &) {
+        throw BatchRefused{};
+    }
+    // Each unit placed made one machine, in order, and its messages follow
+    // the units' order.
+    ChangeList written = run.tx->pendingChanges().mid(before);
+    qsizetype owner = 0;
+    qsizetype machinesLeft = counts.constFirst();
+    for (Change &entry : written) {
+        entry.modelId = run.modelId;
+        if (entry.kind == u"machine" && entry.op == Change::Op::Added) {
+            for (; machinesLeft == 0 && owner + 1 < counts.size(); machinesLeft = counts.at(owner))
+                ++owner;
+            --machinesLeft;
+        }
+        noteMade(run, batch.at(owner).record.key, entry);
+    }
+    run.changes += written;
+    qsizetype message = 0;
+    for (qsizetype b = 0; b < batch.size(); ++b) {
+        batch[b].messages = result.messages.mid(message, counts.at(b));
+        message += counts.at(b);
+    }
+    batch.first().warnings = result.warnings;
+    items += batch;
+    return batch.size();
 }
 
 ChangeSet::Run ChangeSet::start(const QString &model, ModelTx *tx)
@@ -153,8 +234,9 @@ ChangeSet::Run ChangeSet::replay(const QString &model, const QList<StagedChangeR
         return m_ws.store().attempt([&](SqlSession &) {
             return m_ws.inModelJoined(model, [&](ModelTx &tx) {
                 Run run = start(model, &tx);
-                for (const StagedChangeRecord &record : records) {
-                    run.items.append(step(run, record));
+                run.batches = true;
+                for (qsizetype i = 0; i < records.size();) {
+                    i = stepFrom(run, records, i, run.items);
                     if (!run.items.constLast().refusal.isEmpty())
                         throw Refused{};
                 }
@@ -165,6 +247,7 @@ ChangeSet::Run ChangeSet::replay(const QString &model, const QList<StagedChangeR
             });
         });
     } catch (const Refused &) {
+    } catch (const BatchRefused &) {
     }
     Run run = start(model, nullptr);
     for (const StagedChangeRecord &record : records)
@@ -299,30 +382,50 @@ CommandResult ChangeSet::commit(const QString &model, QList<ModelChange> *applie
         const QList<StagedChangeRecord> rows = records(model);
         if (rows.isEmpty())
             throw BerthError(ChangeSet::tr("model %1 has no staged changes to commit").arg(model));
-        // One transaction and one ModelTx: a refused change undoes everything anyway.
+        // Placements on new machines go together; when such a batch is
+        // refused, everything runs again change by change to name the one.
+        QList<Item> items;
+        try {
+            items =
+                m_ws.store().attempt([&](SqlSession &) { return commitRows(model, rows, true); });
+        } catch (const BatchRefused &) {
+            items = commitRows(model, rows, false);
+        }
         CommandResult result;
-        m_ws.inModelJoined(model, [&](ModelTx &tx) {
-            Run run = start(model, &tx);
-            for (qsizetype i = 0; i < rows.size(); ++i) {
-                const Item item = step(run, rows.at(i));
-                if (!item.refusal.isEmpty()) {
-                    // Named by its id, as `changes` lists it and `discard` takes it.
-                    throw BerthError(
-                        ChangeSet::tr("change %1 (%2) is refused: %3; nothing was committed and "
-                                      "the change set is kept (discard it with its id: %1)")
-                            .arg(rows.at(i).id)
-                            .arg(item.change.description(), item.refusal));
-                }
-                result.messages += item.messages;
-                result.warnings += item.warnings;
-                if (applied)
-                    *applied << item.change;
-            }
-            StagedRows(tx.scope()).clear();
-        });
+        for (const Item &item : std::as_const(items)) {
+            result.messages += item.messages;
+            result.warnings += item.warnings;
+            if (applied)
+                *applied << item.change;
+        }
         result.messages << ChangeSet::tr("committed %n change(s)", nullptr, int(rows.size()));
         return result;
     });
+}
+
+QList<ChangeSet::Item> ChangeSet::commitRows(const QString &model,
+                                             const QList<StagedChangeRecord> &rows, bool batches)
+{
+    // One transaction and one ModelTx: a refused change undoes everything anyway.
+    QList<Item> items;
+    m_ws.inModelJoined(model, [&](ModelTx &tx) {
+        Run run = start(model, &tx);
+        run.batches = batches;
+        for (qsizetype i = 0; i < rows.size();) {
+            i = stepFrom(run, rows, i, items);
+            const Item &item = items.constLast();
+            if (!item.refusal.isEmpty()) {
+                // Named by its id, as `changes` lists it and `discard` takes it.
+                throw BerthError(
+                    ChangeSet::tr("change %1 (%2) is refused: %3; nothing was committed and "
+                                  "the change set is kept (discard it with its id: %1)")
+                        .arg(item.record.id)
+                        .arg(item.change.description(), item.refusal));
+            }
+        }
+        StagedRows(tx.scope()).clear();
+    });
+    return items;
 }
 
 ModelSnapshot ChangeSet::after(const ModelSnapshot &before, const Run &run)

@@ -74,6 +74,25 @@ private:
     Run start(const QString &model, ModelTx *tx);
     // Tries one change in a savepoint; notes what it made.
     Item step(Run &run, const StagedChangeRecord &record);
+    // Notes `made`, written by the staged change `key`, if it is a machine
+    // or unit it added (later changes refer to it by its token).
+    static void noteMade(Run &run, const QString &key, const Change &made);
+    // Steps records[first], or (run.batches) the batch batchFrom finds from
+    // it; appends their items and gives the index of the next record.
+    qsizetype stepFrom(Run &run, const QList<StagedChangeRecord> &records, qsizetype first,
+                       QList<Item> &items);
+    // Consecutive staged placements on new machines (place-unit without
+    // --to) from records[first], when there are two or more, applied as one
+    // place-unit of all their units in run.tx, so that their machines and
+    // placements are written together: appends their items and gives how
+    // many (0: no batch). Throws BatchRefused when the batch is refused.
+    qsizetype batchFrom(Run &run, const QList<StagedChangeRecord> &records, qsizetype first,
+                        QList<Item> &items);
+    // The staged `rows` applied in order in one ModelTx (`batches`: with
+    // stepFrom's batches), the change set emptied; BerthError naming the
+    // first change refused.
+    QList<Item> commitRows(const QString &model, const QList<StagedChangeRecord> &rows,
+                           bool batches);
     QList<StagedChangeRecord> records(const QString &model);
     // The model after `run`, from the model before it and what it wrote.
     ModelSnapshot after(const ModelSnapshot &before, const Run &run);

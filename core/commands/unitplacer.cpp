@@ -240,9 +240,10 @@ UnitRecord UnitPlacer::addUnit(const ApplicationRecord &app,
     return unit;
 }
 
-QList<UnitRecord> UnitPlacer::addUnitsOnNewMachines(const ApplicationRecord &app,
+QList<MachineRecord> UnitPlacer::createUnitMachines(const ApplicationRecord &app,
                                                     const FormattedConstraints &constraints,
-                                                    const QList<Slot> &places)
+                                                    const QList<Slot> &places,
+                                                    const QStringList &unitNames)
 {
     // Where target() and createMachineAt() put a unit with no directive.
     QList<MachineRows::Place> where;
@@ -254,8 +255,16 @@ QList<UnitRecord> UnitPlacer::addUnitsOnNewMachines(const ApplicationRecord &app
     }
     const QList<MachineRecord> machines =
         m_tx.machines().create(unitMachine(app, constraints, {}), where);
-    for (const MachineRecord &m : machines)
-        keepSpread(app, {}, constraints, m);
+    for (qsizetype i = 0; i < machines.size(); ++i)
+        keepSpread(app, unitNames.value(i), constraints, machines.at(i));
+    return machines;
+}
+
+QList<UnitRecord> UnitPlacer::addUnitsOnNewMachines(const ApplicationRecord &app,
+                                                    const FormattedConstraints &constraints,
+                                                    const QList<Slot> &places)
+{
+    const QList<MachineRecord> machines = createUnitMachines(app, constraints, places, {});
     UnitRows unitRows = m_tx.units();
     const QList<UnitRecord> units = unitRows.insert(app, machines, constraints);
     // A fresh machine can only need subordinates of this application's relations.
@@ -264,6 +273,64 @@ QList<UnitRecord> UnitPlacer::addUnitsOnNewMachines(const ApplicationRecord &app
             unitRows.syncSubordinates(m);
     }
     return units;
+}
+
+QList<MachineRecord> UnitPlacer::placeOnNewMachines(const QStringList &names)
+{
+    UnitRows unitRows = m_tx.units();
+    const QHash<QString, UnitRecord> found = unitRows.withNames(names);
+    QHash<qint64, ApplicationRecord> applications;
+    QList<MachineRecord> placed;
+    placed.reserve(names.size());
+    QSet<qint64> placedIds; // a unit named twice is refused the second time
+    // Consecutive units of one application, with one set of constraints:
+    // their machines and placements are written together.
+    QList<UnitRecord> run;
+    const auto flush = [&] {
+        if (run.isEmpty())
+            return;
+        const UnitRecord &first = run.constFirst();
+        const FormattedConstraints constraints(Constraints::parse(first.constraints).constraints,
+                                               first.constraints);
+        QStringList unitNames;
+        for (const UnitRecord &unit : std::as_const(run))
+            unitNames << unit.name();
+        const QList<MachineRecord> machines =
+            createUnitMachines(applications.value(first.applicationId), constraints,
+                               QList<Slot>(run.size()), unitNames);
+        unitRows.assign(run, machines);
+        placed += machines;
+        run.clear();
+    };
+    for (const QString &name : names) {
+        const auto it = found.constFind(name);
+        // A unit that cannot go in a batch, or whose application brings
+        // subordinates, is placed alone (and refused as placeUnit says).
+        bool batched = it != found.cend() && !it->subordinate && it->machineId == 0 &&
+                       !placedIds.contains(it->id);
+        if (batched) {
+            auto app = applications.constFind(it->applicationId);
+            if (app == applications.cend())
+                app = applications.insert(it->applicationId,
+                                          m_tx.applications().get(it->application));
+            batched = !m_tx.applications().isPrincipalOfSubordinates(app->id);
+        }
+        const bool joins =
+            batched && (run.isEmpty() || (it->applicationId == run.constFirst().applicationId &&
+                                          it->constraints == run.constFirst().constraints));
+        if (!joins)
+            flush();
+        if (batched) {
+            run << *it;
+            placedIds.insert(it->id);
+            continue;
+        }
+        const UnitRecord unit = unitRows.get(name);
+        placed << placeUnit(unit, std::nullopt);
+        placedIds.insert(unit.id);
+    }
+    flush();
+    return placed;
 }
 
 UnitRecord UnitPlacer::addUnplacedUnit(const ApplicationRecord &app,

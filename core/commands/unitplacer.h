@@ -63,6 +63,12 @@ public:
     // gives the machine it went to.
     MachineRecord placeUnit(const UnitRecord &unit,
                             const std::optional<PlacementDirective> &directive);
+    // Places the unplaced principal units named, in order, each on a new
+    // machine of its own, as placeUnit without a directive does one by one
+    // (the same machines, names and refusals), with the machines and
+    // placements of consecutive units of one application written together.
+    // Gives the machines, in the order of `names`.
+    QList<MachineRecord> placeOnNewMachines(const QStringList &names);
     // Takes a unit off a machine that was never started (undoing a placement).
     void unplaceUnit(const UnitRecord &unit);
     // PlacementRules::placementProblem with the unit's application read here.
@@ -92,6 +98,13 @@ private:
     MachineRows::NewMachine unitMachine(const ApplicationRecord &app,
                                         const FormattedConstraints &constraints,
                                         const Slot &slot) const;
+    // New machines for units of `app`, one in each of `places`, written
+    // together; the spread constraints count them (a refusal names
+    // unitNames[i], or none).
+    QList<MachineRecord> createUnitMachines(const ApplicationRecord &app,
+                                            const FormattedConstraints &constraints,
+                                            const QList<Slot> &places,
+                                            const QStringList &unitNames);
     // Checks a zone=, region= or node directive names something the cloud has.
     void checkProviderDirective(const PlacementDirective &directive) const;
     // Refuses unit `unitName` of `app` on `machine` where that would break a

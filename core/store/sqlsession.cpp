@@ -67,48 +67,82 @@ QString arrayLiteral(const QList<QVariantList> &rows, qsizetype first, qsizetype
 
 } // namespace
 
+namespace {
+
+constexpr qsizetype rowsPerStatement = 5000;
+
+QStringList columnNames(const QList<SqlSession::Column> &columns)
+{
+    QStringList names;
+    for (const SqlSession::Column &c : columns)
+        names << QString::fromLatin1(c.name);
+    return names;
+}
+
+// "unnest(?::bigint[], ?::text[])": a column an array parameter.
+QString unnestOf(const QList<SqlSession::Column> &columns)
+{
+    QStringList arrays;
+    for (const SqlSession::Column &c : columns)
+        arrays << u"?::%1[]"_s.arg(QString::fromLatin1(c.type));
+    return u"unnest(%1)"_s.arg(arrays.join(u','));
+}
+
+// The array parameters of unnestOf() for rows[first, first + count).
+QVariantList arrayBinds(const QList<SqlSession::Column> &columns, const QList<QVariantList> &rows,
+                        qsizetype first, qsizetype count)
+{
+    QVariantList binds;
+    for (qsizetype c = 0; c < columns.size(); ++c)
+        binds << arrayLiteral(rows, first, count, c, qstrcmp(columns.at(c).type, "text") == 0);
+    return binds;
+}
+
+} // namespace
+
+void SqlSession::stepEachRow(const QString &sql, const QList<QVariantList> &rows,
+                             const std::function<void(const QVariantList &)> &stepped)
+{
+    sqlite3_stmt *statement = preparedSqlite(sql);
+    const auto reset = qScopeGuard([statement] {
+        sqlite3_reset(statement);
+        sqlite3_clear_bindings(statement);
+    });
+    for (const QVariantList &row : rows) {
+        bindSqlite(statement, sql, row);
+        stepSqlite(statement, sql);
+        sqlite3_reset(statement);
+        if (stepped)
+            stepped(row);
+    }
+}
+
 QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<Column> &columns,
                                               const QList<QVariantList> &rows, const QString &key)
 {
-    QStringList names;
-    for (const Column &c : columns)
-        names << QString::fromLatin1(c.name);
+    const QStringList names = columnNames(columns);
     const QString head = u"INSERT INTO %1 (%2) "_s.arg(table, names.join(u','));
     QHash<QString, qint64> ids;
     if (sqlite()) {
         // In this process, one row a step of SQLite's own prepared statement
         // is quicker than any statement of many rows. Every table's key is
         // its rowid: the new row's id is the connection's last one.
-        const QString sql =
-            head + u"VALUES ("_s + QStringList(columns.size(), u"?"_s).join(u',') + u')';
         const qsizetype keyColumn = key.isEmpty() ? -1 : names.indexOf(key);
         Q_ASSERT(key.isEmpty() || keyColumn >= 0);
         ids.reserve(keyColumn < 0 ? 0 : rows.size());
-        sqlite3_stmt *statement = preparedSqlite(sql);
-        const auto reset = qScopeGuard([statement] {
-            sqlite3_reset(statement);
-            sqlite3_clear_bindings(statement);
-        });
-        for (const QVariantList &row : rows) {
-            bindSqlite(statement, sql, row);
-            stepSqlite(statement, sql);
-            sqlite3_reset(statement);
-            if (keyColumn >= 0)
-                ids.insert(row.at(keyColumn).toString(), sqlite3_last_insert_rowid(m_sqlite));
-        }
+        stepEachRow(head + u"VALUES ("_s + QStringList(columns.size(), u"?"_s).join(u',') + u')',
+                    rows, [&](const QVariantList &row) {
+                        if (keyColumn >= 0)
+                            ids.insert(row.at(keyColumn).toString(),
+                                       sqlite3_last_insert_rowid(m_sqlite));
+                    });
         return ids;
     }
-    constexpr qsizetype perStatement = 5000;
-    QStringList arrays;
-    for (const Column &c : columns)
-        arrays << u"?::%1[]"_s.arg(QString::fromLatin1(c.type));
     reusePlansInTransaction();
-    for (qsizetype first = 0; first < rows.size(); first += perStatement) {
-        const qsizetype count = std::min(perStatement, rows.size() - first);
-        QVariantList binds;
-        for (qsizetype c = 0; c < columns.size(); ++c)
-            binds << arrayLiteral(rows, first, count, c, qstrcmp(columns.at(c).type, "text") == 0);
-        const QString statement = head + u"SELECT * FROM unnest(%1)"_s.arg(arrays.join(u','));
+    const QString statement = head + u"SELECT * FROM "_s + unnestOf(columns);
+    for (qsizetype first = 0; first < rows.size(); first += rowsPerStatement) {
+        const QVariantList binds =
+            arrayBinds(columns, rows, first, std::min(rowsPerStatement, rows.size() - first));
         if (key.isEmpty()) {
             run(statement, binds).finish();
             continue;
@@ -119,6 +153,34 @@ QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<
         q.finish();
     }
     return ids;
+}
+
+void SqlSession::updateRows(const QString &table, const QList<Column> &columns,
+                            const QList<QVariantList> &rows)
+{
+    Q_ASSERT(columns.size() > 1 && qstrcmp(columns.constFirst().name, "id") == 0);
+    const QStringList names = columnNames(columns);
+    if (sqlite()) {
+        QStringList sets;
+        for (qsizetype c = 1; c < names.size(); ++c)
+            sets << names.at(c) + u" = ?"_s;
+        QList<QVariantList> keyLast;
+        keyLast.reserve(rows.size());
+        for (const QVariantList &row : rows)
+            keyLast << row.mid(1) + QVariantList{row.constFirst()};
+        stepEachRow(u"UPDATE %1 SET %2 WHERE id = ?"_s.arg(table, sets.join(u", "_s)), keyLast);
+        return;
+    }
+    QStringList sets;
+    for (qsizetype c = 1; c < names.size(); ++c)
+        sets << u"%1 = v.%1"_s.arg(names.at(c));
+    const QString statement = u"UPDATE %1 SET %2 FROM %3 AS v(%4) WHERE %1.id = v.id"_s.arg(
+        table, sets.join(u", "_s), unnestOf(columns), names.join(u", "_s));
+    reusePlansInTransaction();
+    for (qsizetype first = 0; first < rows.size(); first += rowsPerStatement)
+        run(statement,
+            arrayBinds(columns, rows, first, std::min(rowsPerStatement, rows.size() - first)))
+            .finish();
 }
 
 void SqlSession::forIdBatches(

@@ -85,6 +85,12 @@ public:
     // its own prepared statement once a row.
     QHash<QString, qint64> insertRows(const QString &table, const QList<Column> &columns,
                                       const QList<QVariantList> &rows, const QString &key = {});
+    // Sets columns[1..] of the rows of `table` whose id is each row's first
+    // value (columns[0] is "id") to the row's other values: on PostgreSQL as
+    // insertRows, arrays of thousands of rows a statement; on SQLite a step
+    // of one prepared UPDATE a row.
+    void updateRows(const QString &table, const QList<Column> &columns,
+                    const QList<QVariantList> &rows);
     // Calls `run` with " IN (?, ...)" and its ids, a few hundred of `ids` at
     // a time (far below any backend's limit on parameters).
     static void
@@ -117,6 +123,10 @@ private:
     void bindSqlite(sqlite3_stmt *statement, const QString &sql, const QVariantList &binds);
     // Steps `statement`: true while it gives a row; throws on an error.
     bool stepSqlite(sqlite3_stmt *statement, const QString &sql);
+    // Steps SQLite's prepared `sql` once a row of `rows`, calling `stepped`
+    // after each.
+    void stepEachRow(const QString &sql, const QList<QVariantList> &rows,
+                     const std::function<void(const QVariantList &)> &stepped = {});
     [[noreturn]] void failSqlite(const QString &sql, const QString &what, int code);
     QSqlDatabase m_db;
     QHash<QString, QSqlQuery> m_cache;

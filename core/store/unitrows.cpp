@@ -298,6 +298,31 @@ void UnitRows::assign(const UnitRecord &unit, const MachineRecord *machine)
     m_scope.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
 }
 
+void UnitRows::assign(const QList<UnitRecord> &units, const QList<MachineRecord> &machines)
+{
+    Q_ASSERT(units.size() == machines.size());
+    QList<qint64> ids;
+    ids.reserve(units.size());
+    QHash<qint64, qint64> machineOf;
+    machineOf.reserve(units.size());
+    for (qsizetype i = 0; i < units.size(); ++i) {
+        ids << units.at(i).id;
+        machineOf.insert(units.at(i).id, machines.at(i).id);
+    }
+    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
+        m_scope.unitTallies().moving(QStringLiteral("u.id") + in, batch, [&] {
+            QList<QVariantList> rows;
+            rows.reserve(batch.size());
+            for (const QVariant &id : batch)
+                rows << QVariantList{id, machineOf.value(id.toLongLong())};
+            m_scope.sql().updateRows(QStringLiteral("units"),
+                                     {{"id", "bigint"}, {"machine_id", "bigint"}}, rows);
+        });
+    });
+    for (const UnitRecord &unit : units)
+        m_scope.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
+}
+
 void UnitRows::forget(const QList<UnitRecord> &units)
 {
     // The server checks each deleted row's references: with many, reusing plans.

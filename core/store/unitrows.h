@@ -53,6 +53,8 @@ public:
                              const FormattedConstraints &constraints);
     // Puts a unit on a machine, or takes it off (nullptr).
     void assign(const UnitRecord &unit, const MachineRecord *machine);
+    // Puts units[i] on machines[i], a batch of units a statement.
+    void assign(const QList<UnitRecord> &units, const QList<MachineRecord> &machines);
     // Deletes the units alone: the caller deals with their machines and subordinates.
     void forget(const QList<UnitRecord> &units);
 

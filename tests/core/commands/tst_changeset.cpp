@@ -64,6 +64,8 @@ private slots:
     void removalsAreShownAsPlanned();
     void batchStagingIsAllOrNothing();
     void previewSaysWhatStops();
+    void placementsCommittedTogetherAreThoseMadeOneByOne();
+    void aRefusedPlacementAmongManyIsNamed();
 };
 
 void TestChangeSet::stagingLeavesTheModelAsItIs()
@@ -355,3 +357,122 @@ void TestChangeSet::previewSaysWhatStops()
 
 QTEST_GUILESS_MAIN(TestChangeSet)
 #include "tst_changeset.moc"
+
+namespace {
+
+// Unplaced units of applications with different constraints, units with
+// constraints of their own, and an application that brings a subordinate.
+void unplacedUnits(Workspace &ws)
+{
+    ApplicationCommands apps(ws);
+    ApplicationCommands::Deploy d;
+    d.unplaced = true;
+    d.charm = QStringLiteral("web");
+    d.count = 4;
+    d.constraints = QStringLiteral("mem=2G");
+    apps.deploy(model, d);
+    d.charm = QStringLiteral("db");
+    d.count = 2;
+    d.constraints.clear();
+    apps.deploy(model, d);
+    apps.addUnplacedUnits(model, QStringLiteral("db"), 1, QStringLiteral("cores=2"));
+    d.charm = QStringLiteral("app");
+    apps.deploy(model, d);
+    deploySubordinate(ws, model, QStringLiteral("ntp"), QStringLiteral("app"));
+}
+
+// Where each unit is, its machine's constraints, and the machines made.
+QStringList placementsOf(const ModelSnapshot &s)
+{
+    QStringList lines;
+    for (const UnitRecord &u : s.units)
+        lines << u.name() + u" on " + u.machine;
+    for (const MachineRecord &m : s.machines) {
+        lines << u"machine " + m.name + u' ' + m.constraints + u' ' + m.region + u' ' + m.placement;
+    }
+    lines.sort();
+    return lines;
+}
+
+} // namespace
+
+void TestChangeSet::placementsCommittedTogetherAreThoseMadeOneByOne()
+{
+    // One placement a staged change, as dragging units one at a time
+    // stages them, with a unit placed beside one a staged placement puts on
+    // its new machine. Committed (the placements applied together), the
+    // model is the one applying each change alone, in order, gives.
+    const QStringList units{
+        QStringLiteral("web/0"), QStringLiteral("web/1"), QStringLiteral("db/0"),
+        QStringLiteral("web/2"), QStringLiteral("db/2"),  QStringLiteral("db/1"),
+        QStringLiteral("app/0"), QStringLiteral("app/1"), QStringLiteral("web/3")};
+    TestWorkspace staged;
+    unplacedUnits(staged.ws());
+    ChangeSet set(staged.ws());
+    QList<ModelChange> changes;
+    for (const QString &unit : units)
+        changes << ModelChange::placeUnits({unit}, {});
+    set.stage(model, changes, QStringLiteral("test"));
+    // The planned machine web/1 goes to, as the preview shows it.
+    const ChangeSet::Preview preview = set.preview(model);
+    QCOMPARE(preview.refusals(), 0);
+    QCOMPARE(preview.items.at(1).messages,
+             QStringList{QStringLiteral("placed unit web/1 on machine 1")});
+    changes = {ModelChange::addUnits(QStringLiteral("db"), 1, QStringLiteral("lxd:1"))};
+    set.stage(model, changes, QStringLiteral("test"));
+    // Another client adds a machine meanwhile: web/1's becomes machine 2.
+    ModelChange::addMachines({}).apply(staged.ws(), model);
+    ModelChange::addMachines({}).apply(staged.ws(), model); // ...and 3: the other's
+    QList<ModelChange> applied;
+    const CommandResult committed = set.commit(model, &applied);
+
+    TestWorkspace alone;
+    unplacedUnits(alone.ws());
+    ModelChange::addMachines({}).apply(alone.ws(), model);
+    ModelChange::addMachines({}).apply(alone.ws(), model);
+    QStringList messages;
+    for (const ModelChange &change : std::as_const(applied))
+        messages += change.apply(alone.ws(), model).messages;
+    messages << QStringLiteral("committed 10 change(s)");
+
+    QCOMPARE(committed.messages, messages);
+    QVERIFY(committed.messages.contains(QStringLiteral("placed unit web/1 on machine 3")));
+    QVERIFY(committed.messages.contains(QStringLiteral("added unit db/3 to machine 3/lxd/0")));
+    const ModelSnapshot together = staged.ws().snapshot(model);
+    QCOMPARE(placementsOf(together), placementsOf(alone.ws().snapshot(model)));
+    // The subordinate came with each principal placed.
+    QCOMPARE(unitNamed(together, QStringLiteral("ntp/0"))->machine,
+             unitNamed(together, QStringLiteral("app/0"))->machine);
+    QCOMPARE(unitNamed(together, QStringLiteral("ntp/1"))->machine,
+             unitNamed(together, QStringLiteral("app/1"))->machine);
+}
+
+void TestChangeSet::aRefusedPlacementAmongManyIsNamed()
+{
+    TestWorkspace t;
+    unplacedUnits(t.ws());
+    ChangeSet set(t.ws());
+    QList<ModelChange> changes;
+    for (const QString &unit : {QStringLiteral("web/0"), QStringLiteral("web/1"),
+                                QStringLiteral("web/2"), QStringLiteral("web/3")})
+        changes << ModelChange::placeUnits({unit}, {});
+    const QList<StagedChangeRecord> records = set.stage(model, changes, QStringLiteral("test"));
+    // Another client places web/2 meanwhile.
+    ModelChange::placeUnits({QStringLiteral("web/2")}, {}).apply(t.ws(), model);
+    const ModelSnapshot before = t.ws().snapshot(model);
+
+    const QString id = QString::number(records.at(2).id);
+    QCOMPARE(errorOf([&] { set.commit(model); }),
+             QStringLiteral("change %1 (place web/2 on a new machine) is refused: cannot place "
+                            "unit web/2: it is already on machine 0; nothing was committed and "
+                            "the change set is kept (discard it with its id: %1)")
+                 .arg(id));
+    QCOMPARE(placementsOf(t.ws().snapshot(model)), placementsOf(before));
+    QCOMPARE(set.count(model), 4);
+    // The preview marks that one alone.
+    const ChangeSet::Preview preview = set.preview(model);
+    QCOMPARE(preview.refusals(), 1);
+    QVERIFY(!preview.items.at(2).refusal.isEmpty());
+    QCOMPARE(preview.items.at(3).messages,
+             QStringList{QStringLiteral("placed unit web/3 on machine 3")});
+}
