@@ -117,7 +117,7 @@ struct StagedModel
         QList<ModelChange> changes;
         for (const QString &unit : std::as_const(units))
             changes << ModelChange::placeUnits({unit}, {});
-        ChangeSet(*ws).stage(model(), changes, QStringLiteral("bench"));
+        ChangeSet(*ws).stage(model(), changes);
     }
 };
 

@@ -45,6 +45,7 @@ QJsonObject previewJson(const QString &model, const ChangeSet::Preview &preview)
             {QStringLiteral("args"), item.change.args},
             {QStringLiteral("description"), item.change.description()},
             {QStringLiteral("staged-by"), item.record.author},
+            {QStringLiteral("staged-from"), QString(item.record.program + u'@' + item.record.host)},
             {QStringLiteral("staged-at"),
              QDateTime::fromMSecsSinceEpoch(item.record.createdAt).toUTC().toString(Qt::ISODate)},
             {QStringLiteral("refused"), item.refusal},

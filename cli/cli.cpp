@@ -35,6 +35,7 @@ QList<CommandSpec> commandTable()
     registerScalingCommands(table);
     registerSpreadCommands(table);
     registerChangeSetCommands(table);
+    registerAuditCommands(table);
     return table;
 }
 
@@ -185,6 +186,7 @@ int Cli::runCommand(QStringList &args, bool stage)
     Store store(db);
     const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
     Workspace workspace(store, clouds);
+    workspace.setProgram(QStringLiteral("berthctl"));
     ModelCommands(workspace).ensureDefaultModel();
     CliContext context{workspace,
                        m_types,

@@ -23,8 +23,7 @@ void CliContext::apply(const ModelChange &change, HostProbe *probe)
         print(change.apply(workspace, model(), probe));
         return;
     }
-    const StagedChangeRecord staged =
-        ChangeSet(workspace, probe).stage(model(), change, QStringLiteral("berthctl"));
+    const StagedChangeRecord staged = ChangeSet(workspace, probe).stage(model(), change);
     out << "staged change " << staged.id << ": " << change.description()
         << " (berthctl changes shows the change set, berthctl commit applies it)" << Qt::endl;
 }
@@ -39,8 +38,7 @@ void CliContext::applyAll(const QList<ModelChange> &changes)
         print(ModelChange::applyAll(workspace, model(), changes));
         return;
     }
-    const QList<StagedChangeRecord> staged =
-        ChangeSet(workspace).stage(model(), changes, QStringLiteral("berthctl"));
+    const QList<StagedChangeRecord> staged = ChangeSet(workspace).stage(model(), changes);
     for (qsizetype i = 0; i < staged.size() && i < changes.size(); ++i)
         out << "staged change " << staged.at(i).id << ": " << changes.at(i).description()
             << Qt::endl;

@@ -124,6 +124,7 @@ void registerPolicyCommands(QList<CommandSpec> &table);
 void registerScalingCommands(QList<CommandSpec> &table);
 void registerSpreadCommands(QList<CommandSpec> &table);
 void registerChangeSetCommands(QList<CommandSpec> &table);
+void registerAuditCommands(QList<CommandSpec> &table);
 void registerShowCommands(QList<CommandSpec> &table);
 void registerWaitCommands(QList<CommandSpec> &table);
 void registerStatusCommands(QList<CommandSpec> &table);

@@ -134,6 +134,9 @@ constexpr Example exampleTable[] = {
       "berthctl scale-application web --adjustment-type "
       "CHANGE_IN_PERCENTAGE --number -20 --min-step 1"}},
     {"changes", {"berthctl changes --format yaml"}},
+    {"log",
+     {"berthctl log", "berthctl log --all-models --since 7d",
+      "berthctl log --user alice --grep remove -n 20", "berthctl log --format json"}},
     {"debug-log",
      {"berthctl debug-log", "berthctl debug-log --replay --no-tail",
       "berthctl debug-log -n 50 --utc"}},

@@ -4,6 +4,7 @@
 #include "core/cloud/cloudregistry.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/cloudcommands.h"
+#include "core/commands/modelchange.h"
 #include "core/commands/modelcommands.h"
 #include "core/store/cloudaccounts.h"
 #include "core/store/store.h"
@@ -145,6 +146,15 @@ inline void deployCharm(Workspace &ws, const QString &model, const QString &char
     d.constraints = constraints;
     d.to = to;
     ApplicationCommands(ws).deploy(model, d);
+}
+
+// `berthctl deploy CHARM -n COUNT` as a model change, to apply or stage.
+inline ModelChange deployChange(const QString &charm, int count)
+{
+    ApplicationCommands::Deploy d;
+    d.charm = charm;
+    d.count = count;
+    return ModelChange::deploy(d);
 }
 
 // `berthctl deploy CHARM --subordinate` and `integrate CHARM PRINCIPAL` in `model`.

@@ -78,7 +78,7 @@ CommandResult ChangeSubmitter::submitFromDialog(const ModelChange &change)
     }
     QList<qint64> ids;
     for (const StagedChangeRecord &record :
-         ChangeSet(m_workspace).stage(m_model, QList<ModelChange>{change}, QStringLiteral("berth")))
+         ChangeSet(m_workspace).stage(m_model, QList<ModelChange>{change}))
         ids << record.id;
     // Staged already: the undo step's first redo does nothing.
     m_undo->push(new StageChangesCommand(

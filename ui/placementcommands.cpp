@@ -121,8 +121,7 @@ void StageChangesCommand::redo()
         return; // staged before it was pushed
     try {
         m_staged.clear();
-        for (const StagedChangeRecord &record :
-             ChangeSet(m_workspace).stage(m_model, m_changes, QStringLiteral("berth")))
+        for (const StagedChangeRecord &record : ChangeSet(m_workspace).stage(m_model, m_changes))
             m_staged << record.id;
     } catch (const BerthError &error) {
         m_report(error.message());

@@ -105,13 +105,13 @@ ChangeSet::Item ChangeSet::step(Run &run, const StagedChangeRecord &record)
         ChangeList written;
         if (run.tx) {
             const qsizetype before = run.tx->pendingChanges().size();
-            result = item.change.apply(m_ws, run.model, m_probe); // joins run.tx
+            result = item.change.run(m_ws, run.model, m_probe); // joins run.tx
             written = run.tx->pendingChanges().mid(before);
             for (Change &entry : written)
                 entry.modelId = run.modelId;
         } else {
             result = store.attempt(
-                [&](SqlSession &) { return item.change.apply(m_ws, run.model, m_probe); });
+                [&](SqlSession &) { return item.change.run(m_ws, run.model, m_probe); });
             written = store.changesSince(run.seq, std::numeric_limits<int>::max());
             if (!written.isEmpty())
                 run.seq = written.constLast().seq;
@@ -181,7 +181,7 @@ qsizetype ChangeSet::batchFrom(Run &run, const QList<StagedChangeRecord> &record
     const qsizetype before = run.tx->pendingChanges().size();
     CommandResult result;
     try {
-        result = ModelChange::placeUnits(units, {}).apply(m_ws, run.model, m_probe);
+        result = ModelChange::placeUnits(units, {}).run(m_ws, run.model, m_probe);
     } catch (const BerthError &) {
         throw BatchRefused{};
     }
@@ -282,9 +282,9 @@ void ChangeSet::checkCommitSize(const ChangeList &changes)
     }
 }
 
-QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<ModelChange> &changes,
-                                           const QString &author)
+QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<ModelChange> &changes)
 {
+    const Actor by = m_ws.actor();
     for (const ModelChange &change : changes) {
         const QString why = change.whyNotStageable();
         if (!why.isEmpty())
@@ -297,7 +297,9 @@ QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<Mod
                 for (const ModelChange &change : changes) {
                     StagedChangeRecord row;
                     row.key = QUuid::createUuid().toString(QUuid::WithoutBraces);
-                    row.author = author;
+                    row.author = by.user;
+                    row.program = by.program;
+                    row.host = by.host;
                     const ModelChange tokenized =
                         change.mapReferences([&](ModelChange::Reference kind, const QString &name) {
                             return run.tokenFor(kind, name);
@@ -323,10 +325,9 @@ QList<StagedChangeRecord> ChangeSet::stage(const QString &model, const QList<Mod
     });
 }
 
-StagedChangeRecord ChangeSet::stage(const QString &model, const ModelChange &change,
-                                    const QString &author)
+StagedChangeRecord ChangeSet::stage(const QString &model, const ModelChange &change)
 {
-    return stage(model, QList<ModelChange>{change}, author).constFirst();
+    return stage(model, QList<ModelChange>{change}).constFirst();
 }
 
 ChangeSet::Preview ChangeSet::preview(const QString &model)
@@ -423,6 +424,9 @@ QList<ChangeSet::Item> ChangeSet::commitRows(const QString &model,
                         .arg(item.change.description(), item.refusal));
             }
         }
+        // The trail says who committed each change, and who staged it.
+        for (const Item &item : std::as_const(items))
+            item.change.audit(m_ws, model, item.record.author);
         StagedRows(tx.scope()).clear();
     });
     return items;

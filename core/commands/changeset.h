@@ -43,12 +43,11 @@ public:
     // Adds `change` at the end of the model's change set once it applies to
     // the model as the set would leave it; refused (BerthError, nothing
     // staged) with the command's own message otherwise.
-    StagedChangeRecord stage(const QString &model, const ModelChange &change,
-                             const QString &author);
+    // Staged by the workspace's actor (the change set shows the person).
+    StagedChangeRecord stage(const QString &model, const ModelChange &change);
     // Stages several at once, in order, each tried after the ones before it:
     // all of them, or (when one is refused) none.
-    QList<StagedChangeRecord> stage(const QString &model, const QList<ModelChange> &changes,
-                                    const QString &author);
+    QList<StagedChangeRecord> stage(const QString &model, const QList<ModelChange> &changes);
     // Every change tried in order on the model as it is now, undone after.
     Preview preview(const QString &model);
     // The model as the change set would leave it, with the marks; the model

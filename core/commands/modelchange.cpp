@@ -1,5 +1,7 @@
 #include "core/commands/modelchange.h"
 
+#include <QJsonDocument>
+
 #include "core/bertherror.h"
 #include "core/commands/changekinds.h"
 
@@ -197,10 +199,30 @@ std::optional<ModelChange> ModelChange::fromJson(const QString &command, const Q
 
 CommandResult ModelChange::apply(Workspace &workspace, const QString &model, HostProbe *probe) const
 {
+    // The change and its line in the audit trail: one transaction.
+    return workspace.inModelJoined(model, [&](ModelTx &) {
+        CommandResult result = run(workspace, model, probe);
+        audit(workspace, model);
+        return result;
+    });
+}
+
+CommandResult ModelChange::run(Workspace &workspace, const QString &model, HostProbe *probe) const
+{
     const ChangeKind *kind = ChangeKind::find(command);
     if (!kind)
         throw BerthError(ModelChange::tr("unknown change \"%1\"").arg(command));
     return kind->apply(ChangeKind::Args(args), workspace, model, probe);
+}
+
+void ModelChange::audit(Workspace &workspace, const QString &model, const QString &stagedBy) const
+{
+    // A bundle's arguments may be megabytes: the trail keeps what it says
+    // of one (its description), not the whole of it.
+    constexpr qsizetype mostArgs = 64 * 1024;
+    const bool large = QJsonDocument(args).toJson(QJsonDocument::Compact).size() > mostArgs;
+    workspace.audit(model, command, large ? QJsonObject{{QStringLiteral("omitted"), true}} : args,
+                    description(), stagedBy);
 }
 
 CommandResult ModelChange::applyAll(Workspace &workspace, const QString &model,

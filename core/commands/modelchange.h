@@ -62,9 +62,16 @@ public:
     static std::optional<ModelChange> fromJson(const QString &command, const QJsonObject &args);
 
     // Applies it in its own transaction, or in the caller's when one is open
-    // on the workspace's store (BerthError when refused).
+    // on the workspace's store (BerthError when refused), with its line in
+    // the model's audit trail.
     CommandResult apply(Workspace &workspace, const QString &model,
                         HostProbe *probe = nullptr) const;
+    // apply() without the audit trail's line: a change set's trials, and
+    // its commit, which writes the lines itself.
+    CommandResult run(Workspace &workspace, const QString &model, HostProbe *probe = nullptr) const;
+    // Writes its line in the audit trail as made now by the workspace's
+    // actor (`stagedBy`: the person who staged it).
+    void audit(Workspace &workspace, const QString &model, const QString &stagedBy = {}) const;
     // Applies `changes` in one transaction: all, or none and the first refusal.
     static CommandResult applyAll(Workspace &workspace, const QString &model,
                                   const QList<ModelChange> &changes);

@@ -1,10 +1,11 @@
 #include "core/commands/modelcommands.h"
-#include "core/store/machineretirement.h"
 
 #include "core/bertherror.h"
 #include "core/model/names.h"
-
+#include "core/store/machineretirement.h"
 #include "core/store/modelrows.h"
+
+#include <QJsonArray>
 
 #include <algorithm>
 
@@ -69,6 +70,11 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
         if (ModelRows(sql).find(name))
             throw BerthError(ModelCommands::tr("model \"%1\" already exists").arg(name));
         ModelRows(sql).create(name, cloud.name, regionName, values);
+        m_ws.audit(name, QStringLiteral("add-model"),
+                   {{QStringLiteral("cloud"), cloud.name},
+                    {QStringLiteral("region"), regionName},
+                    {QStringLiteral("config"), QJsonArray::fromStringList(config)}},
+                   ModelCommands::tr("add model %1 on %2/%3").arg(name, cloud.name, regionName));
         if (current == NewModel::BecomesCurrent)
             m_ws.setCurrentModel(sql, name);
         CommandResult result;
@@ -186,6 +192,8 @@ CommandResult ModelCommands::destroyModel(const QString &name, bool force)
                                                "destroying it stops them: give --force to go ahead")
                                  .arg(name, running.join(QStringLiteral(", "))));
         }
+        m_ws.audit(name, QStringLiteral("destroy-model"), {{QStringLiteral("force"), force}},
+                   ModelCommands::tr("destroy model %1").arg(name));
         MachineRetirement(tx).destroyModel();
         if (tx.removeIfDestroyed())
             result.messages << ModelCommands::tr("Destroyed model \"%1\"").arg(name);
@@ -229,6 +237,9 @@ CommandResult ModelCommands::setConfig(const QString &model, const QStringList &
             tx.setModelConfig(it.key(), it.value());
         if (values.value(QStringLiteral("harvest-mode")) == u"all")
             result.warnings << harvestAllWarning();
+        m_ws.audit(model, QStringLiteral("model-config"),
+                   {{QStringLiteral("set"), QJsonArray::fromStringList(assignments)}},
+                   ModelCommands::tr("set model config %1").arg(assignments.join(u' ')));
     });
     return result;
 }
@@ -241,6 +252,9 @@ CommandResult ModelCommands::setConstraints(const QString &model, const QString 
         if (!report.ok())
             throw BerthError(report.error);
         tx.setModelConstraints(constraints);
+        m_ws.audit(model, QStringLiteral("set-model-constraints"),
+                   {{QStringLiteral("constraints"), text}},
+                   ModelCommands::tr("set model constraints %1").arg(text));
         CommandResult result;
         result.warnings = report.warnings;
         return result;

@@ -182,7 +182,9 @@ struct StagedChangeRecord
     QString key; // unique, chosen by the client that stages it
     QString command;
     QJsonObject args;
-    QString author; // who staged it ("berthctl", "berth"), for other clients to see
+    QString author;  // the person who staged it, for other clients to see
+    QString program; // and from which program ("berthctl", "berth") and host
+    QString host;
     qint64 createdAt = 0;
     bool operator==(const StagedChangeRecord &) const = default;
 };

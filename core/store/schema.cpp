@@ -166,7 +166,20 @@ QList<QStringList> migrations()
         QStringLiteral("CREATE INDEX rebalance_moves_remove ON rebalance_moves(remove_unit_id)"),
         QStringLiteral("CREATE INDEX rebalance_moves_new ON rebalance_moves(new_unit_id)"),
     };
-    return {v1, v2, v3, v4, v5, v6, v7, v8, v9, v10};
+    // Migration 11: the audit trail: every committed change with who made
+    // it (and who staged it), when, from which program and host. No key to
+    // the model: the trail outlives the change log's trimming and the
+    // model itself. A staged change keeps its person's program and host.
+    const QStringList v11{
+        QStringLiteral("CREATE TABLE audit_log (id {pk}, model_id BIGINT NOT NULL,"
+                       " model TEXT NOT NULL, at BIGINT NOT NULL, actor TEXT NOT NULL,"
+                       " program TEXT NOT NULL, host TEXT NOT NULL, staged_by TEXT NOT NULL,"
+                       " command TEXT NOT NULL, args TEXT NOT NULL, description TEXT NOT NULL)"),
+        QStringLiteral("CREATE INDEX audit_log_model ON audit_log(model, id)"),
+        QStringLiteral("ALTER TABLE staged_changes ADD COLUMN program TEXT NOT NULL DEFAULT ''"),
+        QStringLiteral("ALTER TABLE staged_changes ADD COLUMN host TEXT NOT NULL DEFAULT ''"),
+    };
+    return {v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11};
 }
 
 } // namespace Schema

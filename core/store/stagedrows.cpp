@@ -22,15 +22,15 @@ StagedRows::StagedRows(TxScope &scope)
 QList<StagedChangeRecord> StagedRows::list()
 {
     QSqlQuery &q = m_scope.sql().run(
-        QStringLiteral("SELECT id, key, command, args, author, created_at FROM staged_changes "
-                       "WHERE "
-                       "model_id = ? ORDER BY id"),
+        QStringLiteral("SELECT id, key, command, args, author, program, host, created_at FROM "
+                       "staged_changes WHERE model_id = ? ORDER BY id"),
         {m_scope.model().id});
     QList<StagedChangeRecord> rows;
     while (q.next()) {
         rows.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                      QJsonDocument::fromJson(q.value(3).toByteArray()).object(),
-                     q.value(4).toString(), q.value(5).toLongLong()});
+                     q.value(4).toString(), q.value(5).toString(), q.value(6).toString(),
+                     q.value(7).toLongLong()});
     }
     q.finish();
     return rows;
@@ -49,10 +49,10 @@ StagedChangeRecord StagedRows::append(StagedChangeRecord row)
     row.createdAt = QDateTime::currentMSecsSinceEpoch();
     row.id = m_scope.sql().insert(
         QStringLiteral("INSERT INTO staged_changes (model_id, key, command, args, author, "
-                       "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"),
+                       "program, host, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
         {m_scope.model().id, row.key, row.command,
          QString::fromUtf8(QJsonDocument(row.args).toJson(QJsonDocument::Compact)), row.author,
-         row.createdAt});
+         row.program, row.host, row.createdAt});
     m_scope.logChange(changeSetKind, QString::number(row.id), Change::Op::Added);
     return row;
 }

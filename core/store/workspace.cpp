@@ -1,6 +1,8 @@
 #include "core/store/workspace.h"
 
 #include "core/bertherror.h"
+#include "core/store/auditrows.h"
+
 #include <QCoreApplication>
 
 namespace berth {
@@ -15,6 +17,40 @@ class Text
 };
 
 } // namespace
+
+Actor Workspace::actor()
+{
+    if (!m_actor) {
+        Actor actor = Actor::ofThisProcess(QCoreApplication::applicationName());
+        if (m_store.backend() == Store::Backend::Postgres)
+            actor.user = m_store.read([](SqlSession &sql) { return AuditRows(sql).sessionUser(); });
+        m_actor = actor;
+    }
+    Actor actor = *m_actor;
+    if (!m_program.isEmpty())
+        actor.program = m_program;
+    return actor;
+}
+
+void Workspace::audit(const QString &model, const QString &command, const QJsonObject &args,
+                      const QString &description, const QString &stagedBy)
+{
+    AuditRecord entry;
+    entry.by = actor();
+    entry.stagedBy = stagedBy;
+    entry.command = command;
+    entry.args = args;
+    entry.description = description;
+    if (m_joined && m_joined->model().name == model) {
+        AuditRows(m_store.sql()).append(m_joined->model(), entry);
+        return;
+    }
+    m_store.write([&](SqlSession &sql) {
+        const std::optional<ModelRecord> record = ModelRows(sql).find(model);
+        if (record)
+            AuditRows(sql).append(*record, entry);
+    });
+}
 
 QString Workspace::currentModel()
 {

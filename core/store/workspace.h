@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cloud/cloudregistry.h"
+#include "core/model/audit.h"
 #include "core/store/modelrows.h"
 #include "core/store/modeltx.h"
 #include "core/store/store.h"
@@ -31,6 +32,16 @@ public:
     // The whole model as one consistent read.
     ModelSnapshot snapshot(const QString &modelName);
 
+    // Who this workspace's changes are by, for the audit trail and the
+    // change set: this process's user (on PostgreSQL, the session's role),
+    // host, and program (the application's name unless set).
+    Actor actor();
+    void setProgram(const QString &program) { m_program = program; }
+    // Writes `change` (berthctl's command name, its arguments and its
+    // description) to the model's audit trail, as made now by actor(), in
+    // the transaction open on the store (or one of its own).
+    void audit(const QString &model, const QString &command, const QJsonObject &args,
+               const QString &description, const QString &stagedBy = {});
     // A model being destroyed refuses every write unless this is set: the
     // provisioner's workspaces stop its instances and remove it.
     void setReachesDyingModels(bool reaches) { m_reachesDying = reaches; }
@@ -96,6 +107,8 @@ private:
     Store &m_store;
     const CloudRegistry &m_clouds;
     ModelTx *m_joined = nullptr; // inModelJoined()'s, while it runs
+    QString m_program;
+    std::optional<Actor> m_actor; // read once
     bool m_reachesDying = false;
 };
 

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSysInfo>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -57,6 +58,7 @@ private slots:
     void jujusModelConfigNames();
     void dryRunsAndKeepInstance();
     void readingCommandsAskNoCloud();
+    void logSaysWhoChangedWhat();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -1012,6 +1014,59 @@ void TestBerthctl::dryRunsAndKeepInstance()
             run({S("instances"), S("sim"), S("--format"), S("json")}).out.toUtf8())
             .array();
     QCOMPARE(instances.size(), 2); // harvest-mode destroyed leaves the one it no longer knows
+}
+
+void TestBerthctl::logSaysWhoChangedWhat()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    QProcess id;
+    id.start(S("id"), {S("-un")});
+    id.waitForFinished();
+    const QString me = QString::fromLocal8Bit(id.readAllStandardOutput()).trimmed();
+
+    QCOMPARE(run({S("deploy"), S("web"), S("-n"), S("2")}).exitCode, 0);
+    QCOMPARE(run({S("--stage"), S("remove-unit"), S("web/1")}).exitCode, 0);
+    // The change set names the person who staged, and where from.
+    const QJsonObject staged =
+        json({S("changes")}).value(S("changes")).toArray().first().toObject();
+    QCOMPARE(staged.value(S("staged-by")).toString(), me);
+    QCOMPARE(staged.value(S("staged-from")).toString(),
+             S("berthctl@") + QSysInfo::machineHostName());
+    QCOMPARE(run({S("commit")}).exitCode, 0);
+    QCOMPARE(run({S("add-model"), S("other")}).exitCode, 0);
+
+    const QJsonArray entries =
+        QJsonDocument::fromJson(
+            run({S("log"), S("-m"), S("default"), S("--format"), S("json")}).out.toUtf8())
+            .array();
+    QCOMPARE(entries.size(), 2);
+    const QJsonObject deployed = entries.at(0).toObject();
+    QCOMPARE(deployed.value(S("description")).toString(), S("deploy web, 2 unit(s)"));
+    QCOMPARE(deployed.value(S("user")).toString(), me);
+    QCOMPARE(deployed.value(S("program")).toString(), S("berthctl"));
+    QCOMPARE(deployed.value(S("host")).toString(), QSysInfo::machineHostName());
+    QVERIFY(!deployed.contains(S("staged-by")));
+    QCOMPARE(entries.at(1).toObject().value(S("staged-by")).toString(), me);
+
+    // As a table: newest last, the one staged marked; filters narrow it.
+    Run r = run({S("log"), S("-m"), S("default")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(me + S(" (staged)")), qPrintable(r.out));
+    QVERIFY(r.out.indexOf(S("deploy web")) < r.out.indexOf(S("remove web/1")));
+    r = run({S("log"), S("--all-models"), S("--grep"), S("ADD MODEL")});
+    QVERIFY2(r.out.contains(S("add model other on sim/sim-east")), qPrintable(r.out));
+    QVERIFY(!r.out.contains(S("deploy web")));
+    QVERIFY(run({S("log"), S("--user"), S("nobody")}).out.contains(S("no changes match")));
+    QCOMPARE(run({S("log"), S("-m"), S("default"), S("-n"), S("1"), S("--since"), S("1h")})
+                 .out.count(S("remove web/1")),
+             1);
+    // Bad input: one line saying what is expected.
+    r = run({S("log"), S("--since"), S("yesterday")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err.trimmed(), S("ERROR log: bad value \"yesterday\" for --since: expected a "
+                                "duration (30m, 2h, 7d) or a time (2026-11-27T10:00:00Z)"));
+    r = run({S("log"), S("-m"), S("nope")});
+    QCOMPARE(r.err.trimmed(), S("ERROR model nope not found"));
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)

@@ -500,8 +500,7 @@ private slots:
 
         // A unit of web staged onto its started machine: 1 of 2 started.
         ChangeSet(f.ws()).stage(
-            model, ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("1")),
-            QStringLiteral("test"));
+            model, ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("1")));
         QTRY_VERIFY_WITH_TIMEOUT(
             findRow(window->applicationView(), QStringLiteral("web/1")).isValid(), 10'000);
         const QModelIndex web = findRow(window->applicationView(), QStringLiteral("web"));

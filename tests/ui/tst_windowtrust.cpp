@@ -226,8 +226,7 @@ private slots:
         Fixture f;
         f.deploy(QStringLiteral("default"), QStringLiteral("web"), 1);
         ChangeSet(f.ws()).stage(QStringLiteral("default"),
-                                ModelChange::addUnits(QStringLiteral("web"), 2, {}),
-                                QStringLiteral("test"));
+                                ModelChange::addUnits(QStringLiteral("web"), 2, {}));
         QString title;
         QString reopened;
         MainWindow::Options options;

@@ -665,7 +665,7 @@ void TestBundles::stagesAsOneChange()
     const ModelChange change = ModelChange::deployBundle(Bundle::merged(docs, S("b")));
     QCOMPARE(change.description(), S("deploy bundle ceph-base (applications: 2)"));
     // Staged, every client sees the bundle's applications, units and machines planned.
-    ChangeSet(t.ws()).stage(model, change, S("test"));
+    ChangeSet(t.ws()).stage(model, change);
     const ModelSnapshot planned = ChangeSet(t.ws()).plannedSnapshot(model);
     QCOMPARE(planned.applications.size(), 2);
     QCOMPARE(planned.units.size(), 6);

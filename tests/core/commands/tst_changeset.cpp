@@ -11,14 +11,6 @@ namespace {
 
 const QString model = QStringLiteral("default");
 
-ModelChange deploy(const QString &app, int count)
-{
-    ApplicationCommands::Deploy d;
-    d.charm = app;
-    d.count = count;
-    return ModelChange::deploy(d);
-}
-
 QStringList unitNames(const ModelSnapshot &s)
 {
     QStringList names;
@@ -72,10 +64,9 @@ void TestChangeSet::stagingLeavesTheModelAsItIs()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    const StagedChangeRecord staged =
-        set.stage(model, deploy(QStringLiteral("web"), 2), QStringLiteral("test"));
+    const StagedChangeRecord staged = set.stage(model, deployChange(QStringLiteral("web"), 2));
     QVERIFY(staged.id > 0);
-    QCOMPARE(staged.author, QStringLiteral("test"));
+    QCOMPARE(staged.author, t.ws().actor().user); // the person (tst_audit checks who)
 
     const ModelSnapshot now = t.ws().snapshot(model);
     QVERIFY(now.applications.isEmpty());
@@ -100,25 +91,24 @@ void TestChangeSet::stagingRefusesWhatTheCommandRefuses()
     const QString direct =
         errorOf([&] { ModelChange::addUnits(QStringLiteral("nope"), 1, {}).apply(t.ws(), model); });
     QVERIFY(!direct.isEmpty());
-    QCOMPARE(errorOf([&] {
-                 set.stage(model, ModelChange::addUnits(QStringLiteral("nope"), 1, {}), {});
-             }),
-             direct);
+    QCOMPARE(
+        errorOf([&] { set.stage(model, ModelChange::addUnits(QStringLiteral("nope"), 1, {})); }),
+        direct);
     QCOMPARE(set.count(model), 0);
 
     // A change is tried on the model as the set leaves it: units of an
     // application the set deploys can be added, and a second deploy of it is refused.
-    set.stage(model, deploy(QStringLiteral("web"), 1), {});
-    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 2, {}), {});
+    set.stage(model, deployChange(QStringLiteral("web"), 1));
+    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 2, {}));
     QVERIFY(errorOf([&] {
-                set.stage(model, deploy(QStringLiteral("web"), 1), {});
+                set.stage(model, deployChange(QStringLiteral("web"), 1));
             }).contains(QStringLiteral("web")));
     QCOMPARE(set.count(model), 2);
     // An existing host is added at once, never staged.
     MachineCommands::AddMachine ssh;
     ssh.directive = QStringLiteral("ssh:root@localhost");
     QVERIFY(errorOf([&] {
-                set.stage(model, ModelChange::addMachines(ssh), {});
+                set.stage(model, ModelChange::addMachines(ssh));
             }).contains(QStringLiteral("without --stage")));
 }
 
@@ -126,10 +116,9 @@ void TestChangeSet::commitAppliesEveryChangeInOrder()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    set.stage(model, deploy(QStringLiteral("web"), 1), {});
-    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("lxd:0")), {});
-    set.stage(model, ModelChange::setConstraints(QStringLiteral("web"), QStringLiteral("mem=4G")),
-              {});
+    set.stage(model, deployChange(QStringLiteral("web"), 1));
+    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("lxd:0")));
+    set.stage(model, ModelChange::setConstraints(QStringLiteral("web"), QStringLiteral("mem=4G")));
     const CommandResult result = set.commit(model);
     QVERIFY(result.messages.contains(QStringLiteral("added unit web/1 to machine 0/lxd/0")));
     QCOMPARE(result.messages.constLast(), QStringLiteral("committed 3 change(s)"));
@@ -147,11 +136,11 @@ void TestChangeSet::aRefusedChangeMakesCommitApplyNothing()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    set.stage(model, ModelChange::addMachines({}), {});
-    set.stage(model, deploy(QStringLiteral("web"), 1), {});
-    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 1, {}), {});
+    set.stage(model, ModelChange::addMachines({}));
+    set.stage(model, deployChange(QStringLiteral("web"), 1));
+    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 1, {}));
     // Someone deploys "web" for real meanwhile: the staged deploy is refused now.
-    deploy(QStringLiteral("web"), 1).apply(t.ws(), model);
+    deployChange(QStringLiteral("web"), 1).apply(t.ws(), model);
     const ModelSnapshot before = t.ws().snapshot(model);
 
     const ChangeSet::Preview preview = set.preview(model);
@@ -186,11 +175,10 @@ void TestChangeSet::aPlannedMachineStaysTheSameMachine()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    set.stage(model, deploy(QStringLiteral("web"), 2), {}); // plans machines 0 and 1
-    set.stage(model, ModelChange::addUnplacedUnits(QStringLiteral("web"), 1), {});
+    set.stage(model, deployChange(QStringLiteral("web"), 2)); // plans machines 0 and 1
+    set.stage(model, ModelChange::addUnplacedUnits(QStringLiteral("web"), 1));
     // The user places web/2 on machine 1 as the planned model shows it.
-    set.stage(model, ModelChange::placeUnits({QStringLiteral("web/2")}, QStringLiteral("lxd:1")),
-              {});
+    set.stage(model, ModelChange::placeUnits({QStringLiteral("web/2")}, QStringLiteral("lxd:1")));
     // Another client adds machine 0 for real: the planned machines become 1 and 2.
     ModelChange::addMachines({}).apply(t.ws(), model);
 
@@ -210,9 +198,9 @@ void TestChangeSet::discardDropsAllOrSome()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    const auto first = set.stage(model, deploy(QStringLiteral("web"), 1), {});
-    set.stage(model, deploy(QStringLiteral("db"), 1), {});
-    set.stage(model, deploy(QStringLiteral("cache"), 1), {});
+    const auto first = set.stage(model, deployChange(QStringLiteral("web"), 1));
+    set.stage(model, deployChange(QStringLiteral("db"), 1));
+    set.stage(model, deployChange(QStringLiteral("cache"), 1));
     QCOMPARE(set.discard(model, {first.id}), 1);
     QCOMPARE(set.count(model), 2);
     QVERIFY(errorOf([&] { set.discard(model, {first.id}); }).contains(QStringLiteral("no change")));
@@ -225,8 +213,8 @@ void TestChangeSet::provisionersIgnoreStagedChanges()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    deploy(QStringLiteral("db"), 1).apply(t.ws(), model);
-    set.stage(model, deploy(QStringLiteral("web"), 3), {});
+    deployChange(QStringLiteral("db"), 1).apply(t.ws(), model);
+    set.stage(model, deployChange(QStringLiteral("web"), 3));
     Provisioner provisioner(t.path(), t.clouds, model);
     const std::atomic<bool> cancel = false;
     QVERIFY(provisioner.runUntilIdle(cancel, 60'000));
@@ -243,10 +231,9 @@ void TestChangeSet::previewForecastsStartsCostAndSpread()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    set.stage(model, deploy(QStringLiteral("web"), 3), {});
+    set.stage(model, deployChange(QStringLiteral("web"), 3));
     set.stage(model,
-              ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("zone=sim-east-a")),
-              {});
+              ModelChange::addUnits(QStringLiteral("web"), 1, QStringLiteral("zone=sim-east-a")));
     const ChangeSet::Preview preview = set.preview(model);
     const StartForecast &f = preview.forecast;
     QCOMPARE(f.instances(), 4);
@@ -274,7 +261,7 @@ void TestChangeSet::previewForecastsStartsCostAndSpread()
     QVERIFY(f.unfit.isEmpty());
 
     // A machine no type fits is named, with the chooser's reason.
-    set.stage(model, ModelChange::addMachines({{}, 1, {}, QStringLiteral("mem=100000G"), {}}), {});
+    set.stage(model, ModelChange::addMachines({{}, 1, {}, QStringLiteral("mem=100000G"), {}}));
     const ChangeSet::Preview more = set.preview(model);
     QCOMPARE(more.forecast.unfit.size(), 1);
     QVERIFY(!more.forecast.unfit.constFirst().reason.isEmpty());
@@ -284,8 +271,8 @@ void TestChangeSet::removalsAreShownAsPlanned()
 {
     TestWorkspace t;
     ChangeSet set(t.ws());
-    deploy(QStringLiteral("web"), 2).apply(t.ws(), model);
-    set.stage(model, ModelChange::removeUnits({QStringLiteral("web/1")}), {});
+    deployChange(QStringLiteral("web"), 2).apply(t.ws(), model);
+    set.stage(model, ModelChange::removeUnits({QStringLiteral("web/1")}));
     const ModelSnapshot planned = set.plannedSnapshot(model);
     const UnitRecord *gone = unitNamed(planned, QStringLiteral("web/1"));
     QVERIFY(gone);                                            // still shown...
@@ -302,7 +289,7 @@ void TestChangeSet::batchStagingIsAllOrNothing()
     TestWorkspace t;
     ChangeSet set(t.ws());
     QVERIFY(!errorOf([&] {
-                 set.stage(model, ModelChange::addUnplacedUnits(QStringLiteral("web"), 1), {});
+                 set.stage(model, ModelChange::addUnplacedUnits(QStringLiteral("web"), 1));
              }).isEmpty()); // there is no web
     QCOMPARE(set.count(model), 0);
     ApplicationCommands::Deploy web;
@@ -314,9 +301,9 @@ void TestChangeSet::batchStagingIsAllOrNothing()
         ModelChange::placeUnits({QStringLiteral("web/0")}, {}),
         ModelChange::placeUnits({QStringLiteral("web/9")}, {}), // no such unit
     };
-    QVERIFY(errorOf([&] { set.stage(model, batch, {}); }).contains(QStringLiteral("web/9")));
+    QVERIFY(errorOf([&] { set.stage(model, batch); }).contains(QStringLiteral("web/9")));
     QCOMPARE(set.count(model), 0);
-    QCOMPARE(set.stage(model, batch.mid(0, 2), {}).size(), 2);
+    QCOMPARE(set.stage(model, batch.mid(0, 2)).size(), 2);
     QCOMPARE(set.count(model), 2);
 }
 
@@ -326,7 +313,7 @@ void TestChangeSet::previewSaysWhatStops()
     // of its own that runs nothing
     TestWorkspace t;
     ChangeSet set(t.ws());
-    deploy(QStringLiteral("web"), 2).apply(t.ws(), model);
+    deployChange(QStringLiteral("web"), 2).apply(t.ws(), model);
     AsTheProvisioner::started(t.ws(), model, QStringLiteral("0"), QStringLiteral("i-16"),
                               QStringLiteral("arch=amd64 cores=16 mem=65536M"),
                               QStringLiteral("m5.4xlarge"));
@@ -337,8 +324,7 @@ void TestChangeSet::previewSaysWhatStops()
 
     // Removing both units stops only the instance that runs; the idle
     // machine 2 stays (it was not made for them)
-    set.stage(model, ModelChange::removeUnits({QStringLiteral("web/0"), QStringLiteral("web/1")}),
-              {});
+    set.stage(model, ModelChange::removeUnits({QStringLiteral("web/0"), QStringLiteral("web/1")}));
     StartForecast f = set.preview(model).forecast;
     QCOMPARE(f.instances(), 0);
     QCOMPARE(f.stops.size(), 1);
@@ -349,7 +335,7 @@ void TestChangeSet::previewSaysWhatStops()
     QCOMPARE(f.costChange(), -0.768);
 
     // Removing machine 2 as well adds its stop and saving
-    set.stage(model, ModelChange::removeMachines({QStringLiteral("2")}, false), {});
+    set.stage(model, ModelChange::removeMachines({QStringLiteral("2")}, false));
     f = set.preview(model).forecast;
     QCOMPARE(f.stops.size(), 2);
     QCOMPARE(f.stoppedHourlyCost, 0.768 + 0.0208);
@@ -412,14 +398,14 @@ void TestChangeSet::placementsCommittedTogetherAreThoseMadeOneByOne()
     QList<ModelChange> changes;
     for (const QString &unit : units)
         changes << ModelChange::placeUnits({unit}, {});
-    set.stage(model, changes, QStringLiteral("test"));
+    set.stage(model, changes);
     // The planned machine web/1 goes to, as the preview shows it.
     const ChangeSet::Preview preview = set.preview(model);
     QCOMPARE(preview.refusals(), 0);
     QCOMPARE(preview.items.at(1).messages,
              QStringList{QStringLiteral("placed unit web/1 on machine 1")});
     changes = {ModelChange::addUnits(QStringLiteral("db"), 1, QStringLiteral("lxd:1"))};
-    set.stage(model, changes, QStringLiteral("test"));
+    set.stage(model, changes);
     // Another client adds a machine meanwhile: web/1's becomes machine 2.
     ModelChange::addMachines({}).apply(staged.ws(), model);
     ModelChange::addMachines({}).apply(staged.ws(), model); // ...and 3: the other's
@@ -456,7 +442,7 @@ void TestChangeSet::aRefusedPlacementAmongManyIsNamed()
     for (const QString &unit : {QStringLiteral("web/0"), QStringLiteral("web/1"),
                                 QStringLiteral("web/2"), QStringLiteral("web/3")})
         changes << ModelChange::placeUnits({unit}, {});
-    const QList<StagedChangeRecord> records = set.stage(model, changes, QStringLiteral("test"));
+    const QList<StagedChangeRecord> records = set.stage(model, changes);
     // Another client places web/2 meanwhile.
     ModelChange::placeUnits({QStringLiteral("web/2")}, {}).apply(t.ws(), model);
     const ModelSnapshot before = t.ws().snapshot(model);

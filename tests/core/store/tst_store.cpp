@@ -358,6 +358,9 @@ void TestStore::upgradeCountsTheUnitsAlreadyThere()
     };
     f.store->write([&](SqlSession &sql) {
         sql.execute(QStringLiteral("DROP TABLE unit_tallies"));
+        sql.execute(QStringLiteral("DROP TABLE audit_log")); // and what migration 11 made
+        sql.execute(QStringLiteral("ALTER TABLE staged_changes DROP COLUMN program"));
+        sql.execute(QStringLiteral("ALTER TABLE staged_changes DROP COLUMN host"));
         for (const QString &index : movesIndexes)
             sql.execute(QStringLiteral("DROP INDEX ") + index);
         QCOMPARE(indexesOfMoves(sql), 0);

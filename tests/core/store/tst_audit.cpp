@@ -1,0 +1,203 @@
+#include "core/commands/changeset.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/auditrows.h"
+#include "tests/testsupport.h"
+
+#include <QProcess>
+#include <QTest>
+#include <QUrl>
+
+using namespace berth;
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+// The query for `model` (empty: every model) with the filters given.
+AuditQuery query(const QString &of, const QString &user = {}, const QString &program = {},
+                 const QString &text = {}, qint64 since = 0, int limit = 0)
+{
+    AuditQuery q;
+    q.model = of;
+    q.user = user;
+    q.program = program;
+    q.text = text;
+    q.since = since;
+    q.limit = limit;
+    return q;
+}
+
+QList<AuditRecord> trail(Workspace &ws, const AuditQuery &query)
+{
+    return ws.store().read([&](SqlSession &sql) { return AuditRows(sql).list(query); });
+}
+
+QStringList descriptions(const QList<AuditRecord> &entries)
+{
+    QStringList lines;
+    for (const AuditRecord &e : entries)
+        lines << e.description;
+    return lines;
+}
+
+// The account this test runs as, as the system names it.
+QString systemUser()
+{
+    QProcess id;
+    id.start(QStringLiteral("id"), {QStringLiteral("-un")});
+    id.waitForFinished();
+    return QString::fromLocal8Bit(id.readAllStandardOutput()).trimmed();
+}
+
+} // namespace
+
+class TestAudit : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyCommittedChangeIsInTheTrailOnce();
+    void whatIsTriedOrRefusedIsNot();
+    void theTrailIsFilteredAndOutlivesItsModel();
+    void twoPeopleAreToldApart();
+};
+
+void TestAudit::everyCommittedChangeIsInTheTrailOnce()
+{
+    TestWorkspace t;
+    t.ws().setProgram(QStringLiteral("tst_audit"));
+    const qint64 before = QDateTime::currentMSecsSinceEpoch();
+    deployChange(QStringLiteral("web"), 2).apply(t.ws(), model);
+    ModelChange::applyAll(
+        t.ws(), model,
+        {ModelChange::addUnits(QStringLiteral("web"), 1, {}),
+         ModelChange::setConstraints(QStringLiteral("web"), QStringLiteral("mem=4G"))});
+    ChangeSet set(t.ws());
+    const StagedChangeRecord staged =
+        set.stage(model, ModelChange::removeUnits({QStringLiteral("web/0")}));
+    // The change set shows the person who staged it, and from where.
+    const QString person = t.storeLocation.postgres() ? QUrl(t.path()).userName() : systemUser();
+    QCOMPARE(staged.author, person);
+    QCOMPARE(staged.program, QStringLiteral("tst_audit"));
+    QCOMPARE(staged.host, QSysInfo::machineHostName());
+    QCOMPARE(set.preview(model).items.constFirst().record.author, person);
+    set.commit(model);
+
+    const QList<AuditRecord> entries = trail(t.ws(), query(model));
+    QCOMPARE(descriptions(entries),
+             (QStringList{QStringLiteral("deploy web, 2 unit(s)"),
+                          QStringLiteral("add 1 unit(s) of web"),
+                          QStringLiteral("set the constraints of web to \"mem=4G\""),
+                          QStringLiteral("remove web/0")}));
+    for (const AuditRecord &e : entries) {
+        QCOMPARE(e.model, model);
+        QCOMPARE(e.by.user, person);
+        QCOMPARE(e.by.host, QSysInfo::machineHostName());
+        QVERIFY(e.at >= before - 60'000 && e.at <= QDateTime::currentMSecsSinceEpoch());
+    }
+    QCOMPARE(entries.at(0).by.program, QStringLiteral("tst_audit"));
+    QCOMPARE(entries.at(0).command, QStringLiteral("deploy"));
+    QCOMPARE(entries.at(0).args.value(QStringLiteral("count")).toInt(), 2);
+    QVERIFY(entries.at(2).stagedBy.isEmpty());
+    QCOMPARE(entries.at(3).stagedBy, person); // committed from the change set
+    QCOMPARE(entries.at(3).command, QStringLiteral("remove-unit"));
+}
+
+void TestAudit::whatIsTriedOrRefusedIsNot()
+{
+    TestWorkspace t;
+    deployChange(QStringLiteral("web"), 1).apply(t.ws(), model);
+    const qsizetype before = trail(t.ws(), query(model)).size();
+    // Refused: nothing changed, nothing told.
+    QVERIFY(!errorOf([&] {
+                 ModelChange::addUnits(QStringLiteral("nope"), 1, {}).apply(t.ws(), model);
+             }).isEmpty());
+    // Tried: a dry run, staging, and the preview apply nothing.
+    ModelChange::dryRun(t.ws(), model, {ModelChange::removeUnits({QStringLiteral("web/0")})});
+    ChangeSet set(t.ws());
+    set.stage(model, ModelChange::addUnits(QStringLiteral("web"), 1, {}));
+    set.preview(model);
+    set.plannedSnapshot(model);
+    QCOMPARE(trail(t.ws(), query(model)).size(), before);
+    // A refused commit leaves no line either.
+    set.stage(model, ModelChange::removeUnits({QStringLiteral("web/0")}));
+    ModelChange::removeUnits({QStringLiteral("web/0")}).apply(t.ws(), model);
+    QVERIFY(!errorOf([&] { set.commit(model); }).isEmpty());
+    QCOMPARE(trail(t.ws(), query(model)).size(), before + 1); // the remove-unit applied directly
+}
+
+void TestAudit::theTrailIsFilteredAndOutlivesItsModel()
+{
+    TestWorkspace t;
+    ModelCommands models(t.ws());
+    models.addModel(QStringLiteral("staging"), {}, {}, ModelCommands::NewModel::LeavesCurrent);
+    t.ws().setProgram(QStringLiteral("berthctl"));
+    deployChange(QStringLiteral("web"), 1).apply(t.ws(), model);
+    t.ws().setProgram(QStringLiteral("berth"));
+    deployChange(QStringLiteral("db"), 1).apply(t.ws(), QStringLiteral("staging"));
+    ModelChange::addUnits(QStringLiteral("web"), 2, {}).apply(t.ws(), model);
+    models.setConfig(model, {QStringLiteral("harvest-mode=none")});
+
+    QCOMPARE(descriptions(trail(t.ws(), query(model, {}, QStringLiteral("berth")))),
+             (QStringList{QStringLiteral("add 2 unit(s) of web"),
+                          QStringLiteral("set model config harvest-mode=none")}));
+    QCOMPARE(descriptions(trail(t.ws(), query({}, {}, {}, QStringLiteral("DEPLOY")))),
+             (QStringList{QStringLiteral("deploy web, 1 unit(s)"),
+                          QStringLiteral("deploy db, 1 unit(s)")}));
+    QCOMPARE(descriptions(trail(t.ws(), query({}, {}, {}, QStringLiteral("100%_")))),
+             QStringList());
+    QCOMPARE(descriptions(trail(t.ws(), query(model, {}, {}, {}, 0, 1))),
+             QStringList{QStringLiteral("set model config harvest-mode=none")});
+    QVERIFY(trail(t.ws(), query(model, QStringLiteral("nobody"))).isEmpty());
+    QVERIFY(trail(t.ws(), query({}, {}, {}, {}, QDateTime::currentMSecsSinceEpoch() + 60'000))
+                .isEmpty());
+
+    // The model made by no one (the store's first) has no line; the others do.
+    QCOMPARE(trail(t.ws(), query(model)).constFirst().description,
+             QStringLiteral("deploy web, 1 unit(s)"));
+    // The model goes; its trail stays, its end included.
+    models.destroyModel(QStringLiteral("staging"), true);
+    QVERIFY(!t.ws().store().read(
+        [](SqlSession &sql) { return ModelRows(sql).find(QStringLiteral("staging")); }));
+    QCOMPARE(descriptions(trail(t.ws(), query(QStringLiteral("staging")))),
+             (QStringList{QStringLiteral("add model staging on sim/sim-east"),
+                          QStringLiteral("deploy db, 1 unit(s)"),
+                          QStringLiteral("destroy model staging")}));
+}
+
+void TestAudit::twoPeopleAreToldApart()
+{
+    if (!TestLocation::postgres())
+        QSKIP("PostgreSQL's roles: the test runs again on PostgreSQL (tst_audit_postgres)");
+    TestWorkspace t;
+    // The second person of scripts/setup-postgres, on the same store.
+    QUrl url(t.path());
+    QCOMPARE(url.userName(), QStringLiteral("berth"));
+    url.setUserName(QStringLiteral("berth_teammate"));
+    Store theirs(url.toString());
+    Workspace teammate(theirs, t.clouds);
+    QCOMPARE(teammate.actor().user, QStringLiteral("berth_teammate"));
+    QCOMPARE(t.ws().actor().user, QStringLiteral("berth"));
+
+    deployChange(QStringLiteral("web"), 1).apply(t.ws(), model);
+    ChangeSet(teammate).stage(model, ModelChange::addUnits(QStringLiteral("web"), 2, {}));
+    // berth commits what the teammate staged.
+    QCOMPARE(ChangeSet(t.ws()).preview(model).items.constFirst().record.author,
+             QStringLiteral("berth_teammate"));
+    ChangeSet(t.ws()).commit(model);
+    ModelChange::removeUnits({QStringLiteral("web/1")}).apply(teammate, model);
+
+    const QList<AuditRecord> entries = trail(t.ws(), query(model));
+    QCOMPARE(entries.size(), 3);
+    QCOMPARE(entries.at(0).by.user, QStringLiteral("berth"));
+    QCOMPARE(entries.at(1).by.user, QStringLiteral("berth"));
+    QCOMPARE(entries.at(1).stagedBy, QStringLiteral("berth_teammate"));
+    QCOMPARE(entries.at(2).by.user, QStringLiteral("berth_teammate"));
+    // Either may look for the other's changes; the role is the server's
+    // word, not the program's.
+    QCOMPARE(descriptions(trail(teammate, query(model, QStringLiteral("berth_teammate")))),
+             (QStringList{QStringLiteral("add 2 unit(s) of web"), QStringLiteral("remove web/1")}));
+}
+
+QTEST_GUILESS_MAIN(TestAudit)
+#include "tst_audit.moc"
