@@ -111,6 +111,7 @@ int main(int argc, char *argv[])
         // every cloud is opened before it starts (see openAll).
         clouds.openAll();
         Workspace workspace(store, clouds);
+        workspace.setProgram(QStringLiteral("berth"));
         ModelCommands(workspace).ensureDefaultModel();
         MainWindow::Options options;
         options.storeLocation = db;

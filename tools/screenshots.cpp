@@ -8,6 +8,7 @@
 #include "keychain/keychainsecretstore.h"
 #include "providers/builtinproviders.h"
 #include "ui/accountsdialog.h"
+#include "ui/auditpanel.h"
 #include "ui/changesetpanel.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/deploydialog.h"
@@ -27,6 +28,7 @@
 #include <QPalette>
 #include <QScreen>
 #include <QTabWidget>
+#include <QTreeWidget>
 #include <QTextStream>
 #include <QTimer>
 #include <QTranslator>
@@ -217,6 +219,14 @@ int main(int argc, char *argv[])
     while (changes->preview().items.isEmpty())
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     ok = save(changes->parentWidget(), out, QStringLiteral("change-set")) && ok;
+    // The History dock: the demo model's changes, made by berthctl.
+    AuditPanel *history = window.historyPanel();
+    history->parentWidget()->raise();
+    history->refresh();
+    while (history->list()->topLevelItemCount() == 0)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    ok = save(history->parentWidget(), out, QStringLiteral("history")) && ok;
+    changes->parentWidget()->raise();
 
     ok = saveContextMenu(window, QStringLiteral("15"), out) && ok;
 

@@ -13,6 +13,7 @@
 #include "core/store/workspace.h"
 #include "ui/accountsdialog.h"
 #include "ui/applicationsmodel.h"
+#include "ui/auditpanel.h"
 #include "ui/changesetpanel.h"
 #include "ui/changesubmitter.h"
 #include "ui/chartexport.h"
@@ -130,6 +131,7 @@ void MainWindow::openModel(const QString &name)
     m_submitter->setModel(name);
     m_overview->details()->setModel(name);
     m_changeSet->setModel(name);
+    m_history->setModel(name);
     m_modelBox->setCurrentIndex(m_modelBox->findData(name));
     setWindowTitle(m_workspace.store().isReadOnly() ? tr("%1 (read-only store) — Berth").arg(name)
                                                     : tr("%1 — Berth").arg(name));
@@ -243,6 +245,9 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
         m_changeSet->parentWidget()->raise(); // changes were staged: show them
     if (snapshot.planned.changes > 0 || !m_changeSet->preview().items.isEmpty())
         m_changeSet->refresh();
+    // The model changed (a commit here or by another client): its history grew.
+    if (m_snapshot.model.name == snapshot.model.name)
+        m_history->refresh();
     m_snapshotIndex.reset();
     m_snapshot = snapshot;
     showProvisioningState();

@@ -37,6 +37,7 @@ class DetailsPane;
 class OverviewPage;
 class MachineView;
 class MachinesModel;
+class AuditPanel;
 class ChangeSetPanel;
 class ChangeSubmitter;
 class ModelActions;
@@ -135,6 +136,7 @@ public:
     ZoneChart *zoneChart() const { return m_zoneChart; }
     QUndoStack *undoStack() const;
     ChangeSetPanel *changeSetPanel() const { return m_changeSet; }
+    AuditPanel *historyPanel() const { return m_history; }
     // Staged mode (the default): the window's changes wait in the model's
     // change set until committed; off, they apply at once.
     bool staging() const;
@@ -251,6 +253,7 @@ private:
     QProgressBar *m_progress = nullptr;
     ChangeSubmitter *m_submitter;
     ChangeSetPanel *m_changeSet = nullptr;
+    AuditPanel *m_history = nullptr;
     QAction *m_stagingAction = nullptr;
     bool m_storeLost = false;
     ModelActions *m_actions = nullptr;

@@ -9,6 +9,7 @@
 #include "core/store/storeerror.h"
 #include "core/store/workspace.h"
 #include "ui/applicationsmodel.h"
+#include "ui/auditpanel.h"
 #include "ui/changesetpanel.h"
 #include "ui/changesubmitter.h"
 #include "ui/detailspane.h"
@@ -127,6 +128,14 @@ std::pair<QDockWidget *, QDockWidget *> MainWindow::buildDocks()
                 m_submitter->committed(applied);
             });
     connect(m_changeSet, &ChangeSetPanel::failed, this, &MainWindow::reportError);
+    // Who changed the model, when and from where: beside the change set.
+    auto *historyDock = new QDockWidget(tr("History"), this);
+    historyDock->setObjectName(QStringLiteral("history"));
+    m_history = new AuditPanel(m_options.storeLocation, historyDock);
+    historyDock->setWidget(m_history);
+    addDockWidget(Qt::BottomDockWidgetArea, historyDock);
+    tabifyDockWidget(changeDock, historyDock);
+    dock->raise();
     return {dock, changeDock};
 }
 
@@ -264,6 +273,7 @@ void MainWindow::buildViewMenu(QToolBar *bar, QDockWidget *log, QDockWidget *cha
     auto *view = new QMenu(tr("&View"), this);
     view->addAction(log->toggleViewAction());
     view->addAction(changes->toggleViewAction());
+    view->addAction(static_cast<QDockWidget *>(m_history->parentWidget())->toggleViewAction());
     view->addAction(bar->toggleViewAction());
     menuBar()->insertMenu(menuBar()->actions().constLast(), view);
     resizeDocks({log}, {190}, Qt::Vertical);

@@ -10,6 +10,8 @@
 #include "core/commands/modelcommands.h"
 #include "core/store/workspace.h"
 #include "ui/accountsdialog.h"
+#include "ui/auditpanel.h"
+#include "ui/changesetpanel.h"
 #include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
 #include "ui/openstoredialog.h"
@@ -18,17 +20,21 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
+#include <QTreeWidget>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -335,6 +341,55 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("2 machine(s) of model default wait to start: ")),
                  qPrintable(r.out));
+    }
+    // The History dock lists the model's committed changes, newest first:
+    // who, from which program and host, what; its filters narrow it.
+    void theHistorySaysWhoChangedWhat()
+    {
+        Fixture f;
+        f.ws().setProgram(QStringLiteral("berth"));
+        const QString me = f.ws().actor().user;
+        const QString host = QSysInfo::machineHostName();
+        QCOMPARE(f.berthctl({QStringLiteral("deploy"), QStringLiteral("web"), QStringLiteral("-n"),
+                             QStringLiteral("2")})
+                     .code,
+                 0);
+        auto window = f.window();
+        AuditPanel *history = window->historyPanel();
+        QTreeWidget *list = history->list();
+        QTRY_COMPARE(list->topLevelItemCount(), 1);
+        QCOMPARE(list->topLevelItem(0)->text(4), QStringLiteral("deploy web, 2 unit(s)"));
+        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("berthctl on ") + host);
+        QCOMPARE(list->topLevelItem(0)->text(2), me);
+        QVERIFY(list->isColumnHidden(1)); // one model: no model column
+
+        // Committed from the window's change set: it says who staged it.
+        ChangeSet(f.ws()).stage(QStringLiteral("default"),
+                                ModelChange::addUnits(QStringLiteral("web"), 1, {}));
+        QTRY_VERIFY(window->changeSetPanel()->commitButton()->isEnabled());
+        window->changeSetPanel()->commit();
+        QTRY_COMPARE(list->topLevelItemCount(), 2);
+        QCOMPARE(list->topLevelItem(0)->text(4), QStringLiteral("add 1 unit(s) of web"));
+        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("berth on ") + host);
+        QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("%1 (staged by %1)").arg(me));
+
+        history->textFilter()->setText(QStringLiteral("DEPLOY"));
+        QTRY_COMPARE(list->topLevelItemCount(), 1);
+        QCOMPARE(list->topLevelItem(0)->text(4), QStringLiteral("deploy web, 2 unit(s)"));
+        history->userFilter()->setText(QStringLiteral("nobody"));
+        QTRY_COMPARE(list->topLevelItemCount(), 0);
+        bool said = false;
+        for (QLabel *label : history->findChildren<QLabel *>())
+            said = said || label->text() == u"No committed change matches.";
+        QVERIFY(said);
+        history->userFilter()->clear();
+        history->textFilter()->clear();
+        QCOMPARE(f.berthctl({QStringLiteral("add-model"), QStringLiteral("other")}).code, 0);
+        history->everyModel()->setChecked(true);
+        QTRY_COMPARE(list->topLevelItemCount(), 3);
+        QVERIFY(!list->isColumnHidden(1));
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("other"));
+        QCOMPARE(list->topLevelItem(0)->text(4), QStringLiteral("add model other on sim/sim-east"));
     }
 };
 
