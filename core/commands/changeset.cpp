@@ -425,8 +425,11 @@ QList<ChangeSet::Item> ChangeSet::commitRows(const QString &model,
             }
         }
         // The trail says who committed each change, and who staged it.
+        QList<AuditRecord> entries;
+        entries.reserve(items.size());
         for (const Item &item : std::as_const(items))
-            item.change.audit(m_ws, model, item.record.author);
+            entries << item.change.auditRecord(item.record.author);
+        m_ws.audit(model, entries);
         StagedRows(tx.scope()).clear();
     });
     return items;

@@ -202,7 +202,7 @@ CommandResult ModelChange::apply(Workspace &workspace, const QString &model, Hos
     // The change and its line in the audit trail: one transaction.
     return workspace.inModelJoined(model, [&](ModelTx &) {
         CommandResult result = run(workspace, model, probe);
-        audit(workspace, model);
+        workspace.audit(model, {auditRecord()});
         return result;
     });
 }
@@ -215,14 +215,18 @@ CommandResult ModelChange::run(Workspace &workspace, const QString &model, HostP
     return kind->apply(ChangeKind::Args(args), workspace, model, probe);
 }
 
-void ModelChange::audit(Workspace &workspace, const QString &model, const QString &stagedBy) const
+AuditRecord ModelChange::auditRecord(const QString &stagedBy) const
 {
     // A bundle's arguments may be megabytes: the trail keeps what it says
     // of one (its description), not the whole of it.
     constexpr qsizetype mostArgs = 64 * 1024;
     const bool large = QJsonDocument(args).toJson(QJsonDocument::Compact).size() > mostArgs;
-    workspace.audit(model, command, large ? QJsonObject{{QStringLiteral("omitted"), true}} : args,
-                    description(), stagedBy);
+    AuditRecord entry;
+    entry.stagedBy = stagedBy;
+    entry.command = command;
+    entry.args = large ? QJsonObject{{QStringLiteral("omitted"), true}} : args;
+    entry.description = description();
+    return entry;
 }
 
 CommandResult ModelChange::applyAll(Workspace &workspace, const QString &model,

@@ -69,9 +69,9 @@ public:
     // apply() without the audit trail's line: a change set's trials, and
     // its commit, which writes the lines itself.
     CommandResult run(Workspace &workspace, const QString &model, HostProbe *probe = nullptr) const;
-    // Writes its line in the audit trail as made now by the workspace's
-    // actor (`stagedBy`: the person who staged it).
-    void audit(Workspace &workspace, const QString &model, const QString &stagedBy = {}) const;
+    // Its line in the audit trail (`stagedBy`: the person who staged it),
+    // for Workspace::audit to write.
+    AuditRecord auditRecord(const QString &stagedBy = {}) const;
     // Applies `changes` in one transaction: all, or none and the first refusal.
     static CommandResult applyAll(Workspace &workspace, const QString &model,
                                   const QList<ModelChange> &changes);

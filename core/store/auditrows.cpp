@@ -21,21 +21,27 @@ QString containing(QString text)
 
 } // namespace
 
-void AuditRows::append(const ModelRecord &model, const AuditRecord &entry)
+void AuditRows::append(const ModelRecord &model, const QList<AuditRecord> &entries)
 {
-    const QString actor = m_sql.isPostgres() ? u"session_user"_s : u"?"_s;
-    QVariantList binds{model.id, model.name, QDateTime::currentMSecsSinceEpoch()};
-    if (!m_sql.isPostgres())
-        binds << entry.by.user;
-    binds << entry.by.program << entry.by.host << entry.stagedBy << entry.command
-          << QString::fromUtf8(QJsonDocument(entry.args).toJson(QJsonDocument::Compact))
-          << entry.description;
-    m_sql
-        .run(u"INSERT INTO audit_log (model_id, model, at, actor, program, host, staged_by,"
-             " command, args, description) VALUES (?, ?, ?, "_s +
-                 actor + u", ?, ?, ?, ?, ?, ?)"_s,
-             binds)
-        .finish();
+    const bool serverSays = m_sql.isPostgres(); // the column's default: session_user
+    QList<SqlSession::Column> columns{{"model_id", "bigint"}, {"model", "text"}, {"at", "bigint"}};
+    if (!serverSays)
+        columns.append(SqlSession::Column{"actor", "text"});
+    columns += {{"program", "text"}, {"host", "text"}, {"staged_by", "text"},
+                {"command", "text"}, {"args", "text"}, {"description", "text"}};
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QList<QVariantList> rows;
+    rows.reserve(entries.size());
+    for (const AuditRecord &e : entries) {
+        QVariantList row{model.id, model.name, now};
+        if (!serverSays)
+            row << e.by.user;
+        row << e.by.program << e.by.host << e.stagedBy << e.command
+            << QString::fromUtf8(QJsonDocument(e.args).toJson(QJsonDocument::Compact))
+            << e.description;
+        rows << row;
+    }
+    m_sql.insertRows(u"audit_log"_s, columns, rows);
 }
 
 QList<AuditRecord> AuditRows::list(const AuditQuery &query)

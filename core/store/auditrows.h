@@ -17,10 +17,10 @@ public:
         : m_sql(sql)
     {}
 
-    // Appends `entry` for `model`, now. On PostgreSQL the person is the
-    // role the server knows this session by (whatever entry.by.user says):
-    // one role may not write the trail in another's name.
-    void append(const ModelRecord &model, const AuditRecord &entry);
+    // Appends `entries` for `model`, now, written together. On PostgreSQL
+    // the person is the role the server knows this session by (whatever
+    // by.user says): a client does not name the person it writes for.
+    void append(const ModelRecord &model, const QList<AuditRecord> &entries);
     // The entries `query` selects, oldest first.
     QList<AuditRecord> list(const AuditQuery &query);
     // The role the server knows this session by; empty on SQLite.

@@ -169,10 +169,12 @@ QList<QStringList> migrations()
     // Migration 11: the audit trail: every committed change with who made
     // it (and who staged it), when, from which program and host. No key to
     // the model: the trail outlives the change log's trimming and the
-    // model itself. A staged change keeps its person's program and host.
+    // model itself. On PostgreSQL the person is the server's word (the
+    // session's role). A staged change keeps its person's program and host.
     const QStringList v11{
         QStringLiteral("CREATE TABLE audit_log (id {pk}, model_id BIGINT NOT NULL,"
-                       " model TEXT NOT NULL, at BIGINT NOT NULL, actor TEXT NOT NULL,"
+                       " model TEXT NOT NULL, at BIGINT NOT NULL,"
+                       " actor TEXT NOT NULL DEFAULT {session-user},"
                        " program TEXT NOT NULL, host TEXT NOT NULL, staged_by TEXT NOT NULL,"
                        " command TEXT NOT NULL, args TEXT NOT NULL, description TEXT NOT NULL)"),
         QStringLiteral("CREATE INDEX audit_log_model ON audit_log(model, id)"),

@@ -5,7 +5,8 @@
 namespace berth {
 
 // The store's schema, as an ordered list of migrations. Each migration is a
-// list of statements; `{pk}` stands for the backend's auto-increment key.
+// list of statements; `{pk}` stands for the backend's auto-increment key,
+// `{session-user}` for the server's name of the session's role (PostgreSQL).
 namespace Schema {
 QList<QStringList> migrations();
 }

@@ -63,10 +63,13 @@ constexpr qint64 writeLockKey = 0x62657274;
 
 QString dialect(QString sql, Store::Backend backend)
 {
-    return sql.replace(QStringLiteral("{pk}"), backend == Store::Backend::Postgres
-                                                   ? QStringLiteral("BIGSERIAL PRIMARY KEY")
-                                                   : QStringLiteral("INTEGER PRIMARY KEY "
-                                                                    "AUTOINCREMENT"));
+    const bool postgres = backend == Store::Backend::Postgres;
+    // {session-user}: the role the server knows the writing session by.
+    sql.replace(QStringLiteral("{session-user}"),
+                postgres ? QStringLiteral("session_user") : QStringLiteral("''"));
+    return sql.replace(QStringLiteral("{pk}"), postgres ? QStringLiteral("BIGSERIAL PRIMARY KEY")
+                                                        : QStringLiteral("INTEGER PRIMARY KEY "
+                                                                         "AUTOINCREMENT"));
 }
 
 // The SQLite stores this process found detached (Store::isDetached), by

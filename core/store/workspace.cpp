@@ -32,24 +32,29 @@ Actor Workspace::actor()
     return actor;
 }
 
-void Workspace::audit(const QString &model, const QString &command, const QJsonObject &args,
-                      const QString &description, const QString &stagedBy)
+void Workspace::audit(const QString &model, QList<AuditRecord> entries)
 {
-    AuditRecord entry;
-    entry.by = actor();
-    entry.stagedBy = stagedBy;
-    entry.command = command;
-    entry.args = args;
-    entry.description = description;
+    const Actor by = actor();
+    for (AuditRecord &e : entries)
+        e.by = by;
     if (m_joined && m_joined->model().name == model) {
-        AuditRows(m_store.sql()).append(m_joined->model(), entry);
+        AuditRows(m_store.sql()).append(m_joined->model(), entries);
         return;
     }
     m_store.write([&](SqlSession &sql) {
-        const std::optional<ModelRecord> record = ModelRows(sql).find(model);
-        if (record)
-            AuditRows(sql).append(*record, entry);
+        if (const std::optional<ModelRecord> record = ModelRows(sql).find(model))
+            AuditRows(sql).append(*record, entries);
     });
+}
+
+void Workspace::audit(const QString &model, const QString &command, const QJsonObject &args,
+                      const QString &description)
+{
+    AuditRecord entry;
+    entry.command = command;
+    entry.args = args;
+    entry.description = description;
+    audit(model, QList<AuditRecord>{entry});
 }
 
 QString Workspace::currentModel()

@@ -37,11 +37,13 @@ public:
     // host, and program (the application's name unless set).
     Actor actor();
     void setProgram(const QString &program) { m_program = program; }
-    // Writes `change` (berthctl's command name, its arguments and its
-    // description) to the model's audit trail, as made now by actor(), in
-    // the transaction open on the store (or one of its own).
+    // Writes `entries` (what each change was: its command, arguments,
+    // description, and who staged it) to the model's audit trail, as made
+    // now by actor(), in the transaction open on the store (or one of its own).
+    void audit(const QString &model, QList<AuditRecord> entries);
+    // One change: berthctl's command name, its arguments and its description.
     void audit(const QString &model, const QString &command, const QJsonObject &args,
-               const QString &description, const QString &stagedBy = {});
+               const QString &description);
     // A model being destroyed refuses every write unless this is set: the
     // provisioner's workspaces stop its instances and remove it.
     void setReachesDyingModels(bool reaches) { m_reachesDying = reaches; }

@@ -1,6 +1,7 @@
 #include "core/commands/changeset.h"
 #include "core/commands/modelcommands.h"
 #include "core/store/auditrows.h"
+#include "core/store/modelrows.h"
 #include "tests/testsupport.h"
 
 #include <QProcess>
@@ -193,10 +194,17 @@ void TestAudit::twoPeopleAreToldApart()
     QCOMPARE(entries.at(1).by.user, QStringLiteral("berth"));
     QCOMPARE(entries.at(1).stagedBy, QStringLiteral("berth_teammate"));
     QCOMPARE(entries.at(2).by.user, QStringLiteral("berth_teammate"));
-    // Either may look for the other's changes; the role is the server's
-    // word, not the program's.
+    // The person is the server's word, not the program's.
+    AuditRecord claimed;
+    claimed.by.user = QStringLiteral("someone-else");
+    claimed.description = QStringLiteral("claimed");
+    theirs.write(
+        [&](SqlSession &sql) { AuditRows(sql).append(ModelRows(sql).load(model), {claimed}); });
+    QCOMPARE(trail(t.ws(), query(model)).constLast().by.user, QStringLiteral("berth_teammate"));
+    // Either may look for the other's changes.
     QCOMPARE(descriptions(trail(teammate, query(model, QStringLiteral("berth_teammate")))),
-             (QStringList{QStringLiteral("add 2 unit(s) of web"), QStringLiteral("remove web/1")}));
+             (QStringList{QStringLiteral("add 2 unit(s) of web"), QStringLiteral("remove web/1"),
+                          QStringLiteral("claimed")}));
 }
 
 QTEST_GUILESS_MAIN(TestAudit)
