@@ -1,5 +1,6 @@
 // berth: the desktop window.
 #include "app/berthapplication.h"
+#include "cli/cli.h"
 #include "core/bertherror.h"
 #include "core/cloud/cloudregistry.h"
 #include "core/commands/modelcommands.h"
@@ -122,6 +123,15 @@ int main(int argc, char *argv[])
         options.reloadClouds = [&] {
             clouds = CloudAccounts::registry(store, types, &secrets);
             clouds.openAll();
+        };
+        // The command bar's berthctl lines: berthctl's own parser and
+        // commands, in this process, on the same store.
+        for (const CommandSpec &spec : Cli::commands())
+            options.commandNames << spec.name;
+        options.commandLine = [&](const QStringList &args, const QString &model, bool stage) {
+            const Cli::LineRun run =
+                Cli::runLine(types, secrets, db, model, args, stage, QStringLiteral("berth"));
+            return CommandBar::LineResult{run.code, run.out, run.err};
         };
         QString model = parser.value(QStringLiteral("m"));
         if (model.isEmpty()) // the model open last time, if it is still there

@@ -186,7 +186,7 @@ int Cli::runCommand(QStringList &args, bool stage)
     Store store(db);
     const CloudRegistry clouds = CloudAccounts::registry(store, m_types, &m_secrets);
     Workspace workspace(store, clouds);
-    workspace.setProgram(QStringLiteral("berthctl"));
+    workspace.setProgram(m_program);
     ModelCommands(workspace).ensureDefaultModel();
     CliContext context{workspace,
                        m_types,
@@ -204,6 +204,28 @@ int Cli::runCommand(QStringList &args, bool stage)
     spec->handler(context, args);
     m_out.flush();
     return context.exitCode;
+}
+
+Cli::LineRun Cli::runLine(const ProviderTypes &types, SecretStore &secrets, const QString &db,
+                          const QString &model, const QStringList &args, bool stage,
+                          const QString &program)
+{
+    LineRun result;
+    QTextStream out(&result.out);
+    QTextStream err(&result.err);
+    Cli cli(out, err, types, secrets);
+    cli.setProgram(program);
+    QStringList line{QStringLiteral("--db"), db, QStringLiteral("-m"), model};
+    const QList<CommandSpec> table = commands();
+    const bool stageable = std::any_of(table.cbegin(), table.cend(), [&](const CommandSpec &s) {
+        return s.stageable && s.name == args.value(0);
+    });
+    if (stage && stageable)
+        line << QStringLiteral("--stage");
+    result.code = cli.run(line + args);
+    out.flush();
+    err.flush();
+    return result;
 }
 
 int Cli::run(const QStringList &arguments)

@@ -32,8 +32,22 @@ public:
     void setWidth(int width) { m_width = width; }
     // stdin is a terminal: a model's mode=requires-prompts can ask on it.
     void setInputTerminal(bool terminal) { m_inputTerminal = terminal; }
+    // The program the audit trail and the change set name ("berthctl").
+    void setProgram(const QString &program) { m_program = program; }
     // Every command, in the order `berthctl help` lists them.
     static QList<CommandSpec> commands();
+    // One command line (its words) run here on the store at `db` and on
+    // `model`, as `program`, staged when `stage` and the command can be:
+    // what the window's command bar runs.
+    struct LineRun
+    {
+        int code = 0;
+        QString out;
+        QString err;
+    };
+    static LineRun runLine(const ProviderTypes &types, SecretStore &secrets, const QString &db,
+                           const QString &model, const QStringList &args, bool stage,
+                           const QString &program);
 
 private:
     void printHelp();
@@ -51,6 +65,7 @@ private:
     bool m_terminal = false;
     int m_width = 0;
     bool m_inputTerminal = false;
+    QString m_program = QStringLiteral("berthctl");
 };
 
 } // namespace berth

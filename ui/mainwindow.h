@@ -3,6 +3,7 @@
 #include "core/commands/modelchange.h"
 #include "core/model/modelrecords.h"
 #include "core/model/snapshotindex.h"
+#include "ui/commandbar.h"
 
 #include <QMainWindow>
 
@@ -76,6 +77,12 @@ public:
         // Opens a store (with a model) afresh: by default a new window
         // process on it, and this one closes.
         std::function<void(const QString &location, const QString &model)> reopen;
+        // Runs a berthctl command line (its words) on the store and `model`,
+        // staged when `stage`: the command bar's lines. None: actions only.
+        std::function<CommandBar::LineResult(const QStringList &args, const QString &model,
+                                             bool stage)>
+            commandLine;
+        QStringList commandNames; // the berthctl commands a line may start with
     };
 
     MainWindow(Workspace &workspace, const QString &model, const Options &options,
@@ -135,6 +142,10 @@ public:
     RegionChart *regionChart() const { return m_chart; }
     ZoneChart *zoneChart() const { return m_zoneChart; }
     QUndoStack *undoStack() const;
+    // Help ▸ Find Action… (Ctrl+Alt+I): the command bar, open until used.
+    CommandBar *openCommandBar();
+    // Every action of the window's menus, the command bar's list.
+    QList<QAction *> everyAction() const;
     ChangeSetPanel *changeSetPanel() const { return m_changeSet; }
     AuditPanel *historyPanel() const { return m_history; }
     // Staged mode (the default): the window's changes wait in the model's

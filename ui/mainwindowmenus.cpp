@@ -6,6 +6,7 @@
 #include "ui/addunitdialog.h"
 #include "ui/changesetpanel.h"
 #include "ui/changesubmitter.h"
+#include "ui/commandbar.h"
 #include "ui/deploydialog.h"
 #include "ui/itemroles.h"
 #include "ui/machineview.h"
@@ -24,6 +25,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -243,6 +245,61 @@ void MainWindow::buildHelpMenu()
     });
     describe(about, tr("Version and licence"));
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    help->addSeparator();
+    // Where KDE applications have their command bar, with its shortcut.
+    QAction *find = help->addAction(tr("&Find Action…"), this, [this] { openCommandBar(); });
+    find->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I));
+    describe(find, tr("Run any action by name, or a berthctl command line on this model"));
+}
+
+QList<QAction *> MainWindow::everyAction() const
+{
+    QList<QAction *> actions;
+    std::function<void(const QMenu *)> collect = [&](const QMenu *menu) {
+        for (QAction *action : menu->actions()) {
+            if (action->menu())
+                collect(action->menu());
+            else if (!action->isSeparator() && !action->text().isEmpty() &&
+                     !actions.contains(action))
+                actions << action;
+        }
+    };
+    for (QAction *top : menuBar()->actions()) {
+        if (top->menu())
+            collect(top->menu());
+    }
+    return actions;
+}
+
+CommandBar *MainWindow::openCommandBar()
+{
+    CommandBar::LineRunner run;
+    if (m_options.commandLine) {
+        run = [this](const QStringList &args) {
+            return m_options.commandLine(args, m_model, staging());
+        };
+    }
+    QList<QAction *> actions = everyAction();
+    actions.removeIf([](const QAction *a) {
+        return a->shortcut().matches(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I)) ==
+               QKeySequence::ExactMatch;
+    });
+    auto *bar = new CommandBar(actions, m_options.commandNames, run, this);
+    bar->setAttribute(Qt::WA_DeleteOnClose);
+    connect(bar, &CommandBar::lineRan, this,
+            [this](const QString &line, bool ok, const QString &output) {
+                log(QStringLiteral("> ") + line);
+                for (const QString &said : output.split(u'\n', Qt::SkipEmptyParts))
+                    log(said);
+                if (!ok)
+                    return;
+                statusBar()->showMessage(output.section(u'\n', -1), 8000);
+                refreshModel();
+                m_changeSet->refresh();
+            });
+    bar->show();
+    bar->input()->setFocus();
+    return bar;
 }
 
 } // namespace berth

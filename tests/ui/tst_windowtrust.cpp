@@ -3,15 +3,18 @@
 // nothing shows as done, and looking at a model never starts its machines.
 #include "../testsupport.h"
 
+#include "cli/cli.h"
 #include "core/commands/applicationcommands.h"
 #include "core/commands/changeset.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelchange.h"
 #include "core/commands/modelcommands.h"
+#include "core/store/auditrows.h"
 #include "core/store/workspace.h"
 #include "ui/accountsdialog.h"
 #include "ui/auditpanel.h"
 #include "ui/changesetpanel.h"
+#include "ui/commandbar.h"
 #include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
 #include "ui/openstoredialog.h"
@@ -27,6 +30,7 @@
 #include <QFileSystemModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -390,6 +394,88 @@ private slots:
         QVERIFY(!list->isColumnHidden(1));
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("other"));
         QCOMPARE(list->topLevelItem(0)->text(4), QStringLiteral("add model other on sim/sim-east"));
+    }
+    // Help ▸ Find Action… (Ctrl+Alt+I): the window's actions by loose name,
+    // with their shortcuts, and berthctl lines run on the model shown.
+    void theCommandBarRunsActionsAndLines()
+    {
+        // In order, any case; starts of words and runs count most.
+        QVERIFY(CommandBar::score(QStringLiteral("cmt"), QStringLiteral("Commit changes")) > 0);
+        QCOMPARE(CommandBar::score(QStringLiteral("xyz"), QStringLiteral("Commit changes")), -1);
+        QVERIFY(CommandBar::score(QStringLiteral("am"), QStringLiteral("Add machine")) >
+                CommandBar::score(QStringLiteral("am"), QStringLiteral("Rename machine")));
+
+        Fixture f;
+        f.deploy(QStringLiteral("default"), QStringLiteral("web"), 1);
+        FileSecretStore secrets(f.dir.filePath(QStringLiteral("secrets.json")));
+        MainWindow::Options options;
+        for (const CommandSpec &spec : Cli::commands())
+            options.commandNames << spec.name;
+        options.commandLine = [&](const QStringList &args, const QString &model, bool stage) {
+            const Cli::LineRun run = Cli::runLine(f.types, secrets, f.path(), model, args, stage,
+                                                  QStringLiteral("berth"));
+            return CommandBar::LineResult{run.code, run.out, run.err};
+        };
+        auto window = f.window(options);
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        window->setStaging(false);
+
+        // Every action by name, its shortcut beside it; Ctrl+Alt+I opens it.
+        QTest::keyClick(window.get(), Qt::Key_I, Qt::ControlModifier | Qt::AltModifier);
+        auto *bar = window->findChild<CommandBar *>();
+        QVERIFY(bar);
+        QTRY_VERIFY(bar->isVisible());
+        QVERIFY(bar->list()->count() >= window->everyAction().size() - 1);
+        QTest::keyClicks(bar->input(), QStringLiteral("add mchn"));
+        QVERIFY(bar->list()->currentItem());
+        QVERIFY2(bar->list()->currentItem()->text().startsWith(QStringLiteral("Add machine\t")),
+                 qPrintable(bar->list()->currentItem()->text()));
+        QVERIFY(bar->list()->currentItem()->text().endsWith(
+            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M).toString(QKeySequence::NativeText)));
+        // What cannot be done now is listed, and not run.
+        bar->input()->setText(QStringLiteral("place on"));
+        QVERIFY2(bar->list()->item(0)->text().startsWith(QStringLiteral("Place on")),
+                 qPrintable(bar->list()->item(0)->text()));
+        QVERIFY(!(bar->list()->item(0)->flags() & Qt::ItemIsEnabled)); // nothing selected
+        // Return runs the action chosen.
+        bar->input()->setText(QStringLiteral("stage chang"));
+        QTest::keyClick(bar->input(), Qt::Key_Return);
+        QVERIFY(!bar->isVisible());
+        QVERIFY(window->staging());
+        window->setStaging(false);
+
+        // A line applies at once when the window does not stage...
+        bar = window->openCommandBar();
+        QTest::keyClicks(bar->input(), QStringLiteral("add-unit web -n 2"));
+        QCOMPARE(bar->list()->currentItem()->text(), QStringLiteral("Run: add-unit web -n 2"));
+        QTest::keyClick(bar->input(), Qt::Key_Return);
+        QCOMPARE(f.ws().snapshot(QStringLiteral("default")).units.size(), 3);
+        QTRY_VERIFY(window->logPane()->toPlainText().contains(QStringLiteral("> add-unit web")));
+        // ...and is staged when it does, as berthctl --stage would.
+        window->setStaging(true);
+        bar = window->openCommandBar();
+        QTest::keyClicks(bar->input(),
+                         QStringLiteral("berthctl add-unit web --to zone=sim-east-a"));
+        QTest::keyClick(bar->input(), Qt::Key_Return);
+        QCOMPARE(ChangeSet(f.ws()).count(QStringLiteral("default")), 1);
+        QCOMPARE(f.ws().snapshot(QStringLiteral("default")).units.size(), 3);
+        // A refused line says why in the bar, which stays open; nothing changes.
+        bar = window->openCommandBar();
+        QTest::keyClicks(bar->input(), QStringLiteral("remove-unit nope/0"));
+        QTest::keyClick(bar->input(), Qt::Key_Return);
+        QVERIFY(bar->isVisible());
+        QVERIFY2(bar->lastOutput().startsWith(QStringLiteral("ERROR ")),
+                 qPrintable(bar->lastOutput()));
+        QCOMPARE(ChangeSet(f.ws()).count(QStringLiteral("default")), 1);
+        bar->close();
+        // Who ran them is the window's user, from "berth".
+        const QList<AuditRecord> trail = f.ws().store().read([](SqlSession &sql) {
+            AuditQuery query;
+            query.model = QStringLiteral("default");
+            return AuditRows(sql).list(query);
+        });
+        QCOMPARE(trail.constLast().description, QStringLiteral("add 2 unit(s) of web"));
+        QCOMPARE(trail.constLast().by.program, QStringLiteral("berth"));
     }
 };
 
