@@ -240,16 +240,16 @@ QAction *MainWindow::buildApplicationMenu()
 void MainWindow::buildHelpMenu()
 {
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    // Where KDE applications have their command bar, with its shortcut.
+    QAction *find = help->addAction(tr("&Find Action…"), this, [this] { openCommandBar(); });
+    find->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I));
+    describe(find, tr("Run any action by name, or a berthctl command line on this model"));
+    help->addSeparator();
     QAction *about = help->addAction(tr("&About Berth"), this, [this] {
         QMessageBox::about(this, tr("About Berth"), aboutText());
     });
     describe(about, tr("Version and licence"));
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
-    help->addSeparator();
-    // Where KDE applications have their command bar, with its shortcut.
-    QAction *find = help->addAction(tr("&Find Action…"), this, [this] { openCommandBar(); });
-    find->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I));
-    describe(find, tr("Run any action by name, or a berthctl command line on this model"));
 }
 
 QList<QAction *> MainWindow::everyAction() const

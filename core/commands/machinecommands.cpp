@@ -1,4 +1,6 @@
 #include "core/commands/machinecommands.h"
+
+#include "core/commands/modelchange.h"
 #include "core/commands/unitplacer.h"
 #include "core/store/machineretirement.h"
 
@@ -151,6 +153,9 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
         // Enlisted, not started: the host is the instance, as found.
         tx.machineLife().enlistHost(m, instanceId, facts.hardware(),
                                     QStringLiteral("existing host ") + facts.hostname);
+        // Its line in the audit trail, with the machine: ModelChange::apply
+        // runs a change that reaches a host outside any transaction.
+        m_ws.audit(model, {ModelChange::addMachines(request).auditRecord()});
         CommandResult result;
         result.messages << MachineCommands::tr("created machine %1 for host %2 (%3, %4)")
                                .arg(m.name, directive.host, spec.base, facts.hardware());

@@ -199,7 +199,12 @@ std::optional<ModelChange> ModelChange::fromJson(const QString &command, const Q
 
 CommandResult ModelChange::apply(Workspace &workspace, const QString &model, HostProbe *probe) const
 {
-    // The change and its line in the audit trail: one transaction.
+    // A change that reaches a host as it is made (what cannot be staged)
+    // does so outside any transaction, and writes its line with its model
+    // change (MachineCommands::addExistingHost).
+    if (!whyNotStageable().isEmpty())
+        return run(workspace, model, probe);
+    // Any other change and its line in the audit trail: one transaction.
     return workspace.inModelJoined(model, [&](ModelTx &) {
         CommandResult result = run(workspace, model, probe);
         workspace.audit(model, {auditRecord()});

@@ -5,6 +5,7 @@
 #include "providers/manual/sshhostprobe.h"
 #include "tests/testsupport.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -173,6 +174,15 @@ void TestManual::acceptedHostIsRecordedWithItsHardware()
         berthctl({QStringLiteral("add-machine"), QStringLiteral("ssh:127.0.0.1:") + m_port,
                   QStringLiteral("--base"), QStringLiteral("centos@9")});
     QCOMPARE(otherBase.code, 1);
+    // The enlisted host is in the audit trail (its probe ran outside any
+    // transaction, its line after it); the refusals are not.
+    const ProcessResult log = berthctl({QStringLiteral("log"), QStringLiteral("--grep"),
+                                        QStringLiteral("machine"), QStringLiteral("--format"),
+                                        QStringLiteral("json")});
+    const QJsonArray lines = QJsonDocument::fromJson(log.out.toUtf8()).array();
+    QCOMPARE(lines.size(), 1);
+    QCOMPARE(lines.first()[QStringLiteral("description")].toString(),
+             QStringLiteral("add 1 machine(s), to ") + target());
 }
 
 void TestManual::removedHostIsNotTouched()

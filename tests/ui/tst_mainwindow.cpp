@@ -695,7 +695,8 @@ private slots:
         QStringList help;
         for (const QAction *action : window->menuBar()->actions().constLast()->menu()->actions())
             help << action->text();
-        QCOMPARE(help, (QStringList{QStringLiteral("&About Berth"), QStringLiteral("About &Qt")}));
+        QCOMPARE(help, (QStringList{QStringLiteral("&Find Action…"), QString(),
+                                    QStringLiteral("&About Berth"), QStringLiteral("About &Qt")}));
     }
 
     void cloudSettingsChangedElsewhereAreTakenUp()
