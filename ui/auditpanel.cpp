@@ -70,12 +70,25 @@ AuditPanel::AuditPanel(QString storeLocation, QWidget *parent)
 void AuditPanel::setModel(const QString &model)
 {
     m_model = model;
+    m_list->clear();
     refresh();
+}
+
+void AuditPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
 }
 
 void AuditPanel::refresh()
 {
     if (m_model.isEmpty())
+        return;
+    // Behind another tab, nothing is read: a provisioning pass changes the
+    // model many times a second.
+    m_stale = !isVisible();
+    if (m_stale)
         return;
     struct Read
     {

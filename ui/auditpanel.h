@@ -32,11 +32,14 @@ public:
     static constexpr int shownAtMost = 1000;
 
 public slots:
-    // Reads the trail again, as the filters say.
+    // Reads the trail again, as the filters say (when hidden, once shown).
     void refresh();
 
 signals:
     void shown();
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void show(const QList<AuditRecord> &entries, const QString &error);
@@ -50,6 +53,7 @@ private:
     QLabel *m_status;
     QTimer *m_typing; // a refresh once the user stops typing
     int m_generation = 0;
+    bool m_stale = false; // changed while hidden: read when shown
 };
 
 } // namespace berth

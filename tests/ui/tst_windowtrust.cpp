@@ -361,6 +361,7 @@ private slots:
         auto window = f.window();
         AuditPanel *history = window->historyPanel();
         QTreeWidget *list = history->list();
+        history->parentWidget()->raise(); // its tab, beside the change set's
         QTRY_COMPARE(list->topLevelItemCount(), 1);
         QCOMPARE(list->topLevelItem(0)->text(4), QStringLiteral("deploy web, 2 unit(s)"));
         QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("berthctl on ") + host);
