@@ -126,8 +126,7 @@ int main(int argc, char *argv[])
         };
         // The command bar's berthctl lines: berthctl's own parser and
         // commands, in this process, on the same store.
-        for (const CommandSpec &spec : Cli::commands())
-            options.commandNames << spec.name;
+        options.commandNames = Cli::lineCommands();
         options.commandLine = [&](const QStringList &args, const QString &model, bool stage) {
             const Cli::LineRun run =
                 Cli::runLine(types, secrets, db, model, args, stage, QStringLiteral("berth"));

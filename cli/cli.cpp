@@ -206,11 +206,28 @@ int Cli::runCommand(QStringList &args, bool stage)
     return context.exitCode;
 }
 
+QStringList Cli::lineCommands()
+{
+    QStringList names{QStringLiteral("commit"), QStringLiteral("discard")};
+    for (const CommandSpec &spec : commands()) {
+        if (spec.stageable)
+            names << spec.name;
+    }
+    return names;
+}
+
 Cli::LineRun Cli::runLine(const ProviderTypes &types, SecretStore &secrets, const QString &db,
                           const QString &model, const QStringList &args, bool stage,
                           const QString &program)
 {
     LineRun result;
+    if (!lineCommands().contains(args.value(0))) {
+        result.code = 2;
+        result.err = QStringLiteral("ERROR \"%1\" is not a command the window runs; it runs "
+                                    "those that change the model (%2)\n")
+                         .arg(args.value(0), lineCommands().join(QStringLiteral(", ")));
+        return result;
+    }
     QTextStream out(&result.out);
     QTextStream err(&result.err);
     Cli cli(out, err, types, secrets);

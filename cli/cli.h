@@ -36,9 +36,13 @@ public:
     void setProgram(const QString &program) { m_program = program; }
     // Every command, in the order `berthctl help` lists them.
     static QList<CommandSpec> commands();
+    // The commands a window's command bar runs: those that change a model
+    // (the ones --stage takes), commit and discard. Not those that wait,
+    // follow or read stdin (provision, debug-log, wait-for, set-secret...).
+    static QStringList lineCommands();
     // One command line (its words) run here on the store at `db` and on
     // `model`, as `program`, staged when `stage` and the command can be:
-    // what the window's command bar runs.
+    // what the window's command bar runs; one of lineCommands(), else refused.
     struct LineRun
     {
         int code = 0;

@@ -410,8 +410,7 @@ private slots:
         f.deploy(QStringLiteral("default"), QStringLiteral("web"), 1);
         FileSecretStore secrets(f.dir.filePath(QStringLiteral("secrets.json")));
         MainWindow::Options options;
-        for (const CommandSpec &spec : Cli::commands())
-            options.commandNames << spec.name;
+        options.commandNames = Cli::lineCommands();
         options.commandLine = [&](const QStringList &args, const QString &model, bool stage) {
             const Cli::LineRun run = Cli::runLine(f.types, secrets, f.path(), model, args, stage,
                                                   QStringLiteral("berth"));
@@ -460,6 +459,16 @@ private slots:
         QTest::keyClick(bar->input(), Qt::Key_Return);
         QCOMPARE(ChangeSet(f.ws()).count(QStringLiteral("default")), 1);
         QCOMPARE(f.ws().snapshot(QStringLiteral("default")).units.size(), 3);
+        // What waits or follows (debug-log, provision) is not run from here.
+        bar = window->openCommandBar();
+        QTest::keyClicks(bar->input(), QStringLiteral("debug-log"));
+        QVERIFY(bar->list()->count() == 0 ||
+                !bar->list()->item(0)->text().startsWith(QStringLiteral("Run:")));
+        QCOMPARE(Cli::runLine(f.types, secrets, f.path(), QStringLiteral("default"),
+                              {QStringLiteral("provision")}, false, QStringLiteral("berth"))
+                     .code,
+                 2);
+        bar->close();
         // A refused line says why in the bar, which stays open; nothing changes.
         bar = window->openCommandBar();
         QTest::keyClicks(bar->input(), QStringLiteral("remove-unit nope/0"));
