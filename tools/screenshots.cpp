@@ -28,11 +28,11 @@
 #include <QPalette>
 #include <QScreen>
 #include <QTabWidget>
-#include <QTreeWidget>
 #include <QTextStream>
 #include <QTimer>
 #include <QTranslator>
 #include <QTreeView>
+#include <QTreeWidget>
 
 using namespace berth;
 

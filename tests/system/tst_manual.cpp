@@ -176,9 +176,9 @@ void TestManual::acceptedHostIsRecordedWithItsHardware()
     QCOMPARE(otherBase.code, 1);
     // The enlisted host is in the audit trail (its probe ran outside any
     // transaction, its line after it); the refusals are not.
-    const ProcessResult log = berthctl({QStringLiteral("log"), QStringLiteral("--grep"),
-                                        QStringLiteral("machine"), QStringLiteral("--format"),
-                                        QStringLiteral("json")});
+    const ProcessResult log =
+        berthctl({QStringLiteral("log"), QStringLiteral("--grep"), QStringLiteral("machine"),
+                  QStringLiteral("--format"), QStringLiteral("json")});
     const QJsonArray lines = QJsonDocument::fromJson(log.out.toUtf8()).array();
     QCOMPARE(lines.size(), 1);
     QCOMPARE(lines.first()[QStringLiteral("description")].toString(),
