@@ -123,17 +123,18 @@ void log(CliContext &ctx, const QStringList &args)
             throw BerthError(parser.badValue(QStringLiteral("n"), QStringLiteral("1 to 1000000")));
         query.limit = *lines;
     }
-    if (!everyModel) { // a model that is gone keeps its trail; a name never used is a mistake
-        AuditQuery any;
-        any.model = query.model;
-        any.limit = 1;
-        ctx.workspace.store().read([&](SqlSession &sql) {
-            if (!ModelRows(sql).find(any.model) && AuditRows(sql).list(any).isEmpty())
-                throw BerthError(QStringLiteral("model %1 not found").arg(any.model));
-        });
-    }
-    const QList<AuditRecord> entries =
-        ctx.workspace.store().read([&](SqlSession &sql) { return AuditRows(sql).list(query); });
+    const QList<AuditRecord> entries = ctx.workspace.store().read([&](SqlSession &sql) {
+        QList<AuditRecord> found = AuditRows(sql).list(query);
+        // A model that is gone keeps its trail; a name never used is a mistake.
+        if (!everyModel && found.isEmpty() && !ModelRows(sql).find(query.model)) {
+            AuditQuery any;
+            any.model = query.model;
+            any.limit = 1;
+            if (AuditRows(sql).list(any).isEmpty())
+                throw BerthError(QStringLiteral("model %1 not found").arg(query.model));
+        }
+        return found;
+    });
     QJsonArray list;
     for (const AuditRecord &e : entries)
         list.append(entryJson(e));

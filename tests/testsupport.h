@@ -148,6 +148,16 @@ inline void deployCharm(Workspace &ws, const QString &model, const QString &char
     ApplicationCommands(ws).deploy(model, d);
 }
 
+// The account this process runs as, as the system names it (`id -un`):
+// what the audit trail and the change set say of the person on SQLite.
+inline QString systemUser()
+{
+    QProcess id;
+    id.start(QStringLiteral("id"), {QStringLiteral("-un")});
+    id.waitForFinished();
+    return QString::fromLocal8Bit(id.readAllStandardOutput()).trimmed();
+}
+
 // `berthctl deploy CHARM -n COUNT` as a model change, to apply or stage.
 inline ModelChange deployChange(const QString &charm, int count)
 {

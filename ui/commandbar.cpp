@@ -113,7 +113,7 @@ void CommandBar::filter(const QString &text)
     if (isCommandLine(text)) {
         auto *run = new QListWidgetItem(tr("Run: %1").arg(text.trimmed()), m_list);
         run->setData(lineRole, text.trimmed());
-        run->setToolTip(m_runLine ? tr("Run this berthctl command on the model shown") : QString());
+        run->setToolTip(tr("Run this berthctl command on the model shown"));
     }
     struct Match
     {

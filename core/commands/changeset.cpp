@@ -429,7 +429,7 @@ QList<ChangeSet::Item> ChangeSet::commitRows(const QString &model,
         entries.reserve(items.size());
         for (const Item &item : std::as_const(items))
             entries << item.change.auditRecord(item.record.author);
-        m_ws.audit(model, entries);
+        m_ws.audit(tx.model(), entries);
         StagedRows(tx.scope()).clear();
     });
     return items;

@@ -155,7 +155,7 @@ CommandResult MachineCommands::addExistingHost(const QString &model,
                                     QStringLiteral("existing host ") + facts.hostname);
         // Its line in the audit trail, with the machine: ModelChange::apply
         // runs a change that reaches a host outside any transaction.
-        m_ws.audit(model, {ModelChange::addMachines(request).auditRecord()});
+        m_ws.audit(tx.model(), {ModelChange::addMachines(request).auditRecord()});
         CommandResult result;
         result.messages << MachineCommands::tr("created machine %1 for host %2 (%3, %4)")
                                .arg(m.name, directive.host, spec.base, facts.hardware());

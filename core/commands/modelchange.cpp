@@ -205,9 +205,9 @@ CommandResult ModelChange::apply(Workspace &workspace, const QString &model, Hos
     if (!whyNotStageable().isEmpty())
         return run(workspace, model, probe);
     // Any other change and its line in the audit trail: one transaction.
-    return workspace.inModelJoined(model, [&](ModelTx &) {
+    return workspace.inModelJoined(model, [&](ModelTx &tx) {
         CommandResult result = run(workspace, model, probe);
-        workspace.audit(model, {auditRecord()});
+        workspace.audit(tx.model(), {auditRecord()});
         return result;
     });
 }

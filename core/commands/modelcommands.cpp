@@ -69,8 +69,10 @@ CommandResult ModelCommands::addModel(const QString &name, const QString &cloudR
     return m_ws.store().write([&](SqlSession &sql) {
         if (ModelRows(sql).find(name))
             throw BerthError(ModelCommands::tr("model \"%1\" already exists").arg(name));
-        ModelRows(sql).create(name, cloud.name, regionName, values);
-        m_ws.audit(name, QStringLiteral("add-model"),
+        ModelRecord made;
+        made.id = ModelRows(sql).create(name, cloud.name, regionName, values);
+        made.name = name;
+        m_ws.audit(made, QStringLiteral("add-model"),
                    {{QStringLiteral("cloud"), cloud.name},
                     {QStringLiteral("region"), regionName},
                     {QStringLiteral("config"), QJsonArray::fromStringList(config)}},
@@ -192,7 +194,7 @@ CommandResult ModelCommands::destroyModel(const QString &name, bool force)
                                                "destroying it stops them: give --force to go ahead")
                                  .arg(name, running.join(QStringLiteral(", "))));
         }
-        m_ws.audit(name, QStringLiteral("destroy-model"), {{QStringLiteral("force"), force}},
+        m_ws.audit(model, QStringLiteral("destroy-model"), {{QStringLiteral("force"), force}},
                    ModelCommands::tr("destroy model %1").arg(name));
         MachineRetirement(tx).destroyModel();
         if (tx.removeIfDestroyed())
@@ -237,7 +239,7 @@ CommandResult ModelCommands::setConfig(const QString &model, const QStringList &
             tx.setModelConfig(it.key(), it.value());
         if (values.value(QStringLiteral("harvest-mode")) == u"all")
             result.warnings << harvestAllWarning();
-        m_ws.audit(model, QStringLiteral("model-config"),
+        m_ws.audit(tx.model(), QStringLiteral("model-config"),
                    {{QStringLiteral("set"), QJsonArray::fromStringList(assignments)}},
                    ModelCommands::tr("set model config %1").arg(assignments.join(u' ')));
     });
@@ -252,7 +254,7 @@ CommandResult ModelCommands::setConstraints(const QString &model, const QString 
         if (!report.ok())
             throw BerthError(report.error);
         tx.setModelConstraints(constraints);
-        m_ws.audit(model, QStringLiteral("set-model-constraints"),
+        m_ws.audit(tx.model(), QStringLiteral("set-model-constraints"),
                    {{QStringLiteral("constraints"), text}},
                    ModelCommands::tr("set model constraints %1").arg(text));
         CommandResult result;

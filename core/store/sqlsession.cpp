@@ -65,10 +65,6 @@ QString arrayLiteral(const QList<QVariantList> &rows, qsizetype first, qsizetype
     return u'{' + items.join(u',') + u'}';
 }
 
-} // namespace
-
-namespace {
-
 constexpr qsizetype rowsPerStatement = 5000;
 
 QStringList columnNames(const QList<SqlSession::Column> &columns)

@@ -32,22 +32,15 @@ Actor Workspace::actor()
     return actor;
 }
 
-void Workspace::audit(const QString &model, QList<AuditRecord> entries)
+void Workspace::audit(const ModelRecord &model, QList<AuditRecord> entries)
 {
     const Actor by = actor();
     for (AuditRecord &e : entries)
         e.by = by;
-    if (m_joined && m_joined->model().name == model) {
-        AuditRows(m_store.sql()).append(m_joined->model(), entries);
-        return;
-    }
-    m_store.write([&](SqlSession &sql) {
-        if (const std::optional<ModelRecord> record = ModelRows(sql).find(model))
-            AuditRows(sql).append(*record, entries);
-    });
+    m_store.write([&](SqlSession &sql) { AuditRows(sql).append(model, entries); });
 }
 
-void Workspace::audit(const QString &model, const QString &command, const QJsonObject &args,
+void Workspace::audit(const ModelRecord &model, const QString &command, const QJsonObject &args,
                       const QString &description)
 {
     AuditRecord entry;

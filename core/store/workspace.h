@@ -40,9 +40,9 @@ public:
     // Writes `entries` (what each change was: its command, arguments,
     // description, and who staged it) to the model's audit trail, as made
     // now by actor(), in the transaction open on the store (or one of its own).
-    void audit(const QString &model, QList<AuditRecord> entries);
+    void audit(const ModelRecord &model, QList<AuditRecord> entries);
     // One change: berthctl's command name, its arguments and its description.
-    void audit(const QString &model, const QString &command, const QJsonObject &args,
+    void audit(const ModelRecord &model, const QString &command, const QJsonObject &args,
                const QString &description);
     // A model being destroyed refuses every write unless this is set: the
     // provisioner's workspaces stop its instances and remove it.

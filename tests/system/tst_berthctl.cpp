@@ -3,6 +3,7 @@
 #include "core/store/modelrows.h"
 #include "core/store/store.h"
 #include "keychain/filesecretstore.h"
+#include "tests/testsupport.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -1019,10 +1020,7 @@ void TestBerthctl::dryRunsAndKeepInstance()
 void TestBerthctl::logSaysWhoChangedWhat()
 {
     const auto S = [](const char *text) { return QString::fromUtf8(text); };
-    QProcess id;
-    id.start(S("id"), {S("-un")});
-    id.waitForFinished();
-    const QString me = QString::fromLocal8Bit(id.readAllStandardOutput()).trimmed();
+    const QString me = systemUser();
 
     QCOMPARE(run({S("deploy"), S("web"), S("-n"), S("2")}).exitCode, 0);
     QCOMPARE(run({S("--stage"), S("remove-unit"), S("web/1")}).exitCode, 0);

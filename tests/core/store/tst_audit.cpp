@@ -4,7 +4,6 @@
 #include "core/store/modelrows.h"
 #include "tests/testsupport.h"
 
-#include <QProcess>
 #include <QTest>
 #include <QUrl>
 
@@ -39,15 +38,6 @@ QStringList descriptions(const QList<AuditRecord> &entries)
     for (const AuditRecord &e : entries)
         lines << e.description;
     return lines;
-}
-
-// The account this test runs as, as the system names it.
-QString systemUser()
-{
-    QProcess id;
-    id.start(QStringLiteral("id"), {QStringLiteral("-un")});
-    id.waitForFinished();
-    return QString::fromLocal8Bit(id.readAllStandardOutput()).trimmed();
 }
 
 } // namespace
