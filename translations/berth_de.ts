@@ -68,52 +68,52 @@
     </message>
     <message>
         <location filename="../core/commands/applicationcommands.cpp" line="224"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="272"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="278"/>
         <source>no units specified; expected APP/N ...</source>
         <translation>Keine Einheiten angegeben; erwartet: APP/N …</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="237"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="242"/>
         <source>placed unit %1 on machine %2</source>
         <translation>Einheit %1 auf Maschine %2 platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="249"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="255"/>
         <source>unit %1 is unplaced</source>
         <translation>Einheit %1 ist nicht mehr platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="298"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="294"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation>Die untergeordnete Einheit „%1“ kann nicht direkt entfernt werden: Entfernen Sie ihre Haupteinheit %2 oder die Beziehung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="303"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="299"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="325"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="321"/>
         <source>removed application %1</source>
         <translation>Anwendung %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="338"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="334"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation>Für die untergeordnete Anwendung „%1“ können keine Vorgaben gesetzt werden: Untergeordnete folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="366"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="374"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Beide sind untergeordnet; eine untergeordnete Beziehung braucht eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="378"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="374"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application; if one of their charms is a subordinate (ntp, nrpe, telegraf...), deploy it with --subordinate</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung; ist einer der Charms untergeordnet (ntp, nrpe, telegraf …), stellen Sie ihn mit --subordinate bereit</translation>
     </message>
@@ -122,27 +122,27 @@
         <translation type="vanished">„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="388"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="384"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="394"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="404"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="400"/>
         <source>related %1 to %2</source>
         <translation>%1 mit %2 verbunden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="434"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="430"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation>es gibt keine Verbindung zwischen „%1“ und „%2“; „berthctl status“ listet sie auf</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="443"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="439"/>
         <source>removed the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernt</translation>
     </message>
@@ -158,7 +158,7 @@
 <context>
     <name>ApplicationScaling</name>
     <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="157"/>
+        <location filename="../core/commands/applicationscaling.cpp" line="163"/>
         <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
         <translation>%1 Einheiten von „%2“ können nicht entfernt werden: Sie hat %3</translation>
     </message>
@@ -220,208 +220,212 @@
         <translation>%1: Die Overlay-Datei nutzt den veralteten Schlüssel &apos;services&apos;, der in Overlay-Dateien nicht gilt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="278"/>
+        <location filename="../core/model/bundle.cpp" line="295"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation>%1 ist ein Kubernetes-Bundle (bundle: kubernetes); Berth stellt Bundles für Maschinen bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="282"/>
+        <location filename="../core/model/bundle.cpp" line="299"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation>%1: saas (Angebote anderer Modelle) wird nicht unterstützt; entfernen Sie es oder stellen Sie es mit Juju bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="292"/>
+        <location filename="../core/model/bundle.cpp" line="309"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: applications, machines, relations, series oder default-base</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="298"/>
+        <location filename="../core/model/bundle.cpp" line="315"/>
         <source>%1 gives both applications and services (their old name); expected one of them</source>
         <translation>%1 nennt sowohl applications als auch services (deren alten Namen); erwartet wird eines davon</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="309"/>
+        <location filename="../core/model/bundle.cpp" line="326"/>
         <source>%1: %2 is not a map; expected name: {...} entries</source>
         <translation>%1: %2 ist keine Zuordnung; erwartet werden Einträge name: {...}</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="310"/>
+        <location filename="../core/model/bundle.cpp" line="327"/>
         <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
         <translation>%1: relations ist keine Liste; erwartet wird eine Liste von Paaren ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="334"/>
+        <location filename="../core/model/bundle.cpp" line="351"/>
         <source>%1: machines must be a map of machine ids</source>
         <translation>%1: machines muss eine Zuordnung von Maschinennummern sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="337"/>
+        <location filename="../core/model/bundle.cpp" line="354"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation>%1: Maschine „%2“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="340"/>
+        <location filename="../core/model/bundle.cpp" line="357"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation>%1: Eine Maschinennummer im Bundle ist eine ganze Zahl („0“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="343"/>
+        <location filename="../core/model/bundle.cpp" line="360"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation>%1: erwartet: constraints, base, series oder annotations</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="357"/>
+        <location filename="../core/model/bundle.cpp" line="374"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: constraints, base, series oder annotations</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="377"/>
+        <location filename="../core/model/bundle.cpp" line="394"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation>%1: Eine Beziehung ist ein Paar von Endpunkten ([„wordpress:db“, „mysql:db“])</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="555"/>
+        <location filename="../core/model/bundle.cpp" line="573"/>
         <source>%1 has no applications</source>
         <translation>%1 hat keine Anwendungen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="481"/>
-        <location filename="../core/model/bundle.cpp" line="562"/>
+        <location filename="../core/model/bundle.cpp" line="601"/>
+        <source>%1 has %2 units; expected at most %3</source>
+        <translation>%1 hat %2 Einheiten; erwartet werden höchstens %3</translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="499"/>
+        <location filename="../core/model/bundle.cpp" line="579"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation>%1: Anwendung „%2“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="564"/>
+        <location filename="../core/model/bundle.cpp" line="581"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation>%1: ungültiger Anwendungsname; erwartet: Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="570"/>
+        <location filename="../core/model/bundle.cpp" line="587"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation>%1: erwartet wird eine Zuordnung mit charm, num_units, to, …</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="395"/>
+        <location filename="../core/model/bundle.cpp" line="412"/>
         <source>%1: revision must be a whole number</source>
         <translation>%1: revision muss eine ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="402"/>
+        <location filename="../core/model/bundle.cpp" line="419"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation>%1: num_units muss eine ganze Zahl von 0 bis %2 sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="412"/>
+        <location filename="../core/model/bundle.cpp" line="429"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation>%1: to muss eine Liste von Platzierungen sein („0“, „lxd:1“, „new“, „django/0“)</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="422"/>
+        <location filename="../core/model/bundle.cpp" line="439"/>
         <source>%1: options must be a map of names to values</source>
         <translation>%1: options muss eine Zuordnung von Namen zu Werten sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="428"/>
+        <location filename="../core/model/bundle.cpp" line="445"/>
         <source>%1: expose must be true or false</source>
         <translation>%1: expose muss true oder false sein</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="431"/>
+        <location filename="../core/model/bundle.cpp" line="448"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation>%1: %2 gehört zu Kubernetes-Bundles; Berth stellt Bundles für Maschinen bereit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="435"/>
+        <location filename="../core/model/bundle.cpp" line="452"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation>%1: %2 bleibt außen vor: Berth wertet es nicht aus</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="436"/>
+        <location filename="../core/model/bundle.cpp" line="453"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="438"/>
+        <location filename="../core/model/bundle.cpp" line="455"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation>%1: unbekannter Schlüssel „%2“; erwartet: charm, channel, revision, base, series, num_units, to, constraints, options, annotations oder expose</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="449"/>
+        <location filename="../core/model/bundle.cpp" line="466"/>
         <source>%1: charm is missing</source>
         <translation>%1: charm fehlt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="452"/>
+        <location filename="../core/model/bundle.cpp" line="469"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation>%1: Aus „%2“ lässt sich kein Charm-Name lesen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="458"/>
+        <location filename="../core/model/bundle.cpp" line="475"/>
         <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
         <translation>%1: berth.subordinate ist „%2“; erwartet wird true oder false</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="464"/>
+        <location filename="../core/model/bundle.cpp" line="481"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation>%1: Eine untergeordnete Anwendung hat keine eigenen Einheiten; ihre Einheiten folgen ihren Hauptanwendungen</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="468"/>
+        <location filename="../core/model/bundle.cpp" line="485"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation>%1: Eine untergeordnete Anwendung nimmt keine Vorgaben</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="470"/>
+        <location filename="../core/model/bundle.cpp" line="487"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation>%1: %2 Platzierungen für %3 Einheiten; erwartet höchstens eine je Einheit</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="568"/>
+        <location filename="../core/model/bundle.cpp" line="585"/>
         <source>%1: base application &quot;%2&quot; has no body</source>
         <translation>%1: Die Basisanwendung „%2“ hat keinen Inhalt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="583"/>
         <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
-        <translation>%1 hat %2 Einheiten; ein Bundle wird in einer Transaktion bereitgestellt, mit höchstens %3 Einheiten</translation>
+        <translation type="vanished">%1 hat %2 Einheiten; ein Bundle wird in einer Transaktion bereitgestellt, mit höchstens %3 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="486"/>
+        <location filename="../core/model/bundle.cpp" line="504"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation>%1: Platzierung „%2“: Berth betreibt nur lxd-Container</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="488"/>
+        <location filename="../core/model/bundle.cpp" line="506"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation>%1: Platzierung „%2“: Zonen sind in einem Bundle keine Platzierungen; verwenden Sie die Vorgabe zones=</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="496"/>
+        <location filename="../core/model/bundle.cpp" line="514"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation>%1: Platzierung „%2“ nennt Maschine „%3“, die nicht unter den Maschinen des Bundles ist</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="504"/>
+        <location filename="../core/model/bundle.cpp" line="522"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation>%1: Platzierung „%2“ nennt Einheit %3, die das Bundle nicht anlegt</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="508"/>
+        <location filename="../core/model/bundle.cpp" line="526"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation>%1: Platzierung „%2“ nennt eine Einheit derselben Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="515"/>
+        <location filename="../core/model/bundle.cpp" line="533"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation>%1: Platzierung „%2“ nennt keine andere Anwendung mit Einheiten im Bundle</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="526"/>
+        <location filename="../core/model/bundle.cpp" line="544"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation>%1: Maschine „%2“ wird von keiner Platzierung verwendet</translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="531"/>
+        <location filename="../core/model/bundle.cpp" line="549"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation>%1: Beziehung %2 – %3 nennt Anwendung „%4“, die das Bundle nicht enthält</translation>
     </message>
@@ -503,8 +507,8 @@
         <translation>%1: %2 „%3“; erwartet: %4 oder anti-affinity/N</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="30"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="226"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="32"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="238"/>
         <source>application &quot;%1&quot;</source>
         <translation>Anwendung „%1“</translation>
     </message>
@@ -517,44 +521,49 @@
         <translation type="vanished"> mit Kanal %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="64"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="59"/>
+        <source>the bundle adds %1 units; a bundle is deployed in one transaction, of at most %2 units: deploy it in steps (fewer num_units first)</source>
+        <translation>das Bundle fügt %1 Einheiten hinzu; ein Bundle wird in einer Transaktion von höchstens %2 Einheiten bereitgestellt: stellen Sie es schrittweise bereit (zuerst weniger num_units)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation>%1 nutzt im Modell den Charm %2; das Bundle verlangt den Charm %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="68"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="79"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation>%1 läuft im Modell auf %2; das Bundle verlangt %3 (eine Basis wird nie geändert)</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="83"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation>%1 ist im Modell %2; das Bundle verlangt %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="74"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="85"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="86"/>
         <source>a subordinate</source>
         <translation>eine untergeordnete Anwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="74"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="85"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="86"/>
         <source>a principal</source>
         <translation>eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="330"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="342"/>
         <source>the container</source>
         <translation>der Container</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="347"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="359"/>
         <source>unit %1 was made where the plan said %2; nothing was changed</source>
         <translation>Einheit %1 entstand, wo der Plan %2 vorsah; nichts wurde geändert</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="363"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="375"/>
         <source>unit %1 went to machine %2 where the plan said %3 on machine %4; nothing was changed</source>
         <translation>Einheit %1 kam auf Maschine %2, wo der Plan %3 auf Maschine %4 vorsah; nichts wurde geändert</translation>
     </message>
@@ -583,12 +592,12 @@
         <translation type="vanished">Richtlinie „%1“ von %2 setzen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="138"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="150"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation>--map-machines %1=%2: Das Bundle hat keine Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="140"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="152"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation>--map-machines %1=%2: Maschine %2 ist nicht im Modell</translation>
     </message>
@@ -617,17 +626,17 @@
         <translation type="vanished">Beziehung %1 – %2 hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="477"/>
+        <location filename="../core/commands/bundleplan.cpp" line="495"/>
         <source>cycle in placement directives for: %1</source>
         <translation>Die Platzierungsangaben bilden einen Kreis: %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="769"/>
+        <location filename="../core/commands/bundleplan.cpp" line="787"/>
         <source>bundle and machine mapping are inconsistent: need an explicit entry mapping bundle machine &quot;%1&quot;%2%3</source>
         <translation>Bundle und Maschinenzuordnung passen nicht zusammen: Die Bundle-Maschine „%1“ braucht einen ausdrücklichen Eintrag%2%3</translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="804"/>
+        <location filename="../core/commands/bundleplan.cpp" line="822"/>
         <source>the bundle&apos;s changes require each other</source>
         <translation>Die Änderungen des Bundles setzen einander voraus</translation>
     </message>
@@ -648,52 +657,52 @@
 <context>
     <name>ChangeSet</name>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="53"/>
+        <location filename="../core/commands/changeset.cpp" line="60"/>
         <source>it names a machine a staged change before it was to make, and that change is gone or refused</source>
         <translation>sie nennt eine Maschine, die eine frühere vorgemerkte Änderung anlegen sollte, und diese Änderung ist fort oder abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="56"/>
+        <location filename="../core/commands/changeset.cpp" line="63"/>
         <source>it names a unit a staged change before it was to make, and that change is gone or refused</source>
         <translation>sie nennt eine Einheit, die eine frühere vorgemerkte Änderung anlegen sollte, und diese Änderung ist fort oder abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="87"/>
+        <location filename="../core/commands/changeset.cpp" line="94"/>
         <source>&quot;%1&quot; is not a change this Berth knows how to apply</source>
         <translation>„%1“ ist keine Änderung, die dieses Berth anwenden kann</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="193"/>
+        <location filename="../core/commands/changeset.cpp" line="276"/>
         <source>the change set would then add or remove %1 %2; one commit changes at most %3, as one command does (it is one transaction): commit or discard what is staged first</source>
         <translation>die Änderungsliste würde dann %1 %2 hinzufügen oder entfernen; ein Übernehmen ändert höchstens %3, wie ein Befehl (es ist eine Transaktion): übernehmen oder verwerfen Sie zuerst, was vorgemerkt ist</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="197"/>
+        <location filename="../core/commands/changeset.cpp" line="280"/>
         <source>units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="197"/>
+        <location filename="../core/commands/changeset.cpp" line="280"/>
         <source>machines</source>
         <translation>Maschinen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="259"/>
+        <location filename="../core/commands/changeset.cpp" line="347"/>
         <source>not tried: the store is read-only</source>
         <translation>nicht versucht: der Speicher ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="297"/>
+        <location filename="../core/commands/changeset.cpp" line="385"/>
         <source>model %1 has no staged changes to commit</source>
         <translation>Modell %1 hat keine vorgemerkten Änderungen zum Übernehmen</translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="307"/>
+        <location filename="../core/commands/changeset.cpp" line="421"/>
         <source>change %1 (%2) is refused: %3; nothing was committed and the change set is kept (discard it with its id: %1)</source>
         <translation>Änderung %1 (%2) wird abgelehnt: %3; nichts wurde übernommen, die Änderungsliste bleibt (verwerfen mit ihrer Nummer: %1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="319"/>
+        <location filename="../core/commands/changeset.cpp" line="402"/>
         <source>committed %n change(s)</source>
         <translation>
             <numerusform>%n Änderung übernommen</numerusform>
@@ -701,7 +710,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="338"/>
+        <location filename="../core/commands/changeset.cpp" line="452"/>
         <source>the change set of model %1 has no change %2</source>
         <translation>die Änderungsliste von Modell %1 hat keine Änderung %2</translation>
     </message>
@@ -828,12 +837,12 @@
 <context>
     <name>CloudRegistry</name>
     <message>
-        <location filename="../core/cloud/cloudregistry.cpp" line="128"/>
+        <location filename="../core/cloud/cloudregistry.cpp" line="136"/>
         <source>cloud &quot;%1&quot; not found; known clouds: %2</source>
         <translation>Die Cloud „%1“ gibt es nicht; bekannte Clouds: %2</translation>
     </message>
     <message>
-        <location filename="../core/cloud/cloudregistry.cpp" line="155"/>
+        <location filename="../core/cloud/cloudregistry.cpp" line="163"/>
         <source>cloud &quot;%1&quot; has no provider in this process</source>
         <translation>Die Cloud „%1“ hat in diesem Prozess keinen Anbieter</translation>
     </message>
@@ -971,143 +980,143 @@
 <context>
     <name>MachineCommands</name>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="17"/>
-        <location filename="../core/commands/machinecommands.cpp" line="71"/>
+        <location filename="../core/commands/machinecommands.cpp" line="19"/>
+        <location filename="../core/commands/machinecommands.cpp" line="73"/>
         <source>created machine %1</source>
         <translation>Maschine %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="16"/>
+        <location filename="../core/commands/machinecommands.cpp" line="18"/>
         <source>created container %1</source>
         <translation>Container %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="39"/>
+        <location filename="../core/commands/machinecommands.cpp" line="41"/>
         <source>cannot use -n when specifying a placement directive</source>
         <translation>-n kann nicht zusammen mit einer Platzierungsangabe verwendet werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="84"/>
+        <location filename="../core/commands/machinecommands.cpp" line="86"/>
         <source>created %1 machines</source>
         <translation>%1 Maschinen angelegt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="96"/>
+        <location filename="../core/commands/machinecommands.cpp" line="98"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation>Vorgaben gelten nicht für ssh:-Hosts; die Hardware des Hosts wird so erfasst, wie sie ist</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="99"/>
+        <location filename="../core/commands/machinecommands.cpp" line="101"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation>add-machine %1: Dieses Programm kann Hosts nicht über SSH erreichen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="115"/>
+        <location filename="../core/commands/machinecommands.cpp" line="117"/>
         <source>host %1 is already machine %2</source>
         <translation>Host %1 ist schon Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="130"/>
+        <location filename="../core/commands/machinecommands.cpp" line="132"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation>Auf Host %1 läuft „%2“, eine Basis, die Berth nicht kennt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="133"/>
+        <location filename="../core/commands/machinecommands.cpp" line="135"/>
         <source>host %1 runs %2, not %3</source>
         <translation>Auf Host %1 läuft %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="142"/>
+        <location filename="../core/commands/machinecommands.cpp" line="144"/>
         <source>host %1: %2</source>
         <translation>Host %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="155"/>
+        <location filename="../core/commands/machinecommands.cpp" line="160"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation>Maschine %1 für Host %2 angelegt (%3, %4)</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="171"/>
+        <location filename="../core/commands/machinecommands.cpp" line="176"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation>Maschine %1 ist die Einheit „%2“ zugewiesen; entfernen Sie zuerst die Einheit oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="177"/>
+        <location filename="../core/commands/machinecommands.cpp" line="182"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation>Maschine %1 beherbergt die Container „%2“; entfernen Sie diese zuerst oder verwenden Sie --force</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="188"/>
+        <location filename="../core/commands/machinecommands.cpp" line="193"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="194"/>
+        <location filename="../core/commands/machinecommands.cpp" line="199"/>
         <source>removed machine %1</source>
         <translation>Maschine %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="199"/>
+        <location filename="../core/commands/machinecommands.cpp" line="204"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung vergisst Host %2 und lässt ihn laufen</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="204"/>
+        <location filename="../core/commands/machinecommands.cpp" line="209"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation>Maschine %1 ist als tot markiert; die Bereitstellung hält ihre Instanz an</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="220"/>
+        <location filename="../core/commands/machinecommands.cpp" line="225"/>
         <source>machine %1 left the model; its instance %2 keeps running</source>
         <translation>Maschine %1 hat das Modell verlassen; ihre Instanz %2 läuft weiter</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="222"/>
+        <location filename="../core/commands/machinecommands.cpp" line="227"/>
         <source>(none yet)</source>
         <translation>(noch keine)</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="230"/>
+        <location filename="../core/commands/machinecommands.cpp" line="235"/>
         <source>no machines specified; expected machine ids</source>
         <translation>Keine Maschinen angegeben; erwartet: Maschinennummern</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="236"/>
+        <location filename="../core/commands/machinecommands.cpp" line="241"/>
         <source>machine %1 is already dead</source>
         <translation>Maschine %1 ist schon tot</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="265"/>
+        <location filename="../core/commands/machinecommands.cpp" line="270"/>
         <source>no machines in error</source>
         <translation>Keine Maschinen mit Fehler</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="270"/>
+        <location filename="../core/commands/machinecommands.cpp" line="275"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation>Maschine %1 hat keinen Fehler (Status %2); nur Maschinen mit Fehler können erneut versucht werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="277"/>
+        <location filename="../core/commands/machinecommands.cpp" line="282"/>
         <source>machine %1 will be provisioned again</source>
         <translation>Maschine %1 wird erneut bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="284"/>
+        <location filename="../core/commands/machinecommands.cpp" line="289"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="311"/>
+        <location filename="../core/commands/machinecommands.cpp" line="316"/>
         <source>no machine of model %1 waits to start</source>
         <translation>keine Maschine des Modells %1 wartet auf den Start</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="315"/>
+        <location filename="../core/commands/machinecommands.cpp" line="320"/>
         <source>%1 × %2 in %3</source>
         <translation>%1 × %2 in %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="318"/>
+        <location filename="../core/commands/machinecommands.cpp" line="323"/>
         <source>%n that no instance type fits</source>
         <translation>
             <numerusform>%n, zu der kein Instanztyp passt</numerusform>
@@ -1115,7 +1124,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="320"/>
+        <location filename="../core/commands/machinecommands.cpp" line="325"/>
         <source>%n held by a spread bound</source>
         <translation>
             <numerusform>%n, von einer Spread-Grenze zurückgehalten</numerusform>
@@ -1123,7 +1132,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="321"/>
+        <location filename="../core/commands/machinecommands.cpp" line="326"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation>
             <numerusform>%n Maschine des Modells %1 wartet auf den Start: %2; etwa %3 pro Stunde</numerusform>
@@ -1139,22 +1148,22 @@
         <translation>Maschine %1 gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="132"/>
+        <location filename="../core/store/machinerows.cpp" line="133"/>
         <source>cannot make machine %1: the name is not a %2</source>
         <translation>Maschine %1 kann nicht angelegt werden: Der Name ist keine %2</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="134"/>
+        <location filename="../core/store/machinerows.cpp" line="135"/>
         <source>container of machine %1</source>
         <translation>Containernummer auf Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="135"/>
+        <location filename="../core/store/machinerows.cpp" line="136"/>
         <source>machine number</source>
         <translation>Maschinennummer</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="201"/>
+        <location filename="../core/store/machinerows.cpp" line="206"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
@@ -1270,37 +1279,37 @@
         <translation>das Bundle</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="202"/>
+        <location filename="../core/commands/modelchange.cpp" line="219"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation>unbekannte Änderung „%1“</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="239"/>
+        <location filename="../core/commands/modelchange.cpp" line="270"/>
         <source>will remove application %1</source>
         <translation>würde Anwendung %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="243"/>
+        <location filename="../core/commands/modelchange.cpp" line="274"/>
         <source>will remove unit %1</source>
         <translation>würde Einheit %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="248"/>
+        <location filename="../core/commands/modelchange.cpp" line="279"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation>würde Maschine %1 entfernen; Instanz %2 läuft weiter</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="251"/>
+        <location filename="../core/commands/modelchange.cpp" line="282"/>
         <source>will remove machine %1</source>
         <translation>würde Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="253"/>
+        <location filename="../core/commands/modelchange.cpp" line="284"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation>würde Maschine %1 entfernen und ihre Instanz %2 anhalten</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="254"/>
+        <location filename="../core/commands/modelchange.cpp" line="285"/>
         <source>(starting)</source>
         <translation>(startet)</translation>
     </message>
@@ -1468,64 +1477,84 @@
 <context>
     <name>ModelCommands</name>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="27"/>
+        <location filename="../core/commands/modelcommands.cpp" line="28"/>
         <source>harvest-mode=all also stops every instance of the cloud account that no machine of this model claims, those started by hand or by other tools included</source>
         <translation>harvest-mode=all stoppt auch jede Instanz des Cloud-Kontos, die keine Maschine dieses Modells beansprucht, auch solche, die von Hand oder mit anderen Werkzeugen gestartet wurden</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="63"/>
+        <location filename="../core/commands/modelcommands.cpp" line="64"/>
         <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
         <translation>Die Region „%1“ gibt es in Cloud %2 nicht; erwartet eine von: %3</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="70"/>
+        <location filename="../core/commands/modelcommands.cpp" line="71"/>
         <source>model &quot;%1&quot; already exists</source>
         <translation>Das Modell „%1“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="76"/>
+        <location filename="../core/commands/modelcommands.cpp" line="79"/>
+        <source>add model %1 on %2/%3</source>
+        <translation>Modell %1 auf %2/%3 hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="84"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
         <translation>Modell „%1“ auf %2/%3 hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="150"/>
+        <location filename="../core/commands/modelcommands.cpp" line="158"/>
         <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
         <translation>Das Zerstören des Modells „%1“ entfernt seine Anwendungen (%2), Einheiten (%3) und Maschinen (%4).</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="157"/>
+        <location filename="../core/commands/modelcommands.cpp" line="165"/>
         <source>It stops the instances of machines %1.</source>
         <translation>Es stoppt die Instanzen der Maschinen %1.</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="161"/>
+        <location filename="../core/commands/modelcommands.cpp" line="169"/>
         <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
         <translation>Es vergisst die vorhandenen Hosts der Maschinen %1 und lässt sie laufen.</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="176"/>
+        <location filename="../core/commands/modelcommands.cpp" line="184"/>
         <source>model &quot;%1&quot; is already being destroyed</source>
         <translation>Modell „%1“ wird bereits zerstört</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="185"/>
+        <location filename="../core/commands/modelcommands.cpp" line="193"/>
         <source>model &quot;%1&quot; has running instances (machines %2); destroying it stops them: give --force to go ahead</source>
         <translation>Modell „%1“ hat laufende Instanzen (Maschinen %2); das Zerstören stoppt sie: mit --force fortfahren</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="191"/>
+        <location filename="../core/commands/modelcommands.cpp" line="198"/>
+        <source>destroy model %1</source>
+        <translation>Modell %1 zerstören</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="201"/>
         <source>Destroyed model &quot;%1&quot;</source>
         <translation>Modell „%1“ zerstört</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="193"/>
+        <location filename="../core/commands/modelcommands.cpp" line="203"/>
         <source>Destroying model &quot;%1&quot;: the provisioner stops its instances, then removes it</source>
         <translation>Modell „%1“ wird zerstört: die Bereitstellung stoppt seine Instanzen und entfernt es dann</translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="207"/>
+        <location filename="../core/commands/modelcommands.cpp" line="217"/>
         <source>Current model is now &quot;%1&quot;</source>
         <translation>Aktuelles Modell ist jetzt „%1“</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="244"/>
+        <source>set model config %1</source>
+        <translation>Modelleinstellungen setzen: %1</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="259"/>
+        <source>set model constraints %1</source>
+        <translation>Modellvorgaben setzen: %1</translation>
     </message>
 </context>
 <context>
@@ -2122,7 +2151,7 @@
     </message>
     <message>
         <location filename="../core/provisioning/pass.cpp" line="82"/>
-        <location filename="../core/provisioning/pass.cpp" line="299"/>
+        <location filename="../core/provisioning/pass.cpp" line="300"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
@@ -2142,67 +2171,67 @@
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="160"/>
+        <location filename="../core/provisioning/pass.cpp" line="161"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="163"/>
+        <location filename="../core/provisioning/pass.cpp" line="164"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="167"/>
+        <location filename="../core/provisioning/pass.cpp" line="168"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="175"/>
+        <location filename="../core/provisioning/pass.cpp" line="176"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="183"/>
+        <location filename="../core/provisioning/pass.cpp" line="184"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="187"/>
+        <location filename="../core/provisioning/pass.cpp" line="188"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="226"/>
+        <location filename="../core/provisioning/pass.cpp" line="227"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="234"/>
+        <location filename="../core/provisioning/pass.cpp" line="235"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="240"/>
+        <location filename="../core/provisioning/pass.cpp" line="241"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="123"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="128"/>
         <source>machine %1: %2</source>
         <translation>Maschine %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="147"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="152"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="222"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="227"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="263"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="268"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation>
             <numerusform>%n inzwischen hinzugefügte Maschine kommt zu den laufenden Starts hinzu</numerusform>
@@ -2261,7 +2290,7 @@
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="279"/>
+        <location filename="../core/provisioning/pass.cpp" line="280"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
@@ -2709,43 +2738,43 @@
 <context>
     <name>Store</name>
     <message>
-        <location filename="../core/store/store.cpp" line="120"/>
+        <location filename="../core/store/store.cpp" line="123"/>
         <source>cannot open store &quot;%1&quot;: %2</source>
         <translation>Die Ablage „%1“ kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="129"/>
+        <location filename="../core/store/store.cpp" line="132"/>
         <source>cannot create directory &quot;%1&quot;</source>
         <translation>Das Verzeichnis „%1“ kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="187"/>
+        <location filename="../core/store/store.cpp" line="193"/>
         <source>it is not a Berth store: the database holds another program&apos;s tables, which Berth leaves untouched; name an empty database or a Berth store</source>
         <translation>es ist kein Berth-Speicher: die Datenbank enthält Tabellen eines anderen Programms, die Berth nicht anrührt; nennen Sie eine leere Datenbank oder einen Berth-Speicher</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="191"/>
+        <location filename="../core/store/store.cpp" line="197"/>
         <source>it is not a Berth store: the file holds another program&apos;s database, which Berth leaves untouched; name a new file or a Berth store</source>
         <translation>es ist kein Berth-Speicher: die Datei enthält die Datenbank eines anderen Programms, die Berth nicht anrührt; nennen Sie eine neue Datei oder einen Berth-Speicher</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="243"/>
+        <location filename="../core/store/store.cpp" line="249"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation>erwartet: postgresql://benutzer[:passwort]@host[:port]/datenbank</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="246"/>
+        <location filename="../core/store/store.cpp" line="252"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation>Der PostgreSQL-Treiber von Qt SQL fehlt; installieren Sie libqt6sql6-psql</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="488"/>
-        <location filename="../core/store/store.cpp" line="509"/>
+        <location filename="../core/store/store.cpp" line="496"/>
+        <location filename="../core/store/store.cpp" line="517"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation>Die Ablage hat die Schemaversion %1, neuer als dieses Berth versteht (%2); aktualisieren Sie Berth</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="494"/>
+        <location filename="../core/store/store.cpp" line="502"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation>Die Ablage ist schreibgeschützt und hat die Schemaversion %1, älter als dieses Berth liest (%2); öffnen Sie sie einmal dort, wo sie beschrieben werden kann, um sie zu aktualisieren</translation>
     </message>
@@ -2921,48 +2950,48 @@
         <translation>Ungültige Platzierungsangabe „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="133"/>
-        <location filename="../core/commands/unitplacer.cpp" line="198"/>
+        <location filename="../core/commands/unitplacer.cpp" line="138"/>
+        <location filename="../core/commands/unitplacer.cpp" line="203"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="105"/>
+        <location filename="../core/commands/unitplacer.cpp" line="110"/>
         <source>the container</source>
         <translation>der Container</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="105"/>
+        <location filename="../core/commands/unitplacer.cpp" line="110"/>
         <source>unit %1</source>
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="197"/>
+        <location filename="../core/commands/unitplacer.cpp" line="202"/>
         <source>cannot place a unit of %1: %2</source>
         <translation>Eine Einheit von %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="287"/>
+        <location filename="../core/commands/unitplacer.cpp" line="353"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="290"/>
+        <location filename="../core/commands/unitplacer.cpp" line="356"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="308"/>
+        <location filename="../core/commands/unitplacer.cpp" line="378"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="310"/>
+        <location filename="../core/commands/unitplacer.cpp" line="380"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="316"/>
+        <location filename="../core/commands/unitplacer.cpp" line="386"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
@@ -2970,12 +2999,12 @@
 <context>
     <name>UnitRows</name>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="24"/>
+        <location filename="../core/store/unitrows.cpp" line="39"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation>Ungültiger Einheitenname „%1“: erwartet: Anwendung/Nummer</translation>
     </message>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="33"/>
+        <location filename="../core/store/unitrows.cpp" line="48"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation>Die Einheit „%1“ gibt es nicht</translation>
     </message>
@@ -3051,12 +3080,12 @@
 <context>
     <name>Workspace</name>
     <message>
-        <location filename="../core/store/workspace.cpp" line="43"/>
+        <location filename="../core/store/workspace.cpp" line="77"/>
         <source>no current model; use -m MODEL or &quot;berthctl switch MODEL&quot;</source>
         <translation>Kein aktuelles Modell; verwenden Sie -m MODELL oder „berthctl switch MODELL“</translation>
     </message>
     <message>
-        <location filename="../core/store/workspace.cpp" line="57"/>
+        <location filename="../core/store/workspace.cpp" line="91"/>
         <source>model &quot;%1&quot; is being destroyed; it cannot be changed</source>
         <translation>Modell „%1“ wird zerstört; es kann nicht geändert werden</translation>
     </message>
@@ -3064,48 +3093,48 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="54"/>
+        <location filename="../core/placement/yamldocument.cpp" line="56"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation>%1 ergibt mehr als %2 Werte (Aliase mitgezählt); erwartet ein kleineres Dokument</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="60"/>
-        <location filename="../core/placement/yamldocument.cpp" line="292"/>
+        <location filename="../core/placement/yamldocument.cpp" line="62"/>
+        <location filename="../core/placement/yamldocument.cpp" line="295"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation>%1 ist tiefer als %2 Ebenen verschachtelt; erwartet ein flacheres Dokument</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="71"/>
+        <location filename="../core/placement/yamldocument.cpp" line="73"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation>%1: Zeile %2: ein Schlüssel, der kein einfacher Text ist; erwartet: name: wert</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="89"/>
+        <location filename="../core/placement/yamldocument.cpp" line="91"/>
         <source>%1: line %2: &quot;%3&quot; is given twice; expected each key once</source>
         <translation>%1: Zeile %2: „%3“ steht zweimal da; erwartet wird jeder Schlüssel einmal</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="99"/>
+        <location filename="../core/placement/yamldocument.cpp" line="101"/>
         <source>%1: line %2: &quot;&lt;&lt;&quot; merges a mapping (or a list of them) into this one</source>
         <translation>%1: Zeile %2: „&lt;&lt;“ fügt eine Zuordnung (oder eine Liste davon) in diese ein</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="251"/>
+        <location filename="../core/placement/yamldocument.cpp" line="254"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation>%1 hat %2 Bytes; erwartet höchstens %3</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="296"/>
+        <location filename="../core/placement/yamldocument.cpp" line="299"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation>%1 ist kein gültiges YAML: %2 (Zeile %3, Spalte %4)</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="305"/>
+        <location filename="../core/placement/yamldocument.cpp" line="308"/>
         <source>a YAML file</source>
         <translation>eine YAML-Datei</translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="315"/>
+        <location filename="../core/placement/yamldocument.cpp" line="318"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation>%1 enthält %2 YAML-Dokumente; erwartet: eines</translation>
     </message>
@@ -3443,12 +3472,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="109"/>
+        <location filename="../ui/applicationsmodel.cpp" line="119"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="113"/>
+        <location filename="../ui/applicationsmodel.cpp" line="123"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n Einheit</numerusform>
@@ -3456,60 +3485,155 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="117"/>
+        <location filename="../ui/applicationsmodel.cpp" line="127"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation>%1 von %2 gestartet, %3 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="121"/>
+        <location filename="../ui/applicationsmodel.cpp" line="131"/>
         <source>%1 of %2 started</source>
         <translation>%1 von %2 gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="160"/>
-        <location filename="../ui/applicationsmodel.cpp" line="167"/>
+        <location filename="../ui/applicationsmodel.cpp" line="170"/>
+        <location filename="../ui/applicationsmodel.cpp" line="178"/>
         <source>unplaced</source>
         <translation>nicht platziert</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="178"/>
+        <location filename="../ui/applicationsmodel.cpp" line="190"/>
         <source>subordinate of %1</source>
         <translation>untergeordnet zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="215"/>
+        <location filename="../ui/applicationsmodel.cpp" line="227"/>
         <source>Application / unit</source>
         <translation>Anwendung / Einheit</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="217"/>
+        <location filename="../ui/applicationsmodel.cpp" line="229"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="219"/>
+        <location filename="../ui/applicationsmodel.cpp" line="231"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="221"/>
+        <location filename="../ui/applicationsmodel.cpp" line="233"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="223"/>
+        <location filename="../ui/applicationsmodel.cpp" line="235"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="225"/>
+        <location filename="../ui/applicationsmodel.cpp" line="237"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="227"/>
+        <location filename="../ui/applicationsmodel.cpp" line="239"/>
         <source>Spread</source>
         <translation>Streuung</translation>
+    </message>
+</context>
+<context>
+    <name>berth::AuditPanel</name>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="32"/>
+        <source>E&amp;very model</source>
+        <translation>&amp;Jedes Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="37"/>
+        <source>Filter changes…</source>
+        <translation>Änderungen filtern…</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="39"/>
+        <source>Filter the history by change</source>
+        <translation>Verlauf nach Änderung filtern</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="40"/>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="42"/>
+        <source>Filter the history by user</source>
+        <translation>Verlauf nach Benutzer filtern</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="43"/>
+        <source>Show the changes of every model in the store</source>
+        <translation>Die Änderungen aller Modelle des Speichers zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="46"/>
+        <source>History of committed changes</source>
+        <translation>Verlauf der übernommenen Änderungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="53"/>
+        <source>History status</source>
+        <translation>Verlaufsstatus</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="133"/>
+        <source>%1 (staged by %2)</source>
+        <translation>%1 (vorgemerkt von %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="136"/>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="145"/>
+        <source>No committed change matches.</source>
+        <translation>Keine übernommene Änderung passt.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/auditpanel.cpp" line="147"/>
+        <source>The newest %n change(s) shown; narrow the filter for older ones.</source>
+        <translation>
+            <numerusform>Die neueste Änderung wird gezeigt; für ältere den Filter eingrenzen.</numerusform>
+            <numerusform>Die neuesten %n Änderungen werden gezeigt; für ältere den Filter eingrenzen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/auditpanel.cpp" line="150"/>
+        <source>%n change(s).</source>
+        <translation>
+            <numerusform>%n Änderung.</numerusform>
+            <numerusform>%n Änderungen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3573,22 +3697,22 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="127"/>
+        <location filename="../ui/changesetpanel.cpp" line="124"/>
         <source>applies</source>
         <translation>anwendbar</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="127"/>
+        <location filename="../ui/changesetpanel.cpp" line="124"/>
         <source>refused</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="147"/>
+        <location filename="../ui/changesetpanel.cpp" line="144"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation>Keine vorgemerkten Änderungen. Im Fenster gemachte Änderungen warten hier, bis Sie sie übernehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="155"/>
+        <location filename="../ui/changesetpanel.cpp" line="152"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation>
             <numerusform>Übernehmen startet %n Instanz, %1 pro Stunde</numerusform>
@@ -3596,35 +3720,35 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="181"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="181"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
-        <location filename="../ui/changesetpanel.cpp" line="185"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Cost/hour</source>
         <translation>Kosten/Stunde</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="160"/>
+        <location filename="../ui/changesetpanel.cpp" line="157"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation>
             <numerusform>Übernehmen stoppt %n Instanz und spart %1 pro Stunde</numerusform>
@@ -3632,32 +3756,32 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="181"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="181"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="197"/>
+        <location filename="../ui/changesetpanel.cpp" line="194"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation>%1: Zonen-Ungleichgewicht jetzt %2, nach dem Übernehmen %3</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="214"/>
+        <location filename="../ui/changesetpanel.cpp" line="211"/>
         <source>Machine %1 would not start: %2</source>
         <translation>Maschine %1 würde nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="218"/>
+        <location filename="../ui/changesetpanel.cpp" line="215"/>
         <source>Machine %1 would wait for a zone: %2</source>
         <translation>Maschine %1 würde auf eine Zone warten: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="224"/>
+        <location filename="../ui/changesetpanel.cpp" line="221"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation>
             <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
@@ -3665,7 +3789,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="236"/>
+        <location filename="../ui/changesetpanel.cpp" line="233"/>
         <source>Apply %n staged change(s)?</source>
         <translation>
             <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
@@ -3673,7 +3797,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="238"/>
+        <location filename="../ui/changesetpanel.cpp" line="235"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation>
             <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
@@ -3681,17 +3805,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="245"/>
+        <location filename="../ui/changesetpanel.cpp" line="242"/>
         <source>machine %1 (%2)</source>
         <translation>Maschine %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="246"/>
+        <location filename="../ui/changesetpanel.cpp" line="243"/>
         <source>machine %1 (%2, %3)</source>
         <translation>Maschine %1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="248"/>
+        <location filename="../ui/changesetpanel.cpp" line="245"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation>
             <numerusform>Es stoppt %n Instanz und spart %1 pro Stunde: %2.</numerusform>
@@ -3699,7 +3823,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="253"/>
+        <location filename="../ui/changesetpanel.cpp" line="250"/>
         <source>Commit changes</source>
         <translation>Änderungen übernehmen</translation>
     </message>
@@ -3735,6 +3859,59 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <location filename="../ui/changesubmitter.cpp" line="117"/>
         <source>&quot;%1&quot; can no longer be undone: %2; remove the unit instead</source>
         <translation>„%1“ kann nicht mehr rückgängig gemacht werden: %2; entfernen Sie stattdessen die Einheit</translation>
+    </message>
+</context>
+<context>
+    <name>berth::CommandBar</name>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="44"/>
+        <source>Find Action</source>
+        <translation>Aktion suchen</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="45"/>
+        <source>An action, or a berthctl command line…</source>
+        <translation>Eine Aktion oder eine berthctl-Befehlszeile…</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="46"/>
+        <source>An action…</source>
+        <translation>Eine Aktion…</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="47"/>
+        <source>Action or command line</source>
+        <translation>Aktion oder Befehlszeile</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="48"/>
+        <source>Matching actions</source>
+        <translation>Passende Aktionen</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="52"/>
+        <source>Command output</source>
+        <translation>Befehlsausgabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="114"/>
+        <source>Run: %1</source>
+        <translation>Ausführen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="116"/>
+        <source>Run this berthctl command on the model shown</source>
+        <translation>Diesen berthctl-Befehl auf dem gezeigten Modell ausführen</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="140"/>
+        <source>%1, shortcut %2</source>
+        <translation>%1, Tastenkürzel %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="144"/>
+        <source>Not available now</source>
+        <translation>Jetzt nicht verfügbar</translation>
     </message>
 </context>
 <context>
@@ -3942,7 +4119,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MachinesModel</name>
     <message numerus="yes">
-        <location filename="../ui/machinesmodel.cpp" line="110"/>
+        <location filename="../ui/machinesmodel.cpp" line="163"/>
         <source>%n container(s)</source>
         <translation>
             <numerusform>%n Container</numerusform>
@@ -3950,67 +4127,67 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="154"/>
+        <location filename="../ui/machinesmodel.cpp" line="207"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="156"/>
+        <location filename="../ui/machinesmodel.cpp" line="209"/>
         <source>Life</source>
         <translation>Lebenszyklus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="158"/>
+        <location filename="../ui/machinesmodel.cpp" line="211"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="160"/>
+        <location filename="../ui/machinesmodel.cpp" line="213"/>
         <source>Instance status</source>
         <translation>Instanzstatus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="162"/>
+        <location filename="../ui/machinesmodel.cpp" line="215"/>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="164"/>
+        <location filename="../ui/machinesmodel.cpp" line="217"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="166"/>
+        <location filename="../ui/machinesmodel.cpp" line="219"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="168"/>
+        <location filename="../ui/machinesmodel.cpp" line="221"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="170"/>
+        <location filename="../ui/machinesmodel.cpp" line="223"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="172"/>
+        <location filename="../ui/machinesmodel.cpp" line="225"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="174"/>
+        <location filename="../ui/machinesmodel.cpp" line="227"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="176"/>
+        <location filename="../ui/machinesmodel.cpp" line="229"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="178"/>
+        <location filename="../ui/machinesmodel.cpp" line="231"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -4018,42 +4195,42 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="45"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="46"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="47"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="48"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="53"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="54"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="56"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="57"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="69"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="70"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="80"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="81"/>
         <source>Mach&amp;ine view</source>
         <translation>Masch&amp;inenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="85"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="86"/>
         <source>&amp;Charts</source>
         <translation>Dia&amp;gramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="98"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="99"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -4061,397 +4238,412 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="108"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="109"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="116"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="117"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="264"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="132"/>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="273"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="77"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="76"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
         <source>Read the models and the open model again</source>
         <translation>Die Modelle und das offene Modell neu lesen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="82"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation>Eine andere Ablage öffnen: eine SQLite-Datei oder einen PostgreSQL-Server</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
         <source>&amp;Import bundle…</source>
         <translation>Bundle &amp;importieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="99"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation>Ein Juju-Bundle bereitstellen: Was dem Modell davon fehlt, wird vorgemerkt (auch eine auf das Fenster gezogene Bundle-Datei)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
         <source>&amp;Export bundle…</source>
         <translation>Bundle &amp;exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="101"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
         <source>Write the model as a Juju bundle</source>
         <translation>Das Modell als Juju-Bundle schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation>Die Clouds hinzufügen, ändern oder entfernen, auf denen Berth bereitstellt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="111"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation>Berth schließen; vorgemerkte Änderungen bleiben in der Ablage</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="116"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="119"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="123"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>&amp;Commit changes…</source>
         <translation>Änderungen &amp;übernehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden, nach einem letzten Blick</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
         <source>&amp;Discard changes…</source>
         <translation>Änderungen &amp;verwerfen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="130"/>
         <source>Drop every staged change</source>
         <translation>Alle vorgemerkten Änderungen verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
         <source>&amp;Stage changes</source>
         <translation>Änderungen &amp;vormerken</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="140"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="145"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="147"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation>Zeilen nach Name, Zone, Status oder Meldung filtern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
         <source>&amp;New model…</source>
         <translation>&amp;Neues Modell…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation>Ein Modell auf einer Cloud und Region anlegen und öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="157"/>
         <source>Model &amp;settings…</source>
         <translation>Modell&amp;einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="156"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation>Harvest-Modus, Wiederholungen, Standardbasis und die anderen Einstellungen dieses Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
         <source>Des&amp;troy model…</source>
         <translation>Modell &amp;zerstören…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="163"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="168"/>
         <source>Deploy an application with its units</source>
         <translation>Eine Anwendung mit ihren Einheiten bereitstellen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="168"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="170"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation>Leere Maschinen oder Container hinzufügen oder einen vorhandenen Host aufnehmen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation>Vorgaben, von denen jede neue Maschine des Modells ausgeht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="180"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="182"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>&amp;Provision this model</source>
         <translation>Dieses Modell &amp;provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="190"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation>Dieses Fenster die Maschinen dieses Modells starten und stoppen lassen; es sagt zuerst, was wartende Maschinen kosten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="198"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>Add units to the selected application</source>
         <translation>Der gewählten Anwendung Einheiten hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation>Die Vorgaben der gewählten Anwendung festlegen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation>Die Regionen oder Zonen gewichten und begrenzen, in die die Einheiten der Anwendung gehen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="224"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="228"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
         <source>Place the selected units on a machine you choose</source>
         <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="241"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <source>&amp;Find Action…</source>
+        <translation>Aktion &amp;suchen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
+        <source>Run any action by name, or a berthctl command line on this model</source>
+        <translation>Jede Aktion nach Namen ausführen, oder eine berthctl-Befehlszeile auf diesem Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="64"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="66"/>
         <source>Actions</source>
         <translation>Aktionen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="46"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="48"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.&lt;/p&gt;&lt;p&gt;Gebaut mit Qt %2, läuft mit Qt %3.&lt;/p&gt;&lt;p&gt;Lizenziert unter der GNU General Public License, Version 3 oder später; ohne jede Gewährleistung.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="39"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="41"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="225"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="227"/>
         <source>Give every unplaced unit a machine: an idle started one that fits, else a new one, spread over zones</source>
         <translation>Jeder nicht platzierten Einheit eine Maschine geben: eine passende, gestartete und unbenutzte, sonst eine neue, über Zonen verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="251"/>
         <source>Version and licence</source>
         <translation>Version und Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="252"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="112"/>
+        <location filename="../ui/mainwindow.cpp" line="113"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="120"/>
+        <location filename="../ui/mainwindow.cpp" line="121"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="121"/>
+        <location filename="../ui/mainwindow.cpp" line="122"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="134"/>
+        <location filename="../ui/mainwindow.cpp" line="136"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="135"/>
+        <location filename="../ui/mainwindow.cpp" line="137"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="140"/>
         <source>Reading model &lt;b&gt;%1&lt;/b&gt;…</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="139"/>
+        <location filename="../ui/mainwindow.cpp" line="141"/>
         <source>Reading model %1…</source>
         <translation>Modell %1 wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="174"/>
+        <location filename="../ui/mainwindow.cpp" line="176"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="176"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="189"/>
+        <location filename="../ui/mainwindow.cpp" line="191"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="200"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="251"/>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="253"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -4459,12 +4651,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="395"/>
+        <location filename="../ui/mainwindow.cpp" line="400"/>
         <source>Policies of %1 staged.</source>
         <translation>Richtlinien von %1 vorgemerkt.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="153"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="162"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
@@ -4546,27 +4738,27 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="396"/>
+        <location filename="../ui/mainwindow.cpp" line="401"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="401"/>
+        <location filename="../ui/mainwindow.cpp" line="406"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>%1 not on machine %2 (%3): on a new machine instead</source>
         <translation>%1 nicht auf Maschine %2 (%3): stattdessen auf einer neuen Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="462"/>
+        <location filename="../ui/mainwindow.cpp" line="467"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="530"/>
+        <location filename="../ui/mainwindow.cpp" line="535"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>

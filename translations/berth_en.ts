@@ -68,77 +68,77 @@
     </message>
     <message>
         <location filename="../core/commands/applicationcommands.cpp" line="224"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="272"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="278"/>
         <source>no units specified; expected APP/N ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="237"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="242"/>
         <source>placed unit %1 on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="249"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="255"/>
         <source>unit %1 is unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="298"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="294"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="303"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="299"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="325"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="321"/>
         <source>removed application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="338"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="334"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="366"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="374"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="378"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="374"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application; if one of their charms is a subordinate (ntp, nrpe, telegraf...), deploy it with --subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="388"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="384"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="394"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="404"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="400"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="434"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="430"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="443"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="439"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -154,7 +154,7 @@
 <context>
     <name>ApplicationScaling</name>
     <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="157"/>
+        <location filename="../core/commands/applicationscaling.cpp" line="163"/>
         <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -216,208 +216,208 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="278"/>
+        <location filename="../core/model/bundle.cpp" line="295"/>
         <source>%1 is a Kubernetes bundle (bundle: kubernetes); Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="282"/>
+        <location filename="../core/model/bundle.cpp" line="299"/>
         <source>%1: saas (offers of other models) is not supported; remove it or deploy it with Juju</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="292"/>
+        <location filename="../core/model/bundle.cpp" line="309"/>
         <source>%1: unknown key &quot;%2&quot;; expected applications, machines, relations, series or default-base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="298"/>
+        <location filename="../core/model/bundle.cpp" line="315"/>
         <source>%1 gives both applications and services (their old name); expected one of them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="309"/>
+        <location filename="../core/model/bundle.cpp" line="326"/>
         <source>%1: %2 is not a map; expected name: {...} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="310"/>
+        <location filename="../core/model/bundle.cpp" line="327"/>
         <source>%1: relations is not a list; expected a list of pairs ([[&quot;wordpress:db&quot;, &quot;mysql:db&quot;]])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="334"/>
+        <location filename="../core/model/bundle.cpp" line="351"/>
         <source>%1: machines must be a map of machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="337"/>
+        <location filename="../core/model/bundle.cpp" line="354"/>
         <source>%1: machine &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="340"/>
+        <location filename="../core/model/bundle.cpp" line="357"/>
         <source>%1: a bundle machine id is a whole number (&quot;0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="343"/>
+        <location filename="../core/model/bundle.cpp" line="360"/>
         <source>%1: expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="357"/>
+        <location filename="../core/model/bundle.cpp" line="374"/>
         <source>%1: unknown key &quot;%2&quot;; expected constraints, base, series or annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="377"/>
+        <location filename="../core/model/bundle.cpp" line="394"/>
         <source>%1: a relation is a pair of endpoints ([&quot;wordpress:db&quot;, &quot;mysql:db&quot;])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="555"/>
+        <location filename="../core/model/bundle.cpp" line="573"/>
         <source>%1 has no applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="481"/>
-        <location filename="../core/model/bundle.cpp" line="562"/>
+        <location filename="../core/model/bundle.cpp" line="601"/>
+        <source>%1 has %2 units; expected at most %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/bundle.cpp" line="499"/>
+        <location filename="../core/model/bundle.cpp" line="579"/>
         <source>%1: application &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="564"/>
+        <location filename="../core/model/bundle.cpp" line="581"/>
         <source>%1: invalid application name; expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="570"/>
+        <location filename="../core/model/bundle.cpp" line="587"/>
         <source>%1: expected a map with charm, num_units, to, ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="395"/>
+        <location filename="../core/model/bundle.cpp" line="412"/>
         <source>%1: revision must be a whole number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="402"/>
+        <location filename="../core/model/bundle.cpp" line="419"/>
         <source>%1: num_units must be a whole number from 0 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="412"/>
+        <location filename="../core/model/bundle.cpp" line="429"/>
         <source>%1: to must be a list of placements (&quot;0&quot;, &quot;lxd:1&quot;, &quot;new&quot;, &quot;django/0&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="422"/>
+        <location filename="../core/model/bundle.cpp" line="439"/>
         <source>%1: options must be a map of names to values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="428"/>
+        <location filename="../core/model/bundle.cpp" line="445"/>
         <source>%1: expose must be true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="431"/>
+        <location filename="../core/model/bundle.cpp" line="448"/>
         <source>%1: %2 belongs to Kubernetes bundles; Berth deploys machine bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="435"/>
+        <location filename="../core/model/bundle.cpp" line="452"/>
         <source>%1: %2 is kept out: Berth does not act on it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="436"/>
+        <location filename="../core/model/bundle.cpp" line="453"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="438"/>
+        <location filename="../core/model/bundle.cpp" line="455"/>
         <source>%1: unknown key &quot;%2&quot;; expected charm, channel, revision, base, series, num_units, to, constraints, options, annotations or expose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="449"/>
+        <location filename="../core/model/bundle.cpp" line="466"/>
         <source>%1: charm is missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="452"/>
+        <location filename="../core/model/bundle.cpp" line="469"/>
         <source>%1: cannot read a charm name from &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="458"/>
+        <location filename="../core/model/bundle.cpp" line="475"/>
         <source>%1: berth.subordinate is &quot;%2&quot;; expected true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="464"/>
+        <location filename="../core/model/bundle.cpp" line="481"/>
         <source>%1: a subordinate has no units of its own; its units follow its principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="468"/>
+        <location filename="../core/model/bundle.cpp" line="485"/>
         <source>%1: a subordinate takes no constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="470"/>
+        <location filename="../core/model/bundle.cpp" line="487"/>
         <source>%1: %2 placements for %3 units; expected at most one a unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="568"/>
+        <location filename="../core/model/bundle.cpp" line="585"/>
         <source>%1: base application &quot;%2&quot; has no body</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="583"/>
-        <source>%1 has %2 units; a bundle is deployed in one transaction, of at most %3 units</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/model/bundle.cpp" line="486"/>
+        <location filename="../core/model/bundle.cpp" line="504"/>
         <source>%1: placement &quot;%2&quot;: Berth runs lxd containers only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="488"/>
+        <location filename="../core/model/bundle.cpp" line="506"/>
         <source>%1: placement &quot;%2&quot;: zones are not placements in a bundle; use the zones= constraint</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="496"/>
+        <location filename="../core/model/bundle.cpp" line="514"/>
         <source>%1: placement &quot;%2&quot; names machine &quot;%3&quot;, which the bundle&apos;s machines do not hold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="504"/>
+        <location filename="../core/model/bundle.cpp" line="522"/>
         <source>%1: placement &quot;%2&quot; names unit %3, which the bundle does not make</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="508"/>
+        <location filename="../core/model/bundle.cpp" line="526"/>
         <source>%1: placement &quot;%2&quot; names the application&apos;s own unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="515"/>
+        <location filename="../core/model/bundle.cpp" line="533"/>
         <source>%1: placement &quot;%2&quot; names no other application with units in the bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="526"/>
+        <location filename="../core/model/bundle.cpp" line="544"/>
         <source>%1: machine &quot;%2&quot; is not used by any placement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/bundle.cpp" line="531"/>
+        <location filename="../core/model/bundle.cpp" line="549"/>
         <source>%1: relation %2 - %3 names application &quot;%4&quot;, which the bundle does not hold</source>
         <translation type="unfinished"></translation>
     </message>
@@ -495,75 +495,80 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="30"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="226"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="32"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="238"/>
         <source>application &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="64"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="59"/>
+        <source>the bundle adds %1 units; a bundle is deployed in one transaction, of at most %2 units: deploy it in steps (fewer num_units first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
         <source>%1 runs charm %2 in the model; the bundle asks for charm %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="68"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="79"/>
         <source>%1 is on %2 in the model; the bundle asks for %3 (a base is never changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="72"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="83"/>
         <source>%1 is %2 in the model; the bundle makes it %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="74"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="85"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="86"/>
         <source>a subordinate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="74"/>
-        <location filename="../core/commands/bundledeployment.cpp" line="75"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="85"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="86"/>
         <source>a principal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="330"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="342"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="347"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="359"/>
         <source>unit %1 was made where the plan said %2; nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="363"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="375"/>
         <source>unit %1 went to machine %2 where the plan said %3 on machine %4; nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="138"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="150"/>
         <source>--map-machines %1=%2: the bundle has no machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundledeployment.cpp" line="140"/>
+        <location filename="../core/commands/bundledeployment.cpp" line="152"/>
         <source>--map-machines %1=%2: machine %2 is not in the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="477"/>
+        <location filename="../core/commands/bundleplan.cpp" line="495"/>
         <source>cycle in placement directives for: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="769"/>
+        <location filename="../core/commands/bundleplan.cpp" line="787"/>
         <source>bundle and machine mapping are inconsistent: need an explicit entry mapping bundle machine &quot;%1&quot;%2%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/bundleplan.cpp" line="804"/>
+        <location filename="../core/commands/bundleplan.cpp" line="822"/>
         <source>the bundle&apos;s changes require each other</source>
         <translation type="unfinished"></translation>
     </message>
@@ -584,52 +589,52 @@
 <context>
     <name>ChangeSet</name>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="53"/>
+        <location filename="../core/commands/changeset.cpp" line="60"/>
         <source>it names a machine a staged change before it was to make, and that change is gone or refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="56"/>
+        <location filename="../core/commands/changeset.cpp" line="63"/>
         <source>it names a unit a staged change before it was to make, and that change is gone or refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="87"/>
+        <location filename="../core/commands/changeset.cpp" line="94"/>
         <source>&quot;%1&quot; is not a change this Berth knows how to apply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="193"/>
+        <location filename="../core/commands/changeset.cpp" line="276"/>
         <source>the change set would then add or remove %1 %2; one commit changes at most %3, as one command does (it is one transaction): commit or discard what is staged first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="197"/>
+        <location filename="../core/commands/changeset.cpp" line="280"/>
         <source>units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="197"/>
+        <location filename="../core/commands/changeset.cpp" line="280"/>
         <source>machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="259"/>
+        <location filename="../core/commands/changeset.cpp" line="347"/>
         <source>not tried: the store is read-only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="297"/>
+        <location filename="../core/commands/changeset.cpp" line="385"/>
         <source>model %1 has no staged changes to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="307"/>
+        <location filename="../core/commands/changeset.cpp" line="421"/>
         <source>change %1 (%2) is refused: %3; nothing was committed and the change set is kept (discard it with its id: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/changeset.cpp" line="319"/>
+        <location filename="../core/commands/changeset.cpp" line="402"/>
         <source>committed %n change(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -637,7 +642,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/changeset.cpp" line="338"/>
+        <location filename="../core/commands/changeset.cpp" line="452"/>
         <source>the change set of model %1 has no change %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -764,12 +769,12 @@
 <context>
     <name>CloudRegistry</name>
     <message>
-        <location filename="../core/cloud/cloudregistry.cpp" line="128"/>
+        <location filename="../core/cloud/cloudregistry.cpp" line="136"/>
         <source>cloud &quot;%1&quot; not found; known clouds: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/cloud/cloudregistry.cpp" line="155"/>
+        <location filename="../core/cloud/cloudregistry.cpp" line="163"/>
         <source>cloud &quot;%1&quot; has no provider in this process</source>
         <translation type="unfinished"></translation>
     </message>
@@ -907,143 +912,143 @@
 <context>
     <name>MachineCommands</name>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="17"/>
-        <location filename="../core/commands/machinecommands.cpp" line="71"/>
+        <location filename="../core/commands/machinecommands.cpp" line="19"/>
+        <location filename="../core/commands/machinecommands.cpp" line="73"/>
         <source>created machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="16"/>
+        <location filename="../core/commands/machinecommands.cpp" line="18"/>
         <source>created container %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="39"/>
+        <location filename="../core/commands/machinecommands.cpp" line="41"/>
         <source>cannot use -n when specifying a placement directive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="84"/>
+        <location filename="../core/commands/machinecommands.cpp" line="86"/>
         <source>created %1 machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="96"/>
+        <location filename="../core/commands/machinecommands.cpp" line="98"/>
         <source>constraints do not apply to ssh: hosts; the host&apos;s own hardware is recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="99"/>
+        <location filename="../core/commands/machinecommands.cpp" line="101"/>
         <source>add-machine %1: this program cannot reach hosts over SSH</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="115"/>
+        <location filename="../core/commands/machinecommands.cpp" line="117"/>
         <source>host %1 is already machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="130"/>
+        <location filename="../core/commands/machinecommands.cpp" line="132"/>
         <source>host %1 runs &quot;%2&quot;, which is not a base Berth knows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="133"/>
+        <location filename="../core/commands/machinecommands.cpp" line="135"/>
         <source>host %1 runs %2, not %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="142"/>
+        <location filename="../core/commands/machinecommands.cpp" line="144"/>
         <source>host %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="155"/>
+        <location filename="../core/commands/machinecommands.cpp" line="160"/>
         <source>created machine %1 for host %2 (%3, %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="171"/>
+        <location filename="../core/commands/machinecommands.cpp" line="176"/>
         <source>machine %1 has unit &quot;%2&quot; assigned; remove the unit first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="177"/>
+        <location filename="../core/commands/machinecommands.cpp" line="182"/>
         <source>machine %1 is hosting containers &quot;%2&quot;; remove them first or use --force</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="188"/>
+        <location filename="../core/commands/machinecommands.cpp" line="193"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="194"/>
+        <location filename="../core/commands/machinecommands.cpp" line="199"/>
         <source>removed machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="199"/>
+        <location filename="../core/commands/machinecommands.cpp" line="204"/>
         <source>machine %1 marked dead; the provisioner forgets host %2 and leaves it running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="204"/>
+        <location filename="../core/commands/machinecommands.cpp" line="209"/>
         <source>machine %1 marked dead; its instance will be stopped by the provisioner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="220"/>
+        <location filename="../core/commands/machinecommands.cpp" line="225"/>
         <source>machine %1 left the model; its instance %2 keeps running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="222"/>
+        <location filename="../core/commands/machinecommands.cpp" line="227"/>
         <source>(none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="230"/>
+        <location filename="../core/commands/machinecommands.cpp" line="235"/>
         <source>no machines specified; expected machine ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="236"/>
+        <location filename="../core/commands/machinecommands.cpp" line="241"/>
         <source>machine %1 is already dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="265"/>
+        <location filename="../core/commands/machinecommands.cpp" line="270"/>
         <source>no machines in error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="270"/>
+        <location filename="../core/commands/machinecommands.cpp" line="275"/>
         <source>machine %1 is not in error (status %2); only machines in error can be retried</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="277"/>
+        <location filename="../core/commands/machinecommands.cpp" line="282"/>
         <source>machine %1 will be provisioned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="284"/>
+        <location filename="../core/commands/machinecommands.cpp" line="289"/>
         <source>machine %1 will be provisioned with its host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="311"/>
+        <location filename="../core/commands/machinecommands.cpp" line="316"/>
         <source>no machine of model %1 waits to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="315"/>
+        <location filename="../core/commands/machinecommands.cpp" line="320"/>
         <source>%1 × %2 in %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="318"/>
+        <location filename="../core/commands/machinecommands.cpp" line="323"/>
         <source>%n that no instance type fits</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1051,7 +1056,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="320"/>
+        <location filename="../core/commands/machinecommands.cpp" line="325"/>
         <source>%n held by a spread bound</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1059,7 +1064,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="321"/>
+        <location filename="../core/commands/machinecommands.cpp" line="326"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1075,22 +1080,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="132"/>
+        <location filename="../core/store/machinerows.cpp" line="133"/>
         <source>cannot make machine %1: the name is not a %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="134"/>
+        <location filename="../core/store/machinerows.cpp" line="135"/>
         <source>container of machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="135"/>
+        <location filename="../core/store/machinerows.cpp" line="136"/>
         <source>machine number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="201"/>
+        <location filename="../core/store/machinerows.cpp" line="206"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1206,37 +1211,37 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="202"/>
+        <location filename="../core/commands/modelchange.cpp" line="219"/>
         <source>unknown change &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="239"/>
+        <location filename="../core/commands/modelchange.cpp" line="270"/>
         <source>will remove application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="243"/>
+        <location filename="../core/commands/modelchange.cpp" line="274"/>
         <source>will remove unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="248"/>
+        <location filename="../core/commands/modelchange.cpp" line="279"/>
         <source>will remove machine %1, leaving instance %2 running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="251"/>
+        <location filename="../core/commands/modelchange.cpp" line="282"/>
         <source>will remove machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="253"/>
+        <location filename="../core/commands/modelchange.cpp" line="284"/>
         <source>will remove machine %1 and stop its instance %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelchange.cpp" line="254"/>
+        <location filename="../core/commands/modelchange.cpp" line="285"/>
         <source>(starting)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1404,63 +1409,83 @@
 <context>
     <name>ModelCommands</name>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="27"/>
+        <location filename="../core/commands/modelcommands.cpp" line="28"/>
         <source>harvest-mode=all also stops every instance of the cloud account that no machine of this model claims, those started by hand or by other tools included</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="63"/>
+        <location filename="../core/commands/modelcommands.cpp" line="64"/>
         <source>region &quot;%1&quot; not found in cloud %2; expected one of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="70"/>
+        <location filename="../core/commands/modelcommands.cpp" line="71"/>
         <source>model &quot;%1&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="76"/>
+        <location filename="../core/commands/modelcommands.cpp" line="79"/>
+        <source>add model %1 on %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="84"/>
         <source>Added &quot;%1&quot; model on %2/%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="150"/>
+        <location filename="../core/commands/modelcommands.cpp" line="158"/>
         <source>Destroying model &quot;%1&quot; removes its applications (%2), units (%3) and machines (%4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="157"/>
+        <location filename="../core/commands/modelcommands.cpp" line="165"/>
         <source>It stops the instances of machines %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="161"/>
+        <location filename="../core/commands/modelcommands.cpp" line="169"/>
         <source>It forgets the existing hosts of machines %1 and leaves them running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="176"/>
+        <location filename="../core/commands/modelcommands.cpp" line="184"/>
         <source>model &quot;%1&quot; is already being destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="185"/>
+        <location filename="../core/commands/modelcommands.cpp" line="193"/>
         <source>model &quot;%1&quot; has running instances (machines %2); destroying it stops them: give --force to go ahead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="191"/>
+        <location filename="../core/commands/modelcommands.cpp" line="198"/>
+        <source>destroy model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="201"/>
         <source>Destroyed model &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="193"/>
+        <location filename="../core/commands/modelcommands.cpp" line="203"/>
         <source>Destroying model &quot;%1&quot;: the provisioner stops its instances, then removes it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/modelcommands.cpp" line="207"/>
+        <location filename="../core/commands/modelcommands.cpp" line="217"/>
         <source>Current model is now &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="244"/>
+        <source>set model config %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/modelcommands.cpp" line="259"/>
+        <source>set model constraints %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2058,7 +2083,7 @@
     </message>
     <message>
         <location filename="../core/provisioning/pass.cpp" line="82"/>
-        <location filename="../core/provisioning/pass.cpp" line="299"/>
+        <location filename="../core/provisioning/pass.cpp" line="300"/>
         <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2078,67 +2103,67 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="160"/>
+        <location filename="../core/provisioning/pass.cpp" line="161"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="163"/>
+        <location filename="../core/provisioning/pass.cpp" line="164"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="167"/>
+        <location filename="../core/provisioning/pass.cpp" line="168"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="175"/>
+        <location filename="../core/provisioning/pass.cpp" line="176"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="183"/>
+        <location filename="../core/provisioning/pass.cpp" line="184"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="187"/>
+        <location filename="../core/provisioning/pass.cpp" line="188"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="226"/>
+        <location filename="../core/provisioning/pass.cpp" line="227"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="234"/>
+        <location filename="../core/provisioning/pass.cpp" line="235"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="240"/>
+        <location filename="../core/provisioning/pass.cpp" line="241"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="123"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="128"/>
         <source>machine %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="147"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="152"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="222"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="227"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="263"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="268"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2197,7 +2222,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="279"/>
+        <location filename="../core/provisioning/pass.cpp" line="280"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2645,43 +2670,43 @@
 <context>
     <name>Store</name>
     <message>
-        <location filename="../core/store/store.cpp" line="120"/>
+        <location filename="../core/store/store.cpp" line="123"/>
         <source>cannot open store &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="129"/>
+        <location filename="../core/store/store.cpp" line="132"/>
         <source>cannot create directory &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="187"/>
+        <location filename="../core/store/store.cpp" line="193"/>
         <source>it is not a Berth store: the database holds another program&apos;s tables, which Berth leaves untouched; name an empty database or a Berth store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="191"/>
+        <location filename="../core/store/store.cpp" line="197"/>
         <source>it is not a Berth store: the file holds another program&apos;s database, which Berth leaves untouched; name a new file or a Berth store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="243"/>
+        <location filename="../core/store/store.cpp" line="249"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="246"/>
+        <location filename="../core/store/store.cpp" line="252"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="488"/>
-        <location filename="../core/store/store.cpp" line="509"/>
+        <location filename="../core/store/store.cpp" line="496"/>
+        <location filename="../core/store/store.cpp" line="517"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="494"/>
+        <location filename="../core/store/store.cpp" line="502"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2857,48 +2882,48 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="133"/>
-        <location filename="../core/commands/unitplacer.cpp" line="198"/>
+        <location filename="../core/commands/unitplacer.cpp" line="138"/>
+        <location filename="../core/commands/unitplacer.cpp" line="203"/>
         <source>cannot place unit %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="105"/>
+        <location filename="../core/commands/unitplacer.cpp" line="110"/>
         <source>the container</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="105"/>
+        <location filename="../core/commands/unitplacer.cpp" line="110"/>
         <source>unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="197"/>
+        <location filename="../core/commands/unitplacer.cpp" line="202"/>
         <source>cannot place a unit of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="287"/>
+        <location filename="../core/commands/unitplacer.cpp" line="353"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="290"/>
+        <location filename="../core/commands/unitplacer.cpp" line="356"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="308"/>
+        <location filename="../core/commands/unitplacer.cpp" line="378"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="310"/>
+        <location filename="../core/commands/unitplacer.cpp" line="380"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="316"/>
+        <location filename="../core/commands/unitplacer.cpp" line="386"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2906,12 +2931,12 @@
 <context>
     <name>UnitRows</name>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="24"/>
+        <location filename="../core/store/unitrows.cpp" line="39"/>
         <source>invalid unit name &quot;%1&quot;: expected application/number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/unitrows.cpp" line="33"/>
+        <location filename="../core/store/unitrows.cpp" line="48"/>
         <source>unit &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2987,12 +3012,12 @@
 <context>
     <name>Workspace</name>
     <message>
-        <location filename="../core/store/workspace.cpp" line="43"/>
+        <location filename="../core/store/workspace.cpp" line="77"/>
         <source>no current model; use -m MODEL or &quot;berthctl switch MODEL&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/workspace.cpp" line="57"/>
+        <location filename="../core/store/workspace.cpp" line="91"/>
         <source>model &quot;%1&quot; is being destroyed; it cannot be changed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3000,48 +3025,48 @@
 <context>
     <name>YamlDocument</name>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="54"/>
+        <location filename="../core/placement/yamldocument.cpp" line="56"/>
         <source>%1 expands to more than %2 values (aliases included); expected a smaller document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="60"/>
-        <location filename="../core/placement/yamldocument.cpp" line="292"/>
+        <location filename="../core/placement/yamldocument.cpp" line="62"/>
+        <location filename="../core/placement/yamldocument.cpp" line="295"/>
         <source>%1 nests deeper than %2 levels; expected a flatter document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="71"/>
+        <location filename="../core/placement/yamldocument.cpp" line="73"/>
         <source>%1: line %2: a key that is not plain text; expected name: value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="89"/>
+        <location filename="../core/placement/yamldocument.cpp" line="91"/>
         <source>%1: line %2: &quot;%3&quot; is given twice; expected each key once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="99"/>
+        <location filename="../core/placement/yamldocument.cpp" line="101"/>
         <source>%1: line %2: &quot;&lt;&lt;&quot; merges a mapping (or a list of them) into this one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="251"/>
+        <location filename="../core/placement/yamldocument.cpp" line="254"/>
         <source>%1 is %2 bytes; expected at most %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="296"/>
+        <location filename="../core/placement/yamldocument.cpp" line="299"/>
         <source>%1 is not valid YAML: %2 (line %3, column %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="305"/>
+        <location filename="../core/placement/yamldocument.cpp" line="308"/>
         <source>a YAML file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/placement/yamldocument.cpp" line="315"/>
+        <location filename="../core/placement/yamldocument.cpp" line="318"/>
         <source>%1 holds %2 YAML documents; expected one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3369,12 +3394,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="109"/>
+        <location filename="../ui/applicationsmodel.cpp" line="119"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="113"/>
+        <location filename="../ui/applicationsmodel.cpp" line="123"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unit</numerusform>
@@ -3382,60 +3407,155 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="117"/>
+        <location filename="../ui/applicationsmodel.cpp" line="127"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="121"/>
+        <location filename="../ui/applicationsmodel.cpp" line="131"/>
         <source>%1 of %2 started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="160"/>
-        <location filename="../ui/applicationsmodel.cpp" line="167"/>
+        <location filename="../ui/applicationsmodel.cpp" line="170"/>
+        <location filename="../ui/applicationsmodel.cpp" line="178"/>
         <source>unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="178"/>
+        <location filename="../ui/applicationsmodel.cpp" line="190"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="215"/>
+        <location filename="../ui/applicationsmodel.cpp" line="227"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="217"/>
+        <location filename="../ui/applicationsmodel.cpp" line="229"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="219"/>
+        <location filename="../ui/applicationsmodel.cpp" line="231"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="221"/>
+        <location filename="../ui/applicationsmodel.cpp" line="233"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="223"/>
+        <location filename="../ui/applicationsmodel.cpp" line="235"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="225"/>
+        <location filename="../ui/applicationsmodel.cpp" line="237"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="227"/>
+        <location filename="../ui/applicationsmodel.cpp" line="239"/>
         <source>Spread</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::AuditPanel</name>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="32"/>
+        <source>E&amp;very model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="37"/>
+        <source>Filter changes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="39"/>
+        <source>Filter the history by change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="40"/>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="42"/>
+        <source>Filter the history by user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="43"/>
+        <source>Show the changes of every model in the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="46"/>
+        <source>History of committed changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="53"/>
+        <source>History status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="133"/>
+        <source>%1 (staged by %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="136"/>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/auditpanel.cpp" line="145"/>
+        <source>No committed change matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/auditpanel.cpp" line="147"/>
+        <source>The newest %n change(s) shown; narrow the filter for older ones.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/auditpanel.cpp" line="150"/>
+        <source>%n change(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3499,22 +3619,22 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="127"/>
+        <location filename="../ui/changesetpanel.cpp" line="124"/>
         <source>applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="127"/>
+        <location filename="../ui/changesetpanel.cpp" line="124"/>
         <source>refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="147"/>
+        <location filename="../ui/changesetpanel.cpp" line="144"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="155"/>
+        <location filename="../ui/changesetpanel.cpp" line="152"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3522,35 +3642,35 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="181"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="181"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
         <source>Count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="170"/>
-        <location filename="../ui/changesetpanel.cpp" line="185"/>
+        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Cost/hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="160"/>
+        <location filename="../ui/changesetpanel.cpp" line="157"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3558,32 +3678,32 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="181"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="184"/>
+        <location filename="../ui/changesetpanel.cpp" line="181"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="197"/>
+        <location filename="../ui/changesetpanel.cpp" line="194"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="214"/>
+        <location filename="../ui/changesetpanel.cpp" line="211"/>
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="218"/>
+        <location filename="../ui/changesetpanel.cpp" line="215"/>
         <source>Machine %1 would wait for a zone: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="224"/>
+        <location filename="../ui/changesetpanel.cpp" line="221"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3591,7 +3711,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="236"/>
+        <location filename="../ui/changesetpanel.cpp" line="233"/>
         <source>Apply %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3599,7 +3719,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="238"/>
+        <location filename="../ui/changesetpanel.cpp" line="235"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3607,17 +3727,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="245"/>
+        <location filename="../ui/changesetpanel.cpp" line="242"/>
         <source>machine %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="246"/>
+        <location filename="../ui/changesetpanel.cpp" line="243"/>
         <source>machine %1 (%2, %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="248"/>
+        <location filename="../ui/changesetpanel.cpp" line="245"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3625,7 +3745,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="253"/>
+        <location filename="../ui/changesetpanel.cpp" line="250"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3660,6 +3780,59 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message>
         <location filename="../ui/changesubmitter.cpp" line="117"/>
         <source>&quot;%1&quot; can no longer be undone: %2; remove the unit instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::CommandBar</name>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="44"/>
+        <source>Find Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="45"/>
+        <source>An action, or a berthctl command line…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="46"/>
+        <source>An action…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="47"/>
+        <source>Action or command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="48"/>
+        <source>Matching actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="52"/>
+        <source>Command output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="114"/>
+        <source>Run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="116"/>
+        <source>Run this berthctl command on the model shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="140"/>
+        <source>%1, shortcut %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commandbar.cpp" line="144"/>
+        <source>Not available now</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3868,7 +4041,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MachinesModel</name>
     <message numerus="yes">
-        <location filename="../ui/machinesmodel.cpp" line="110"/>
+        <location filename="../ui/machinesmodel.cpp" line="163"/>
         <source>%n container(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3876,67 +4049,67 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="154"/>
+        <location filename="../ui/machinesmodel.cpp" line="207"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="156"/>
+        <location filename="../ui/machinesmodel.cpp" line="209"/>
         <source>Life</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="158"/>
+        <location filename="../ui/machinesmodel.cpp" line="211"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="160"/>
+        <location filename="../ui/machinesmodel.cpp" line="213"/>
         <source>Instance status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="162"/>
+        <location filename="../ui/machinesmodel.cpp" line="215"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="164"/>
+        <location filename="../ui/machinesmodel.cpp" line="217"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="166"/>
+        <location filename="../ui/machinesmodel.cpp" line="219"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="168"/>
+        <location filename="../ui/machinesmodel.cpp" line="221"/>
         <source>Hardware</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="170"/>
+        <location filename="../ui/machinesmodel.cpp" line="223"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="172"/>
+        <location filename="../ui/machinesmodel.cpp" line="225"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="174"/>
+        <location filename="../ui/machinesmodel.cpp" line="227"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="176"/>
+        <location filename="../ui/machinesmodel.cpp" line="229"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="178"/>
+        <location filename="../ui/machinesmodel.cpp" line="231"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3944,42 +4117,42 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="45"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="46"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="47"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="48"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="53"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="54"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="56"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="57"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="69"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="70"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="80"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="81"/>
         <source>Mach&amp;ine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="85"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="86"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="98"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="99"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3987,397 +4160,412 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="108"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="109"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="116"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="117"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="264"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="132"/>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="273"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="77"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="76"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="81"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
         <source>Read the models and the open model again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="82"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="92"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="94"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="95"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
         <source>&amp;Import bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="97"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="99"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="102"/>
         <source>&amp;Export bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="101"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
         <source>Write the model as a Juju bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="111"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="114"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="116"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="119"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="123"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>&amp;Commit changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
         <source>&amp;Discard changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="128"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="130"/>
         <source>Drop every staged change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="137"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="140"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="142"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="145"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="147"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="151"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="152"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
         <source>&amp;New model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="155"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="157"/>
         <source>Model &amp;settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="156"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="158"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
         <source>Des&amp;troy model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="161"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="163"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="168"/>
         <source>Deploy an application with its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="168"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="170"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="176"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="178"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="180"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="182"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>&amp;Provision this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="190"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="198"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>Add units to the selected application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="224"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="228"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
         <source>Place the selected units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="241"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <source>&amp;Find Action…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
+        <source>Run any action by name, or a berthctl command line on this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="64"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="66"/>
         <source>Actions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="46"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="48"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="39"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="41"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="225"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="227"/>
         <source>Give every unplaced unit a machine: an idle started one that fits, else a new one, spread over zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="251"/>
         <source>Version and licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="252"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="112"/>
+        <location filename="../ui/mainwindow.cpp" line="113"/>
         <source>%1 (destroying)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="120"/>
+        <location filename="../ui/mainwindow.cpp" line="121"/>
         <source>Remove this model and stop its instances</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="121"/>
+        <location filename="../ui/mainwindow.cpp" line="122"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="134"/>
+        <location filename="../ui/mainwindow.cpp" line="136"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="135"/>
+        <location filename="../ui/mainwindow.cpp" line="137"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="140"/>
         <source>Reading model &lt;b&gt;%1&lt;/b&gt;…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="139"/>
+        <location filename="../ui/mainwindow.cpp" line="141"/>
         <source>Reading model %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="174"/>
+        <location filename="../ui/mainwindow.cpp" line="176"/>
         <source>Destroy model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="176"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="189"/>
+        <location filename="../ui/mainwindow.cpp" line="191"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="200"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>model %1 is destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="251"/>
+        <location filename="../ui/mainwindow.cpp" line="256"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="253"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="256"/>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="281"/>
+        <location filename="../ui/mainwindow.cpp" line="286"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -4385,12 +4573,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="395"/>
+        <location filename="../ui/mainwindow.cpp" line="400"/>
         <source>Policies of %1 staged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="153"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="162"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4470,27 +4658,27 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="396"/>
+        <location filename="../ui/mainwindow.cpp" line="401"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="401"/>
+        <location filename="../ui/mainwindow.cpp" line="406"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="418"/>
+        <location filename="../ui/mainwindow.cpp" line="423"/>
         <source>%1 not on machine %2 (%3): on a new machine instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="462"/>
+        <location filename="../ui/mainwindow.cpp" line="467"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="530"/>
+        <location filename="../ui/mainwindow.cpp" line="535"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
