@@ -36,6 +36,7 @@ QList<CommandSpec> commandTable()
     registerSpreadCommands(table);
     registerChangeSetCommands(table);
     registerAuditCommands(table);
+    registerSearchCommands(table);
     return table;
 }
 

@@ -125,6 +125,7 @@ void registerScalingCommands(QList<CommandSpec> &table);
 void registerSpreadCommands(QList<CommandSpec> &table);
 void registerChangeSetCommands(QList<CommandSpec> &table);
 void registerAuditCommands(QList<CommandSpec> &table);
+void registerSearchCommands(QList<CommandSpec> &table);
 void registerShowCommands(QList<CommandSpec> &table);
 void registerWaitCommands(QList<CommandSpec> &table);
 void registerStatusCommands(QList<CommandSpec> &table);

@@ -43,6 +43,8 @@ inline constexpr qint64 bundleBytesPerUnit = 128;
 inline constexpr qint64 maxBundleBytes = maxBundleUnits * bundleBytesPerUnit;
 // Account secrets read from a file or stdin.
 inline constexpr qint64 maxSecretBytes = 1024 * 1024;
+// A search over every model: its words, each a LIKE over every row.
+inline constexpr qint64 maxSearchLength = 1'000;
 
 // A whole number written plainly: optional sign, decimal digits, nothing
 // else (no spaces, exponent or fraction), within qint64.

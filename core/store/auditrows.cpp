@@ -9,18 +9,6 @@ namespace berth {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-// `text` as a LIKE pattern matching it anywhere, its own % and _ taken as
-// they are.
-QString containing(QString text)
-{
-    text.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
-    return u'%' + text.toLower() + u'%';
-}
-
-} // namespace
-
 void AuditRows::append(const ModelRecord &model, const QList<AuditRecord> &entries)
 {
     const bool serverSays = m_sql.isPostgres(); // the column's default: session_user
@@ -62,7 +50,7 @@ QList<AuditRecord> AuditRows::list(const AuditQuery &query)
     }
     if (!query.text.isEmpty()) {
         where << u"(lower(description) LIKE ? ESCAPE '\\' OR lower(command) LIKE ? ESCAPE '\\')"_s;
-        binds << containing(query.text) << containing(query.text);
+        binds << likeContaining(query.text.toLower()) << likeContaining(query.text.toLower());
     }
     if (query.since > 0) {
         where << u"at >= ?"_s;

@@ -442,4 +442,10 @@ void SqlSession::transactionEnded()
     m_inTransaction = false;
 }
 
+QString likeContaining(QString text)
+{
+    text.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
+    return u'%' + text + u'%';
+}
+
 } // namespace berth

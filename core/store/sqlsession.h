@@ -139,4 +139,8 @@ private:
     int m_statements = 0; // run in this transaction
 };
 
+// `text` as a LIKE pattern (with ESCAPE '\') matching it anywhere in a
+// value, its own %, _ and \ taken as they are.
+QString likeContaining(QString text);
+
 } // namespace berth

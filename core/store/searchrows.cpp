@@ -1,0 +1,122 @@
+#include "core/store/searchrows.h"
+
+#include "core/store/sqlsession.h"
+
+namespace berth {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using Kind = SearchQuery::Kind;
+
+// One kind's statement: what it reads, and the columns each field of a
+// query matches. A free word matches any of `anyField`.
+struct KindSql
+{
+    Kind kind;
+    QString select; // model, name, status, zone, type, message, machine
+    QString order;
+    QHash<QString, QStringList> fields;
+    QStringList anyField;
+};
+
+const QList<KindSql> &kindStatements()
+{
+    static const QList<KindSql> statements{
+        {Kind::Application,
+         u"SELECT m.name, a.name, '', '', '', a.charm || ' (' || a.base || ')', ''"
+         " FROM applications a JOIN models m ON m.id = a.model_id"_s,
+         u"a.id"_s,
+         {{u"model"_s, {u"m.name"_s}}, {u"name"_s, {u"a.name"_s}}},
+         {u"a.name"_s, u"a.charm"_s, u"a.base"_s}},
+        {Kind::Unit,
+         u"SELECT m.name, a.name || '/' || u.number, coalesce(h.machine_status, ''),"
+         " coalesce(h.zone, ''), coalesce(h.instance_type, ''),"
+         " coalesce(h.machine_message, ''), coalesce(h.name, '')"
+         " FROM units u JOIN applications a ON a.id = u.application_id"
+         " JOIN models m ON m.id = u.model_id LEFT JOIN machines h ON h.id = u.machine_id"_s,
+         u"u.id"_s,
+         {{u"model"_s, {u"m.name"_s}},
+          {u"name"_s, {u"a.name || '/' || u.number"_s}},
+          {u"status"_s, {u"h.machine_status"_s}},
+          {u"zone"_s, {u"h.zone"_s}},
+          {u"type"_s, {u"h.instance_type"_s}},
+          {u"message"_s, {u"h.machine_message"_s, u"h.instance_message"_s}}},
+         {u"a.name || '/' || u.number"_s, u"h.machine_status"_s, u"h.zone"_s, u"h.instance_type"_s,
+          u"h.machine_message"_s}},
+        {Kind::Machine,
+         u"SELECT m.name, h.name, h.machine_status, h.zone, h.instance_type,"
+         " CASE WHEN h.machine_message = '' THEN h.instance_message ELSE h.machine_message END,"
+         " '' FROM machines h JOIN models m ON m.id = h.model_id"_s,
+         u"h.id"_s,
+         {{u"model"_s, {u"m.name"_s}},
+          {u"name"_s, {u"h.name"_s}},
+          {u"status"_s, {u"h.machine_status"_s, u"h.instance_status"_s}},
+          {u"zone"_s, {u"h.zone"_s}},
+          {u"type"_s, {u"h.instance_type"_s}},
+          {u"message"_s, {u"h.machine_message"_s, u"h.instance_message"_s}}},
+         {u"h.name"_s, u"h.machine_status"_s, u"h.instance_status"_s, u"h.zone"_s,
+          u"h.instance_type"_s, u"h.instance_id"_s, u"h.machine_message"_s,
+          u"h.instance_message"_s}},
+    };
+    return statements;
+}
+
+} // namespace
+
+SearchResult SearchRows::find(const SearchQuery &query, int limit)
+{
+    // Any case: SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's
+    // ILIKE that of every letter.
+    const QString like = m_sql.isPostgres() ? u" ILIKE ? ESCAPE '\\'"_s : u" LIKE ? ESCAPE '\\'"_s;
+    SearchResult result;
+    for (const KindSql &statement : kindStatements()) {
+        if (query.kind() != Kind::Any && query.kind() != statement.kind)
+            continue;
+        QStringList where;
+        QVariantList binds;
+        bool matchable = true;
+        for (const SearchQuery::Term &term : query.terms()) {
+            const QStringList columns =
+                term.field.isEmpty() ? statement.anyField : statement.fields.value(term.field);
+            if (columns.isEmpty()) { // a field this kind has not: nothing of it matches
+                matchable = false;
+                break;
+            }
+            QStringList either;
+            for (const QString &column : columns) {
+                either << column + like;
+                binds << likeContaining(term.text);
+            }
+            where << u'(' + either.join(u" OR "_s) + u')';
+        }
+        if (!matchable)
+            continue;
+        QString sql = statement.select;
+        if (!where.isEmpty())
+            sql += u" WHERE "_s + where.join(u" AND "_s);
+        sql += u" ORDER BY "_s + statement.order + u" LIMIT ?"_s;
+        binds << limit + 1;
+        int found = 0;
+        m_sql.forEachRow(sql, binds, [&](const SqlRow &row) {
+            if (++found > limit) {
+                result.more = true;
+                return;
+            }
+            SearchHit hit;
+            hit.kind = statement.kind;
+            hit.model = row.text(0);
+            hit.name = row.text(1);
+            hit.status = row.text(2);
+            hit.zone = row.text(3);
+            hit.instanceType = row.text(4);
+            hit.message = row.text(5);
+            hit.machine = row.text(6);
+            result.hits << hit;
+        });
+    }
+    return result;
+}
+
+} // namespace berth
