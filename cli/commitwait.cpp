@@ -60,16 +60,57 @@ constexpr int sqlitePollMs = 10;
 
 End run(Store &store, const Options &options, const std::function<bool()> &check)
 {
-    // The store's version is taken before the first check: a commit made
-    // after it wakes the loop, even one made while that check runs (taken
-    // after, such a commit would count as seen and the wait could sleep
-    // through the last change it waits for).
-    ChangeDetector detector(store, sqlitePollMs);
-    detector.start();
-    if (check())
-        return End::Done;
     QEventLoop loop;
     End end = End::Done;
+    bool holds = false;
+    // A check may deliver the thread's posted events before it returns (the
+    // PostgreSQL driver hands on a notification so), and with them a commit:
+    // such a commit brings one more check once this one ends, never a check
+    // inside a check, and is never dropped (dropped, the wait slept through
+    // the last change it waited for until its timeout).
+    bool checking = false;
+    bool committedMeanwhile = false;
+    const auto checkNow = [&] {
+        if (checking) {
+            committedMeanwhile = true;
+            return;
+        }
+        checking = true;
+        do {
+            committedMeanwhile = false;
+            holds = check();
+        } while (!holds && committedMeanwhile);
+        checking = false;
+        if (holds) {
+            end = End::Done;
+            loop.quit();
+        }
+    };
+    // Without a gap a commit checks at once. With one, the first commit after
+    // a check checks one gap later: every commit of a burst shorter than the
+    // gap is seen by one check, and checks are at least the gap apart.
+    QTimer deferred;
+    deferred.setSingleShot(true);
+    QObject::connect(&deferred, &QTimer::timeout, &loop, checkNow);
+    // The store's version is taken before the first check, and commits are
+    // followed from then on: a commit made after it wakes the loop, even one
+    // made while that check runs (taken after, such a commit would count as
+    // seen and the wait could sleep through the last change it waits for).
+    ChangeDetector detector(store, sqlitePollMs);
+    QObject::connect(&detector, &ChangeDetector::committed, &loop, [&] {
+        if (deferred.isActive())
+            return;
+        if (options.minGapMs <= 0) {
+            checkNow();
+            return;
+        }
+        deferred.start(std::chrono::milliseconds(options.minGapMs));
+    });
+    detector.start();
+    checkNow();
+    if (holds)
+        return End::Done;
+
     InterruptGuard interrupts;
     std::unique_ptr<QSocketNotifier> notifier;
     if (interrupts.installed()) {
@@ -89,28 +130,6 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
     });
     if (options.timeoutMs > 0)
         timeout.start(std::chrono::milliseconds(options.timeoutMs));
-
-    // Without a gap a commit checks at once. With one, the first commit after
-    // a check checks one gap later: every commit of a burst shorter than the
-    // gap is seen by one check, and checks are at least the gap apart.
-    QTimer deferred;
-    deferred.setSingleShot(true);
-    const auto checkNow = [&] {
-        if (check()) {
-            end = End::Done;
-            loop.quit();
-        }
-    };
-    QObject::connect(&deferred, &QTimer::timeout, &loop, checkNow);
-    QObject::connect(&detector, &ChangeDetector::committed, &loop, [&] {
-        if (deferred.isActive())
-            return;
-        if (options.minGapMs <= 0) {
-            checkNow();
-            return;
-        }
-        deferred.start(std::chrono::milliseconds(options.minGapMs));
-    });
     loop.exec();
     return end;
 }

@@ -362,7 +362,8 @@ inline ProcessResult runProgram(const QString &program, const QStringList &args,
 }
 
 // Runs `program` in `folder` with `input` on its standard input and waits for
-// it; a process killed by a signal (an abort, a crash) has code -2.
+// it; a process killed by a signal (an abort, a crash) has code -2, one killed
+// after `timeoutMs` code -1 (with what it printed until then).
 inline ProcessResult runFed(const QString &program, const QStringList &args,
                             const QProcessEnvironment &env, const QString &folder,
                             const QByteArray &input, int timeoutMs = 60'000)
@@ -377,9 +378,10 @@ inline ProcessResult runFed(const QString &program, const QStringList &args,
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished();
-        return r;
+    } else {
+        r.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
     }
-    r.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    // What it printed, also when it was killed for taking too long.
     r.out = QString::fromUtf8(process.readAllStandardOutput());
     r.err = QString::fromUtf8(process.readAllStandardError());
     return r;

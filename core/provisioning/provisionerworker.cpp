@@ -5,6 +5,7 @@
 #include "core/store/store.h"
 
 #include <QDateTime>
+#include <QScopedValueRollback>
 #include <QTimer>
 
 namespace berth {
@@ -90,6 +91,14 @@ void ProvisionerWorker::runPass()
 {
     if (m_cancel || !m_provisioner)
         return;
+    // A provider waiting in a nested event loop lets the timer and the
+    // store's notifications in: they ask for the next pass, not one inside
+    // this one.
+    if (m_inPass) {
+        m_passRequested = true;
+        return;
+    }
+    const QScopedValueRollback inPass(m_inPass, true);
     m_passRequested = false;
     // The version before the pass: whatever commits during it, ours or anyone's,
     // brings one more pass, so a change made meanwhile is never taken for ours.

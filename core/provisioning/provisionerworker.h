@@ -64,6 +64,7 @@ private:
     qint64 m_seenSeq = 0; // the change log read for cloud edits
     qint64 m_lastPassAt = 0;
     bool m_passRequested = false;
+    bool m_inPass = false;
     QTimer *m_timer = nullptr;
 };
 
