@@ -29,6 +29,7 @@
 #include "ui/policyeditordialog.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
+#include "ui/searchpanel.h"
 #include "ui/zonechart.h"
 
 #include <QAction>
@@ -287,6 +288,8 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     m_overview->details()->snapshotApplied(snapshotIndex());
     m_submitter->snapshotApplied(snapshotIndex());
     ++m_snapshots;
+    if (m_found && m_found->model == snapshot.model.name)
+        selectFound();
     emit snapshotApplied();
 }
 
@@ -438,6 +441,40 @@ void MainWindow::autoPlace(const QStringList &units)
 void MainWindow::selectUnits(const QStringList &units)
 {
     m_overview->selectUnits(units);
+}
+
+void MainWindow::showFound(const SearchHit &hit)
+{
+    m_found = hit;
+    if (hit.model != m_model)
+        openModel(hit.model); // selected once its snapshot is shown
+    else if (m_snapshot.model.name == hit.model)
+        selectFound();
+}
+
+void MainWindow::selectFound()
+{
+    const SearchHit hit = *std::exchange(m_found, std::nullopt);
+    m_filter->clear(); // a filter could hide the row
+    switch (hit.kind) {
+    case SearchQuery::Kind::Machine:
+        m_tabs->setCurrentWidget(m_machineView);
+        m_machineView->selectMachine(hit.name);
+        m_machineView->machineView()->setFocus();
+        break;
+    case SearchQuery::Kind::Application:
+    case SearchQuery::Kind::Unit:
+    case SearchQuery::Kind::Any:
+        m_tabs->setCurrentWidget(m_overview);
+        if (hit.kind == SearchQuery::Kind::Unit)
+            selectUnits({hit.name});
+        else
+            selectApplication(hit.name);
+        m_overview->applicationView()->setFocus();
+        break;
+    }
+    statusBar()->showMessage(
+        tr("%1 %2 of model %3").arg(SearchQuery::kindName(hit.kind), hit.name, hit.model), 5000);
 }
 
 void MainWindow::showContextMenu(QTreeView *tree, const QPoint &pos)

@@ -2,6 +2,7 @@
 
 #include "core/commands/modelchange.h"
 #include "core/model/modelrecords.h"
+#include "core/model/search.h"
 #include "core/model/snapshotindex.h"
 #include "ui/commandbar.h"
 
@@ -39,6 +40,7 @@ class OverviewPage;
 class MachineView;
 class MachinesModel;
 class AuditPanel;
+class SearchPanel;
 class ChangeSetPanel;
 class ChangeSubmitter;
 class ModelActions;
@@ -148,6 +150,10 @@ public:
     QList<QAction *> everyAction() const;
     ChangeSetPanel *changeSetPanel() const { return m_changeSet; }
     AuditPanel *historyPanel() const { return m_history; }
+    SearchPanel *searchPanel() const { return m_search; }
+    // A search result: its model opened (when another), its row selected
+    // in the view that shows it, once that model's rows are in.
+    void showFound(const SearchHit &hit);
     // Staged mode (the default): the window's changes wait in the model's
     // change set until committed; off, they apply at once.
     bool staging() const;
@@ -242,6 +248,7 @@ private:
     void runDialog(CommandDialog &dialog);
     // The watcher reads the model now, not at its next poll.
     void refreshModel();
+    void selectFound();
 
     Workspace &m_workspace;
     QString m_model;
@@ -265,6 +272,8 @@ private:
     ChangeSubmitter *m_submitter;
     ChangeSetPanel *m_changeSet = nullptr;
     AuditPanel *m_history = nullptr;
+    SearchPanel *m_search = nullptr;
+    std::optional<SearchHit> m_found; // to select once its model's snapshot is shown
     QAction *m_stagingAction = nullptr;
     bool m_storeLost = false;
     ModelActions *m_actions = nullptr;

@@ -21,6 +21,7 @@
 #include "ui/placeondialog.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
+#include "ui/searchpanel.h"
 #include "ui/zonechart.h"
 
 #include <QCheckBox>
@@ -135,6 +136,14 @@ std::pair<QDockWidget *, QDockWidget *> MainWindow::buildDocks()
     historyDock->setWidget(m_history);
     addDockWidget(Qt::BottomDockWidgetArea, historyDock);
     tabifyDockWidget(changeDock, historyDock);
+    // One search over every model in the store, beside the history.
+    auto *searchDock = new QDockWidget(tr("Search"), this);
+    searchDock->setObjectName(QStringLiteral("search"));
+    m_search = new SearchPanel(m_options.storeLocation, searchDock);
+    searchDock->setWidget(m_search);
+    addDockWidget(Qt::BottomDockWidgetArea, searchDock);
+    tabifyDockWidget(historyDock, searchDock);
+    connect(m_search, &SearchPanel::activated, this, &MainWindow::showFound);
     dock->raise();
     return {dock, changeDock};
 }
@@ -274,6 +283,7 @@ void MainWindow::buildViewMenu(QToolBar *bar, QDockWidget *log, QDockWidget *cha
     view->addAction(log->toggleViewAction());
     view->addAction(changes->toggleViewAction());
     view->addAction(static_cast<QDockWidget *>(m_history->parentWidget())->toggleViewAction());
+    view->addAction(static_cast<QDockWidget *>(m_search->parentWidget())->toggleViewAction());
     view->addAction(bar->toggleViewAction());
     menuBar()->insertMenu(menuBar()->actions().constLast(), view);
     resizeDocks({log}, {190}, Qt::Vertical);

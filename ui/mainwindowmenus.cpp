@@ -14,11 +14,13 @@
 #include "ui/openstoredialog.h"
 #include "ui/overviewpage.h"
 #include "ui/retrydialog.h"
+#include "ui/searchpanel.h"
 
 #include "core/cloud/providertypes.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -145,6 +147,16 @@ QAction *MainWindow::buildEditMenu()
     });
     find->setShortcut(QKeySequence::Find);
     describe(find, tr("Filter the rows by name, zone, status or message"));
+    QAction *search = edit->addAction(tr("Search &every model…"), this, [this] {
+        auto *dock = static_cast<QDockWidget *>(m_search->parentWidget());
+        dock->show();
+        dock->raise();
+        m_search->queryEdit()->setFocus();
+        m_search->queryEdit()->selectAll();
+    });
+    // Not Ctrl+Shift+F: KDE's full screen.
+    search->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F));
+    describe(search, tr("Find applications, units and machines in every model of the store"));
     return commit;
 }
 

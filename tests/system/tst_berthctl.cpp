@@ -60,6 +60,7 @@ private slots:
     void dryRunsAndKeepInstance();
     void readingCommandsAskNoCloud();
     void logSaysWhoChangedWhat();
+    void searchFindsThingsInEveryModel();
 
 private:
     Run run(const QStringList &args, const QString &db = {});
@@ -1065,6 +1066,45 @@ void TestBerthctl::logSaysWhoChangedWhat()
                                 "duration (30m, 2h, 7d) or a time (2026-11-27T10:00:00Z)"));
     r = run({S("log"), S("-m"), S("nope")});
     QCOMPARE(r.err.trimmed(), S("ERROR model nope not found"));
+}
+
+void TestBerthctl::searchFindsThingsInEveryModel()
+{
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    QCOMPARE(run({S("deploy"), S("web"), S("-n"), S("2")}).exitCode, 0);
+    QCOMPARE(run({S("add-model"), S("other")}).exitCode, 0);
+    QCOMPARE(run({S("deploy"), S("postgresql"), S("db")}).exitCode, 0);
+
+    Run r = run({S("search"), S("web/1")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines.at(0).startsWith(S("Model    Kind  Name   Status")), qPrintable(r.out));
+    QVERIFY2(lines.at(1).startsWith(S("default  unit  web/1  pending")), qPrintable(r.out));
+    // Every model, as JSON: the charm finds the application in "other".
+    const QJsonArray found =
+        QJsonDocument::fromJson(
+            run({S("search"), S("postgresql"), S("--format"), S("json")}).out.toUtf8())
+            .array();
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found.at(0)[S("model")].toString(), S("other"));
+    QCOMPARE(found.at(0)[S("kind")].toString(), S("application"));
+    QCOMPARE(found.at(0)[S("name")].toString(), S("db"));
+    // Past the limit it says so, and shows the first.
+    r = run({S("search"), S("is:unit"), S("web"), S("--limit"), S("1")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(S("web/0")) && !r.out.contains(S("web/1")), qPrintable(r.out));
+    QVERIFY2(r.err.contains(S("more than 1 of a kind match")), qPrintable(r.err));
+    QVERIFY(run({S("search"), S("nothing-like-this")}).out.contains(S("nothing matches")));
+    // Bad input: one line saying what is expected.
+    r = run({S("search"), S("colour:red")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err.trimmed(), S("ERROR search: \"colour\" is not a field; expected one of is, "
+                                "model, name, status, zone, type, message, as in "
+                                "zone:sim-east-a"));
+    r = run({S("search")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith(S("ERROR")) && r.err.trimmed().count(u'\n') == 0, qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestBerthctl)

@@ -18,6 +18,7 @@
 #include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
 #include "ui/openstoredialog.h"
+#include "ui/searchpanel.h"
 
 #include "keychain/filesecretstore.h"
 
@@ -35,6 +36,7 @@
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QSysInfo>
+#include <QTabWidget>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
@@ -395,6 +397,52 @@ private slots:
         QVERIFY(!list->isColumnHidden(1));
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("other"));
         QCOMPARE(list->topLevelItem(0)->text(4), QStringLiteral("add model other on sim/sim-east"));
+    }
+    // Edit ▸ Search every model… (Ctrl+Alt+F): one query over the store;
+    // Enter on a result opens its model and selects its row.
+    void theSearchFindsAcrossModelsAndOpensTheRow()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("default"), QStringLiteral("web"), 2);
+        ModelCommands(f.ws()).addModel(QStringLiteral("other"), {}, {},
+                                       ModelCommands::NewModel::LeavesCurrent);
+        f.deploy(QStringLiteral("other"), QStringLiteral("db"), 1);
+        auto window = f.window();
+        QTRY_VERIFY(window->selectedApplication() == u"web");
+        SearchPanel *search = window->searchPanel();
+        QTest::keyClick(window.get(), Qt::Key_F, Qt::ControlModifier | Qt::AltModifier);
+        QTRY_VERIFY(search->queryEdit()->hasFocus());
+        QVERIFY(search->isVisible());
+
+        QTest::keyClicks(search->queryEdit(), QStringLiteral("is:unit db"));
+        QTRY_COMPARE(search->results()->topLevelItemCount(), 1);
+        const QTreeWidgetItem *row = search->results()->topLevelItem(0);
+        QCOMPARE(row->text(0), QStringLiteral("other"));
+        QCOMPARE(row->text(2), QStringLiteral("db/0"));
+        QCOMPARE(search->status()->text(), QStringLiteral("1 result(s)."));
+        // The keyboard alone: Enter runs the query and goes to the results,
+        // Enter there opens the model with the unit selected.
+        QTest::keyClick(search->queryEdit(), Qt::Key_Return);
+        QTRY_VERIFY(search->results()->hasFocus());
+        QTest::keyClick(search->results(), Qt::Key_Return);
+        QTRY_COMPARE(window->model(), QStringLiteral("other"));
+        QTRY_COMPARE(window->selectedUnits(), QStringList{QStringLiteral("db/0")});
+        QVERIFY(window->windowTitle().startsWith(QStringLiteral("other")));
+
+        // A machine of the first model: the machine view, its row current.
+        search->queryEdit()->setText(QStringLiteral("is:machine model:default"));
+        QTRY_COMPARE(search->results()->topLevelItemCount(), 2);
+        search->results()->setCurrentItem(search->results()->topLevelItem(1));
+        QTest::keyClick(search->results(), Qt::Key_Return);
+        QTRY_COMPARE(window->model(), QStringLiteral("default"));
+        QTRY_COMPARE(window->selectedMachines(), QStringList{QStringLiteral("1")});
+        QCOMPARE(qobject_cast<QTabWidget *>(window->centralWidget())->currentIndex(), 1);
+
+        // A query it cannot run says why, and shows nothing.
+        search->queryEdit()->setText(QStringLiteral("colour:red"));
+        QTRY_VERIFY(search->status()->text().startsWith(
+            QStringLiteral("search: \"colour\" is not a field")));
+        QCOMPARE(search->results()->topLevelItemCount(), 0);
     }
     // Help ▸ Find Action… (Ctrl+Alt+I): the window's actions by loose name,
     // with their shortcuts, and berthctl lines run on the model shown.
