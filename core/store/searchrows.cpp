@@ -11,18 +11,44 @@ namespace {
 using Kind = SearchQuery::Kind;
 
 // One kind's statement: what it reads, and the columns each field of a
-// query matches. A free word matches any of `anyField`.
+// query matches. A free word matches any of `any`.
 struct KindSql
 {
     Kind kind;
     QString select; // model, name, status, zone, type, message, machine
     QString order;
     QHash<QString, QStringList> fields;
-    QStringList anyField;
+    QStringList any;
 };
+
+// The condition that `columns` hold the bound pattern, in any case (the
+// pattern is lower case), and the patterns it binds. SQLite: a LIKE a column
+// (its LIKE ignores the case of ASCII letters, and an empty column is
+// passed over at once). PostgreSQL: one LIKE over the columns lowered as
+// one text, a line each (a word has no line break, so it never matches
+// across two), several times faster there than an ILIKE a column.
+std::pair<QString, QVariantList> matching(const QStringList &columns, const QString &pattern,
+                                          bool postgres)
+{
+    const QString like = u" LIKE ? ESCAPE '\\'"_s;
+    if (postgres) {
+        QStringList parts;
+        for (const QString &column : columns)
+            parts << u"coalesce("_s + column + u", '')"_s;
+        return {u"lower("_s + parts.join(u" || '\n' || "_s) + u')' + like, {pattern}};
+    }
+    QStringList either;
+    QVariantList binds;
+    for (const QString &column : columns) {
+        either << column + like;
+        binds << pattern;
+    }
+    return {u'(' + either.join(u" OR "_s) + u')', binds};
+}
 
 const QList<KindSql> &kindStatements()
 {
+    const QString unitName = u"a.name || '/' || u.number"_s;
     static const QList<KindSql> statements{
         {Kind::Application,
          u"SELECT m.name, a.name, '', '', '', a.charm || ' (' || a.base || ')', ''"
@@ -38,12 +64,12 @@ const QList<KindSql> &kindStatements()
          " JOIN models m ON m.id = u.model_id LEFT JOIN machines h ON h.id = u.machine_id"_s,
          u"u.id"_s,
          {{u"model"_s, {u"m.name"_s}},
-          {u"name"_s, {u"a.name || '/' || u.number"_s}},
+          {u"name"_s, {unitName}},
           {u"status"_s, {u"h.machine_status"_s}},
           {u"zone"_s, {u"h.zone"_s}},
           {u"type"_s, {u"h.instance_type"_s}},
           {u"message"_s, {u"h.machine_message"_s, u"h.instance_message"_s}}},
-         {u"a.name || '/' || u.number"_s, u"h.machine_status"_s, u"h.zone"_s, u"h.instance_type"_s,
+         {unitName, u"h.machine_status"_s, u"h.zone"_s, u"h.instance_type"_s,
           u"h.machine_message"_s}},
         {Kind::Machine,
          u"SELECT m.name, h.name, h.machine_status, h.zone, h.instance_type,"
@@ -67,9 +93,6 @@ const QList<KindSql> &kindStatements()
 
 SearchResult SearchRows::find(const SearchQuery &query, int limit)
 {
-    // Any case: SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's
-    // ILIKE that of every letter.
-    const QString like = m_sql.isPostgres() ? u" ILIKE ? ESCAPE '\\'"_s : u" LIKE ? ESCAPE '\\'"_s;
     SearchResult result;
     for (const KindSql &statement : kindStatements()) {
         if (query.kind() != Kind::Any && query.kind() != statement.kind)
@@ -79,17 +102,15 @@ SearchResult SearchRows::find(const SearchQuery &query, int limit)
         bool matchable = true;
         for (const SearchQuery::Term &term : query.terms()) {
             const QStringList columns =
-                term.field.isEmpty() ? statement.anyField : statement.fields.value(term.field);
+                term.field.isEmpty() ? statement.any : statement.fields.value(term.field);
             if (columns.isEmpty()) { // a field this kind has not: nothing of it matches
                 matchable = false;
                 break;
             }
-            QStringList either;
-            for (const QString &column : columns) {
-                either << column + like;
-                binds << likeContaining(term.text);
-            }
-            where << u'(' + either.join(u" OR "_s) + u')';
+            const auto [condition, patterns] =
+                matching(columns, likeContaining(term.text), m_sql.isPostgres());
+            where << condition;
+            binds << patterns;
         }
         if (!matchable)
             continue;
