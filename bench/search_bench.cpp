@@ -69,9 +69,12 @@ struct SearchedStore
     }
 };
 
+// Made on first use, dropped before the application goes (a PostgreSQL
+// database is dropped through Qt's driver, gone after main).
+std::unique_ptr<SearchedStore> stores[2];
+
 SearchedStore &searchedStore(bool postgres)
 {
-    static std::unique_ptr<SearchedStore> stores[2];
     if (!stores[postgres])
         stores[postgres] = std::make_unique<SearchedStore>(postgres);
     return *stores[postgres];
@@ -151,5 +154,7 @@ int main(int argc, char **argv)
         return 1;
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
+    for (auto &store : stores)
+        store.reset();
     return 0;
 }

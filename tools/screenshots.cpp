@@ -9,6 +9,7 @@
 #include "providers/builtinproviders.h"
 #include "ui/accountsdialog.h"
 #include "ui/auditpanel.h"
+#include "ui/searchpanel.h"
 #include "ui/changesetpanel.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/deploydialog.h"
@@ -226,6 +227,14 @@ int main(int argc, char *argv[])
     while (history->list()->topLevelItemCount() == 0)
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     ok = save(history->parentWidget(), out, QStringLiteral("history")) && ok;
+    // The Search dock: a word found in both models of the demo store.
+    SearchPanel *search = window.searchPanel();
+    search->parentWidget()->raise();
+    search->queryEdit()->setText(QStringLiteral("web"));
+    search->refresh();
+    while (search->results()->topLevelItemCount() == 0)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    ok = save(search->parentWidget(), out, QStringLiteral("search")) && ok;
     changes->parentWidget()->raise();
 
     ok = saveContextMenu(window, QStringLiteral("15"), out) && ok;

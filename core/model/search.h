@@ -54,8 +54,9 @@ struct SearchHit
     bool operator==(const SearchHit &) const = default;
 };
 
-// What a search found: applications, then units, then machines, each in
-// the order they were made; `more` when some kind had more than the limit.
+// What a search found: applications, then units, then machines, each kind
+// in the order they were made; `more` when some kind had more than the
+// limit (then which of them are shown is the store's choice).
 struct SearchResult
 {
     QList<SearchHit> hits;

@@ -2,6 +2,8 @@
 
 #include "core/store/sqlsession.h"
 
+#include <algorithm>
+
 namespace berth {
 
 using namespace Qt::StringLiterals;
@@ -15,8 +17,7 @@ using Kind = SearchQuery::Kind;
 struct KindSql
 {
     Kind kind;
-    QString select; // model, name, status, zone, type, message, machine
-    QString order;
+    QString select; // model, name, status, zone, type, message, machine, id
     QHash<QString, QStringList> fields;
     QStringList any;
 };
@@ -52,17 +53,15 @@ const QList<KindSql> &kindStatements()
     static const QList<KindSql> statements{
         {Kind::Application,
          u"SELECT m.name, a.name, '', '', '', a.charm || ' (' || a.base || ')', ''"
-         " FROM applications a JOIN models m ON m.id = a.model_id"_s,
-         u"a.id"_s,
+         ", a.id FROM applications a JOIN models m ON m.id = a.model_id"_s,
          {{u"model"_s, {u"m.name"_s}}, {u"name"_s, {u"a.name"_s}}},
          {u"a.name"_s, u"a.charm"_s, u"a.base"_s}},
         {Kind::Unit,
          u"SELECT m.name, a.name || '/' || u.number, coalesce(h.machine_status, ''),"
          " coalesce(h.zone, ''), coalesce(h.instance_type, ''),"
-         " coalesce(h.machine_message, ''), coalesce(h.name, '')"
+         " coalesce(h.machine_message, ''), coalesce(h.name, ''), u.id"
          " FROM units u JOIN applications a ON a.id = u.application_id"
          " JOIN models m ON m.id = u.model_id LEFT JOIN machines h ON h.id = u.machine_id"_s,
-         u"u.id"_s,
          {{u"model"_s, {u"m.name"_s}},
           {u"name"_s, {unitName}},
           {u"status"_s, {u"h.machine_status"_s}},
@@ -74,8 +73,7 @@ const QList<KindSql> &kindStatements()
         {Kind::Machine,
          u"SELECT m.name, h.name, h.machine_status, h.zone, h.instance_type,"
          " CASE WHEN h.machine_message = '' THEN h.instance_message ELSE h.machine_message END,"
-         " '' FROM machines h JOIN models m ON m.id = h.model_id"_s,
-         u"h.id"_s,
+         " '', h.id FROM machines h JOIN models m ON m.id = h.model_id"_s,
          {{u"model"_s, {u"m.name"_s}},
           {u"name"_s, {u"h.name"_s}},
           {u"status"_s, {u"h.machine_status"_s, u"h.instance_status"_s}},
@@ -117,14 +115,12 @@ SearchResult SearchRows::find(const SearchQuery &query, int limit)
         QString sql = statement.select;
         if (!where.isEmpty())
             sql += u" WHERE "_s + where.join(u" AND "_s);
-        sql += u" ORDER BY "_s + statement.order + u" LIMIT ?"_s;
+        // No ORDER BY: the statement stops at the limit's row instead of
+        // reading (and on PostgreSQL joining) every match to sort them.
+        sql += u" LIMIT ?"_s;
         binds << limit + 1;
-        int found = 0;
+        QList<std::pair<qint64, SearchHit>> found;
         m_sql.forEachRow(sql, binds, [&](const SqlRow &row) {
-            if (++found > limit) {
-                result.more = true;
-                return;
-            }
             SearchHit hit;
             hit.kind = statement.kind;
             hit.model = row.text(0);
@@ -134,8 +130,16 @@ SearchResult SearchRows::find(const SearchQuery &query, int limit)
             hit.instanceType = row.text(4);
             hit.message = row.text(5);
             hit.machine = row.text(6);
-            result.hits << hit;
+            found.append({row.integer(7), hit});
         });
+        std::sort(found.begin(), found.end(),
+                  [](const auto &a, const auto &b) { return a.first < b.first; });
+        if (found.size() > limit) {
+            result.more = true;
+            found.resize(limit);
+        }
+        for (const auto &[id, hit] : std::as_const(found))
+            result.hits << hit;
     }
     return result;
 }

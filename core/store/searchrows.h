@@ -6,9 +6,9 @@ namespace berth {
 
 class SqlSession;
 
-// A search over every model in the store (search_rows), in the
-// transaction of `sql`: one statement for each kind the query asks for,
-// each stopping at `limit` rows past those it keeps.
+// A search over every model in the store, in the transaction of `sql`: one
+// statement for each kind the query asks for, each stopping one row past
+// `limit`.
 class SearchRows
 {
 public:
