@@ -5488,22 +5488,27 @@ Eingabe oder Doppelklick auf ein Ergebnis öffnet sein Modell und wählt es aus.
         <translation>Suchstatus</translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="141"/>
+        <location filename="../ui/searchpanel.cpp" line="113"/>
+        <source>Searching…</source>
+        <translation>Suche läuft …</translation>
+    </message>
+    <message>
+        <location filename="../ui/searchpanel.cpp" line="152"/>
         <source>on machine %1</source>
         <translation>auf Maschine %1</translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="150"/>
+        <location filename="../ui/searchpanel.cpp" line="161"/>
         <source>Type to search every model in the store.</source>
         <translation>Tippen, um jedes Modell der Ablage zu durchsuchen.</translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="152"/>
+        <location filename="../ui/searchpanel.cpp" line="163"/>
         <source>Nothing matches.</source>
         <translation>Nichts passt.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/searchpanel.cpp" line="154"/>
+        <location filename="../ui/searchpanel.cpp" line="165"/>
         <source>%n result(s); more match: add a word to narrow them.</source>
         <translation>
             <numerusform>%n Ergebnis; mehr passen: ein weiteres Wort grenzt sie ein.</numerusform>
@@ -5511,7 +5516,7 @@ Eingabe oder Doppelklick auf ein Ergebnis öffnet sein Modell und wählt es aus.
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/searchpanel.cpp" line="157"/>
+        <location filename="../ui/searchpanel.cpp" line="168"/>
         <source>%n result(s).</source>
         <translation>
             <numerusform>%n Ergebnis.</numerusform>

@@ -5406,22 +5406,27 @@ Enter or double-click a result to open its model and select it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="141"/>
-        <source>on machine %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/searchpanel.cpp" line="150"/>
-        <source>Type to search every model in the store.</source>
+        <location filename="../ui/searchpanel.cpp" line="113"/>
+        <source>Searching…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/searchpanel.cpp" line="152"/>
+        <source>on machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/searchpanel.cpp" line="161"/>
+        <source>Type to search every model in the store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/searchpanel.cpp" line="163"/>
         <source>Nothing matches.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/searchpanel.cpp" line="154"/>
+        <location filename="../ui/searchpanel.cpp" line="165"/>
         <source>%n result(s); more match: add a word to narrow them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -5429,7 +5434,7 @@ Enter or double-click a result to open its model and select it.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/searchpanel.cpp" line="157"/>
+        <location filename="../ui/searchpanel.cpp" line="168"/>
         <source>%n result(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>

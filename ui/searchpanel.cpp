@@ -92,16 +92,25 @@ void SearchPanel::refresh()
 {
     const QString text = m_query->text().trimmed();
     const int generation = ++m_generation;
-    if (text.isEmpty()) {
-        show({}, {});
-        return;
-    }
     SearchQuery query;
+    QString refused;
     try {
         query = SearchQuery::parse(text);
     } catch (const BerthError &error) {
-        show({}, error.message());
+        refused = error.message();
+    }
+    if (text.isEmpty() || !refused.isEmpty()) {
+        m_shownQuery = text;
+        show({}, refused);
         return;
+    }
+    // A new query's answer is on its way: the rows of the last one go at
+    // once, so that Enter never opens what an older query found.
+    if (text != m_shownQuery) {
+        m_shownQuery.clear();
+        m_results->clear();
+        m_hits.clear();
+        m_status->setText(tr("Searching…"));
     }
     struct Read
     {
@@ -121,9 +130,11 @@ void SearchPanel::refresh()
                 return Read{{}, error.message()};
             }
         },
-        [this, generation](const Read &read) {
-            if (generation == m_generation)
-                show(read.result, read.error);
+        [this, generation, text](const Read &read) {
+            if (generation != m_generation)
+                return;
+            m_shownQuery = text;
+            show(read.result, read.error);
         });
 }
 

@@ -48,6 +48,7 @@ private:
     QLabel *m_status;
     QTimer *m_typing;
     QList<SearchHit> m_hits; // the rows' hits, by row
+    QString m_shownQuery;    // what the rows answer
     int m_generation = 0;
 };
 

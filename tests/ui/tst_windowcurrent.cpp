@@ -25,6 +25,7 @@
 #include "ui/placeondialog.h"
 #include "ui/policyeditordialog.h"
 #include "ui/retrydialog.h"
+#include "ui/searchpanel.h"
 #include "ui/unitdragview.h"
 #include "ui/unitmimedata.h"
 #include "ui/zonechart.h"
@@ -35,6 +36,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -56,6 +58,7 @@
 #include <QToolTip>
 #include <QTranslator>
 #include <QTreeView>
+#include <QTreeWidget>
 
 #include <qcustomplot.h>
 
@@ -478,6 +481,8 @@ private slots:
         auto window = f.window();
         QVERIFY(window);
         QVERIFY(clickRow(window->applicationView(), QStringLiteral("big/0")));
+        QTRY_COMPARE(window->changeSetPanel()->preview().items.size(), 2);
+        QVERIFY(window->changeSetPanel()->commitButton()->isEnabled());
         bool asked = false;
         whenShown<QMessageBox>([&](QMessageBox *box) {
             QVERIFY2(box->text().contains(QStringLiteral("This stops machine 0 (instance "
@@ -815,6 +820,91 @@ private slots:
     // Auto place (Ctrl+Shift+R) puts a unit on the idle started machine
     // that takes it, the cheapest first, before it starts anything new; a
     // machine too small is passed over.
+    // Keys alone: find a unit (Search, Ctrl+Alt+F), place it (Place on…,
+    // Ctrl+Shift+L), find its application and relate it to a subordinate
+    // (Application ▸ Relate to…), then commit (Ctrl+Return): no pointer.
+    void placesRelatesAndCommitsWithTheKeyboardAlone()
+    {
+        Fixture f;
+        f.deploy(QStringLiteral("web"), 1);
+        f.deploy(QStringLiteral("cache"), 1, true);
+        ApplicationCommands::Deploy ntp;
+        ntp.charm = QStringLiteral("ntp");
+        ntp.subordinate = true;
+        ApplicationCommands(f.ws()).deploy(model, ntp);
+        auto window = f.window();
+        QVERIFY(window);
+        // Searches, and goes to the one row found (named `name`).
+        const auto find = [&](const QString &query, const QString &name) {
+            press(Qt::Key_F, Qt::ControlModifier | Qt::AltModifier);
+            QTRY_COMPARE(focused(), window->searchPanel()->queryEdit());
+            press(Qt::Key_A, Qt::ControlModifier);
+            type(query);
+            press(Qt::Key_Return); // the results, at once
+            QTreeWidget *results = window->searchPanel()->results();
+            QTRY_VERIFY(results->topLevelItemCount() == 1 &&
+                        results->topLevelItem(0)->text(2) == name);
+            QTRY_COMPARE(focused(), window->searchPanel()->results());
+            press(Qt::Key_Return); // its row, in the view that shows it
+            QTRY_COMPARE(focused(), window->applicationView());
+        };
+        find(QStringLiteral("name:cache/0"), QStringLiteral("cache/0"));
+        QCOMPARE(window->selectedUnits(), QStringList{QStringLiteral("cache/0")});
+        bool placed = false;
+        whenShown<PlaceOnDialog>([&](PlaceOnDialog *dialog) {
+            QCOMPARE(dialog->list()->currentRow(), 0); // a new machine
+            press(Qt::Key_Return);
+            QTRY_VERIFY(!dialog->isVisible());
+            placed = dialog->result() == QDialog::Accepted;
+        });
+        press(Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(placed);
+
+        find(QStringLiteral("is:application cache"), QStringLiteral("cache"));
+        QCOMPARE(window->selectedApplication(), QStringLiteral("cache"));
+        press(Qt::Key_A, Qt::AltModifier); // the Application menu
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        QVERIFY(menu);
+        bool related = false;
+        auto *poll = new QTimer(window.get());
+        connect(poll, &QTimer::timeout, window.get(), [&, poll] {
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            poll->deleteLater();
+            // What cache can be related to: the subordinate ntp.
+            QCOMPARE(dialog->comboBoxItems(), QStringList{QStringLiteral("ntp")});
+            QCOMPARE(dialog->textValue(), QStringLiteral("ntp"));
+            press(Qt::Key_Return);
+            related = true;
+        });
+        poll->start(20);
+        QTest::keyClick(menu, Qt::Key_R); // &Relate to…
+        QTRY_VERIFY(related);
+        QTRY_COMPARE(ChangeSet(f.ws()).count(model), 2);
+
+        QTRY_COMPARE(window->changeSetPanel()->preview().items.size(), 2);
+        QVERIFY(window->changeSetPanel()->commitButton()->isEnabled());
+        bool asked = false;
+        whenShown<QMessageBox>([&](QMessageBox *box) {
+            QVERIFY2(box->text().startsWith(QStringLiteral("Apply 2 staged change(s)?")),
+                     qPrintable(box->text()));
+            press(Qt::Key_Return);
+            asked = true;
+        });
+        press(Qt::Key_Return, Qt::ControlModifier); // Edit ▸ Commit changes…
+        QTRY_VERIFY(asked);
+        QTRY_COMPARE(ChangeSet(f.ws()).count(model), 0);
+        const ModelSnapshot after = f.ws().snapshot(model);
+        const auto unit = std::find_if(after.units.cbegin(), after.units.cend(),
+                                       [](const UnitRecord &u) { return u.name() == u"cache/0"; });
+        QVERIFY(unit != after.units.cend() && !unit->machine.isEmpty());
+        QVERIFY(std::any_of(after.relations.cbegin(), after.relations.cend(),
+                            [](const RelationRecord &r) {
+                                return r.subordinate == u"ntp" && r.principal == u"cache";
+                            }));
+    }
+
     void autoPlaceUsesIdleMachinesFirst()
     {
         Fixture f;
