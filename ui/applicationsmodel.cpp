@@ -136,6 +136,13 @@ QVariant ApplicationsModel::applicationData(const ApplicationRow &app, const QMo
         default:
             return {};
         }
+    case Qt::AccessibleTextRole:
+        if (index.column() != NameColumn)
+            return {};
+        return spokenRow(index,
+                         a.subordinate ? tr("Subordinate application %1").arg(a.name)
+                                       : tr("Application %1").arg(a.name),
+                         {MachineColumn, StatusColumn, SpreadColumn});
     case ItemRoles::SortRole:
         return index.column() == MachineColumn ? QVariant(app.units) : data(index, Qt::DisplayRole);
     case ItemRoles::ProblemRole:
@@ -188,6 +195,13 @@ QVariant ApplicationsModel::unitData(const UnitRow &row, const QModelIndex &inde
         }
     case Qt::ToolTipRole:
         return u.subordinate ? tr("subordinate of %1").arg(u.principal) : row.message();
+    case Qt::AccessibleTextRole:
+        if (index.column() != NameColumn)
+            return {};
+        return spokenRow(index,
+                         u.machine.isEmpty() ? tr("Unit %1").arg(u.name())
+                                             : tr("Unit %1 on machine %2").arg(u.name(), u.machine),
+                         {StatusColumn, ZoneColumn});
     case ItemRoles::SortRole:
         switch (index.column()) {
         case NameColumn:

@@ -28,6 +28,7 @@ ChangeSetPanel::ChangeSetPanel(Workspace &workspace, QString storeLocation, QWid
     , m_remove(new QPushButton(tr("&Remove"), this))
 {
     m_list->setColumnCount(3);
+    m_list->setAccessibleName(tr("Staged changes"));
     m_list->setHeaderLabels({tr("Change"), tr("Staged by"), tr("Now")});
     m_list->setRootIsDecorated(false);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);

@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 #include <QFont>
+#include <QModelIndex>
+#include <QStringList>
 #include <Qt>
 
 namespace berth {
@@ -18,6 +20,21 @@ enum : int {
     UnplacedRole,                // bool: a principal unit with no machine yet
     PlanRole,                    // Plan: what the model's change set does to the row
 };
+}
+
+// What a screen reader says of a row: `lead` ("Machine 7"), then the
+// non-empty texts of `columns` ("started, sim-east-a, 2 containers"), as
+// Qt::AccessibleTextRole of the row's first column.
+inline QString spokenRow(const QModelIndex &index, const QString &lead,
+                         std::initializer_list<int> columns)
+{
+    QStringList parts{lead};
+    for (const int column : columns) {
+        const QString text = index.siblingAtColumn(column).data(Qt::DisplayRole).toString();
+        if (!text.isEmpty())
+            parts << text;
+    }
+    return parts.join(QStringLiteral(", "));
 }
 
 // A row as the change set leaves it: untouched, added or changed by a staged

@@ -170,6 +170,12 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         }
     case Qt::ToolTipRole:
         return message.isEmpty() ? QVariant() : message;
+    case Qt::AccessibleTextRole:
+        if (index.column() != NameColumn)
+            return {};
+        return spokenRow(
+            index, m.isContainer() ? tr("Container %1").arg(m.name) : tr("Machine %1").arg(m.name),
+            {StatusColumn, ZoneColumn, UnitsColumn, MessageColumn});
     case ItemRoles::SortRole:
         if (index.column() == NameColumn)
             return m.isContainer() ? m.name.section(u'/', 2).toLongLong() : m.name.toLongLong();

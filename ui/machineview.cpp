@@ -74,6 +74,7 @@ MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machine
     m_unplacedFilter->setUnplacedOnly(true);
     m_unplacedFilter->setSourceModel(applications);
     m_unplaced->setModel(m_unplacedFilter);
+    m_unplaced->setAccessibleName(tr("Unplaced units"));
     m_unplaced->setDragEnabled(true);
     m_unplaced->setDragDropMode(QAbstractItemView::DragOnly);
     m_unplaced->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -87,12 +88,14 @@ MachineView::MachineView(ApplicationsModel *applications, MachinesModel *machine
     m_machineFilter->setSourceOrder(MachinesModel::NameColumn,
                                     TreeFilterModel::SourceOrder::AllRows);
     m_machines->setModel(m_machineFilter);
+    m_machines->setAccessibleName(tr("Machines: drop units here to place them"));
     m_machines->setRootIsDecorated(false);
     m_machines->setItemsExpandable(false);
     m_machines->setSortingEnabled(true);
     m_machines->sortByColumn(MachinesModel::NameColumn, Qt::AscendingOrder);
     showOnly(m_machines, machineColumns(), MachinesModel::ColumnCount);
     m_containers->setRootIsDecorated(false);
+    m_containers->setAccessibleName(tr("Containers of the selected machine: drop units here"));
     m_containers->setContainerColumn(true);
 
     for (PlacementView *view : {m_machines, m_containers}) {

@@ -49,11 +49,13 @@ QToolBar *MainWindow::buildModelBar(QCheckBox *&problems)
     bar->addWidget(new QLabel(tr("Model: "), bar));
     m_modelBox = new QComboBox(bar);
     m_modelBox->setMinimumContentsLength(12);
+    m_modelBox->setAccessibleName(tr("Model shown"));
     bar->addWidget(m_modelBox);
     bar->addSeparator();
     m_filter = new QLineEdit(bar);
     m_filter->setPlaceholderText(tr("Filter (name, zone, status, …)"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter the rows"));
     bar->addWidget(m_filter);
     problems = new QCheckBox(tr("Problems only"), bar);
     bar->addWidget(problems);
@@ -112,6 +114,7 @@ std::pair<QDockWidget *, QDockWidget *> MainWindow::buildDocks()
     m_log = new QPlainTextEdit(dock);
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(5000);
+    m_log->setAccessibleName(tr("Provisioning log"));
     dock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     // The change set, dockable beside the views.

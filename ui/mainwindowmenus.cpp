@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
 
@@ -72,6 +73,9 @@ void MainWindow::buildMenus()
          {m_deployAction, m_addMachineAction, m_addUnitAction, m_actions->placeOn(), autoPlace,
           m_actions->relate(), m_constraintsAction, m_retryAction, commit})
         tools->addAction(action);
+    // Qt's button for the actions that do not fit: named as they are.
+    if (auto *more = tools->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button")))
+        more->setAccessibleName(tr("More actions"));
 }
 
 void MainWindow::buildFileMenu()

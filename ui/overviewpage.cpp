@@ -51,6 +51,7 @@ OverviewPage::OverviewPage(ApplicationsModel *applications, MachinesModel *machi
                                         TreeFilterModel::SourceOrder::ChildRows);
     m_applicationView = new UnitDragView(horizontal);
     m_applicationView->setModel(m_applicationFilter);
+    m_applicationView->setAccessibleName(tr("Applications and their units"));
     m_applicationView->setSortingEnabled(true);
     m_applicationView->sortByColumn(ApplicationsModel::NameColumn, Qt::AscendingOrder);
     m_applicationView->setDragEnabled(true);
@@ -62,6 +63,7 @@ OverviewPage::OverviewPage(ApplicationsModel *applications, MachinesModel *machi
                                     TreeFilterModel::SourceOrder::AllRows);
     m_machineTree = new QTreeView(horizontal);
     m_machineTree->setModel(m_machineFilter);
+    m_machineTree->setAccessibleName(tr("Machines and their containers"));
     m_machineTree->setSortingEnabled(true);
     m_machineTree->sortByColumn(MachinesModel::NameColumn, Qt::AscendingOrder);
     m_machineTree->setUniformRowHeights(true);
