@@ -306,19 +306,21 @@ void registerApplicationCommands(QList<CommandSpec> &table)
                   QStringLiteral("set an application's constraints"), setConstraints, true});
     table.append({QStringLiteral("constraints"),
                   QStringLiteral("show an application's constraints"), constraints});
-    table.append({QStringLiteral("relate"), QStringLiteral("relate a subordinate to a principal"),
+    table.append({QStringLiteral("relate"),
+                  QStringLiteral("relate two applications (a subordinate follows its principal; "
+                                 "two principals are related, nothing placed)"),
                   [](CliContext &ctx, const QStringList &args) {
                       relate(ctx, args, QStringLiteral("relate"));
                   },
                   true});
     table.append({QStringLiteral("integrate"),
-                  QStringLiteral("relate a subordinate to a principal (Juju 3's name)"),
+                  QStringLiteral("relate two applications (Juju 3's name for relate)"),
                   [](CliContext &ctx, const QStringList &args) {
                       relate(ctx, args, QStringLiteral("integrate"));
                   },
                   true});
     table.append({QStringLiteral("remove-relation"),
-                  QStringLiteral("remove a subordinate relation (and the subordinate's units)"),
+                  QStringLiteral("remove a relation (a subordinate's units go with it)"),
                   removeRelation, true});
 }
 

@@ -197,7 +197,10 @@ QStringList ModelActions::relatable(const ModelSnapshot &snapshot, const QString
     const QStringList related = relatedTo(snapshot, app);
     QStringList names;
     for (const ApplicationRecord &b : snapshot.applications) {
-        if (b.subordinate != a->subordinate && b.base == a->base && !related.contains(b.name) &&
+        // A subordinate joins a principal of its base; two principals any.
+        const bool joins = a->subordinate ? !b.subordinate && b.base == a->base
+                                          : !b.subordinate || b.base == a->base;
+        if (joins && b.id != a->id && !related.contains(b.name) &&
             !snapshot.planned.removedApplications.contains(b.id))
             names << b.name;
     }
@@ -212,6 +215,12 @@ QStringList ModelActions::relatedTo(const ModelSnapshot &snapshot, const QString
             names << r.principal;
         else if (r.principal == app)
             names << r.subordinate;
+    }
+    for (const IntegrationRecord &i : snapshot.integrations) {
+        if (i.first == app)
+            names << i.second;
+        else if (i.second == app)
+            names << i.first;
     }
     return names;
 }

@@ -364,19 +364,28 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
         if (a.id == b.id)
             throw BerthError(
                 ApplicationCommands::tr("cannot relate application \"%1\" to itself").arg(a.name));
-        if (a.subordinate == b.subordinate) {
-            throw BerthError(
-                a.subordinate
-                    ? ApplicationCommands::tr("cannot relate \"%1\" and \"%2\": both are "
-                                              "subordinates; a subordinate relation needs one "
-                                              "principal application")
-                          .arg(a.name, b.name)
-                    : ApplicationCommands::tr(
-                          "cannot relate \"%1\" and \"%2\": a subordinate relation needs one "
-                          "subordinate and one principal application; if one of their charms "
-                          "is a subordinate (ntp, nrpe, telegraf...), deploy it with "
-                          "--subordinate")
-                          .arg(a.name, b.name));
+        if (a.subordinate && b.subordinate) {
+            throw BerthError(ApplicationCommands::tr("cannot relate \"%1\" and \"%2\": both are "
+                                                     "subordinates; a subordinate relation needs "
+                                                     "one principal application")
+                                 .arg(a.name, b.name));
+        }
+        if (!a.subordinate && !b.subordinate) {
+            // Two principals: the relation is kept with its endpoints; it
+            // places nothing (Berth runs no charm).
+            BundleRows rows(tx.scope());
+            if (rows.hasEndpointRelation(a, b)) {
+                throw BerthError(
+                    ApplicationCommands::tr("relation between \"%1\" and \"%2\" already exists")
+                        .arg(a.name, b.name));
+            }
+            rows.addEndpointRelation(a, first.section(u':', 1), b, second.section(u':', 1));
+            CommandResult result;
+            result.messages << ApplicationCommands::tr("related %1 and %2: two principals, so "
+                                                       "neither follows the other (a subordinate "
+                                                       "charm is deployed with --subordinate)")
+                                   .arg(a.name, b.name);
+            return result;
         }
         const ApplicationRecord &sub = a.subordinate ? a : b;
         const ApplicationRecord &principal = a.subordinate ? b : a;
@@ -425,6 +434,15 @@ CommandResult ApplicationCommands::unrelate(const QString &model, const QString 
         const ApplicationRecord b = tx.applications().get(second.section(u':', 0, 0));
         const ApplicationRecord &sub = a.subordinate ? a : b;
         const ApplicationRecord &principal = a.subordinate ? b : a;
+        BundleRows endpoints(tx.scope());
+        if (a.id != b.id && !a.subordinate && !b.subordinate &&
+            endpoints.hasEndpointRelation(a, b)) {
+            endpoints.removeEndpointRelations(a, b);
+            CommandResult result;
+            result.messages << ApplicationCommands::tr("removed the relation between %1 and %2")
+                                   .arg(a.name, b.name);
+            return result;
+        }
         if (a.id == b.id || a.subordinate == b.subordinate ||
             !tx.applications().hasRelation(sub, principal)) {
             throw BerthError(ApplicationCommands::tr("there is no relation between \"%1\" and "
@@ -432,7 +450,7 @@ CommandResult ApplicationCommands::unrelate(const QString &model, const QString 
                                  .arg(a.name, b.name));
         }
         tx.applications().removeRelation(sub, principal);
-        BundleRows(tx.scope()).removeEndpointRelations(sub, principal);
+        endpoints.removeEndpointRelations(sub, principal);
         // The subordinate units on the principal's machines go with it.
         syncPrincipalMachines(tx, principal);
         CommandResult result;

@@ -212,6 +212,16 @@ struct RelationRecord
     QString principal;
 };
 
+// A relation between two principal applications (Juju's integrate): kept
+// with its endpoints, placing nothing.
+struct IntegrationRecord
+{
+    QString first;
+    QString firstEndpoint; // empty when not named
+    QString second;
+    QString secondEndpoint;
+};
+
 struct ModelSnapshot
 {
     ModelRecord model;
@@ -219,6 +229,7 @@ struct ModelSnapshot
     QList<UnitRecord> units;
     QList<MachineRecord> machines;
     QList<RelationRecord> relations;
+    QList<IntegrationRecord> integrations;
     QList<PolicyRecord> policies;
     QList<SpreadRecord> spreads;
     PlannedMarks planned; // empty unless read with the change set applied

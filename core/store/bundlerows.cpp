@@ -105,6 +105,18 @@ void BundleRows::addEndpointRelation(const ApplicationRecord &first, const QStri
                       Change::Op::Added);
 }
 
+bool BundleRows::hasEndpointRelation(const ApplicationRecord &first,
+                                     const ApplicationRecord &second)
+{
+    return m_scope.sql()
+               .scalar(
+                   QStringLiteral("SELECT count(*) FROM endpoint_relations WHERE model_id = ? AND "
+                                  "((first_id = ? AND second_id = ?) OR "
+                                  "(first_id = ? AND second_id = ?))"),
+                   {m_scope.model().id, first.id, second.id, second.id, first.id})
+               .toLongLong() > 0;
+}
+
 void BundleRows::removeEndpointRelations(const ApplicationRecord &first,
                                          const ApplicationRecord &second)
 {
@@ -112,6 +124,8 @@ void BundleRows::removeEndpointRelations(const ApplicationRecord &first,
                                      "((first_id = ? AND second_id = ?) OR "
                                      "(first_id = ? AND second_id = ?))"),
                       {m_scope.model().id, first.id, second.id, second.id, first.id});
+    m_scope.logChange(QStringLiteral("relation"), first.name + u' ' + second.name,
+                      Change::Op::Removed);
 }
 
 } // namespace berth

@@ -41,6 +41,8 @@ public:
         QString second;
     };
     QList<EndpointRelation> endpointRelations();
+    // Whether a relation with endpoints joins the two (in either order).
+    bool hasEndpointRelation(const ApplicationRecord &first, const ApplicationRecord &second);
     void addEndpointRelation(const ApplicationRecord &first, const QString &firstEndpoint,
                              const ApplicationRecord &second, const QString &secondEndpoint);
     // The endpoints kept for relations between the two, gone with the relation.

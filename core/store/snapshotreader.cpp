@@ -1,6 +1,7 @@
 #include "core/store/snapshotreader.h"
 
 #include "core/store/applicationrows.h"
+#include "core/store/bundlerows.h"
 #include "core/store/machinerows.h"
 #include "core/store/policyrows.h"
 #include "core/store/rowmapping.h"
@@ -64,6 +65,18 @@ ModelSnapshot SnapshotReader::applicationsOnly()
     snap.model = m_scope.model();
     snap.applications = applications.all();
     snap.relations = applications.relations();
+    // Relations between principals; a subordinate's endpoints are kept there too.
+    QSet<QString> subordinateNames;
+    for (const ApplicationRecord &a : std::as_const(snap.applications)) {
+        if (a.subordinate)
+            subordinateNames.insert(a.name);
+    }
+    for (const BundleRows::EndpointRelation &r : BundleRows(m_scope).endpointRelations()) {
+        IntegrationRecord i{r.first.section(u':', 0, 0), r.first.section(u':', 1),
+                            r.second.section(u':', 0, 0), r.second.section(u':', 1)};
+        if (!subordinateNames.contains(i.first) && !subordinateNames.contains(i.second))
+            snap.integrations << i;
+    }
     snap.policies = PolicyRows(m_scope).ofModel();
     snap.spreads = SpreadRows(m_scope).ofModel();
     return snap;
@@ -112,6 +125,7 @@ ModelSnapshot SnapshotReader::after(const ModelSnapshot &before, const ChangeLis
         const ModelSnapshot fresh = applicationsOnly();
         snap.applications = fresh.applications;
         snap.relations = fresh.relations;
+        snap.integrations = fresh.integrations;
         snap.policies = fresh.policies;
         snap.spreads = fresh.spreads;
     }

@@ -905,16 +905,20 @@ void TestBerthctl::aJujuUsersHabitsAreTaken()
              S("removed application web\n"));
     QCOMPARE(run({S("status")}).err, S("\nModel \"default\" is empty.\n"));
 
-    // integrate with endpoints; two principals: a hint at --subordinate.
+    // integrate with endpoints; two principals are related, with a hint at
+    // --subordinate for a subordinate charm deployed as a principal.
     QCOMPARE(run({S("deploy"), S("mysql")}).exitCode, 0);
     QCOMPARE(run({S("deploy"), S("wordpress")}).exitCode, 0);
     QCOMPARE(run({S("deploy"), S("ntp"), S("--subordinate")}).exitCode, 0);
     QCOMPARE(run({S("integrate"), S("ntp:juju-info"), S("mysql:juju-info")}).out,
              S("related ntp to mysql\n"));
     QVERIFY(run({S("export-bundle")}).out.contains(S("ntp:juju-info")));
-    r = run({S("integrate"), S("mysql"), S("wordpress")});
-    QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains(S("deploy it with --subordinate")), qPrintable(r.err));
+    r = run({S("integrate"), S("wordpress:db"), S("mysql:db")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(S("related wordpress and mysql: two principals")) &&
+                 r.out.contains(S("--subordinate")),
+             qPrintable(r.out));
+    QVERIFY(run({S("export-bundle")}).out.contains(S("wordpress:db")));
     QCOMPARE(run({S("remove-relation"), S("ntp:juju-info"), S("mysql:juju-info")}).exitCode, 0);
     QVERIFY(!run({S("export-bundle")}).out.contains(S("ntp:juju-info"))); // its endpoints too
 }

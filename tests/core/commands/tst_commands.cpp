@@ -53,6 +53,7 @@ private slots:
     void aContainerIsNeverLargerThanItsHost();
     void subordinatesFollowTheirPrincipals();
     void subordinateRulesAreEnforced();
+    void principalsAreRelatedWithoutPlacingAnything();
     void removingUnprovisionedThingsIsImmediate();
     void provisionedMachinesBecomeDead();
     void addMachineRules();
@@ -354,6 +355,49 @@ void TestCommands::subordinateRulesAreEnforced()
     d.to = QStringLiteral("lxd");
     d.subordinate = true;
     QVERIFY(!errorOf([&] { apps.deploy(model, d); }).isEmpty());
+}
+
+void TestCommands::principalsAreRelatedWithoutPlacingAnything()
+{
+    TestWorkspace t;
+    ApplicationCommands apps(t.ws());
+    apps.deploy(model, deployOf(QStringLiteral("wordpress")));
+    apps.deploy(model, deployOf(QStringLiteral("mysql")));
+    const ModelSnapshot before = t.ws().snapshot(model);
+    // Juju's integrate of two principals: kept with its endpoints.
+    QCOMPARE(
+        apps.relate(model, QStringLiteral("wordpress:db"), QStringLiteral("mysql:db")).messages,
+        QStringList{QStringLiteral("related wordpress and mysql: two principals, so neither "
+                                   "follows the other (a subordinate charm is deployed with "
+                                   "--subordinate)")});
+    ModelSnapshot after = t.ws().snapshot(model);
+    QCOMPARE(after.integrations.size(), 1);
+    QCOMPARE(after.integrations.constFirst().first, QStringLiteral("wordpress"));
+    QCOMPARE(after.integrations.constFirst().firstEndpoint, QStringLiteral("db"));
+    QCOMPARE(after.integrations.constFirst().second, QStringLiteral("mysql"));
+    QCOMPARE(after.units.size(), before.units.size()); // nothing placed
+    QCOMPARE(after.machines.size(), before.machines.size());
+    QCOMPARE(
+        errorOf([&] { apps.relate(model, QStringLiteral("mysql"), QStringLiteral("wordpress")); }),
+        QStringLiteral(R"(relation between "mysql" and "wordpress" already exists)"));
+    QCOMPARE(apps.unrelate(model, QStringLiteral("mysql"), QStringLiteral("wordpress")).messages,
+             QStringList{QStringLiteral("removed the relation between mysql and wordpress")});
+    QVERIFY(t.ws().snapshot(model).integrations.isEmpty());
+    QCOMPARE(errorOf([&] {
+                 apps.unrelate(model, QStringLiteral("mysql"), QStringLiteral("wordpress"));
+             }),
+             QStringLiteral(R"(there is no relation between "mysql" and "wordpress"; "berthctl )"
+                            R"(status" lists them)"));
+    // Two subordinates never join.
+    auto ntp = deployOf(QStringLiteral("ntp"));
+    ntp.subordinate = true;
+    apps.deploy(model, ntp);
+    auto nrpe = deployOf(QStringLiteral("nrpe"));
+    nrpe.subordinate = true;
+    apps.deploy(model, nrpe);
+    QCOMPARE(errorOf([&] { apps.relate(model, QStringLiteral("ntp"), QStringLiteral("nrpe")); }),
+             QStringLiteral(R"(cannot relate "ntp" and "nrpe": both are subordinates; a )"
+                            R"(subordinate relation needs one principal application)"));
 }
 
 void TestCommands::removingUnprovisionedThingsIsImmediate()
