@@ -108,41 +108,47 @@
         <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="368"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Beide sind untergeordnet; eine untergeordnete Beziehung braucht eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="374"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application; if one of their charms is a subordinate (ntp, nrpe, telegraf...), deploy it with --subordinate</source>
-        <translation>„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung; ist einer der Charms untergeordnet (ntp, nrpe, telegraf …), stellen Sie ihn mit --subordinate bereit</translation>
+        <translation type="vanished">„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung; ist einer der Charms untergeordnet (ntp, nrpe, telegraf …), stellen Sie ihn mit --subordinate bereit</translation>
     </message>
     <message>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application</source>
         <translation type="vanished">„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="384"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="393"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="379"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="399"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="400"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="384"/>
+        <source>related %1 and %2: two principals, so neither follows the other (a subordinate charm is deployed with --subordinate)</source>
+        <translation>%1 und %2 verbunden: zwei Hauptanwendungen, keine folgt der anderen (ein untergeordneter Charm wird mit --subordinate bereitgestellt)</translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="409"/>
         <source>related %1 to %2</source>
         <translation>%1 mit %2 verbunden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="430"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="448"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation>es gibt keine Verbindung zwischen „%1“ und „%2“; „berthctl status“ listet sie auf</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="439"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="442"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="457"/>
         <source>removed the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernt</translation>
     </message>
@@ -1936,12 +1942,12 @@
 <context>
     <name>Plan</name>
     <message>
-        <location filename="../ui/itemroles.h" line="48"/>
+        <location filename="../ui/itemroles.h" line="65"/>
         <source>to be removed</source>
         <translation>wird entfernt</translation>
     </message>
     <message>
-        <location filename="../ui/itemroles.h" line="49"/>
+        <location filename="../ui/itemroles.h" line="66"/>
         <source>planned</source>
         <translation>geplant</translation>
     </message>
@@ -3528,48 +3534,68 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>%1 von %2 gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="170"/>
-        <location filename="../ui/applicationsmodel.cpp" line="178"/>
+        <location filename="../ui/applicationsmodel.cpp" line="143"/>
+        <source>Subordinate application %1</source>
+        <translation>Untergeordnete Anwendung %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="144"/>
+        <source>Application %1</source>
+        <translation>Anwendung %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="177"/>
+        <location filename="../ui/applicationsmodel.cpp" line="185"/>
         <source>unplaced</source>
         <translation>nicht platziert</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="190"/>
+        <location filename="../ui/applicationsmodel.cpp" line="197"/>
         <source>subordinate of %1</source>
         <translation>untergeordnet zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="227"/>
+        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <source>Unit %1</source>
+        <translation>Einheit %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="203"/>
+        <source>Unit %1 on machine %2</source>
+        <translation>Einheit %1 auf Maschine %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="241"/>
         <source>Application / unit</source>
         <translation>Anwendung / Einheit</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="229"/>
+        <location filename="../ui/applicationsmodel.cpp" line="243"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="231"/>
+        <location filename="../ui/applicationsmodel.cpp" line="245"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="233"/>
+        <location filename="../ui/applicationsmodel.cpp" line="247"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="235"/>
+        <location filename="../ui/applicationsmodel.cpp" line="249"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="237"/>
+        <location filename="../ui/applicationsmodel.cpp" line="251"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="239"/>
+        <location filename="../ui/applicationsmodel.cpp" line="253"/>
         <source>Spread</source>
         <translation>Streuung</translation>
     </message>
@@ -3688,41 +3714,46 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     </message>
     <message>
         <location filename="../ui/changesetpanel.cpp" line="31"/>
+        <source>Staged changes</source>
+        <translation>Vorgemerkte Änderungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="32"/>
         <source>Change</source>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="31"/>
+        <location filename="../ui/changesetpanel.cpp" line="32"/>
         <source>Staged by</source>
         <translation>Vorgemerkt von</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="31"/>
+        <location filename="../ui/changesetpanel.cpp" line="32"/>
         <source>Now</source>
         <translation>Jetzt</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="41"/>
+        <location filename="../ui/changesetpanel.cpp" line="42"/>
         <source>Apply every staged change in one transaction: all or none</source>
         <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden: alle oder keine</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="42"/>
+        <location filename="../ui/changesetpanel.cpp" line="43"/>
         <source>Drop every staged change; the model stays as it is</source>
         <translation>Alle vorgemerkten Änderungen verwerfen; das Modell bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="43"/>
+        <location filename="../ui/changesetpanel.cpp" line="44"/>
         <source>Drop the selected changes from the change set</source>
         <translation>Die ausgewählten Änderungen aus der Änderungsliste nehmen</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="63"/>
+        <location filename="../ui/changesetpanel.cpp" line="64"/>
         <source>Discard changes</source>
         <translation>Änderungen verwerfen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="64"/>
+        <location filename="../ui/changesetpanel.cpp" line="65"/>
         <source>Drop all %n staged change(s)?</source>
         <translation>
             <numerusform>Die %n vorgemerkte Änderung verwerfen?</numerusform>
@@ -3730,22 +3761,22 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="124"/>
+        <location filename="../ui/changesetpanel.cpp" line="125"/>
         <source>applies</source>
         <translation>anwendbar</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="124"/>
+        <location filename="../ui/changesetpanel.cpp" line="125"/>
         <source>refused</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="144"/>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation>Keine vorgemerkten Änderungen. Im Fenster gemachte Änderungen warten hier, bis Sie sie übernehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="152"/>
+        <location filename="../ui/changesetpanel.cpp" line="153"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation>
             <numerusform>Übernehmen startet %n Instanz, %1 pro Stunde</numerusform>
@@ -3753,35 +3784,35 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
-        <location filename="../ui/changesetpanel.cpp" line="181"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
-        <location filename="../ui/changesetpanel.cpp" line="181"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Cost/hour</source>
         <translation>Kosten/Stunde</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="157"/>
+        <location filename="../ui/changesetpanel.cpp" line="158"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation>
             <numerusform>Übernehmen stoppt %n Instanz und spart %1 pro Stunde</numerusform>
@@ -3789,32 +3820,32 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="181"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="181"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="194"/>
+        <location filename="../ui/changesetpanel.cpp" line="195"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation>%1: Zonen-Ungleichgewicht jetzt %2, nach dem Übernehmen %3</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="211"/>
+        <location filename="../ui/changesetpanel.cpp" line="212"/>
         <source>Machine %1 would not start: %2</source>
         <translation>Maschine %1 würde nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="215"/>
+        <location filename="../ui/changesetpanel.cpp" line="216"/>
         <source>Machine %1 would wait for a zone: %2</source>
         <translation>Maschine %1 würde auf eine Zone warten: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="221"/>
+        <location filename="../ui/changesetpanel.cpp" line="222"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation>
             <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
@@ -3822,7 +3853,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="233"/>
+        <location filename="../ui/changesetpanel.cpp" line="234"/>
         <source>Apply %n staged change(s)?</source>
         <translation>
             <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
@@ -3830,7 +3861,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="235"/>
+        <location filename="../ui/changesetpanel.cpp" line="236"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation>
             <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
@@ -3838,17 +3869,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="242"/>
+        <location filename="../ui/changesetpanel.cpp" line="243"/>
         <source>machine %1 (%2)</source>
         <translation>Maschine %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="243"/>
+        <location filename="../ui/changesetpanel.cpp" line="244"/>
         <source>machine %1 (%2, %3)</source>
         <translation>Maschine %1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="245"/>
+        <location filename="../ui/changesetpanel.cpp" line="246"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation>
             <numerusform>Es stoppt %n Instanz und spart %1 pro Stunde: %2.</numerusform>
@@ -3856,7 +3887,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="250"/>
+        <location filename="../ui/changesetpanel.cpp" line="251"/>
         <source>Commit changes</source>
         <translation>Änderungen übernehmen</translation>
     </message>
@@ -4129,22 +4160,33 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Automatisch &amp;platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="117"/>
+        <location filename="../ui/machineview.cpp" line="77"/>
+        <location filename="../ui/machineview.cpp" line="120"/>
         <source>Unplaced units</source>
         <translation>Nicht platzierte Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="120"/>
+        <location filename="../ui/machineview.cpp" line="91"/>
+        <source>Machines: drop units here to place them</source>
+        <translation>Maschinen: Einheiten hier ablegen, um sie zu platzieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/machineview.cpp" line="98"/>
+        <source>Containers of the selected machine: drop units here</source>
+        <translation>Container der gewählten Maschine: Einheiten hier ablegen</translation>
+    </message>
+    <message>
+        <location filename="../ui/machineview.cpp" line="123"/>
         <source>Machines</source>
         <translation>Maschinen</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="205"/>
+        <location filename="../ui/machineview.cpp" line="208"/>
         <source>Containers</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="206"/>
+        <location filename="../ui/machineview.cpp" line="209"/>
         <source>Containers of machine %1</source>
         <translation>Container von Maschine %1</translation>
     </message>
@@ -4160,67 +4202,77 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="207"/>
+        <location filename="../ui/machinesmodel.cpp" line="177"/>
+        <source>Container %1</source>
+        <translation>Container %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/machinesmodel.cpp" line="177"/>
+        <source>Machine %1</source>
+        <translation>Maschine %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/machinesmodel.cpp" line="213"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="209"/>
+        <location filename="../ui/machinesmodel.cpp" line="215"/>
         <source>Life</source>
         <translation>Lebenszyklus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="211"/>
+        <location filename="../ui/machinesmodel.cpp" line="217"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="213"/>
+        <location filename="../ui/machinesmodel.cpp" line="219"/>
         <source>Instance status</source>
         <translation>Instanzstatus</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="215"/>
+        <location filename="../ui/machinesmodel.cpp" line="221"/>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="217"/>
+        <location filename="../ui/machinesmodel.cpp" line="223"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="219"/>
+        <location filename="../ui/machinesmodel.cpp" line="225"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="221"/>
+        <location filename="../ui/machinesmodel.cpp" line="227"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="223"/>
+        <location filename="../ui/machinesmodel.cpp" line="229"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="225"/>
+        <location filename="../ui/machinesmodel.cpp" line="231"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="227"/>
+        <location filename="../ui/machinesmodel.cpp" line="233"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="229"/>
+        <location filename="../ui/machinesmodel.cpp" line="235"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="231"/>
+        <location filename="../ui/machinesmodel.cpp" line="237"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -4228,42 +4280,52 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="47"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="48"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="49"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="50"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="55"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="53"/>
+        <source>Model shown</source>
+        <translation>Gezeigtes Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="57"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="58"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="59"/>
+        <source>Filter the rows</source>
+        <translation>Die Zeilen filtern</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="61"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="71"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="74"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="82"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="85"/>
         <source>Mach&amp;ine view</source>
         <translation>Masch&amp;inenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="87"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="90"/>
         <source>&amp;Charts</source>
         <translation>Dia&amp;gramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="100"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="103"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -4271,427 +4333,448 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="110"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="109"/>
+        <source>&amp;Relations</source>
+        <translation>Be&amp;ziehungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="115"/>
+        <source>relate %1 and %2</source>
+        <translation>%1 und %2 verbinden</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="120"/>
+        <source>remove the relation between %1 and %2</source>
+        <translation>die Beziehung zwischen %1 und %2 entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="128"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="133"/>
         <source>Provisioning log</source>
         <translation>Bereitstellungsprotokoll</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="118"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="137"/>
         <source>Change set</source>
         <translation>Änderungsliste</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="133"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="152"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="140"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="159"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="282"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="301"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="79"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
         <source>&amp;Reload</source>
         <translation>&amp;Neu laden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="89"/>
         <source>Read the models and the open model again</source>
         <translation>Die Modelle und das offene Modell neu lesen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="86"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="90"/>
         <source>&amp;Open store…</source>
         <translation>Ablage ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="96"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation>Eine andere Ablage öffnen: eine SQLite-Datei oder einen PostgreSQL-Server</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="99"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
         <source>&amp;Import bundle…</source>
         <translation>Bundle &amp;importieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="101"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation>Ein Juju-Bundle bereitstellen: Was dem Modell davon fehlt, wird vorgemerkt (auch eine auf das Fenster gezogene Bundle-Datei)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
         <source>&amp;Export bundle…</source>
         <translation>Bundle &amp;exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
         <source>Write the model as a Juju bundle</source>
         <translation>Das Modell als Juju-Bundle schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="111"/>
         <source>Provider &amp;accounts…</source>
         <translation>&amp;Anbieterkonten …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="113"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation>Die Clouds hinzufügen, ändern oder entfernen, auf denen Berth bereitstellt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="111"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="113"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation>Berth schließen; vorgemerkte Änderungen bleiben in der Ablage</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="118"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="119"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="123"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="121"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="131"/>
         <source>&amp;Commit changes…</source>
         <translation>Änderungen &amp;übernehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="133"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation>Alle vorgemerkten Änderungen in einer Transaktion anwenden, nach einem letzten Blick</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="131"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
         <source>&amp;Discard changes…</source>
         <translation>Änderungen &amp;verwerfen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="136"/>
         <source>Drop every staged change</source>
         <translation>Alle vorgemerkten Änderungen verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="143"/>
         <source>&amp;Stage changes</source>
         <translation>Änderungen &amp;vormerken</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="141"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="145"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation>Änderungen in der Änderungsliste halten, bis Sie sie übernehmen; aus: jede Änderung gilt sofort</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="148"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="149"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation>Zeilen nach Name, Zone, Status oder Meldung filtern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
         <source>Search &amp;every model…</source>
         <translation>&amp;Jedes Modell durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="163"/>
         <source>Find applications, units and machines in every model of the store</source>
         <translation>Anwendungen, Einheiten und Maschinen in jedem Modell der Ablage finden</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="170"/>
         <source>&amp;New model…</source>
         <translation>&amp;Neues Modell…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation>Ein Modell auf einer Cloud und Region anlegen und öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
         <source>Model &amp;settings…</source>
         <translation>Modell&amp;einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="170"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation>Harvest-Modus, Wiederholungen, Standardbasis und die anderen Einstellungen dieses Modells</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>Des&amp;troy model…</source>
         <translation>Modell &amp;zerstören…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
         <source>&amp;Deploy…</source>
         <translation>&amp;Bereitstellen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="180"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
         <source>Deploy an application with its units</source>
         <translation>Eine Anwendung mit ihren Einheiten bereitstellen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="182"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
         <source>Add &amp;machine…</source>
         <translation>&amp;Maschine hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="188"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation>Leere Maschinen oder Container hinzufügen oder einen vorhandenen Host aufnehmen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="190"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
         <source>Model &amp;constraints…</source>
         <translation>Modell&amp;vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="191"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="195"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation>Vorgaben, von denen jede neue Maschine des Modells ausgeht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
         <source>&amp;Retry provisioning…</source>
         <translation>Bereitstellung &amp;wiederholen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
         <source>Start machines in error again</source>
         <translation>Maschinen mit Fehler erneut starten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>&amp;Provision this model</source>
         <translation>Dieses Modell &amp;provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="204"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation>Dieses Fenster die Maschinen dieses Modells starten und stoppen lassen; es sagt zuerst, was wartende Maschinen kosten</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
         <source>&amp;Application</source>
         <translation>&amp;Anwendung</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="217"/>
         <source>Add &amp;units…</source>
         <translation>&amp;Einheiten hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
         <source>Add units to the selected application</source>
         <translation>Der gewählten Anwendung Einheiten hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="225"/>
         <source>&amp;Constraints…</source>
         <translation>&amp;Vorgaben …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="228"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation>Die Vorgaben der gewählten Anwendung festlegen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="226"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
         <source>&amp;Placement policy…</source>
         <translation>&amp;Platzierungsrichtlinie …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="234"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation>Die Regionen oder Zonen gewichten und begrenzen, in die die Einheiten der Anwendung gehen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="236"/>
         <source>&amp;Export chart…</source>
         <translation>Diagramm &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="234"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="238"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation>Das gezeigte Diagramm als PNG oder PDF speichern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
         <source>&amp;Auto place units</source>
         <translation>Einheiten &amp;automatisch platzieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
         <source>Place the selected units on a machine you choose</source>
         <translation>Die gewählten Einheiten auf eine Maschine Ihrer Wahl setzen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="258"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="260"/>
         <source>&amp;Find Action…</source>
         <translation>Aktion &amp;suchen…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="262"/>
         <source>Run any action by name, or a berthctl command line on this model</source>
         <translation>Jede Aktion nach Namen ausführen, oder eine berthctl-Befehlszeile auf diesem Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="264"/>
         <source>&amp;About Berth</source>
         <translation>&amp;Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="265"/>
         <source>About Berth</source>
         <translation>Über Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="68"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="69"/>
         <source>Actions</source>
         <translation>Aktionen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="50"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="51"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Verwaltet Bereitstellungsmodelle, platziert ihre Einheiten und stellt ihre Maschinen bereit.&lt;/p&gt;&lt;p&gt;Gebaut mit Qt %2, läuft mit Qt %3.&lt;/p&gt;&lt;p&gt;Lizenziert unter der GNU General Public License, Version 3 oder später; ohne jede Gewährleistung.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="43"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="44"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="239"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
+        <source>More actions</source>
+        <translation>Weitere Aktionen</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
         <source>Give every unplaced unit a machine: an idle started one that fits, else a new one, spread over zones</source>
         <translation>Jeder nicht platzierten Einheit eine Maschine geben: eine passende, gestartete und unbenutzte, sonst eine neue, über Zonen verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="267"/>
         <source>Version and licence</source>
         <translation>Version und Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="268"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="114"/>
+        <location filename="../ui/mainwindow.cpp" line="115"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="122"/>
+        <location filename="../ui/mainwindow.cpp" line="123"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="123"/>
+        <location filename="../ui/mainwindow.cpp" line="124"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="137"/>
+        <location filename="../ui/mainwindow.cpp" line="138"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="139"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="141"/>
+        <location filename="../ui/mainwindow.cpp" line="142"/>
         <source>Reading model &lt;b&gt;%1&lt;/b&gt;…</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindow.cpp" line="143"/>
         <source>Reading model %1…</source>
         <translation>Modell %1 wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="177"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="179"/>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="203"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="262"/>
+        <location filename="../ui/mainwindow.cpp" line="263"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="289"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -4699,12 +4782,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="403"/>
+        <location filename="../ui/mainwindow.cpp" line="406"/>
         <source>Policies of %1 staged.</source>
         <translation>Richtlinien von %1 vorgemerkt.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="171"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="190"/>
         <source>provisioning %v of %m</source>
         <translation>Bereitstellung %v von %m</translation>
     </message>
@@ -4786,32 +4869,32 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="404"/>
+        <location filename="../ui/mainwindow.cpp" line="407"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="409"/>
+        <location filename="../ui/mainwindow.cpp" line="412"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="426"/>
+        <location filename="../ui/mainwindow.cpp" line="429"/>
         <source>%1 not on machine %2 (%3): on a new machine instead</source>
         <translation>%1 nicht auf Maschine %2 (%3): stattdessen auf einer neuen Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="477"/>
+        <location filename="../ui/mainwindow.cpp" line="480"/>
         <source>%1 %2 of model %3</source>
         <translation>%1 %2 von Modell %3</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="504"/>
+        <location filename="../ui/mainwindow.cpp" line="507"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="572"/>
+        <location filename="../ui/mainwindow.cpp" line="575"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -5006,58 +5089,58 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>Maschine %1 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="225"/>
+        <location filename="../ui/modelactions.cpp" line="234"/>
         <source>Relate</source>
         <translation>Verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="225"/>
+        <location filename="../ui/modelactions.cpp" line="234"/>
         <source>Relate %1 to:</source>
         <translation>%1 verbinden mit:</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="230"/>
+        <location filename="../ui/modelactions.cpp" line="239"/>
         <source>relate %1 and %2</source>
         <translation>%1 und %2 verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="239"/>
-        <location filename="../ui/modelactions.cpp" line="257"/>
+        <location filename="../ui/modelactions.cpp" line="248"/>
+        <location filename="../ui/modelactions.cpp" line="266"/>
         <source>Remove relation</source>
         <translation>Verbindung entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="239"/>
+        <location filename="../ui/modelactions.cpp" line="248"/>
         <source>Remove the relation between %1 and:</source>
         <translation>Die Verbindung zwischen %1 und folgender entfernen:</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="253"/>
+        <location filename="../ui/modelactions.cpp" line="262"/>
         <source>Remove the relation between %1 and %2?</source>
         <translation>Die Verbindung zwischen %1 und %2 entfernen?</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="255"/>
+        <location filename="../ui/modelactions.cpp" line="264"/>
         <source>No unit goes with it.</source>
         <translation>Keine Einheit geht mit.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="256"/>
+        <location filename="../ui/modelactions.cpp" line="265"/>
         <source>Its units go: %1.</source>
         <translation>Ihre Einheiten gehen: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="260"/>
+        <location filename="../ui/modelactions.cpp" line="269"/>
         <source>remove the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="274"/>
+        <location filename="../ui/modelactions.cpp" line="283"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="275"/>
+        <location filename="../ui/modelactions.cpp" line="284"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
@@ -5136,6 +5219,19 @@ Den Speicher jetzt erneut öffnen?</translation>
         <location filename="../ui/openstoredialog.cpp" line="70"/>
         <source>Give a SQLite file or a postgresql:// address.</source>
         <translation>Geben Sie eine SQLite-Datei oder eine postgresql://-Adresse an.</translation>
+    </message>
+</context>
+<context>
+    <name>berth::OverviewPage</name>
+    <message>
+        <location filename="../ui/overviewpage.cpp" line="54"/>
+        <source>Applications and their units</source>
+        <translation>Anwendungen und ihre Einheiten</translation>
+    </message>
+    <message>
+        <location filename="../ui/overviewpage.cpp" line="66"/>
+        <source>Machines and their containers</source>
+        <translation>Maschinen und ihre Container</translation>
     </message>
 </context>
 <context>
@@ -5371,6 +5467,40 @@ Den Speicher jetzt erneut öffnen?</translation>
         <location filename="../ui/regionchart.cpp" line="163"/>
         <source>cap: %1</source>
         <translation>Obergrenze: %1</translation>
+    </message>
+</context>
+<context>
+    <name>berth::RelationsView</name>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="36"/>
+        <source>Relations between applications</source>
+        <translation>Beziehungen zwischen Anwendungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="37"/>
+        <source>Drag from one application to another to relate them; right-click a relation to remove it. Ctrl+wheel or +/- zooms, 0 fits.</source>
+        <translation>Von einer Anwendung auf eine andere ziehen, um sie zu verbinden; Rechtsklick auf eine Beziehung entfernt sie. Strg+Mausrad oder +/- zoomt, 0 zeigt alles.</translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="55"/>
+        <location filename="../ui/relationsview.cpp" line="90"/>
+        <source>subordinate</source>
+        <translation>untergeordnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="95"/>
+        <source>%1 and %2: %3</source>
+        <translation>%1 und %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="114"/>
+        <source>%1 (subordinate)</source>
+        <translation>%1 (untergeordnet)</translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="272"/>
+        <source>Remove the relation between %1 and %2…</source>
+        <translation>Die Beziehung zwischen %1 und %2 entfernen …</translation>
     </message>
 </context>
 <context>

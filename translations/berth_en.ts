@@ -108,37 +108,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="368"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="374"/>
-        <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: a subordinate relation needs one subordinate and one principal application; if one of their charms is a subordinate (ntp, nrpe, telegraf...), deploy it with --subordinate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="384"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="393"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="390"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="379"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="399"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="400"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="384"/>
+        <source>related %1 and %2: two principals, so neither follows the other (a subordinate charm is deployed with --subordinate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/commands/applicationcommands.cpp" line="409"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="430"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="448"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="439"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="442"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="457"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1868,12 +1870,12 @@
 <context>
     <name>Plan</name>
     <message>
-        <location filename="../ui/itemroles.h" line="48"/>
+        <location filename="../ui/itemroles.h" line="65"/>
         <source>to be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/itemroles.h" line="49"/>
+        <location filename="../ui/itemroles.h" line="66"/>
         <source>planned</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3450,48 +3452,68 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="170"/>
-        <location filename="../ui/applicationsmodel.cpp" line="178"/>
+        <location filename="../ui/applicationsmodel.cpp" line="143"/>
+        <source>Subordinate application %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="144"/>
+        <source>Application %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="177"/>
+        <location filename="../ui/applicationsmodel.cpp" line="185"/>
         <source>unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="190"/>
+        <location filename="../ui/applicationsmodel.cpp" line="197"/>
         <source>subordinate of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="227"/>
+        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <source>Unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="203"/>
+        <source>Unit %1 on machine %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/applicationsmodel.cpp" line="241"/>
         <source>Application / unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="229"/>
+        <location filename="../ui/applicationsmodel.cpp" line="243"/>
         <source>Base</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="231"/>
+        <location filename="../ui/applicationsmodel.cpp" line="245"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="233"/>
+        <location filename="../ui/applicationsmodel.cpp" line="247"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="235"/>
+        <location filename="../ui/applicationsmodel.cpp" line="249"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="237"/>
+        <location filename="../ui/applicationsmodel.cpp" line="251"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="239"/>
+        <location filename="../ui/applicationsmodel.cpp" line="253"/>
         <source>Spread</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3610,41 +3632,46 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
     <message>
         <location filename="../ui/changesetpanel.cpp" line="31"/>
+        <source>Staged changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/changesetpanel.cpp" line="32"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="31"/>
+        <location filename="../ui/changesetpanel.cpp" line="32"/>
         <source>Staged by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="31"/>
+        <location filename="../ui/changesetpanel.cpp" line="32"/>
         <source>Now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="41"/>
+        <location filename="../ui/changesetpanel.cpp" line="42"/>
         <source>Apply every staged change in one transaction: all or none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="42"/>
+        <location filename="../ui/changesetpanel.cpp" line="43"/>
         <source>Drop every staged change; the model stays as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="43"/>
+        <location filename="../ui/changesetpanel.cpp" line="44"/>
         <source>Drop the selected changes from the change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="63"/>
+        <location filename="../ui/changesetpanel.cpp" line="64"/>
         <source>Discard changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="64"/>
+        <location filename="../ui/changesetpanel.cpp" line="65"/>
         <source>Drop all %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3652,22 +3679,22 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="124"/>
+        <location filename="../ui/changesetpanel.cpp" line="125"/>
         <source>applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="124"/>
+        <location filename="../ui/changesetpanel.cpp" line="125"/>
         <source>refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="144"/>
+        <location filename="../ui/changesetpanel.cpp" line="145"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="152"/>
+        <location filename="../ui/changesetpanel.cpp" line="153"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3675,35 +3702,35 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
-        <location filename="../ui/changesetpanel.cpp" line="181"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
-        <location filename="../ui/changesetpanel.cpp" line="181"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
         <source>Count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="167"/>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>Cost/hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="157"/>
+        <location filename="../ui/changesetpanel.cpp" line="158"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3711,32 +3738,32 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="181"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="181"/>
+        <location filename="../ui/changesetpanel.cpp" line="182"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="194"/>
+        <location filename="../ui/changesetpanel.cpp" line="195"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="211"/>
+        <location filename="../ui/changesetpanel.cpp" line="212"/>
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="215"/>
+        <location filename="../ui/changesetpanel.cpp" line="216"/>
         <source>Machine %1 would wait for a zone: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="221"/>
+        <location filename="../ui/changesetpanel.cpp" line="222"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3744,7 +3771,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="233"/>
+        <location filename="../ui/changesetpanel.cpp" line="234"/>
         <source>Apply %n staged change(s)?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3752,7 +3779,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="235"/>
+        <location filename="../ui/changesetpanel.cpp" line="236"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3760,17 +3787,17 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="242"/>
+        <location filename="../ui/changesetpanel.cpp" line="243"/>
         <source>machine %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="243"/>
+        <location filename="../ui/changesetpanel.cpp" line="244"/>
         <source>machine %1 (%2, %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="245"/>
+        <location filename="../ui/changesetpanel.cpp" line="246"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3778,7 +3805,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="250"/>
+        <location filename="../ui/changesetpanel.cpp" line="251"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4051,22 +4078,33 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="117"/>
+        <location filename="../ui/machineview.cpp" line="77"/>
+        <location filename="../ui/machineview.cpp" line="120"/>
         <source>Unplaced units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="120"/>
+        <location filename="../ui/machineview.cpp" line="91"/>
+        <source>Machines: drop units here to place them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/machineview.cpp" line="98"/>
+        <source>Containers of the selected machine: drop units here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/machineview.cpp" line="123"/>
         <source>Machines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="205"/>
+        <location filename="../ui/machineview.cpp" line="208"/>
         <source>Containers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machineview.cpp" line="206"/>
+        <location filename="../ui/machineview.cpp" line="209"/>
         <source>Containers of machine %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4082,67 +4120,77 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="207"/>
-        <source>Machine</source>
+        <location filename="../ui/machinesmodel.cpp" line="177"/>
+        <source>Container %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/machinesmodel.cpp" line="209"/>
-        <source>Life</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/machinesmodel.cpp" line="211"/>
-        <source>Status</source>
+        <location filename="../ui/machinesmodel.cpp" line="177"/>
+        <source>Machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="213"/>
-        <source>Instance status</source>
+        <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="215"/>
-        <source>Message</source>
+        <source>Life</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="217"/>
-        <source>Instance</source>
+        <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="219"/>
-        <source>Type</source>
+        <source>Instance status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="221"/>
-        <source>Hardware</source>
+        <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="223"/>
-        <source>Region</source>
+        <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="225"/>
-        <source>Zone</source>
+        <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="227"/>
-        <source>Base</source>
+        <source>Hardware</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="229"/>
-        <source>Units</source>
+        <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/machinesmodel.cpp" line="231"/>
+        <source>Zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/machinesmodel.cpp" line="233"/>
+        <source>Base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/machinesmodel.cpp" line="235"/>
+        <source>Units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/machinesmodel.cpp" line="237"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4150,42 +4198,52 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="47"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="48"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="49"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="50"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="55"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="53"/>
+        <source>Model shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="57"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="58"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="59"/>
+        <source>Filter the rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="61"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="71"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="74"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="82"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="85"/>
         <source>Mach&amp;ine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="87"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="90"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="100"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="103"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4193,427 +4251,448 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="110"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="109"/>
+        <source>&amp;Relations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="115"/>
+        <source>relate %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="120"/>
+        <source>remove the relation between %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowlayout.cpp" line="128"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="133"/>
         <source>Provisioning log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="118"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="137"/>
         <source>Change set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="133"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="152"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="140"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="159"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="282"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="301"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="79"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="83"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="80"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="84"/>
         <source>&amp;Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="85"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="89"/>
         <source>Read the models and the open model again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="86"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="90"/>
         <source>&amp;Open store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="96"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="100"/>
         <source>Open another store: a SQLite file or a PostgreSQL server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="99"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="103"/>
         <source>&amp;Import bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="101"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
         <source>Deploy a Juju bundle: what the model lacks of it is staged (or a bundle file dropped on the window)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="104"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="108"/>
         <source>&amp;Export bundle…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="105"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
         <source>Write the model as a Juju bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="107"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="111"/>
         <source>Provider &amp;accounts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="109"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="113"/>
         <source>Add, change or remove the clouds Berth provisions on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="111"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="115"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="113"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="117"/>
         <source>Close Berth; staged changes stay in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="118"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="122"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="119"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="123"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="121"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="125"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="127"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="131"/>
         <source>&amp;Commit changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="129"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="133"/>
         <source>Apply every staged change in one transaction, after a last look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="131"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="135"/>
         <source>&amp;Discard changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="132"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="136"/>
         <source>Drop every staged change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="139"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="143"/>
         <source>&amp;Stage changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="141"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="145"/>
         <source>Hold changes in the change set until you commit them; off, every change applies at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="144"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="148"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="149"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="153"/>
         <source>Filter the rows by name, zone, status or message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="150"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="154"/>
         <source>Search &amp;every model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="159"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="163"/>
         <source>Find applications, units and machines in every model of the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="165"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="166"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="170"/>
         <source>&amp;New model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="167"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
         <source>Add a model on a cloud and region, and open it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
         <source>Model &amp;settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="170"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="174"/>
         <source>Harvest mode, retries, default base and the other settings of this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>Des&amp;troy model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
         <source>&amp;Deploy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="180"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="184"/>
         <source>Deploy an application with its units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="182"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="186"/>
         <source>Add &amp;machine…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="188"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
         <source>Add empty machines or containers, or enlist an existing host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="190"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="194"/>
         <source>Model &amp;constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="191"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="195"/>
         <source>Constraints every new machine of the model starts from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="192"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
         <source>&amp;Retry provisioning…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="196"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="200"/>
         <source>Start machines in error again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>&amp;Provision this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="204"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
         <source>Let this window start and stop this model&apos;s machines; it says first what waiting machines cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
         <source>&amp;Application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="217"/>
         <source>Add &amp;units…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="223"/>
         <source>Add units to the selected application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="225"/>
         <source>&amp;Constraints…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="228"/>
         <source>Set the selected application&apos;s constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="226"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
         <source>&amp;Placement policy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="230"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="234"/>
         <source>Weigh and cap the regions or zones the application&apos;s units go to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="236"/>
         <source>&amp;Export chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="234"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="238"/>
         <source>Save the chart shown as PNG or PDF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
         <source>&amp;Auto place units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
         <source>Place the selected units on a machine you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="258"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="260"/>
         <source>&amp;Find Action…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="262"/>
         <source>Run any action by name, or a berthctl command line on this model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="264"/>
         <source>&amp;About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="265"/>
         <source>About Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="68"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="69"/>
         <source>Actions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="50"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="51"/>
         <source>&lt;h3&gt;Berth %1&lt;/h3&gt;&lt;p&gt;Keeps deployment models, places their units and provisions their machines.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later; it comes with no warranty.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="43"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="44"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="239"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="78"/>
+        <source>More actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="243"/>
         <source>Give every unplaced unit a machine: an idle started one that fits, else a new one, spread over zones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="267"/>
         <source>Version and licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="268"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="114"/>
+        <location filename="../ui/mainwindow.cpp" line="115"/>
         <source>%1 (destroying)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="122"/>
+        <location filename="../ui/mainwindow.cpp" line="123"/>
         <source>Remove this model and stop its instances</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="123"/>
+        <location filename="../ui/mainwindow.cpp" line="124"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="137"/>
+        <location filename="../ui/mainwindow.cpp" line="138"/>
         <source>%1 (read-only store) — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="139"/>
         <source>%1 — Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="141"/>
+        <location filename="../ui/mainwindow.cpp" line="142"/>
         <source>Reading model &lt;b&gt;%1&lt;/b&gt;…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindow.cpp" line="143"/>
         <source>Reading model %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="177"/>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
         <source>Destroy model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="179"/>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="203"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>model %1 is destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>provider accounts reloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="257"/>
+        <location filename="../ui/mainwindow.cpp" line="258"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="259"/>
+        <location filename="../ui/mainwindow.cpp" line="260"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="262"/>
+        <location filename="../ui/mainwindow.cpp" line="263"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/mainwindow.cpp" line="289"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n machine</numerusform>
@@ -4621,12 +4700,12 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="403"/>
+        <location filename="../ui/mainwindow.cpp" line="406"/>
         <source>Policies of %1 staged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="171"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="190"/>
         <source>provisioning %v of %m</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4706,32 +4785,32 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="404"/>
+        <location filename="../ui/mainwindow.cpp" line="407"/>
         <source>Policies of %1 saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="409"/>
+        <location filename="../ui/mainwindow.cpp" line="412"/>
         <source>Placement policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="426"/>
+        <location filename="../ui/mainwindow.cpp" line="429"/>
         <source>%1 not on machine %2 (%3): on a new machine instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="477"/>
+        <location filename="../ui/mainwindow.cpp" line="480"/>
         <source>%1 %2 of model %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="504"/>
+        <location filename="../ui/mainwindow.cpp" line="507"/>
         <source>Show &amp;details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="572"/>
+        <location filename="../ui/mainwindow.cpp" line="575"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4926,58 +5005,58 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="225"/>
+        <location filename="../ui/modelactions.cpp" line="234"/>
         <source>Relate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="225"/>
+        <location filename="../ui/modelactions.cpp" line="234"/>
         <source>Relate %1 to:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="230"/>
+        <location filename="../ui/modelactions.cpp" line="239"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="239"/>
-        <location filename="../ui/modelactions.cpp" line="257"/>
+        <location filename="../ui/modelactions.cpp" line="248"/>
+        <location filename="../ui/modelactions.cpp" line="266"/>
         <source>Remove relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="239"/>
+        <location filename="../ui/modelactions.cpp" line="248"/>
         <source>Remove the relation between %1 and:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="253"/>
+        <location filename="../ui/modelactions.cpp" line="262"/>
         <source>Remove the relation between %1 and %2?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="255"/>
+        <location filename="../ui/modelactions.cpp" line="264"/>
         <source>No unit goes with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="256"/>
+        <location filename="../ui/modelactions.cpp" line="265"/>
         <source>Its units go: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="260"/>
+        <location filename="../ui/modelactions.cpp" line="269"/>
         <source>remove the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="274"/>
+        <location filename="../ui/modelactions.cpp" line="283"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="275"/>
+        <location filename="../ui/modelactions.cpp" line="284"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5055,6 +5134,19 @@ Reopen the store now?</source>
     <message>
         <location filename="../ui/openstoredialog.cpp" line="70"/>
         <source>Give a SQLite file or a postgresql:// address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::OverviewPage</name>
+    <message>
+        <location filename="../ui/overviewpage.cpp" line="54"/>
+        <source>Applications and their units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/overviewpage.cpp" line="66"/>
+        <source>Machines and their containers</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5290,6 +5382,40 @@ Reopen the store now?</source>
     <message>
         <location filename="../ui/regionchart.cpp" line="163"/>
         <source>cap: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::RelationsView</name>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="36"/>
+        <source>Relations between applications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="37"/>
+        <source>Drag from one application to another to relate them; right-click a relation to remove it. Ctrl+wheel or +/- zooms, 0 fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="55"/>
+        <location filename="../ui/relationsview.cpp" line="90"/>
+        <source>subordinate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="95"/>
+        <source>%1 and %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="114"/>
+        <source>%1 (subordinate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="272"/>
+        <source>Remove the relation between %1 and %2…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

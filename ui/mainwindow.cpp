@@ -29,6 +29,7 @@
 #include "ui/policyeditordialog.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
+#include "ui/relationsview.h"
 #include "ui/searchpanel.h"
 #include "ui/zonechart.h"
 
@@ -265,6 +266,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     const CloudInfo *cloud = m_workspace.clouds().find(snapshot.model.cloud);
     m_applications->setSnapshot(snapshot, cloud);
     m_machines->setSnapshot(snapshot);
+    m_relations->setSnapshot(snapshot);
     if (cloud)
         m_zoneChart->setSnapshot(snapshot, *cloud);
     if (first) {
@@ -343,6 +345,7 @@ void MainWindow::selectApplication(const QString &name)
 
 void MainWindow::showSelectedApplication()
 {
+    m_relations->setSelectedApplication(selectedApplications().value(0));
     const QString app = selectedApplication();
     m_policyAction->setEnabled(!app.isEmpty());
     m_constraintsAction->setEnabled(!app.isEmpty());

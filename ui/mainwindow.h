@@ -41,6 +41,7 @@ class MachineView;
 class MachinesModel;
 class AuditPanel;
 class SearchPanel;
+class RelationsView;
 class ChangeSetPanel;
 class ChangeSubmitter;
 class ModelActions;
@@ -151,6 +152,7 @@ public:
     ChangeSetPanel *changeSetPanel() const { return m_changeSet; }
     AuditPanel *historyPanel() const { return m_history; }
     SearchPanel *searchPanel() const { return m_search; }
+    RelationsView *relationsView() const { return m_relations; }
     // A search result: its model opened (when another), its row selected
     // in the view that shows it, once that model's rows are in.
     void showFound(const SearchHit &hit);
@@ -273,6 +275,7 @@ private:
     ChangeSetPanel *m_changeSet = nullptr;
     AuditPanel *m_history = nullptr;
     SearchPanel *m_search = nullptr;
+    RelationsView *m_relations = nullptr;
     std::optional<SearchHit> m_found; // to select once its model's snapshot is shown
     QAction *m_stagingAction = nullptr;
     bool m_storeLost = false;

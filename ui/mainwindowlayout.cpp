@@ -21,6 +21,7 @@
 #include "ui/placeondialog.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
+#include "ui/relationsview.h"
 #include "ui/searchpanel.h"
 #include "ui/zonechart.h"
 
@@ -102,6 +103,21 @@ void MainWindow::buildViews()
                     tr("%n unit(s) of %1 in %2 selected", nullptr, int(units.size()))
                         .arg(application, zone),
                     5000);
+            });
+    // Applications and their relations, laid out; relate by dragging.
+    m_relations = new RelationsView(tabs);
+    tabs->addTab(m_relations, tr("&Relations"));
+    connect(m_relations, &RelationsView::applicationSelected, this,
+            [this](const QString &name) { m_overview->selectApplication(name); });
+    connect(m_relations, &RelationsView::relateRequested, this,
+            [this](const QString &first, const QString &second) {
+                m_submitter->submit({ModelChange::relate(first, second)},
+                                    tr("relate %1 and %2").arg(first, second));
+            });
+    connect(m_relations, &RelationsView::removeRelationRequested, this,
+            [this](const QString &first, const QString &second) {
+                m_submitter->submit({ModelChange::removeRelation(first, second)},
+                                    tr("remove the relation between %1 and %2").arg(first, second));
             });
     setCentralWidget(tabs);
 }

@@ -1,12 +1,22 @@
 // The relations view's layout on a large bundle: openstack-base's 27
 // applications and 59 relations, laid out by Graphviz's dot.
+#include "core/commands/applicationcommands.h"
 #include "core/commands/bundlecommands.h"
+#include "core/commands/changeset.h"
 #include "core/model/bundle.h"
+#include "tests/testsupport.h"
+#include "ui/mainwindow.h"
 #include "ui/relationslayout.h"
+#include "ui/relationsview.h"
 
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QFontMetricsF>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QTabWidget>
 #include <QTest>
+#include <QTimer>
 
 using namespace berth;
 
@@ -16,6 +26,7 @@ class TestRelationsView : public QObject
 
 private slots:
     void openstackBaseIsLaidOutWithoutOverlaps();
+    void relatesByDragAndRemovesFromAnEdge();
 };
 
 void TestRelationsView::openstackBaseIsLaidOutWithoutOverlaps()
@@ -67,6 +78,91 @@ void TestRelationsView::openstackBaseIsLaidOutWithoutOverlaps()
             QVERIFY2(!e.labelBox.intersects(layout.edges.at(j).labelBox),
                      qPrintable(what + u" over " + layout.edges.at(j).label));
     }
+}
+
+// In the window: a click selects the application in the other views, a
+// drag from one application to another stages their relation, an edge's
+// context menu stages its removal; committed, the view redraws.
+void TestRelationsView::relatesByDragAndRemovesFromAnEdge()
+{
+    const QString model = QStringLiteral("default");
+    TestWorkspace t({QStringLiteral("latency-ms=0")});
+    ApplicationCommands apps(t.ws());
+    for (const char *name : {"wordpress", "mysql"}) {
+        ApplicationCommands::Deploy d;
+        d.charm = QString::fromLatin1(name);
+        apps.deploy(model, d);
+    }
+    deploySubordinate(t.ws(), model, QStringLiteral("ntp"), QStringLiteral("wordpress"));
+    MainWindow::Options options;
+    options.storeLocation = t.path();
+    options.provision = false;
+    options.watchIntervalMs = 50;
+    MainWindow window(t.ws(), model, options);
+    window.setStaging(true);
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.snapshotsApplied() > 0);
+    auto *tabs = qobject_cast<QTabWidget *>(window.centralWidget());
+    RelationsView *view = window.relationsView();
+    tabs->setCurrentWidget(view);
+    QTRY_COMPARE(view->nodes().size(), 3);
+    QCOMPARE(view->layout().edges.size(), 1); // ntp beside wordpress
+    QCOMPARE(view->accessibleName(), QStringLiteral("Relations between applications"));
+
+    // A click: the application selected everywhere.
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                      view->centreOf(QStringLiteral("mysql")));
+    QCOMPARE(view->selectedApplication(), QStringLiteral("mysql"));
+    QCOMPARE(window.selectedApplication(), QStringLiteral("mysql"));
+
+    // A drag from wordpress to mysql: their relation, staged.
+    const QPoint from = view->centreOf(QStringLiteral("wordpress"));
+    const QPoint to = view->centreOf(QStringLiteral("mysql"));
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), view->viewport()->mapToGlobal(QPointF(to)),
+                     Qt::NoButton, Qt::LeftButton, {});
+    QApplication::sendEvent(view->viewport(), &move);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, to);
+    QTRY_COMPARE(ChangeSet(t.ws()).count(model), 1);
+    ChangeSet(t.ws()).commit(model);
+    QTRY_COMPARE(view->layout().edges.size(), 2);
+    QCOMPARE(t.ws().snapshot(model).integrations.size(), 1);
+
+    // Its edge's context menu removes it (staged, then committed).
+    const RelationsLayout::PlacedEdge edge = [&] {
+        for (const RelationsLayout::PlacedEdge &e : view->layout().edges) {
+            if (e.label != u"subordinate")
+                return e;
+        }
+        return RelationsLayout::PlacedEdge{};
+    }();
+    QVERIFY(!edge.path.isEmpty()); // no endpoints named: no label, a line alone
+    const QPoint onLabel = view->mapFromScene(edge.path.pointAtPercent(0.5));
+    QTimer::singleShot(100, &window, [] {
+        if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+            QVERIFY(menu->actions().constFirst()->text().startsWith(
+                QStringLiteral("Remove the relation between ")));
+            menu->actions().constFirst()->trigger();
+            menu->close();
+        }
+    });
+    QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, onLabel,
+                                view->viewport()->mapToGlobal(onLabel));
+    QApplication::sendEvent(view->viewport(), &menuEvent);
+    QTRY_COMPARE(ChangeSet(t.ws()).count(model), 1);
+    ChangeSet(t.ws()).commit(model);
+    QTRY_COMPARE(view->layout().edges.size(), 1);
+    QVERIFY(t.ws().snapshot(model).integrations.isEmpty());
+
+    // Zoom: keys in, out, and back to the whole.
+    view->setFocus();
+    const double fitted = view->zoom();
+    QTest::keyClick(view, Qt::Key_Plus);
+    QVERIFY(view->zoom() > fitted);
+    QTest::keyClick(view, Qt::Key_0);
+    QCOMPARE(view->zoom(), fitted);
 }
 
 QTEST_MAIN(TestRelationsView)

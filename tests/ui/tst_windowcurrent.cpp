@@ -462,7 +462,7 @@ private slots:
                          qPrintable(text + QStringLiteral(" and ") + taken.value(letter)));
                 taken.insert(letter, text);
             }
-            QCOMPARE(taken.size(), 9); // six menus, three tabs
+            QCOMPARE(taken.size(), 10); // six menus, four tabs
         }
     }
 

@@ -1,0 +1,291 @@
+#include "ui/relationsview.h"
+
+#include "ui/palettecolours.h"
+
+#include <QContextMenuEvent>
+#include <QGraphicsLineItem>
+#include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QMenu>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace berth {
+
+namespace {
+
+constexpr double labelPointSize = 8.0;
+// Item data: the application a box is, the two a relation joins.
+constexpr int applicationKey = 0;
+constexpr int firstKey = 1;
+constexpr int secondKey = 2;
+
+} // namespace
+
+RelationsView::RelationsView(QWidget *parent)
+    : QGraphicsView(parent)
+{
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Relations between applications"));
+    setToolTip(tr("Drag from one application to another to relate them; right-click a "
+                  "relation to remove it. Ctrl+wheel or +/- zooms, 0 fits."));
+}
+
+void RelationsView::setSnapshot(const ModelSnapshot &snapshot)
+{
+    QList<RelationsLayout::Node> nodes;
+    QList<RelationsLayout::Edge> edges;
+    const QFontMetricsF metrics(font());
+    QStringList key;
+    for (const ApplicationRecord &a : snapshot.applications) {
+        if (snapshot.planned.removedApplications.contains(a.id))
+            continue;
+        nodes.append({a.name, QSizeF(metrics.horizontalAdvance(a.name) + 24, metrics.height() + 14),
+                      a.subordinate});
+        key << a.name + (a.subordinate ? u"*" : u"");
+    }
+    for (const RelationRecord &r : snapshot.relations) {
+        edges.append({r.principal, r.subordinate, tr("subordinate"), true});
+        key << r.principal + u'>' + r.subordinate;
+    }
+    for (const IntegrationRecord &i : snapshot.integrations) {
+        edges.append({i.first, i.second,
+                      RelationsLayout::labelOf(i.firstEndpoint, i.secondEndpoint), false});
+        key << i.first + u'-' + i.second + u':' + edges.constLast().label;
+    }
+    const QString joined = key.join(u'\n');
+    if (joined == m_key)
+        return; // nothing the layout depends on changed (a machine started, say)
+    m_key = joined;
+    m_nodes = nodes;
+    m_edges = edges;
+    rebuild();
+}
+
+void RelationsView::rebuild()
+{
+    m_layout = RelationsLayout::compute(m_nodes, m_edges, labelPointSize);
+    paintItems();
+    if (m_autoFit)
+        fit();
+}
+
+void RelationsView::paintItems()
+{
+    QGraphicsScene *s = scene();
+    m_dragLine = nullptr;
+    s->clear();
+    s->setSceneRect(m_layout.bounds.adjusted(-20, -20, 20, 20));
+    const QPalette p = palette();
+    QFont labelFont = font();
+    labelFont.setPointSizeF(labelPointSize);
+    for (const RelationsLayout::PlacedEdge &e : std::as_const(m_layout.edges)) {
+        const bool subordinate = e.label == tr("subordinate");
+        QPen pen(p.color(QPalette::Mid), 1.2, subordinate ? Qt::DashLine : Qt::SolidLine);
+        auto *path = s->addPath(e.path, pen);
+        path->setData(firstKey, e.from);
+        path->setData(secondKey, e.to);
+        path->setToolTip(tr("%1 and %2: %3").arg(e.from, e.to, e.label));
+        if (!e.labelBox.isEmpty()) {
+            auto *label = s->addSimpleText(e.label, labelFont);
+            label->setBrush(p.color(QPalette::Text));
+            const QRectF text = label->boundingRect();
+            label->setPos(e.labelBox.center() - text.center());
+            label->setData(firstKey, e.from);
+            label->setData(secondKey, e.to);
+        }
+    }
+    for (qsizetype i = 0; i < m_nodes.size() && i < m_layout.boxes.size(); ++i) {
+        const RelationsLayout::Node &node = m_nodes.at(i);
+        const bool selected = node.name == m_selected;
+        QPen border(selected ? p.color(QPalette::Highlight) : p.color(QPalette::Text),
+                    selected ? 2.5 : 1.0, node.subordinate ? Qt::DashLine : Qt::SolidLine);
+        auto *box = s->addRect(m_layout.boxes.at(i), border,
+                               selected ? p.color(QPalette::Highlight).lighter(180)
+                                        : p.color(QPalette::Base));
+        box->setData(applicationKey, node.name);
+        box->setToolTip(node.subordinate ? tr("%1 (subordinate)").arg(node.name) : node.name);
+        auto *name = s->addSimpleText(node.name, font());
+        name->setBrush(p.color(QPalette::Text));
+        name->setPos(m_layout.boxes.at(i).center() - name->boundingRect().center());
+        name->setData(applicationKey, node.name);
+    }
+}
+
+void RelationsView::setSelectedApplication(const QString &name)
+{
+    if (name == m_selected)
+        return;
+    m_selected = name;
+    paintItems();
+    if (const QPoint centre = centreOf(name);
+        !centre.isNull() && !viewport()->rect().contains(centre))
+        centerOn(mapToScene(centre));
+}
+
+QPoint RelationsView::centreOf(const QString &application) const
+{
+    for (qsizetype i = 0; i < m_nodes.size() && i < m_layout.boxes.size(); ++i) {
+        if (m_nodes.at(i).name == application)
+            return mapFromScene(m_layout.boxes.at(i).center());
+    }
+    return {};
+}
+
+void RelationsView::zoomBy(double factor)
+{
+    m_autoFit = false;
+    const double next = std::clamp(zoom() * factor, 0.1, 8.0);
+    scale(next / zoom(), next / zoom());
+}
+
+void RelationsView::fit()
+{
+    if (m_layout.bounds.isEmpty())
+        return;
+    fitInView(m_layout.bounds.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+    // A few applications are not drawn huge: at most twice their size.
+    if (zoom() > 2.0)
+        setTransform(QTransform::fromScale(2.0, 2.0));
+}
+
+QString RelationsView::applicationAt(const QPoint &pos) const
+{
+    for (QGraphicsItem *item : items(pos)) {
+        const QString name = item->data(applicationKey).toString();
+        if (!name.isEmpty())
+            return name;
+    }
+    return {};
+}
+
+std::optional<RelationsLayout::PlacedEdge> RelationsView::edgeAt(const QPoint &pos) const
+{
+    // A few pixels either side of a thin line count.
+    const QRect near(pos - QPoint(4, 4), QSize(9, 9));
+    for (QGraphicsItem *item : items(near)) {
+        const QString first = item->data(firstKey).toString();
+        const QString second = item->data(secondKey).toString();
+        if (first.isEmpty())
+            continue;
+        for (const RelationsLayout::PlacedEdge &e : m_layout.edges) {
+            if (e.from == first && e.to == second)
+                return e;
+        }
+    }
+    return std::nullopt;
+}
+
+void RelationsView::wheelEvent(QWheelEvent *event)
+{
+    if (event->modifiers() & Qt::ControlModifier) {
+        zoomBy(std::pow(1.0015, event->angleDelta().y()));
+        event->accept();
+        return;
+    }
+    QGraphicsView::wheelEvent(event);
+}
+
+void RelationsView::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.25);
+        return;
+    case Qt::Key_Minus:
+        zoomBy(0.8);
+        return;
+    case Qt::Key_0:
+        m_autoFit = true;
+        fit();
+        return;
+    default:
+        QGraphicsView::keyPressEvent(event);
+    }
+}
+
+void RelationsView::mousePressEvent(QMouseEvent *event)
+{
+    const QString name =
+        event->button() == Qt::LeftButton ? applicationAt(event->position().toPoint()) : QString();
+    if (name.isEmpty()) {
+        QGraphicsView::mousePressEvent(event); // the background: pan
+        return;
+    }
+    m_dragFrom = name;
+    setSelectedApplication(name);
+    emit applicationSelected(name);
+    event->accept();
+}
+
+void RelationsView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_dragFrom.isEmpty()) {
+        QGraphicsView::mouseMoveEvent(event);
+        return;
+    }
+    const QPointF from = mapToScene(centreOf(m_dragFrom));
+    const QPointF to = mapToScene(event->position().toPoint());
+    if (!m_dragLine) {
+        m_dragLine = scene()->addLine(QLineF(from, to),
+                                      QPen(palette().color(QPalette::Highlight), 2, Qt::DotLine));
+    } else {
+        m_dragLine->setLine(QLineF(from, to));
+    }
+    const QString over = applicationAt(event->position().toPoint());
+    setCursor(!over.isEmpty() && over != m_dragFrom ? Qt::DragLinkCursor : Qt::ArrowCursor);
+}
+
+void RelationsView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_dragFrom.isEmpty()) {
+        QGraphicsView::mouseReleaseEvent(event);
+        return;
+    }
+    const QString from = std::exchange(m_dragFrom, QString());
+    if (m_dragLine) {
+        delete m_dragLine;
+        m_dragLine = nullptr;
+    }
+    unsetCursor();
+    const QString to = applicationAt(event->position().toPoint());
+    if (!to.isEmpty() && to != from)
+        emit relateRequested(from, to);
+}
+
+void RelationsView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const std::optional<RelationsLayout::PlacedEdge> edge = edgeAt(event->pos());
+    if (!edge)
+        return;
+    QMenu menu(this);
+    const QString first = edge->from;
+    const QString second = edge->to;
+    menu.addAction(tr("Remove the relation between %1 and %2…").arg(first, second), this,
+                   [this, first, second] { emit removeRelationRequested(first, second); });
+    menu.exec(event->globalPos());
+}
+
+void RelationsView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit)
+        fit();
+}
+
+void RelationsView::changeEvent(QEvent *event)
+{
+    QGraphicsView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        paintItems(); // a dark or light scheme chosen while it runs
+}
+
+} // namespace berth
