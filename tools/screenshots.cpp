@@ -9,7 +9,6 @@
 #include "providers/builtinproviders.h"
 #include "ui/accountsdialog.h"
 #include "ui/auditpanel.h"
-#include "ui/searchpanel.h"
 #include "ui/changesetpanel.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/deploydialog.h"
@@ -18,7 +17,9 @@
 #include "ui/modeldialogs.h"
 #include "ui/placeondialog.h"
 #include "ui/policyeditordialog.h"
+#include "ui/relationsview.h"
 #include "ui/retrydialog.h"
+#include "ui/searchpanel.h"
 
 #include <QApplication>
 #include <QDir>
@@ -240,6 +241,23 @@ int main(int argc, char *argv[])
     ok = saveContextMenu(window, QStringLiteral("15"), out) && ok;
 
     ok = saveDialogs(window, workspace, store, types, model, out) && ok;
+
+    // The relations of openstack-base (27 applications), in a model of their own.
+    const int before = window.snapshotsApplied();
+    window.openModel(QStringLiteral("openstack"));
+    while (window.snapshotsApplied() == before || window.relationsView()->nodes().size() < 27)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    tabs->setCurrentWidget(window.relationsView());
+    // At its own size, around keystone: what a user reads after zooming in.
+    RelationsView *relations = window.relationsView();
+    relations->setSelectedApplication(QStringLiteral("keystone"));
+    relations->zoomBy(1.0 / relations->zoom());
+    relations->centerOn(relations->mapToScene(relations->centreOf(QStringLiteral("keystone"))));
+    ok = save(&window, out, QStringLiteral("relations")) && ok;
+    const int back = window.snapshotsApplied();
+    window.openModel(model);
+    while (window.snapshotsApplied() == back)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
 
     // The same window on a dark palette: every colour comes from it.
     QApplication::setStyle(QStringLiteral("Fusion"));

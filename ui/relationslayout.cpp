@@ -91,6 +91,7 @@ RelationsLayout RelationsLayout::compute(const QList<Node> &nodes, const QList<E
         p.from = edge->from;
         p.to = edge->to;
         p.label = edge->label;
+        p.subordinate = edge->subordinate;
         if (const splines *spl = ED_spl(e); spl && spl->size > 0) {
             // A B-spline: a start, then control points three by three.
             const bezier &curve = spl->list[0];

@@ -35,6 +35,7 @@ public:
         QPainterPath path;
         QString label;
         QRectF labelBox; // empty when the edge has no label
+        bool subordinate = false;
     };
 
     // An edge's label from its two endpoints ("amqp", or "mon / osd").

@@ -52,7 +52,8 @@ void RelationsView::setSnapshot(const ModelSnapshot &snapshot)
         key << a.name + (a.subordinate ? u"*" : u"");
     }
     for (const RelationRecord &r : snapshot.relations) {
-        edges.append({r.principal, r.subordinate, tr("subordinate"), true});
+        // Dashed, unlabelled: a subordinate's relation says nothing more.
+        edges.append({r.principal, r.subordinate, QString(), true});
         key << r.principal + u'>' + r.subordinate;
     }
     for (const IntegrationRecord &i : snapshot.integrations) {
@@ -86,13 +87,16 @@ void RelationsView::paintItems()
     const QPalette p = palette();
     QFont labelFont = font();
     labelFont.setPointSizeF(labelPointSize);
+    QColor line = p.color(QPalette::Text);
+    line.setAlphaF(0.55); // lighter than the boxes, on a light or a dark scheme
     for (const RelationsLayout::PlacedEdge &e : std::as_const(m_layout.edges)) {
-        const bool subordinate = e.label == tr("subordinate");
-        QPen pen(p.color(QPalette::Mid), 1.2, subordinate ? Qt::DashLine : Qt::SolidLine);
+        const bool subordinate = e.subordinate;
+        QPen pen(line, 1.2, subordinate ? Qt::DashLine : Qt::SolidLine);
         auto *path = s->addPath(e.path, pen);
         path->setData(firstKey, e.from);
         path->setData(secondKey, e.to);
-        path->setToolTip(tr("%1 and %2: %3").arg(e.from, e.to, e.label));
+        path->setToolTip(subordinate ? tr("%1 follows %2").arg(e.to, e.from)
+                                     : tr("%1 and %2: %3").arg(e.from, e.to, e.label));
         if (!e.labelBox.isEmpty()) {
             auto *label = s->addSimpleText(e.label, labelFont);
             label->setBrush(p.color(QPalette::Text));

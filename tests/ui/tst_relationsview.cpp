@@ -133,7 +133,7 @@ void TestRelationsView::relatesByDragAndRemovesFromAnEdge()
     // Its edge's context menu removes it (staged, then committed).
     const RelationsLayout::PlacedEdge edge = [&] {
         for (const RelationsLayout::PlacedEdge &e : view->layout().edges) {
-            if (e.label != u"subordinate")
+            if (!e.subordinate)
                 return e;
         }
         return RelationsLayout::PlacedEdge{};
