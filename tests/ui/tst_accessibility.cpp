@@ -70,6 +70,31 @@ void unnamed(QAccessibleInterface *node, const QString &path, QStringList &found
         unnamed(node->child(i), path + u'/' + QString::number(i), found, depth + 1);
 }
 
+// `model` with `count` units of `charm` (placed unless `unplaced`).
+void deploy(Workspace &ws, const QString &charm, int count, bool unplaced = false)
+{
+    ApplicationCommands::Deploy d;
+    d.charm = charm;
+    d.count = count;
+    d.unplaced = unplaced;
+    ApplicationCommands(ws).deploy(model, d);
+}
+
+// A window on `model` of `t`, shown, with its first snapshot in.
+std::unique_ptr<MainWindow> openWindow(TestWorkspace &t)
+{
+    MainWindow::Options options;
+    options.storeLocation = t.path();
+    options.provision = false;
+    options.watchIntervalMs = 50;
+    auto window = std::make_unique<MainWindow>(t.ws(), model, options);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()) ||
+        !QTest::qWaitFor([&] { return window->snapshotsApplied() > 0; }, 10'000))
+        return nullptr;
+    return window;
+}
+
 } // namespace
 
 class TestAccessibility : public QObject
@@ -84,24 +109,11 @@ private slots:
 void TestAccessibility::everyInteractiveElementHasAName()
 {
     TestWorkspace t({QStringLiteral("latency-ms=0")});
-    ApplicationCommands apps(t.ws());
-    ApplicationCommands::Deploy web;
-    web.charm = QStringLiteral("web");
-    web.count = 2;
-    apps.deploy(model, web);
-    ApplicationCommands::Deploy cache;
-    cache.charm = QStringLiteral("cache");
-    cache.count = 1;
-    cache.unplaced = true;
-    apps.deploy(model, cache);
-    MainWindow::Options options;
-    options.storeLocation = t.path();
-    options.provision = false;
-    options.watchIntervalMs = 50;
-    MainWindow window(t.ws(), model, options);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QTRY_VERIFY(window.snapshotsApplied() > 0);
+    deploy(t.ws(), QStringLiteral("web"), 2);
+    deploy(t.ws(), QStringLiteral("cache"), 1, true);
+    const auto opened = openWindow(t);
+    QVERIFY(opened);
+    MainWindow &window = *opened;
 
     auto *tabs = qobject_cast<QTabWidget *>(window.centralWidget());
     QVERIFY(tabs);
@@ -124,24 +136,16 @@ void TestAccessibility::everyInteractiveElementHasAName()
 void TestAccessibility::rowsAreSpokenWholeAndNotByColourAlone()
 {
     TestWorkspace t({QStringLiteral("latency-ms=0")});
-    ApplicationCommands apps(t.ws());
-    ApplicationCommands::Deploy web;
-    web.charm = QStringLiteral("web");
-    web.count = 2;
-    apps.deploy(model, web);
+    deploy(t.ws(), QStringLiteral("web"), 2);
     AsTheProvisioner::started(t.ws(), model, QStringLiteral("0"), QStringLiteral("i-1"));
     AsTheProvisioner::failed(t.ws(), model, QStringLiteral("1"),
                              QStringLiteral("no capacity in sim-east-b"));
     MachineCommands::AddMachine container;
     container.directive = QStringLiteral("lxd:0");
     MachineCommands(t.ws()).addMachines(model, container);
-    MainWindow::Options options;
-    options.storeLocation = t.path();
-    options.provision = false;
-    options.watchIntervalMs = 50;
-    MainWindow window(t.ws(), model, options);
-    window.show();
-    QTRY_VERIFY(window.snapshotsApplied() > 0);
+    const auto opened = openWindow(t);
+    QVERIFY(opened);
+    MainWindow &window = *opened;
 
     // What a screen reader says of a row: the row's own words, whole.
     const auto spoken = [](const QAbstractItemModel *rows, const QString &name) {
