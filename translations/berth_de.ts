@@ -5393,17 +5393,22 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::RegionChart</name>
     <message>
-        <location filename="../ui/regionchart.cpp" line="27"/>
+        <location filename="../ui/regionchart.cpp" line="24"/>
+        <source>Units per region against the placement policy</source>
+        <translation>Einheiten je Region gegenüber der Platzierungsrichtlinie</translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="28"/>
         <source>Export…</source>
         <translation>Exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="49"/>
+        <location filename="../ui/regionchart.cpp" line="50"/>
         <source>Select an application to see where its units are.</source>
         <translation>Wählen Sie eine Anwendung, um zu sehen, wo ihre Einheiten sind.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="66"/>
+        <location filename="../ui/regionchart.cpp" line="67"/>
         <source>%1: %n unit(s), no placement policy</source>
         <translation>
             <numerusform>%1: %n Einheit, keine Platzierungsrichtlinie</numerusform>
@@ -5411,13 +5416,13 @@ Den Speicher jetzt erneut öffnen?</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="68"/>
-        <location filename="../ui/regionchart.cpp" line="87"/>
+        <location filename="../ui/regionchart.cpp" line="69"/>
+        <location filename="../ui/regionchart.cpp" line="88"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="81"/>
+        <location filename="../ui/regionchart.cpp" line="82"/>
         <source>%1: %n unit(s) by region, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n Einheit nach Region, gegen das gewichtete Ziel der Richtlinie</numerusform>
@@ -5425,7 +5430,7 @@ Den Speicher jetzt erneut öffnen?</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="84"/>
+        <location filename="../ui/regionchart.cpp" line="85"/>
         <source>%1: %n unit(s) by zone, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n Einheit nach Zone, gegen das gewichtete Ziel der Richtlinie</numerusform>
@@ -5433,38 +5438,38 @@ Den Speicher jetzt erneut öffnen?</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="87"/>
+        <location filename="../ui/regionchart.cpp" line="88"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="106"/>
-        <location filename="../ui/regionchart.cpp" line="121"/>
+        <location filename="../ui/regionchart.cpp" line="107"/>
+        <location filename="../ui/regionchart.cpp" line="122"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="120"/>
+        <location filename="../ui/regionchart.cpp" line="121"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="139"/>
+        <location filename="../ui/regionchart.cpp" line="140"/>
         <source>cap %1</source>
         <translation>Obergrenze %1</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="159"/>
+        <location filename="../ui/regionchart.cpp" line="160"/>
         <source>units: %1</source>
         <translation>Einheiten: %1</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="161"/>
+        <location filename="../ui/regionchart.cpp" line="162"/>
         <source>target: %1</source>
         <translation>Ziel: %1</translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="163"/>
+        <location filename="../ui/regionchart.cpp" line="164"/>
         <source>cap: %1</source>
         <translation>Obergrenze: %1</translation>
     </message>
@@ -5482,23 +5487,26 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>Von einer Anwendung auf eine andere ziehen, um sie zu verbinden; Rechtsklick auf eine Beziehung entfernt sie. Strg+Mausrad oder +/- zoomt, 0 zeigt alles.</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="55"/>
-        <location filename="../ui/relationsview.cpp" line="90"/>
         <source>subordinate</source>
-        <translation>untergeordnet</translation>
+        <translation type="vanished">untergeordnet</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="95"/>
+        <location filename="../ui/relationsview.cpp" line="98"/>
+        <source>%1 follows %2</source>
+        <translation>%1 folgt %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="99"/>
         <source>%1 and %2: %3</source>
         <translation>%1 und %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="114"/>
+        <location filename="../ui/relationsview.cpp" line="118"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="272"/>
+        <location filename="../ui/relationsview.cpp" line="276"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation>Die Beziehung zwischen %1 und %2 entfernen …</translation>
     </message>
@@ -5678,37 +5686,48 @@ Eingabe oder Doppelklick auf ein Ergebnis öffnet sein Modell und wählt es aus.
         <translation>Exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="41"/>
+        <location filename="../ui/zonechart.cpp" line="39"/>
+        <source>Units per zone</source>
+        <translation>Einheiten je Zone</translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="40"/>
+        <source>Region of the chart</source>
+        <translation>Region des Diagramms</translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="43"/>
         <source>Units</source>
         <translation>Einheiten</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="61"/>
+        <location filename="../ui/zonechart.cpp" line="63"/>
         <source>all regions</source>
         <translation>allen Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="144"/>
+        <location filename="../ui/zonechart.cpp" line="146"/>
         <source>%1 (skew %2)</source>
         <translation>%1 (Schieflage %2)</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="155"/>
+        <location filename="../ui/zonechart.cpp" line="157"/>
         <source>%1 (past its bound: %2)</source>
         <translation>%1 (über seiner Grenze: %2)</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="166"/>
+        <location filename="../ui/zonechart.cpp" line="168"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation>Hier läuft noch keine Einheit in einer Zone: stellen Sie eine Anwendung bereit (Modell ▸ Bereitstellen…) und lassen Sie ihre Maschinen starten.</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="220"/>
+        <location filename="../ui/zonechart.cpp" line="222"/>
         <source> — at most %1 a zone</source>
         <translation> — höchstens %1 je Zone</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="261"/>
+        <location filename="../ui/zonechart.cpp" line="239"/>
+        <location filename="../ui/zonechart.cpp" line="274"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation>
             <numerusform>%1 in %2: %n Einheit</numerusform>
@@ -5716,17 +5735,17 @@ Eingabe oder Doppelklick auf ein Ergebnis öffnet sein Modell und wählt es aus.
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="168"/>
+        <location filename="../ui/zonechart.cpp" line="170"/>
         <source>every application is spread evenly</source>
         <translation>jede Anwendung ist gleichmäßig verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="169"/>
+        <location filename="../ui/zonechart.cpp" line="171"/>
         <source>uneven: %1</source>
         <translation>ungleich: %1</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="199"/>
+        <location filename="../ui/zonechart.cpp" line="201"/>
         <source>%1 — skew %2</source>
         <translation>%1 — Schieflage %2</translation>
     </message>

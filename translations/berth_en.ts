@@ -5309,17 +5309,22 @@ Reopen the store now?</source>
 <context>
     <name>berth::RegionChart</name>
     <message>
-        <location filename="../ui/regionchart.cpp" line="27"/>
+        <location filename="../ui/regionchart.cpp" line="24"/>
+        <source>Units per region against the placement policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/regionchart.cpp" line="28"/>
         <source>Export…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="49"/>
+        <location filename="../ui/regionchart.cpp" line="50"/>
         <source>Select an application to see where its units are.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="66"/>
+        <location filename="../ui/regionchart.cpp" line="67"/>
         <source>%1: %n unit(s), no placement policy</source>
         <translation>
             <numerusform>%1: %n unit, no placement policy</numerusform>
@@ -5327,13 +5332,13 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="68"/>
-        <location filename="../ui/regionchart.cpp" line="87"/>
+        <location filename="../ui/regionchart.cpp" line="69"/>
+        <location filename="../ui/regionchart.cpp" line="88"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="81"/>
+        <location filename="../ui/regionchart.cpp" line="82"/>
         <source>%1: %n unit(s) by region, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n unit by region, against the policy&apos;s weighted target</numerusform>
@@ -5341,7 +5346,7 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/regionchart.cpp" line="84"/>
+        <location filename="../ui/regionchart.cpp" line="85"/>
         <source>%1: %n unit(s) by zone, against the policy&apos;s weighted target</source>
         <translation>
             <numerusform>%1: %n unit by zone, against the policy&apos;s weighted target</numerusform>
@@ -5349,38 +5354,38 @@ Reopen the store now?</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="87"/>
+        <location filename="../ui/regionchart.cpp" line="88"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="106"/>
-        <location filename="../ui/regionchart.cpp" line="121"/>
+        <location filename="../ui/regionchart.cpp" line="107"/>
+        <location filename="../ui/regionchart.cpp" line="122"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="120"/>
+        <location filename="../ui/regionchart.cpp" line="121"/>
         <source>Target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="139"/>
+        <location filename="../ui/regionchart.cpp" line="140"/>
         <source>cap %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="159"/>
+        <location filename="../ui/regionchart.cpp" line="160"/>
         <source>units: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="161"/>
+        <location filename="../ui/regionchart.cpp" line="162"/>
         <source>target: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/regionchart.cpp" line="163"/>
+        <location filename="../ui/regionchart.cpp" line="164"/>
         <source>cap: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5398,23 +5403,22 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="55"/>
-        <location filename="../ui/relationsview.cpp" line="90"/>
-        <source>subordinate</source>
+        <location filename="../ui/relationsview.cpp" line="98"/>
+        <source>%1 follows %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="95"/>
+        <location filename="../ui/relationsview.cpp" line="99"/>
         <source>%1 and %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="114"/>
+        <location filename="../ui/relationsview.cpp" line="118"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="272"/>
+        <location filename="../ui/relationsview.cpp" line="276"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5592,37 +5596,48 @@ Enter or double-click a result to open its model and select it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="41"/>
+        <location filename="../ui/zonechart.cpp" line="39"/>
+        <source>Units per zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="40"/>
+        <source>Region of the chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/zonechart.cpp" line="43"/>
         <source>Units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="61"/>
+        <location filename="../ui/zonechart.cpp" line="63"/>
         <source>all regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="144"/>
+        <location filename="../ui/zonechart.cpp" line="146"/>
         <source>%1 (skew %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="155"/>
+        <location filename="../ui/zonechart.cpp" line="157"/>
         <source>%1 (past its bound: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="166"/>
+        <location filename="../ui/zonechart.cpp" line="168"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="220"/>
+        <location filename="../ui/zonechart.cpp" line="222"/>
         <source> — at most %1 a zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="261"/>
+        <location filename="../ui/zonechart.cpp" line="239"/>
+        <location filename="../ui/zonechart.cpp" line="274"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -5630,17 +5645,17 @@ Enter or double-click a result to open its model and select it.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="168"/>
+        <location filename="../ui/zonechart.cpp" line="170"/>
         <source>every application is spread evenly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="169"/>
+        <location filename="../ui/zonechart.cpp" line="171"/>
         <source>uneven: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="199"/>
+        <location filename="../ui/zonechart.cpp" line="201"/>
         <source>%1 — skew %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -21,6 +21,7 @@ RegionChart::RegionChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_caption->setWordWrap(true);
+    m_plot->setAccessibleName(tr("Units per region against the placement policy"));
     auto *top = new QHBoxLayout;
     top->addWidget(m_caption, 1);
     auto *exportButton = new QToolButton(this);

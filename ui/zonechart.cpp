@@ -36,6 +36,8 @@ ZoneChart::ZoneChart(QWidget *parent)
     layout->addWidget(m_plot, 1);
     m_caption->setWordWrap(true);
     m_plot->setMinimumHeight(200);
+    m_plot->setAccessibleName(tr("Units per zone"));
+    m_regionBox->setAccessibleName(tr("Region of the chart"));
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->yAxis->setLabel(tr("Units"));
@@ -228,6 +230,17 @@ void ZoneChart::drawBars()
     m_plot->yAxis->setRange(0, top * 1.15);
     m_plot->legend->setVisible(!m_applications.isEmpty());
     m_plot->replot();
+    // What the bars show, in words, for a screen reader: every segment.
+    QStringList segments;
+    for (const QString &app : std::as_const(m_applications)) {
+        const QList<double> &counts = m_counts.value(app);
+        for (qsizetype i = 0; i < counts.size() && i < m_zones.size(); ++i) {
+            if (counts.at(i) > 0)
+                segments << tr("%1 in %2: %n unit(s)", nullptr, int(counts.at(i)))
+                                .arg(app, m_zones.at(i));
+        }
+    }
+    m_plot->setAccessibleDescription(segments.join(QStringLiteral("; ")));
 }
 
 QString ZoneChart::caption() const

@@ -1069,6 +1069,11 @@ private slots:
                  std::make_pair(QStringLiteral("db"), QStringLiteral("sim-east-a")));
         QVERIFY(chart.toolTipAt(bottom).startsWith(
             QStringLiteral("db in sim-east-a: %1 unit").arg(int(db.at(0)))));
+        // The same counts, in words, for a screen reader.
+        QCOMPARE(chart.plot()->accessibleName(), QStringLiteral("Units per zone"));
+        QVERIFY2(chart.plot()->accessibleDescription().contains(
+                     QStringLiteral("db in sim-east-a: %1 unit").arg(int(db.at(0)))),
+                 qPrintable(chart.plot()->accessibleDescription()));
         QSignalSpy clicked(&chart, &ZoneChart::segmentClicked);
         QTest::mouseClick(chart.plot(), Qt::LeftButton, {}, bottom.toPoint());
         QCOMPARE(clicked.size(), 1);
