@@ -5506,7 +5506,17 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="276"/>
+        <location filename="../ui/relationsview.cpp" line="143"/>
+        <source>%1 selected, related to nothing</source>
+        <translation>%1 ausgewählt, mit nichts verbunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="144"/>
+        <source>%1 selected, related to %2</source>
+        <translation>%1 ausgewählt, verbunden mit %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="346"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation>Die Beziehung zwischen %1 und %2 entfernen …</translation>
     </message>

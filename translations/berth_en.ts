@@ -5418,7 +5418,17 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="276"/>
+        <location filename="../ui/relationsview.cpp" line="143"/>
+        <source>%1 selected, related to nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="144"/>
+        <source>%1 selected, related to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="346"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation type="unfinished"></translation>
     </message>

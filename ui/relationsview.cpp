@@ -129,6 +129,19 @@ void RelationsView::setSelectedApplication(const QString &name)
         return;
     m_selected = name;
     paintItems();
+    // A screen reader hears what is selected and what it is related to.
+    QStringList related;
+    for (const RelationsLayout::Edge &e : std::as_const(m_edges)) {
+        if (e.from == name)
+            related << e.to;
+        else if (e.to == name)
+            related << e.from;
+    }
+    setAccessibleDescription(
+        name.isEmpty() ? QString()
+        : related.isEmpty()
+            ? tr("%1 selected, related to nothing").arg(name)
+            : tr("%1 selected, related to %2").arg(name, related.join(QStringLiteral(", "))));
     if (const QPoint centre = centreOf(name);
         !centre.isNull() && !viewport()->rect().contains(centre))
         centerOn(mapToScene(centre));
@@ -187,6 +200,54 @@ std::optional<RelationsLayout::PlacedEdge> RelationsView::edgeAt(const QPoint &p
     return std::nullopt;
 }
 
+QString RelationsView::neighbour(Qt::Key arrow) const
+{
+    qsizetype from = -1;
+    for (qsizetype i = 0; i < m_nodes.size(); ++i) {
+        if (m_nodes.at(i).name == m_selected)
+            from = i;
+    }
+    if (from < 0 || from >= m_layout.boxes.size())
+        return m_nodes.isEmpty() ? QString() : m_nodes.constFirst().name;
+    const QPointF here = m_layout.boxes.at(from).center();
+    QString best;
+    double bestCost = 0;
+    for (qsizetype i = 0; i < m_nodes.size() && i < m_layout.boxes.size(); ++i) {
+        const QPointF d = m_layout.boxes.at(i).center() - here;
+        // Along the arrow, and across it.
+        double along = 0;
+        double across = 0;
+        switch (arrow) {
+        case Qt::Key_Right:
+            along = d.x();
+            across = d.y();
+            break;
+        case Qt::Key_Left:
+            along = -d.x();
+            across = d.y();
+            break;
+        case Qt::Key_Down:
+            along = d.y();
+            across = d.x();
+            break;
+        case Qt::Key_Up:
+            along = -d.y();
+            across = d.x();
+            break;
+        default:
+            return {};
+        }
+        if (i == from || along <= 0.5)
+            continue;
+        const double cost = along + 2 * std::abs(across);
+        if (best.isEmpty() || cost < bestCost) {
+            best = m_nodes.at(i).name;
+            bestCost = cost;
+        }
+    }
+    return best;
+}
+
 void RelationsView::wheelEvent(QWheelEvent *event)
 {
     if (event->modifiers() & Qt::ControlModifier) {
@@ -210,6 +271,15 @@ void RelationsView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_0:
         m_autoFit = true;
         fit();
+        return;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+        if (const QString next = neighbour(Qt::Key(event->key())); !next.isEmpty()) {
+            setSelectedApplication(next);
+            emit applicationSelected(next);
+        }
         return;
     default:
         QGraphicsView::keyPressEvent(event);

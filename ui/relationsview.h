@@ -12,8 +12,8 @@ namespace berth {
 // The model's applications as boxes and their relations as labelled edges,
 // laid out in layers (RelationsLayout), subordinates beside their
 // principals. Ctrl+wheel or +/- zooms, 0 fits, dragging the background
-// pans. A click selects the application (the window selects it in the
-// other views too); dragging from one application to another relates them,
+// pans; the arrow keys move the selection from box to box. A click selects the application (the
+// window selects it in the other views too); dragging from one application to another relates them,
 // and an edge's context menu removes its relation: both as the window's
 // other changes are, staged when it stages.
 class RelationsView final : public QGraphicsView
@@ -36,6 +36,10 @@ public:
     double zoom() const { return transform().m11(); }
     void zoomBy(double factor);
     void fit();
+    // The keyboard's route: the application nearest the selected one in the
+    // direction of an arrow key, selected as a click would (none selected:
+    // the first); empty when there is none that way.
+    QString neighbour(Qt::Key arrow) const;
 
 signals:
     void applicationSelected(const QString &name);

@@ -156,6 +156,24 @@ void TestRelationsView::relatesByDragAndRemovesFromAnEdge()
     QTRY_COMPARE(view->layout().edges.size(), 1);
     QVERIFY(t.ws().snapshot(model).integrations.isEmpty());
 
+    // The arrow keys move the selection from box to box, as a click does.
+    view->setFocus();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                      view->centreOf(QStringLiteral("wordpress")));
+    QCOMPARE(view->accessibleDescription(), QStringLiteral("wordpress selected, related to ntp"));
+    bool moved = false;
+    for (const Qt::Key arrow : {Qt::Key_Right, Qt::Key_Left, Qt::Key_Down, Qt::Key_Up}) {
+        const QString next = view->neighbour(arrow);
+        if (next.isEmpty())
+            continue;
+        QTest::keyClick(view, arrow);
+        QCOMPARE(view->selectedApplication(), next);
+        QCOMPARE(window.selectedApplications(), QStringList{next});
+        moved = true;
+        break;
+    }
+    QVERIFY(moved);
+
     // Zoom: keys in, out, and back to the whole.
     view->setFocus();
     const double fitted = view->zoom();
