@@ -1,14 +1,11 @@
 #include "ui/relationsview.h"
 
-#include "ui/palettecolours.h"
-
 #include <QContextMenuEvent>
 #include <QGraphicsLineItem>
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QMenu>
-#include <QScrollBar>
 #include <QWheelEvent>
 
 #include <cmath>
