@@ -71,6 +71,7 @@ void RelationsView::rebuild()
 {
     m_layout = RelationsLayout::compute(m_nodes, m_edges, labelPointSize);
     paintItems();
+    describeSelection(); // its relations may have changed
     if (m_autoFit)
         fit();
 }
@@ -103,14 +104,11 @@ void RelationsView::paintItems()
             label->setData(secondKey, e.to);
         }
     }
+    m_boxes.clear();
     for (qsizetype i = 0; i < m_nodes.size() && i < m_layout.boxes.size(); ++i) {
         const RelationsLayout::Node &node = m_nodes.at(i);
-        const bool selected = node.name == m_selected;
-        QPen border(selected ? p.color(QPalette::Highlight) : p.color(QPalette::Text),
-                    selected ? 2.5 : 1.0, node.subordinate ? Qt::DashLine : Qt::SolidLine);
-        auto *box = s->addRect(m_layout.boxes.at(i), border,
-                               selected ? p.color(QPalette::Highlight).lighter(180)
-                                        : p.color(QPalette::Base));
+        auto *box = s->addRect(m_layout.boxes.at(i));
+        m_boxes.append({box, node.subordinate});
         box->setData(applicationKey, node.name);
         box->setToolTip(node.subordinate ? tr("%1 (subordinate)").arg(node.name) : node.name);
         auto *name = s->addSimpleText(node.name, font());
@@ -118,6 +116,36 @@ void RelationsView::paintItems()
         name->setPos(m_layout.boxes.at(i).center() - name->boundingRect().center());
         name->setData(applicationKey, node.name);
     }
+    styleBoxes();
+}
+
+void RelationsView::styleBoxes()
+{
+    const QPalette p = palette();
+    for (const auto &[box, subordinate] : std::as_const(m_boxes)) {
+        const bool selected = box->data(applicationKey).toString() == m_selected;
+        box->setPen(QPen(selected ? p.color(QPalette::Highlight) : p.color(QPalette::Text),
+                         selected ? 2.5 : 1.0, subordinate ? Qt::DashLine : Qt::SolidLine));
+        box->setBrush(selected ? p.color(QPalette::Highlight).lighter(180)
+                               : p.color(QPalette::Base));
+    }
+}
+
+void RelationsView::describeSelection()
+{
+    // A screen reader hears what is selected and what it is related to.
+    QStringList related;
+    for (const RelationsLayout::Edge &e : std::as_const(m_edges)) {
+        if (e.from == m_selected)
+            related << e.to;
+        else if (e.to == m_selected)
+            related << e.from;
+    }
+    setAccessibleDescription(
+        m_selected.isEmpty() ? QString()
+        : related.isEmpty()
+            ? tr("%1 selected, related to nothing").arg(m_selected)
+            : tr("%1 selected, related to %2").arg(m_selected, related.join(QStringLiteral(", "))));
 }
 
 void RelationsView::setSelectedApplication(const QString &name)
@@ -125,20 +153,8 @@ void RelationsView::setSelectedApplication(const QString &name)
     if (name == m_selected)
         return;
     m_selected = name;
-    paintItems();
-    // A screen reader hears what is selected and what it is related to.
-    QStringList related;
-    for (const RelationsLayout::Edge &e : std::as_const(m_edges)) {
-        if (e.from == name)
-            related << e.to;
-        else if (e.to == name)
-            related << e.from;
-    }
-    setAccessibleDescription(
-        name.isEmpty() ? QString()
-        : related.isEmpty()
-            ? tr("%1 selected, related to nothing").arg(name)
-            : tr("%1 selected, related to %2").arg(name, related.join(QStringLiteral(", "))));
+    styleBoxes(); // the boxes as they are, restyled: not the scene made again
+    describeSelection();
     if (const QPoint centre = centreOf(name);
         !centre.isNull() && !viewport()->rect().contains(centre))
         centerOn(mapToScene(centre));

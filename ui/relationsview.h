@@ -6,6 +6,7 @@
 #include <QGraphicsView>
 
 class QGraphicsLineItem;
+class QGraphicsRectItem;
 
 namespace berth {
 
@@ -58,7 +59,10 @@ protected:
 
 private:
     void rebuild();
+    // The scene made from the layout; styleBoxes() marks the selected box.
     void paintItems();
+    void styleBoxes();
+    void describeSelection();
     // The application whose box is under the view's point `pos`; empty if none.
     QString applicationAt(const QPoint &pos) const;
     // The relation whose edge or label is near `pos`.
@@ -69,6 +73,7 @@ private:
     QList<RelationsLayout::Edge> m_edges;
     RelationsLayout m_layout;
     QString m_selected;
+    QList<std::pair<QGraphicsRectItem *, bool>> m_boxes; // each box, and whether a subordinate
     QString m_dragFrom;
     QGraphicsLineItem *m_dragLine = nullptr;
     bool m_autoFit = true; // the whole graph in sight until the user zooms

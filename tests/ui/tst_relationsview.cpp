@@ -87,12 +87,8 @@ void TestRelationsView::relatesByDragAndRemovesFromAnEdge()
 {
     const QString model = QStringLiteral("default");
     TestWorkspace t({QStringLiteral("latency-ms=0")});
-    ApplicationCommands apps(t.ws());
-    for (const char *name : {"wordpress", "mysql"}) {
-        ApplicationCommands::Deploy d;
-        d.charm = QString::fromLatin1(name);
-        apps.deploy(model, d);
-    }
+    deployCharm(t.ws(), model, QStringLiteral("wordpress"), 1);
+    deployCharm(t.ws(), model, QStringLiteral("mysql"), 1);
     deploySubordinate(t.ws(), model, QStringLiteral("ntp"), QStringLiteral("wordpress"));
     MainWindow::Options options;
     options.storeLocation = t.path();
