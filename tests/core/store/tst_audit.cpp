@@ -2,45 +2,14 @@
 #include "core/commands/modelcommands.h"
 #include "core/store/auditrows.h"
 #include "core/store/modelrows.h"
+#include "tests/core/store/audittesting.h"
 #include "tests/testsupport.h"
 
 #include <QTest>
 #include <QUrl>
 
 using namespace berth;
-
-namespace {
-
-const QString model = QStringLiteral("default");
-
-// The query for `model` (empty: every model) with the filters given.
-AuditQuery query(const QString &of, const QString &user = {}, const QString &program = {},
-                 const QString &text = {}, qint64 since = 0, int limit = 0)
-{
-    AuditQuery q;
-    q.model = of;
-    q.user = user;
-    q.program = program;
-    q.text = text;
-    q.since = since;
-    q.limit = limit;
-    return q;
-}
-
-QList<AuditRecord> trail(Workspace &ws, const AuditQuery &query)
-{
-    return ws.store().read([&](SqlSession &sql) { return AuditRows(sql).list(query); });
-}
-
-QStringList descriptions(const QList<AuditRecord> &entries)
-{
-    QStringList lines;
-    for (const AuditRecord &e : entries)
-        lines << e.description;
-    return lines;
-}
-
-} // namespace
+using namespace berth::AuditTesting;
 
 class TestAudit : public QObject
 {
@@ -50,7 +19,6 @@ private slots:
     void everyCommittedChangeIsInTheTrailOnce();
     void whatIsTriedOrRefusedIsNot();
     void theTrailIsFilteredAndOutlivesItsModel();
-    void twoPeopleAreToldApart();
 };
 
 void TestAudit::everyCommittedChangeIsInTheTrailOnce()
@@ -154,47 +122,6 @@ void TestAudit::theTrailIsFilteredAndOutlivesItsModel()
              (QStringList{QStringLiteral("add model staging on sim/sim-east"),
                           QStringLiteral("deploy db, 1 unit(s)"),
                           QStringLiteral("destroy model staging")}));
-}
-
-void TestAudit::twoPeopleAreToldApart()
-{
-    if (!TestLocation::postgres())
-        QSKIP("PostgreSQL's roles: the test runs again on PostgreSQL (tst_audit_postgres)");
-    TestWorkspace t;
-    // The second person of scripts/setup-postgres, on the same store.
-    QUrl url(t.path());
-    QCOMPARE(url.userName(), QStringLiteral("berth"));
-    url.setUserName(QStringLiteral("berth_teammate"));
-    Store theirs(url.toString());
-    Workspace teammate(theirs, t.clouds);
-    QCOMPARE(teammate.actor().user, QStringLiteral("berth_teammate"));
-    QCOMPARE(t.ws().actor().user, QStringLiteral("berth"));
-
-    deployChange(QStringLiteral("web"), 1).apply(t.ws(), model);
-    ChangeSet(teammate).stage(model, ModelChange::addUnits(QStringLiteral("web"), 2, {}));
-    // berth commits what the teammate staged.
-    QCOMPARE(ChangeSet(t.ws()).preview(model).items.constFirst().record.author,
-             QStringLiteral("berth_teammate"));
-    ChangeSet(t.ws()).commit(model);
-    ModelChange::removeUnits({QStringLiteral("web/1")}).apply(teammate, model);
-
-    const QList<AuditRecord> entries = trail(t.ws(), query(model));
-    QCOMPARE(entries.size(), 3);
-    QCOMPARE(entries.at(0).by.user, QStringLiteral("berth"));
-    QCOMPARE(entries.at(1).by.user, QStringLiteral("berth"));
-    QCOMPARE(entries.at(1).stagedBy, QStringLiteral("berth_teammate"));
-    QCOMPARE(entries.at(2).by.user, QStringLiteral("berth_teammate"));
-    // The person is the server's word, not the program's.
-    AuditRecord claimed;
-    claimed.by.user = QStringLiteral("someone-else");
-    claimed.description = QStringLiteral("claimed");
-    theirs.write(
-        [&](SqlSession &sql) { AuditRows(sql).append(ModelRows(sql).load(model), {claimed}); });
-    QCOMPARE(trail(t.ws(), query(model)).constLast().by.user, QStringLiteral("berth_teammate"));
-    // Either may look for the other's changes.
-    QCOMPARE(descriptions(trail(teammate, query(model, QStringLiteral("berth_teammate")))),
-             (QStringList{QStringLiteral("add 2 unit(s) of web"), QStringLiteral("remove web/1"),
-                          QStringLiteral("claimed")}));
 }
 
 QTEST_GUILESS_MAIN(TestAudit)
