@@ -4,6 +4,7 @@
 #include "core/inputlimits.h"
 
 #include <QCoreApplication>
+#include <QProcess>
 
 namespace berth {
 
@@ -16,34 +17,14 @@ class Text
     Q_DECLARE_TR_FUNCTIONS(SearchQuery)
 };
 
-// The words of `text`: split at blanks, a "quoted part" (or field:"quoted
-// part") kept whole.
+// The words of `text`, split as a shell splits them (Qt's own splitting,
+// as the command bar's): a "quoted part", or field:"quoted part", is one.
 QStringList words(const QString &text)
 {
-    QStringList out;
-    QString word;
-    bool quoted = false;
-    bool started = false;
-    for (const QChar c : text) {
-        if (c == u'"') {
-            quoted = !quoted;
-            started = true;
-        } else if (c.isSpace() && !quoted) {
-            if (started)
-                out << word;
-            word.clear();
-            started = false;
-        } else {
-            word += c;
-            started = true;
-        }
-    }
-    if (quoted)
+    if (text.count(u'"') % 2 != 0)
         throw BerthError(Text::tr("search: a quote is not closed; expected \"words\" in pairs "
                                   "of double quotes"));
-    if (started)
-        out << word;
-    return out;
+    return QProcess::splitCommand(text);
 }
 
 std::optional<SearchQuery::Kind> kindNamed(const QString &word)
