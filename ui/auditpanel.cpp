@@ -1,6 +1,5 @@
 #include "ui/auditpanel.h"
 
-#include "core/bertherror.h"
 #include "core/store/auditrows.h"
 #include "core/store/store.h"
 #include "ui/offthread.h"
@@ -90,31 +89,20 @@ void AuditPanel::refresh()
     m_stale = !isVisible();
     if (m_stale)
         return;
-    struct Read
-    {
-        QList<AuditRecord> entries;
-        QString error;
-    };
     AuditQuery query;
     query.model = m_everyModel->isChecked() ? QString() : m_model;
     query.text = m_text->text().trimmed();
     query.user = m_user->text().trimmed();
     query.limit = shownAtMost;
     const int generation = ++m_generation;
-    runInBackground(
-        this,
-        [location = m_location, query] {
-            try {
-                Store store(location);
-                return Read{store.read([&](SqlSession &sql) { return AuditRows(sql).list(query); }),
-                            {}};
-            } catch (const BerthError &error) {
-                return Read{{}, error.message()};
-            }
+    readStoreInBackground(
+        this, m_location,
+        [query](Store &store) {
+            return store.read([&](SqlSession &sql) { return AuditRows(sql).list(query); });
         },
-        [this, generation](const Read &read) {
+        [this, generation](const StoreRead<QList<AuditRecord>> &read) {
             if (generation == m_generation)
-                show(read.entries, read.error);
+                show(read.value, read.error);
         });
 }
 

@@ -87,30 +87,18 @@ void ChangeSetPanel::refresh()
 {
     if (m_model.isEmpty())
         return;
-    struct Read
-    {
-        ChangeSet::Preview preview;
-        QString error;
-    };
     const int generation = ++m_generation;
-    const QString location = m_location;
-    const QString model = m_model;
-    runInBackground(
-        this,
+    readStoreInBackground(
+        this, m_location,
         // A copy of the registry: the window may reload its own meanwhile.
-        [location, model, clouds = m_ws.clouds()] {
-            try {
-                Store store(location);
-                Workspace ws(store, clouds);
-                // Nothing staged: nothing tried, the model not read (preview()).
-                return Read{ChangeSet(ws).preview(model), {}};
-            } catch (const BerthError &error) {
-                return Read{{}, error.message()};
-            }
+        [model = m_model, clouds = m_ws.clouds()](Store &store) {
+            Workspace ws(store, clouds);
+            // Nothing staged: nothing tried, the model not read (preview()).
+            return ChangeSet(ws).preview(model);
         },
-        [this, generation](const Read &read) {
+        [this, generation](const StoreRead<ChangeSet::Preview> &read) {
             if (generation == m_generation)
-                show(read.preview, read.error);
+                show(read.value, read.error);
         });
 }
 

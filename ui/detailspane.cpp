@@ -1,6 +1,5 @@
 #include "ui/detailspane.h"
 
-#include "core/bertherror.h"
 #include "core/commands/machinecommands.h"
 #include "core/model/snapshotindex.h"
 #include "core/store/store.h"
@@ -118,35 +117,25 @@ void DetailsPane::readStatusLog()
 {
     // Read on a connection of its own, off the window's thread; an answer for
     // a machine no longer shown is dropped.
-    struct Read
-    {
-        QList<StatusLogEntry> log;
-        QString error;
-    };
-    runInBackground(
-        this,
+    readStoreInBackground(
+        this, m_storeLocation,
         // A copy of the registry: the window may reload its own meanwhile.
-        [location = m_storeLocation, model = m_model, machine = m_machine, clouds = m_clouds()] {
-            try {
-                Store store(location);
-                Workspace ws(store, clouds);
-                return Read{MachineCommands(ws).statusLog(model, machine), {}};
-            } catch (const BerthError &error) {
-                return Read{{}, error.message()};
-            }
+        [model = m_model, machine = m_machine, clouds = m_clouds()](Store &store) {
+            Workspace ws(store, clouds);
+            return MachineCommands(ws).statusLog(model, machine);
         },
-        [this, machine = m_machine](const Read &read) {
+        [this, machine = m_machine](const StoreRead<QList<StatusLogEntry>> &read) {
             if (machine != m_machine)
                 return;
             QString html =
                 QStringLiteral("<p><b>%1</b></p>").arg(tr("Status history").toHtmlEscaped());
             if (!read.error.isEmpty())
                 html += QStringLiteral("<p>%1</p>").arg(read.error.toHtmlEscaped());
-            else if (read.log.isEmpty())
+            else if (read.value.isEmpty())
                 html += QStringLiteral("<p>%1</p>")
                             .arg(tr("Nothing has happened yet.").toHtmlEscaped());
             html += QStringLiteral("<table>");
-            for (const StatusLogEntry &e : read.log) {
+            for (const StatusLogEntry &e : read.value) {
                 const QString time =
                     QLocale().toString(QDateTime::fromMSecsSinceEpoch(e.at), QLocale::ShortFormat);
                 html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/bertherror.h"
+#include "core/store/store.h"
+
 #include <QFutureWatcher>
 #include <QWidget>
 #include <QtConcurrent/QtConcurrentRun>
@@ -19,6 +22,34 @@ template <typename Work, typename Done> void runInBackground(QObject *context, W
                          done(watcher->result());
                      });
     watcher->setFuture(QtConcurrent::run(std::move(work)));
+}
+
+// What a read off the window's thread gave: its value, or the one line
+// saying why it failed.
+template <typename T> struct StoreRead
+{
+    T value;
+    QString error;
+};
+
+// runInBackground() of `read(store)` on a connection of its own to the
+// store at `location`: `done` gets a StoreRead with the value, or with the
+// error the store (or the read) refused with. `read` captures only values.
+template <typename Read, typename Done>
+void readStoreInBackground(QObject *context, QString location, Read read, Done done)
+{
+    using Value = std::invoke_result_t<Read, Store &>;
+    runInBackground(
+        context,
+        [location = std::move(location), read = std::move(read)]() -> StoreRead<Value> {
+            try {
+                Store store(location);
+                return {read(store), {}};
+            } catch (const BerthError &error) {
+                return {{}, error.message()};
+            }
+        },
+        std::move(done));
 }
 
 // runInBackground() for work a widget waits for (anything that talks to a

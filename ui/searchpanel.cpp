@@ -112,29 +112,17 @@ void SearchPanel::refresh()
         m_hits.clear();
         m_status->setText(tr("Searching…"));
     }
-    struct Read
-    {
-        SearchResult result;
-        QString error;
-    };
-    runInBackground(
-        this,
-        [location = m_location, query] {
-            try {
-                Store store(location);
-                return Read{store.read([&](SqlSession &sql) {
-                                return SearchRows(sql).find(query, shownAtMost);
-                            }),
-                            {}};
-            } catch (const BerthError &error) {
-                return Read{{}, error.message()};
-            }
+    readStoreInBackground(
+        this, m_location,
+        [query](Store &store) {
+            return store.read(
+                [&](SqlSession &sql) { return SearchRows(sql).find(query, shownAtMost); });
         },
-        [this, generation, text](const Read &read) {
+        [this, generation, text](const StoreRead<SearchResult> &read) {
             if (generation != m_generation)
                 return;
             m_shownQuery = text;
-            show(read.result, read.error);
+            show(read.value, read.error);
         });
 }
 
