@@ -2511,32 +2511,32 @@
 <context>
     <name>SearchQuery</name>
     <message>
-        <location filename="../core/model/search.cpp" line="42"/>
+        <location filename="../core/model/search.cpp" line="25"/>
         <source>search: a quote is not closed; expected &quot;words&quot; in pairs of double quotes</source>
         <translation>search: ein Anführungszeichen ist nicht geschlossen; erwartet werden &quot;Wörter&quot; zwischen zwei doppelten Anführungszeichen</translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="89"/>
+        <location filename="../core/model/search.cpp" line="70"/>
         <source>search: the query is %1 characters long; expected at most %2</source>
         <translation>search: die Suche ist %1 Zeichen lang; erwartet werden höchstens %2</translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="102"/>
+        <location filename="../core/model/search.cpp" line="83"/>
         <source>search: &quot;%1&quot; is not a field; expected one of %2, as in zone:sim-east-a</source>
         <translation>search: &quot;%1&quot; ist kein Feld; erwartet wird eines von %2, wie in zone:sim-east-a</translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="107"/>
+        <location filename="../core/model/search.cpp" line="88"/>
         <source>search: %1: has no value; expected %1:TEXT</source>
         <translation>search: %1: hat keinen Wert; erwartet wird %1:TEXT</translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="114"/>
+        <location filename="../core/model/search.cpp" line="95"/>
         <source>search: &quot;%1&quot; is not a kind; expected is:application, is:unit or is:machine</source>
         <translation>search: &quot;%1&quot; ist keine Art; erwartet wird is:application, is:unit oder is:machine</translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="118"/>
+        <location filename="../core/model/search.cpp" line="99"/>
         <source>search: asks for two kinds at once; expected one is:</source>
         <translation>search: fragt nach zwei Arten zugleich; erwartet wird ein is:</translation>
     </message>
@@ -3603,83 +3603,83 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::AuditPanel</name>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="32"/>
+        <location filename="../ui/auditpanel.cpp" line="31"/>
         <source>E&amp;very model</source>
         <translation>&amp;Jedes Modell</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="37"/>
+        <location filename="../ui/auditpanel.cpp" line="36"/>
         <source>Filter changes…</source>
         <translation>Änderungen filtern…</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="39"/>
+        <location filename="../ui/auditpanel.cpp" line="38"/>
         <source>Filter the history by change</source>
         <translation>Verlauf nach Änderung filtern</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="40"/>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="39"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>User</source>
         <translation>Benutzer</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="42"/>
+        <location filename="../ui/auditpanel.cpp" line="41"/>
         <source>Filter the history by user</source>
         <translation>Verlauf nach Benutzer filtern</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="43"/>
+        <location filename="../ui/auditpanel.cpp" line="42"/>
         <source>Show the changes of every model in the store</source>
         <translation>Die Änderungen aller Modelle des Speichers zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>Change</source>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="46"/>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
         <source>History of committed changes</source>
         <translation>Verlauf der übernommenen Änderungen</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="53"/>
+        <location filename="../ui/auditpanel.cpp" line="52"/>
         <source>History status</source>
         <translation>Verlaufsstatus</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="133"/>
+        <location filename="../ui/auditpanel.cpp" line="121"/>
         <source>%1 (staged by %2)</source>
         <translation>%1 (vorgemerkt von %2)</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="136"/>
+        <location filename="../ui/auditpanel.cpp" line="124"/>
         <source>%1 on %2</source>
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="145"/>
+        <location filename="../ui/auditpanel.cpp" line="133"/>
         <source>No committed change matches.</source>
         <translation>Keine übernommene Änderung passt.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/auditpanel.cpp" line="147"/>
+        <location filename="../ui/auditpanel.cpp" line="135"/>
         <source>The newest %n change(s) shown; narrow the filter for older ones.</source>
         <translation>
             <numerusform>Die neueste Änderung wird gezeigt; für ältere den Filter eingrenzen.</numerusform>
@@ -3687,7 +3687,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/auditpanel.cpp" line="150"/>
+        <location filename="../ui/auditpanel.cpp" line="138"/>
         <source>%n change(s).</source>
         <translation>
             <numerusform>%n Änderung.</numerusform>
@@ -3761,22 +3761,22 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="125"/>
+        <location filename="../ui/changesetpanel.cpp" line="113"/>
         <source>applies</source>
         <translation>anwendbar</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="125"/>
+        <location filename="../ui/changesetpanel.cpp" line="113"/>
         <source>refused</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <location filename="../ui/changesetpanel.cpp" line="133"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation>Keine vorgemerkten Änderungen. Im Fenster gemachte Änderungen warten hier, bis Sie sie übernehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="153"/>
+        <location filename="../ui/changesetpanel.cpp" line="141"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
         <translation>
             <numerusform>Übernehmen startet %n Instanz, %1 pro Stunde</numerusform>
@@ -3784,35 +3784,35 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
         <source>Region</source>
         <translation>Region</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Instance type</source>
         <translation>Instanztyp</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
+        <location filename="../ui/changesetpanel.cpp" line="171"/>
         <source>Cost/hour</source>
         <translation>Kosten/Stunde</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="146"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
         <translation>
             <numerusform>Übernehmen stoppt %n Instanz und spart %1 pro Stunde</numerusform>
@@ -3820,32 +3820,32 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Instance</source>
         <translation>Instanz</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="195"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation>%1: Zonen-Ungleichgewicht jetzt %2, nach dem Übernehmen %3</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="212"/>
+        <location filename="../ui/changesetpanel.cpp" line="200"/>
         <source>Machine %1 would not start: %2</source>
         <translation>Maschine %1 würde nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="216"/>
+        <location filename="../ui/changesetpanel.cpp" line="204"/>
         <source>Machine %1 would wait for a zone: %2</source>
         <translation>Maschine %1 würde auf eine Zone warten: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="222"/>
+        <location filename="../ui/changesetpanel.cpp" line="210"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
         <translation>
             <numerusform>%n Änderung würde jetzt abgelehnt (siehe Liste); entfernen Sie sie, um den Rest zu übernehmen.</numerusform>
@@ -3853,7 +3853,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="234"/>
+        <location filename="../ui/changesetpanel.cpp" line="222"/>
         <source>Apply %n staged change(s)?</source>
         <translation>
             <numerusform>%n vorgemerkte Änderung anwenden?</numerusform>
@@ -3861,7 +3861,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="236"/>
+        <location filename="../ui/changesetpanel.cpp" line="224"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
         <translation>
             <numerusform>Das startet %n Instanz (%1 pro Stunde).</numerusform>
@@ -3869,17 +3869,17 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="243"/>
+        <location filename="../ui/changesetpanel.cpp" line="231"/>
         <source>machine %1 (%2)</source>
         <translation>Maschine %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="244"/>
+        <location filename="../ui/changesetpanel.cpp" line="232"/>
         <source>machine %1 (%2, %3)</source>
         <translation>Maschine %1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="246"/>
+        <location filename="../ui/changesetpanel.cpp" line="234"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
         <translation>
             <numerusform>Es stoppt %n Instanz und spart %1 pro Stunde: %2.</numerusform>
@@ -3887,7 +3887,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="251"/>
+        <location filename="../ui/changesetpanel.cpp" line="239"/>
         <source>Commit changes</source>
         <translation>Änderungen übernehmen</translation>
     </message>
@@ -4130,24 +4130,32 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
     </message>
 </context>
 <context>
+    <name>berth::DesktopSignals</name>
+    <message>
+        <location filename="../ui/desktopsignals.cpp" line="45"/>
+        <source>Show</source>
+        <translation>Zeigen</translation>
+    </message>
+</context>
+<context>
     <name>berth::DetailsPane</name>
     <message>
-        <location filename="../ui/detailspane.cpp" line="46"/>
+        <location filename="../ui/detailspane.cpp" line="45"/>
         <source>%1 is no longer in the model.</source>
         <translation>%1 ist nicht mehr im Modell.</translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="78"/>
+        <location filename="../ui/detailspane.cpp" line="77"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dieses Modell ist leer&lt;/h3&gt;&lt;p&gt;Stellen Sie eine Anwendung mit &lt;b&gt;Modell &amp;#9656; Bereitstellen…&lt;/b&gt; (%1) bereit oder fügen Sie Maschinen mit &lt;b&gt;Modell &amp;#9656; Maschine hinzufügen…&lt;/b&gt; (%2) hinzu. Im Terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Was Sie ändern, wartet unten in der &lt;b&gt;Änderungsliste&lt;/b&gt;, bis Sie es übernehmen (&lt;b&gt;Bearbeiten &amp;#9656; Änderungen vormerken&lt;/b&gt;).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="142"/>
+        <location filename="../ui/detailspane.cpp" line="131"/>
         <source>Status history</source>
         <translation>Statusverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="147"/>
+        <location filename="../ui/detailspane.cpp" line="136"/>
         <source>Nothing has happened yet.</source>
         <translation>Noch ist nichts geschehen.</translation>
     </message>
@@ -4369,7 +4377,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="301"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="302"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
@@ -4792,47 +4800,47 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Bereitstellung %v von %m</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="36"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="41"/>
         <source>this window no longer provisions model %1</source>
         <translation>dieses Fenster provisioniert Modell %1 nicht mehr</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="43"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="48"/>
         <source>the store is read-only: this window cannot provision</source>
         <translation>der Speicher ist schreibgeschützt: dieses Fenster kann nichts provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="44"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="49"/>
         <source>this window does not provision models</source>
         <translation>dieses Fenster provisioniert keine Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="52"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="57"/>
         <source>Provision model %1</source>
         <translation>Modell %1 provisionieren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="54"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="59"/>
         <source>Start them now, and whatever this model adds later while this window is open?</source>
         <translation>Sie jetzt starten, und alles, was dieses Modell später hinzufügt, solange dieses Fenster offen ist?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="63"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="68"/>
         <source>this window provisions model %1</source>
         <translation>dieses Fenster provisioniert Modell %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="86"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="91"/>
         <source>Provisioning: off</source>
         <translation>Bereitstellung: aus</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="87"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="92"/>
         <source>Provisioning: %1</source>
         <translation>Bereitstellung: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowprovisioning.cpp" line="89"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="94"/>
         <source>· %n machine(s) of %1 wait</source>
         <translation>
             <numerusform>· %n Maschine von %1 wartet</numerusform>
@@ -4840,27 +4848,61 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="92"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="97"/>
         <source>This window starts and stops the machines of %1</source>
         <translation>Dieses Fenster startet und stoppt die Maschinen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="93"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="98"/>
         <source>Machines of %1 wait: Model ▸ Provision this model starts them</source>
         <translation>Maschinen von %1 warten: Modell ▸ Dieses Modell provisionieren startet sie</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowprovisioning.cpp" line="135"/>
+        <source>%n machine(s) started</source>
+        <translation>
+            <numerusform>%n Maschine gestartet</numerusform>
+            <numerusform>%n Maschinen gestartet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowprovisioning.cpp" line="136"/>
+        <source>%n machine(s) started, %1 failed</source>
+        <translation>
+            <numerusform>%n Maschine gestartet, %1 fehlgeschlagen</numerusform>
+            <numerusform>%n Maschinen gestartet, %1 fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowprovisioning.cpp" line="139"/>
+        <source>provisioning finished after %n second(s): %1</source>
+        <translation>
+            <numerusform>Bereitstellung nach %n Sekunde beendet: %1</numerusform>
+            <numerusform>Bereitstellung nach %n Sekunden beendet: %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="122"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="144"/>
+        <source>Provisioning of %1 finished</source>
+        <translation>Bereitstellung von %1 beendet</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="146"/>
+        <source>Model ▸ Retry provisioning… shows why they failed.</source>
+        <translation>Modell ▸ Bereitstellung wiederholen … zeigt, warum sie fehlschlugen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="167"/>
         <source>&lt;b&gt;The store was lost under this window.&lt;/b&gt; Nothing is read from or written to it here any more; reopen it to go on.</source>
         <translation>&lt;b&gt;Der Speicher ging diesem Fenster verloren.&lt;/b&gt; Hier wird nichts mehr aus ihm gelesen oder in ihn geschrieben; öffnen Sie ihn erneut, um weiterzuarbeiten.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="126"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="171"/>
         <source>Store lost</source>
         <translation>Speicher verloren</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="127"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="172"/>
         <source>Another program removed the store&apos;s write-ahead log while this window had it open, so this window stopped using it: what it showed since may be out of date, and its provisioner is stopped. Changes committed or staged before are kept in the store.
 
 Reopen the store now?</source>
@@ -5377,7 +5419,7 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::ProvisionerWorker</name>
     <message>
-        <location filename="../core/provisioning/provisionerworker.cpp" line="118"/>
+        <location filename="../core/provisioning/provisionerworker.cpp" line="122"/>
         <source>model %1 is provisioned by %2</source>
         <translation>Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -5477,12 +5519,12 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::RelationsView</name>
     <message>
-        <location filename="../ui/relationsview.cpp" line="36"/>
+        <location filename="../ui/relationsview.cpp" line="33"/>
         <source>Relations between applications</source>
         <translation>Beziehungen zwischen Anwendungen</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="37"/>
+        <location filename="../ui/relationsview.cpp" line="34"/>
         <source>Drag from one application to another to relate them; right-click a relation to remove it. Ctrl+wheel or +/- zooms, 0 fits.</source>
         <translation>Von einer Anwendung auf eine andere ziehen, um sie zu verbinden; Rechtsklick auf eine Beziehung entfernt sie. Strg+Mausrad oder +/- zoomt, 0 zeigt alles.</translation>
     </message>
@@ -5491,32 +5533,32 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation type="vanished">untergeordnet</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="98"/>
+        <location filename="../ui/relationsview.cpp" line="96"/>
         <source>%1 follows %2</source>
         <translation>%1 folgt %2</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="99"/>
+        <location filename="../ui/relationsview.cpp" line="97"/>
         <source>%1 and %2: %3</source>
         <translation>%1 und %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="118"/>
+        <location filename="../ui/relationsview.cpp" line="113"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="143"/>
+        <location filename="../ui/relationsview.cpp" line="147"/>
         <source>%1 selected, related to nothing</source>
         <translation>%1 ausgewählt, mit nichts verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="144"/>
+        <location filename="../ui/relationsview.cpp" line="148"/>
         <source>%1 selected, related to %2</source>
         <translation>%1 ausgewählt, verbunden mit %2</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="346"/>
+        <location filename="../ui/relationsview.cpp" line="359"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation>Die Beziehung zwischen %1 und %2 entfernen …</translation>
     </message>
@@ -5641,22 +5683,22 @@ Eingabe oder Doppelklick auf ein Ergebnis öffnet sein Modell und wählt es aus.
         <translation>Suche läuft …</translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="152"/>
+        <location filename="../ui/searchpanel.cpp" line="140"/>
         <source>on machine %1</source>
         <translation>auf Maschine %1</translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="161"/>
+        <location filename="../ui/searchpanel.cpp" line="149"/>
         <source>Type to search every model in the store.</source>
         <translation>Tippen, um jedes Modell der Ablage zu durchsuchen.</translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="163"/>
+        <location filename="../ui/searchpanel.cpp" line="151"/>
         <source>Nothing matches.</source>
         <translation>Nichts passt.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/searchpanel.cpp" line="165"/>
+        <location filename="../ui/searchpanel.cpp" line="153"/>
         <source>%n result(s); more match: add a word to narrow them.</source>
         <translation>
             <numerusform>%n Ergebnis; mehr passen: ein weiteres Wort grenzt sie ein.</numerusform>
@@ -5664,7 +5706,7 @@ Eingabe oder Doppelklick auf ein Ergebnis öffnet sein Modell und wählt es aus.
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/searchpanel.cpp" line="168"/>
+        <location filename="../ui/searchpanel.cpp" line="156"/>
         <source>%n result(s).</source>
         <translation>
             <numerusform>%n Ergebnis.</numerusform>

@@ -638,9 +638,9 @@
     <message numerus="yes">
         <location filename="../core/commands/changeset.cpp" line="402"/>
         <source>committed %n change(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>committed %n change</numerusform>
+            <numerusform>committed %n changes</numerusform>
         </translation>
     </message>
     <message>
@@ -1052,25 +1052,25 @@
     <message numerus="yes">
         <location filename="../core/commands/machinecommands.cpp" line="323"/>
         <source>%n that no instance type fits</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n that no instance type fits</numerusform>
+            <numerusform>%n that no instance type fits</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../core/commands/machinecommands.cpp" line="325"/>
         <source>%n held by a spread bound</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n held by a spread bound</numerusform>
+            <numerusform>%n held by a spread bound</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../core/commands/machinecommands.cpp" line="326"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n machine of model %1 waits to start: %2; about %3 an hour</numerusform>
+            <numerusform>%n machines of model %1 wait to start: %2; about %3 an hour</numerusform>
         </translation>
     </message>
 </context>
@@ -1260,9 +1260,9 @@
     <message numerus="yes">
         <location filename="../core/commands/changekinds.cpp" line="70"/>
         <source>deploy %1, %n unit(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>deploy %1, %n unit</numerusform>
+            <numerusform>deploy %1, %n units</numerusform>
         </translation>
     </message>
     <message>
@@ -1279,9 +1279,9 @@
     <message numerus="yes">
         <location filename="../core/commands/changekinds.cpp" line="91"/>
         <source>add %n unit(s) of %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>add %n unit of %1</numerusform>
+            <numerusform>add %n units of %1</numerusform>
         </translation>
     </message>
     <message>
@@ -1382,9 +1382,9 @@
     <message numerus="yes">
         <location filename="../core/commands/changekinds.cpp" line="212"/>
         <source>add %n machine(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>add %n machine</numerusform>
+            <numerusform>add %n machines</numerusform>
         </translation>
     </message>
     <message>
@@ -2167,9 +2167,9 @@
     <message numerus="yes">
         <location filename="../core/provisioning/passjobs.cpp" line="268"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n machine added meanwhile joins the starts under way</numerusform>
+            <numerusform>%n machines added meanwhile join the starts under way</numerusform>
         </translation>
     </message>
     <message>
@@ -2439,32 +2439,32 @@
 <context>
     <name>SearchQuery</name>
     <message>
-        <location filename="../core/model/search.cpp" line="42"/>
+        <location filename="../core/model/search.cpp" line="25"/>
         <source>search: a quote is not closed; expected &quot;words&quot; in pairs of double quotes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="89"/>
+        <location filename="../core/model/search.cpp" line="70"/>
         <source>search: the query is %1 characters long; expected at most %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="102"/>
+        <location filename="../core/model/search.cpp" line="83"/>
         <source>search: &quot;%1&quot; is not a field; expected one of %2, as in zone:sim-east-a</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="107"/>
+        <location filename="../core/model/search.cpp" line="88"/>
         <source>search: %1: has no value; expected %1:TEXT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="114"/>
+        <location filename="../core/model/search.cpp" line="95"/>
         <source>search: &quot;%1&quot; is not a kind; expected is:application, is:unit or is:machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/search.cpp" line="118"/>
+        <location filename="../core/model/search.cpp" line="99"/>
         <source>search: asks for two kinds at once; expected one is:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2495,17 +2495,17 @@
     <message numerus="yes">
         <location filename="../core/commands/spreadcommands.cpp" line="67"/>
         <source>the surge: %n new machine(s), at most %1 at once</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>the surge: %n new machine, at most %1 at once</numerusform>
+            <numerusform>the surge: %n new machines, at most %1 at once</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../core/commands/spreadcommands.cpp" line="70"/>
         <source>the surge: %n new machine(s) of type %1, at most %2 at once: up to %3/h more while they start (%4/h each)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>the surge: %n new machine of type %1, at most %2 at once: up to %3/h more while they start (%4/h each)</numerusform>
+            <numerusform>the surge: %n new machines of type %1, at most %2 at once: up to %3/h more while they start (%4/h each)</numerusform>
         </translation>
     </message>
     <message>
@@ -2591,9 +2591,9 @@
     <message numerus="yes">
         <location filename="../core/commands/spreadcommands.cpp" line="414"/>
         <source>%1: %n move(s) planned (%2), launch before terminate, at most %3 new unit(s) starting at once</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: %n move planned (%2), launch before terminate, at most %3 new unit(s) starting at once</numerusform>
+            <numerusform>%1: %n moves planned (%2), launch before terminate, at most %3 new unit(s) starting at once</numerusform>
         </translation>
     </message>
 </context>
@@ -3521,95 +3521,95 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::AuditPanel</name>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="32"/>
+        <location filename="../ui/auditpanel.cpp" line="31"/>
         <source>E&amp;very model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="37"/>
+        <location filename="../ui/auditpanel.cpp" line="36"/>
         <source>Filter changes…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="39"/>
+        <location filename="../ui/auditpanel.cpp" line="38"/>
         <source>Filter the history by change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="40"/>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="39"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>User</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="42"/>
+        <location filename="../ui/auditpanel.cpp" line="41"/>
         <source>Filter the history by user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="43"/>
+        <location filename="../ui/auditpanel.cpp" line="42"/>
         <source>Show the changes of every model in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>From</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="45"/>
+        <location filename="../ui/auditpanel.cpp" line="44"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="46"/>
+        <location filename="../ui/auditpanel.cpp" line="45"/>
         <source>History of committed changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="53"/>
+        <location filename="../ui/auditpanel.cpp" line="52"/>
         <source>History status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="133"/>
+        <location filename="../ui/auditpanel.cpp" line="121"/>
         <source>%1 (staged by %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="136"/>
+        <location filename="../ui/auditpanel.cpp" line="124"/>
         <source>%1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/auditpanel.cpp" line="145"/>
+        <location filename="../ui/auditpanel.cpp" line="133"/>
         <source>No committed change matches.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/auditpanel.cpp" line="147"/>
+        <location filename="../ui/auditpanel.cpp" line="135"/>
         <source>The newest %n change(s) shown; narrow the filter for older ones.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>The newest %n change shown; narrow the filter for older ones.</numerusform>
+            <numerusform>The newest %n changes shown; narrow the filter for older ones.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/auditpanel.cpp" line="150"/>
+        <location filename="../ui/auditpanel.cpp" line="138"/>
         <source>%n change(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n change.</numerusform>
+            <numerusform>%n changes.</numerusform>
         </translation>
     </message>
 </context>
@@ -3673,139 +3673,139 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message numerus="yes">
         <location filename="../ui/changesetpanel.cpp" line="65"/>
         <source>Drop all %n staged change(s)?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Drop all %n staged change?</numerusform>
+            <numerusform>Drop all %n staged changes?</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="125"/>
+        <location filename="../ui/changesetpanel.cpp" line="113"/>
         <source>applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="125"/>
+        <location filename="../ui/changesetpanel.cpp" line="113"/>
         <source>refused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="145"/>
+        <location filename="../ui/changesetpanel.cpp" line="133"/>
         <source>No staged changes. Changes made in the window wait here until you commit them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="153"/>
+        <location filename="../ui/changesetpanel.cpp" line="141"/>
         <source>Commit starts %n instance(s), %1 per hour</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Commit starts %n instance, %1 per hour</numerusform>
+            <numerusform>Commit starts %n instances, %1 per hour</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Instance type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
         <source>Count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="168"/>
-        <location filename="../ui/changesetpanel.cpp" line="183"/>
+        <location filename="../ui/changesetpanel.cpp" line="156"/>
+        <location filename="../ui/changesetpanel.cpp" line="171"/>
         <source>Cost/hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="158"/>
+        <location filename="../ui/changesetpanel.cpp" line="146"/>
         <source>Commit stops %n instance(s), saving %1 per hour</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Commit stops %n instance, saving %1 per hour</numerusform>
+            <numerusform>Commit stops %n instances, saving %1 per hour</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="182"/>
+        <location filename="../ui/changesetpanel.cpp" line="170"/>
         <source>Instance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="195"/>
+        <location filename="../ui/changesetpanel.cpp" line="183"/>
         <source>%1: zone skew %2 now, %3 after commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="212"/>
+        <location filename="../ui/changesetpanel.cpp" line="200"/>
         <source>Machine %1 would not start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="216"/>
+        <location filename="../ui/changesetpanel.cpp" line="204"/>
         <source>Machine %1 would wait for a zone: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="222"/>
+        <location filename="../ui/changesetpanel.cpp" line="210"/>
         <source>%n change(s) would be refused now (see the list); remove them to commit the rest.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n change would be refused now (see the list); remove them to commit the rest.</numerusform>
+            <numerusform>%n changes would be refused now (see the list); remove them to commit the rest.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="234"/>
+        <location filename="../ui/changesetpanel.cpp" line="222"/>
         <source>Apply %n staged change(s)?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Apply %n staged change?</numerusform>
+            <numerusform>Apply %n staged changes?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="236"/>
+        <location filename="../ui/changesetpanel.cpp" line="224"/>
         <source>This starts %n instance(s) (%1 per hour).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>This starts %n instance (%1 per hour).</numerusform>
+            <numerusform>This starts %n instances (%1 per hour).</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="243"/>
+        <location filename="../ui/changesetpanel.cpp" line="231"/>
         <source>machine %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="244"/>
+        <location filename="../ui/changesetpanel.cpp" line="232"/>
         <source>machine %1 (%2, %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/changesetpanel.cpp" line="246"/>
+        <location filename="../ui/changesetpanel.cpp" line="234"/>
         <source>It stops %n instance(s), saving %1 per hour: %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>It stops %n instance, saving %1 per hour: %2.</numerusform>
+            <numerusform>It stops %n instances, saving %1 per hour: %2.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/changesetpanel.cpp" line="251"/>
+        <location filename="../ui/changesetpanel.cpp" line="239"/>
         <source>Commit changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4048,24 +4048,32 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     </message>
 </context>
 <context>
+    <name>berth::DesktopSignals</name>
+    <message>
+        <location filename="../ui/desktopsignals.cpp" line="45"/>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>berth::DetailsPane</name>
     <message>
-        <location filename="../ui/detailspane.cpp" line="46"/>
+        <location filename="../ui/detailspane.cpp" line="45"/>
         <source>%1 is no longer in the model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="78"/>
+        <location filename="../ui/detailspane.cpp" line="77"/>
         <source>&lt;h3&gt;This model is empty&lt;/h3&gt;&lt;p&gt;Deploy an application with &lt;b&gt;Model &amp;#9656; Deploy…&lt;/b&gt; (%1), or add machines with &lt;b&gt;Model &amp;#9656; Add machine…&lt;/b&gt; (%2). From a terminal: &lt;code&gt;berthctl deploy mysql&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;What you change waits in the &lt;b&gt;Change set&lt;/b&gt; below until you commit it (&lt;b&gt;Edit &amp;#9656; Stage changes&lt;/b&gt;).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="142"/>
+        <location filename="../ui/detailspane.cpp" line="131"/>
         <source>Status history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/detailspane.cpp" line="147"/>
+        <location filename="../ui/detailspane.cpp" line="136"/>
         <source>Nothing has happened yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4114,9 +4122,9 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message numerus="yes">
         <location filename="../ui/machinesmodel.cpp" line="163"/>
         <source>%n container(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n container</numerusform>
+            <numerusform>%n containers</numerusform>
         </translation>
     </message>
     <message>
@@ -4245,9 +4253,9 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
     <message numerus="yes">
         <location filename="../ui/mainwindowlayout.cpp" line="103"/>
         <source>%n unit(s) of %1 in %2 selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n unit of %1 in %2 selected</numerusform>
+            <numerusform>%n units of %1 in %2 selected</numerusform>
         </translation>
     </message>
     <message>
@@ -4287,7 +4295,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="301"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="302"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4710,75 +4718,109 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="36"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="41"/>
         <source>this window no longer provisions model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="43"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="48"/>
         <source>the store is read-only: this window cannot provision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="44"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="49"/>
         <source>this window does not provision models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="52"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="57"/>
         <source>Provision model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="54"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="59"/>
         <source>Start them now, and whatever this model adds later while this window is open?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="63"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="68"/>
         <source>this window provisions model %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="86"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="91"/>
         <source>Provisioning: off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="87"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="92"/>
         <source>Provisioning: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowprovisioning.cpp" line="89"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="94"/>
         <source>· %n machine(s) of %1 wait</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>· %n machine of %1 waits</numerusform>
+            <numerusform>· %n machines of %1 wait</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="92"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="97"/>
         <source>This window starts and stops the machines of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="93"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="98"/>
         <source>Machines of %1 wait: Model ▸ Provision this model starts them</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowprovisioning.cpp" line="135"/>
+        <source>%n machine(s) started</source>
+        <translation>
+            <numerusform>%n machine started</numerusform>
+            <numerusform>%n machines started</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowprovisioning.cpp" line="136"/>
+        <source>%n machine(s) started, %1 failed</source>
+        <translation>
+            <numerusform>%n machine started, %1 failed</numerusform>
+            <numerusform>%n machines started, %1 failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/mainwindowprovisioning.cpp" line="139"/>
+        <source>provisioning finished after %n second(s): %1</source>
+        <translation>
+            <numerusform>provisioning finished after %n second: %1</numerusform>
+            <numerusform>provisioning finished after %n seconds: %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="122"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="144"/>
+        <source>Provisioning of %1 finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="146"/>
+        <source>Model ▸ Retry provisioning… shows why they failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="167"/>
         <source>&lt;b&gt;The store was lost under this window.&lt;/b&gt; Nothing is read from or written to it here any more; reopen it to go on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="126"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="171"/>
         <source>Store lost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowprovisioning.cpp" line="127"/>
+        <location filename="../ui/mainwindowprovisioning.cpp" line="172"/>
         <source>Another program removed the store&apos;s write-ahead log while this window had it open, so this window stopped using it: what it showed since may be out of date, and its provisioner is stopped. Changes committed or staged before are kept in the store.
 
 Reopen the store now?</source>
@@ -4963,9 +5005,9 @@ Reopen the store now?</source>
     <message numerus="yes">
         <location filename="../ui/modelactions.cpp" line="124"/>
         <source>Remove %1 and its %n unit(s)?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Remove %1 and its %n unit?</numerusform>
+            <numerusform>Remove %1 and its %n units?</numerusform>
         </translation>
     </message>
     <message>
@@ -5170,7 +5212,7 @@ Reopen the store now?</source>
     <message numerus="yes">
         <location filename="../ui/placeondialog.cpp" line="29"/>
         <source>%n unit(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n unit</numerusform>
             <numerusform>%n units</numerusform>
         </translation>
@@ -5293,7 +5335,7 @@ Reopen the store now?</source>
 <context>
     <name>berth::ProvisionerWorker</name>
     <message>
-        <location filename="../core/provisioning/provisionerworker.cpp" line="118"/>
+        <location filename="../core/provisioning/provisionerworker.cpp" line="122"/>
         <source>model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5393,42 +5435,42 @@ Reopen the store now?</source>
 <context>
     <name>berth::RelationsView</name>
     <message>
-        <location filename="../ui/relationsview.cpp" line="36"/>
+        <location filename="../ui/relationsview.cpp" line="33"/>
         <source>Relations between applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="37"/>
+        <location filename="../ui/relationsview.cpp" line="34"/>
         <source>Drag from one application to another to relate them; right-click a relation to remove it. Ctrl+wheel or +/- zooms, 0 fits.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="98"/>
+        <location filename="../ui/relationsview.cpp" line="96"/>
         <source>%1 follows %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="99"/>
+        <location filename="../ui/relationsview.cpp" line="97"/>
         <source>%1 and %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="118"/>
+        <location filename="../ui/relationsview.cpp" line="113"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="143"/>
+        <location filename="../ui/relationsview.cpp" line="147"/>
         <source>%1 selected, related to nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="144"/>
+        <location filename="../ui/relationsview.cpp" line="148"/>
         <source>%1 selected, related to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="346"/>
+        <location filename="../ui/relationsview.cpp" line="359"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5551,34 +5593,34 @@ Enter or double-click a result to open its model and select it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="152"/>
+        <location filename="../ui/searchpanel.cpp" line="140"/>
         <source>on machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="161"/>
+        <location filename="../ui/searchpanel.cpp" line="149"/>
         <source>Type to search every model in the store.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/searchpanel.cpp" line="163"/>
+        <location filename="../ui/searchpanel.cpp" line="151"/>
         <source>Nothing matches.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/searchpanel.cpp" line="165"/>
+        <location filename="../ui/searchpanel.cpp" line="153"/>
         <source>%n result(s); more match: add a word to narrow them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n result; more match: add a word to narrow them.</numerusform>
+            <numerusform>%n results; more match: add a word to narrow them.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/searchpanel.cpp" line="168"/>
+        <location filename="../ui/searchpanel.cpp" line="156"/>
         <source>%n result(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n result.</numerusform>
+            <numerusform>%n results.</numerusform>
         </translation>
     </message>
 </context>
@@ -5587,9 +5629,9 @@ Enter or double-click a result to open its model and select it.</source>
     <message numerus="yes">
         <location filename="../ui/unitdragview.cpp" line="16"/>
         <source>%1 and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
         </translation>
     </message>
 </context>
@@ -5649,9 +5691,9 @@ Enter or double-click a result to open its model and select it.</source>
         <location filename="../ui/zonechart.cpp" line="239"/>
         <location filename="../ui/zonechart.cpp" line="274"/>
         <source>%1 in %2: %n unit(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 in %2: %n unit</numerusform>
+            <numerusform>%1 in %2: %n units</numerusform>
         </translation>
     </message>
     <message>

@@ -8,6 +8,7 @@
 
 #include <QMainWindow>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -44,9 +45,11 @@ class SearchPanel;
 class RelationsView;
 class ChangeSetPanel;
 class ChangeSubmitter;
+class DesktopSignals;
 class ModelActions;
 class ModelSession;
 class ProviderTypes;
+class ProvisioningNews;
 class ProvisioningScope;
 class RegionChart;
 class SecretStore;
@@ -86,6 +89,9 @@ public:
                                              bool stage)>
             commandLine;
         QStringList commandNames; // the berthctl commands a line may start with
+        // A provisioning run at least this long is news for the desktop when
+        // it ends while the window is in the background.
+        std::chrono::milliseconds notifyAfter{10'000};
     };
 
     MainWindow(Workspace &workspace, const QString &model, const Options &options,
@@ -237,6 +243,9 @@ private:
     void showProvisioningState();
     void provisioningChanged();
     void logFor(const QString &model, const QString &line);
+    void connectProvisioningNews();
+    void provisioningRunFinished(const QString &model, int started, int failed,
+                                 std::chrono::milliseconds took);
     void reloadModelList();
     // The open model was destroyed (here or elsewhere): another one opens.
     void modelGone(const QString &name);
@@ -293,6 +302,8 @@ private:
 
     std::unique_ptr<ModelSession> m_session;
     ProvisioningScope *m_provisioning = nullptr;
+    ProvisioningNews *m_news = nullptr;
+    DesktopSignals *m_desktop = nullptr;
     QAction *m_provisionAction = nullptr;
     QLabel *m_provisionState = nullptr;
 };

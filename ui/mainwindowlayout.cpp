@@ -194,6 +194,7 @@ void MainWindow::buildStatusBar()
                 if (provisioned == m_model)
                     m_progress->setVisible(false);
             });
+    connectProvisioningNews();
     connect(m_provisioning, &ProvisioningScope::modelDestroyed, this, &MainWindow::modelGone);
     connect(m_provisioning, &ProvisioningScope::changed, this, &MainWindow::provisioningChanged);
 }

@@ -6,12 +6,17 @@
 #include "core/bertherror.h"
 #include "core/commands/machinecommands.h"
 #include "core/store/workspace.h"
+#include "ui/desktopsignals.h"
 #include "ui/modelsession.h"
 #include "ui/palettecolours.h"
+#include "ui/provisioningnews.h"
 #include "ui/provisioningscope.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QDBusConnection>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMetaObject>
 #include <QProcess>
@@ -99,7 +104,47 @@ void MainWindow::provisioningChanged()
     if (!m_options.storeLocation.isEmpty() && provisions() && !m_storeLost)
         QSettings().setValue(provisioningSetting(m_options.storeLocation),
                              m_provisioning->models());
+    m_news->keepOnly(m_provisioning->models());
     showProvisioningState();
+}
+
+void MainWindow::connectProvisioningNews()
+{
+    m_news = new ProvisioningNews(m_options.notifyAfter, this);
+    m_desktop =
+        new DesktopSignals(QGuiApplication::desktopFileName(), QDBusConnection::sessionBus(), this);
+    connect(m_provisioning, &ProvisioningScope::progress, m_news, &ProvisioningNews::progress);
+    connect(m_provisioning, &ProvisioningScope::passFinished, m_news,
+            &ProvisioningNews::passFinished);
+    connect(m_news, &ProvisioningNews::overallProgress, m_desktop, &DesktopSignals::setProgress);
+    connect(m_news, &ProvisioningNews::runFinished, this, &MainWindow::provisioningRunFinished);
+    connect(m_desktop, &DesktopSignals::activated, this, [this](const QString &model) {
+        if (isMinimized())
+            showNormal();
+        raise();
+        activateWindow();
+        if (model != m_model && m_modelBox->findText(model) >= 0)
+            openModel(model);
+    });
+}
+
+void MainWindow::provisioningRunFinished(const QString &model, int started, int failed,
+                                         std::chrono::milliseconds took)
+{
+    const QString counts =
+        failed == 0 ? tr("%n machine(s) started", nullptr, started)
+                    : tr("%n machine(s) started, %1 failed", nullptr, started).arg(failed);
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(took).count();
+    logFor(model,
+           tr("provisioning finished after %n second(s): %1", nullptr, int(seconds)).arg(counts));
+    // News for whoever is not looking at the window; one who is reads the log.
+    if (isActiveWindow() && !isMinimized())
+        return;
+    m_desktop->notify(
+        model, tr("Provisioning of %1 finished").arg(model),
+        failed == 0 ? counts
+                    : counts + u'\n' + tr("Model ▸ Retry provisioning… shows why they failed."),
+        failed == 0 ? DesktopSignals::Urgency::Normal : DesktopSignals::Urgency::Critical);
 }
 
 QString MainWindow::provisioningSetting(const QString &storeLocation)

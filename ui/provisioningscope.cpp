@@ -49,7 +49,9 @@ void ProvisioningScope::launch(const QString &model)
     connect(worker, &ProvisionerWorker::progress, this,
             [this, model](int done, int total) { emit progress(model, done, total); });
     connect(worker, &ProvisionerWorker::passFinished, this,
-            [this, model](int, int, int) { emit passFinished(model); });
+            [this, model](int started, int failed, int pending) {
+                emit passFinished(model, started, failed, pending);
+            });
     connect(worker, &ProvisionerWorker::modelDestroyed, this, [this](const QString &gone) {
         stop(gone);
         emit modelDestroyed(gone);

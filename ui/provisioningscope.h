@@ -39,7 +39,9 @@ public:
 signals:
     void logLine(const QString &model, const QString &line);
     void progress(const QString &model, int done, int total);
-    void passFinished(const QString &model);
+    // A pass ended: `started` machines started and `failed` failed in it;
+    // `pending` wait for a retry or a host.
+    void passFinished(const QString &model, int started, int failed, int pending);
     // A model being destroyed is gone: its provisioner has stopped.
     void modelDestroyed(const QString &model);
     // The set of models changed.

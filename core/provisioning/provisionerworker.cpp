@@ -105,8 +105,12 @@ void ProvisionerWorker::runPass()
     m_changes->markSeen();
     try {
         Provisioner::Report report;
+        int started = 0;
+        int failed = 0;
         do {
             report = m_provisioner->runPass(m_cancel);
+            started += report.started;
+            failed += report.failed;
             // Passes that started something may have unblocked more (containers).
         } while (!m_cancel && report.started > 0 && report.pending > 0 && report.nextRetryAt == 0);
         m_nextRetryAt = report.nextRetryAt;
@@ -116,7 +120,7 @@ void ProvisionerWorker::runPass()
         }
         if (report.leaseHeldElsewhere)
             emit logLine(tr("model %1 is provisioned by %2").arg(m_model, report.holder));
-        emit passFinished(report.started, report.failed, report.pending);
+        emit passFinished(started, failed, report.pending);
     } catch (const std::exception &error) {
         emit failed(QString::fromUtf8(error.what()));
     }

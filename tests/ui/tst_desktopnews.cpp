@@ -1,0 +1,371 @@
+// What the window tells the desktop: a notification when a long provisioning
+// ends while the user looks elsewhere, and the progress on its taskbar entry.
+// The messages go over a D-Bus session bus of the test's own (dbus-daemon,
+// as a desktop session starts it), to a notification server that records
+// what it is sent.
+#include "core/commands/applicationcommands.h"
+#include "core/commands/modelcommands.h"
+#include "core/store/workspace.h"
+#include "tests/testsupport.h"
+#include "ui/mainwindow.h"
+#include "ui/provisioningnews.h"
+
+#include <QApplication>
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#include <QDBusMessage>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTranslator>
+
+using namespace berth;
+using namespace std::chrono_literals;
+
+namespace {
+
+const QString model = QStringLiteral("default");
+
+// A session bus for this process: dbus-daemon with the desktop session's
+// configuration, its address in DBUS_SESSION_BUS_ADDRESS before Qt looks.
+class SessionBus
+{
+public:
+    SessionBus()
+    {
+        m_daemon.setProgram(QStringLiteral("dbus-daemon"));
+        m_daemon.setArguments({QStringLiteral("--session"), QStringLiteral("--nofork"),
+                               QStringLiteral("--print-address=1")});
+        m_daemon.start();
+        if (!m_daemon.waitForStarted(10'000)) {
+            m_problem = QStringLiteral("dbus-daemon cannot start: ") + m_daemon.errorString();
+            return;
+        }
+        QByteArray line;
+        while (!line.contains('\n') && m_daemon.waitForReadyRead(10'000))
+            line += m_daemon.readAllStandardOutput();
+        m_address = QString::fromUtf8(line).trimmed();
+        if (m_address.isEmpty())
+            m_problem = QStringLiteral("dbus-daemon printed no address: ") +
+                        QString::fromUtf8(m_daemon.readAllStandardError());
+        else
+            qputenv("DBUS_SESSION_BUS_ADDRESS", m_address.toUtf8());
+    }
+    ~SessionBus()
+    {
+        m_daemon.kill();
+        m_daemon.waitForFinished(5'000);
+    }
+    QString address() const { return m_address; }
+    QString problem() const { return m_problem; }
+
+private:
+    QProcess m_daemon;
+    QString m_address;
+    QString m_problem;
+};
+
+SessionBus *theBus = nullptr;
+
+// The desktop's side: a notification server on the bus (the calls it is
+// sent) and a task manager listening for launcher-entry updates.
+class Desktop : public QObject
+{
+    Q_OBJECT
+    Q_CLASSINFO("D-Bus Interface", "org.freedesktop.Notifications")
+
+public:
+    struct Notification
+    {
+        uint id;
+        uint replaces;
+        QString summary;
+        QString body;
+        QStringList actions;
+        QVariantMap hints;
+    };
+
+    explicit Desktop(const QString &address)
+        : m_bus(QDBusConnection::connectToBus(address, QStringLiteral("desktop")))
+    {
+        m_bus.registerObject(QStringLiteral("/org/freedesktop/Notifications"), this,
+                             QDBusConnection::ExportAllSlots);
+        m_bus.registerService(QStringLiteral("org.freedesktop.Notifications"));
+        m_bus.connect({}, {}, QStringLiteral("com.canonical.Unity.LauncherEntry"),
+                      QStringLiteral("Update"), this, SLOT(launcherUpdate(QString, QVariantMap)));
+    }
+    ~Desktop() override
+    {
+        m_bus.unregisterService(QStringLiteral("org.freedesktop.Notifications"));
+        QDBusConnection::disconnectFromBus(QStringLiteral("desktop"));
+    }
+    bool ready() const { return m_bus.isConnected(); }
+
+    QList<Notification> shown;
+    QList<QVariantMap> taskbar; // the launcher entry's updates, in order
+    QStringList entries;        // the application each update was for
+
+    // The user clicks the notification.
+    void click(uint id)
+    {
+        QDBusMessage clicked = QDBusMessage::createSignal(
+            QStringLiteral("/org/freedesktop/Notifications"),
+            QStringLiteral("org.freedesktop.Notifications"), QStringLiteral("ActionInvoked"));
+        clicked << id << QStringLiteral("default");
+        m_bus.send(clicked);
+    }
+
+public slots:
+    uint Notify(const QString &app, uint replaces, const QString &icon, const QString &summary,
+                const QString &body, const QStringList &actions, const QVariantMap &hints,
+                int timeout)
+    {
+        Q_UNUSED(app)
+        Q_UNUSED(icon)
+        Q_UNUSED(timeout)
+        const uint id = replaces != 0 ? replaces : ++m_last;
+        shown.append({id, replaces, summary, body, actions, hints});
+        return id;
+    }
+    QStringList GetCapabilities() { return {QStringLiteral("body"), QStringLiteral("actions")}; }
+    void CloseNotification(uint id) { Q_UNUSED(id) }
+
+private slots:
+    void launcherUpdate(const QString &entry, const QVariantMap &properties)
+    {
+        entries.append(entry);
+        taskbar.append(properties);
+    }
+
+private:
+    QDBusConnection m_bus;
+    uint m_last = 0;
+};
+
+struct Fixture : TestWorkspace
+{
+    explicit Fixture(const QStringList &sim)
+        : TestWorkspace(sim)
+    {}
+    void deploy(const QString &charm, int count)
+    {
+        ApplicationCommands::Deploy d;
+        d.charm = charm;
+        d.count = count;
+        ApplicationCommands(ws()).deploy(model, d);
+    }
+    std::unique_ptr<MainWindow> window()
+    {
+        MainWindow::Options options;
+        options.storeLocation = path();
+        options.provisionedModels = {model};
+        options.reloadClouds = [this] { reloadClouds(); };
+        options.watchIntervalMs = 50;
+        options.notifyAfter = 0ms; // every run is news here
+        auto w = std::make_unique<MainWindow>(ws(), model, options);
+        w->show();
+        return w;
+    }
+};
+
+// Another application's window, which the user works in meanwhile.
+struct Elsewhere
+{
+    QWidget window;
+    bool take()
+    {
+        window.show();
+        QApplication::setActiveWindow(&window);
+        return QTest::qWaitForWindowActive(&window);
+    }
+};
+
+} // namespace
+
+class TestDesktopNews : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<Desktop> desktop;
+    QTranslator english;
+
+private slots:
+    void initTestCase()
+    {
+        if (!theBus->problem().isEmpty()) {
+            if (qEnvironmentVariable("CI") == u"true")
+                QFAIL(qPrintable(theBus->problem())); // scripts/install-deps installs it
+            QSKIP(qPrintable(theBus->problem()));
+        }
+        // The English plural forms, as berth installs them.
+        QVERIFY(english.load(QStringLiteral(":/i18n/berth_en.qm")));
+        QCoreApplication::installTranslator(&english);
+    }
+    void init()
+    {
+        desktop = std::make_unique<Desktop>(theBus->address());
+        QVERIFY(desktop->ready());
+    }
+    void cleanup() { desktop.reset(); }
+
+    void aRunIsNewsOnlyWhenItTookLong()
+    {
+        ProvisioningNews news(1s);
+        QSignalSpy finished(&news, &ProvisioningNews::runFinished);
+        news.progress(model, 0, 2);
+        news.progress(model, 2, 2);
+        news.passFinished(model, 2, 0, 0);
+        QCOMPARE(finished.count(), 0); // over at once
+        QVERIFY(!news.running());
+
+        ProvisioningNews slow(0ms);
+        QSignalSpy slowFinished(&slow, &ProvisioningNews::runFinished);
+        slow.passFinished(model, 0, 0, 0); // a pass with nothing to do is no run
+        QVERIFY(!slow.running());
+        QCOMPARE(slowFinished.count(), 0);
+    }
+
+    void aRunLastsUntilNothingWaitsAndCountsEveryPass()
+    {
+        ProvisioningNews news(0ms);
+        QSignalSpy finished(&news, &ProvisioningNews::runFinished);
+        QSignalSpy progress(&news, &ProvisioningNews::overallProgress);
+        news.progress(model, 0, 4);
+        news.progress(model, 3, 4);
+        QCOMPARE(progress.last().at(0).toDouble(), 0.75);
+        QVERIFY(progress.last().at(1).toBool());
+        // Two started, one failed, one waits for a retry: the run goes on.
+        news.passFinished(model, 2, 1, 1);
+        QVERIFY(news.running());
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(progress.last().at(0).toDouble(), 0.75);
+        // The retry starts it.
+        news.progress(model, 0, 1);
+        news.progress(model, 1, 1);
+        QCOMPARE(progress.last().at(0).toDouble(), 1.0);
+        news.passFinished(model, 1, 0, 0);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toString(), model);
+        QCOMPARE(finished.first().at(1).toInt(), 3); // started
+        QCOMPARE(finished.first().at(2).toInt(), 1); // failed
+        QVERIFY(!progress.last().at(1).toBool());    // the taskbar shows no progress
+    }
+
+    void twoModelsShareTheTaskbarAndAStoppedOneEndsWithoutNews()
+    {
+        ProvisioningNews news(0ms);
+        QSignalSpy finished(&news, &ProvisioningNews::runFinished);
+        QSignalSpy progress(&news, &ProvisioningNews::overallProgress);
+        news.progress(QStringLiteral("a"), 1, 2);
+        news.progress(QStringLiteral("b"), 0, 2);
+        QCOMPARE(progress.last().at(0).toDouble(), 0.25);
+        news.keepOnly({QStringLiteral("a")});
+        QCOMPARE(progress.last().at(0).toDouble(), 0.5);
+        news.passFinished(QStringLiteral("a"), 2, 0, 0);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toString(), QStringLiteral("a"));
+        QVERIFY(!progress.last().at(1).toBool());
+    }
+
+    void aRunEndingInTheBackgroundIsNotifiedWithItsProgressOnTheTaskbar()
+    {
+        Fixture f({QStringLiteral("latency-ms=300")});
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        Elsewhere other;
+        QVERIFY(other.take());
+        QVERIFY(!window->isActiveWindow());
+
+        f.deploy(QStringLiteral("web"), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(desktop->shown.size(), 1, 30'000);
+        const Desktop::Notification note = desktop->shown.first();
+        QCOMPARE(note.summary, QStringLiteral("Provisioning of default finished"));
+        QCOMPARE(note.body, QStringLiteral("3 machines started"));
+        QCOMPARE(note.hints.value(QStringLiteral("urgency")).toInt(), 1);
+        QCOMPARE(note.hints.value(QStringLiteral("desktop-entry")).toString(),
+                 QGuiApplication::desktopFileName());
+        QVERIFY(note.actions.contains(QStringLiteral("default")));
+        // The taskbar entry showed the machines starting, then no progress.
+        QTRY_VERIFY(!desktop->taskbar.isEmpty() &&
+                    !desktop->taskbar.last().value(QStringLiteral("progress-visible")).toBool());
+        QVERIFY(desktop->taskbar.size() >= 2);
+        QVERIFY(desktop->taskbar.first().value(QStringLiteral("progress-visible")).toBool());
+        QVERIFY(desktop->taskbar.first().value(QStringLiteral("progress")).toDouble() < 1.0);
+        QCOMPARE(
+            desktop->entries.first(),
+            QStringLiteral("application://%1.desktop").arg(QGuiApplication::desktopFileName()));
+        QVERIFY(window->logPane()->toPlainText().contains(
+            QStringLiteral("[default] provisioning finished after")));
+
+        // The next run's news replaces this one rather than piling up.
+        f.deploy(QStringLiteral("db"), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(desktop->shown.size(), 2, 30'000);
+        QCOMPARE(desktop->shown.last().replaces, note.id);
+        QCOMPARE(desktop->shown.last().body, QStringLiteral("1 machine started"));
+    }
+
+    void failedMachinesAreUrgentNews()
+    {
+        Fixture f({QStringLiteral("latency-ms=50"), QStringLiteral("fault-rate=1"),
+                   QStringLiteral("fault-kind=permanent")});
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        Elsewhere other;
+        QVERIFY(other.take());
+        f.deploy(QStringLiteral("web"), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(desktop->shown.size(), 1, 30'000);
+        QCOMPARE(desktop->shown.first().body,
+                 QStringLiteral("0 machines started, 2 failed\nModel ▸ Retry provisioning… shows "
+                                "why they failed."));
+        QCOMPARE(desktop->shown.first().hints.value(QStringLiteral("urgency")).toInt(), 2);
+    }
+
+    void theUserLookingAtTheWindowGetsNoNotification()
+    {
+        Fixture f({QStringLiteral("latency-ms=50")});
+        auto window = f.window();
+        QApplication::setActiveWindow(window.get());
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        f.deploy(QStringLiteral("web"), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(window->logPane()->toPlainText().contains(
+                                     QStringLiteral("provisioning finished after")),
+                                 30'000);
+        QVERIFY(window->logPane()->toPlainText().contains(QStringLiteral("2 machines started")));
+        QTest::qWait(200); // a notification would have been sent with the line
+        QCOMPARE(desktop->shown.size(), 0);
+    }
+
+    void clickingTheNotificationBringsTheWindowAndItsModelBack()
+    {
+        Fixture f({QStringLiteral("latency-ms=50")});
+        ModelCommands(f.ws()).addModel(QStringLiteral("other"), QStringLiteral("sim"), {},
+                                       ModelCommands::NewModel::LeavesCurrent);
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        window->openModel(QStringLiteral("other")); // still provisions "default"
+        QCOMPARE(window->model(), QStringLiteral("other"));
+        Elsewhere other;
+        QVERIFY(other.take());
+        f.deploy(QStringLiteral("web"), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(desktop->shown.size(), 1, 30'000);
+
+        desktop->click(desktop->shown.first().id);
+        QTRY_VERIFY(window->isActiveWindow());
+        QCOMPARE(window->model(), model);
+    }
+};
+
+int main(int argc, char *argv[])
+{
+    SessionBus bus; // before QApplication, so that Qt finds it
+    theBus = &bus;
+    QApplication app(argc, argv);
+    app.setDesktopFileName(QStringLiteral("berth"));
+    TestDesktopNews test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_desktopnews.moc"
