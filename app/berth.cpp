@@ -8,10 +8,12 @@
 #include "core/store/store.h"
 #include "keychain/keychainsecretstore.h"
 #include "providers/builtinproviders.h"
+#include "ui/colourscheme.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDBusConnection>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
@@ -76,6 +78,8 @@ int main(int argc, char *argv[])
     QApplication::setOrganizationName(QStringLiteral("berth"));
     QApplication::setApplicationDisplayName(QStringLiteral("Berth"));
     QApplication::setDesktopFileName(QStringLiteral("berth"));
+    // Dark, light or high contrast, as the desktop asks, also when that changes.
+    ColourScheme colourScheme(QDBusConnection::sessionBus());
 
     // Berth's own strings (embedded by qt_add_translations) and Qt's, in the user's language.
     QTranslator qtTranslator;

@@ -10,6 +10,7 @@
 #include "ui/accountsdialog.h"
 #include "ui/auditpanel.h"
 #include "ui/changesetpanel.h"
+#include "ui/colourscheme.h"
 #include "ui/constrainteditordialog.h"
 #include "ui/deploydialog.h"
 #include "ui/machineview.h"
@@ -88,26 +89,6 @@ bool saveContextMenu(MainWindow &window, const QString &machine, const QDir &out
     emit tree->customContextMenuRequested(tree->visualRect(row).center() + QPoint(40, 0));
     QTextStream(stdout) << (ok ? "wrote " : "could not write ") << path << Qt::endl;
     return ok;
-}
-
-// A dark desktop's palette, for the window's dark screenshots.
-QPalette darkPalette()
-{
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(45, 45, 48));
-    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
-    dark.setColor(QPalette::Base, QColor(30, 30, 32));
-    dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
-    dark.setColor(QPalette::Text, QColor(230, 230, 230));
-    dark.setColor(QPalette::Button, QColor(53, 53, 56));
-    dark.setColor(QPalette::ButtonText, QColor(230, 230, 230));
-    dark.setColor(QPalette::Highlight, QColor(42, 130, 218));
-    dark.setColor(QPalette::HighlightedText, Qt::black);
-    dark.setColor(QPalette::ToolTipBase, QColor(30, 30, 32));
-    dark.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
-    dark.setColor(QPalette::Disabled, QPalette::Text, QColor(130, 130, 130));
-    dark.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-    return dark;
 }
 
 // Every dialog the README shows, filled in as a user would, saved to `out`.
@@ -261,10 +242,16 @@ int main(int argc, char *argv[])
 
     // The same window on a dark palette: every colour comes from it.
     QApplication::setStyle(QStringLiteral("Fusion"));
-    QApplication::setPalette(darkPalette());
+    QApplication::setPalette(ColourScheme::darkPalette());
     for (int i = 0; i < tabs->count() && i < names.size(); ++i) {
         tabs->setCurrentIndex(i);
         ok = save(&window, out, names.at(i) + QStringLiteral("-dark")) && ok;
+    }
+    // And on the desktop's high contrast (white on black), as ColourScheme applies it.
+    QApplication::setPalette(ColourScheme::highContrastPalette(true));
+    for (int i = 0; i < tabs->count() && i < names.size(); ++i) {
+        tabs->setCurrentIndex(i);
+        ok = save(&window, out, names.at(i) + QStringLiteral("-high-contrast")) && ok;
     }
     return ok ? 0 : 1;
 }

@@ -5519,46 +5519,60 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::RelationsView</name>
     <message>
-        <location filename="../ui/relationsview.cpp" line="33"/>
+        <location filename="../ui/relationsview.cpp" line="41"/>
         <source>Relations between applications</source>
         <translation>Beziehungen zwischen Anwendungen</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="34"/>
+        <location filename="../ui/relationsview.cpp" line="42"/>
         <source>Drag from one application to another to relate them; right-click a relation to remove it. Ctrl+wheel or +/- zooms, 0 fits.</source>
         <translation>Von einer Anwendung auf eine andere ziehen, um sie zu verbinden; Rechtsklick auf eine Beziehung entfernt sie. Strg+Mausrad oder +/- zoomt, 0 zeigt alles.</translation>
     </message>
     <message>
+        <location filename="../ui/relationsaccessible.cpp" line="64"/>
         <source>subordinate</source>
-        <translation type="vanished">untergeordnet</translation>
+        <translation>untergeordnet</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="96"/>
+        <location filename="../ui/relationsaccessible.cpp" line="67"/>
+        <source>no relations</source>
+        <translation>keine Beziehungen</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/relationsaccessible.cpp" line="68"/>
+        <source>%n relation(s): %1</source>
+        <translation>
+            <numerusform>%n Beziehung: %1</numerusform>
+            <numerusform>%n Beziehungen: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsview.cpp" line="105"/>
         <source>%1 follows %2</source>
         <translation>%1 folgt %2</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="97"/>
+        <location filename="../ui/relationsview.cpp" line="106"/>
         <source>%1 and %2: %3</source>
         <translation>%1 und %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="113"/>
+        <location filename="../ui/relationsview.cpp" line="121"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="147"/>
+        <location filename="../ui/relationsview.cpp" line="179"/>
         <source>%1 selected, related to nothing</source>
         <translation>%1 ausgewählt, mit nichts verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="148"/>
+        <location filename="../ui/relationsview.cpp" line="180"/>
         <source>%1 selected, related to %2</source>
         <translation>%1 ausgewählt, verbunden mit %2</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="359"/>
+        <location filename="../ui/relationsview.cpp" line="386"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation>Die Beziehung zwischen %1 und %2 entfernen …</translation>
     </message>

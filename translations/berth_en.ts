@@ -5435,44 +5435,62 @@ Reopen the store now?</source>
 <context>
     <name>berth::RelationsView</name>
     <message>
-        <location filename="../ui/relationsview.cpp" line="33"/>
+        <location filename="../ui/relationsview.cpp" line="41"/>
         <source>Relations between applications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="34"/>
+        <location filename="../ui/relationsview.cpp" line="42"/>
         <source>Drag from one application to another to relate them; right-click a relation to remove it. Ctrl+wheel or +/- zooms, 0 fits.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="96"/>
+        <location filename="../ui/relationsview.cpp" line="105"/>
         <source>%1 follows %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="97"/>
+        <location filename="../ui/relationsview.cpp" line="106"/>
         <source>%1 and %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="113"/>
+        <location filename="../ui/relationsview.cpp" line="121"/>
         <source>%1 (subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="147"/>
+        <location filename="../ui/relationsview.cpp" line="179"/>
         <source>%1 selected, related to nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="148"/>
+        <location filename="../ui/relationsview.cpp" line="180"/>
         <source>%1 selected, related to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="359"/>
+        <location filename="../ui/relationsview.cpp" line="386"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsaccessible.cpp" line="64"/>
+        <source>subordinate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relationsaccessible.cpp" line="67"/>
+        <source>no relations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/relationsaccessible.cpp" line="68"/>
+        <source>%n relation(s): %1</source>
+        <translation>
+            <numerusform>%n relation: %1</numerusform>
+            <numerusform>%n relations: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

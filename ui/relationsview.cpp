@@ -1,5 +1,8 @@
 #include "ui/relationsview.h"
 
+#include "ui/relationsaccessible.h"
+
+#include <QAccessible>
 #include <QContextMenuEvent>
 #include <QGraphicsLineItem>
 #include <QGraphicsPathItem>
@@ -30,6 +33,11 @@ RelationsView::RelationsView(QWidget *parent)
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setFocusPolicy(Qt::StrongFocus);
+    static const bool accessible = [] {
+        QAccessible::installFactory(&RelationsAccessible::factory);
+        return true;
+    }();
+    Q_UNUSED(accessible)
     setAccessibleName(tr("Relations between applications"));
     setToolTip(tr("Drag from one application to another to relate them; right-click a "
                   "relation to remove it. Ctrl+wheel or +/- zooms, 0 fits."));
@@ -72,6 +80,7 @@ void RelationsView::rebuild()
     m_layout = RelationsLayout::compute(m_nodes, m_edges, labelPointSize);
     paintItems();
     describeSelection(); // its relations may have changed
+    RelationsAccessible::boxesChanged(this);
     if (m_autoFit)
         fit();
 }
@@ -108,39 +117,62 @@ void RelationsView::paintItems()
     for (qsizetype i = 0; i < m_nodes.size() && i < m_layout.boxes.size(); ++i) {
         const RelationsLayout::Node &node = m_nodes.at(i);
         auto *box = s->addRect(m_layout.boxes.at(i));
-        m_boxes.append({box, node.subordinate});
         box->setData(applicationKey, node.name);
         box->setToolTip(node.subordinate ? tr("%1 (subordinate)").arg(node.name) : node.name);
         auto *name = s->addSimpleText(node.name, font());
-        name->setBrush(p.color(QPalette::Text));
         name->setPos(m_layout.boxes.at(i).center() - name->boundingRect().center());
         name->setData(applicationKey, node.name);
+        m_boxes.append({box, name, node.subordinate});
     }
     styleBoxes();
 }
 
 void RelationsView::styleBoxes()
 {
+    // The selected box is filled with the selection's colour, its name in the
+    // colour made to be read on it, and its border is thicker: seen without
+    // telling colours apart, on any scheme (high contrast too).
     const QPalette p = palette();
-    for (const auto &[box, subordinate] : std::as_const(m_boxes)) {
+    for (const auto &[box, name, subordinate] : std::as_const(m_boxes)) {
         const bool selected = box->data(applicationKey).toString() == m_selected;
-        box->setPen(QPen(selected ? p.color(QPalette::Highlight) : p.color(QPalette::Text),
-                         selected ? 2.5 : 1.0, subordinate ? Qt::DashLine : Qt::SolidLine));
-        box->setBrush(selected ? p.color(QPalette::Highlight).lighter(180)
-                               : p.color(QPalette::Base));
+        box->setPen(QPen(selected ? p.color(QPalette::HighlightedText) : p.color(QPalette::Text),
+                         selected ? 3.0 : 1.0, subordinate ? Qt::DashLine : Qt::SolidLine));
+        box->setBrush(selected ? p.color(QPalette::Highlight) : p.color(QPalette::Base));
+        name->setBrush(selected ? p.color(QPalette::HighlightedText) : p.color(QPalette::Text));
     }
+}
+
+QStringList RelationsView::relatedTo(const QString &application) const
+{
+    QStringList related;
+    for (const RelationsLayout::Edge &e : std::as_const(m_edges)) {
+        if (e.from == application)
+            related << e.to;
+        else if (e.to == application)
+            related << e.from;
+    }
+    return related;
+}
+
+void RelationsView::choose(const QString &application)
+{
+    setSelectedApplication(application);
+    emit applicationSelected(application);
+}
+
+QRect RelationsView::boxOf(const QString &application) const
+{
+    for (qsizetype i = 0; i < m_nodes.size() && i < m_layout.boxes.size(); ++i) {
+        if (m_nodes.at(i).name == application)
+            return mapFromScene(m_layout.boxes.at(i)).boundingRect();
+    }
+    return {};
 }
 
 void RelationsView::describeSelection()
 {
     // A screen reader hears what is selected and what it is related to.
-    QStringList related;
-    for (const RelationsLayout::Edge &e : std::as_const(m_edges)) {
-        if (e.from == m_selected)
-            related << e.to;
-        else if (e.to == m_selected)
-            related << e.from;
-    }
+    const QStringList related = relatedTo(m_selected);
     setAccessibleDescription(
         m_selected.isEmpty() ? QString()
         : related.isEmpty()
@@ -155,6 +187,7 @@ void RelationsView::setSelectedApplication(const QString &name)
     m_selected = name;
     styleBoxes(); // the boxes as they are, restyled: not the scene made again
     describeSelection();
+    RelationsAccessible::announceSelection(this);
     if (const QPoint centre = centreOf(name);
         !centre.isNull() && !viewport()->rect().contains(centre))
         centerOn(mapToScene(centre));
@@ -162,11 +195,8 @@ void RelationsView::setSelectedApplication(const QString &name)
 
 QPoint RelationsView::centreOf(const QString &application) const
 {
-    for (qsizetype i = 0; i < m_nodes.size() && i < m_layout.boxes.size(); ++i) {
-        if (m_nodes.at(i).name == application)
-            return mapFromScene(m_layout.boxes.at(i).center());
-    }
-    return {};
+    const QRect box = boxOf(application);
+    return box.isEmpty() ? QPoint() : box.center();
 }
 
 void RelationsView::zoomBy(double factor)
@@ -289,10 +319,8 @@ void RelationsView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Right:
     case Qt::Key_Up:
     case Qt::Key_Down:
-        if (const QString next = neighbour(Qt::Key(event->key())); !next.isEmpty()) {
-            setSelectedApplication(next);
-            emit applicationSelected(next);
-        }
+        if (const QString next = neighbour(Qt::Key(event->key())); !next.isEmpty())
+            choose(next);
         return;
     default:
         QGraphicsView::keyPressEvent(event);
@@ -308,8 +336,7 @@ void RelationsView::mousePressEvent(QMouseEvent *event)
         return;
     }
     m_dragFrom = name;
-    setSelectedApplication(name);
-    emit applicationSelected(name);
+    choose(name);
     event->accept();
 }
 

@@ -7,6 +7,7 @@
 
 class QGraphicsLineItem;
 class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
 
 namespace berth {
 
@@ -41,6 +42,12 @@ public:
     // direction of an arrow key, selected as a click would (none selected:
     // the first); empty when there is none that way.
     QString neighbour(Qt::Key arrow) const;
+    // The applications `application` is related to, either way.
+    QStringList relatedTo(const QString &application) const;
+    // Selects `application` as a click on its box does.
+    void choose(const QString &application);
+    // The view's own rectangle of `application`'s box; empty if none.
+    QRect boxOf(const QString &application) const;
 
 signals:
     void applicationSelected(const QString &name);
@@ -73,7 +80,13 @@ private:
     QList<RelationsLayout::Edge> m_edges;
     RelationsLayout m_layout;
     QString m_selected;
-    QList<std::pair<QGraphicsRectItem *, bool>> m_boxes; // each box, and whether a subordinate
+    struct Box
+    {
+        QGraphicsRectItem *box;
+        QGraphicsSimpleTextItem *name;
+        bool subordinate;
+    };
+    QList<Box> m_boxes;
     QString m_dragFrom;
     QGraphicsLineItem *m_dragLine = nullptr;
     bool m_autoFit = true; // the whole graph in sight until the user zooms

@@ -9,6 +9,7 @@
 #include "ui/relationslayout.h"
 #include "ui/relationsview.h"
 
+#include <QAccessible>
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
@@ -27,6 +28,7 @@ class TestRelationsView : public QObject
 private slots:
     void openstackBaseIsLaidOutWithoutOverlaps();
     void relatesByDragAndRemovesFromAnEdge();
+    void aScreenReaderReadsEachApplicationAndChoosesOne();
 };
 
 void TestRelationsView::openstackBaseIsLaidOutWithoutOverlaps()
@@ -177,6 +179,74 @@ void TestRelationsView::relatesByDragAndRemovesFromAnEdge()
     QVERIFY(view->zoom() > fitted);
     QTest::keyClick(view, Qt::Key_0);
     QCOMPARE(view->zoom(), fitted);
+}
+
+void TestRelationsView::aScreenReaderReadsEachApplicationAndChoosesOne()
+{
+    const QString model = QStringLiteral("default");
+    TestWorkspace t({QStringLiteral("latency-ms=0")});
+    deployCharm(t.ws(), model, QStringLiteral("wordpress"), 1);
+    deployCharm(t.ws(), model, QStringLiteral("mysql"), 1);
+    deployCharm(t.ws(), model, QStringLiteral("haproxy"), 1);
+    deploySubordinate(t.ws(), model, QStringLiteral("ntp"), QStringLiteral("wordpress"));
+    ApplicationCommands(t.ws()).relate(model, QStringLiteral("wordpress"), QStringLiteral("mysql"));
+    MainWindow::Options options;
+    options.storeLocation = t.path();
+    options.provision = false;
+    options.watchIntervalMs = 50;
+    MainWindow window(t.ws(), model, options);
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.snapshotsApplied() > 0);
+    auto *tabs = qobject_cast<QTabWidget *>(window.centralWidget());
+    RelationsView *view = window.relationsView();
+    tabs->setCurrentWidget(view);
+    QTRY_COMPARE(view->nodes().size(), 4);
+
+    // The view is a list of the applications, each read with its relations.
+    QAccessibleInterface *list = QAccessible::queryAccessibleInterface(view);
+    QVERIFY(list);
+    QCOMPARE(list->role(), QAccessible::List);
+    QCOMPARE(list->childCount(), 4);
+    QMap<QString, QAccessibleInterface *> boxes;
+    for (int i = 0; i < list->childCount(); ++i) {
+        QAccessibleInterface *box = list->child(i);
+        QVERIFY(box && box->isValid());
+        QCOMPARE(box->role(), QAccessible::ListItem);
+        QCOMPARE(box->parent(), list);
+        QCOMPARE(list->indexOfChild(box), i);
+        boxes.insert(box->text(QAccessible::Name), box);
+    }
+    QCOMPARE(boxes.keys(), (QStringList{QStringLiteral("haproxy"), QStringLiteral("mysql"),
+                                        QStringLiteral("ntp"), QStringLiteral("wordpress")}));
+    QCOMPARE(boxes[QStringLiteral("wordpress")]->text(QAccessible::Description),
+             QStringLiteral("2 relation(s): ntp, mysql"));
+    QCOMPARE(boxes[QStringLiteral("ntp")]->text(QAccessible::Description),
+             QStringLiteral("subordinate, 1 relation(s): wordpress"));
+    QCOMPARE(boxes[QStringLiteral("haproxy")]->text(QAccessible::Description),
+             QStringLiteral("no relations"));
+    // Where it is on the screen: a pointer there finds it.
+    QAccessibleInterface *mysql = boxes[QStringLiteral("mysql")];
+    QCOMPARE(list->childAt(mysql->rect().center().x(), mysql->rect().center().y()), mysql);
+    QVERIFY(!mysql->state().selected);
+
+    // Its press action selects it, in this view and in the window's others.
+    QAccessibleActionInterface *action = mysql->actionInterface();
+    QVERIFY(action);
+    QVERIFY(action->actionNames().contains(QAccessibleActionInterface::pressAction()));
+    action->doAction(QAccessibleActionInterface::pressAction());
+    QCOMPARE(view->selectedApplication(), QStringLiteral("mysql"));
+    QCOMPARE(window.selectedApplications(), QStringList{QStringLiteral("mysql")});
+    QVERIFY(mysql->state().selected);
+    QVERIFY(mysql->state().focused);
+    QVERIFY(!boxes[QStringLiteral("wordpress")]->state().selected);
+
+    // An application removed is no longer in the list.
+    ApplicationCommands(t.ws()).removeApplication(model, QStringLiteral("haproxy"));
+    QTRY_COMPARE(list->childCount(), 3);
+    for (int i = 0; i < list->childCount(); ++i)
+        QVERIFY(list->child(i)->text(QAccessible::Name) != QStringLiteral("haproxy"));
 }
 
 QTEST_MAIN(TestRelationsView)

@@ -1,25 +1,32 @@
-// What the window tells the desktop: a notification when a long provisioning
-// ends while the user looks elsewhere, and the progress on its taskbar entry.
+// The window and the desktop around it: a notification when a long
+// provisioning ends while the user looks elsewhere, the progress on its
+// taskbar entry, and the colour scheme the desktop asks for, followed live.
 // The messages go over a D-Bus session bus of the test's own (dbus-daemon,
 // as a desktop session starts it), to a notification server that records
-// what it is sent.
+// what it is sent and a settings portal that says what the user chose.
 #include "core/commands/applicationcommands.h"
 #include "core/commands/modelcommands.h"
 #include "core/store/workspace.h"
 #include "tests/testsupport.h"
+#include "ui/colourscheme.h"
 #include "ui/mainwindow.h"
 #include "ui/provisioningnews.h"
+#include "ui/zonechart.h"
 
 #include <QApplication>
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
+#include <QDBusContext>
 #include <QDBusMessage>
+#include <QDBusVariant>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTranslator>
+
+#include <qcustomplot.h>
 
 using namespace berth;
 using namespace std::chrono_literals;
@@ -144,6 +151,57 @@ private:
     uint m_last = 0;
 };
 
+// The desktop's settings portal (org.freedesktop.portal.Settings): the
+// appearance the user chose, read and announced as xdg-desktop-portal does.
+class Portal : public QObject, protected QDBusContext
+{
+    Q_OBJECT
+    Q_CLASSINFO("D-Bus Interface", "org.freedesktop.portal.Settings")
+
+public:
+    explicit Portal(const QString &address)
+        : m_bus(QDBusConnection::connectToBus(address, QStringLiteral("portal")))
+    {
+        m_bus.registerObject(QStringLiteral("/org/freedesktop/portal/desktop"), this,
+                             QDBusConnection::ExportAllSlots);
+        m_bus.registerService(QStringLiteral("org.freedesktop.portal.Desktop"));
+    }
+    ~Portal() override
+    {
+        m_bus.unregisterService(QStringLiteral("org.freedesktop.portal.Desktop"));
+        QDBusConnection::disconnectFromBus(QStringLiteral("portal"));
+    }
+    bool ready() const { return m_bus.isConnected(); }
+
+    // The user changes a setting: the portal announces it.
+    void set(const QString &key, uint value)
+    {
+        m_values.insert(key, value);
+        QDBusMessage changed = QDBusMessage::createSignal(
+            QStringLiteral("/org/freedesktop/portal/desktop"),
+            QStringLiteral("org.freedesktop.portal.Settings"), QStringLiteral("SettingChanged"));
+        changed << QStringLiteral("org.freedesktop.appearance") << key
+                << QVariant::fromValue(QDBusVariant(value));
+        m_bus.send(changed);
+    }
+    QMap<QString, uint> m_values;
+
+public slots:
+    // A value in a variant in a variant, as the portal's Read gives it.
+    QDBusVariant Read(const QString &group, const QString &key)
+    {
+        if (group != u"org.freedesktop.appearance" || !m_values.contains(key)) {
+            sendErrorReply(QStringLiteral("org.freedesktop.portal.Error.NotFound"),
+                           QStringLiteral("Requested setting not found"));
+            return {};
+        }
+        return QDBusVariant(QVariant::fromValue(QDBusVariant(m_values.value(key))));
+    }
+
+private:
+    QDBusConnection m_bus;
+};
+
 struct Fixture : TestWorkspace
 {
     explicit Fixture(const QStringList &sim)
@@ -184,7 +242,7 @@ struct Elsewhere
 
 } // namespace
 
-class TestDesktopNews : public QObject
+class TestDesktop : public QObject
 {
     Q_OBJECT
 
@@ -356,6 +414,86 @@ private slots:
         QTRY_VERIFY(window->isActiveWindow());
         QCOMPARE(window->model(), model);
     }
+
+    void theDesktopsColourSchemeIsFollowedLive()
+    {
+        const QPalette platform = QGuiApplication::palette();
+        const auto restore = qScopeGuard([&] { QApplication::setPalette(platform); });
+        QVERIFY(platform.color(QPalette::Window).lightness() >= 128); // a light platform
+        Portal portal(theBus->address());
+        QVERIFY(portal.ready());
+        portal.m_values.insert(QStringLiteral("color-scheme"), 1); // the user prefers dark
+        portal.m_values.insert(QStringLiteral("contrast"), 0);
+        Fixture f({QStringLiteral("latency-ms=0")});
+        f.deploy(QStringLiteral("web"), 2);
+        auto window = f.window();
+        QTRY_VERIFY(window->snapshotsApplied() > 0);
+        QCustomPlot *chart = window->zoneChart()->plot();
+        const auto darkWindow = [&] {
+            return window->palette().color(QPalette::Window).lightness() < 128;
+        };
+
+        // Started on a dark desktop: the window is dark, its charts too.
+        ColourScheme scheme(QDBusConnection::sessionBus());
+        QTRY_COMPARE(scheme.preference(), ColourScheme::Preference::Dark);
+        QVERIFY(darkWindow());
+        QCOMPARE(chart->xAxis->tickLabelColor(), window->palette().color(QPalette::Text));
+        QVERIFY(chart->xAxis->tickLabelColor().lightness() >= 128);
+
+        // The user switches to light while it runs: the platform's palette is back.
+        portal.set(QStringLiteral("color-scheme"), 2);
+        QTRY_COMPARE(scheme.preference(), ColourScheme::Preference::Light);
+        QCOMPARE(QGuiApplication::palette(), platform);
+        QVERIFY(!darkWindow());
+        QCOMPARE(chart->xAxis->tickLabelColor(), platform.color(QPalette::Text));
+
+        // High contrast: every text 7:1 and more against its ground.
+        portal.set(QStringLiteral("contrast"), 1);
+        QTRY_VERIFY(scheme.highContrast());
+        const auto readable = [](const QPalette &p) {
+            QStringList faint;
+            const QList<std::pair<QPalette::ColorRole, QPalette::ColorRole>> pairs{
+                {QPalette::Text, QPalette::Base},
+                {QPalette::WindowText, QPalette::Window},
+                {QPalette::ButtonText, QPalette::Button},
+                {QPalette::HighlightedText, QPalette::Highlight},
+                {QPalette::ToolTipText, QPalette::ToolTipBase},
+                {QPalette::Link, QPalette::Base},
+                {QPalette::PlaceholderText, QPalette::Base}};
+            for (const auto &[text, ground] : pairs) {
+                for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Disabled}) {
+                    if (ColourScheme::contrastRatio(p.color(group, text), p.color(group, ground)) <
+                        7.0)
+                        faint << QStringLiteral("%1 on %2 (group %3)")
+                                     .arg(int(text))
+                                     .arg(int(ground))
+                                     .arg(int(group));
+                }
+            }
+            return faint;
+        };
+        QVERIFY2(readable(QGuiApplication::palette()).isEmpty(),
+                 qPrintable(readable(QGuiApplication::palette()).join(u'\n')));
+        QCOMPARE(window->palette().color(QPalette::Base), QColor(Qt::white)); // light, as chosen
+        QCOMPARE(chart->xAxis->tickLabelColor(), QColor(Qt::black));
+
+        // And dark again, still high contrast: white on black.
+        portal.set(QStringLiteral("color-scheme"), 1);
+        QTRY_VERIFY(darkWindow());
+        QVERIFY2(readable(QGuiApplication::palette()).isEmpty(),
+                 qPrintable(readable(QGuiApplication::palette()).join(u'\n')));
+        QCOMPARE(window->palette().color(QPalette::Base), QColor(Qt::black));
+        QCOMPARE(chart->xAxis->tickLabelColor(), QColor(Qt::white));
+    }
+
+    void withoutAPortalThePlatformsPaletteStays()
+    {
+        const QPalette platform = QGuiApplication::palette();
+        ColourScheme scheme(QDBusConnection::sessionBus()); // no portal on this bus
+        QTest::qWait(200);
+        QCOMPARE(scheme.preference(), ColourScheme::Preference::None);
+        QCOMPARE(QGuiApplication::palette(), platform);
+    }
 };
 
 int main(int argc, char *argv[])
@@ -364,8 +502,8 @@ int main(int argc, char *argv[])
     theBus = &bus;
     QApplication app(argc, argv);
     app.setDesktopFileName(QStringLiteral("berth"));
-    TestDesktopNews test;
+    TestDesktop test;
     return QTest::qExec(&test, argc, argv);
 }
 
-#include "tst_desktopnews.moc"
+#include "tst_desktop.moc"
