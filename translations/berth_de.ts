@@ -103,12 +103,12 @@
         <translation>Für die untergeordnete Anwendung „%1“ können keine Vorgaben gesetzt werden: Untergeordnete folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="366"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="368"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="372"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Beide sind untergeordnet; eine untergeordnete Beziehung braucht eine Hauptanwendung</translation>
     </message>
@@ -121,34 +121,34 @@
         <translation type="vanished">„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="393"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="397"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="379"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="399"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="383"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="403"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="384"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="388"/>
         <source>related %1 and %2: two principals, so neither follows the other (a subordinate charm is deployed with --subordinate)</source>
         <translation>%1 und %2 verbunden: zwei Hauptanwendungen, keine folgt der anderen (ein untergeordneter Charm wird mit --subordinate bereitgestellt)</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="409"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="413"/>
         <source>related %1 to %2</source>
         <translation>%1 mit %2 verbunden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="448"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="452"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation>es gibt keine Verbindung zwischen „%1“ und „%2“; „berthctl status“ listet sie auf</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="442"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="457"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="446"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="461"/>
         <source>removed the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernt</translation>
     </message>
@@ -1685,27 +1685,32 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../core/model/names.cpp" line="69"/>
+        <location filename="../core/model/names.cpp" line="74"/>
+        <source>invalid endpoint &quot;%1&quot;: expected lower-case letters and digits joined by single hyphens or underscores, starting with a letter (e.g. db, shared-db)</source>
+        <translation>ungültiger Endpunkt &quot;%1&quot;: erwartet werden Kleinbuchstaben und Ziffern, verbunden durch einzelne Binde- oder Unterstriche, beginnend mit einem Buchstaben (z. B. db, shared-db)</translation>
+    </message>
+    <message>
+        <location filename="../core/model/names.cpp" line="84"/>
         <source>malformed setting &quot;%1&quot;: expected key=value</source>
         <translation>Fehlerhafte Einstellung „%1“: erwartet: schlüssel=wert</translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="76"/>
+        <location filename="../core/model/names.cpp" line="91"/>
         <source>invalid application name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter (e.g. wordpress, my-db2)</source>
         <translation>Ungültiger Anwendungsname „%1“: erwartet Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben (z. B. wordpress, my-db2)</translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="85"/>
+        <location filename="../core/model/names.cpp" line="100"/>
         <source>invalid charm name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation>Ungültiger Charm-Name „%1“: erwartet Kleinbuchstaben, Ziffern und einzelne Bindestriche, beginnend mit einem Buchstaben</translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="93"/>
+        <location filename="../core/model/names.cpp" line="108"/>
         <source>invalid model name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
         <translation>Ungültiger Modellname „%1“: erwartet Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben oder einer Ziffer</translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="101"/>
+        <location filename="../core/model/names.cpp" line="116"/>
         <source>invalid cloud name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
         <translation>Ungültiger Cloud-Name „%1“: erwartet Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben oder einer Ziffer</translation>
     </message>
@@ -4288,52 +4293,52 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="48"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="49"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="50"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="51"/>
         <source>Model: </source>
         <translation>Modell: </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="53"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="54"/>
         <source>Model shown</source>
         <translation>Gezeigtes Modell</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="57"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="58"/>
         <source>Filter (name, zone, status, …)</source>
         <translation>Filter (Name, Zone, Status, …)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="59"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="60"/>
         <source>Filter the rows</source>
         <translation>Die Zeilen filtern</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="61"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="62"/>
         <source>Problems only</source>
         <translation>Nur Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="74"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="75"/>
         <source>&amp;Overview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="85"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="86"/>
         <source>Mach&amp;ine view</source>
         <translation>Masch&amp;inenansicht</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="90"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="91"/>
         <source>&amp;Charts</source>
         <translation>Dia&amp;gramme</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="103"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="104"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n Einheit von %1 in %2 ausgewählt</numerusform>
@@ -4341,14 +4346,13 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="109"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="110"/>
         <source>&amp;Relations</source>
         <translation>Be&amp;ziehungen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="115"/>
         <source>relate %1 and %2</source>
-        <translation>%1 und %2 verbinden</translation>
+        <translation type="vanished">%1 und %2 verbinden</translation>
     </message>
     <message>
         <location filename="../ui/mainwindowlayout.cpp" line="120"/>
@@ -4377,7 +4381,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="302"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="314"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
@@ -5141,48 +5145,48 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>%1 verbinden mit:</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="239"/>
+        <location filename="../ui/modelactions.cpp" line="254"/>
         <source>relate %1 and %2</source>
         <translation>%1 und %2 verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="248"/>
-        <location filename="../ui/modelactions.cpp" line="266"/>
+        <location filename="../ui/modelactions.cpp" line="277"/>
+        <location filename="../ui/modelactions.cpp" line="295"/>
         <source>Remove relation</source>
         <translation>Verbindung entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="248"/>
+        <location filename="../ui/modelactions.cpp" line="277"/>
         <source>Remove the relation between %1 and:</source>
         <translation>Die Verbindung zwischen %1 und folgender entfernen:</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="262"/>
+        <location filename="../ui/modelactions.cpp" line="291"/>
         <source>Remove the relation between %1 and %2?</source>
         <translation>Die Verbindung zwischen %1 und %2 entfernen?</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="264"/>
+        <location filename="../ui/modelactions.cpp" line="293"/>
         <source>No unit goes with it.</source>
         <translation>Keine Einheit geht mit.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="265"/>
+        <location filename="../ui/modelactions.cpp" line="294"/>
         <source>Its units go: %1.</source>
         <translation>Ihre Einheiten gehen: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="269"/>
+        <location filename="../ui/modelactions.cpp" line="298"/>
         <source>remove the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="283"/>
+        <location filename="../ui/modelactions.cpp" line="312"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="284"/>
+        <location filename="../ui/modelactions.cpp" line="313"/>
         <source>place %1 on %2</source>
         <translation>%1 auf %2 platzieren</translation>
     </message>
@@ -5514,6 +5518,41 @@ Den Speicher jetzt erneut öffnen?</translation>
         <location filename="../ui/regionchart.cpp" line="164"/>
         <source>cap: %1</source>
         <translation>Obergrenze: %1</translation>
+    </message>
+</context>
+<context>
+    <name>berth::RelateDialog</name>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="26"/>
+        <source>no endpoint named</source>
+        <translation>kein Endpunkt genannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="41"/>
+        <source>Relate %1 and %2</source>
+        <translation>%1 und %2 verbinden</translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="43"/>
+        <source>Name the endpoint each charm relates with (wordpress:db and mysql:db), or leave them empty: the relation is kept either way, and named endpoints label it.</source>
+        <translation>Nennen Sie den Endpunkt, über den jeder Charm verbunden wird (wordpress:db und mysql:db), oder lassen Sie die Felder leer: Die Beziehung wird in beiden Fällen angelegt, genannte Endpunkte beschriften sie.</translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="50"/>
+        <location filename="../ui/relatedialog.cpp" line="51"/>
+        <source>Endpoint of %1:</source>
+        <translation>Endpunkt von %1:</translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="52"/>
+        <location filename="../ui/relatedialog.cpp" line="53"/>
+        <source>Endpoint of %1</source>
+        <translation>Endpunkt von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="60"/>
+        <source>&amp;Relate</source>
+        <translation>&amp;Verbinden</translation>
     </message>
 </context>
 <context>

@@ -103,44 +103,44 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="366"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="368"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="372"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="393"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="397"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="379"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="399"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="383"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="403"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="384"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="388"/>
         <source>related %1 and %2: two principals, so neither follows the other (a subordinate charm is deployed with --subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="409"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="413"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="448"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="452"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="442"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="457"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="446"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="461"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1613,27 +1613,32 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../core/model/names.cpp" line="69"/>
+        <location filename="../core/model/names.cpp" line="74"/>
+        <source>invalid endpoint &quot;%1&quot;: expected lower-case letters and digits joined by single hyphens or underscores, starting with a letter (e.g. db, shared-db)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/model/names.cpp" line="84"/>
         <source>malformed setting &quot;%1&quot;: expected key=value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="76"/>
+        <location filename="../core/model/names.cpp" line="91"/>
         <source>invalid application name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter (e.g. wordpress, my-db2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="85"/>
+        <location filename="../core/model/names.cpp" line="100"/>
         <source>invalid charm name &quot;%1&quot;: expected lower-case letters, digits and single hyphens, starting with a letter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="93"/>
+        <location filename="../core/model/names.cpp" line="108"/>
         <source>invalid model name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/model/names.cpp" line="101"/>
+        <location filename="../core/model/names.cpp" line="116"/>
         <source>invalid cloud name &quot;%1&quot;: expected lower-case letters, digits and hyphens, starting with a letter or digit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4206,52 +4211,52 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
 <context>
     <name>berth::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="48"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="49"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="50"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="51"/>
         <source>Model: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="53"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="54"/>
         <source>Model shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="57"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="58"/>
         <source>Filter (name, zone, status, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="59"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="60"/>
         <source>Filter the rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="61"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="62"/>
         <source>Problems only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="74"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="75"/>
         <source>&amp;Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="85"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="86"/>
         <source>Mach&amp;ine view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="90"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="91"/>
         <source>&amp;Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindowlayout.cpp" line="103"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="104"/>
         <source>%n unit(s) of %1 in %2 selected</source>
         <translation>
             <numerusform>%n unit of %1 in %2 selected</numerusform>
@@ -4259,13 +4264,8 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="109"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="110"/>
         <source>&amp;Relations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="115"/>
-        <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4295,7 +4295,7 @@ Compare it with the host&apos;s own (ssh-keygen -lf on the host). Trust it from 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowlayout.cpp" line="302"/>
+        <location filename="../ui/mainwindowlayout.cpp" line="314"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5057,48 +5057,48 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="239"/>
+        <location filename="../ui/modelactions.cpp" line="254"/>
         <source>relate %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="248"/>
-        <location filename="../ui/modelactions.cpp" line="266"/>
+        <location filename="../ui/modelactions.cpp" line="277"/>
+        <location filename="../ui/modelactions.cpp" line="295"/>
         <source>Remove relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="248"/>
+        <location filename="../ui/modelactions.cpp" line="277"/>
         <source>Remove the relation between %1 and:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="262"/>
+        <location filename="../ui/modelactions.cpp" line="291"/>
         <source>Remove the relation between %1 and %2?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="264"/>
+        <location filename="../ui/modelactions.cpp" line="293"/>
         <source>No unit goes with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="265"/>
+        <location filename="../ui/modelactions.cpp" line="294"/>
         <source>Its units go: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="269"/>
+        <location filename="../ui/modelactions.cpp" line="298"/>
         <source>remove the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="283"/>
+        <location filename="../ui/modelactions.cpp" line="312"/>
         <source>a new machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/modelactions.cpp" line="284"/>
+        <location filename="../ui/modelactions.cpp" line="313"/>
         <source>place %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5429,6 +5429,41 @@ Reopen the store now?</source>
     <message>
         <location filename="../ui/regionchart.cpp" line="164"/>
         <source>cap: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>berth::RelateDialog</name>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="26"/>
+        <source>no endpoint named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="41"/>
+        <source>Relate %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="43"/>
+        <source>Name the endpoint each charm relates with (wordpress:db and mysql:db), or leave them empty: the relation is kept either way, and named endpoints label it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="50"/>
+        <location filename="../ui/relatedialog.cpp" line="51"/>
+        <source>Endpoint of %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="52"/>
+        <location filename="../ui/relatedialog.cpp" line="53"/>
+        <source>Endpoint of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/relatedialog.cpp" line="60"/>
+        <source>&amp;Relate</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -177,6 +177,11 @@ public:
     using ChooseItem = std::function<std::optional<QString>(
         const QString &title, const QString &label, const QStringList &items)>;
     void setChooseItem(ChooseItem choose) { m_chooseItem = std::move(choose); }
+    // How relating two principals asks for their endpoints (a dialog; tests answer it).
+    using ChooseEndpoints = std::function<std::optional<std::pair<QString, QString>>(
+        const QString &first, const QStringList &firstKnown, const QString &second,
+        const QStringList &secondKnown)>;
+    void setChooseEndpoints(ChooseEndpoints choose) { m_chooseEndpoints = std::move(choose); }
     QPlainTextEdit *logPane() const { return m_log; }
     // Shown while the provisioner starts machines: how many of how many are done.
     QProgressBar *progressBar() const { return m_progress; }
@@ -292,6 +297,7 @@ private:
     Confirm m_confirm;
     ChooseTarget m_chooseTarget;
     ChooseItem m_chooseItem;
+    ChooseEndpoints m_chooseEndpoints;
     QAction *m_destroyModelAction = nullptr;
     QAction *m_policyAction = nullptr;
     QAction *m_retryAction = nullptr;

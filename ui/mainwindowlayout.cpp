@@ -21,6 +21,7 @@
 #include "ui/placeondialog.h"
 #include "ui/provisioningscope.h"
 #include "ui/regionchart.h"
+#include "ui/relatedialog.h"
 #include "ui/relationsview.h"
 #include "ui/searchpanel.h"
 #include "ui/zonechart.h"
@@ -111,8 +112,7 @@ void MainWindow::buildViews()
             [this](const QString &name) { m_overview->selectApplication(name); });
     connect(m_relations, &RelationsView::relateRequested, this,
             [this](const QString &first, const QString &second) {
-                m_submitter->submit({ModelChange::relate(first, second)},
-                                    tr("relate %1 and %2").arg(first, second));
+                m_actions->relatePair(first, second);
             });
     connect(m_relations, &RelationsView::removeRelationRequested, this,
             [this](const QString &first, const QString &second) {
@@ -236,6 +236,18 @@ void MainWindow::buildActions()
     host.chooseTarget = [this](const QStringList &units) { return m_chooseTarget(units); };
     host.chooseItem = [this](const QString &title, const QString &label, const QStringList &items) {
         return m_chooseItem(title, label, items);
+    };
+    m_chooseEndpoints =
+        [this](const QString &first, const QStringList &firstKnown, const QString &second,
+               const QStringList &secondKnown) -> std::optional<std::pair<QString, QString>> {
+        RelateDialog dialog(first, firstKnown, second, secondKnown, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return std::nullopt;
+        return dialog.sides();
+    };
+    host.chooseEndpoints = [this](const QString &first, const QStringList &firstKnown,
+                                  const QString &second, const QStringList &secondKnown) {
+        return m_chooseEndpoints(first, firstKnown, second, secondKnown);
     };
     m_actions = new ModelActions(std::move(host), this);
     // The keys act on the view that has the focus: units where units are

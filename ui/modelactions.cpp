@@ -233,10 +233,39 @@ void ModelActions::relateSelected()
     const std::optional<QString> other =
         m_host.chooseItem(tr("Relate"), tr("Relate %1 to:").arg(apps.first()),
                           relatable(m_host.snapshot(), apps.first()));
-    if (!other)
-        return;
-    m_host.submit({ModelChange::relate(apps.first(), *other)},
-                  tr("relate %1 and %2").arg(apps.first(), *other));
+    if (other)
+        relatePair(apps.first(), *other);
+}
+
+void ModelActions::relatePair(const QString &first, const QString &second)
+{
+    const ModelSnapshot &snapshot = m_host.snapshot();
+    const ApplicationRecord *a = m_host.index().application(first);
+    const ApplicationRecord *b = m_host.index().application(second);
+    std::pair<QString, QString> sides{first, second};
+    if (a && b && !a->subordinate && !b->subordinate && m_host.chooseEndpoints) {
+        const auto chosen = m_host.chooseEndpoints(first, knownEndpoints(snapshot, first), second,
+                                                   knownEndpoints(snapshot, second));
+        if (!chosen)
+            return;
+        sides = *chosen;
+    }
+    m_host.submit({ModelChange::relate(sides.first, sides.second)},
+                  tr("relate %1 and %2").arg(sides.first, sides.second));
+}
+
+QStringList ModelActions::knownEndpoints(const ModelSnapshot &snapshot, const QString &app)
+{
+    QStringList endpoints;
+    for (const IntegrationRecord &i : snapshot.integrations) {
+        if (i.first == app && !i.firstEndpoint.isEmpty())
+            endpoints << i.firstEndpoint;
+        else if (i.second == app && !i.secondEndpoint.isEmpty())
+            endpoints << i.secondEndpoint;
+    }
+    endpoints.removeDuplicates();
+    endpoints.sort();
+    return endpoints;
 }
 
 void ModelActions::removeSelectedRelation()

@@ -40,6 +40,12 @@ public:
         std::function<std::optional<QString>(const QString &title, const QString &label,
                                              const QStringList &items)>
             chooseItem;
+        // The endpoints two principals relate with, "app" or "app:endpoint"
+        // each; `*Known`: those each already uses. nullopt: cancelled.
+        std::function<std::optional<std::pair<QString, QString>>(
+            const QString &first, const QStringList &firstKnown, const QString &second,
+            const QStringList &secondKnown)>
+            chooseEndpoints;
     };
 
     ModelActions(Host host, QObject *parent = nullptr);
@@ -50,6 +56,12 @@ public:
     QAction *placeOn() const { return m_placeOn; }
     QAction *relate() const { return m_relate; }
     QAction *removeRelation() const { return m_removeRelation; }
+
+    // Relates `first` and `second` (a drag in the relations view, Relate
+    // to…): two principals' endpoints are asked for first.
+    void relatePair(const QString &first, const QString &second);
+    // The endpoints `app` uses in its relations with principals.
+    static QStringList knownEndpoints(const ModelSnapshot &snapshot, const QString &app);
 
     // Enables what the selection allows.
     void updateEnabled();

@@ -358,6 +358,10 @@ CommandResult ApplicationCommands::relate(const QString &model, const QString &f
     // Juju's APP:ENDPOINT is taken; the endpoints are kept beside the relation.
     const QString firstApp = first.section(u':', 0, 0);
     const QString secondApp = second.section(u':', 0, 0);
+    for (const QString &side : {first, second}) {
+        if (side.contains(u':'))
+            Names::checkEndpointName(side.section(u':', 1));
+    }
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord a = tx.applications().get(firstApp);
         const ApplicationRecord b = tx.applications().get(secondApp);

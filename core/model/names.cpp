@@ -62,6 +62,21 @@ bool isValidUnitName(const QString &name)
     return isValidApplicationName(name.left(slash)) && number.match(name.mid(slash + 1)).hasMatch();
 }
 
+bool isValidEndpointName(const QString &name)
+{
+    static const QRegularExpression re(QStringLiteral("^[a-z][a-z0-9]*([_-][a-z0-9]+)*\\z"));
+    return name.size() <= 64 && re.match(name).hasMatch();
+}
+
+void checkEndpointName(const QString &name)
+{
+    if (!isValidEndpointName(name))
+        throw BerthError(Text::tr("invalid endpoint \"%1\": expected lower-case letters and "
+                                  "digits joined by single hyphens or underscores, starting "
+                                  "with a letter (e.g. db, shared-db)")
+                             .arg(name));
+}
+
 QPair<QString, QString> splitSetting(const QString &setting)
 {
     const qsizetype eq = setting.indexOf(u'=');

@@ -21,6 +21,11 @@ QPair<QString, QString> splitSetting(const QString &setting);
 
 // Throw BerthError with a one-line explanation when the name is invalid.
 void checkApplicationName(const QString &name);
+// A charm's relation endpoint, as Juju names them ("db", "shared-db",
+// "identity_service"): lower-case letters and digits, joined by single
+// hyphens or underscores, starting with a letter.
+bool isValidEndpointName(const QString &name);
+void checkEndpointName(const QString &name);
 void checkCharmName(const QString &name);
 void checkModelName(const QString &name);
 void checkCloudName(const QString &name);

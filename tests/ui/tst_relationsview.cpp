@@ -6,15 +6,19 @@
 #include "core/model/bundle.h"
 #include "tests/testsupport.h"
 #include "ui/mainwindow.h"
+#include "ui/relatedialog.h"
 #include "ui/relationslayout.h"
 #include "ui/relationsview.h"
 
 #include <QAccessible>
 #include <QApplication>
+#include <QComboBox>
 #include <QContextMenuEvent>
+#include <QDialogButtonBox>
 #include <QFontMetricsF>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTest>
 #include <QTimer>
@@ -115,18 +119,50 @@ void TestRelationsView::relatesByDragAndRemovesFromAnEdge()
     QCOMPARE(view->selectedApplication(), QStringLiteral("mysql"));
     QCOMPARE(window.selectedApplication(), QStringLiteral("mysql"));
 
-    // A drag from wordpress to mysql: their relation, staged.
+    // A drag from wordpress to mysql: their endpoints asked for, typed
+    // (a wrong one refused as typed), the relation staged.
     const QPoint from = view->centreOf(QStringLiteral("wordpress"));
     const QPoint to = view->centreOf(QStringLiteral("mysql"));
+    bool asked = false;
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, &window, [&] {
+        auto *dialog = qobject_cast<RelateDialog *>(QApplication::activeModalWidget());
+        if (!dialog || asked)
+            return;
+        asked = true;
+        QCOMPARE(dialog->windowTitle(), QStringLiteral("Relate wordpress and mysql"));
+        QVERIFY(dialog->firstEndpoint()->hasFocus());
+        QTest::keyClicks(dialog->firstEndpoint(), QStringLiteral("DB"));
+        auto *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        QVERIFY(!ok->isEnabled()); // not an endpoint name
+        dialog->firstEndpoint()->setEditText(QString());
+        QTest::keyClicks(dialog->firstEndpoint(), QStringLiteral("db"));
+        QVERIFY(ok->isEnabled());
+        QTest::keyClick(dialog->firstEndpoint(), Qt::Key_Tab);
+        QTest::keyClicks(dialog->secondEndpoint(), QStringLiteral("db"));
+        QTest::keyClick(dialog->secondEndpoint(), Qt::Key_Return);
+    });
+    poll.start(20);
     QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
     QMouseEvent move(QEvent::MouseMove, QPointF(to), view->viewport()->mapToGlobal(QPointF(to)),
                      Qt::NoButton, Qt::LeftButton, {});
     QApplication::sendEvent(view->viewport(), &move);
     QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, to);
+    QTRY_VERIFY(asked);
     QTRY_COMPARE(ChangeSet(t.ws()).count(model), 1);
     ChangeSet(t.ws()).commit(model);
     QTRY_COMPARE(view->layout().edges.size(), 2);
     QCOMPARE(t.ws().snapshot(model).integrations.size(), 1);
+    QCOMPARE(t.ws().snapshot(model).integrations.constFirst().firstEndpoint, QStringLiteral("db"));
+    // Labelled with its endpoint, where the layout placed the label.
+    const auto labelled = [&] {
+        for (const RelationsLayout::PlacedEdge &e : view->layout().edges) {
+            if (!e.subordinate)
+                return e.label == u"db" && !e.labelBox.isEmpty();
+        }
+        return false;
+    };
+    QVERIFY(labelled());
 
     // Its edge's context menu removes it (staged, then committed).
     const RelationsLayout::PlacedEdge edge = [&] {
@@ -136,8 +172,8 @@ void TestRelationsView::relatesByDragAndRemovesFromAnEdge()
         }
         return RelationsLayout::PlacedEdge{};
     }();
-    QVERIFY(!edge.path.isEmpty()); // no endpoints named: no label, a line alone
-    const QPoint onLabel = view->mapFromScene(edge.path.pointAtPercent(0.5));
+    QVERIFY(!edge.path.isEmpty());
+    const QPoint onLabel = view->mapFromScene(edge.labelBox.center());
     QTimer::singleShot(100, &window, [] {
         if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
             QVERIFY(menu->actions().constFirst()->text().startsWith(

@@ -371,6 +371,15 @@ void TestCommands::principalsAreRelatedWithoutPlacingAnything()
                                    "follows the other (a subordinate charm is deployed with "
                                    "--subordinate)")});
     ModelSnapshot after = t.ws().snapshot(model);
+    // An endpoint named as no charm names one is refused, and nothing changes.
+    for (const QString &bad : {QStringLiteral("mysql:DB"), QStringLiteral("mysql:"),
+                               QStringLiteral("mysql:db:x"), QStringLiteral("mysql:shared--db")})
+        QCOMPARE(errorOf([&] { apps.relate(model, QStringLiteral("haproxy:web"), bad); }),
+                 QStringLiteral(R"(invalid endpoint "%1": expected lower-case letters and digits )"
+                                R"(joined by single hyphens or underscores, starting with a )"
+                                R"(letter (e.g. db, shared-db))")
+                     .arg(bad.section(u':', 1)));
+    QCOMPARE(t.ws().snapshot(model).integrations.size(), 1);
     QCOMPARE(after.integrations.size(), 1);
     QCOMPARE(after.integrations.constFirst().first, QStringLiteral("wordpress"));
     QCOMPARE(after.integrations.constFirst().firstEndpoint, QStringLiteral("db"));
