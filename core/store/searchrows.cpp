@@ -20,6 +20,12 @@ struct KindSql
     QString select; // model, name, status, zone, type, message, machine, id
     QHash<QString, QStringList> fields;
     QStringList any;
+    // On PostgreSQL a unit's host machine's columns ("h.…") are matched in
+    // a statement of their own over machines, the unit kept when its machine
+    // is among them: joining every unit's machine to match it was most of
+    // the time. SQLite, which looks a unit's machine up by its key, gains
+    // nothing from it.
+    QString host;
 };
 
 // The condition that `columns` hold the bound pattern, in any case (the
@@ -55,7 +61,8 @@ const QList<KindSql> &kindStatements()
          u"SELECT m.name, a.name, '', '', '', a.charm || ' (' || a.base || ')', ''"
          ", a.id FROM applications a JOIN models m ON m.id = a.model_id"_s,
          {{u"model"_s, {u"m.name"_s}}, {u"name"_s, {u"a.name"_s}}},
-         {u"a.name"_s, u"a.charm"_s, u"a.base"_s}},
+         {u"a.name"_s, u"a.charm"_s, u"a.base"_s},
+         QString()},
         {Kind::Unit,
          u"SELECT m.name, a.name || '/' || u.number, coalesce(h.machine_status, ''),"
          " coalesce(h.zone, ''), coalesce(h.instance_type, ''),"
@@ -69,7 +76,8 @@ const QList<KindSql> &kindStatements()
           {u"type"_s, {u"h.instance_type"_s}},
           {u"message"_s, {u"h.machine_message"_s, u"h.instance_message"_s}}},
          {unitName, u"h.machine_status"_s, u"h.zone"_s, u"h.instance_type"_s,
-          u"h.machine_message"_s}},
+          u"h.machine_message"_s},
+         u"u.machine_id"_s},
         {Kind::Machine,
          u"SELECT m.name, h.name, h.machine_status, h.zone, h.instance_type,"
          " CASE WHEN h.machine_message = '' THEN h.instance_message ELSE h.machine_message END,"
@@ -82,9 +90,47 @@ const QList<KindSql> &kindStatements()
           {u"message"_s, {u"h.machine_message"_s, u"h.instance_message"_s}}},
          {u"h.name"_s, u"h.machine_status"_s, u"h.instance_status"_s, u"h.zone"_s,
           u"h.instance_type"_s, u"h.instance_id"_s, u"h.machine_message"_s,
-          u"h.instance_message"_s}},
+          u"h.instance_message"_s},
+         QString()},
     };
     return statements;
+}
+
+// A term's condition in `statement`: its own columns matched in the row,
+// its host's through the machines that match. `models` are the patterns of
+// the query's model: words; they hold for a unit's machine as for the unit
+// (both are in one model), so only the machines of those models are read.
+std::pair<QString, QVariantList> termCondition(const KindSql &statement, const QStringList &columns,
+                                               const QString &pattern, const QStringList &models,
+                                               bool postgres)
+{
+    QStringList own;
+    QStringList host;
+    for (const QString &column : columns)
+        (postgres && !statement.host.isEmpty() && column.startsWith(u"h."_s) ? host : own)
+            << column;
+    QStringList either;
+    QVariantList binds;
+    if (!own.isEmpty()) {
+        const auto [condition, patterns] = matching(own, pattern, postgres);
+        either << condition;
+        binds << patterns;
+    }
+    if (!host.isEmpty()) {
+        const auto [condition, patterns] = matching(host, pattern, postgres);
+        QString machines = u"SELECT h.id FROM machines h"_s;
+        if (!models.isEmpty())
+            machines += u" JOIN models m ON m.id = h.model_id"_s;
+        machines += u" WHERE "_s + condition;
+        binds << patterns;
+        for (const QString &model : models) {
+            const auto [inModel, modelPatterns] = matching({u"m.name"_s}, model, postgres);
+            machines += u" AND "_s + inModel;
+            binds << modelPatterns;
+        }
+        either << statement.host + u" IN ("_s + machines + u')';
+    }
+    return {either.size() == 1 ? either.first() : u'(' + either.join(u" OR "_s) + u')', binds};
 }
 
 } // namespace
@@ -98,6 +144,11 @@ SearchResult SearchRows::find(const SearchQuery &query, int limit)
         QStringList where;
         QVariantList binds;
         bool matchable = true;
+        QStringList models;
+        for (const SearchQuery::Term &term : query.terms()) {
+            if (term.field == u"model"_s)
+                models << likeContaining(term.text);
+        }
         for (const SearchQuery::Term &term : query.terms()) {
             const QStringList columns =
                 term.field.isEmpty() ? statement.any : statement.fields.value(term.field);
@@ -105,8 +156,8 @@ SearchResult SearchRows::find(const SearchQuery &query, int limit)
                 matchable = false;
                 break;
             }
-            const auto [condition, patterns] =
-                matching(columns, likeContaining(term.text), m_sql.isPostgres());
+            const auto [condition, patterns] = termCondition(
+                statement, columns, likeContaining(term.text), models, m_sql.isPostgres());
             where << condition;
             binds << patterns;
         }

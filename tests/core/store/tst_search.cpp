@@ -102,6 +102,14 @@ void TestSearch::fieldsNarrowAndWordsAllHold()
     QCOMPARE(
         found(t.ws(), QStringLiteral("type:t3.medium")),
         (QStringList{QStringLiteral("default unit web/0"), QStringLiteral("default machine 0")}));
+    // A model narrows what a unit's machine matches too.
+    QCOMPARE(
+        found(t.ws(), QStringLiteral("t3.medium model:default")),
+        (QStringList{QStringLiteral("default unit web/0"), QStringLiteral("default machine 0")}));
+    QCOMPARE(found(t.ws(), QStringLiteral("t3.medium model:staging")), QStringList{});
+    // One word in the unit's name, one in its machine's zone: both hold.
+    QCOMPARE(found(t.ws(), QStringLiteral("web sim-east-a is:unit")),
+             QStringList{QStringLiteral("default unit web/0")});
     // Every word holds: web in the staging model only.
     QCOMPARE(found(t.ws(), QStringLiteral("web model:stag kind:units")),
              QStringList{QStringLiteral("staging unit web/0")});
