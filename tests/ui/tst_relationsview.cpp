@@ -25,6 +25,29 @@
 
 using namespace berth;
 
+namespace {
+
+// A window on `model` of `t` with its Relations tab in front, its first
+// snapshot shown; it stages changes when `staging`.
+std::unique_ptr<MainWindow> openOnRelations(TestWorkspace &t, const QString &model, bool staging)
+{
+    MainWindow::Options options;
+    options.storeLocation = t.path();
+    options.provision = false;
+    options.watchIntervalMs = 50;
+    auto window = std::make_unique<MainWindow>(t.ws(), model, options);
+    window->setStaging(staging);
+    window->resize(1000, 700);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()) ||
+        !QTest::qWaitFor([&] { return window->snapshotsApplied() > 0; }, 10'000))
+        return nullptr;
+    qobject_cast<QTabWidget *>(window->centralWidget())->setCurrentWidget(window->relationsView());
+    return window;
+}
+
+} // namespace
+
 class TestRelationsView : public QObject
 {
     Q_OBJECT
@@ -96,19 +119,10 @@ void TestRelationsView::relatesByDragAndRemovesFromAnEdge()
     deployCharm(t.ws(), model, QStringLiteral("wordpress"), 1);
     deployCharm(t.ws(), model, QStringLiteral("mysql"), 1);
     deploySubordinate(t.ws(), model, QStringLiteral("ntp"), QStringLiteral("wordpress"));
-    MainWindow::Options options;
-    options.storeLocation = t.path();
-    options.provision = false;
-    options.watchIntervalMs = 50;
-    MainWindow window(t.ws(), model, options);
-    window.setStaging(true);
-    window.resize(1000, 700);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QTRY_VERIFY(window.snapshotsApplied() > 0);
-    auto *tabs = qobject_cast<QTabWidget *>(window.centralWidget());
+    const auto opened = openOnRelations(t, model, true);
+    QVERIFY(opened);
+    MainWindow &window = *opened;
     RelationsView *view = window.relationsView();
-    tabs->setCurrentWidget(view);
     QTRY_COMPARE(view->nodes().size(), 3);
     QCOMPARE(view->layout().edges.size(), 1); // ntp beside wordpress
     QCOMPARE(view->accessibleName(), QStringLiteral("Relations between applications"));
@@ -226,18 +240,10 @@ void TestRelationsView::aScreenReaderReadsEachApplicationAndChoosesOne()
     deployCharm(t.ws(), model, QStringLiteral("haproxy"), 1);
     deploySubordinate(t.ws(), model, QStringLiteral("ntp"), QStringLiteral("wordpress"));
     ApplicationCommands(t.ws()).relate(model, QStringLiteral("wordpress"), QStringLiteral("mysql"));
-    MainWindow::Options options;
-    options.storeLocation = t.path();
-    options.provision = false;
-    options.watchIntervalMs = 50;
-    MainWindow window(t.ws(), model, options);
-    window.resize(1000, 700);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QTRY_VERIFY(window.snapshotsApplied() > 0);
-    auto *tabs = qobject_cast<QTabWidget *>(window.centralWidget());
+    const auto opened = openOnRelations(t, model, false);
+    QVERIFY(opened);
+    MainWindow &window = *opened;
     RelationsView *view = window.relationsView();
-    tabs->setCurrentWidget(view);
     QTRY_COMPARE(view->nodes().size(), 4);
 
     // The view is a list of the applications, each read with its relations.
