@@ -70,7 +70,7 @@ void DesktopSignals::setProgress(double fraction, bool visible)
 
 void DesktopSignals::actionInvoked(uint id, const QString &action)
 {
-    Q_UNUSED(action) // "default" (the notification clicked) or "default" from Show
+    Q_UNUSED(action) // "default", the one action offered: the notification or Show clicked
     for (const auto &[tag, shown] : m_shown) {
         if (shown == id) {
             emit activated(tag);

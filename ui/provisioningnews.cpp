@@ -22,19 +22,23 @@ void ProvisioningNews::progress(const QString &model, int done, int total)
     Run &run = runOf(model);
     run.done = done;
     run.total = total;
+    run.worked = run.worked || total > 0;
     showProgress();
 }
 
-void ProvisioningNews::passFinished(const QString &model, int started, int failed, int pending)
+void ProvisioningNews::passFinished(const QString &model, int started, int failed, int pending,
+                                    bool retrying)
 {
-    if (!m_runs.contains(model) && started + failed + pending == 0)
-        return; // a pass with nothing to do
+    if (!m_runs.contains(model) && started + failed == 0)
+        return; // a pass that started nothing begins no run
     Run &run = runOf(model);
+    const bool worked = run.worked || started + failed > 0;
     run.started += started;
     run.failed += failed;
     run.done = 0;
     run.total = pending; // what the next passes have left
-    if (pending == 0) {
+    run.worked = false;
+    if (pending == 0 || (!worked && !retrying)) {
         const Run ended = run;
         m_runs.erase(model);
         const std::chrono::milliseconds took(ended.clock.elapsed());

@@ -12,9 +12,10 @@ namespace berth {
 
 // What the provisioners of this window are doing, as the desktop outside the
 // window hears of it. A run begins when a pass has machines to start and
-// ends with the first pass after which none waits (retries included); a run
-// that took at least `longAfter` is news when it ends. The progress is that
-// of every model's run together.
+// ends with the first pass after which none waits, or with a pass that had
+// nothing to do while no retry is due (what waits then waits for something
+// else: a host that failed, the user). A run that took at least `longAfter`
+// is news when it ends. The progress is that of every model's run together.
 class ProvisioningNews final : public QObject
 {
     Q_OBJECT
@@ -24,7 +25,7 @@ public:
 
     // What a model's provisioner reports.
     void progress(const QString &model, int done, int total);
-    void passFinished(const QString &model, int started, int failed, int pending);
+    void passFinished(const QString &model, int started, int failed, int pending, bool retrying);
     // Only `models` are provisioned here now: the runs of the others end
     // without news.
     void keepOnly(const QStringList &models);
@@ -46,6 +47,7 @@ private:
         int failed = 0;
         int done = 0; // in the pass under way
         int total = 0;
+        bool worked = false; // the pass under way has had machines to start
     };
     Run &runOf(const QString &model);
     void showProgress();

@@ -49,8 +49,8 @@ void ProvisioningScope::launch(const QString &model)
     connect(worker, &ProvisionerWorker::progress, this,
             [this, model](int done, int total) { emit progress(model, done, total); });
     connect(worker, &ProvisionerWorker::passFinished, this,
-            [this, model](int started, int failed, int pending) {
-                emit passFinished(model, started, failed, pending);
+            [this, model](int started, int failed, int pending, bool retrying) {
+                emit passFinished(model, started, failed, pending, retrying);
             });
     connect(worker, &ProvisionerWorker::modelDestroyed, this, [this](const QString &gone) {
         stop(gone);

@@ -40,8 +40,8 @@ signals:
     void logLine(const QString &model, const QString &line);
     void progress(const QString &model, int done, int total);
     // A pass ended: `started` machines started and `failed` failed in it;
-    // `pending` wait for a retry or a host.
-    void passFinished(const QString &model, int started, int failed, int pending);
+    // `pending` wait for a retry (`retrying`: one is due later) or a host.
+    void passFinished(const QString &model, int started, int failed, int pending, bool retrying);
     // A model being destroyed is gone: its provisioner has stopped.
     void modelDestroyed(const QString &model);
     // The set of models changed.

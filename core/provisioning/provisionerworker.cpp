@@ -120,7 +120,7 @@ void ProvisionerWorker::runPass()
         }
         if (report.leaseHeldElsewhere)
             emit logLine(tr("model %1 is provisioned by %2").arg(m_model, report.holder));
-        emit passFinished(started, failed, report.pending);
+        emit passFinished(started, failed, report.pending, report.nextRetryAt > 0);
     } catch (const std::exception &error) {
         emit failed(QString::fromUtf8(error.what()));
     }

@@ -39,7 +39,8 @@ public slots:
 signals:
     void logLine(const QString &line);
     void progress(int done, int total);
-    void passFinished(int started, int failed, int pending);
+    // `retrying`: some of the `pending` wait for a retry that is due later.
+    void passFinished(int started, int failed, int pending, bool retrying);
     void failed(const QString &message);
     // The model was being destroyed and now is gone; no pass runs after it.
     void modelDestroyed(const QString &model);

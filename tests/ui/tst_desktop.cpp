@@ -275,13 +275,14 @@ private slots:
         QSignalSpy finished(&news, &ProvisioningNews::runFinished);
         news.progress(model, 0, 2);
         news.progress(model, 2, 2);
-        news.passFinished(model, 2, 0, 0);
+        news.passFinished(model, 2, 0, 0, false);
         QCOMPARE(finished.count(), 0); // over at once
         QVERIFY(!news.running());
 
         ProvisioningNews slow(0ms);
         QSignalSpy slowFinished(&slow, &ProvisioningNews::runFinished);
-        slow.passFinished(model, 0, 0, 0); // a pass with nothing to do is no run
+        slow.passFinished(model, 0, 0, 0, false); // a pass with nothing to do is no run
+        slow.passFinished(model, 0, 0, 3, false); // nor one where machines only wait
         QVERIFY(!slow.running());
         QCOMPARE(slowFinished.count(), 0);
     }
@@ -296,7 +297,7 @@ private slots:
         QCOMPARE(progress.last().at(0).toDouble(), 0.75);
         QVERIFY(progress.last().at(1).toBool());
         // Two started, one failed, one waits for a retry: the run goes on.
-        news.passFinished(model, 2, 1, 1);
+        news.passFinished(model, 2, 1, 1, true);
         QVERIFY(news.running());
         QCOMPARE(finished.count(), 0);
         QCOMPARE(progress.last().at(0).toDouble(), 0.75);
@@ -304,12 +305,30 @@ private slots:
         news.progress(model, 0, 1);
         news.progress(model, 1, 1);
         QCOMPARE(progress.last().at(0).toDouble(), 1.0);
-        news.passFinished(model, 1, 0, 0);
+        news.passFinished(model, 1, 0, 0, false);
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.first().at(0).toString(), model);
         QCOMPARE(finished.first().at(1).toInt(), 3); // started
         QCOMPARE(finished.first().at(2).toInt(), 1); // failed
         QVERIFY(!progress.last().at(1).toBool());    // the taskbar shows no progress
+    }
+
+    void aRunEndsWhenWhatWaitsWaitsForNoRetry()
+    {
+        ProvisioningNews news(0ms);
+        QSignalSpy finished(&news, &ProvisioningNews::runFinished);
+        QSignalSpy progress(&news, &ProvisioningNews::overallProgress);
+        // A machine started; its container waits for it, no retry due.
+        news.progress(model, 1, 1);
+        news.passFinished(model, 1, 0, 1, false);
+        QVERIFY(news.running());
+        // The next pass starts nothing: the container waits on a host that
+        // is not coming. The run is over, the taskbar clear.
+        news.passFinished(model, 0, 0, 1, false);
+        QVERIFY(!news.running());
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(1).toInt(), 1);
+        QVERIFY(!progress.last().at(1).toBool());
     }
 
     void twoModelsShareTheTaskbarAndAStoppedOneEndsWithoutNews()
@@ -322,7 +341,7 @@ private slots:
         QCOMPARE(progress.last().at(0).toDouble(), 0.25);
         news.keepOnly({QStringLiteral("a")});
         QCOMPARE(progress.last().at(0).toDouble(), 0.5);
-        news.passFinished(QStringLiteral("a"), 2, 0, 0);
+        news.passFinished(QStringLiteral("a"), 2, 0, 0, false);
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.first().at(0).toString(), QStringLiteral("a"));
         QVERIFY(!progress.last().at(1).toBool());
