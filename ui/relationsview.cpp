@@ -130,13 +130,14 @@ void RelationsView::paintItems()
 void RelationsView::styleBoxes()
 {
     // The selected box is filled with the selection's colour, its name in the
-    // colour made to be read on it, and its border is thicker: seen without
-    // telling colours apart, on any scheme (high contrast too).
+    // colour made to be read on it, and its border (the text's colour, so it
+    // stands out from the background) is thicker: seen without telling
+    // colours apart, on any scheme (high contrast too).
     const QPalette p = palette();
     for (const auto &[box, name, subordinate] : std::as_const(m_boxes)) {
         const bool selected = box->data(applicationKey).toString() == m_selected;
-        box->setPen(QPen(selected ? p.color(QPalette::HighlightedText) : p.color(QPalette::Text),
-                         selected ? 3.0 : 1.0, subordinate ? Qt::DashLine : Qt::SolidLine));
+        box->setPen(QPen(p.color(QPalette::Text), selected ? 3.0 : 1.0,
+                         subordinate ? Qt::DashLine : Qt::SolidLine));
         box->setBrush(selected ? p.color(QPalette::Highlight) : p.color(QPalette::Base));
         name->setBrush(selected ? p.color(QPalette::HighlightedText) : p.color(QPalette::Text));
     }
