@@ -70,13 +70,23 @@ const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
     }
     if (changes.isEmpty())
         return m_snapshot;
-    ModelSnapshot after = ws.readModel(
-        m_model, [&](ModelTx &tx) { return tx.snapshots().after(m_snapshot, changes); });
-    if (after.model.id != m_snapshot.model.id) {
+    // The kept snapshot is updated in place, not copied. Once moved in it is
+    // spent: a read tried again (the store was busy) reads the model whole,
+    // and should the read fail, the next pass does.
+    const qint64 modelId = m_snapshot.model.id;
+    const qint64 wholeReadAt = std::exchange(m_wholeReadAt, 0);
+    bool spent = false;
+    ModelSnapshot after = ws.readModel(m_model, [&](ModelTx &tx) {
+        if (std::exchange(spent, true))
+            return tx.snapshots().whole();
+        return tx.snapshots().after(std::move(m_snapshot), changes);
+    });
+    if (after.model.id != modelId) {
         readWhole(); // the model was made anew under the same name
         return m_snapshot;
     }
     m_snapshot = std::move(after);
+    m_wholeReadAt = wholeReadAt;
     return m_snapshot;
 }
 

@@ -102,7 +102,7 @@ ModelSnapshot SnapshotReader::whole()
     return snap;
 }
 
-ModelSnapshot SnapshotReader::after(const ModelSnapshot &before, const ChangeList &changes)
+ModelSnapshot SnapshotReader::after(ModelSnapshot snap, const ChangeList &changes)
 {
     const qint64 model = m_scope.model().id;
     QSet<QString> machineNames;
@@ -118,7 +118,6 @@ ModelSnapshot SnapshotReader::after(const ModelSnapshot &before, const ChangeLis
         else if (change.kind == u"application" || change.kind == u"relation")
             applications = true;
     }
-    ModelSnapshot snap = before;
     snap.model = m_scope.model();
     snap.planned = {};
     if (applications) {
@@ -130,7 +129,7 @@ ModelSnapshot SnapshotReader::after(const ModelSnapshot &before, const ChangeLis
         snap.spreads = fresh.spreads;
     }
     QSet<qint64> machineIds;
-    for (const MachineRecord &m : before.machines) {
+    for (const MachineRecord &m : snap.machines) {
         if (machineNames.contains(m.name))
             machineIds.insert(m.id);
     }
@@ -142,7 +141,7 @@ ModelSnapshot SnapshotReader::after(const ModelSnapshot &before, const ChangeLis
         return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
     });
     QSet<qint64> unitIds;
-    for (const UnitRecord &u : before.units) {
+    for (const UnitRecord &u : snap.units) {
         // A unit on a machine read again shows that machine's name as it is now.
         if (machineIds.contains(u.machineId) ||
             (!unitNames.isEmpty() && unitNames.contains(u.name())))

@@ -22,7 +22,9 @@ public:
     // The whole model, from `before` (read earlier in this transaction) and
     // the change log written since: only the rows the log names, and rows
     // added since (they come last), are read again.
-    ModelSnapshot after(const ModelSnapshot &before, const ChangeList &changes);
+    // `before` by value: a caller done with its snapshot moves it in, and
+    // the rows are updated in place rather than copied first.
+    ModelSnapshot after(ModelSnapshot before, const ChangeList &changes);
     // The part of the model around these names, for `status NAME...`: every
     // application, relation and policy; the units of `applications`, the
     // `units`, the machines named and their containers with the units on

@@ -34,6 +34,7 @@ private slots:
     void postgresPasswordsNeverShow();
     void upgradeCountsTheUnitsAlreadyThere();
     void partialReadsGiveTheWholeModelsRecords();
+    void aSnapshotUpdatedFromTheLogIsTheWholeModel();
 };
 
 namespace {
@@ -470,6 +471,46 @@ void TestStore::partialReadsGiveTheWholeModelsRecords()
     QCOMPARE(sizes.units, whole.units.size());
     QCOMPARE(sizes.machines, whole.machines.size());
     QCOMPARE(machines, whole.machines);
+}
+
+void TestStore::aSnapshotUpdatedFromTheLogIsTheWholeModel()
+{
+    // The provisioner keeps its snapshot and reads only what the change log
+    // names: after any mix of changes it must be the model a whole read gives.
+    TestWorkspace t;
+    const QString model = QStringLiteral("default");
+    Workspace &ws = t.ws();
+    ApplicationCommands apps(ws);
+    deployCharm(ws, model, QStringLiteral("web"), 4);
+    deploySubordinate(ws, model, QStringLiteral("ntp"), QStringLiteral("web"));
+    ModelSnapshot kept = ws.snapshot(model);
+    const qint64 seen = t.store->lastChangeSeq();
+
+    apps.addUnits(model, QStringLiteral("web"), 2, {}, {});
+    apps.removeUnits(model, {QStringLiteral("web/1")});
+    AsTheProvisioner::started(ws, model, QStringLiteral("0"), QStringLiteral("i-0"));
+    AsTheProvisioner::failed(ws, model, QStringLiteral("2"), QStringLiteral("no capacity"));
+    MachineCommands::AddMachine container;
+    container.directive = QStringLiteral("lxd:0");
+    MachineCommands(ws).addMachines(model, container);
+    deployCharm(ws, model, QStringLiteral("db"), 1);
+
+    const ChangeList changes = t.store->changesSince(seen);
+    QVERIFY(!changes.isEmpty());
+    const ModelSnapshot updated = ws.readModel(model, [&](ModelTx &tx) {
+        return tx.snapshots().after(std::move(kept), changes); // moved in, as the provisioner does
+    });
+    const ModelSnapshot whole = ws.snapshot(model);
+    // The same rows (those added since come last, not in whole()'s order).
+    const auto byId = [](auto rows) {
+        std::sort(rows.begin(), rows.end(),
+                  [](const auto &a, const auto &b) { return a.id < b.id; });
+        return rows;
+    };
+    QCOMPARE(byId(updated.applications), byId(whole.applications));
+    QCOMPARE(byId(updated.machines), byId(whole.machines));
+    QCOMPARE(byId(updated.units), byId(whole.units));
+    QCOMPARE(updated.units.size(), 11); // web/0, 2, 3, 4, 5, an ntp on each, db/0
 }
 
 QTEST_GUILESS_MAIN(TestStore)
