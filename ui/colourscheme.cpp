@@ -1,5 +1,7 @@
 #include "ui/colourscheme.h"
 
+#include "ui/palettecolours.h"
+
 #include <QApplication>
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
@@ -26,11 +28,6 @@ QVariant unwrapped(QVariant value)
     while (value.canConvert<QDBusVariant>() && value.userType() == qMetaTypeId<QDBusVariant>())
         value = qvariant_cast<QDBusVariant>(value).variant();
     return value;
-}
-
-bool isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128;
 }
 
 double luminance(const QColor &colour)
@@ -100,7 +97,7 @@ void ColourScheme::take(const QString &key, const QVariant &wrapped)
 
 void ColourScheme::apply()
 {
-    const bool platformDark = isDark(m_platform);
+    const bool platformDark = PaletteColours::isDark(m_platform);
     const bool dark =
         m_preference == Preference::None ? platformDark : m_preference == Preference::Dark;
     QPalette wanted = m_platform;

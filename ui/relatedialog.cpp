@@ -57,7 +57,8 @@ RelateDialog::RelateDialog(const QString &first, const QStringList &firstKnown,
     m_problem->setVisible(false);
     layout->addWidget(m_problem);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Relate"));
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setText(tr("&Relate"));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -90,8 +91,7 @@ void RelateDialog::check()
     }
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
-    if (auto *buttons = findChild<QDialogButtonBox *>())
-        buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
+    m_ok->setEnabled(problem.isEmpty());
 }
 
 } // namespace berth

@@ -7,6 +7,7 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 
 namespace berth {
 
@@ -37,6 +38,7 @@ private:
     QComboBox *m_first;
     QComboBox *m_second;
     QLabel *m_problem;
+    QPushButton *m_ok = nullptr;
 };
 
 } // namespace berth
