@@ -1,8 +1,168 @@
 #include "core/store/schema.h"
 
+#include <array>
+#include <utility>
+
 namespace berth {
 
 namespace Schema {
+
+namespace {
+
+// Migration 12 (PostgreSQL only): the references of units and machines,
+// and of the rows that name them, checked once a statement over the rows
+// it wrote (its transition tables) instead of by the server's per-row
+// foreign-key triggers, which ran a query for each row inserted or deleted:
+// most of a bulk write's time (adding 10,000 units, removing an
+// application). The same rules as the constraints they replace (their
+// names and messages included): a reference must name a row that exists, a
+// row still referred to cannot go, and what was ON DELETE CASCADE or SET
+// NULL still follows. Each check takes the writers' lock first, which
+// Berth's own writers already hold, so that no other writer can remove a
+// row between the check and the commit. SQLite keeps its own foreign keys
+// (in process, they cost little). Made again where they exist: a store
+// migrated twice ends as one migrated once.
+QStringList postgresReferences()
+{
+    enum class OnDelete { Refuse, Cascade, SetNull };
+    struct Reference
+    {
+        QString table;
+        QString column;
+        QString referenced;
+        OnDelete onDelete;
+    };
+    const auto ref = [](const char *table, const char *column, const char *referenced,
+                        OnDelete onDelete) {
+        return Reference{QLatin1String(table), QLatin1String(column), QLatin1String(referenced),
+                         onDelete};
+    };
+    const QList<Reference> references{
+        ref("units", "model_id", "models", OnDelete::Cascade),
+        ref("units", "application_id", "applications", OnDelete::Refuse),
+        ref("units", "machine_id", "machines", OnDelete::Refuse),
+        ref("units", "principal_id", "units", OnDelete::SetNull),
+        ref("machines", "model_id", "models", OnDelete::Cascade),
+        ref("machines", "parent_id", "machines", OnDelete::Refuse),
+        ref("machine_status_log", "machine_id", "machines", OnDelete::Cascade),
+        ref("bundle_machines", "machine_id", "machines", OnDelete::Cascade),
+        ref("rebalance_moves", "remove_unit_id", "units", OnDelete::Cascade),
+        ref("rebalance_moves", "new_unit_id", "units", OnDelete::Cascade),
+    };
+
+    // The server's own words for a broken reference.
+    QStringList statements{
+        QStringLiteral(R"(CREATE OR REPLACE FUNCTION
+berth_missing_reference(tab text, col text, key bigint, ref text) RETURNS void
+LANGUAGE plpgsql AS $$ BEGIN RAISE foreign_key_violation USING
+MESSAGE = format('insert or update on table "%s" violates foreign key constraint "%s_%s_fkey"',
+                 tab, tab, col),
+DETAIL = format('Key (%s)=(%s) is not present in table "%s".', col, key, ref); END $$)"),
+        QStringLiteral(R"(CREATE OR REPLACE FUNCTION
+berth_still_referenced(tab text, col text, key bigint, ref text) RETURNS void
+LANGUAGE plpgsql AS $$ BEGIN RAISE foreign_key_violation USING
+MESSAGE = format('update or delete on table "%s" violates foreign key constraint "%s_%s_fkey"'
+                 ' on table "%s"', ref, tab, col, tab),
+DETAIL = format('Key (id)=(%s) is still referenced from table "%s".', key, tab); END $$)"),
+    };
+    const auto function = [](const QString &name, const QString &body) {
+        return QStringLiteral("CREATE OR REPLACE FUNCTION %1() RETURNS trigger LANGUAGE plpgsql"
+                              " AS $$ DECLARE key bigint; BEGIN%2 RETURN NULL; END $$")
+            .arg(name, body);
+    };
+    const auto trigger = [](const QString &name, const QString &table, const QString &when,
+                            const QString &fn) {
+        return QStringList{
+            QStringLiteral("DROP TRIGGER IF EXISTS %1 ON %2").arg(name, table),
+            QStringLiteral("CREATE TRIGGER %1 %2 ON %3 %4 EXECUTE FUNCTION %5()")
+                .arg(name, when.section(u' ', 0, 1), table, when.section(u' ', 2), fn)};
+    };
+    const QString lock = QStringLiteral(" PERFORM pg_advisory_xact_lock({write-lock-key});");
+    QStringList writers;
+    QStringList referenced;
+    for (const Reference &r : references) {
+        if (!writers.contains(r.table))
+            writers << r.table;
+        if (!referenced.contains(r.referenced))
+            referenced << r.referenced;
+        statements << QStringLiteral("ALTER TABLE %1 DROP CONSTRAINT IF EXISTS %1_%2_fkey")
+                          .arg(r.table, r.column);
+    }
+
+    // What a table's written rows name exists.
+    for (const QString &table : writers) {
+        QString body = lock;
+        for (const Reference &r : references) {
+            if (r.table != table)
+                continue;
+            body += QStringLiteral(" SELECT w.%2 INTO key FROM written w WHERE w.%2 IS NOT NULL"
+                                   " AND NOT EXISTS (SELECT FROM %3 r WHERE r.id = w.%2) LIMIT 1;"
+                                   " IF FOUND THEN PERFORM berth_missing_reference('%1', '%2',"
+                                   " key, '%3'); END IF;")
+                        .arg(r.table, r.column, r.referenced);
+        }
+        const QString name = QStringLiteral("berth_%1_written").arg(table);
+        statements << function(name, body);
+        for (const char *event : {"INSERT", "UPDATE"}) {
+            statements << trigger(table + u'_' + QString::fromLatin1(event).toLower(), table,
+                                  QStringLiteral("AFTER %1 REFERENCING NEW TABLE AS written FOR"
+                                                 " EACH STATEMENT")
+                                      .arg(QLatin1String(event)),
+                                  name);
+        }
+    }
+
+    // What names removed rows goes with them, is unset, or stops the removal.
+    for (const QString &table : referenced) {
+        // A model goes with its units and machines before its applications
+        // (which cascade after it, and may not go while units name them):
+        // row by row, before the model's row (models go one at a time).
+        const bool beforeEachRow = table == QLatin1String("models");
+        const QString removed = beforeEachRow ? QStringLiteral("SELECT OLD.id")
+                                              : QStringLiteral("SELECT id FROM removed");
+        QString body = lock;
+        QString refusals;
+        for (const Reference &r : references) {
+            if (r.referenced != table)
+                continue;
+            switch (r.onDelete) {
+            case OnDelete::Cascade:
+                body += QStringLiteral(" DELETE FROM %1 WHERE %2 IN (%3);")
+                            .arg(r.table, r.column, removed);
+                break;
+            case OnDelete::SetNull:
+                body += QStringLiteral(" UPDATE %1 SET %2 = NULL WHERE %2 IN (%3);")
+                            .arg(r.table, r.column, removed);
+                break;
+            case OnDelete::Refuse:
+                refusals += QStringLiteral(" SELECT t.%2 INTO key FROM %1 t WHERE t.%2 IN (%3)"
+                                           " LIMIT 1; IF FOUND THEN PERFORM"
+                                           " berth_still_referenced('%1', '%2', key, '%4');"
+                                           " END IF;")
+                                .arg(r.table, r.column, removed, table);
+                break;
+            }
+        }
+        const QString name = QStringLiteral("berth_%1_removed").arg(table);
+        if (beforeEachRow) {
+            statements << function(name, body + refusals)
+                              .replace(QLatin1String("RETURN NULL"), QLatin1String("RETURN OLD"))
+                       << trigger(table + QStringLiteral("_removing"), table,
+                                  QStringLiteral("BEFORE DELETE FOR EACH ROW"), name);
+        } else {
+            statements << function(name, body + refusals)
+                       << trigger(table + QStringLiteral("_delete"), table,
+                                  QStringLiteral("AFTER DELETE REFERENCING OLD TABLE AS removed"
+                                                 " FOR EACH STATEMENT"),
+                                  name);
+        }
+    }
+    for (QString &statement : statements)
+        statement.prepend(QStringLiteral("{postgres}"));
+    return statements;
+}
+
+} // namespace
 
 QList<QStringList> migrations()
 {
@@ -181,7 +341,7 @@ QList<QStringList> migrations()
         QStringLiteral("ALTER TABLE staged_changes ADD COLUMN program TEXT NOT NULL DEFAULT ''"),
         QStringLiteral("ALTER TABLE staged_changes ADD COLUMN host TEXT NOT NULL DEFAULT ''"),
     };
-    return {v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11};
+    return {v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, postgresReferences()};
 }
 
 } // namespace Schema

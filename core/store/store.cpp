@@ -61,9 +61,17 @@ void removeConnection(const QString &name)
 // BEGIN IMMEDIATE (the key spells "bert").
 constexpr qint64 writeLockKey = 0x62657274;
 
+// A migration's statement for this backend; empty for a statement of the
+// other's alone (`{postgres}` before it: PostgreSQL's alone).
 QString dialect(QString sql, Store::Backend backend)
 {
     const bool postgres = backend == Store::Backend::Postgres;
+    if (sql.startsWith(QLatin1String("{postgres}"))) {
+        if (!postgres)
+            return {};
+        sql.remove(0, int(qstrlen("{postgres}")));
+    }
+    sql.replace(QStringLiteral("{write-lock-key}"), QString::number(writeLockKey));
     // {session-user}: the role the server knows the writing session by.
     sql.replace(QStringLiteral("{session-user}"),
                 postgres ? QStringLiteral("session_user") : QStringLiteral("''"));
@@ -520,8 +528,11 @@ void Store::migrate()
                                  .arg(all.size()));
         }
         for (int v = version; v < all.size(); ++v) {
-            for (const QString &statement : all.at(v))
-                sql.execute(dialect(statement, m_backend));
+            for (const QString &statement : all.at(v)) {
+                const QString here = dialect(statement, m_backend);
+                if (!here.isEmpty())
+                    sql.execute(here);
+            }
         }
         sql.run(QStringLiteral("INSERT INTO meta (key, value) VALUES ('schema-version', ?) "
                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),

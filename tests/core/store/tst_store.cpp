@@ -35,6 +35,7 @@ private slots:
     void upgradeCountsTheUnitsAlreadyThere();
     void partialReadsGiveTheWholeModelsRecords();
     void aSnapshotUpdatedFromTheLogIsTheWholeModel();
+    void referencesHoldOnBothStores();
 };
 
 namespace {
@@ -514,4 +515,110 @@ void TestStore::aSnapshotUpdatedFromTheLogIsTheWholeModel()
 }
 
 QTEST_GUILESS_MAIN(TestStore)
+// Every reference between rows holds on both stores (PostgreSQL checks
+// units' and machines' once a statement, SQLite row by row): a row that
+// names one that does not exist is refused, a row still named cannot go, and
+// what names a removed row goes with it or is unset; a refused statement
+// changes nothing.
+void TestStore::referencesHoldOnBothStores()
+{
+    TestWorkspace t;
+    ApplicationCommands::Deploy web;
+    web.charm = QStringLiteral("web");
+    web.count = 2;
+    ApplicationCommands(t.ws()).deploy(QStringLiteral("default"), web);
+    const auto number = [&](const QString &sql) {
+        return t.store->read([&](SqlSession &s) { return s.scalar(sql).toLongLong(); });
+    };
+    const auto rows = [&] {
+        QList<qint64> counts;
+        for (const char *table : {"models", "applications", "units", "machines",
+                                  "machine_status_log", "bundle_machines", "rebalance_moves"}) {
+            counts << number(QStringLiteral("SELECT count(*) FROM ") + QLatin1String(table));
+        }
+        return counts;
+    };
+    const auto write = [&](const QString &sql) {
+        t.store->write([&](SqlSession &s) { s.execute(sql); });
+    };
+    const qint64 first = number(QStringLiteral("SELECT min(id) FROM units"));
+    const qint64 second = number(QStringLiteral("SELECT max(id) FROM units"));
+    const qint64 firstMachine =
+        number(QStringLiteral("SELECT machine_id FROM units WHERE id = %1").arg(first));
+    QVERIFY(first != second);
+
+    const QList<qint64> before = rows();
+    const QStringList refused{
+        // A unit on a machine, of an application, under a principal that do not exist.
+        QStringLiteral("INSERT INTO units (model_id, application_id, number, machine_id,"
+                       " constraints, created_at) SELECT model_id, application_id, 99, 999999,"
+                       " '', created_at FROM units WHERE id = %1")
+            .arg(first),
+        QStringLiteral("UPDATE units SET application_id = 999999 WHERE id = %1").arg(second),
+        QStringLiteral("UPDATE units SET principal_id = 999999 WHERE id = %1").arg(second),
+        QStringLiteral("UPDATE units SET model_id = 999999"),
+        // A container on a machine that does not exist, a machine of no model.
+        QStringLiteral("UPDATE machines SET parent_id = 999999 WHERE id = %1").arg(firstMachine),
+        QStringLiteral("UPDATE machines SET model_id = 999999"),
+        // Rows about a machine or a unit that do not exist.
+        QStringLiteral("INSERT INTO machine_status_log (machine_id, at, life, machine_status,"
+                       " instance_status, message) VALUES (999999, 0, 'alive', 'pending',"
+                       " 'pending', '')"),
+        QStringLiteral("INSERT INTO bundle_machines (machine_id, bundle, bundle_machine)"
+                       " VALUES (999999, 'b', '0')"),
+        QStringLiteral("INSERT INTO rebalance_moves (model_id, application_id, remove_unit_id,"
+                       " new_unit_id) SELECT model_id, application_id, id, 999999 FROM units"
+                       " WHERE id = %1")
+            .arg(first),
+        // Machines that host units, applications that have units.
+        QStringLiteral("DELETE FROM machines"),
+        QStringLiteral("DELETE FROM applications"),
+    };
+    for (const QString &sql : refused) {
+        try {
+            write(sql);
+            QFAIL(qPrintable(QStringLiteral("not refused: ") + sql));
+        } catch (const BerthError &e) {
+            QVERIFY2(e.detail().contains(QLatin1String("foreign key"), Qt::CaseInsensitive),
+                     qPrintable(sql + u'\n' + e.detail()));
+        }
+        QCOMPARE(rows(), before);
+    }
+
+    // The second unit under the first; a move, a status line and a bundle
+    // machine naming the first unit and its machine.
+    write(
+        QStringLiteral("UPDATE units SET principal_id = %1 WHERE id = %2").arg(first).arg(second));
+    write(QStringLiteral("INSERT INTO rebalance_moves (model_id, application_id, remove_unit_id)"
+                         " SELECT model_id, application_id, id FROM units WHERE id = %1")
+              .arg(first));
+    write(QStringLiteral("INSERT INTO machine_status_log (machine_id, at, life, machine_status,"
+                         " instance_status, message) VALUES (%1, 0, 'alive', 'pending',"
+                         " 'pending', '')")
+              .arg(firstMachine));
+    write(QStringLiteral("INSERT INTO bundle_machines (machine_id, bundle, bundle_machine)"
+                         " VALUES (%1, 'b', '0')")
+              .arg(firstMachine));
+    QCOMPARE(number(QStringLiteral("SELECT count(*) FROM rebalance_moves")), 1);
+
+    // The first unit goes: its subordinate stays, unset; its move goes.
+    write(QStringLiteral("DELETE FROM units WHERE id = %1").arg(first));
+    QCOMPARE(number(QStringLiteral("SELECT count(*) FROM units WHERE id = %1 AND principal_id"
+                                   " IS NULL")
+                        .arg(second)),
+             1);
+    QCOMPARE(number(QStringLiteral("SELECT count(*) FROM rebalance_moves")), 0);
+    // Its machine, now empty, goes with its status lines and bundle machine.
+    write(QStringLiteral("DELETE FROM machines WHERE id = %1").arg(firstMachine));
+    QCOMPARE(number(QStringLiteral("SELECT count(*) FROM machine_status_log WHERE machine_id"
+                                   " = %1")
+                        .arg(firstMachine)),
+             0);
+    QCOMPARE(number(QStringLiteral("SELECT count(*) FROM bundle_machines")), 0);
+
+    // The model goes with all its rows.
+    write(QStringLiteral("DELETE FROM models"));
+    QCOMPARE(rows(), QList<qint64>(before.size(), 0));
+}
+
 #include "tst_store.moc"
