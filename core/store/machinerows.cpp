@@ -27,7 +27,7 @@ MachineRecord MachineRows::get(const QString &name)
 QHash<qint64, MachineRecord> MachineRows::withIds(const QList<qint64> &ids)
 {
     QHash<qint64, MachineRecord> machines;
-    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &binds) {
+    m_scope.sql().forIdBatches(ids, [&](const QString &in, const QVariantList &binds) {
         QSqlQuery &q = m_scope.sql().run(
             RowMapping::selectMachines() + QStringLiteral(" WHERE m.id") + in, binds);
         for (MachineRecord &m : RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom))
@@ -56,7 +56,7 @@ QList<MachineRecord> MachineRows::children(qint64 machineId)
 QHash<qint64, MachineRows::Containers> MachineRows::containersOf(const QList<qint64> &hostIds)
 {
     QHash<qint64, Containers> counts;
-    SqlSession::forIdBatches(hostIds, [&](const QString &in, const QVariantList &ids) {
+    m_scope.sql().forIdBatches(hostIds, [&](const QString &in, const QVariantList &ids) {
         QSqlQuery &q = m_scope.sql().run(
             QStringLiteral("SELECT parent_id, count(*), sum(CASE WHEN life = ? THEN 1 ELSE 0 END) "
                            "FROM machines WHERE parent_id") +
@@ -195,7 +195,7 @@ void MachineRows::remove(const QList<MachineRecord> &machines)
     // The server checks each deleted row's references: with many, reusing plans.
     if (ids.size() > 1)
         m_scope.sql().reusePlansInTransaction();
-    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
+    m_scope.sql().forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
         m_scope.sql().run(QStringLiteral("DELETE FROM machines WHERE id") + in, batch);
     });
 }

@@ -56,10 +56,10 @@ public:
     // The machines or units `read(" IN (?,...)", ids)` gives over `ids`,
     // read in batches.
     template <typename T, typename Read>
-    static QList<T> readByIds(const QList<qint64> &ids, Read read)
+    static QList<T> readByIds(const SqlSession &sql, const QList<qint64> &ids, Read read)
     {
         QList<T> rows;
-        SqlSession::forIdBatches(
+        sql.forIdBatches(
             ids, [&](const QString &in, const QVariantList &binds) { rows += read(in, binds); });
         return rows;
     }

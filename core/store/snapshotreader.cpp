@@ -22,7 +22,7 @@ namespace {
 // whose id is in `ids` read again by `read` in batches, in place (gone when
 // not found), and the rows with ids above the largest before appended.
 template <typename Record, typename Read>
-void rereadRows(QList<Record> &rows, const QSet<qint64> &ids, Read read)
+void rereadRows(const SqlSession &sql, QList<Record> &rows, const QSet<qint64> &ids, Read read)
 {
     qint64 largest = 0;
     QHash<qint64, qsizetype> at;
@@ -33,7 +33,7 @@ void rereadRows(QList<Record> &rows, const QSet<qint64> &ids, Read read)
     }
     QSet<qint64> found;
     for (Record &row :
-         RowMapping::readByIds<Record>(QList<qint64>(ids.cbegin(), ids.cend()), read)) {
+         RowMapping::readByIds<Record>(sql, QList<qint64>(ids.cbegin(), ids.cend()), read)) {
         found.insert(row.id);
         rows[at.value(row.id)] = std::move(row);
     }
@@ -134,12 +134,13 @@ ModelSnapshot SnapshotReader::after(ModelSnapshot snap, const ChangeList &change
             machineIds.insert(m.id);
     }
     SqlSession &sql = m_scope.sql();
-    rereadRows(snap.machines, machineIds, [&](const QString &condition, const QVariantList &ids) {
-        QSqlQuery &q = sql.run(RowMapping::selectMachines() +
-                                   QStringLiteral(" WHERE m.model_id = ? AND m.id") + condition,
-                               QVariantList{model} + ids);
-        return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
-    });
+    rereadRows(
+        sql, snap.machines, machineIds, [&](const QString &condition, const QVariantList &ids) {
+            QSqlQuery &q = sql.run(RowMapping::selectMachines() +
+                                       QStringLiteral(" WHERE m.model_id = ? AND m.id") + condition,
+                                   QVariantList{model} + ids);
+            return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
+        });
     QSet<qint64> unitIds;
     for (const UnitRecord &u : snap.units) {
         // A unit on a machine read again shows that machine's name as it is now.
@@ -147,7 +148,7 @@ ModelSnapshot SnapshotReader::after(ModelSnapshot snap, const ChangeList &change
             (!unitNames.isEmpty() && unitNames.contains(u.name())))
             unitIds.insert(u.id);
     }
-    rereadRows(snap.units, unitIds, [&](const QString &condition, const QVariantList &ids) {
+    rereadRows(sql, snap.units, unitIds, [&](const QString &condition, const QVariantList &ids) {
         QSqlQuery &q = sql.run(RowMapping::selectUnits() +
                                    QStringLiteral(" WHERE u.model_id = ? AND u.id") + condition,
                                QVariantList{model} + ids);
@@ -172,19 +173,20 @@ ModelSnapshot SnapshotReader::around(const QStringList &applications, const QStr
     };
     const auto readUnits = [&](const QString &column, const QList<qint64> &ids) {
         keepUnits(RowMapping::readByIds<UnitRecord>(
-            ids, [&](const QString &in, const QVariantList &binds) {
+            sql, ids, [&](const QString &in, const QVariantList &binds) {
                 QSqlQuery &q = sql.run(
                     RowMapping::selectUnits() + QStringLiteral(" WHERE u.") + column + in, binds);
                 return RowMapping::collect<UnitRecord>(q, RowMapping::unitFrom);
             }));
     };
     const auto readMachines = [&](const QString &column, const QList<qint64> &ids) {
-        return RowMapping::readByIds<MachineRecord>(ids, [&](const QString &in,
-                                                             const QVariantList &binds) {
-            QSqlQuery &q = sql.run(
-                RowMapping::selectMachines() + QStringLiteral(" WHERE m.") + column + in, binds);
-            return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
-        });
+        return RowMapping::readByIds<MachineRecord>(
+            sql, ids, [&](const QString &in, const QVariantList &binds) {
+                QSqlQuery &q = sql.run(RowMapping::selectMachines() + QStringLiteral(" WHERE m.") +
+                                           column + in,
+                                       binds);
+                return RowMapping::collect<MachineRecord>(q, RowMapping::machineFrom);
+            });
     };
 
     for (const ApplicationRecord &a : snap.applications) {

@@ -179,19 +179,20 @@ void SqlSession::updateRows(const QString &table, const QList<Column> &columns,
             .finish();
 }
 
-void SqlSession::forIdBatches(
-    const QList<qint64> &ids,
-    const std::function<void(const QString &condition, const QVariantList &ids)> &run)
+std::pair<QString, QVariantList> SqlSession::idCondition(const QList<qint64> &ids) const
 {
-    constexpr qsizetype batch = 500;
-    for (qsizetype first = 0; first < ids.size(); first += batch) {
-        const QList<qint64> part = ids.mid(first, batch);
-        QVariantList binds;
-        binds.reserve(part.size());
-        for (const qint64 id : part)
-            binds << id;
-        run(u" IN ("_s + QStringList(part.size(), u"?"_s).join(u',') + u')', binds);
+    if (m_postgres) {
+        QStringList items;
+        items.reserve(ids.size());
+        for (const qint64 id : ids)
+            items << QString::number(id);
+        return {u" = ANY(?::bigint[])"_s, QVariantList{QString(u'{' + items.join(u',') + u'}')}};
     }
+    QVariantList binds;
+    binds.reserve(ids.size());
+    for (const qint64 id : ids)
+        binds << id;
+    return {u" IN ("_s + QStringList(ids.size(), u"?"_s).join(u',') + u')', binds};
 }
 
 QSqlQuery &SqlSession::prepared(const QString &sql)

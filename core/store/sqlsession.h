@@ -7,6 +7,8 @@
 
 #include <functional>
 #include <initializer_list>
+#include <type_traits>
+#include <utility>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -91,11 +93,26 @@ public:
     // of one prepared UPDATE a row.
     void updateRows(const QString &table, const QList<Column> &columns,
                     const QList<QVariantList> &rows);
-    // Calls `run` with " IN (?, ...)" and its ids, a few hundred of `ids` at
-    // a time (far below any backend's limit on parameters).
-    static void
-    forIdBatches(const QList<qint64> &ids,
-                 const std::function<void(const QString &condition, const QVariantList &ids)> &run);
+    // Calls `run` with a condition on a column (" IN (?, ...)", or on
+    // PostgreSQL " = ANY(?::bigint[])") and its parameters, for every id of
+    // `ids`: on SQLite a few hundred at a time (far below its limit on
+    // parameters), on PostgreSQL all in one array, one statement (and one
+    // check of its references) instead of one a few hundred. `run` may
+    // take the batch's ids as a third argument.
+    template <typename Run> void forIdBatches(const QList<qint64> &ids, Run run) const
+    {
+        const qsizetype size = m_postgres ? postgresIdBatch : sqliteIdBatch;
+        for (qsizetype first = 0; first < ids.size(); first += size) {
+            const QList<qint64> part = ids.mid(first, size);
+            const auto [condition, binds] = idCondition(part);
+            if constexpr (std::is_invocable_v<Run, const QString &, const QVariantList &,
+                                              const QList<qint64> &>) {
+                run(condition, binds, part);
+            } else {
+                run(condition, binds);
+            }
+        }
+    }
     bool isPostgres() const { return m_postgres; }
 
     // PostgreSQL (nothing on SQLite): for the rest of the transaction, let
@@ -133,6 +150,11 @@ private:
     QHash<QString, sqlite3_stmt *> m_sqliteCache;
     sqlite3 *m_sqlite = nullptr; // the connection's own handle when it is SQLite
     bool m_sqliteLooked = false;
+    static constexpr qsizetype sqliteIdBatch = 500;
+    static constexpr qsizetype postgresIdBatch = 100'000;
+    // The condition of forIdBatches() on `ids` and its parameters.
+    std::pair<QString, QVariantList> idCondition(const QList<qint64> &ids) const;
+
     bool m_postgres = false;
     bool m_inTransaction = false;
     bool m_reusingPlans = false;

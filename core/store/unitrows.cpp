@@ -60,7 +60,7 @@ QList<UnitRecord> UnitRows::onMachine(qint64 machineId)
 QHash<qint64, QList<UnitRecord>> UnitRows::onMachines(const QList<qint64> &machineIds)
 {
     QHash<qint64, QList<UnitRecord>> units;
-    SqlSession::forIdBatches(machineIds, [&](const QString &in, const QVariantList &ids) {
+    m_scope.sql().forIdBatches(machineIds, [&](const QString &in, const QVariantList &ids) {
         // Which machines have units first: a plain look-up, where most often none has.
         QSqlQuery &occupied = m_scope.sql().run(
             QStringLiteral("SELECT DISTINCT machine_id FROM units WHERE machine_id") + in, ids);
@@ -86,7 +86,7 @@ QList<UnitRecord> UnitRows::ofApplication(qint64 applicationId)
 QList<UnitRecord> UnitRows::withIds(const QList<qint64> &ids)
 {
     QHash<qint64, UnitRecord> byId;
-    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &binds) {
+    m_scope.sql().forIdBatches(ids, [&](const QString &in, const QVariantList &binds) {
         m_scope.sql().forEachRow(RowMapping::selectUnits() + QStringLiteral(" WHERE u.id") + in,
                                  binds, [&](const SqlRow &row) {
                                      UnitRecord u = RowMapping::unitFrom(row);
@@ -117,7 +117,7 @@ QHash<QString, UnitRecord> UnitRows::withNames(const QStringList &names)
         const auto app = applications.find(it.key());
         if (!app)
             continue;
-        SqlSession::forIdBatches(it.value(), [&](const QString &in, const QVariantList &binds) {
+        m_scope.sql().forIdBatches(it.value(), [&](const QString &in, const QVariantList &binds) {
             m_scope.sql().forEachRow(
                 RowMapping::selectUnits() +
                     QStringLiteral(" WHERE u.application_id = ? AND u.number") + in,
@@ -203,13 +203,13 @@ QList<SpreadMember> UnitRows::spreadCounts(const ApplicationRecord &app, bool by
     });
     // The containers' hosts, read by id: none, usually.
     QHash<qint64, MachineRecord> hostsById;
-    SqlSession::forIdBatches(QList<qint64>(hostIds.cbegin(), hostIds.cend()),
-                             [&](const QString &in, const QVariantList &binds) {
-                                 m_scope.sql().forEachRow(
-                                     hosts + in, binds, [&](const SqlRow &row) {
-                                         hostsById.insert(row.integer(6), machineAt(row));
-                                     });
-                             });
+    m_scope.sql().forIdBatches(QList<qint64>(hostIds.cbegin(), hostIds.cend()),
+                               [&](const QString &in, const QVariantList &binds) {
+                                   m_scope.sql().forEachRow(
+                                       hosts + in, binds, [&](const SqlRow &row) {
+                                           hostsById.insert(row.integer(6), machineAt(row));
+                                       });
+                               });
     QList<SpreadMember> members;
     UnitRecord unit;
     unit.application = app.name;
@@ -309,16 +309,17 @@ void UnitRows::assign(const QList<UnitRecord> &units, const QList<MachineRecord>
         ids << units.at(i).id;
         machineOf.insert(units.at(i).id, machines.at(i).id);
     }
-    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
-        m_scope.unitTallies().moving(QStringLiteral("u.id") + in, batch, [&] {
-            QList<QVariantList> rows;
-            rows.reserve(batch.size());
-            for (const QVariant &id : batch)
-                rows << QVariantList{id, machineOf.value(id.toLongLong())};
-            m_scope.sql().updateRows(QStringLiteral("units"),
-                                     {{"id", "bigint"}, {"machine_id", "bigint"}}, rows);
+    m_scope.sql().forIdBatches(
+        ids, [&](const QString &in, const QVariantList &binds, const QList<qint64> &batch) {
+            m_scope.unitTallies().moving(QStringLiteral("u.id") + in, binds, [&] {
+                QList<QVariantList> rows;
+                rows.reserve(batch.size());
+                for (const qint64 id : batch)
+                    rows << QVariantList{id, machineOf.value(id)};
+                m_scope.sql().updateRows(QStringLiteral("units"),
+                                         {{"id", "bigint"}, {"machine_id", "bigint"}}, rows);
+            });
         });
-    });
     for (const UnitRecord &unit : units)
         m_scope.logChange(QStringLiteral("unit"), unit.name(), Change::Op::Changed);
 }
@@ -333,7 +334,7 @@ void UnitRows::forget(const QList<UnitRecord> &units)
         ids << u.id;
         m_scope.logChange(QStringLiteral("unit"), u.name(), Change::Op::Removed);
     }
-    SqlSession::forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
+    m_scope.sql().forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
         m_scope.unitTallies().leaving(QStringLiteral("u.id") + in, batch);
         m_scope.sql().run(QStringLiteral("DELETE FROM units WHERE id") + in, batch);
     });
