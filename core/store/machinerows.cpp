@@ -192,9 +192,6 @@ void MachineRows::remove(const QList<MachineRecord> &machines)
         ids << m.id;
         m_scope.logChange(QStringLiteral("machine"), m.name, Change::Op::Removed);
     }
-    // The server checks each deleted row's references: with many, reusing plans.
-    if (ids.size() > 1)
-        m_scope.sql().reusePlansInTransaction();
     m_scope.sql().forIdBatches(ids, [&](const QString &in, const QVariantList &batch) {
         m_scope.sql().run(QStringLiteral("DELETE FROM machines WHERE id") + in, batch);
     });

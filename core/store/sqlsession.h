@@ -117,7 +117,8 @@ public:
 
     // PostgreSQL (nothing on SQLite): for the rest of the transaction, let
     // the server reuse the plans of statements run again and again, and of
-    // the foreign-key checks it runs for each row a statement touches. The
+    // the foreign-key checks it runs for each row a statement touches (on the
+    // tables whose references are not checked once a statement). The
     // session otherwise plans every statement afresh (set when the store
     // opens: a plan kept from when a table was empty is a scan), which costs
     // bulk commands several times their work. A transaction takes this by

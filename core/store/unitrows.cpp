@@ -326,9 +326,6 @@ void UnitRows::assign(const QList<UnitRecord> &units, const QList<MachineRecord>
 
 void UnitRows::forget(const QList<UnitRecord> &units)
 {
-    // The server checks each deleted row's references: with many, reusing plans.
-    if (units.size() > 1)
-        m_scope.sql().reusePlansInTransaction();
     QList<qint64> ids;
     for (const UnitRecord &u : units) {
         ids << u.id;
