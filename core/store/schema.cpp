@@ -11,7 +11,7 @@ namespace {
 
 // Migration 12 (PostgreSQL only): the references of units and machines,
 // and of the rows that name them, checked once a statement over the rows
-// it wrote (its transition tables) instead of by the server's per-row
+// it inserted or deleted (its transition tables) instead of by the server's per-row
 // foreign-key triggers, which ran a query for each row inserted or deleted:
 // most of a bulk write's time (adding 10,000 units, removing an
 // application). The same rules as the constraints they replace (their
@@ -70,12 +70,12 @@ DETAIL = format('Key (id)=(%s) is still referenced from table "%s".', key, tab);
                               " AS $$ DECLARE key bigint; BEGIN%2 RETURN NULL; END $$")
             .arg(name, body);
     };
-    const auto trigger = [](const QString &name, const QString &table, const QString &when,
-                            const QString &fn) {
-        return QStringList{
-            QStringLiteral("DROP TRIGGER IF EXISTS %1 ON %2").arg(name, table),
-            QStringLiteral("CREATE TRIGGER %1 %2 ON %3 %4 EXECUTE FUNCTION %5()")
-                .arg(name, when.section(u' ', 0, 1), table, when.section(u' ', 2), fn)};
+    // "CREATE TRIGGER name <timing> ON table <rest> EXECUTE FUNCTION fn()".
+    const auto trigger = [](const QString &name, const QString &table, const QString &timing,
+                            const QString &rest, const QString &fn) {
+        return QStringList{QStringLiteral("DROP TRIGGER IF EXISTS %1 ON %2").arg(name, table),
+                           QStringLiteral("CREATE TRIGGER %1 %2 ON %3 %4 EXECUTE FUNCTION %5()")
+                               .arg(name, timing, table, rest, fn)};
     };
     const QString lock = QStringLiteral(" PERFORM pg_advisory_xact_lock({write-lock-key});");
     QStringList writers;
@@ -89,9 +89,16 @@ DETAIL = format('Key (id)=(%s) is still referenced from table "%s".', key, tab);
                           .arg(r.table, r.column);
     }
 
-    // What a table's written rows name exists.
+    // What a table's written rows name exists: inserted rows checked once a
+    // statement; updated rows too for units (placements move thousands at
+    // once), and for the other tables row by row, only where a reference
+    // changed (never, for the provisioner's updates of machines: its
+    // writes run no check at all).
     for (const QString &table : writers) {
         QString body = lock;
+        QString rowBody = lock;
+        QStringList columns;
+        QStringList changed;
         for (const Reference &r : references) {
             if (r.table != table)
                 continue;
@@ -100,15 +107,32 @@ DETAIL = format('Key (id)=(%s) is still referenced from table "%s".', key, tab);
                                    " IF FOUND THEN PERFORM berth_missing_reference('%1', '%2',"
                                    " key, '%3'); END IF;")
                         .arg(r.table, r.column, r.referenced);
+            rowBody += QStringLiteral(" IF NEW.%2 IS NOT NULL AND NOT EXISTS (SELECT FROM %3 r"
+                                      " WHERE r.id = NEW.%2) THEN PERFORM"
+                                      " berth_missing_reference('%1', '%2', NEW.%2, '%3');"
+                                      " END IF;")
+                           .arg(r.table, r.column, r.referenced);
+            columns << r.column;
+            changed << QStringLiteral("OLD.%1 IS DISTINCT FROM NEW.%1").arg(r.column);
         }
         const QString name = QStringLiteral("berth_%1_written").arg(table);
-        statements << function(name, body);
-        for (const char *event : {"INSERT", "UPDATE"}) {
-            statements << trigger(table + u'_' + QString::fromLatin1(event).toLower(), table,
-                                  QStringLiteral("AFTER %1 REFERENCING NEW TABLE AS written FOR"
-                                                 " EACH STATEMENT")
-                                      .arg(QLatin1String(event)),
-                                  name);
+        const QString eachStatement =
+            QStringLiteral("REFERENCING NEW TABLE AS written FOR EACH STATEMENT");
+        statements << function(name, body)
+                   << trigger(table + QStringLiteral("_insert"), table,
+                              QStringLiteral("AFTER INSERT"), eachStatement, name);
+        if (table == QLatin1String("units")) {
+            statements << trigger(table + QStringLiteral("_update"), table,
+                                  QStringLiteral("AFTER UPDATE"), eachStatement, name);
+        } else {
+            const QString rowName = QStringLiteral("berth_%1_row_written").arg(table);
+            statements << function(rowName, rowBody)
+                       << trigger(table + QStringLiteral("_update"), table,
+                                  QStringLiteral("AFTER UPDATE OF ") +
+                                      columns.join(QLatin1String(", ")),
+                                  QStringLiteral("FOR EACH ROW WHEN (%1)")
+                                      .arg(changed.join(QLatin1String(" OR "))),
+                                  rowName);
         }
     }
 
@@ -148,12 +172,14 @@ DETAIL = format('Key (id)=(%s) is still referenced from table "%s".', key, tab);
             statements << function(name, body + refusals)
                               .replace(QLatin1String("RETURN NULL"), QLatin1String("RETURN OLD"))
                        << trigger(table + QStringLiteral("_removing"), table,
-                                  QStringLiteral("BEFORE DELETE FOR EACH ROW"), name);
+                                  QStringLiteral("BEFORE DELETE"), QStringLiteral("FOR EACH ROW"),
+                                  name);
         } else {
             statements << function(name, body + refusals)
                        << trigger(table + QStringLiteral("_delete"), table,
-                                  QStringLiteral("AFTER DELETE REFERENCING OLD TABLE AS removed"
-                                                 " FOR EACH STATEMENT"),
+                                  QStringLiteral("AFTER DELETE"),
+                                  QStringLiteral("REFERENCING OLD TABLE AS removed FOR EACH"
+                                                 " STATEMENT"),
                                   name);
         }
     }
