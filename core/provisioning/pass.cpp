@@ -46,6 +46,12 @@ Provisioner::Report Provisioner::Pass::run()
     return report;
 }
 
+void Provisioner::Pass::refresh(ModelSnapshot &snapshot)
+{
+    snapshot = {}; // first: a copy sharing its rows would make the update copy them all
+    snapshot = m_p.currentModel(m_ws);
+}
+
 Provisioner::Report Provisioner::Pass::reconcileAndStart()
 {
     ModelSnapshot snapshot = m_p.currentModel(m_ws);
@@ -70,7 +76,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
         return m_report;
     }
     reconcile(snapshot, instances);
-    snapshot = m_p.currentModel(m_ws);
+    refresh(snapshot);
     removeDead(snapshot);
     if (m_model.dying && !m_abort) {
         m_report.destroyed =
@@ -84,13 +90,16 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
             countPending();
         return m_report;
     }
-    snapshot = m_p.currentModel(m_ws);
+    refresh(snapshot);
     releaseGroupsOfGoneApplications(snapshot);
     if (finishMoves(snapshot))
-        snapshot = m_p.currentModel(m_ws);
+        refresh(snapshot);
 
     seedSpread(snapshot);
     const QList<Job> hosts = jobs(snapshot, false);
+    // From here on the kept snapshot is read where it is (no copy shares it):
+    // the starts change it, and it is updated in place.
+    snapshot = {};
     runJobs(hosts, std::max(1, m_model.config.provisionWorkers()), true);
     if (!m_abort && !hosts.isEmpty())
         finishMoves(m_p.currentModel(m_ws)); // replacements that started now
@@ -306,7 +315,7 @@ void Provisioner::Pass::releaseGroupsOfGoneApplications(const ModelSnapshot &sna
 
 void Provisioner::Pass::countPending()
 {
-    const ModelSnapshot snapshot = m_p.currentModel(m_ws);
+    const ModelSnapshot &snapshot = m_p.currentModel(m_ws);
     QHash<qint64, const MachineRecord *> byId;
     for (const MachineRecord &m : snapshot.machines)
         byId.insert(m.id, &m);
