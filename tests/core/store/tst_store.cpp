@@ -541,6 +541,18 @@ void TestStore::referencesHoldOnBothStores()
     const auto write = [&](const QString &sql) {
         t.store->write([&](SqlSession &s) { s.execute(sql); });
     };
+    // A status line and a bundle machine about `machine`.
+    const auto statusLine = [](qint64 machine) {
+        return QStringLiteral("INSERT INTO machine_status_log (machine_id, at, life,"
+                              " machine_status, instance_status, message) VALUES (%1, 0,"
+                              " 'alive', 'pending', 'pending', '')")
+            .arg(machine);
+    };
+    const auto bundleMachine = [](qint64 machine) {
+        return QStringLiteral("INSERT INTO bundle_machines (machine_id, bundle, bundle_machine)"
+                              " VALUES (%1, 'b', '0')")
+            .arg(machine);
+    };
     const qint64 first = number(QStringLiteral("SELECT min(id) FROM units"));
     const qint64 second = number(QStringLiteral("SELECT max(id) FROM units"));
     const qint64 firstMachine =
@@ -561,11 +573,8 @@ void TestStore::referencesHoldOnBothStores()
         QStringLiteral("UPDATE machines SET parent_id = 999999 WHERE id = %1").arg(firstMachine),
         QStringLiteral("UPDATE machines SET model_id = 999999"),
         // Rows about a machine or a unit that do not exist.
-        QStringLiteral("INSERT INTO machine_status_log (machine_id, at, life, machine_status,"
-                       " instance_status, message) VALUES (999999, 0, 'alive', 'pending',"
-                       " 'pending', '')"),
-        QStringLiteral("INSERT INTO bundle_machines (machine_id, bundle, bundle_machine)"
-                       " VALUES (999999, 'b', '0')"),
+        statusLine(999999),
+        bundleMachine(999999),
         QStringLiteral("INSERT INTO rebalance_moves (model_id, application_id, remove_unit_id,"
                        " new_unit_id) SELECT model_id, application_id, id, 999999 FROM units"
                        " WHERE id = %1")
@@ -592,13 +601,8 @@ void TestStore::referencesHoldOnBothStores()
     write(QStringLiteral("INSERT INTO rebalance_moves (model_id, application_id, remove_unit_id)"
                          " SELECT model_id, application_id, id FROM units WHERE id = %1")
               .arg(first));
-    write(QStringLiteral("INSERT INTO machine_status_log (machine_id, at, life, machine_status,"
-                         " instance_status, message) VALUES (%1, 0, 'alive', 'pending',"
-                         " 'pending', '')")
-              .arg(firstMachine));
-    write(QStringLiteral("INSERT INTO bundle_machines (machine_id, bundle, bundle_machine)"
-                         " VALUES (%1, 'b', '0')")
-              .arg(firstMachine));
+    write(statusLine(firstMachine));
+    write(bundleMachine(firstMachine));
     QCOMPARE(number(QStringLiteral("SELECT count(*) FROM rebalance_moves")), 1);
 
     // The first unit goes: its subordinate stays, unset; its move goes.
