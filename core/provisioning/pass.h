@@ -60,10 +60,10 @@ public:
 
 private:
     Report reconcileAndStart();
-    // `snapshot` made the model as it is now. The provisioner keeps the model
-    // read and updates it from the change log; the old copy is let go first,
-    // so that the update changes the rows in place rather than copying every
-    // one (100,000 machines: some 50 ms).
+    // Sets `snapshot` to the model as it is now. The provisioner keeps the
+    // model it read and updates it from the change log; the old copy is let
+    // go first, so that the update changes the rows in place rather than
+    // copying every record of the model.
     void refresh(ModelSnapshot &snapshot);
 
     enum class Outcome { Started, Failed, Retrying, Skipped };

@@ -1,8 +1,5 @@
 #include "core/store/schema.h"
 
-#include <array>
-#include <utility>
-
 namespace berth {
 
 namespace Schema {
@@ -10,10 +7,10 @@ namespace Schema {
 namespace {
 
 // Migration 12 (PostgreSQL only): the references of units and machines,
-// and of the rows that name them, checked once a statement over the rows
-// it inserted or deleted (its transition tables) instead of by the server's per-row
-// foreign-key triggers, which ran a query for each row inserted or deleted:
-// most of a bulk write's time (adding 10,000 units, removing an
+// and of the rows that name them, checked once a statement over the rows it
+// inserted or deleted (its transition tables) instead of by the server's
+// per-row foreign-key triggers, which ran a query for each row inserted or
+// deleted: most of a bulk write's time (adding 10,000 units, removing an
 // application). The same rules as the constraints they replace (their
 // names and messages included): a reference must name a row that exists, a
 // row still referred to cannot go, and what was ON DELETE CASCADE or SET
