@@ -1,12 +1,7 @@
 #include "keychain/keychainsecretstore.h"
 
 #include "core/bertherror.h"
-
-#include <QEventLoop>
-
-#include <qt6keychain/keychain.h>
-
-#include <memory>
+#include "core/berthmodule.h"
 
 namespace berth {
 
@@ -30,54 +25,39 @@ QString KeychainSecretStore::backend() const
 bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
                               const QByteArray &value, std::optional<QByteArray> *out)
 {
-    std::unique_ptr<QKeychain::Job> job;
-    switch (op) {
-    case Op::Read:
-        job = std::make_unique<QKeychain::ReadPasswordJob>(service);
-        break;
-    case Op::Write: {
-        auto write = std::make_unique<QKeychain::WritePasswordJob>(service);
-        write->setBinaryData(value);
-        job = std::move(write);
-        break;
-    }
-    case Op::Remove:
-        job = std::make_unique<QKeychain::DeletePasswordJob>(service);
-        break;
-    }
-    job->setAutoDelete(false);
-    job->setKey(account + u'/' + key);
-    QEventLoop loop;
-    QObject::connect(job.get(), &QKeychain::Job::finished, &loop, &QEventLoop::quit);
-    job->start();
-    loop.exec();
-    switch (job->error()) {
-    case QKeychain::NoError:
+    QString missing;
+    const auto access = reinterpret_cast<KeychainAccess::Run>(BerthModule::resolve(
+        QStringLiteral("berth-keychain"), KeychainAccess::runSymbol, &missing));
+    KeychainAccess::Reply reply;
+    if (access)
+        access({op, service, account + u'/' + key, value}, reply);
+    switch (reply.outcome) {
+    case KeychainAccess::Outcome::Done:
         if (out)
-            *out = static_cast<QKeychain::ReadPasswordJob *>(job.get())->binaryData();
+            *out = reply.value;
         return true;
-    case QKeychain::EntryNotFound:
+    case KeychainAccess::Outcome::NotFound:
         return true; // nothing stored: nothing to read or remove
-    case QKeychain::NoBackendAvailable:
-    case QKeychain::NotImplemented:
-    case QKeychain::OtherError:
+    case KeychainAccess::Outcome::NoKeychain:
         m_fallingBack = true;
         // In words a user can act on, not the library's (which names the
         // D-Bus programs it tried to run).
-        m_why = qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")
-                    ? QStringLiteral("this session has no D-Bus session bus to reach a keychain "
-                                     "(Secret Service or KWallet) on")
-                    : QStringLiteral("no keychain service (Secret Service or KWallet) answered on "
-                                     "the session bus");
+        if (!access) {
+            m_why = QStringLiteral("Berth's keychain module is missing (%1)").arg(missing);
+        } else if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")) {
+            m_why = QStringLiteral("this session has no D-Bus session bus to reach a keychain "
+                                   "(Secret Service or KWallet) on");
+        } else {
+            m_why = QStringLiteral("no keychain service (Secret Service or KWallet) answered on "
+                                   "the session bus");
+        }
         return false;
-    case QKeychain::CouldNotDeleteEntry:
-    case QKeychain::AccessDeniedByUser:
-    case QKeychain::AccessDenied:
+    case KeychainAccess::Outcome::Refused:
         break;
     }
     // The keychain is there but refused: say so rather than write secrets elsewhere.
     throw BerthError(QStringLiteral("the system keychain refused access to %1/%2: %3")
-                         .arg(account, key, job->errorString()));
+                         .arg(account, key, reply.error));
 }
 
 std::optional<QByteArray> KeychainSecretStore::read(const QString &account, const QString &key)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "keychain/filesecretstore.h"
+#include "keychain/keychainaccess.h"
 
 namespace berth {
 
@@ -19,7 +20,7 @@ public:
     bool usesKeychain() const { return !m_fallingBack; }
 
 private:
-    enum class Op { Read, Write, Remove };
+    using Op = KeychainAccess::Op;
     // Runs one keychain job to its end; false when no keychain service answered.
     bool run(Op op, const QString &account, const QString &key, const QByteArray &value,
              std::optional<QByteArray> *out);

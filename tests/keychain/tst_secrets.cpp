@@ -1,3 +1,4 @@
+#include "core/berthmodule.h"
 #include "core/store/cloudaccounts.h"
 #include "keychain/filesecretstore.h"
 #include "keychain/keychainsecretstore.h"
@@ -76,6 +77,20 @@ private slots:
                  QStringLiteral("secrets file %1 can be read or written by other users; expected "
                                 "mode 0600 (chmod 600 %1)")
                      .arg(path));
+    }
+
+    // The keychain is a module beside the executables, found where Berth
+    // built or installed it; one that is not there is named in one line.
+    void modulesAreFoundBesideTheProgramsAndAMissingOneIsNamed()
+    {
+        QString error;
+        QVERIFY(BerthModule::resolve(QStringLiteral("berth-keychain"), KeychainAccess::runSymbol,
+                                     &error));
+        QVERIFY(error.isEmpty());
+        QVERIFY(
+            !BerthModule::resolve(QStringLiteral("berth-nowhere"), "berth_nowhere_run", &error));
+        QVERIFY2(error.contains(QLatin1String("berth-nowhere")), qPrintable(error));
+        QVERIFY(!error.contains(u'\n'));
     }
 
     void keychainFallsBackWithoutAService()
