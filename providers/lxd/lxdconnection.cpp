@@ -4,9 +4,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
-#include <QNetworkReply>
 #include <QRegularExpression>
-#include <QSslConfiguration>
 #include <QUrlQuery>
 
 namespace berth {
@@ -70,44 +68,36 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
             ProviderError::failed(ProviderError::Kind::Transient, QStringLiteral("cancelled"));
         return result;
     }
-    QNetworkRequest request(url);
-    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
-    tls.setLocalCertificate(m_endpoint.clientCert);
-    tls.setPrivateKey(m_endpoint.clientKey);
-    request.setSslConfiguration(tls);
+    if (!m_client && m_noClient.isEmpty())
+        m_client = HttpsClient::open(&m_noClient);
+    if (!m_client) {
+        result.error = ProviderError::failed(ProviderError::Kind::Permanent, m_noClient);
+        return result;
+    }
+    HttpsClient::Request request;
+    request.verb = verb;
+    request.url = url;
+    request.headers = {{QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")}};
+    request.body = body;
     // LXD's certificate is self-signed: the pinned fingerprint is the only trust.
-    PinnedTls::trustByPin(request);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setTransferTimeout(timeoutMs);
-
-    QNetworkReply *reply = m_nam.sendCustomRequest(request, verb, body);
-    QByteArray presented;
-    PinnedTls::guard(reply, m_endpoint.pinnedSha256, &presented);
+    request.pinned = true;
+    request.pinnedSha256 = m_endpoint.pinnedSha256;
+    request.clientCertificate = m_endpoint.clientCert;
+    request.clientKey = m_endpoint.clientKey;
+    request.transferTimeoutMs = timeoutMs;
     // The whole answer within its time and half a minute more, however it trickles.
-    const int deadlineMs = timeoutMs + 30'000;
-    const bool inTime = PinnedTls::waitFor(reply, m_cancel, deadlineMs);
-    reply->deleteLater();
+    request.deadlineMs = timeoutMs + 30'000;
+    request.cancel = m_cancel;
+    const HttpsClient::Reply reply = m_client->exchange(request);
 
     const QString where = m_endpoint.url.toString(QUrl::RemoveUserInfo);
-    if (!inTime) {
-        result.error = PinnedTls::tooSlow(QStringLiteral("LXD at ") + where, deadlineMs);
+    result.error = PinnedTls::failure(request, reply, QStringLiteral("LXD"), where,
+                                      QStringLiteral("the LXD server at ") + where,
+                                      QStringLiteral("lxc info"));
+    if (!result.error.ok())
         return result;
-    }
-    if (!presented.isEmpty() && presented != m_endpoint.pinnedSha256) {
-        result.error = PinnedTls::refusal(QStringLiteral("the LXD server at ") + where, presented,
-                                          m_endpoint.pinnedSha256, QStringLiteral("lxc info"));
-        return result;
-    }
-    result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray data = reply->readAll();
-    if (result.httpStatus == 0) {
-        const QString why = cancelled() ? QStringLiteral("cancelled") : reply->errorString();
-        result.error =
-            ProviderError::failed(ProviderError::Kind::Transient,
-                                  QStringLiteral("cannot reach LXD at %1: %2").arg(where, why));
-        return result;
-    }
-    const QJsonObject envelope = QJsonDocument::fromJson(data).object();
+    result.httpStatus = reply.httpStatus;
+    const QJsonObject envelope = QJsonDocument::fromJson(reply.body).object();
     if (envelope.value(QStringLiteral("type")).toString() == u"error" || result.httpStatus >= 400) {
         result.error =
             classifyLxdError(result.httpStatus, envelope.value(QStringLiteral("error")).toString());

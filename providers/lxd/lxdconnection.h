@@ -1,14 +1,13 @@
 #pragma once
 
 #include "core/cloud/provider.h"
+#include "providers/tls/httpsclient.h"
 
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QSslCertificate>
-#include <QSslKey>
 #include <QUrl>
 
 #include <atomic>
+#include <memory>
 
 namespace berth {
 
@@ -17,8 +16,8 @@ namespace berth {
 struct LxdEndpoint
 {
     QUrl url;
-    QSslCertificate clientCert;
-    QSslKey clientKey;
+    QByteArray clientCert;   // PEM
+    QByteArray clientKey;    // PEM, EC or RSA
     QByteArray pinnedSha256; // lowercase hex without colons; empty: nothing is trusted yet
     QString project = QStringLiteral("default");
     int timeoutMs = 300'000; // for one background operation
@@ -61,7 +60,8 @@ private:
 
     LxdEndpoint m_endpoint;
     const std::atomic<bool> *m_cancel;
-    QNetworkAccessManager m_nam;
+    std::unique_ptr<HttpsClient> m_client; // opened at the first request
+    QString m_noClient;                    // why it could not be
 };
 
 } // namespace berth

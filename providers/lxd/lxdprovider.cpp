@@ -205,20 +205,20 @@ LxdProvider::LxdProvider(const CloudAccount &account)
     const QByteArray key = account.secrets.value(QStringLiteral("client-key"));
     const QString pin =
         QString::fromUtf8(account.secrets.value(QStringLiteral("server-fingerprint"))).trimmed();
-    m_endpoint.clientCert = QSslCertificate(cert);
-    for (const QSsl::KeyAlgorithm algorithm : {QSsl::Ec, QSsl::Rsa}) {
-        m_endpoint.clientKey = QSslKey(key, algorithm);
-        if (!m_endpoint.clientKey.isNull())
-            break;
-    }
+    m_endpoint.clientCert = cert;
+    m_endpoint.clientKey = key;
     m_endpoint.pinnedSha256 = PinnedTls::normaliseFingerprint(pin);
-    if (cert.isEmpty() || key.isEmpty()) {
+    QString noClient;
+    const std::unique_ptr<HttpsClient> client = HttpsClient::open(&noClient);
+    if (!client) {
+        m_problem = ProviderError::failed(ProviderError::Kind::Permanent, noClient);
+    } else if (cert.isEmpty() || key.isEmpty()) {
         m_problem =
             ProviderError::failed(ProviderError::Kind::Auth,
                                   QStringLiteral("lxd cloud %1 has no client certificate and key; "
                                                  "give them with --client-cert and --client-key")
                                       .arg(account.name));
-    } else if (m_endpoint.clientCert.isNull() || m_endpoint.clientKey.isNull()) {
+    } else if (!client->readsIdentity(cert, key)) {
         m_problem = ProviderError::failed(
             ProviderError::Kind::Auth,
             QStringLiteral("the client certificate or key of lxd cloud %1 is not "

@@ -4,10 +4,6 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-
-#include <memory>
 
 namespace berth {
 
@@ -153,52 +149,42 @@ OpenStackReply OpenStackSession::send(const QByteArray &verb, const QUrl &url,
                 .arg(url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath)));
         return result;
     }
-    QNetworkRequest request(url);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setRawHeader("Accept", "application/json");
+    // A client per request: calls come from many threads, each its own.
+    QString noClient;
+    const std::unique_ptr<HttpsClient> client = HttpsClient::open(&noClient);
+    if (!client) {
+        result.error = ProviderError::failed(ProviderError::Kind::Permanent, noClient);
+        return result;
+    }
+    HttpsClient::Request request;
+    request.verb = verb;
+    request.url = url;
+    request.headers = {{QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")},
+                       {QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json")}};
     if (!token.isEmpty())
-        request.setRawHeader("X-Auth-Token", token);
+        request.headers.append({QByteArrayLiteral("X-Auth-Token"), token});
     if (compute)
-        request.setRawHeader("OpenStack-API-Version", "compute 2.79");
-    request.setTransferTimeout(m_credentials.requestTimeoutMs);
-    const bool tls = url.scheme() == u"https";
-    if (tls)
-        PinnedTls::trustByPin(request);
-
-    const QByteArray data =
+        request.headers.append(
+            {QByteArrayLiteral("OpenStack-API-Version"), QByteArrayLiteral("compute 2.79")});
+    request.body =
         body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact);
-    // A manager per request: calls come from many threads, each its own.
-    QNetworkAccessManager network;
-    QNetworkReply *reply = network.sendCustomRequest(request, verb, data);
-    QByteArray presented;
-    if (tls)
-        PinnedTls::guard(reply, m_credentials.pinnedSha256, &presented);
+    request.pinned = url.scheme() == u"https";
+    request.pinnedSha256 = m_credentials.pinnedSha256;
+    request.transferTimeoutMs = m_credentials.requestTimeoutMs;
     // The whole answer within its time and half a minute more, however it trickles.
-    const int deadlineMs = m_credentials.requestTimeoutMs + 30'000;
-    const bool inTime = PinnedTls::waitFor(reply, cancel, deadlineMs);
-    const std::unique_ptr<QNetworkReply> owned(reply);
+    request.deadlineMs = m_credentials.requestTimeoutMs + 30'000;
+    request.cancel = cancel;
+    const HttpsClient::Reply reply = client->exchange(request);
 
     const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath);
-    if (!inTime) {
-        result.error = PinnedTls::tooSlow(QStringLiteral("OpenStack at ") + where, deadlineMs);
+    result.error = PinnedTls::failure(request, reply, QStringLiteral("OpenStack"), where,
+                                      QStringLiteral("OpenStack at ") + where,
+                                      QStringLiteral("openssl s_client"));
+    if (!result.error.ok())
         return result;
-    }
-    if (tls && !presented.isEmpty() && presented != m_credentials.pinnedSha256) {
-        result.error =
-            PinnedTls::refusal(QStringLiteral("OpenStack at ") + where, presented,
-                               m_credentials.pinnedSha256, QStringLiteral("openssl s_client"));
-        return result;
-    }
-    result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray answer = reply->readAll();
-    if (result.httpStatus == 0) {
-        const QString why = cancelled() ? QStringLiteral("cancelled") : reply->errorString();
-        result.error = ProviderError::failed(
-            ProviderError::Kind::Transient,
-            QStringLiteral("cannot reach OpenStack at %1: %2").arg(where, why));
-        return result;
-    }
-    result.subjectToken = reply->rawHeader("X-Subject-Token");
+    result.httpStatus = reply.httpStatus;
+    const QByteArray &answer = reply.body;
+    result.subjectToken = reply.header(QByteArrayLiteral("X-Subject-Token"));
     const QJsonDocument document = QJsonDocument::fromJson(answer);
     result.body = document.object();
     if (result.httpStatus >= 400) {
