@@ -185,17 +185,21 @@ BENCHMARK(BM_PlaceThousandUnitsOneCommandBaseline)
 
 // add-unit -n N through core: units, machines and change-log entries persisted.
 // Runs `timed(ws)` once an iteration on a fresh store with the default
-// model; `setup(ws)` before it, and removing the store after it, untimed.
+// model (on PostgreSQL when `postgres`, a database of its own); `setup(ws)`
+// before it, and removing the store after it, untimed.
 template <typename Setup, typename Timed>
-void onFreshModel(benchmark::State &state, Setup setup, Timed timed)
+void onFreshModel(benchmark::State &state, Setup setup, Timed timed, bool postgres = false)
 {
     CloudRegistry clouds;
     clouds.add(SimCloud::describe());
     for (auto _ : state) {
         state.PauseTiming();
         QTemporaryDir dir;
+        const TestLocation where(dir, QStringLiteral("b.sqlite"),
+                                 postgres ? TestLocation::Backend::Postgres
+                                          : TestLocation::Backend::Sqlite);
         {
-            Store store(dir.filePath(QStringLiteral("b.sqlite")));
+            Store store(where.location());
             Workspace ws(store, clouds);
             ModelCommands(ws).ensureDefaultModel();
             setup(ws);
@@ -221,10 +225,11 @@ void BM_AddUnits(benchmark::State &state)
         [&](Workspace &ws) {
             ApplicationCommands(ws).addUnits(QStringLiteral("default"), QStringLiteral("wordpress"),
                                              count, {});
-        });
+        },
+        state.range(1) == 1);
     state.SetItemsProcessed(state.iterations() * count);
 }
-BENCHMARK(BM_AddUnits)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(5);
+BENCHMARK(BM_AddUnits)->Args({10000, 0})->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // A bundle of 50 applications and 5,000 units: each application 100 units,
 // half of them on new machines, a quarter in containers on new machines and
@@ -440,6 +445,10 @@ int main(int argc, char **argv)
             ->Arg(1)
             ->Unit(benchmark::kMillisecond)
             ->Iterations(3);
+        benchmark::RegisterBenchmark("BM_AddUnits", BM_AddUnits)
+            ->Args({10000, 1})
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(5);
         benchmark::RegisterBenchmark("BM_PlaceThousandUnitsOneCommandBaseline",
                                      BM_PlaceThousandUnitsOneCommandBaseline)
             ->Arg(1)

@@ -75,23 +75,57 @@ QStringList columnNames(const QList<SqlSession::Column> &columns)
     return names;
 }
 
-// "unnest(?::bigint[], ?::text[])": a column an array parameter.
-QString unnestOf(const QList<SqlSession::Column> &columns)
+// rows[first, first + count) of `columns` as a query for PostgreSQL:
+// "SELECT ?::bigint, v.name FROM unnest(?::text[]) AS v(name)". A column
+// that varies travels as one array parameter, which the server reads far
+// faster than thousands of parameters; a column with one value in every row
+// (the model, the application, the time) as one parameter, not an array of
+// copies that the server would read element by element.
+struct RowsQuery
 {
-    QStringList arrays;
-    for (const SqlSession::Column &c : columns)
-        arrays << u"?::%1[]"_s.arg(QString::fromLatin1(c.type));
-    return u"unnest(%1)"_s.arg(arrays.join(u','));
+    QString select;
+    QVariantList binds;
+};
+
+bool sameValue(const QVariant &a, const QVariant &b, bool text)
+{
+    if (a.isNull() || b.isNull())
+        return a.isNull() && b.isNull();
+    return text ? a.toString() == b.toString() : a.toLongLong() == b.toLongLong();
 }
 
-// The array parameters of unnestOf() for rows[first, first + count).
-QVariantList arrayBinds(const QList<SqlSession::Column> &columns, const QList<QVariantList> &rows,
-                        qsizetype first, qsizetype count)
+RowsQuery rowsQuery(const QList<SqlSession::Column> &columns, const QList<QVariantList> &rows,
+                    qsizetype first, qsizetype count)
 {
-    QVariantList binds;
-    for (qsizetype c = 0; c < columns.size(); ++c)
-        binds << arrayLiteral(rows, first, count, c, qstrcmp(columns.at(c).type, "text") == 0);
-    return binds;
+    QStringList selected;
+    QStringList arrays;
+    QStringList aliases;
+    QVariantList scalars;
+    QVariantList arrayBinds;
+    for (qsizetype c = 0; c < columns.size(); ++c) {
+        const QString name = QString::fromLatin1(columns.at(c).name);
+        const QString type = QString::fromLatin1(columns.at(c).type);
+        const bool text = type == u"text"_s;
+        const QVariant &head = rows.at(first).at(c);
+        bool constant = true;
+        for (qsizetype i = first + 1; constant && i < first + count; ++i)
+            constant = sameValue(head, rows.at(i).at(c), text);
+        // unnest() needs one array: the last column goes as one when all are constant.
+        if (constant && (!arrays.isEmpty() || c + 1 < columns.size())) {
+            selected << u"?::"_s + type;
+            scalars << (head.isNull() ? QVariant()
+                        : text        ? QVariant(head.toString())
+                                      : QVariant(head.toLongLong()));
+            continue;
+        }
+        selected << u"v."_s + name;
+        arrays << u"?::%1[]"_s.arg(type);
+        aliases << name;
+        arrayBinds << arrayLiteral(rows, first, count, c, text);
+    }
+    return {u"SELECT %1 FROM unnest(%2) AS v(%3)"_s.arg(
+                selected.join(u", "_s), arrays.join(u", "_s), aliases.join(u", "_s)),
+            scalars + arrayBinds};
 }
 
 } // namespace
@@ -135,15 +169,14 @@ QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<
         return ids;
     }
     reusePlansInTransaction();
-    const QString statement = head + u"SELECT * FROM "_s + unnestOf(columns);
     for (qsizetype first = 0; first < rows.size(); first += rowsPerStatement) {
-        const QVariantList binds =
-            arrayBinds(columns, rows, first, std::min(rowsPerStatement, rows.size() - first));
+        const auto [select, binds] =
+            rowsQuery(columns, rows, first, std::min(rowsPerStatement, rows.size() - first));
         if (key.isEmpty()) {
-            run(statement, binds).finish();
+            run(head + select, binds).finish();
             continue;
         }
-        QSqlQuery &q = run(statement + u" RETURNING id, "_s + key, binds);
+        QSqlQuery &q = run(head + select + u" RETURNING id, "_s + key, binds);
         while (q.next())
             ids.insert(q.value(1).toString(), q.value(0).toLongLong());
         q.finish();
@@ -169,14 +202,16 @@ void SqlSession::updateRows(const QString &table, const QList<Column> &columns,
     }
     QStringList sets;
     for (qsizetype c = 1; c < names.size(); ++c)
-        sets << u"%1 = v.%1"_s.arg(names.at(c));
-    const QString statement = u"UPDATE %1 SET %2 FROM %3 AS v(%4) WHERE %1.id = v.id"_s.arg(
-        table, sets.join(u", "_s), unnestOf(columns), names.join(u", "_s));
+        sets << u"%1 = w.%1"_s.arg(names.at(c));
     reusePlansInTransaction();
-    for (qsizetype first = 0; first < rows.size(); first += rowsPerStatement)
-        run(statement,
-            arrayBinds(columns, rows, first, std::min(rowsPerStatement, rows.size() - first)))
+    for (qsizetype first = 0; first < rows.size(); first += rowsPerStatement) {
+        const auto [select, binds] =
+            rowsQuery(columns, rows, first, std::min(rowsPerStatement, rows.size() - first));
+        run(u"UPDATE %1 SET %2 FROM (%3) AS w(%4) WHERE %1.id = w.id"_s.arg(
+                table, sets.join(u", "_s), select, names.join(u", "_s)),
+            binds)
             .finish();
+    }
 }
 
 std::pair<QString, QVariantList> SqlSession::idCondition(const QList<qint64> &ids) const
