@@ -1,5 +1,7 @@
 #include "core/store/schema.h"
 
+#include <tuple>
+
 namespace berth {
 
 namespace Schema {
@@ -364,7 +366,22 @@ QList<QStringList> migrations()
         QStringLiteral("ALTER TABLE staged_changes ADD COLUMN program TEXT NOT NULL DEFAULT ''"),
         QStringLiteral("ALTER TABLE staged_changes ADD COLUMN host TEXT NOT NULL DEFAULT ''"),
     };
-    return {v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, postgresReferences()};
+    // Migration 13: the indexes of references that most rows leave empty (a
+    // principal unit's principal, a top-level machine's host, an unplaced
+    // unit's machine) hold only the rows that have one: every statement
+    // that reads them asks for a value (=, IN, a join), which both stores'
+    // planners prove non-null, and adding 10,000 units or machines writes
+    // no index entry for their empty references.
+    QStringList v13;
+    for (const auto &[index, table, column] :
+         {std::tuple{"units_principal", "units", "principal_id"},
+          std::tuple{"units_machine", "units", "machine_id"},
+          std::tuple{"machines_parent", "machines", "parent_id"}}) {
+        v13 << QStringLiteral("DROP INDEX IF EXISTS %1").arg(QLatin1String(index))
+            << QStringLiteral("CREATE INDEX %1 ON %2(%3) WHERE %3 IS NOT NULL")
+                   .arg(QLatin1String(index), QLatin1String(table), QLatin1String(column));
+    }
+    return {v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, postgresReferences(), v13};
 }
 
 } // namespace Schema

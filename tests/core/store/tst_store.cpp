@@ -10,11 +10,13 @@
 
 #include <QMutex>
 #include <QSignalSpy>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
 #include <QThread>
 
 using namespace berth;
+using namespace Qt::StringLiterals;
 
 class TestStore : public QObject
 {
@@ -36,6 +38,7 @@ private slots:
     void partialReadsGiveTheWholeModelsRecords();
     void aSnapshotUpdatedFromTheLogIsTheWholeModel();
     void referencesHoldOnBothStores();
+    void referencesAreLookedUpByIndex();
 };
 
 namespace {
@@ -512,6 +515,47 @@ void TestStore::aSnapshotUpdatedFromTheLogIsTheWholeModel()
     QCOMPARE(byId(updated.machines), byId(whole.machines));
     QCOMPARE(byId(updated.units), byId(whole.units));
     QCOMPARE(updated.units.size(), 11); // web/0, 2, 3, 4, 5, an ntp on each, db/0
+}
+
+// The indexes of references hold only the rows that have one (a principal
+// unit has no principal, a top-level machine no host): the lookups that
+// removing a unit or a machine makes (its subordinates, its containers,
+// the units on it) still find them by index, not by reading every row.
+void TestStore::referencesAreLookedUpByIndex()
+{
+    QTemporaryDir dir;
+    const TestLocation location(dir);
+    Store store(location.location());
+    const bool postgres = store.backend() == Store::Backend::Postgres;
+    const auto plan = [&](const QString &query) {
+        QString explain = postgres ? u"EXPLAIN "_s : u"EXPLAIN QUERY PLAN "_s;
+        explain += query;
+        return store.read([&](SqlSession &sql) {
+            // Not a prepared statement: PostgreSQL prepares no EXPLAIN.
+            QSqlQuery q(sql.database());
+            QStringList lines;
+            if (!q.exec(explain))
+                lines << q.lastError().text();
+            while (q.next())
+                lines << q.value(postgres ? 0 : 3).toString();
+            return lines.join(u'\n');
+        });
+    };
+    const QString any = postgres ? u" = ANY('{1,2,3}'::bigint[])"_s : u" IN (1, 2, 3)"_s;
+    const QList<std::pair<QString, QString>> lookups{
+        {u"SELECT id FROM units WHERE principal_id"_s, u"units_principal"_s},
+        {u"SELECT id FROM units WHERE machine_id"_s, u"units_machine"_s},
+        {u"SELECT id FROM machines WHERE parent_id"_s, u"machines_parent"_s}};
+    for (const auto &[query, index] : lookups) {
+        const QString found = plan(query + any);
+        QVERIFY2(found.contains(index), qPrintable(query + any + u'\n' + found));
+    }
+    if (!postgres) {
+        // SQLite's own foreign-key check when a unit goes: its subordinates.
+        const QString found = plan(u"DELETE FROM units WHERE id = 1"_s);
+        QVERIFY2(found.contains(u"units_principal"_s), qPrintable(found));
+        QVERIFY2(!found.contains(u"SCAN units"_s), qPrintable(found));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestStore)
