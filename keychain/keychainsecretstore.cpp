@@ -26,8 +26,8 @@ bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
                               const QByteArray &value, std::optional<QByteArray> *out)
 {
     QString missing;
-    const auto access = reinterpret_cast<KeychainAccess::Run>(BerthModule::resolve(
-        QStringLiteral("berth-keychain"), KeychainAccess::runSymbol, &missing));
+    const auto access = BerthModule::resolve<KeychainAccess::Run>(
+        QStringLiteral("berth-keychain"), KeychainAccess::runSymbol, &missing);
     KeychainAccess::Reply reply;
     if (access)
         access({op, service, account + u'/' + key, value}, reply);

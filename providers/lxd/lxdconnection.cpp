@@ -68,10 +68,10 @@ LxdReply LxdConnection::send(const QByteArray &verb, const QUrl &url, const QByt
             ProviderError::failed(ProviderError::Kind::Transient, QStringLiteral("cancelled"));
         return result;
     }
-    if (!m_client && m_noClient.isEmpty())
+    if (!m_client && m_noClient.ok())
         m_client = HttpsClient::open(&m_noClient);
     if (!m_client) {
-        result.error = ProviderError::failed(ProviderError::Kind::Permanent, m_noClient);
+        result.error = m_noClient;
         return result;
     }
     HttpsClient::Request request;

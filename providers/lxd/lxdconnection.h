@@ -61,7 +61,7 @@ private:
     LxdEndpoint m_endpoint;
     const std::atomic<bool> *m_cancel;
     std::unique_ptr<HttpsClient> m_client; // opened at the first request
-    QString m_noClient;                    // why it could not be
+    ProviderError m_noClient;              // why it could not be
 };
 
 } // namespace berth

@@ -208,10 +208,10 @@ LxdProvider::LxdProvider(const CloudAccount &account)
     m_endpoint.clientCert = cert;
     m_endpoint.clientKey = key;
     m_endpoint.pinnedSha256 = PinnedTls::normaliseFingerprint(pin);
-    QString noClient;
+    ProviderError noClient;
     const std::unique_ptr<HttpsClient> client = HttpsClient::open(&noClient);
     if (!client) {
-        m_problem = ProviderError::failed(ProviderError::Kind::Permanent, noClient);
+        m_problem = noClient;
     } else if (cert.isEmpty() || key.isEmpty()) {
         m_problem =
             ProviderError::failed(ProviderError::Kind::Auth,

@@ -64,8 +64,8 @@ HostProbe::Result SshHostProbe::probe(const Target &target)
         return result;
     };
     QString missing;
-    const auto run = reinterpret_cast<SshSession::Run>(
-        BerthModule::resolve(QStringLiteral("berth-ssh"), SshSession::runSymbol, &missing));
+    const auto run = BerthModule::resolve<SshSession::Run>(QStringLiteral("berth-ssh"),
+                                                           SshSession::runSymbol, &missing);
     if (!run)
         return failed(QStringLiteral("SSH support is missing (%1); build or install Berth whole")
                           .arg(missing));

@@ -150,12 +150,9 @@ OpenStackReply OpenStackSession::send(const QByteArray &verb, const QUrl &url,
         return result;
     }
     // A client per request: calls come from many threads, each its own.
-    QString noClient;
-    const std::unique_ptr<HttpsClient> client = HttpsClient::open(&noClient);
-    if (!client) {
-        result.error = ProviderError::failed(ProviderError::Kind::Permanent, noClient);
+    const std::unique_ptr<HttpsClient> client = HttpsClient::open(&result.error);
+    if (!client)
         return result;
-    }
     HttpsClient::Request request;
     request.verb = verb;
     request.url = url;

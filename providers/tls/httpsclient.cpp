@@ -1,6 +1,7 @@
 #include "providers/tls/httpsclient.h"
 
 #include "core/berthmodule.h"
+#include "core/cloud/provider.h"
 
 namespace berth {
 
@@ -18,15 +19,17 @@ bool HttpsClient::Reply::refused(const Request &request) const
     return request.pinned && !presented.isEmpty() && presented != request.pinnedSha256;
 }
 
-std::unique_ptr<HttpsClient> HttpsClient::open(QString *error)
+std::unique_ptr<HttpsClient> HttpsClient::open(ProviderError *error)
 {
     QString missing;
-    const auto open = reinterpret_cast<OpenHttpsClient>(
-        BerthModule::resolve(QStringLiteral("berth-https"), openHttpsClientSymbol, &missing));
+    const auto open = BerthModule::resolve<OpenHttpsClient>(QStringLiteral("berth-https"),
+                                                            openHttpsClientSymbol, &missing);
     if (!open) {
         if (error)
-            *error = QStringLiteral("Berth's HTTPS module cannot be loaded (%1); reinstall Berth")
-                         .arg(missing);
+            *error = ProviderError::failed(
+                ProviderError::Kind::Permanent,
+                QStringLiteral("Berth's HTTPS module cannot be loaded (%1); reinstall Berth")
+                    .arg(missing));
         return {};
     }
     return std::unique_ptr<HttpsClient>(open());

@@ -11,6 +11,8 @@
 
 namespace berth {
 
+struct ProviderError;
+
 // HTTP and HTTPS for the providers that talk to a server (LXD, OpenStack):
 // one request at a time, synchronous for the caller, with a server trusted
 // by a pinned certificate fingerprint rather than by a certificate
@@ -67,9 +69,9 @@ public:
     // Whether `certificate` and `key` are PEM that TLS can present.
     virtual bool readsIdentity(const QByteArray &certificate, const QByteArray &key) = 0;
 
-    // A new client; null with `error` set (one line) when the module that
-    // holds it cannot be loaded.
-    static std::unique_ptr<HttpsClient> open(QString *error);
+    // A new client; null with `error` set (permanent, one line) when the
+    // module that holds it cannot be loaded.
+    static std::unique_ptr<HttpsClient> open(ProviderError *error);
 };
 
 // The module's one entry point: a new client the caller owns.

@@ -48,9 +48,9 @@ private slots:
             if (client)
                 client->write("x");
         });
-        QString missing;
+        ProviderError missing;
         const std::unique_ptr<HttpsClient> https = HttpsClient::open(&missing);
-        QVERIFY2(https, qPrintable(missing));
+        QVERIFY2(https, qPrintable(missing.message));
         HttpsClient::Request request = get(server, QStringLiteral("http"));
         request.transferTimeoutMs = 1'000; // never tripped: a byte comes every 100 ms
         request.deadlineMs = 2'000;
@@ -80,9 +80,9 @@ private slots:
                               "Content-Length: 2\r\n\r\nok");
             });
         });
-        QString missing;
+        ProviderError missing;
         const std::unique_ptr<HttpsClient> https = HttpsClient::open(&missing);
-        QVERIFY2(https, qPrintable(missing));
+        QVERIFY2(https, qPrintable(missing.message));
         HttpsClient::Request request = get(server, QStringLiteral("http"));
         request.verb = "POST";
         request.headers = {{"X-Auth-Token", "secret"}};
@@ -105,9 +105,9 @@ private slots:
         QVERIFY(server.listen(QHostAddress::LocalHost));
         HttpsClient::Request request = get(server, QStringLiteral("http"));
         server.close(); // nothing listens there now
-        QString missing;
+        ProviderError missing;
         const std::unique_ptr<HttpsClient> https = HttpsClient::open(&missing);
-        QVERIFY2(https, qPrintable(missing));
+        QVERIFY2(https, qPrintable(missing.message));
         const HttpsClient::Reply reply = https->exchange(request);
         QCOMPARE(reply.httpStatus, 0);
         const ProviderError error = PinnedTls::failure(request, reply, QStringLiteral("OpenStack"),
