@@ -10,9 +10,13 @@ namespace berth {
 
 std::optional<ModelRecord> ModelRows::find(const QString &name)
 {
-    QSqlQuery &q = m_sql.run(QStringLiteral("SELECT id, uuid, name, cloud, region, credential, "
-                                            "constraints, life FROM models WHERE name = ?"),
-                             {name});
+    // The model and its settings in one statement: every command reads them
+    // first, on PostgreSQL under the writers' lock.
+    QSqlQuery &q =
+        m_sql.run(QStringLiteral("SELECT m.id, m.uuid, m.name, m.cloud, m.region, m.credential, "
+                                 "m.constraints, m.life, c.key, c.value FROM models m LEFT JOIN "
+                                 "model_config c ON c.model_id = m.id WHERE m.name = ?"),
+                  {name});
     if (!q.next()) {
         q.finish();
         return std::nullopt;
@@ -26,13 +30,12 @@ std::optional<ModelRecord> ModelRows::find(const QString &name)
     m.credential = q.value(5).toString();
     m.constraints = RowMapping::parsedOrEmpty(q.value(6).toString());
     m.dying = q.value(7).toString() == u"dying";
-    q.finish();
     QMap<QString, QString> config;
-    QSqlQuery &c =
-        m_sql.run(QStringLiteral("SELECT key, value FROM model_config WHERE model_id = ?"), {m.id});
-    while (c.next())
-        config.insert(c.value(0).toString(), c.value(1).toString());
-    c.finish();
+    do {
+        if (!q.value(8).isNull())
+            config.insert(q.value(8).toString(), q.value(9).toString());
+    } while (q.next());
+    q.finish();
     m.config = ModelConfig(config);
     return m;
 }

@@ -41,14 +41,14 @@ qint64 ProvisionerLease::ttlFromEnvironment()
 
 bool ProvisionerLease::renew(SqlSession &sql) const
 {
-    const QVariant owner = sql.scalar(
-        QStringLiteral("SELECT owner FROM provisioner_leases WHERE model_id = ?"), {m_modelId});
-    if (owner.toString() != m_owner)
-        return false;
-    sql.run(QStringLiteral("UPDATE provisioner_leases SET expires_at = ? WHERE model_id = ? AND "
-                           "owner = ?"),
-            {QDateTime::currentMSecsSinceEpoch() + m_ttlMs, m_modelId, m_owner});
-    return true;
+    // Extended only while this holder has it: one statement, which says so
+    // by the row it changed (every start's transaction makes it).
+    QSqlQuery &q = sql.run(QStringLiteral("UPDATE provisioner_leases SET expires_at = ? WHERE "
+                                          "model_id = ? AND owner = ?"),
+                           {QDateTime::currentMSecsSinceEpoch() + m_ttlMs, m_modelId, m_owner});
+    const bool held = q.numRowsAffected() > 0;
+    q.finish();
+    return held;
 }
 
 ProvisionerLease::~ProvisionerLease()

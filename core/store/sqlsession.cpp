@@ -168,7 +168,10 @@ QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<
                     });
         return ids;
     }
-    reusePlansInTransaction();
+    // An insert has no join to plan badly: its plan is kept only for a
+    // statement that runs more than once here.
+    if (rows.size() > 1)
+        reusePlansInTransaction();
     for (qsizetype first = 0; first < rows.size(); first += rowsPerStatement) {
         const auto [select, binds] =
             rowsQuery(columns, rows, first, std::min(rowsPerStatement, rows.size() - first));
@@ -203,7 +206,8 @@ void SqlSession::updateRows(const QString &table, const QList<Column> &columns,
     QStringList sets;
     for (qsizetype c = 1; c < names.size(); ++c)
         sets << u"%1 = w.%1"_s.arg(names.at(c));
-    reusePlansInTransaction();
+    if (rows.size() > 1)
+        reusePlansInTransaction();
     for (qsizetype first = 0; first < rows.size(); first += rowsPerStatement) {
         const auto [select, binds] =
             rowsQuery(columns, rows, first, std::min(rowsPerStatement, rows.size() - first));
