@@ -304,7 +304,6 @@ void provision(CliContext &ctx, const QStringList &args)
     if (timeout < 0)
         throw BerthError(QStringLiteral("provision: --timeout must be 0 or more seconds"));
     const QString model = ctx.model();
-    const QString location = ctx.workspace.store().location();
     QTextStream &out = ctx.out;
     QMutex printing; // lines come from the threads that start machines
     const auto print = [&out, &printing](const QString &line) {
@@ -319,7 +318,7 @@ void provision(CliContext &ctx, const QStringList &args)
     MachineCommands machines(ctx.workspace);
     print(MachineCommands::describeWaiting(model, machines.waitingStarts(model)));
     if (parser.isSet(QStringLiteral("until-idle"))) {
-        Provisioner provisioner(location, ctx.workspace.clouds(), model);
+        Provisioner provisioner(ctx.workspace.store(), ctx.workspace.clouds(), model);
         provisioner.setLog(print);
         if (!provisioner.runUntilIdle(interrupted, qint64(timeout) * 1000)) {
             if (interrupted)

@@ -9,11 +9,14 @@
 
 #include <QUuid>
 
+#include <utility>
+
 namespace berth {
 
 using namespace ProvisioningRules;
 
-Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
+Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job,
+                                                       const std::function<void()> &alongside)
 {
     const RegionInfo *region = m_cloud->region(job.region);
     if (!region)
@@ -28,10 +31,13 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
     for (;;) {
         if (m_abort)
             return Outcome::Skipped;
-        const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
-        if (!recordStart(ws, job, nonce)) {
-            releaseZone(job);
-            return Outcome::Skipped;
+        QString nonce = std::exchange(job.recordedNonce, QString());
+        if (nonce.isEmpty()) {
+            nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
+            if (!recordStart(ws, job, nonce)) {
+                releaseZone(job);
+                return Outcome::Skipped;
+            }
         }
         m_p.log(
             job.zone.isEmpty()
@@ -39,7 +45,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job)
                 : Provisioner::tr("machine %1: starting in %2").arg(job.machine.name, job.zone));
         const StartResult result = m_provider->startInstance(request(job, choice.type, nonce));
         if (result.ok())
-            return recordStarted(ws, job, nonce, result.instance);
+            return recordStarted(ws, job, nonce, result.instance, alongside);
         const ProviderError &error = result.error;
         if (error.kind == ProviderError::Kind::ZoneConstrained && !job.zone.isEmpty()) {
             QMutexLocker lock(&m_p.m_outageMutex);
@@ -123,13 +129,14 @@ StartRequest Provisioner::Pass::request(const Job &job, const InstanceType &type
 
 Provisioner::Pass::Outcome Provisioner::Pass::recordStarted(Workspace &ws, Job &job,
                                                             const QString &nonce,
-                                                            const InstanceInfo &instance)
+                                                            const InstanceInfo &instance,
+                                                            const std::function<void()> &alongside)
 {
     const QString &name = job.machine.name;
     enum class After { Recorded, TakenOver, StopOrphan, StopDead };
     After after = After::StopOrphan;
     try {
-        after = ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+        after = ws.inModelJoined(m_p.m_model, [&](ModelTx &tx) {
             const auto m = tx.machines().find(name);
             // The provider handed back the instance another start of this
             // machine made and recorded (LXD and OpenStack take an existing
@@ -144,6 +151,8 @@ Provisioner::Pass::Outcome Provisioner::Pass::recordStarted(Workspace &ws, Job &
                 return After::StopDead;
             }
             tx.machineLife().recordInstance(*m, instance);
+            if (alongside)
+                alongside();
             return After::Recorded;
         });
     } catch (const BerthError &error) {

@@ -22,14 +22,6 @@ int depth(const QString &machineName)
 
 } // namespace
 
-Provisioner::Pass::Pass(Provisioner &owner, const std::atomic<bool> &cancel)
-    : m_p(owner)
-    , m_cancel(cancel)
-    , m_ws(*owner.m_store, owner.m_clouds)
-{
-    m_ws.setReachesDyingModels(true);
-}
-
 Provisioner::Report Provisioner::Pass::run()
 {
     const LeaseKeeper keeper(*m_p.m_lease, m_p.m_location, m_cancel, m_abort,
@@ -59,6 +51,7 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     m_cloud = &m_p.m_clouds.get(m_model.cloud);
     m_provider = &m_p.m_clouds.provider(m_model.cloud);
 
+    hireCrew(snapshot);
     ProviderError listError;
     const QList<InstanceInfo> instances =
         m_provider->listInstances({}, {{InstanceTags::model, m_model.uuid}}, &listError);
@@ -100,15 +93,16 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     // From here on the kept snapshot is read where it is (no copy shares it):
     // the starts change it, and it is updated in place.
     snapshot = {};
-    runJobs(hosts, std::max(1, m_model.config.provisionWorkers()), true);
+    runJobs(hosts, true);
     if (!m_abort && !hosts.isEmpty())
         finishMoves(m_p.currentModel(m_ws)); // replacements that started now
     if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
         const QList<Job> containers = jobs(m_p.currentModel(m_ws), true);
         // At most num-container-provision-workers on each host (runJobs).
-        runJobs(containers, std::max(1, m_model.config.provisionWorkers()), false);
+        runJobs(containers, false);
     }
+    dismissCrew();
     if (!m_abort)
         holdBlockedContainers(m_p.currentModel(m_ws));
     countPending();

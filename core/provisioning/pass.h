@@ -2,8 +2,8 @@
 
 // The parts of one provisioner pass, shared by the files that define them:
 // pass.cpp (listing, reconciling, removing the dead), passjobs.cpp (which
-// machines start, on which workers) and machinestart.cpp (one machine's
-// start, step by step). Private to core/provisioning.
+// machines start), passcrew.cpp (on which workers) and machinestart.cpp
+// (one machine's start, step by step). Private to core/provisioning.
 
 #include "core/provisioning/provisioner.h"
 
@@ -20,6 +20,8 @@
 #include <QSet>
 
 #include <atomic>
+#include <functional>
+#include <memory>
 
 namespace berth {
 
@@ -48,13 +50,18 @@ struct Provisioner::Job
     QString hostInstanceId;
     HostSpread hostSpread;
     bool spreadBound = false; // its zone keeps a `wait` spread: it waits rather than move
+    // Its start recorded already, with this nonce: in the transaction that
+    // recorded the instance of the start before it on the same worker.
+    QString recordedNonce;
 };
 
 // One reconcile pass; owns the per-pass state shared by the worker threads.
 class Provisioner::Pass
 {
 public:
+    // Both in passcrew.cpp, where the crew is whole.
     Pass(Provisioner &owner, const std::atomic<bool> &cancel);
+    ~Pass();
 
     Report run();
 
@@ -100,24 +107,35 @@ private:
     // Each principal application's server group wish (its affinity policy, or
     // the model's server-group-policy), by name.
     QHash<QString, HostSpread> hostSpreads(const ModelSnapshot &snapshot) const;
-    // Starts `first` on up to `workers` threads of the pass's own. With
-    // `takeNew`, machines added meanwhile (or whose host came up) join while
-    // earlier starts are still under way: one slow or wedged provider call
-    // holds up its own machine, never the ones after it.
-    void runJobs(QList<Job> first, int workers, bool takeNew);
+    // passcrew.cpp: the pass's start workers.
+    class Crew;
+    // Hires a worker for each host due a start in `snapshot`, up to the
+    // model's provision-workers: their connections open while the cloud
+    // lists its instances.
+    void hireCrew(const ModelSnapshot &snapshot);
+    // Waits for the crew's last start and closes its workers' connections.
+    void dismissCrew();
+    // Starts `first` on the crew (up to provision-workers threads of the
+    // pass's own). With `takeNew`, machines added meanwhile (or whose host
+    // came up) join while earlier starts are still under way: one slow or
+    // wedged provider call holds up its own machine, never the ones after it.
+    void runJobs(QList<Job> first, bool takeNew);
     void count(Outcome outcome);
     // Says how many starts of the pass are done, of how many.
     void reportProgress();
 
-    // machinestart.cpp: one machine's start, as named steps.
-    Outcome startOne(Workspace &ws, Job &job);
+    // machinestart.cpp: one machine's start, as named steps. `alongside`
+    // runs in the transaction that records the instance started (the
+    // worker records its next start there: one transaction, and one turn
+    // at the writers' lock, for the two).
+    Outcome startOne(Workspace &ws, Job &job, const std::function<void()> &alongside = {});
     // 1. The start recorded, with a fresh nonce, before the provider is
     //    called; false when the machine no longer wants one (or the lease is lost).
     bool recordStart(Workspace &ws, const Job &job, const QString &nonce);
     StartRequest request(const Job &job, const InstanceType &type, const QString &nonce) const;
     // 2. The instance recorded, unless the machine went meanwhile: then stopped.
     Outcome recordStarted(Workspace &ws, Job &job, const QString &nonce,
-                          const InstanceInfo &instance);
+                          const InstanceInfo &instance, const std::function<void()> &alongside);
     // 3. After a zone's refusal: the next zone to try, claimed; empty when
     //    none is left.
     QString nextZone(Job &job);
@@ -149,6 +167,8 @@ private:
     QHash<qint64, QString> m_claimed;
     // Machines of rebalance replacements beyond max-surge: not started yet.
     QSet<qint64> m_heldForSurge;
+    // Last: its workers use the members above until it is dismissed.
+    std::unique_ptr<Crew> m_crew;
 };
 
 } // namespace berth

@@ -18,7 +18,22 @@ Provisioner::Provisioner(QString storeLocation, const CloudRegistry &clouds, QSt
     : m_location(std::move(storeLocation))
     , m_clouds(clouds)
     , m_model(std::move(model))
-    , m_store(std::make_unique<Store>(m_location))
+    , m_ownStore(std::make_unique<Store>(m_location))
+    , m_store(m_ownStore.get())
+{
+    makeLease();
+}
+
+Provisioner::Provisioner(Store &store, const CloudRegistry &clouds, QString model)
+    : m_location(store.location())
+    , m_clouds(clouds)
+    , m_model(std::move(model))
+    , m_store(&store)
+{
+    makeLease();
+}
+
+void Provisioner::makeLease()
 {
     const ModelRecord record =
         m_store->read([&](SqlSession &sql) { return ModelRows(sql).load(m_model); });

@@ -49,6 +49,9 @@ public:
     using ProgressFunction = std::function<void(int done, int total)>;
 
     Provisioner(QString storeLocation, const CloudRegistry &clouds, QString model);
+    // On the caller's connection to the store (its thread's): no other is
+    // opened for the pass's own reads and writes.
+    Provisioner(Store &store, const CloudRegistry &clouds, QString model);
     ~Provisioner();
 
     void setLog(LogFunction log) { m_log = std::move(log); }
@@ -64,6 +67,8 @@ private:
     struct Job;
     class Pass;
 
+    // The model's provisioner lease, on m_store (taken by each pass).
+    void makeLease();
     void log(const QString &line) const;
     // The model as it is now: read whole at first (and once a minute), then
     // only the rows the change log names since the last read, so that a
@@ -73,7 +78,8 @@ private:
     QString m_location;
     const CloudRegistry &m_clouds;
     QString m_model;
-    std::unique_ptr<Store> m_store;
+    std::unique_ptr<Store> m_ownStore; // when it opened a connection of its own
+    Store *m_store = nullptr;
     std::unique_ptr<ProvisionerLease> m_lease;
     LogFunction m_log;
     mutable QMutex m_logMutex; // log lines come from every start worker

@@ -1,6 +1,7 @@
 #include "core/store/machinelife.h"
 
 #include "core/store/sqlsession.h"
+#include "core/store/store.h"
 #include "core/store/txscope.h"
 #include "core/store/unittallies.h"
 
@@ -8,6 +9,11 @@
 #include <optional>
 
 namespace berth {
+
+void MachineLife::primeStarts(Store &store)
+{
+    store.primeWrites({QStringLiteral("machine_status_log")});
+}
 
 MachineState MachineLife::moved(const MachineRecord &machine, MachineState::Move move,
                                 const QString &message)

@@ -5,6 +5,7 @@
 
 namespace berth {
 
+class Store;
 class TxScope;
 
 // The machine life cycle's writes in one model transaction: each is one of
@@ -17,6 +18,9 @@ public:
     explicit MachineLife(TxScope &scope)
         : m_scope(scope)
     {}
+
+    // Readies a connection of `store` to record starts (Store::primeWrites).
+    static void primeStarts(Store &store);
 
     void recordStart(const MachineRecord &machine, const QString &nonce, const QString &message);
     void recordInstance(const MachineRecord &machine, const InstanceInfo &instance);

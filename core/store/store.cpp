@@ -23,6 +23,8 @@
 #include <QCoreApplication>
 #include <sqlite3.h>
 
+#include <algorithm>
+
 namespace berth {
 
 namespace {
@@ -381,6 +383,20 @@ void Store::checkAttached()
         throw StoreError::detached(displayLocation());
 }
 
+void Store::primeWrites(const QStringList &tables)
+{
+    if (m_backend != Backend::Postgres || tables.isEmpty())
+        return;
+    trial([&](SqlSession &sql) {
+        for (const QString &table : tables) {
+            // The store's own table names, never the user's words.
+            Q_ASSERT(std::all_of(table.cbegin(), table.cend(),
+                                 [](QChar c) { return c.isLower() || c == u'_'; }));
+            sql.execute(QStringLiteral("INSERT INTO %1 SELECT * FROM %1 WHERE false").arg(table));
+        }
+    });
+}
+
 void Store::begin(bool forWrite)
 {
     checkAttached();
@@ -406,8 +422,12 @@ void Store::begin(bool forWrite)
 
 void Store::commit(bool forWrite)
 {
-    // Other clients listening on the channel learn of the commit as it happens.
-    if (forWrite && m_backend == Backend::Postgres)
+    // Other clients listening on the channel learn of the commit as it
+    // happens (PostgreSQL delivers the notification at the commit): asked
+    // for by the statement that reads the change log's ends where there is
+    // one, since every round trip of a writer's is one under the writers' lock.
+    const bool notify = forWrite && m_backend == Backend::Postgres;
+    if (notify && !m_changeLogExists)
         m_sql->execute(QStringLiteral("NOTIFY ") + changeChannel());
     // The change log stays bounded (followers need only the recent past):
     // looked at once a write transaction, however many commands it ran, and
@@ -417,11 +437,14 @@ void Store::commit(bool forWrite)
     // statement was planned).
     if (forWrite && m_changeLogExists) {
         // Two subqueries: SQLite reads one end of the index for each alone.
-        QSqlQuery &ends = m_sql->run(QStringLiteral(
-            "SELECT (SELECT min(seq) FROM changes), (SELECT max(seq) FROM changes)"));
-        const qint64 lowest = ends.next() ? ends.value(0).toLongLong() : 0;
-        const qint64 highest = ends.value(1).toLongLong();
-        ends.finish();
+        QString ends =
+            QStringLiteral("SELECT (SELECT min(seq) FROM changes), (SELECT max(seq) FROM changes)");
+        if (notify)
+            ends += QStringLiteral(", pg_notify('%1', '')").arg(changeChannel());
+        QSqlQuery &q = m_sql->run(ends);
+        const qint64 lowest = q.next() ? q.value(0).toLongLong() : 0;
+        const qint64 highest = q.value(1).toLongLong();
+        q.finish();
         if (highest - lowest >= changeLogKept + changeLogSlack)
             m_sql->run(QStringLiteral("DELETE FROM changes WHERE seq < ?"),
                        {highest - changeLogKept});

@@ -77,6 +77,13 @@ public:
         });
         return fn(*m_sql);
     }
+    // Readies this connection for its first writes to `tables`: on
+    // PostgreSQL its server process loads and plans what a write to each
+    // runs (the trigger language, the table's check of its references) in a
+    // write of no row, undone, so that the first write under the writers'
+    // lock costs what the later ones do. Nothing on SQLite, which reads the
+    // whole schema as it opens.
+    void primeWrites(const QStringList &tables);
     // Inside a write transaction: runs fn(SqlSession&) so that, when it
     // throws, what it wrote is undone and the rest of the transaction kept.
     template <typename F> decltype(auto) attempt(F &&fn) { return inSavepoint(fn, true); }

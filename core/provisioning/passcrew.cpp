@@ -1,0 +1,311 @@
+// The pass's start workers (the crew), and how the pass hands them its
+// starts.
+#include "core/provisioning/pass.h"
+
+#include "core/bertherror.h"
+#include "core/store/machinelife.h"
+#include "core/store/store.h"
+
+#include <QDeadlineTimer>
+#include <QThreadPool>
+#include <QUuid>
+#include <QWaitCondition>
+
+#include <algorithm>
+#include <deque>
+#include <utility>
+
+namespace berth {
+
+using namespace ProvisioningRules;
+
+// The pass's start workers: threads of its own, each holding a store
+// connection, taking the next job until none is left and the crew is
+// dismissed. A worker opens its connection and makes its first reads as it
+// is hired, so a crew hired while the cloud lists its instances is ready
+// when the first starts are handed out: on PostgreSQL a connection costs a
+// server process, an authentication and cold catalogs, which sixteen
+// workers paid at once, one after another under the writers' lock, at the
+// first round of starts.
+class Provisioner::Pass::Crew
+{
+public:
+    Crew(Pass &pass, int size)
+        : m_pass(pass)
+        , m_size(size)
+        , m_perHost(std::max(1, pass.m_model.config.containerProvisionWorkers()))
+    {
+        m_pool.setMaxThreadCount(size);
+    }
+    ~Crew()
+    {
+        {
+            QMutexLocker lock(&m_mutex);
+            m_dismissed = true;
+            m_changed.wakeAll();
+        }
+        m_pool.waitForDone();
+    }
+    Crew(const Crew &) = delete;
+    Crew &operator=(const Crew &) = delete;
+
+    // Workers for `jobs` jobs no worker waits for, up to the crew's size;
+    // `warm`: the name of a machine each new worker's first read looks up.
+    void hire(qsizetype jobs, const QString &warm = {})
+    {
+        int more = 0;
+        {
+            QMutexLocker lock(&m_mutex);
+            more = int(std::min<qsizetype>(jobs - m_idle, m_size - m_workers));
+            m_workers += std::max(0, more);
+        }
+        for (int w = 0; w < more; ++w)
+            m_pool.start([this, warm] { work(warm); });
+    }
+    void add(QList<Job> jobs)
+    {
+        QMutexLocker lock(&m_mutex);
+        for (Job &job : jobs)
+            m_queue.push_back(std::move(job));
+        m_changed.wakeAll();
+    }
+    // Waits up to `ms` for every job handed out to be done (or for no
+    // worker to be left to do them): true then.
+    bool waitDone(int ms)
+    {
+        QDeadlineTimer deadline(ms);
+        QMutexLocker lock(&m_mutex);
+        while (!done() && m_changed.wait(&m_mutex, deadline)) {
+        }
+        return done();
+    }
+
+private:
+    bool done() const { return m_workers == 0 || (m_next >= m_queue.size() && m_running == 0); }
+    bool hostFull(const Job &job) const
+    {
+        return job.machine.isContainer() && m_startingOn.value(job.machine.parentId) >= m_perHost;
+    }
+    // The next job, or none once the crew is dismissed with nothing left (or
+    // the pass stops). A container whose host has its share of starts
+    // (num-container-provision-workers) waits, and a job behind it goes first.
+    Job *take()
+    {
+        QMutexLocker lock(&m_mutex);
+        while (!m_pass.m_abort) {
+            if (Job *job = takeLocked())
+                return job;
+            if (m_dismissed && m_next >= m_queue.size())
+                break;
+            ++m_idle;
+            m_changed.wait(&m_mutex, 200); // a job added or done, or a host's share freed
+            --m_idle;
+        }
+        return nullptr;
+    }
+    // The next job if one waits now (never waits itself: it is taken inside
+    // a write transaction).
+    Job *takeWaiting()
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_pass.m_abort ? nullptr : takeLocked();
+    }
+    Job *takeLocked()
+    {
+        std::size_t free = m_next;
+        while (free < m_queue.size() && hostFull(m_queue[free]))
+            ++free;
+        if (free >= m_queue.size())
+            return nullptr;
+        std::swap(m_queue[m_next], m_queue[free]); // neither is taken yet
+        Job *job = &m_queue[m_next++];
+        if (job->machine.isContainer())
+            ++m_startingOn[job->machine.parentId];
+        ++m_running;
+        return job;
+    }
+    // Records `job`'s start in the transaction open on `ws` (recording the
+    // instance of the worker's last start), in a savepoint of it: if that
+    // fails, the instance is still recorded and the job records its own
+    // start later, as any other. The nonce recorded, or none.
+    QString recordAlongside(Workspace &ws, const Job &job)
+    {
+        const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        try {
+            if (ws.store().attempt(
+                    [&](SqlSession &) { return m_pass.recordStart(ws, job, nonce); }))
+                return nonce;
+        } catch (const BerthError &) {
+            // Its own transaction tries again, and says why if it fails too.
+        }
+        return {};
+    }
+    void finished(const Job &job)
+    {
+        QMutexLocker lock(&m_mutex);
+        if (job.machine.isContainer())
+            --m_startingOn[job.machine.parentId];
+        --m_running;
+        m_changed.wakeAll();
+    }
+    void work(const QString &warm)
+    {
+        Job *job = nullptr;
+        try {
+            Store store(m_pass.m_p.m_location); // each worker its own connection
+            Workspace ws(store, m_pass.m_p.m_clouds);
+            ws.setReachesDyingModels(true);
+            if (!warm.isEmpty()) {
+                // What each start's first transaction reads, read now, and
+                // what it writes readied.
+                ws.readModel(m_pass.m_p.m_model, [&](ModelTx &tx) { tx.machines().find(warm); });
+                MachineLife::primeStarts(store);
+            }
+            job = take();
+            while (job) {
+                Job *next = nullptr;
+                QString nextNonce;
+                // The next job's start recorded with this one's instance.
+                const auto alongside = [&] {
+                    next = takeWaiting();
+                    if (next)
+                        nextNonce = recordAlongside(ws, *next);
+                };
+                const Outcome outcome = m_pass.startOne(ws, *job, alongside);
+                m_pass.count(outcome);
+                finished(*job);
+                // Only a transaction that committed recorded the next start.
+                if (next && outcome == Outcome::Started)
+                    next->recordedNonce = nextNonce;
+                job = next ? std::exchange(next, nullptr) : take();
+            }
+        } catch (const std::exception &error) {
+            if (job)
+                finished(*job); // its host's other containers are not held up by it
+            // Never past the task: that would end the process mid-pass.
+            m_pass.m_p.log(Provisioner::tr("provisioning worker stopped: ") +
+                           QString::fromUtf8(error.what()));
+        }
+        QMutexLocker lock(&m_mutex);
+        --m_workers;
+        m_changed.wakeAll();
+    }
+
+    Pass &m_pass;
+    const int m_size;
+    const int m_perHost;
+    QMutex m_mutex;
+    // A job added or done, a host's share of starts freed, a worker gone,
+    // or the crew dismissed.
+    QWaitCondition m_changed;
+    // A deque, so that a worker's job stays where it is while more are appended.
+    std::deque<Job> m_queue;
+    std::size_t m_next = 0;
+    int m_workers = 0; // hired and not gone
+    int m_idle = 0;    // waiting for a job
+    int m_running = 0; // jobs taken and not done
+    bool m_dismissed = false;
+    QHash<qint64, int> m_startingOn; // containers starting on each host
+    // Workers, not jobs, are the pool's tasks: a connection per job would
+    // cost more than many starts.
+    QThreadPool m_pool;
+};
+
+Provisioner::Pass::Pass(Provisioner &owner, const std::atomic<bool> &cancel)
+    : m_p(owner)
+    , m_cancel(cancel)
+    , m_ws(*owner.m_store, owner.m_clouds)
+{
+    m_ws.setReachesDyingModels(true);
+}
+
+Provisioner::Pass::~Pass() = default;
+
+void Provisioner::Pass::dismissCrew()
+{
+    m_crew.reset();
+}
+
+void Provisioner::Pass::hireCrew(const ModelSnapshot &snapshot)
+{
+    const qint64 time = now();
+    qsizetype due = 0;
+    QString first;
+    for (const MachineRecord &m : snapshot.machines) {
+        if (awaitsInstance(m) && !m.isContainer() && m.retryAt <= time) {
+            if (due++ == 0)
+                first = m.name;
+        }
+    }
+    if (due == 0)
+        return;
+    m_crew = std::make_unique<Crew>(*this, std::max(1, m_model.config.provisionWorkers()));
+    m_crew->hire(due, first);
+}
+
+void Provisioner::Pass::runJobs(QList<Job> first, bool takeNew)
+{
+    if (first.isEmpty())
+        return;
+    if (!m_crew)
+        m_crew = std::make_unique<Crew>(*this, std::max(1, m_model.config.provisionWorkers()));
+    {
+        QMutexLocker lock(&m_reportMutex);
+        m_total = int(std::max<qsizetype>(m_total, m_done + first.size()));
+    }
+    reportProgress(); // the bar shows at once, not after the first start
+    const qsizetype count = first.size();
+    m_crew->add(std::move(first));
+    m_crew->hire(count);
+    // The lease keeper renews the lease meanwhile; every second, machines due
+    // a start since join the queue.
+    while (!m_crew->waitDone(1000)) {
+        if (!takeNew || m_abort)
+            continue;
+        const ModelSnapshot &snapshot = m_p.currentModel(m_ws);
+        QList<Job> more = jobs(snapshot, false);
+        more += jobs(snapshot, true); // containers whose host runs now
+        if (more.isEmpty())
+            continue;
+        {
+            QMutexLocker lock(&m_reportMutex);
+            m_total += int(more.size());
+        }
+        reportProgress();
+        m_p.log(Provisioner::tr("%n machine(s) added meanwhile join the starts under way", "",
+                                int(more.size())));
+        const qsizetype added = more.size();
+        m_crew->add(std::move(more));
+        m_crew->hire(added);
+    }
+}
+
+void Provisioner::Pass::count(Outcome outcome)
+{
+    QMutexLocker lock(&m_reportMutex);
+    switch (outcome) {
+    case Outcome::Started:
+        ++m_report.started;
+        break;
+    case Outcome::Failed:
+        ++m_report.failed;
+        break;
+    case Outcome::Retrying:
+        ++m_report.retrying;
+        break;
+    case Outcome::Skipped:
+        break;
+    }
+    ++m_done;
+    if (m_p.m_progress)
+        m_p.m_progress(m_done, m_total);
+}
+
+void Provisioner::Pass::reportProgress()
+{
+    QMutexLocker lock(&m_reportMutex);
+    if (m_p.m_progress && m_total > 0)
+        m_p.m_progress(m_done, m_total);
+}
+
+} // namespace berth
