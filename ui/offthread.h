@@ -9,11 +9,17 @@
 
 namespace berth {
 
+// Has the application, as it ends, wait for Qt's thread pool and end its
+// threads: ended later, at the process's exit, a thread that had connected
+// to PostgreSQL freed its OpenSSL state after OpenSSL itself had shut down.
+void endPoolThreadsWithTheApplication();
+
 // Runs `work` on Qt's thread pool and then `done(result)` on the thread of
 // `context`, unless `context` is gone by then (the watcher is its child).
 // `work` must capture nothing of `context`.
 template <typename Work, typename Done> void runInBackground(QObject *context, Work work, Done done)
 {
+    endPoolThreadsWithTheApplication();
     using Result = std::invoke_result_t<Work>;
     auto *watcher = new QFutureWatcher<Result>(context);
     QObject::connect(watcher, &QFutureWatcher<Result>::finished, context,
