@@ -369,6 +369,7 @@ private slots:
     void notFoundErrorsShowAtOnceWithoutRetries();
     void refusedCredentialsShowOnEveryMachineWithoutRetry();
     void aProvisionerThatLosesTheLeaseStopsStarting();
+    void eachStartIsRecordedBeforeItsInstanceOnce();
     void workerRunsOnItsThreadAndReports();
     void aRunningProvisionerActsOnWhatOthersCommit();
     void aGoneApplicationsServerGroupIsReleased();
@@ -1108,6 +1109,35 @@ void TestProvisioner::aProvisionerThatLosesTheLeaseStopsStarting()
     for (const MachineRecord &m : f.snapshot().machines)
         recorded += m.instanceId.isEmpty() ? 0 : 1;
     QCOMPARE(recorded, report.started);
+}
+
+void TestProvisioner::eachStartIsRecordedBeforeItsInstanceOnce()
+{
+    // Two workers for seven machines: each worker records its next start in
+    // the transaction that records the instance it started.
+    Fixture f({QStringLiteral("latency-ms=20")});
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("provision-workers=2")});
+    f.deploy(QStringLiteral("web"), 7);
+    QVERIFY(f.provision());
+    const ModelSnapshot s = f.snapshot();
+    QHash<QString, QString> nonceOf; // instance id -> the nonce it was started with
+    for (const InstanceInfo &i : f.instances())
+        nonceOf.insert(i.id, i.tags.value(QStringLiteral("berth-nonce")));
+    QCOMPARE(nonceOf.size(), 7);
+    MachineCommands machines(f.ws());
+    for (const MachineRecord &m : s.machines) {
+        // Each machine's instance is the one its recorded start asked for...
+        QVERIFY2(!m.instanceId.isEmpty(), qPrintable(m.name));
+        QCOMPARE(nonceOf.value(m.instanceId), m.nonce);
+        // ...recorded as starting once, then as started.
+        QStringList moves;
+        for (const StatusLogEntry &e : machines.statusLog(model, m.name))
+            moves << MachineState::text(e.state.status) + u'/' +
+                         MachineState::text(e.state.instance);
+        QCOMPARE(moves, (QStringList{QStringLiteral("pending/provisioning"),
+                                     QStringLiteral("started/running")}));
+    }
+    checkOneInstancePerMachine(f);
 }
 
 QTEST_GUILESS_MAIN(TestProvisioner)
