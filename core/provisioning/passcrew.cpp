@@ -151,6 +151,7 @@ private:
     void work(const QString &warm)
     {
         Job *job = nullptr;
+        Job *next = nullptr; // taken alongside `job`'s instance, not started yet
         try {
             Store store(m_pass.m_p.m_location); // each worker its own connection
             Workspace ws(store, m_pass.m_p.m_clouds);
@@ -163,7 +164,6 @@ private:
             }
             job = take();
             while (job) {
-                Job *next = nullptr;
                 QString nextNonce;
                 // The next job's start recorded with this one's instance.
                 const auto alongside = [&] {
@@ -180,8 +180,12 @@ private:
                 job = next ? std::exchange(next, nullptr) : take();
             }
         } catch (const std::exception &error) {
-            if (job)
-                finished(*job); // its host's other containers are not held up by it
+            // Its host's other containers are not held up by it, nor the
+            // pass by a job taken and never started.
+            for (Job *taken : {job, next}) {
+                if (taken)
+                    finished(*taken);
+            }
             // Never past the task: that would end the process mid-pass.
             m_pass.m_p.log(Provisioner::tr("provisioning worker stopped: ") +
                            QString::fromUtf8(error.what()));
