@@ -24,6 +24,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace berth {
 
@@ -164,7 +165,7 @@ void Store::openSqlite()
     m_sql = std::make_unique<SqlSession>(db);
     UserFiles::protect(m_location);
     waitForLocksFairly(db);
-    refuseForeignDatabase();
+    m_openedVersion = refuseForeignDatabase();
     if (!m_readOnly) {
         enableWriteAheadLog();
         m_sql->execute(QStringLiteral("PRAGMA synchronous = NORMAL"));
@@ -177,36 +178,45 @@ void Store::openSqlite()
 // On PostgreSQL, the schema Berth would write into (the connection's current
 // one) is looked at, in the server's catalog (information_schema's views
 // cost some 3 ms a connection, and the provisioner opens one a worker).
-void Store::refuseForeignDatabase()
+int Store::refuseForeignDatabase()
 {
-    const bool hasTables =
-        m_sql
-            ->scalar(m_backend == Backend::Postgres
-                         ? QStringLiteral("SELECT count(*) FROM pg_catalog.pg_class c JOIN "
-                                          "pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-                                          "WHERE n.nspname = current_schema() AND "
-                                          "c.relkind IN ('r', 'p', 'v', 'm', 'f')")
-                         : QStringLiteral("SELECT count(*) FROM sqlite_master"))
-            .toInt() > 0;
+    // How many tables there are, and whether one is Berth's meta table: one
+    // statement (every command opens the store).
+    QSqlQuery &q = m_sql->run(
+        m_backend == Backend::Postgres
+            ? QStringLiteral("SELECT count(*), count(*) FILTER (WHERE c.relname = 'meta' AND "
+                             "c.relkind IN ('r', 'p')) FROM pg_catalog.pg_class c JOIN "
+                             "pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE "
+                             "n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', "
+                             "'f')")
+            : QStringLiteral("SELECT count(*), count(CASE WHEN type = 'table' AND name = 'meta' "
+                             "THEN 1 END) FROM sqlite_master"));
+    const bool hasTables = q.next() && q.value(0).toInt() > 0;
+    const bool hasMeta = hasTables && q.value(1).toInt() > 0;
+    q.finish();
     if (!hasTables)
-        return;
-    bool berths = false;
-    try {
-        berths =
-            tableExists(QStringLiteral("meta")) &&
-            m_sql->scalar(QStringLiteral("SELECT count(*) FROM meta WHERE key = 'schema-version'"))
-                    .toInt() > 0;
-    } catch (const BerthError &) {
-        // a meta table of another shape: another program's
+        return 0;
+    std::optional<int> version;
+    if (hasMeta) {
+        try {
+            QSqlQuery &v =
+                m_sql->run(QStringLiteral("SELECT value FROM meta WHERE key = 'schema-version'"));
+            if (v.next())
+                version = v.value(0).toInt();
+            v.finish();
+        } catch (const BerthError &) {
+            // a meta table of another shape: another program's
+        }
     }
-    if (!berths && m_backend == Backend::Postgres)
+    if (!version && m_backend == Backend::Postgres)
         throw BerthError(Text::tr("it is not a Berth store: the database holds another "
                                   "program's tables, which Berth leaves untouched; name an "
                                   "empty database or a Berth store"));
-    if (!berths)
+    if (!version)
         throw BerthError(Text::tr("it is not a Berth store: the file holds another program's "
                                   "database, which Berth leaves untouched; name a new file or "
                                   "a Berth store"));
+    return *version;
 }
 
 // SQLite's own busy timeout sleeps longer and longer between tries (up to
@@ -292,7 +302,7 @@ void Store::openPostgres()
     // Plans fit the tables as they are now, not as they were when a statement
     // was first prepared (an empty table's plan is a scan).
     m_sql->execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"));
-    refuseForeignDatabase();
+    m_openedVersion = refuseForeignDatabase();
 }
 
 QString Store::displayLocation(const QString &location)
@@ -520,7 +530,9 @@ int Store::schemaVersion()
 void Store::migrate()
 {
     const auto all = Schema::migrations();
-    const int found = schemaVersion();
+    // As the store was opened: a store another process migrates meanwhile
+    // is read again under the write lock below.
+    const int found = m_openedVersion;
     if (found == all.size())
         return;
     if (found > all.size()) {

@@ -163,6 +163,7 @@ private:
     void leaveSavepoint(const QString &name, bool keep);
     static constexpr int maxAttempts = 5;
     bool m_changeLogExists = false; // once migrated
+    int m_openedVersion = 0;        // the schema version found as it opened
     // How long a SQLite writer waits for the write lock before giving up.
     static constexpr int busyTimeoutMs = 30'000;
     // How long PostgreSQL keeps a session that sits idle inside a transaction.
@@ -174,7 +175,9 @@ private:
     void openPostgres();
     void openSqlite();
     void enableWriteAheadLog();
-    void refuseForeignDatabase();
+    // Throws unless the database is empty or Berth's; its schema version
+    // (0 when empty).
+    int refuseForeignDatabase();
     void begin(bool forWrite);
     // Throws once the store is detached (isDetached); notes the log's files
     // the first time they are there.
