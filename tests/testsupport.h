@@ -15,9 +15,11 @@
 #include <QElapsedTimer>
 #include <QMap>
 #include <QProcess>
+#include <QSettings>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QUrl>
@@ -150,6 +152,16 @@ inline void deployCharm(Workspace &ws, const QString &model, const QString &char
 
 // The account this process runs as, as the system names it (`id -un`):
 // what the audit trail and the change set say of the person on SQLite.
+// Window settings of this test process alone, as a user's are their own:
+// ctest runs a window test on both stores at once, and one's clearing of
+// shared test settings took the other's saved geometry away.
+inline void useOwnSettings()
+{
+    static QTemporaryDir dir;
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+}
+
 inline QString systemUser()
 {
     QProcess id;

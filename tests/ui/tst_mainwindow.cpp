@@ -191,7 +191,7 @@ class TestMainWindow : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true); // settings of their own, not the user's
+        useOwnSettings(); // settings of their own, not the user's
     }
 
     void bundlesComeInAndGoOut()

@@ -205,7 +205,7 @@ class TestWindowCurrent : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true); // settings of their own, not the user's
+        useOwnSettings(); // settings of their own, not the user's
     }
 
     void init()

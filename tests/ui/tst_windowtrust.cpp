@@ -121,7 +121,7 @@ class TestWindowTrust : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true); // settings of their own, not the user's
+        useOwnSettings(); // settings of their own, not the user's
         if (TestLocation::postgres())
             QSKIP("a SQLite store's files: PostgreSQL has none in this process");
     }
