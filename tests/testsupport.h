@@ -150,8 +150,6 @@ inline void deployCharm(Workspace &ws, const QString &model, const QString &char
     ApplicationCommands(ws).deploy(model, d);
 }
 
-// The account this process runs as, as the system names it (`id -un`):
-// what the audit trail and the change set say of the person on SQLite.
 // Window settings of this test process alone, as a user's are their own:
 // ctest runs a window test on both stores at once, and one's clearing of
 // shared test settings took the other's saved geometry away.
@@ -162,6 +160,8 @@ inline void useOwnSettings()
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
 }
 
+// The account this process runs as, as the system names it (`id -un`):
+// what the audit trail and the change set say of the person on SQLite.
 inline QString systemUser()
 {
     QProcess id;

@@ -101,6 +101,9 @@ private:
     // passjobs.cpp
     // Zone spread starts from the instances that already run.
     void seedSpread(const ModelSnapshot &snapshot);
+    // Whether `m` is due a start at `time` (a host, or a container), and
+    // neither taken by this pass already nor held back for max-surge.
+    bool dueNow(const MachineRecord &m, bool containers, qint64 time) const;
     // The machines due a start now (hosts, or containers whose host runs),
     // leaving out those this pass has already taken.
     QList<Job> jobs(const ModelSnapshot &snapshot, bool containers);

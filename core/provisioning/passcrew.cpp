@@ -236,7 +236,7 @@ void Provisioner::Pass::hireCrew(const ModelSnapshot &snapshot)
     qsizetype due = 0;
     QString first;
     for (const MachineRecord &m : snapshot.machines) {
-        if (awaitsInstance(m) && !m.isContainer() && m.retryAt <= time) {
+        if (dueNow(m, false, time)) {
             if (due++ == 0)
                 first = m.name;
         }

@@ -16,14 +16,19 @@ void Provisioner::Pass::seedSpread(const ModelSnapshot &snapshot)
     StartPlan::seed(m_spread, snapshot, SnapshotIndex::applicationsByHost(snapshot));
 }
 
+bool Provisioner::Pass::dueNow(const MachineRecord &m, bool containers, qint64 time) const
+{
+    return awaitsInstance(m) && m.isContainer() == containers && m.retryAt <= time &&
+           !m_taken.contains(m.id) && !m_heldForSurge.contains(m.id);
+}
+
 QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, bool containers)
 {
     // The machines due a start first: a pass with none costs no more than this look.
     const qint64 time = now();
     QSet<qint64> due;
     for (const MachineRecord &m : snapshot.machines) {
-        if (awaitsInstance(m) && m.isContainer() == containers && m.retryAt <= time &&
-            !m_taken.contains(m.id) && !m_heldForSurge.contains(m.id))
+        if (dueNow(m, containers, time))
             due.insert(m.id);
     }
     if (due.isEmpty())

@@ -170,7 +170,7 @@ QHash<QString, qint64> SqlSession::insertRows(const QString &table, const QList<
     }
     // An insert has no join to plan badly: its plan is kept only for a
     // statement that runs more than once here.
-    if (rows.size() > 1)
+    if (rows.size() > rowsPerStatement)
         reusePlansInTransaction();
     for (qsizetype first = 0; first < rows.size(); first += rowsPerStatement) {
         const auto [select, binds] =
