@@ -23,7 +23,10 @@
 #include <QTimer>
 
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
+#include <mutex>
+#include <stop_token>
 #include <thread>
 #include <unistd.h>
 
@@ -218,25 +221,26 @@ class InterruptGrace
 {
 public:
     InterruptGrace()
-        : m_thread([this] { watch(); })
+        : m_thread([](const std::stop_token &stop) { watch(stop); })
     {}
-    ~InterruptGrace()
-    {
-        m_done = true;
-        m_thread.join();
-    }
     InterruptGrace(const InterruptGrace &) = delete;
     InterruptGrace &operator=(const InterruptGrace &) = delete;
 
 private:
-    void watch()
+    // Polls the signal's flag (a handler can only set it); the command's
+    // end (the thread's stop) wakes it at once rather than after a poll.
+    static void watch(const std::stop_token &stop)
     {
         using namespace std::chrono_literals;
-        while (!m_done && !interrupted)
-            std::this_thread::sleep_for(50ms);
-        for (int waited = 0; !m_done && waited < 30; ++waited) // 1.5 s for the pass to stop
-            std::this_thread::sleep_for(50ms);
-        if (m_done)
+        std::mutex mutex;
+        std::condition_variable_any wake;
+        std::unique_lock lock(mutex);
+        const auto nap = [&] { wake.wait_for(lock, stop, 50ms, [] { return false; }); };
+        while (!stop.stop_requested() && !interrupted)
+            nap();
+        for (int waited = 0; !stop.stop_requested() && waited < 30; ++waited)
+            nap(); // 1.5 s for the pass to stop
+        if (stop.stop_requested())
             return;
         static const char message[] =
             "ERROR provision: interrupted; abandoning the cloud calls still in flight (their "
@@ -244,8 +248,8 @@ private:
         [[maybe_unused]] const auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
         ::_exit(130);
     }
-    std::atomic<bool> m_done = false;
-    std::thread m_thread;
+    // Asked to stop and joined when the command ends.
+    std::jthread m_thread;
 };
 
 void runInForeground(CliContext &ctx, const QString &model, qint64 deadline,

@@ -3,6 +3,7 @@
 // the instance or stop it, try the next zone, retry later or show an error.
 #include "core/provisioning/pass.h"
 
+#include "core/bertherror.h"
 #include "core/cloud/instancetags.h"
 #include "core/provisioning/retrypolicy.h"
 #include "core/store/provisionerlease.h"
@@ -84,22 +85,63 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job,
 
 bool Provisioner::Pass::recordStart(Workspace &ws, const Job &job, const QString &nonce)
 {
-    return ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-        // Only the lease's holder records a start (and so starts anything).
-        if (!m_p.m_lease->renew(tx)) {
-            m_leaseLost = true;
-            m_abort = true;
-            return false;
-        }
-        const auto m = tx.machines().find(job.machine.name);
-        if (!m || !m->state.awaitsStart() || !m->instanceId.isEmpty())
-            return false;
-        tx.machineLife().recordStart(*m, nonce,
-                                     job.zone.isEmpty()
-                                         ? QStringLiteral("starting")
-                                         : QStringLiteral("starting in ") + job.zone);
+    return ws.inModel(m_p.m_model,
+                      [&](ModelTx &tx) { return holdsLease(tx) && recordStartIn(tx, job, nonce); });
+}
+
+bool Provisioner::Pass::holdsLease(ModelTx &tx)
+{
+    // Only the lease's holder records a start (and so starts anything).
+    if (m_p.m_lease->renew(tx))
         return true;
-    });
+    m_leaseLost = true;
+    m_abort = true;
+    return false;
+}
+
+bool Provisioner::Pass::recordStartIn(ModelTx &tx, const Job &job, const QString &nonce)
+{
+    {
+        // Known before any instance can carry it: the listing may show one.
+        QMutexLocker lock(&m_noncesMutex);
+        m_nonces.insert(nonce);
+    }
+    const auto m = tx.machines().find(job.machine.name);
+    if (!m || !m->state.awaitsStart() || !m->instanceId.isEmpty())
+        return false;
+    tx.machineLife().recordStart(*m, nonce,
+                                 job.zone.isEmpty() ? QStringLiteral("starting")
+                                                    : QStringLiteral("starting in ") + job.zone);
+    return true;
+}
+
+void Provisioner::Pass::recordFirstStarts(QList<Job> &jobs)
+{
+    const qsizetype first =
+        std::min<qsizetype>(jobs.size(), std::max(1, m_model.config.provisionWorkers()));
+    if (first == 0)
+        return;
+    QStringList nonces;
+    for (qsizetype i = 0; i < first; ++i)
+        nonces << QUuid::createUuid().toString(QUuid::WithoutBraces);
+    QList<bool> recorded(first, false);
+    try {
+        const bool held = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+            if (!holdsLease(tx))
+                return false;
+            for (qsizetype i = 0; i < first; ++i)
+                recorded[i] = recordStartIn(tx, jobs[i], nonces[i]);
+            return true;
+        });
+        if (!held)
+            return;
+    } catch (const BerthError &) {
+        return; // each records its own start, and says why if it fails too
+    }
+    for (qsizetype i = 0; i < first; ++i) {
+        if (recorded[i])
+            jobs[i].recordedNonce = nonces[i];
+    }
 }
 
 StartRequest Provisioner::Pass::request(const Job &job, const InstanceType &type,

@@ -7,13 +7,51 @@
 #include "core/store/provisionerlease.h"
 #include "core/store/store.h"
 
+#include <QThread>
+
 #include <algorithm>
+#include <memory>
 
 namespace berth {
 
 using namespace ProvisioningRules;
 
 namespace {
+
+// The cloud's instances that carry the model's tag, asked on a thread of
+// their own: the pass goes on meanwhile, and wait() gives them.
+class InstanceListing
+{
+public:
+    InstanceListing(Provider &provider, const QString &modelUuid)
+        : m_thread(QThread::create([this, &provider, modelUuid] {
+            try {
+                m_instances =
+                    provider.listInstances({}, {{InstanceTags::model, modelUuid}}, &m_error);
+            } catch (const std::exception &error) {
+                m_error = ProviderError::failed(ProviderError::Kind::Transient,
+                                                QString::fromUtf8(error.what()));
+            }
+        }))
+    {
+        m_thread->start();
+    }
+    ~InstanceListing() { m_thread->wait(); }
+    InstanceListing(const InstanceListing &) = delete;
+    InstanceListing &operator=(const InstanceListing &) = delete;
+
+    QList<InstanceInfo> wait(ProviderError *error)
+    {
+        m_thread->wait();
+        *error = m_error;
+        return std::move(m_instances);
+    }
+
+private:
+    QList<InstanceInfo> m_instances;
+    ProviderError m_error;
+    std::unique_ptr<QThread> m_thread; // last: it writes the members above
+};
 
 int depth(const QString &machineName)
 {
@@ -52,22 +90,35 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     m_provider = &m_p.m_clouds.provider(m_model.cloud);
 
     hireCrew(snapshot);
+    InstanceListing listing(*m_provider, m_model.uuid);
+    // While the cloud lists, the machines never started start: no instance
+    // can be theirs but one this pass starts, whose nonce it knows.
+    const bool startFirst = !m_model.dying && onlyNeverStartedAwait(snapshot);
+    if (startFirst) {
+        prepareStarts(snapshot);
+        QList<Job> first = jobs(snapshot, false);
+        recordFirstStarts(first);
+        handOut(std::move(first));
+    }
     ProviderError listError;
-    const QList<InstanceInfo> instances =
-        m_provider->listInstances({}, {{InstanceTags::model, m_model.uuid}}, &listError);
+    const QList<InstanceInfo> instances = listing.wait(&listError);
     if (listError.kind == ProviderError::Kind::Auth) {
         // Refused credentials do not heal by waiting: every start shows why, and waits
         // for retry-provisioning once the account is mended.
         failStarts(snapshot, listError.message);
+        runJobs({}, false); // the starts under way fail on their own
         countPending();
         return m_report;
     }
     if (!listError.ok()) {
         m_p.log(Provisioner::tr("cannot list instances of %1: %2; will try again")
                     .arg(m_model.cloud, listError.message));
+        runJobs({}, false);
         countPending();
         return m_report;
     }
+    if (startFirst)
+        refresh(snapshot); // with the starts recorded meanwhile
     reconcile(snapshot, instances);
     refresh(snapshot);
     removeDead(snapshot);
@@ -84,17 +135,17 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
         return m_report;
     }
     refresh(snapshot);
-    releaseGroupsOfGoneApplications(snapshot);
-    if (finishMoves(snapshot))
-        refresh(snapshot);
-
-    seedSpread(snapshot);
-    const QList<Job> hosts = jobs(snapshot, false);
+    if (!startFirst)
+        prepareStarts(snapshot);
+    QList<Job> hosts = jobs(snapshot, false);
+    if (!startFirst)
+        recordFirstStarts(hosts);
     // From here on the kept snapshot is read where it is (no copy shares it):
     // the starts change it, and it is updated in place.
     snapshot = {};
-    runJobs(hosts, true);
-    if (!m_abort && !hosts.isEmpty())
+    const bool started = startFirst || !hosts.isEmpty();
+    runJobs(std::move(hosts), true);
+    if (!m_abort && started)
         finishMoves(m_p.currentModel(m_ws)); // replacements that started now
     if (!m_abort) {
         // Containers whose hosts came up in this pass can start now.
@@ -109,12 +160,38 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     return m_report;
 }
 
+bool Provisioner::Pass::startedHere(const QString &nonce) const
+{
+    if (nonce.isEmpty())
+        return false;
+    QMutexLocker lock(&m_noncesMutex);
+    return m_nonces.contains(nonce);
+}
+
+bool Provisioner::Pass::onlyNeverStartedAwait(const ModelSnapshot &snapshot)
+{
+    // A start recorded and no instance behind it (in flight when a run died,
+    // or forgotten since): the listing may show it late, and its adoption
+    // changes where the others go.
+    return std::none_of(
+        snapshot.machines.cbegin(), snapshot.machines.cend(),
+        [](const MachineRecord &m) { return m.instanceId.isEmpty() && !m.nonce.isEmpty(); });
+}
+
+void Provisioner::Pass::prepareStarts(ModelSnapshot &snapshot)
+{
+    releaseGroupsOfGoneApplications(snapshot);
+    if (finishMoves(snapshot))
+        refresh(snapshot);
+    seedSpread(snapshot);
+}
+
 void Provisioner::Pass::failStarts(const ModelSnapshot &snapshot, const QString &message)
 {
     QStringList failed;
     m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
         for (const MachineRecord &m : snapshot.machines) {
-            if (!awaitsInstance(m))
+            if (!awaitsInstance(m) || m_taken.contains(m.id)) // taken: fails on its own
                 continue;
             const auto current = tx.machines().find(m.name);
             if (!current || !awaitsInstance(*current) ||
@@ -154,6 +231,8 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
     for (const InstanceInfo &instance : instances) {
         if (m_abort)
             return;
+        if (startedHere(instance.tags.value(InstanceTags::nonce)))
+            continue; // its start records it
         const MachineRecord *m = byName.value(instance.tags.value(InstanceTags::machine));
         try {
             switch (Reconciler::decide(instance, m, mode)) {
@@ -191,11 +270,14 @@ void Provisioner::Pass::reconcile(const ModelSnapshot &snapshot,
             m_p.log(Provisioner::tr("instance %1: %2").arg(instance.id, error.message()));
         }
     }
-    // A start recorded as in flight with no instance behind it was interrupted.
+    // A start recorded as in flight with no instance behind it was
+    // interrupted, unless this pass is making it.
     m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-        for (const QString &name : tx.machines().startsWithoutInstance())
-            tx.machineLife().forgetStart(tx.machines().get(name),
-                                         QStringLiteral("previous start was interrupted"));
+        for (const QString &name : tx.machines().startsWithoutInstance()) {
+            const MachineRecord m = tx.machines().get(name);
+            if (!startedHere(m.nonce))
+                tx.machineLife().forgetStart(m, QStringLiteral("previous start was interrupted"));
+        }
     });
 }
 

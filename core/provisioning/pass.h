@@ -76,6 +76,15 @@ private:
     enum class Outcome { Started, Failed, Retrying, Skipped };
 
     // pass.cpp
+    // True when no machine of `snapshot` without an instance has a start
+    // recorded: then the machines due a start may start while the cloud
+    // lists its instances, none of which can be theirs.
+    static bool onlyNeverStartedAwait(const ModelSnapshot &snapshot);
+    // What comes before the starts: server groups of gone applications
+    // released, rebalance moves finished, zone spread seeded.
+    void prepareStarts(ModelSnapshot &snapshot);
+    // Whether this pass recorded a start with `nonce`.
+    bool startedHere(const QString &nonce) const;
     void reconcile(const ModelSnapshot &snapshot, const QList<InstanceInfo> &instances);
     void removeDead(const ModelSnapshot &snapshot);
     void stop(const QString &region, const QString &id, const QString &why);
@@ -118,10 +127,13 @@ private:
     void hireCrew(const ModelSnapshot &snapshot);
     // Waits for the crew's last start and closes its workers' connections.
     void dismissCrew();
+    // Hands `jobs` to the crew (hiring it if none is), without waiting.
+    void handOut(QList<Job> jobs);
     // Starts `first` on the crew (up to provision-workers threads of the
-    // pass's own). With `takeNew`, machines added meanwhile (or whose host
-    // came up) join while earlier starts are still under way: one slow or
-    // wedged provider call holds up its own machine, never the ones after it.
+    // pass's own) and waits for every start handed out. With `takeNew`,
+    // machines added meanwhile (or whose host came up) join while earlier
+    // starts are still under way: one slow or wedged provider call holds up
+    // its own machine, never the ones after it.
     void runJobs(QList<Job> first, bool takeNew);
     void count(Outcome outcome);
     // Says how many starts of the pass are done, of how many.
@@ -135,6 +147,15 @@ private:
     // 1. The start recorded, with a fresh nonce, before the provider is
     //    called; false when the machine no longer wants one (or the lease is lost).
     bool recordStart(Workspace &ws, const Job &job, const QString &nonce);
+    // recordStart's parts: the lease renewed (false, and the pass stops,
+    // when it is lost), and the start recorded in `tx`.
+    bool holdsLease(ModelTx &tx);
+    bool recordStartIn(ModelTx &tx, const Job &job, const QString &nonce);
+    // The starts of the first jobs (as many as there are workers) recorded
+    // in one transaction on the pass's own connection, before the crew takes
+    // them: the first round of starts waits neither for the workers'
+    // connections nor for one turn each at the writers' lock.
+    void recordFirstStarts(QList<Job> &jobs);
     StartRequest request(const Job &job, const InstanceType &type, const QString &nonce) const;
     // 2. The instance recorded, unless the machine went meanwhile: then stopped.
     Outcome recordStarted(Workspace &ws, Job &job, const QString &nonce,
@@ -170,6 +191,9 @@ private:
     QHash<qint64, QString> m_claimed;
     // Machines of rebalance replacements beyond max-surge: not started yet.
     QSet<qint64> m_heldForSurge;
+    // The nonces of the starts this pass recorded (any thread).
+    mutable QMutex m_noncesMutex;
+    QSet<QString> m_nonces;
     // Last: its workers use the members above until it is dismissed.
     std::unique_ptr<Crew> m_crew;
 };

@@ -247,20 +247,27 @@ void Provisioner::Pass::hireCrew(const ModelSnapshot &snapshot)
     m_crew->hire(due, first);
 }
 
-void Provisioner::Pass::runJobs(QList<Job> first, bool takeNew)
+void Provisioner::Pass::handOut(QList<Job> jobs)
 {
-    if (first.isEmpty())
+    if (jobs.isEmpty())
         return;
     if (!m_crew)
         m_crew = std::make_unique<Crew>(*this, std::max(1, m_model.config.provisionWorkers()));
     {
         QMutexLocker lock(&m_reportMutex);
-        m_total = int(std::max<qsizetype>(m_total, m_done + first.size()));
+        m_total = int(std::max<qsizetype>(m_total, m_done + jobs.size()));
     }
     reportProgress(); // the bar shows at once, not after the first start
-    const qsizetype count = first.size();
-    m_crew->add(std::move(first));
+    const qsizetype count = jobs.size();
+    m_crew->add(std::move(jobs));
     m_crew->hire(count);
+}
+
+void Provisioner::Pass::runJobs(QList<Job> first, bool takeNew)
+{
+    handOut(std::move(first));
+    if (!m_crew)
+        return;
     // The lease keeper renews the lease meanwhile; every second, machines due
     // a start since join the queue.
     while (!m_crew->waitDone(1000)) {
