@@ -8,26 +8,29 @@
 #include "core/provisioning/retrypolicy.h"
 #include "core/store/provisionerlease.h"
 
+#include <QThread>
 #include <QUuid>
 
+#include <exception>
+#include <memory>
 #include <utility>
 
 namespace berth {
 
 using namespace ProvisioningRules;
 
-Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job,
+Provisioner::Pass::Outcome Provisioner::Pass::startOne(WorkerConnection &conn, Job &job,
                                                        const std::function<void()> &alongside)
 {
     const RegionInfo *region = m_cloud->region(job.region);
     if (!region)
         return recordFailure(
-            ws, job,
+            conn.ws(), job,
             QStringLiteral("region \"%1\" not found in cloud %2").arg(job.region, m_cloud->name),
             false);
     const auto choice = StartPlan::chooseType(*region, job.constraints, m_model.config);
     if (!choice.ok())
-        return recordFailure(ws, job, choice.error, false);
+        return recordFailure(conn.ws(), job, choice.error, false);
 
     for (;;) {
         if (m_abort)
@@ -35,7 +38,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job,
         QString nonce = std::exchange(job.recordedNonce, QString());
         if (nonce.isEmpty()) {
             nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
-            if (!recordStart(ws, job, nonce)) {
+            if (!recordStart(conn.ws(), job, nonce)) {
                 releaseZone(job);
                 return Outcome::Skipped;
             }
@@ -44,9 +47,11 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job,
             job.zone.isEmpty()
                 ? Provisioner::tr("machine %1: starting").arg(job.machine.name)
                 : Provisioner::tr("machine %1: starting in %2").arg(job.machine.name, job.zone));
-        const StartResult result = m_provider->startInstance(request(job, choice.type, nonce));
+        const StartRequest asked = request(job, choice.type, nonce);
+        const StartResult result =
+            conn.isOpen() ? m_provider->startInstance(asked) : startWhileOpening(conn, asked);
         if (result.ok())
-            return recordStarted(ws, job, nonce, result.instance, alongside);
+            return recordStarted(conn.ws(), job, nonce, result.instance, alongside);
         const ProviderError &error = result.error;
         if (error.kind == ProviderError::Kind::ZoneConstrained && !job.zone.isEmpty()) {
             QMutexLocker lock(&m_p.m_outageMutex);
@@ -58,21 +63,21 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job,
             // A `wait` spread does not move it elsewhere: the next pass
             // chooses again without this zone, or it waits.
             releaseZone(job);
-            recordWaits(ws, {{job.machine.name,
-                              QStringLiteral("%1 refused it (%2); its spread keeps it from "
-                                             "falling back")
-                                  .arg(job.zone, error.message)}});
+            recordWaits(conn.ws(), {{job.machine.name,
+                                     QStringLiteral("%1 refused it (%2); its spread keeps it from "
+                                                    "falling back")
+                                         .arg(job.zone, error.message)}});
             return Outcome::Retrying;
         }
         if (error.kind != ProviderError::Kind::ZoneConstrained || job.fixedZone) {
             releaseZone(job);
-            return recordFailure(ws, job, error.message, error.retryable());
+            return recordFailure(conn.ws(), job, error.message, error.retryable());
         }
         const QString next = nextZone(job);
         if (next.isEmpty()) {
             // Every zone short at once (capacity, outages) may pass: the whole
             // round counts as one attempt, tried again after the delay.
-            return recordFailure(ws, job,
+            return recordFailure(conn.ws(), job,
                                  QStringLiteral("%1 (tried zones %2)")
                                      .arg(error.message, job.candidates.join(QStringLiteral(", "))),
                                  true);
@@ -81,6 +86,30 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(Workspace &ws, Job &job,
                     .arg(job.machine.name, error.message, next));
         job.zone = next; // does not use up an attempt
     }
+}
+
+StartResult Provisioner::Pass::startWhileOpening(WorkerConnection &conn, const StartRequest &asked)
+{
+    StartResult result;
+    std::exception_ptr failed;
+    const std::unique_ptr<QThread> call(QThread::create([&] {
+        try {
+            result = m_provider->startInstance(asked);
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    }));
+    call->start();
+    try {
+        conn.ws();
+    } catch (...) {
+        call->wait(); // its instance, unrecorded, is adopted by the next pass
+        throw;
+    }
+    call->wait();
+    if (failed)
+        std::rethrow_exception(failed);
+    return result;
 }
 
 bool Provisioner::Pass::recordStart(Workspace &ws, const Job &job, const QString &nonce)

@@ -13,6 +13,7 @@
 #include "core/model/modelrecords.h"
 #include "core/placement/startplan.h"
 #include "core/placement/zonespread.h"
+#include "core/store/store.h"
 #include "core/store/workspace.h"
 
 #include <QDateTime>
@@ -22,6 +23,8 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace berth {
 
@@ -122,8 +125,8 @@ private:
     // passcrew.cpp: the pass's start workers.
     class Crew;
     // Hires a worker for each host due a start in `snapshot`, up to the
-    // model's provision-workers: their connections open while the cloud
-    // lists its instances.
+    // model's provision-workers, ready for the jobs handed out while the
+    // cloud lists its instances.
     void hireCrew(const ModelSnapshot &snapshot);
     // Waits for the crew's last start and closes its workers' connections.
     void dismissCrew();
@@ -143,7 +146,12 @@ private:
     // runs in the transaction that records the instance started (the
     // worker records its next start there: one transaction, and one turn
     // at the writers' lock, for the two).
-    Outcome startOne(Workspace &ws, Job &job, const std::function<void()> &alongside = {});
+    class WorkerConnection;
+    Outcome startOne(WorkerConnection &conn, Job &job, const std::function<void()> &alongside = {});
+    // The provider asked on a thread of its own while the worker opens its
+    // connection (its first start, recorded already by the pass): the
+    // cloud's wait covers the connection's.
+    StartResult startWhileOpening(WorkerConnection &conn, const StartRequest &asked);
     // 1. The start recorded, with a fresh nonce, before the provider is
     //    called; false when the machine no longer wants one (or the lease is lost).
     bool recordStart(Workspace &ws, const Job &job, const QString &nonce);
@@ -196,6 +204,27 @@ private:
     QSet<QString> m_nonces;
     // Last: its workers use the members above until it is dismissed.
     std::unique_ptr<Crew> m_crew;
+};
+
+// A start worker's connection (passcrew.cpp): opened when first needed,
+// with the reads a start's first transaction makes made at once and its
+// writes readied.
+class Provisioner::Pass::WorkerConnection
+{
+public:
+    // `warm`: the name of a machine the first read looks up.
+    WorkerConnection(Pass &pass, QString warm)
+        : m_pass(pass)
+        , m_warm(std::move(warm))
+    {}
+    bool isOpen() const { return m_ws.has_value(); }
+    Workspace &ws(); // opened if need be
+
+private:
+    Pass &m_pass;
+    const QString m_warm;
+    std::optional<Store> m_store;
+    std::optional<Workspace> m_ws; // last: it uses the store
 };
 
 } // namespace berth

@@ -21,12 +21,11 @@ using namespace ProvisioningRules;
 
 // The pass's start workers: threads of its own, each holding a store
 // connection, taking the next job until none is left and the crew is
-// dismissed. A worker opens its connection and makes its first reads as it
-// is hired, so a crew hired while the cloud lists its instances is ready
-// when the first starts are handed out: on PostgreSQL a connection costs a
-// server process, an authentication and cold catalogs, which sixteen
-// workers paid at once, one after another under the writers' lock, at the
-// first round of starts.
+// dismissed. The pass records the first round's starts itself, and a worker
+// opens its connection (and makes its first reads) while the cloud works on
+// its first start: on PostgreSQL a connection costs a server process, an
+// authentication and cold catalogs, which sixteen workers paid at once, one
+// after another under the writers' lock, before the first round began.
 class Provisioner::Pass::Crew
 {
 public:
@@ -153,25 +152,21 @@ private:
         Job *job = nullptr;
         Job *next = nullptr; // taken alongside `job`'s instance, not started yet
         try {
-            Store store(m_pass.m_p.m_location); // each worker its own connection
-            Workspace ws(store, m_pass.m_p.m_clouds);
-            ws.setReachesDyingModels(true);
-            if (!warm.isEmpty()) {
-                // What each start's first transaction reads, read now, and
-                // what it writes readied.
-                ws.readModel(m_pass.m_p.m_model, [&](ModelTx &tx) { tx.machines().find(warm); });
-                MachineLife::primeStarts(store);
-            }
+            // Each worker its own connection, opened as its first start needs
+            // it: a start the pass recorded already is asked for meanwhile.
+            WorkerConnection conn(m_pass, warm);
             job = take();
+            if (job && job->recordedNonce.isEmpty())
+                conn.ws();
             while (job) {
                 QString nextNonce;
                 // The next job's start recorded with this one's instance.
                 const auto alongside = [&] {
                     next = takeWaiting();
                     if (next)
-                        nextNonce = recordAlongside(ws, *next);
+                        nextNonce = recordAlongside(conn.ws(), *next);
                 };
-                const Outcome outcome = m_pass.startOne(ws, *job, alongside);
+                const Outcome outcome = m_pass.startOne(conn, *job, alongside);
                 m_pass.count(outcome);
                 finished(*job);
                 // Only a transaction that committed recorded the next start.
@@ -214,6 +209,20 @@ private:
     // cost more than many starts.
     QThreadPool m_pool;
 };
+
+Workspace &Provisioner::Pass::WorkerConnection::ws()
+{
+    if (!m_ws) {
+        m_store.emplace(m_pass.m_p.m_location);
+        Workspace &ws = m_ws.emplace(*m_store, m_pass.m_p.m_clouds);
+        ws.setReachesDyingModels(true);
+        if (!m_warm.isEmpty()) {
+            ws.readModel(m_pass.m_p.m_model, [&](ModelTx &tx) { tx.machines().find(m_warm); });
+            MachineLife::primeStarts(*m_store);
+        }
+    }
+    return *m_ws;
+}
 
 Provisioner::Pass::Pass(Provisioner &owner, const std::atomic<bool> &cancel)
     : m_p(owner)

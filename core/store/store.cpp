@@ -487,6 +487,8 @@ bool Store::tableExists(const QString &table)
 void Store::rollback()
 {
     m_sql->transactionEnded();
+    if (!m_sql->database().isOpen())
+        return; // the connection went (a server that dropped it), and the transaction with it
     try {
         m_sql->execute(QStringLiteral("ROLLBACK"));
     } catch (const BerthError &) {
