@@ -182,10 +182,7 @@ void ApplicationCommands::addUnplaced(ModelTx &tx, const ApplicationRecord &app,
                                       const Constraints &unitLevel, CommandResult &result)
 {
     const FormattedConstraints constraints = UnitPlacer(tx).unitConstraints(app, unitLevel);
-    QList<UnitRecord> units;
-    for (int i = 0; i < count; ++i)
-        units << UnitPlacer(tx).addUnplacedUnit(app, constraints);
-    reportAdded(app, units, result);
+    reportAdded(app, tx.units().insertUnplaced(app, count, constraints), result);
 }
 
 CommandResult ApplicationCommands::addUnits(const QString &model, const QString &application,

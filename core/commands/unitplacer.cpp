@@ -333,13 +333,6 @@ QList<MachineRecord> UnitPlacer::placeOnNewMachines(const QStringList &names)
     return placed;
 }
 
-UnitRecord UnitPlacer::addUnplacedUnit(const ApplicationRecord &app,
-                                       const FormattedConstraints &constraints)
-{
-    UnitRows units = m_tx.units();
-    return units.insert(app, units.nextNumber(app), nullptr, constraints);
-}
-
 QString UnitPlacer::placementProblem(const UnitRecord &unit, const MachineRecord &machine)
 {
     return PlacementRules::placementProblem(unit, m_tx.applications().get(unit.application),

@@ -56,9 +56,6 @@ public:
     QList<UnitRecord> addUnitsOnNewMachines(const ApplicationRecord &app,
                                             const FormattedConstraints &constraints,
                                             const QList<Slot> &places);
-    // A unit with no machine yet (placed later, e.g. by dragging it in the window).
-    UnitRecord addUnplacedUnit(const ApplicationRecord &app,
-                               const FormattedConstraints &constraints);
     // Places an unplaced principal unit by `directive` (none: a new machine);
     // gives the machine it went to.
     MachineRecord placeUnit(const UnitRecord &unit,

@@ -263,15 +263,40 @@ QList<UnitRecord> UnitRows::insert(const ApplicationRecord &app,
                                    const QList<MachineRecord> &machines,
                                    const FormattedConstraints &constraints)
 {
+    QList<const MachineRecord *> hosts;
+    hosts.reserve(machines.size());
+    for (const MachineRecord &machine : machines)
+        hosts << &machine;
+    return insertAll(app, hosts, constraints);
+}
+
+QList<UnitRecord> UnitRows::insertUnplaced(const ApplicationRecord &app, int count,
+                                           const FormattedConstraints &constraints)
+{
+    return insertAll(app, QList<const MachineRecord *>(count, nullptr), constraints);
+}
+
+QList<UnitRecord> UnitRows::insertAll(const ApplicationRecord &app,
+                                      const QList<const MachineRecord *> &hosts,
+                                      const FormattedConstraints &constraints)
+{
     QList<UnitRecord> units;
     QList<QVariantList> rows;
+    units.reserve(hosts.size());
+    rows.reserve(hosts.size());
     UnitTallies &tallies = m_scope.unitTallies();
-    for (const MachineRecord &machine : machines) {
-        tallies.added(app.id, machine);
-        const UnitRecord unit = recordOf(app, nextNumber(app), &machine, constraints);
+    for (const MachineRecord *machine : hosts) {
+        if (machine)
+            tallies.added(app.id, *machine);
+        const UnitRecord unit = recordOf(app, nextNumber(app), machine, constraints);
         units << unit;
-        rows << QVariantList{m_scope.model().id, app.id,           unit.number,
-                             unit.machineId,     unit.constraints, m_scope.now()};
+        rows << QVariantList{
+            m_scope.model().id,
+            app.id,
+            unit.number,
+            machine ? QVariant(unit.machineId) : QVariant(QMetaType::fromType<qint64>()),
+            unit.constraints,
+            m_scope.now()};
     }
     const QHash<QString, qint64> ids = m_scope.sql().insertRows(QStringLiteral("units"),
                                                                 {{"model_id", "bigint"},

@@ -51,6 +51,9 @@ public:
     // Principal units, the i-th on machines[i], written a batch a statement.
     QList<UnitRecord> insert(const ApplicationRecord &app, const QList<MachineRecord> &machines,
                              const FormattedConstraints &constraints);
+    // `count` principal units on no machine yet, written a batch a statement.
+    QList<UnitRecord> insertUnplaced(const ApplicationRecord &app, int count,
+                                     const FormattedConstraints &constraints);
     // Puts a unit on a machine, or takes it off (nullptr).
     void assign(const UnitRecord &unit, const MachineRecord *machine);
     // Puts units[i] on machines[i], a batch of units a statement.
@@ -67,6 +70,10 @@ public:
 
 private:
     // A new unit's record (not written yet).
+    // The units on hosts[i] (nullptr: none yet), written a batch a statement.
+    QList<UnitRecord> insertAll(const ApplicationRecord &app,
+                                const QList<const MachineRecord *> &hosts,
+                                const FormattedConstraints &constraints);
     UnitRecord recordOf(const ApplicationRecord &app, qint64 number, const MachineRecord *machine,
                         const FormattedConstraints &constraints) const;
 

@@ -669,6 +669,18 @@ void TestCommands::unplacedUnitsArePlacedLater()
     QCOMPARE(s.machines.size(), 0);
     QCOMPARE(s.units.size(), 3); // no subordinates while nothing is placed
     QCOMPARE(unitsByName(s).value(QStringLiteral("web/2")).machine, QString());
+    // More unplaced units, written together, number on and carry their own constraints.
+    apps.addUnplacedUnits(model, QStringLiteral("web"), 2, QStringLiteral("cores=2"));
+    s = t.ws().snapshot(model);
+    QCOMPARE(s.units.size(), 5);
+    for (const QString &name : {QStringLiteral("web/3"), QStringLiteral("web/4")}) {
+        const UnitRecord unit = unitsByName(s).value(name);
+        QVERIFY2(unit.id > 0 && unit.machine.isEmpty(), qPrintable(name));
+        QVERIFY2(unit.constraints.contains(QStringLiteral("cores=2")) &&
+                     unit.constraints.contains(QStringLiteral("mem=2048M")),
+                 qPrintable(unit.constraints));
+    }
+    apps.removeUnits(model, {QStringLiteral("web/3"), QStringLiteral("web/4")});
 
     MachineCommands machines(t.ws());
     machines.addMachines(model, {{}, 1, QStringLiteral("ubuntu@24.04"), {}, {}}); // 0

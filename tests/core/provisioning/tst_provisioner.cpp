@@ -62,6 +62,13 @@ struct Fixture : TestWorkspace
     {
         deployCharm(ws(), model, app, count, constraints, to);
     }
+    // A run that recorded machine `machine`'s start with `nonce` and reached
+    // the cloud (an instance in `zone`), then died: the instance's id.
+    QString interruptedStart(const QString &machine, const QString &zone, const QString &nonce)
+    {
+        AsTheProvisioner::startBegun(ws(), model, machine, nonce);
+        return startBehindBerthsBack(zone, machine, nonce);
+    }
     // Starts an instance tagged for this model as if by someone else (or a dead
     // run), through `cloud` (the sim cloud's registered provider by default).
     QString startBehindBerthsBack(const QString &zone, const QString &machine,
@@ -876,10 +883,8 @@ void TestProvisioner::adoptsWhatAnInterruptedRunStarted()
 {
     Fixture f;
     f.deploy(QStringLiteral("web"), 1);
-    // A run that recorded its start and reached the cloud, then died.
-    AsTheProvisioner::startBegun(f.ws(), model, QStringLiteral("0"), QStringLiteral("n-1"));
-    const QString started = f.startBehindBerthsBack(QStringLiteral("sim-east-c"),
-                                                    QStringLiteral("0"), QStringLiteral("n-1"));
+    const QString started = f.interruptedStart(QStringLiteral("0"), QStringLiteral("sim-east-c"),
+                                               QStringLiteral("n-1"));
     QVERIFY(f.provision());
     QCOMPARE(f.snapshot().machines.first().instanceId, started);
     QCOMPARE(f.snapshot().machines.first().zone, QStringLiteral("sim-east-c"));
@@ -925,9 +930,8 @@ void TestProvisioner::aStartFromAnEarlierRunIsListedBeforeAnyStarts()
 {
     Fixture f;
     f.deploy(QStringLiteral("web"), 2);
-    AsTheProvisioner::startBegun(f.ws(), model, QStringLiteral("0"), QStringLiteral("n-1"));
-    const QString earlier = f.startBehindBerthsBack(QStringLiteral("sim-east-c"),
-                                                    QStringLiteral("0"), QStringLiteral("n-1"));
+    const QString earlier = f.interruptedStart(QStringLiteral("0"), QStringLiteral("sim-east-c"),
+                                               QStringLiteral("n-1"));
     const std::unique_ptr<SimProvider> sim = f.sameSim();
     // Waits a while for a start that must not come.
     auto listing =
