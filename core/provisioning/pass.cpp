@@ -92,8 +92,11 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     hireCrew(snapshot);
     InstanceListing listing(*m_provider, m_model.uuid);
     // While the cloud lists, the machines never started start: no instance
-    // can be theirs but one this pass starts, whose nonce it knows.
-    const bool startFirst = !m_model.dying && onlyNeverStartedAwait(snapshot);
+    // can be theirs but one this pass starts, whose nonce it knows. Not when
+    // the cloud's description lacks the model's region: an account the cloud
+    // refused describes none, and the listing says why.
+    const bool startFirst =
+        !m_model.dying && m_cloud->region(m_model.region) && onlyNeverStartedAwait(snapshot);
     if (startFirst) {
         prepareStarts(snapshot);
         QList<Job> first = jobs(snapshot, false);
