@@ -8,11 +8,8 @@
 #include "core/provisioning/retrypolicy.h"
 #include "core/store/provisionerlease.h"
 
-#include <QThread>
 #include <QUuid>
 
-#include <exception>
-#include <memory>
 #include <utility>
 
 namespace berth {
@@ -90,26 +87,11 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(WorkerConnection &conn, J
 
 StartResult Provisioner::Pass::startWhileOpening(WorkerConnection &conn, const StartRequest &asked)
 {
-    StartResult result;
-    std::exception_ptr failed;
-    const std::unique_ptr<QThread> call(QThread::create([&] {
-        try {
-            result = m_provider->startInstance(asked);
-        } catch (...) {
-            failed = std::current_exception();
-        }
-    }));
-    call->start();
-    try {
-        conn.ws();
-    } catch (...) {
-        call->wait(); // its instance, unrecorded, is adopted by the next pass
-        throw;
-    }
-    call->wait();
-    if (failed)
-        std::rethrow_exception(failed);
-    return result;
+    // Should the connection fail, the call is still waited for: its
+    // instance, unrecorded, is adopted by the next pass.
+    CallAside<StartResult> call([this, &asked] { return m_provider->startInstance(asked); });
+    conn.ws();
+    return call.get();
 }
 
 bool Provisioner::Pass::recordStart(Workspace &ws, const Job &job, const QString &nonce)

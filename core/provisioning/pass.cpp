@@ -7,51 +7,13 @@
 #include "core/store/provisionerlease.h"
 #include "core/store/store.h"
 
-#include <QThread>
-
 #include <algorithm>
-#include <memory>
 
 namespace berth {
 
 using namespace ProvisioningRules;
 
 namespace {
-
-// The cloud's instances that carry the model's tag, asked on a thread of
-// their own: the pass goes on meanwhile, and wait() gives them.
-class InstanceListing
-{
-public:
-    InstanceListing(Provider &provider, const QString &modelUuid)
-        : m_thread(QThread::create([this, &provider, modelUuid] {
-            try {
-                m_instances =
-                    provider.listInstances({}, {{InstanceTags::model, modelUuid}}, &m_error);
-            } catch (const std::exception &error) {
-                m_error = ProviderError::failed(ProviderError::Kind::Transient,
-                                                QString::fromUtf8(error.what()));
-            }
-        }))
-    {
-        m_thread->start();
-    }
-    ~InstanceListing() { m_thread->wait(); }
-    InstanceListing(const InstanceListing &) = delete;
-    InstanceListing &operator=(const InstanceListing &) = delete;
-
-    QList<InstanceInfo> wait(ProviderError *error)
-    {
-        m_thread->wait();
-        *error = m_error;
-        return std::move(m_instances);
-    }
-
-private:
-    QList<InstanceInfo> m_instances;
-    ProviderError m_error;
-    std::unique_ptr<QThread> m_thread; // last: it writes the members above
-};
 
 int depth(const QString &machineName)
 {
@@ -90,7 +52,10 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     m_provider = &m_p.m_clouds.provider(m_model.cloud);
 
     hireCrew(snapshot);
-    InstanceListing listing(*m_provider, m_model.uuid);
+    ProviderError listError; // the listing's, read once it is done
+    CallAside<QList<InstanceInfo>> listing([this, &listError] {
+        return m_provider->listInstances({}, {{InstanceTags::model, m_model.uuid}}, &listError);
+    });
     // While the cloud lists, the machines never started start: no instance
     // can be theirs but one this pass starts, whose nonce it knows. Not when
     // the cloud's description lacks the model's region: an account the cloud
@@ -103,8 +68,13 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
         recordFirstStarts(first);
         handOut(std::move(first));
     }
-    ProviderError listError;
-    const QList<InstanceInfo> instances = listing.wait(&listError);
+    QList<InstanceInfo> instances;
+    try {
+        instances = listing.get();
+    } catch (const std::exception &error) {
+        listError =
+            ProviderError::failed(ProviderError::Kind::Transient, QString::fromUtf8(error.what()));
+    }
     if (listError.kind == ProviderError::Kind::Auth) {
         // Refused credentials do not heal by waiting: every start shows why, and waits
         // for retry-provisioning once the account is mended.

@@ -19,8 +19,10 @@
 #include <QDateTime>
 #include <QMutex>
 #include <QSet>
+#include <QThread>
 
 #include <atomic>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -36,6 +38,43 @@ inline qint64 now()
 }
 
 using StartPlan::awaitsInstance;
+
+// A cloud call made on a thread of its own, so that the pass goes on
+// meanwhile (the listing while the first starts begin, a start while its
+// worker connects); get() waits for it and gives its result, or throws what
+// it threw. Going out of scope waits for it too.
+template <typename T> class CallAside
+{
+public:
+    template <typename Call>
+    explicit CallAside(Call call)
+        : m_thread(QThread::create([this, call = std::move(call)]() mutable {
+            try {
+                m_result = call();
+            } catch (...) {
+                m_failed = std::current_exception();
+            }
+        }))
+    {
+        m_thread->start();
+    }
+    ~CallAside() { m_thread->wait(); }
+    CallAside(const CallAside &) = delete;
+    CallAside &operator=(const CallAside &) = delete;
+
+    T get()
+    {
+        m_thread->wait();
+        if (m_failed)
+            std::rethrow_exception(m_failed);
+        return std::move(m_result);
+    }
+
+private:
+    T m_result{};
+    std::exception_ptr m_failed;
+    std::unique_ptr<QThread> m_thread; // last: it writes the members above
+};
 
 } // namespace ProvisioningRules
 
