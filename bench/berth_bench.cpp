@@ -151,13 +151,13 @@ void BM_CommitThousandPlacements(benchmark::State &state)
 {
     for (auto _ : state) {
         state.PauseTiming();
-        StagedModel m(state.range(0) == 1);
-        m.stage();
-        state.ResumeTiming();
-        ChangeSet(*m.ws).commit(StagedModel::model());
-        state.PauseTiming();
-        m.ws.reset();
-        m.store.reset();
+        {
+            StagedModel m(state.range(0) == 1);
+            m.stage();
+            state.ResumeTiming();
+            ChangeSet(*m.ws).commit(StagedModel::model());
+            state.PauseTiming();
+        } // the store closed and its database dropped, untimed
         state.ResumeTiming();
     }
 }
@@ -169,12 +169,12 @@ void BM_PlaceThousandUnitsOneCommandBaseline(benchmark::State &state)
 {
     for (auto _ : state) {
         state.PauseTiming();
-        StagedModel m(state.range(0) == 1);
-        state.ResumeTiming();
-        ApplicationCommands(*m.ws).placeUnits(StagedModel::model(), m.units, {});
-        state.PauseTiming();
-        m.ws.reset();
-        m.store.reset();
+        {
+            StagedModel m(state.range(0) == 1);
+            state.ResumeTiming();
+            ApplicationCommands(*m.ws).placeUnits(StagedModel::model(), m.units, {});
+            state.PauseTiming();
+        } // the store closed and its database dropped, untimed
         state.ResumeTiming();
     }
 }
@@ -194,11 +194,11 @@ void onFreshModel(benchmark::State &state, Setup setup, Timed timed, bool postgr
     clouds.add(SimCloud::describe());
     for (auto _ : state) {
         state.PauseTiming();
-        QTemporaryDir dir;
-        const TestLocation where(dir, QStringLiteral("b.sqlite"),
-                                 postgres ? TestLocation::Backend::Postgres
-                                          : TestLocation::Backend::Sqlite);
         {
+            QTemporaryDir dir;
+            const TestLocation where(dir, QStringLiteral("b.sqlite"),
+                                     postgres ? TestLocation::Backend::Postgres
+                                              : TestLocation::Backend::Sqlite);
             Store store(where.location());
             Workspace ws(store, clouds);
             ModelCommands(ws).ensureDefaultModel();
@@ -206,7 +206,7 @@ void onFreshModel(benchmark::State &state, Setup setup, Timed timed, bool postgr
             state.ResumeTiming();
             timed(ws);
             state.PauseTiming();
-        }
+        } // the store closed, its file removed or its database dropped, untimed
         state.ResumeTiming();
     }
 }
@@ -383,6 +383,7 @@ void BM_AddUnitsRawSqliteBaseline(benchmark::State &state)
         check(sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr), db);
         state.PauseTiming();
         sqlite3_close(db);
+        dir.remove(); // untimed, as Berth's store's is
         state.ResumeTiming();
     }
     state.SetItemsProcessed(state.iterations() * count);

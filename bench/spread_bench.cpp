@@ -126,16 +126,16 @@ template <typename Timed> void onCopy(benchmark::State &state, const QString &or
     Stores &stores = Stores::get();
     for (auto _ : state) {
         state.PauseTiming();
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("copy.sqlite"));
-        QFile::copy(original, path);
         {
+            QTemporaryDir dir;
+            const QString path = dir.filePath(QStringLiteral("copy.sqlite"));
+            QFile::copy(original, path);
             Store store(path);
             Workspace ws(store, stores.clouds);
             state.ResumeTiming();
             timed(ws);
             state.PauseTiming();
-        }
+        } // the copy removed, untimed
         state.ResumeTiming();
     }
 }

@@ -203,6 +203,11 @@ BerthError fromPostgresConnect(const QSqlError &error, const QString &host, int 
     } else if (text.contains(u"sslmode"_s)) {
         meaning = Text::tr("bad sslmode in the address: expected disable, allow, prefer, require, "
                            "verify-ca or verify-full");
+    } else if (text.contains(u"configuration parameter"_s) ||
+               text.contains(u"invalid value for parameter"_s) ||
+               text.contains(u"invalid command-line argument"_s)) {
+        meaning = Text::tr("the PostgreSQL server refused a setting in the address's options "
+                           "(expected -c name=value for settings it knows)");
     } else if (text.contains(u"connection info string"_s) || text.contains(u"unterminated"_s)) {
         meaning = Text::tr("the address has a setting PostgreSQL's client cannot read (a quote or "
                            "a space in a value?)");

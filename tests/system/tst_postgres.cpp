@@ -29,6 +29,7 @@ private slots:
     void commitsAreHeardWithinASecond();
     void aWriterBehindAStuckClientGivesUpWithTheReason();
     void addressesThatCannotWorkSayWhy();
+    void sessionsCarryBerthsSettings();
     void aConnectionLostMidCommandSaysSo();
     void aStoreThatTakesNoWritesSaysSo();
 
@@ -236,6 +237,50 @@ void TestPostgres::addressesThatCannotWorkSayWhy()
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("does not offer TLS, which the address asks for")),
              qPrintable(r.err));
+    // Settings of the DBA's own in the address: one the server refuses, and
+    // one Qt's driver would split.
+    for (const QString &options : {QStringLiteral("options=-c%20random_page_cost%3Dabc"),
+                                   QStringLiteral("options=-c%20no_such_setting%3D1")}) {
+        r = status(options);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("the PostgreSQL server refused a setting in the "
+                                               "address's options")),
+                 qPrintable(r.err));
+        QCOMPARE(r.err.trimmed().count(u'\n'), 0);
+    }
+    r = status(QStringLiteral("options=-c%20work_mem%3D1MB;x"));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("expected the URL's options without \";\"")),
+             qPrintable(r.err));
+}
+
+// Every session Berth opens waits for a writer as long as on SQLite, plans
+// for the tables as they are, compiles no statement (a misestimated one-row
+// table made `models` compile for longer than it ran) and costs an index
+// lookup as data in memory; a DBA's own options in the address win.
+void TestPostgres::sessionsCarryBerthsSettings()
+{
+    TestWorkspace t;
+    const auto setting = [](Store &store, const QString &name) {
+        return store.read([&](SqlSession &sql) {
+            return sql.scalar(QStringLiteral("SELECT current_setting(?)"), {name}).toString();
+        });
+    };
+    {
+        Store store(t.path());
+        QCOMPARE(setting(store, QStringLiteral("lock_timeout")), QStringLiteral("30s"));
+        QCOMPARE(setting(store, QStringLiteral("idle_in_transaction_session_timeout")),
+                 QStringLiteral("2min"));
+        QCOMPARE(setting(store, QStringLiteral("plan_cache_mode")),
+                 QStringLiteral("force_custom_plan"));
+        QCOMPARE(setting(store, QStringLiteral("jit")), QStringLiteral("off"));
+        QCOMPARE(setting(store, QStringLiteral("random_page_cost")), QStringLiteral("1.1"));
+        QCOMPARE(setting(store, QStringLiteral("client_min_messages")), QStringLiteral("warning"));
+    }
+    Store store(t.path() + QStringLiteral("?options=-c%20random_page_cost%3D2%20-c%20jit%3Don"));
+    QCOMPARE(setting(store, QStringLiteral("random_page_cost")), QStringLiteral("2"));
+    QCOMPARE(setting(store, QStringLiteral("jit")), QStringLiteral("on"));
+    QCOMPARE(setting(store, QStringLiteral("lock_timeout")), QStringLiteral("30s"));
 }
 
 // A server that stopped, or a connection an administrator ended, mid-command

@@ -806,10 +806,15 @@ void TestProvisioner::machinesAddedDuringAWedgedStartStartAnyway()
     QVERIFY(wedging->hanging); // still wedged: they did not wait for it
     QVERIFY(instanceOf(QStringLiteral("0")).isEmpty());
     QVERIFY(instanceOf(QStringLiteral("0/lxd/0")).isEmpty()); // its host is not up yet
+    // Those may have been seen by the pass's own read after the listing; one
+    // added now, with the pass waiting on its starts, joins them.
+    f.deploy(QStringLiteral("cache"), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!instanceOf(QStringLiteral("3")).isEmpty(), 10'000);
+    QVERIFY(wedging->hanging);
 
     wedging->released = true;
     pass.join();
-    QCOMPARE(report.started, 4); // 0, 1, 2 and the container, once its host ran
+    QCOMPARE(report.started, 5); // 0, 1, 2, 3 and the container, once its host ran
     QCOMPARE(report.pending, 0);
     QVERIFY2(said.filter(QStringLiteral("added meanwhile")).size() >= 1,
              qPrintable(said.join(u'\n')));
