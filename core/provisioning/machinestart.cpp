@@ -16,18 +16,17 @@ namespace berth {
 
 using namespace ProvisioningRules;
 
-Provisioner::Pass::Outcome Provisioner::Pass::startOne(WorkerConnection &conn, Job &job,
-                                                       const std::function<void()> &alongside)
+Provisioner::Pass::Launch Provisioner::Pass::launch(Recorder &recorder, Job &job)
 {
     const RegionInfo *region = m_cloud->region(job.region);
     if (!region)
         return recordFailure(
-            conn.ws(), job,
+            recorder, job,
             QStringLiteral("region \"%1\" not found in cloud %2").arg(job.region, m_cloud->name),
             false);
     const auto choice = StartPlan::chooseType(*region, job.constraints, m_model.config);
     if (!choice.ok())
-        return recordFailure(conn.ws(), job, choice.error, false);
+        return recordFailure(recorder, job, choice.error, false);
 
     for (;;) {
         if (m_abort)
@@ -35,7 +34,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(WorkerConnection &conn, J
         QString nonce = std::exchange(job.recordedNonce, QString());
         if (nonce.isEmpty()) {
             nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
-            if (!recordStart(conn.ws(), job, nonce)) {
+            if (!recordStart(recorder, job, nonce)) {
                 releaseZone(job);
                 return Outcome::Skipped;
             }
@@ -45,10 +44,9 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(WorkerConnection &conn, J
                 ? Provisioner::tr("machine %1: starting").arg(job.machine.name)
                 : Provisioner::tr("machine %1: starting in %2").arg(job.machine.name, job.zone));
         const StartRequest asked = request(job, choice.type, nonce);
-        const StartResult result =
-            conn.isOpen() ? m_provider->startInstance(asked) : startWhileOpening(conn, asked);
+        const StartResult result = m_provider->startInstance(asked);
         if (result.ok())
-            return recordStarted(conn.ws(), job, nonce, result.instance, alongside);
+            return {nonce, result.instance};
         const ProviderError &error = result.error;
         if (error.kind == ProviderError::Kind::ZoneConstrained && !job.zone.isEmpty()) {
             QMutexLocker lock(&m_p.m_outageMutex);
@@ -60,21 +58,23 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(WorkerConnection &conn, J
             // A `wait` spread does not move it elsewhere: the next pass
             // chooses again without this zone, or it waits.
             releaseZone(job);
-            recordWaits(conn.ws(), {{job.machine.name,
-                                     QStringLiteral("%1 refused it (%2); its spread keeps it from "
-                                                    "falling back")
-                                         .arg(job.zone, error.message)}});
+            const QMap<QString, QString> reasons{
+                {job.machine.name, QStringLiteral("%1 refused it (%2); its spread keeps it from "
+                                                  "falling back")
+                                       .arg(job.zone, error.message)}};
+            sayWaits(recorder.write([&](ModelTx &tx) { return recordWaitsIn(tx, reasons); }),
+                     reasons);
             return Outcome::Retrying;
         }
         if (error.kind != ProviderError::Kind::ZoneConstrained || job.fixedZone) {
             releaseZone(job);
-            return recordFailure(conn.ws(), job, error.message, error.retryable());
+            return recordFailure(recorder, job, error.message, error.retryable());
         }
         const QString next = nextZone(job);
         if (next.isEmpty()) {
             // Every zone short at once (capacity, outages) may pass: the whole
             // round counts as one attempt, tried again after the delay.
-            return recordFailure(conn.ws(), job,
+            return recordFailure(recorder, job,
                                  QStringLiteral("%1 (tried zones %2)")
                                      .arg(error.message, job.candidates.join(QStringLiteral(", "))),
                                  true);
@@ -85,19 +85,10 @@ Provisioner::Pass::Outcome Provisioner::Pass::startOne(WorkerConnection &conn, J
     }
 }
 
-StartResult Provisioner::Pass::startWhileOpening(WorkerConnection &conn, const StartRequest &asked)
+bool Provisioner::Pass::recordStart(Recorder &recorder, const Job &job, const QString &nonce)
 {
-    // Should the connection fail, the call is still waited for: its
-    // instance, unrecorded, is adopted by the next pass.
-    CallAside<StartResult> call([this, &asked] { return m_provider->startInstance(asked); });
-    conn.ws();
-    return call.get();
-}
-
-bool Provisioner::Pass::recordStart(Workspace &ws, const Job &job, const QString &nonce)
-{
-    return ws.inModel(m_p.m_model,
-                      [&](ModelTx &tx) { return holdsLease(tx) && recordStartIn(tx, job, nonce); });
+    return recorder.write(
+        [&](ModelTx &tx) { return holdsLease(tx) && recordStartIn(tx, job, nonce); });
 }
 
 bool Provisioner::Pass::holdsLease(ModelTx &tx)
@@ -180,16 +171,16 @@ StartRequest Provisioner::Pass::request(const Job &job, const InstanceType &type
     return request;
 }
 
-Provisioner::Pass::Outcome Provisioner::Pass::recordStarted(Workspace &ws, Job &job,
+Provisioner::Pass::Outcome Provisioner::Pass::recordStarted(Recorder &recorder, Job &job,
                                                             const QString &nonce,
                                                             const InstanceInfo &instance,
-                                                            const std::function<void()> &alongside)
+                                                            const Alongside &alongside)
 {
     const QString &name = job.machine.name;
     enum class After { Recorded, TakenOver, StopOrphan, StopDead };
     After after = After::StopOrphan;
     try {
-        after = ws.inModelJoined(m_p.m_model, [&](ModelTx &tx) {
+        after = recorder.write([&](ModelTx &tx) {
             const auto m = tx.machines().find(name);
             // The provider handed back the instance another start of this
             // machine made and recorded (LXD and OpenStack take an existing
@@ -205,7 +196,7 @@ Provisioner::Pass::Outcome Provisioner::Pass::recordStarted(Workspace &ws, Job &
             }
             tx.machineLife().recordInstance(*m, instance);
             if (alongside)
-                alongside();
+                alongside(tx);
             return After::Recorded;
         });
     } catch (const BerthError &error) {
@@ -253,14 +244,14 @@ void Provisioner::Pass::releaseZone(const Job &job)
         m_spread.add(job.zone, job.applications, -1);
 }
 
-Provisioner::Pass::Outcome Provisioner::Pass::recordFailure(Workspace &ws, const Job &job,
+Provisioner::Pass::Outcome Provisioner::Pass::recordFailure(Recorder &recorder, const Job &job,
                                                             const QString &message, bool retryable)
 {
     const RetryPolicy policy = RetryPolicy::of(m_model.config);
     const int attempts = job.machine.attempts + 1;
     const bool retry = retryable && policy.retries(attempts);
     const qint64 delay = policy.delayAfter(attempts);
-    ws.inModel(m_p.m_model, [&](ModelTx &tx) {
+    recorder.write([&](ModelTx &tx) {
         const auto m = tx.machines().find(job.machine.name);
         // Gone, or removed meanwhile: the failure no longer matters.
         const auto move = retry ? MachineState::Move::RecordRetry : MachineState::Move::RecordError;

@@ -20,6 +20,7 @@
 #include <QMutex>
 #include <QSet>
 #include <QThread>
+#include <QWaitCondition>
 
 #include <atomic>
 #include <exception>
@@ -40,9 +41,9 @@ inline qint64 now()
 using StartPlan::awaitsInstance;
 
 // A cloud call made on a thread of its own, so that the pass goes on
-// meanwhile (the listing while the first starts begin, a start while its
-// worker connects); get() waits for it and gives its result, or throws what
-// it threw. Going out of scope waits for it too.
+// meanwhile (the listing while the first starts begin); get() waits for it
+// and gives its result, or throws what it threw. Going out of scope waits
+// for it too.
 template <typename T> class CallAside
 {
 public:
@@ -167,7 +168,7 @@ private:
     // model's provision-workers, ready for the jobs handed out while the
     // cloud lists its instances.
     void hireCrew(const ModelSnapshot &snapshot);
-    // Waits for the crew's last start and closes its workers' connections.
+    // Waits for the crew's last start and closes its recorder's connection.
     void dismissCrew();
     // Hands `jobs` to the crew (hiring it if none is), without waiting.
     void handOut(QList<Job> jobs);
@@ -181,19 +182,34 @@ private:
     // Says how many starts of the pass are done, of how many.
     void reportProgress();
 
-    // machinestart.cpp: one machine's start, as named steps. `alongside`
-    // runs in the transaction that records the instance started (the
-    // worker records its next start there: one transaction, and one turn
-    // at the writers' lock, for the two).
-    class WorkerConnection;
-    Outcome startOne(WorkerConnection &conn, Job &job, const std::function<void()> &alongside = {});
-    // The provider asked on a thread of its own while the worker opens its
-    // connection (its first start, recorded already by the pass): the
-    // cloud's wait covers the connection's.
-    StartResult startWhileOpening(WorkerConnection &conn, const StartRequest &asked);
+    // machinestart.cpp: one machine's start, as named steps, its writes
+    // made through the crew's recorder.
+    class Recorder;
+    // A start asked of the cloud: its instance, to be recorded (Started), or
+    // what became of the machine, recorded already.
+    struct Launch
+    {
+        // A start given up: what became of it.
+        Launch(Outcome given = Outcome::Skipped)
+            : outcome(given)
+        {}
+        Launch(QString startNonce, InstanceInfo started)
+            : outcome(Outcome::Started)
+            , nonce(std::move(startNonce))
+            , instance(std::move(started))
+        {}
+        Outcome outcome;
+        QString nonce;
+        InstanceInfo instance;
+    };
+    // 0. Steps 1, 3 and 4 below, up to an instance started or the start given up.
+    Launch launch(Recorder &recorder, Job &job);
+    // Runs in the transaction that records an instance: the worker records
+    // the starts of its next jobs there.
+    using Alongside = std::function<void(ModelTx &)>;
     // 1. The start recorded, with a fresh nonce, before the provider is
     //    called; false when the machine no longer wants one (or the lease is lost).
-    bool recordStart(Workspace &ws, const Job &job, const QString &nonce);
+    bool recordStart(Recorder &recorder, const Job &job, const QString &nonce);
     // recordStart's parts: the lease renewed (false, and the pass stops,
     // when it is lost), and the start recorded in `tx`.
     bool holdsLease(ModelTx &tx);
@@ -205,18 +221,21 @@ private:
     void recordFirstStarts(QList<Job> &jobs);
     StartRequest request(const Job &job, const InstanceType &type, const QString &nonce) const;
     // 2. The instance recorded, unless the machine went meanwhile: then stopped.
-    Outcome recordStarted(Workspace &ws, Job &job, const QString &nonce,
-                          const InstanceInfo &instance, const std::function<void()> &alongside);
+    Outcome recordStarted(Recorder &recorder, Job &job, const QString &nonce,
+                          const InstanceInfo &instance, const Alongside &alongside);
     // 3. After a zone's refusal: the next zone to try, claimed; empty when
     //    none is left.
     QString nextZone(Job &job);
     // 4. A failure: retried later, or an error for the user.
-    Outcome recordFailure(Workspace &ws, const Job &job, const QString &message, bool retryable);
+    Outcome recordFailure(Recorder &recorder, const Job &job, const QString &message,
+                          bool retryable);
     // The zone a job claimed, given back (containers claim none).
     void releaseZone(const Job &job);
-    // A machine that waits for a spread constraint to allow a zone: its
-    // reason shown, tried again after the retry delay, no attempt used.
-    void recordWaits(Workspace &ws, const QMap<QString, QString> &reasons);
+    // Machines that wait for a spread constraint to allow a zone: their
+    // reasons shown, tried again after the retry delay, no attempt used.
+    // The machines whose reason is new, to be said once the write commits.
+    QStringList recordWaitsIn(ModelTx &tx, const QMap<QString, QString> &reasons);
+    void sayWaits(const QStringList &changed, const QMap<QString, QString> &reasons);
 
     Provisioner &m_p;
     const std::atomic<bool> &m_cancel; // the caller's
@@ -245,25 +264,58 @@ private:
     std::unique_ptr<Crew> m_crew;
 };
 
-// A start worker's connection (passcrew.cpp): opened when first needed,
-// with the reads a start's first transaction makes made at once and its
-// writes readied.
-class Provisioner::Pass::WorkerConnection
+// The crew's writes (passrecorder.cpp): one connection of its own, on a
+// thread of its own, on which the workers' writes are made together. Each
+// worker asks for its write and waits; what the others asked meanwhile
+// goes in the same transaction: a round of starts that end together is
+// recorded in one turn at the writers' lock, and the crew opens one
+// connection, not one a worker.
+class Provisioner::Pass::Recorder
 {
 public:
-    // `warm`: the name of a machine the first read looks up.
-    WorkerConnection(Pass &pass, QString warm)
-        : m_pass(pass)
-        , m_warm(std::move(warm))
-    {}
-    bool isOpen() const { return m_ws.has_value(); }
-    Workspace &ws(); // opened if need be
+    // `warm`: the name of a machine the connection's first read looks up,
+    // as a start's first write does.
+    Recorder(Pass &pass, QString warm);
+    ~Recorder(); // after the last write asked for
+    Recorder(const Recorder &) = delete;
+    Recorder &operator=(const Recorder &) = delete;
+
+    // Runs fn(ModelTx&) in the recorder's next transaction on the model, in
+    // a savepoint of it, and waits until that transaction commits. Throws
+    // what fn threw (its writes undone, the others' kept), or why the
+    // transaction failed (every write of it undone).
+    template <typename F> auto write(F &&fn)
+    {
+        using Result = decltype(fn(std::declval<ModelTx &>()));
+        if constexpr (std::is_void_v<Result>) {
+            writeErased([&](ModelTx &tx) { fn(tx); });
+        } else {
+            std::optional<Result> result;
+            writeErased([&](ModelTx &tx) { result.emplace(fn(tx)); });
+            return std::move(*result);
+        }
+    }
+    // Inside write(): fn() in a savepoint of its own, undone when it throws.
+    template <typename F> auto attempt(F &&fn)
+    {
+        return m_store->attempt([&](SqlSession &) { return fn(); });
+    }
 
 private:
+    struct Request;
+    void writeErased(const std::function<void(ModelTx &)> &fn);
+    void run();
+    void answer(const QList<Request *> &batch);
+
     Pass &m_pass;
     const QString m_warm;
-    std::optional<Store> m_store;
-    std::optional<Workspace> m_ws; // last: it uses the store
+    QMutex m_mutex;
+    QWaitCondition m_asked;    // a write asked for, or the recorder stopping
+    QWaitCondition m_answered; // a transaction done
+    QList<Request *> m_queue;
+    bool m_stopping = false;
+    Store *m_store = nullptr;          // the thread's, while it runs
+    std::unique_ptr<QThread> m_thread; // last: it uses the members above
 };
 
 } // namespace berth

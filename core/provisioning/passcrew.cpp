@@ -3,7 +3,6 @@
 #include "core/provisioning/pass.h"
 
 #include "core/bertherror.h"
-#include "core/store/machinelife.h"
 #include "core/store/store.h"
 
 #include <QDeadlineTimer>
@@ -19,20 +18,22 @@ namespace berth {
 
 using namespace ProvisioningRules;
 
-// The pass's start workers: threads of its own, each holding a store
-// connection, taking the next job until none is left and the crew is
-// dismissed. The pass records the first round's starts itself, and a worker
-// opens its connection (and makes its first reads) while the cloud works on
-// its first start: on PostgreSQL a connection costs a server process, an
-// authentication and cold catalogs, which sixteen workers paid at once, one
-// after another under the writers' lock, before the first round began.
+// The pass's start workers: threads of its own, taking the next job until
+// none is left and the crew is dismissed, their writes made together by the
+// crew's recorder. The pass records the first round's starts itself, and
+// the recorder connects while the cloud works on them: on PostgreSQL a
+// connection costs a server process, an authentication and cold catalogs,
+// which a connection a worker paid sixteen times over, and sixteen starts
+// that end together were recorded one after another under the writers' lock.
 class Provisioner::Pass::Crew
 {
 public:
-    Crew(Pass &pass, int size)
+    // `warm`: the name of a machine the recorder's first read looks up.
+    Crew(Pass &pass, int size, const QString &warm = {})
         : m_pass(pass)
         , m_size(size)
         , m_perHost(std::max(1, pass.m_model.config.containerProvisionWorkers()))
+        , m_recorder(pass, warm)
     {
         m_pool.setMaxThreadCount(size);
     }
@@ -48,9 +49,8 @@ public:
     Crew(const Crew &) = delete;
     Crew &operator=(const Crew &) = delete;
 
-    // Workers for `jobs` jobs no worker waits for, up to the crew's size;
-    // `warm`: the name of a machine each new worker's first read looks up.
-    void hire(qsizetype jobs, const QString &warm = {})
+    // Workers for `jobs` jobs no worker waits for, up to the crew's size.
+    void hire(qsizetype jobs)
     {
         int more = 0;
         {
@@ -59,7 +59,7 @@ public:
             m_workers += std::max(0, more);
         }
         for (int w = 0; w < more; ++w)
-            m_pool.start([this, warm] { work(warm); });
+            m_pool.start([this] { work(); });
     }
     void add(QList<Job> jobs)
     {
@@ -123,19 +123,19 @@ private:
         ++m_running;
         return job;
     }
-    // Records `job`'s start in the transaction open on `ws` (recording the
-    // instance of the worker's last start), in a savepoint of it: if that
-    // fails, the instance is still recorded and the job records its own
-    // start later, as any other. The nonce recorded, or none.
-    QString recordAlongside(Workspace &ws, const Job &job)
+    // Records `job`'s start in `tx` (recording the instance of the worker's
+    // last start), in a savepoint of it: if that fails, the instance is
+    // still recorded and the job records its own start later, as any other.
+    // The nonce recorded, or none.
+    QString recordAlongside(ModelTx &tx, const Job &job)
     {
         const QString nonce = QUuid::createUuid().toString(QUuid::WithoutBraces);
         try {
-            if (ws.store().attempt(
-                    [&](SqlSession &) { return m_pass.recordStart(ws, job, nonce); }))
+            if (m_recorder.attempt(
+                    [&] { return m_pass.holdsLease(tx) && m_pass.recordStartIn(tx, job, nonce); }))
                 return nonce;
         } catch (const BerthError &) {
-            // Its own transaction tries again, and says why if it fails too.
+            // Its own write tries again, and says why if it fails too.
         }
         return {};
     }
@@ -147,37 +147,72 @@ private:
         --m_running;
         m_changed.wakeAll();
     }
-    void work(const QString &warm)
+    // Starts jobs until none is left. A job whose start is recorded already
+    // (by the pass, or with the instance of the worker's job before) goes to
+    // the cloud as soon as the job before it is back, while that one's
+    // instance is recorded: a round costs the cloud's wait, not the cloud's
+    // and then the store's. The start of the job after it is recorded with
+    // that instance.
+    void work()
     {
-        Job *job = nullptr;
-        Job *next = nullptr; // taken alongside `job`'s instance, not started yet
+        Job *job = nullptr;     // back from the cloud, or given up
+        Job *next = nullptr;    // the job after it, taken
+        Job *deck = nullptr;    // its start recorded, the next to go
+        Job *newDeck = nullptr; // taken with `job`'s instance: the one after `next`
         try {
-            // Each worker its own connection, opened as its first start needs
-            // it: a start the pass recorded already is asked for meanwhile.
-            WorkerConnection conn(m_pass, warm);
             job = take();
-            if (job && job->recordedNonce.isEmpty())
-                conn.ws();
+            Launch launched = job ? m_pass.launch(m_recorder, *job) : Launch();
             while (job) {
+                if (launched.outcome != Outcome::Started) { // recorded already
+                    m_pass.count(launched.outcome);
+                    finished(*std::exchange(job, nullptr));
+                    job = deck ? std::exchange(deck, nullptr) : take();
+                    if (job)
+                        launched = m_pass.launch(m_recorder, *job);
+                    continue;
+                }
+                next = deck ? std::exchange(deck, nullptr) : takeWaiting();
+                std::optional<CallAside<Launch>> aside;
+                if (next && !next->recordedNonce.isEmpty())
+                    aside.emplace([this, next] { return m_pass.launch(m_recorder, *next); });
                 QString nextNonce;
-                // The next job's start recorded with this one's instance.
-                const auto alongside = [&] {
-                    next = takeWaiting();
-                    if (next)
-                        nextNonce = recordAlongside(conn.ws(), *next);
+                QString deckNonce;
+                // Taken once, should the transaction run again.
+                const auto alongside = [&](ModelTx &tx) {
+                    if (next && !aside)
+                        nextNonce = recordAlongside(tx, *next);
+                    if (!newDeck)
+                        newDeck = takeWaiting();
+                    if (newDeck)
+                        deckNonce = recordAlongside(tx, *newDeck);
                 };
-                const Outcome outcome = m_pass.startOne(conn, *job, alongside);
+                const Outcome outcome = m_pass.recordStarted(m_recorder, *job, launched.nonce,
+                                                             launched.instance, alongside);
                 m_pass.count(outcome);
-                finished(*job);
-                // Only a transaction that committed recorded the next start.
-                if (next && outcome == Outcome::Started)
-                    next->recordedNonce = nextNonce;
-                job = next ? std::exchange(next, nullptr) : take();
+                finished(*std::exchange(job, nullptr));
+                // Only a transaction that committed recorded their starts.
+                if (outcome == Outcome::Started) {
+                    if (next && !aside)
+                        next->recordedNonce = nextNonce;
+                    if (newDeck)
+                        newDeck->recordedNonce = deckNonce;
+                }
+                deck = std::exchange(newDeck, nullptr);
+                if (aside) {
+                    launched = aside->get();
+                    job = std::exchange(next, nullptr);
+                    continue;
+                }
+                job = std::exchange(next, nullptr);
+                if (!job)
+                    job = deck ? std::exchange(deck, nullptr) : take();
+                if (job)
+                    launched = m_pass.launch(m_recorder, *job);
             }
         } catch (const std::exception &error) {
-            // Its host's other containers are not held up by it, nor the
-            // pass by a job taken and never started.
-            for (Job *taken : {job, next}) {
+            // Its host's other containers are not held up by them, nor the
+            // pass by jobs taken and never started.
+            for (Job *taken : {job, next, deck, newDeck}) {
                 if (taken)
                     finished(*taken);
             }
@@ -205,24 +240,9 @@ private:
     int m_running = 0; // jobs taken and not done
     bool m_dismissed = false;
     QHash<qint64, int> m_startingOn; // containers starting on each host
-    // Workers, not jobs, are the pool's tasks: a connection per job would
-    // cost more than many starts.
+    Recorder m_recorder;             // before the pool: the workers write through it until they end
     QThreadPool m_pool;
 };
-
-Workspace &Provisioner::Pass::WorkerConnection::ws()
-{
-    if (!m_ws) {
-        m_store.emplace(m_pass.m_p.m_location);
-        Workspace &ws = m_ws.emplace(*m_store, m_pass.m_p.m_clouds);
-        ws.setReachesDyingModels(true);
-        if (!m_warm.isEmpty()) {
-            ws.readModel(m_pass.m_p.m_model, [&](ModelTx &tx) { tx.machines().find(m_warm); });
-            MachineLife::primeStarts(*m_store);
-        }
-    }
-    return *m_ws;
-}
 
 Provisioner::Pass::Pass(Provisioner &owner, const std::atomic<bool> &cancel)
     : m_p(owner)
@@ -252,8 +272,8 @@ void Provisioner::Pass::hireCrew(const ModelSnapshot &snapshot)
     }
     if (due == 0)
         return;
-    m_crew = std::make_unique<Crew>(*this, std::max(1, m_model.config.provisionWorkers()));
-    m_crew->hire(due, first);
+    m_crew = std::make_unique<Crew>(*this, std::max(1, m_model.config.provisionWorkers()), first);
+    m_crew->hire(due);
 }
 
 void Provisioner::Pass::handOut(QList<Job> jobs)

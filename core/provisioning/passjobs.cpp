@@ -103,29 +103,34 @@ QList<Provisioner::Job> Provisioner::Pass::jobs(const ModelSnapshot &snapshot, b
         m_taken.insert(m.id);
         list << job;
     }
-    if (!waits.isEmpty())
-        recordWaits(m_ws, waits);
+    if (!waits.isEmpty()) {
+        sayWaits(m_ws.inModel(m_p.m_model, [&](ModelTx &tx) { return recordWaitsIn(tx, waits); }),
+                 waits);
+    }
     return list;
 }
 
-void Provisioner::Pass::recordWaits(Workspace &ws, const QMap<QString, QString> &reasons)
+QStringList Provisioner::Pass::recordWaitsIn(ModelTx &tx, const QMap<QString, QString> &reasons)
 {
     const qint64 retryAt = now() + RetryPolicy::of(m_model.config).delayAfter(1);
     QStringList changed;
-    ws.inModel(m_p.m_model, [&](ModelTx &tx) {
-        for (auto it = reasons.cbegin(); it != reasons.cend(); ++it) {
-            const auto m = tx.machines().find(it.key());
-            if (!m || !m->instanceId.isEmpty() || !m->state.allows(MachineState::Move::RecordRetry))
-                continue;
-            const QString message = QStringLiteral("waiting: %1").arg(it.value());
-            if (m->instanceMessage == message && m->retryAt >= now())
-                continue;
-            // No attempt is used: nothing failed, the bound holds it back.
-            tx.machineLife().recordRetry(*m, m->attempts, retryAt, message);
-            changed << it.key();
-        }
-    });
-    for (const QString &name : std::as_const(changed))
+    for (auto it = reasons.cbegin(); it != reasons.cend(); ++it) {
+        const auto m = tx.machines().find(it.key());
+        if (!m || !m->instanceId.isEmpty() || !m->state.allows(MachineState::Move::RecordRetry))
+            continue;
+        const QString message = QStringLiteral("waiting: %1").arg(it.value());
+        if (m->instanceMessage == message && m->retryAt >= now())
+            continue;
+        // No attempt is used: nothing failed, the bound holds it back.
+        tx.machineLife().recordRetry(*m, m->attempts, retryAt, message);
+        changed << it.key();
+    }
+    return changed;
+}
+
+void Provisioner::Pass::sayWaits(const QStringList &changed, const QMap<QString, QString> &reasons)
+{
+    for (const QString &name : changed)
         m_p.log(Provisioner::tr("machine %1: %2").arg(name, reasons.value(name)));
 }
 
