@@ -26,6 +26,7 @@
 #include <condition_variable>
 #include <csignal>
 #include <mutex>
+#include <optional>
 #include <stop_token>
 #include <thread>
 #include <unistd.h>
@@ -318,13 +319,18 @@ void provision(CliContext &ctx, const QStringList &args)
     std::signal(SIGINT, [](int) { interrupted = true; });
     std::signal(SIGTERM, [](int) { interrupted = true; });
     const InterruptGrace grace;
+    // The model as the provisioner reads it for its first pass, and keeps.
+    std::optional<Provisioner> provisioner;
+    if (parser.isSet(QStringLiteral("until-idle")))
+        provisioner.emplace(ctx.workspace.store(), ctx.workspace.clouds(), model);
     // What starts now, and what it costs, as the window says before it provisions.
-    MachineCommands machines(ctx.workspace);
-    print(MachineCommands::describeWaiting(model, machines.waitingStarts(model)));
-    if (parser.isSet(QStringLiteral("until-idle"))) {
-        Provisioner provisioner(ctx.workspace.store(), ctx.workspace.clouds(), model);
-        provisioner.setLog(print);
-        if (!provisioner.runUntilIdle(interrupted, qint64(timeout) * 1000)) {
+    print(MachineCommands::describeWaiting(
+        model, provisioner
+                   ? MachineCommands::waitingStarts(provisioner->model(), ctx.workspace.clouds())
+                   : MachineCommands(ctx.workspace).waitingStarts(model)));
+    if (provisioner) {
+        provisioner->setLog(print);
+        if (!provisioner->runUntilIdle(interrupted, qint64(timeout) * 1000)) {
             if (interrupted)
                 throw BerthError(QStringLiteral("provision: interrupted"));
             throw BerthError(QStringLiteral("provision: not idle after %1 s; machines are still "
@@ -339,7 +345,8 @@ void provision(CliContext &ctx, const QStringList &args)
     if (!ctx.workspace.store().read(
             [&](SqlSession &sql) { return ModelRows(sql).find(model).has_value(); }))
         return; // destroyed: its last line said so
-    const ModelSnapshot snapshot = ctx.workspace.snapshot(model);
+    const ModelSnapshot snapshot =
+        provisioner ? provisioner->model() : ctx.workspace.snapshot(model);
     QHash<qint64, const MachineRecord *> byId;
     for (const MachineRecord &m : snapshot.machines)
         byId.insert(m.id, &m);

@@ -303,10 +303,14 @@ QList<StatusLogEntry> MachineCommands::statusLog(const QString &model, const QSt
 
 StartForecast MachineCommands::waitingStarts(const QString &model)
 {
-    const ModelSnapshot now = m_ws.snapshot(model);
+    return waitingStarts(m_ws.snapshot(model), m_ws.clouds());
+}
+
+StartForecast MachineCommands::waitingStarts(const ModelSnapshot &now, const CloudRegistry &clouds)
+{
     ModelSnapshot before = now; // as if none of its machines existed: all that wait count
     before.machines.clear();
-    return StartForecast::of(before, now, m_ws.clouds().get(now.model.cloud));
+    return StartForecast::of(before, now, clouds.get(now.model.cloud));
 }
 
 QString MachineCommands::describeWaiting(const QString &model, const StartForecast &forecast)

@@ -52,6 +52,8 @@ public:
     // (the change-set preview's rules). Nothing starts a model's machines
     // unasked: berthctl provision and the window say this first.
     StartForecast waitingStarts(const QString &model);
+    // The same of a model already read.
+    static StartForecast waitingStarts(const ModelSnapshot &now, const CloudRegistry &clouds);
     // That in one sentence ("3 machines of model prod wait to start: ...").
     static QString describeWaiting(const QString &model, const StartForecast &forecast);
 

@@ -105,6 +105,13 @@ const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
     return m_snapshot;
 }
 
+const ModelSnapshot &Provisioner::model()
+{
+    Workspace ws(*m_store, m_clouds);
+    ws.setReachesDyingModels(true);
+    return currentModel(ws);
+}
+
 Provisioner::Report Provisioner::runPass(const std::atomic<bool> &cancel)
 {
     // Destroyed by another provisioner meanwhile: its lease went with it.

@@ -24,8 +24,9 @@ class Workspace;
 // stops the instances of dead machines and removes them, harvests strays per
 // the model's harvest mode, and starts pending machines in parallel (hosts
 // before their containers), spreading each application over zones and
-// retrying what can be retried. Provider calls run on worker threads, each
-// with its own store connection; never on the caller's (GUI) thread.
+// retrying what can be retried. Provider calls run on worker threads, whose
+// writes one connection of the pass makes together; never on the caller's
+// (GUI) thread.
 class Provisioner
 {
     Q_DECLARE_TR_FUNCTIONS(Provisioner)
@@ -62,6 +63,10 @@ public:
     // Passes until nothing is left to do now or later (retries waited for),
     // `cancel` is set, or `timeoutMs` (0: none) passes. True when idle.
     bool runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs = 0);
+    // The model as the provisioner keeps it for its passes, brought up to
+    // date from the change log: what berthctl provision says before and
+    // after, without reading the whole model again. Not while a pass runs.
+    const ModelSnapshot &model();
 
 private:
     struct Job;
