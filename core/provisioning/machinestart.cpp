@@ -94,8 +94,19 @@ bool Provisioner::Pass::recordStart(Recorder &recorder, const Job &job, const QS
 bool Provisioner::Pass::holdsLease(ModelTx &tx)
 {
     // Only the lease's holder records a start (and so starts anything).
-    if (m_p.m_lease->renew(tx))
+    // Renewed once a transaction: the writers' lock keeps the lease this
+    // holder's until the commit, and a batch of the recorder records many.
+    struct Renewed
+    {
+        bool once = false;
+    };
+    Renewed &renewed = tx.scope().memo<Renewed>();
+    if (renewed.once)
         return true;
+    if (m_p.m_lease->renew(tx)) {
+        renewed.once = true;
+        return true;
+    }
     m_leaseLost = true;
     m_abort = true;
     return false;
