@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTest>
 #include <QThread>
 
@@ -394,6 +395,7 @@ class TestProvisioner : public QObject
 
 private slots:
     void startsEveryMachineWithItsType();
+    void aPassHoldsAFewConnectionsHoweverManyWorkers();
     void containersOfAFailedHostShowAnErrorNamingIt();
     void containersStartAFewAtATimeOnEachHost();
     void spreadsEachApplicationOverZones();
@@ -1180,6 +1182,52 @@ void TestProvisioner::containersStartAFewAtATimeOnEachHost()
     QCOMPARE(most.size(), 2); // the two hosts
     for (auto it = most.cbegin(); it != most.cend(); ++it)
         QCOMPARE(it.value(), 2);
+}
+
+// Sixteen workers write through one connection of the pass's: a team's
+// server (PostgreSQL's max_connections, 100 by default) serves many
+// provisioners and windows, and each connection is a server process.
+void TestProvisioner::aPassHoldsAFewConnectionsHoweverManyWorkers()
+{
+    if (!TestLocation::postgres())
+        QSKIP("the server's connections: the postgres variant of this test");
+    Fixture f({QStringLiteral("latency-ms=100")});
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("provision-workers=16")});
+    f.deploy(QStringLiteral("web"), 48);
+    const QString name = QStringLiteral("connections");
+    int before = 0;
+    int most = 0;
+    Provisioner::Report report;
+    {
+        QSqlDatabase db = openDirect(name, f.path());
+        QSqlQuery query(db);
+        const auto count = [&query] {
+            query.exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                                      "current_database()"));
+            return query.next() ? query.value(0).toInt() : -1;
+        };
+        Provisioner provisioner(f.path(), f.clouds, model);
+        before = count(); // the fixture's, this one, and the provisioner's own
+        const std::atomic<bool> cancel = false;
+        std::atomic<bool> done = false;
+        std::thread pass([&] {
+            report = provisioner.runPass(cancel);
+            done = true;
+        });
+        while (!done) {
+            most = std::max(most, count());
+            QThread::msleep(10);
+        }
+        pass.join();
+        query = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    QCOMPARE(report.started, 48);
+    // The lease keeper's and the recorder's beside them: not one a worker.
+    QVERIFY2(before > 0 && most - before <= 2,
+             qPrintable(QStringLiteral("%1 before the pass, %2 during it").arg(before).arg(most)));
+    checkOneInstancePerMachine(f);
 }
 
 void TestProvisioner::aProvisionerThatLosesTheLeaseStopsStarting()
