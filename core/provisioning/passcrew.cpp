@@ -109,6 +109,16 @@ private:
         QMutexLocker lock(&m_mutex);
         return m_pass.m_abort ? nullptr : takeLocked();
     }
+    // A job to keep for the round after next, only while more wait than the
+    // whole crew starts in one round: never one an idle worker could start
+    // sooner.
+    Job *takeForLater()
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_pass.m_abort || m_queue.size() - m_next <= std::size_t(m_size))
+            return nullptr;
+        return takeLocked();
+    }
     Job *takeLocked()
     {
         std::size_t free = m_next;
@@ -182,7 +192,7 @@ private:
                     if (next && !aside)
                         nextNonce = recordAlongside(tx, *next);
                     if (!newDeck)
-                        newDeck = takeWaiting();
+                        newDeck = takeForLater();
                     if (newDeck)
                         deckNonce = recordAlongside(tx, *newDeck);
                 };

@@ -387,6 +387,40 @@ private:
     std::atomic<int> m_done = 0;
 };
 
+// The sim cloud, except that the starts after the first `first` wait
+// (up to `patience`) until `together` of them are asked at once, and note
+// whether they were.
+class GatheringProvider final : public ForwardingProvider
+{
+public:
+    GatheringProvider(Provider &inner, int first, int together, std::chrono::milliseconds patience)
+        : ForwardingProvider(inner)
+        , m_first(first)
+        , m_together(together)
+        , m_patience(patience)
+    {}
+    StartResult startInstance(const StartRequest &request) override
+    {
+        if (m_asked++ >= m_first) {
+            if (++m_waiting >= m_together)
+                gathered = true;
+            QDeadlineTimer deadline(m_patience);
+            while (!gathered && !deadline.hasExpired())
+                QThread::msleep(5);
+            --m_waiting; // those that come after one gave up wait anew
+        }
+        return m_inner.startInstance(request);
+    }
+    std::atomic<bool> gathered = false;
+
+private:
+    const int m_first;
+    const int m_together;
+    const std::chrono::milliseconds m_patience;
+    std::atomic<int> m_asked = 0;
+    std::atomic<int> m_waiting = 0;
+};
+
 } // namespace
 
 class TestProvisioner : public QObject
@@ -396,6 +430,7 @@ class TestProvisioner : public QObject
 private slots:
     void startsEveryMachineWithItsType();
     void aPassHoldsAFewConnectionsHoweverManyWorkers();
+    void theLastFewStartTogetherNotKeptForLater();
     void containersOfAFailedHostShowAnErrorNamingIt();
     void containersStartAFewAtATimeOnEachHost();
     void spreadsEachApplicationOverZones();
@@ -1227,6 +1262,23 @@ void TestProvisioner::aPassHoldsAFewConnectionsHoweverManyWorkers()
     // The lease keeper's and the recorder's beside them: not one a worker.
     QVERIFY2(before > 0 && most - before <= 2,
              qPrintable(QStringLiteral("%1 before the pass, %2 during it").arg(before).arg(most)));
+    checkOneInstancePerMachine(f);
+}
+
+// Twenty machines on sixteen workers: the four left after the first round
+// go to the cloud together in the second, each on a worker of its own, and
+// none is kept by a busy worker for the round after (which costs a round).
+void TestProvisioner::theLastFewStartTogetherNotKeptForLater()
+{
+    Fixture f;
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("provision-workers=16")});
+    f.deploy(QStringLiteral("web"), 20);
+    // Starts that take a while: the first round comes back together.
+    const std::unique_ptr<SimProvider> sim = f.sameSim({QStringLiteral("latency-ms=100")});
+    auto gathering = std::make_shared<GatheringProvider>(*sim, 16, 4, std::chrono::seconds(10));
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), gathering);
+    QVERIFY(f.provision());
+    QVERIFY(gathering->gathered);
     checkOneInstancePerMachine(f);
 }
 
