@@ -67,48 +67,48 @@
         <translation>--to und --unplaced schließen einander aus</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="224"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="278"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="221"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="275"/>
         <source>no units specified; expected APP/N ...</source>
         <translation>Keine Einheiten angegeben; erwartet: APP/N …</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="242"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="239"/>
         <source>placed unit %1 on machine %2</source>
         <translation>Einheit %1 auf Maschine %2 platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="255"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="252"/>
         <source>unit %1 is unplaced</source>
         <translation>Einheit %1 ist nicht mehr platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="294"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="291"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation>Die untergeordnete Einheit „%1“ kann nicht direkt entfernt werden: Entfernen Sie ihre Haupteinheit %2 oder die Beziehung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="299"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="296"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="321"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="318"/>
         <source>removed application %1</source>
         <translation>Anwendung %1 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="334"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="331"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation>Für die untergeordnete Anwendung „%1“ können keine Vorgaben gesetzt werden: Untergeordnete folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="367"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation>Die Anwendung „%1“ kann nicht mit sich selbst verbunden werden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="372"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="369"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation>„%1“ und „%2“ können nicht verbunden werden: Beide sind untergeordnet; eine untergeordnete Beziehung braucht eine Hauptanwendung</translation>
     </message>
@@ -121,34 +121,34 @@
         <translation type="vanished">„%1“ und „%2“ können nicht verbunden werden: Eine untergeordnete Beziehung braucht eine untergeordnete und eine Hauptanwendung</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="397"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="394"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation>„%1“ (%2) und „%3“ (%4) können nicht verbunden werden: Eine untergeordnete Beziehung braucht gleiche Basen</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="383"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="403"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="380"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="400"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation>Die Beziehung zwischen „%1“ und „%2“ gibt es schon</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="388"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="385"/>
         <source>related %1 and %2: two principals, so neither follows the other (a subordinate charm is deployed with --subordinate)</source>
         <translation>%1 und %2 verbunden: zwei Hauptanwendungen, keine folgt der anderen (ein untergeordneter Charm wird mit --subordinate bereitgestellt)</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="413"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="410"/>
         <source>related %1 to %2</source>
         <translation>%1 mit %2 verbunden</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="452"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="449"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation>es gibt keine Verbindung zwischen „%1“ und „%2“; „berthctl status“ listet sie auf</translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="446"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="461"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="443"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="458"/>
         <source>removed the relation between %1 and %2</source>
         <translation>Verbindung zwischen %1 und %2 entfernt</translation>
     </message>
@@ -1112,17 +1112,17 @@
         <translation>Maschine %1 wird mit ihrem Host bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="316"/>
+        <location filename="../core/commands/machinecommands.cpp" line="320"/>
         <source>no machine of model %1 waits to start</source>
         <translation>keine Maschine des Modells %1 wartet auf den Start</translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="320"/>
+        <location filename="../core/commands/machinecommands.cpp" line="324"/>
         <source>%1 × %2 in %3</source>
         <translation>%1 × %2 in %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="323"/>
+        <location filename="../core/commands/machinecommands.cpp" line="327"/>
         <source>%n that no instance type fits</source>
         <translation>
             <numerusform>%n, zu der kein Instanztyp passt</numerusform>
@@ -1130,7 +1130,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="325"/>
+        <location filename="../core/commands/machinecommands.cpp" line="329"/>
         <source>%n held by a spread bound</source>
         <translation>
             <numerusform>%n, von einer Spread-Grenze zurückgehalten</numerusform>
@@ -1138,7 +1138,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="326"/>
+        <location filename="../core/commands/machinecommands.cpp" line="330"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation>
             <numerusform>%n Maschine des Modells %1 wartet auf den Start: %2; etwa %3 pro Stunde</numerusform>
@@ -1169,7 +1169,7 @@
         <translation>Maschinennummer</translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="206"/>
+        <location filename="../core/store/machinerows.cpp" line="203"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation>Maschine %1 ist %2, nicht tot: Sie kann nicht vergessen werden</translation>
     </message>
@@ -1669,7 +1669,7 @@
 <context>
     <name>ModelRows</name>
     <message>
-        <location filename="../core/store/modelrows.cpp" line="44"/>
+        <location filename="../core/store/modelrows.cpp" line="47"/>
         <source>model &quot;%1&quot; not found</source>
         <translation>Das Modell „%1“ gibt es nicht</translation>
     </message>
@@ -2146,103 +2146,103 @@
         <translation>die Zuständigkeit konnte nicht verlängert werden, bevor sie ablaufen kann (%1)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="39"/>
+        <location filename="../core/provisioning/pass.cpp" line="31"/>
         <source>provisioner stopping: %1</source>
         <translation>Bereitstellung hält an: %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="67"/>
+        <location filename="../core/provisioning/pass.cpp" line="87"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="79"/>
+        <location filename="../core/provisioning/pass.cpp" line="102"/>
         <source>model %1: destroyed</source>
         <translation>Modell %1: zerstört</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="82"/>
-        <location filename="../core/provisioning/pass.cpp" line="300"/>
+        <location filename="../core/provisioning/pass.cpp" line="105"/>
+        <location filename="../core/provisioning/pass.cpp" line="358"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="128"/>
+        <location filename="../core/provisioning/pass.cpp" line="181"/>
         <source>cannot list instances of %1: %2</source>
         <translation>Instanzen von %1 können nicht aufgelistet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="135"/>
+        <location filename="../core/provisioning/pass.cpp" line="188"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="138"/>
+        <location filename="../core/provisioning/pass.cpp" line="191"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="161"/>
+        <location filename="../core/provisioning/pass.cpp" line="216"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="164"/>
+        <location filename="../core/provisioning/pass.cpp" line="219"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="168"/>
+        <location filename="../core/provisioning/pass.cpp" line="223"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="176"/>
+        <location filename="../core/provisioning/pass.cpp" line="231"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="184"/>
+        <location filename="../core/provisioning/pass.cpp" line="239"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="188"/>
+        <location filename="../core/provisioning/pass.cpp" line="243"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="227"/>
+        <location filename="../core/provisioning/pass.cpp" line="285"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="235"/>
+        <location filename="../core/provisioning/pass.cpp" line="293"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="241"/>
+        <location filename="../core/provisioning/pass.cpp" line="299"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="128"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="134"/>
         <source>machine %1: %2</source>
         <translation>Maschine %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="152"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="158"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="227"/>
+        <location filename="../core/provisioning/passcrew.cpp" line="230"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="268"/>
+        <location filename="../core/provisioning/passcrew.cpp" line="325"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation>
             <numerusform>%n inzwischen hinzugefügte Maschine kommt zu den laufenden Starts hinzu</numerusform>
@@ -2250,63 +2250,63 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="38"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="44"/>
         <source>machine %1: starting</source>
         <translation>Maschine %1: startet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="39"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="45"/>
         <source>machine %1: starting in %2</source>
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="150"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="214"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="158"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="222"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="164"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="228"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation>Maschine %1: %2 wurde inzwischen von einem anderen Start gestartet und eingetragen; bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="172"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="236"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="173"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="237"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="73"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="82"/>
         <source>machine %1: %2; trying %3</source>
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="219"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="283"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="224"/>
-        <location filename="../core/provisioning/pass.cpp" line="126"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="288"/>
+        <location filename="../core/provisioning/pass.cpp" line="179"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="280"/>
+        <location filename="../core/provisioning/pass.cpp" line="338"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="108"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="140"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -2782,43 +2782,48 @@
 <context>
     <name>Store</name>
     <message>
-        <location filename="../core/store/store.cpp" line="123"/>
+        <location filename="../core/store/store.cpp" line="134"/>
         <source>cannot open store &quot;%1&quot;: %2</source>
         <translation>Die Ablage „%1“ kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="132"/>
+        <location filename="../core/store/store.cpp" line="143"/>
         <source>cannot create directory &quot;%1&quot;</source>
         <translation>Das Verzeichnis „%1“ kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="193"/>
+        <location filename="../core/store/store.cpp" line="212"/>
         <source>it is not a Berth store: the database holds another program&apos;s tables, which Berth leaves untouched; name an empty database or a Berth store</source>
         <translation>es ist kein Berth-Speicher: die Datenbank enthält Tabellen eines anderen Programms, die Berth nicht anrührt; nennen Sie eine leere Datenbank oder einen Berth-Speicher</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="197"/>
+        <location filename="../core/store/store.cpp" line="216"/>
         <source>it is not a Berth store: the file holds another program&apos;s database, which Berth leaves untouched; name a new file or a Berth store</source>
         <translation>es ist kein Berth-Speicher: die Datei enthält die Datenbank eines anderen Programms, die Berth nicht anrührt; nennen Sie eine neue Datei oder einen Berth-Speicher</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="249"/>
+        <location filename="../core/store/store.cpp" line="269"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation>erwartet: postgresql://benutzer[:passwort]@host[:port]/datenbank</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="252"/>
+        <location filename="../core/store/store.cpp" line="272"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation>Der PostgreSQL-Treiber von Qt SQL fehlt; installieren Sie libqt6sql6-psql</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="496"/>
-        <location filename="../core/store/store.cpp" line="517"/>
+        <location filename="../core/store/store.cpp" line="317"/>
+        <source>expected the URL&apos;s options without &quot;;&quot; (PostgreSQL settings as -c name=value, separated by spaces)</source>
+        <translation>erwartet werden die options der URL ohne &quot;;&quot; (PostgreSQL-Einstellungen als -c name=wert, durch Leerzeichen getrennt)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="563"/>
+        <location filename="../core/store/store.cpp" line="584"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation>Die Ablage hat die Schemaversion %1, neuer als dieses Berth versteht (%2); aktualisieren Sie Berth</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="502"/>
+        <location filename="../core/store/store.cpp" line="569"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation>Die Ablage ist schreibgeschützt und hat die Schemaversion %1, älter als dieses Berth liest (%2); öffnen Sie sie einmal dort, wo sie beschrieben werden kann, um sie zu aktualisieren</translation>
     </message>
@@ -2951,22 +2956,27 @@
         <translation>ungültiger sslmode in der Adresse: erwartet wird disable, allow, prefer, require, verify-ca oder verify-full</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="207"/>
+        <location filename="../core/store/storeerror.cpp" line="209"/>
+        <source>the PostgreSQL server refused a setting in the address&apos;s options (expected -c name=value for settings it knows)</source>
+        <translation>der PostgreSQL-Server hat eine Einstellung in den options der Adresse abgelehnt (erwartet wird -c name=wert für Einstellungen, die er kennt)</translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="212"/>
         <source>the address has a setting PostgreSQL&apos;s client cannot read (a quote or a space in a value?)</source>
         <translation>die Adresse enthält eine Einstellung, die der PostgreSQL-Client nicht lesen kann (ein Anführungszeichen oder Leerzeichen in einem Wert?)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="210"/>
+        <location filename="../core/store/storeerror.cpp" line="215"/>
         <source>cannot reach the PostgreSQL server at %1:%2 (is it running, and is the address right?)</source>
         <translation>Der PostgreSQL-Server unter %1:%2 ist nicht erreichbar (läuft er, und stimmt die Adresse?)</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="221"/>
+        <location filename="../core/store/storeerror.cpp" line="226"/>
         <source>the store &quot;%1&quot; was lost under this process: another program removed its write-ahead log while it was open here (after something in this process dropped its locks); what this process did since may not be kept, and it neither reads nor writes the store again. Reopen the store</source>
         <translation>der Speicher „%1“ ging diesem Prozess verloren: ein anderes Programm hat sein Write-Ahead-Log entfernt, während er hier geöffnet war (nachdem etwas in diesem Prozess seine Sperren aufgegeben hatte); was dieser Prozess seitdem tat, ist vielleicht nicht erhalten, und er liest und schreibt den Speicher nicht mehr. Öffnen Sie den Speicher erneut</translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="231"/>
+        <location filename="../core/store/storeerror.cpp" line="236"/>
         <source>the store &quot;%1&quot; is read-only: this command changes the model, and only commands that read it (status, show-…, the window&apos;s views) work on it</source>
         <translation>Die Ablage „%1“ ist schreibgeschützt: Dieser Befehl ändert das Modell, und nur Befehle, die es lesen (status, show-…, die Ansichten des Fensters), gehen damit</translation>
     </message>
@@ -3015,27 +3025,27 @@
         <translation>Eine Einheit von %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="353"/>
+        <location filename="../core/commands/unitplacer.cpp" line="346"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="356"/>
+        <location filename="../core/commands/unitplacer.cpp" line="349"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="378"/>
+        <location filename="../core/commands/unitplacer.cpp" line="371"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="380"/>
+        <location filename="../core/commands/unitplacer.cpp" line="373"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="386"/>
+        <location filename="../core/commands/unitplacer.cpp" line="379"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
@@ -5550,7 +5560,7 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>Endpunkt von %1</translation>
     </message>
     <message>
-        <location filename="../ui/relatedialog.cpp" line="60"/>
+        <location filename="../ui/relatedialog.cpp" line="61"/>
         <source>&amp;Relate</source>
         <translation>&amp;Verbinden</translation>
     </message>
@@ -5601,17 +5611,17 @@ Den Speicher jetzt erneut öffnen?</translation>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="179"/>
+        <location filename="../ui/relationsview.cpp" line="180"/>
         <source>%1 selected, related to nothing</source>
         <translation>%1 ausgewählt, mit nichts verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="180"/>
+        <location filename="../ui/relationsview.cpp" line="181"/>
         <source>%1 selected, related to %2</source>
         <translation>%1 ausgewählt, verbunden mit %2</translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="386"/>
+        <location filename="../ui/relationsview.cpp" line="387"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation>Die Beziehung zwischen %1 und %2 entfernen …</translation>
     </message>

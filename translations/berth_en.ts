@@ -67,80 +67,80 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="224"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="278"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="221"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="275"/>
         <source>no units specified; expected APP/N ...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="242"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="239"/>
         <source>placed unit %1 on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="255"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="252"/>
         <source>unit %1 is unplaced</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="294"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="291"/>
         <source>cannot remove subordinate unit &quot;%1&quot; directly: remove its principal %2 or the relation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="299"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="296"/>
         <source>removed unit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="321"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="318"/>
         <source>removed application %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="334"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="331"/>
         <source>cannot set constraints on subordinate application &quot;%1&quot;: subordinates follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="370"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="367"/>
         <source>cannot relate application &quot;%1&quot; to itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="372"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="369"/>
         <source>cannot relate &quot;%1&quot; and &quot;%2&quot;: both are subordinates; a subordinate relation needs one principal application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="397"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="394"/>
         <source>cannot relate &quot;%1&quot; (%2) and &quot;%3&quot; (%4): a subordinate relation needs matching bases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="383"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="403"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="380"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="400"/>
         <source>relation between &quot;%1&quot; and &quot;%2&quot; already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="388"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="385"/>
         <source>related %1 and %2: two principals, so neither follows the other (a subordinate charm is deployed with --subordinate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="413"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="410"/>
         <source>related %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="452"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="449"/>
         <source>there is no relation between &quot;%1&quot; and &quot;%2&quot;; &quot;berthctl status&quot; lists them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/applicationcommands.cpp" line="446"/>
-        <location filename="../core/commands/applicationcommands.cpp" line="461"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="443"/>
+        <location filename="../core/commands/applicationcommands.cpp" line="458"/>
         <source>removed the relation between %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1040,17 +1040,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="316"/>
+        <location filename="../core/commands/machinecommands.cpp" line="320"/>
         <source>no machine of model %1 waits to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/machinecommands.cpp" line="320"/>
+        <location filename="../core/commands/machinecommands.cpp" line="324"/>
         <source>%1 × %2 in %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="323"/>
+        <location filename="../core/commands/machinecommands.cpp" line="327"/>
         <source>%n that no instance type fits</source>
         <translation>
             <numerusform>%n that no instance type fits</numerusform>
@@ -1058,7 +1058,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="325"/>
+        <location filename="../core/commands/machinecommands.cpp" line="329"/>
         <source>%n held by a spread bound</source>
         <translation>
             <numerusform>%n held by a spread bound</numerusform>
@@ -1066,7 +1066,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/machinecommands.cpp" line="326"/>
+        <location filename="../core/commands/machinecommands.cpp" line="330"/>
         <source>%n machine(s) of model %1 wait to start: %2; about %3 an hour</source>
         <translation>
             <numerusform>%n machine of model %1 waits to start: %2; about %3 an hour</numerusform>
@@ -1097,7 +1097,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/machinerows.cpp" line="206"/>
+        <location filename="../core/store/machinerows.cpp" line="203"/>
         <source>machine %1 is %2, not dead: it cannot be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1597,7 +1597,7 @@
 <context>
     <name>ModelRows</name>
     <message>
-        <location filename="../core/store/modelrows.cpp" line="44"/>
+        <location filename="../core/store/modelrows.cpp" line="47"/>
         <source>model &quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2074,103 +2074,103 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="39"/>
+        <location filename="../core/provisioning/pass.cpp" line="31"/>
         <source>provisioner stopping: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="67"/>
+        <location filename="../core/provisioning/pass.cpp" line="87"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="79"/>
+        <location filename="../core/provisioning/pass.cpp" line="102"/>
         <source>model %1: destroyed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="82"/>
-        <location filename="../core/provisioning/pass.cpp" line="300"/>
+        <location filename="../core/provisioning/pass.cpp" line="105"/>
+        <location filename="../core/provisioning/pass.cpp" line="358"/>
         <source>model %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="128"/>
+        <location filename="../core/provisioning/pass.cpp" line="181"/>
         <source>cannot list instances of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="135"/>
+        <location filename="../core/provisioning/pass.cpp" line="188"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="138"/>
+        <location filename="../core/provisioning/pass.cpp" line="191"/>
         <source>stopped %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="161"/>
+        <location filename="../core/provisioning/pass.cpp" line="216"/>
         <source>stray, harvest-mode=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="164"/>
+        <location filename="../core/provisioning/pass.cpp" line="219"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="168"/>
+        <location filename="../core/provisioning/pass.cpp" line="223"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="176"/>
+        <location filename="../core/provisioning/pass.cpp" line="231"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="184"/>
+        <location filename="../core/provisioning/pass.cpp" line="239"/>
         <source>duplicate for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="188"/>
+        <location filename="../core/provisioning/pass.cpp" line="243"/>
         <source>instance %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="227"/>
+        <location filename="../core/provisioning/pass.cpp" line="285"/>
         <source>machine %1 is dead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="235"/>
+        <location filename="../core/provisioning/pass.cpp" line="293"/>
         <source>machine %1: removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="241"/>
+        <location filename="../core/provisioning/pass.cpp" line="299"/>
         <source>machine %1: %2; will try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="128"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="134"/>
         <source>machine %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="152"/>
+        <location filename="../core/provisioning/passjobs.cpp" line="158"/>
         <source>affinity policy of %1 ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passjobs.cpp" line="227"/>
+        <location filename="../core/provisioning/passcrew.cpp" line="230"/>
         <source>provisioning worker stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passjobs.cpp" line="268"/>
+        <location filename="../core/provisioning/passcrew.cpp" line="325"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation>
             <numerusform>%n machine added meanwhile joins the starts under way</numerusform>
@@ -2178,63 +2178,63 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="38"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="44"/>
         <source>machine %1: starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="39"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="45"/>
         <source>machine %1: starting in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="150"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="214"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="158"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="222"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="164"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="228"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="172"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="236"/>
         <source>machine %1 died while it started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="173"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="237"/>
         <source>not recorded for machine %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="73"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="82"/>
         <source>machine %1: %2; trying %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="219"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="283"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="224"/>
-        <location filename="../core/provisioning/pass.cpp" line="126"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="288"/>
+        <location filename="../core/provisioning/pass.cpp" line="179"/>
         <source>machine %1: provisioning error: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="280"/>
+        <location filename="../core/provisioning/pass.cpp" line="338"/>
         <source>machine %1: cannot start: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="108"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="140"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2710,43 +2710,48 @@
 <context>
     <name>Store</name>
     <message>
-        <location filename="../core/store/store.cpp" line="123"/>
+        <location filename="../core/store/store.cpp" line="134"/>
         <source>cannot open store &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="132"/>
+        <location filename="../core/store/store.cpp" line="143"/>
         <source>cannot create directory &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="193"/>
+        <location filename="../core/store/store.cpp" line="212"/>
         <source>it is not a Berth store: the database holds another program&apos;s tables, which Berth leaves untouched; name an empty database or a Berth store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="197"/>
+        <location filename="../core/store/store.cpp" line="216"/>
         <source>it is not a Berth store: the file holds another program&apos;s database, which Berth leaves untouched; name a new file or a Berth store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="249"/>
+        <location filename="../core/store/store.cpp" line="269"/>
         <source>expected postgresql://user[:password]@host[:port]/dbname</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="252"/>
+        <location filename="../core/store/store.cpp" line="272"/>
         <source>Qt SQL&apos;s PostgreSQL driver is missing; install libqt6sql6-psql</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="496"/>
-        <location filename="../core/store/store.cpp" line="517"/>
+        <location filename="../core/store/store.cpp" line="317"/>
+        <source>expected the URL&apos;s options without &quot;;&quot; (PostgreSQL settings as -c name=value, separated by spaces)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/store.cpp" line="563"/>
+        <location filename="../core/store/store.cpp" line="584"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="502"/>
+        <location filename="../core/store/store.cpp" line="569"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2879,22 +2884,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="207"/>
+        <location filename="../core/store/storeerror.cpp" line="209"/>
+        <source>the PostgreSQL server refused a setting in the address&apos;s options (expected -c name=value for settings it knows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/store/storeerror.cpp" line="212"/>
         <source>the address has a setting PostgreSQL&apos;s client cannot read (a quote or a space in a value?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="210"/>
+        <location filename="../core/store/storeerror.cpp" line="215"/>
         <source>cannot reach the PostgreSQL server at %1:%2 (is it running, and is the address right?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="221"/>
+        <location filename="../core/store/storeerror.cpp" line="226"/>
         <source>the store &quot;%1&quot; was lost under this process: another program removed its write-ahead log while it was open here (after something in this process dropped its locks); what this process did since may not be kept, and it neither reads nor writes the store again. Reopen the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/store/storeerror.cpp" line="231"/>
+        <location filename="../core/store/storeerror.cpp" line="236"/>
         <source>the store &quot;%1&quot; is read-only: this command changes the model, and only commands that read it (status, show-…, the window&apos;s views) work on it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2943,27 +2953,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="353"/>
+        <location filename="../core/commands/unitplacer.cpp" line="346"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="356"/>
+        <location filename="../core/commands/unitplacer.cpp" line="349"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="378"/>
+        <location filename="../core/commands/unitplacer.cpp" line="371"/>
         <source>unit %1 is not placed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="380"/>
+        <location filename="../core/commands/unitplacer.cpp" line="373"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="386"/>
+        <location filename="../core/commands/unitplacer.cpp" line="379"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5462,7 +5472,7 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relatedialog.cpp" line="60"/>
+        <location filename="../ui/relatedialog.cpp" line="61"/>
         <source>&amp;Relate</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5495,17 +5505,17 @@ Reopen the store now?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="179"/>
+        <location filename="../ui/relationsview.cpp" line="180"/>
         <source>%1 selected, related to nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="180"/>
+        <location filename="../ui/relationsview.cpp" line="181"/>
         <source>%1 selected, related to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/relationsview.cpp" line="386"/>
+        <location filename="../ui/relationsview.cpp" line="387"/>
         <source>Remove the relation between %1 and %2…</source>
         <translation type="unfinished"></translation>
     </message>
