@@ -169,16 +169,21 @@ private:
         Job *next = nullptr;    // the job after it, taken
         Job *deck = nullptr;    // its start recorded, the next to go
         Job *newDeck = nullptr; // taken with `job`'s instance: the one after `next`
+        Launch launched;
+        // The worker's next start: `given`, else the job kept for later, else
+        // the queue's next (none once the crew is dismissed and none is left).
+        const auto launchNext = [&](Job *given) {
+            job = given ? given : deck ? std::exchange(deck, nullptr) : take();
+            if (job)
+                launched = m_pass.launch(m_recorder, *job);
+        };
         try {
-            job = take();
-            Launch launched = job ? m_pass.launch(m_recorder, *job) : Launch();
+            launchNext(nullptr);
             while (job) {
                 if (launched.outcome != Outcome::Started) { // recorded already
                     m_pass.count(launched.outcome);
                     finished(*std::exchange(job, nullptr));
-                    job = deck ? std::exchange(deck, nullptr) : take();
-                    if (job)
-                        launched = m_pass.launch(m_recorder, *job);
+                    launchNext(nullptr);
                     continue;
                 }
                 next = deck ? std::exchange(deck, nullptr) : takeWaiting();
@@ -213,11 +218,7 @@ private:
                     job = std::exchange(next, nullptr);
                     continue;
                 }
-                job = std::exchange(next, nullptr);
-                if (!job)
-                    job = deck ? std::exchange(deck, nullptr) : take();
-                if (job)
-                    launched = m_pass.launch(m_recorder, *job);
+                launchNext(std::exchange(next, nullptr));
             }
         } catch (const std::exception &error) {
             // Its host's other containers are not held up by them, nor the
