@@ -16,9 +16,10 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QStandardPaths>
-#include <QThread>
 
 #include <sqlite3.h>
+
+#include <thread>
 
 namespace berth {
 
@@ -102,6 +103,13 @@ quint64 splitmix64(quint64 x)
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
+}
+
+// A tag's value in an instance's tags, as SQL (the tag names are Berth's own
+// constants): an index on it serves only a query that names the same path.
+QByteArray tagValue(const QString &tag)
+{
+    return QStringLiteral("json_extract(tags, '$.\"%1\"')").arg(tag).toUtf8();
 }
 
 } // namespace
@@ -277,6 +285,11 @@ SimProvider::SimProvider(const CloudAccount &account)
          "created_at INTEGER NOT NULL)");
     exec("CREATE UNIQUE INDEX IF NOT EXISTS instances_node ON instances(node) WHERE node <> ''");
     exec("CREATE INDEX IF NOT EXISTS instances_zone ON instances(zone)");
+    // A start asks for the instance of its machine: not a scan of them all.
+    const QByteArray byMachine = "CREATE INDEX IF NOT EXISTS instances_machine ON instances(" +
+                                 tagValue(InstanceTags::machine) + ", " +
+                                 tagValue(InstanceTags::model) + ")";
+    exec(byMachine.constData());
     exec("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
 }
 
@@ -295,10 +308,16 @@ void SimProvider::exec(const char *sql)
     }
 }
 
-void SimProvider::simulateLatency() const
+SimProvider::Wire::Wire(int latencyMs)
+    : m_answered(std::chrono::steady_clock::now() + std::chrono::milliseconds(latencyMs))
 {
-    if (m_latencyMs > 0)
-        QThread::msleep(ulong(m_latencyMs));
+    if (latencyMs > 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(latencyMs / 2));
+}
+
+SimProvider::Wire::~Wire()
+{
+    std::this_thread::sleep_until(m_answered);
 }
 
 QString SimProvider::nextId(const char *prefix)
@@ -341,19 +360,17 @@ QString SimProvider::instanceOfMachine(const QMap<QString, QString> &tags)
     const QString machine = tags.value(InstanceTags::machine);
     if (model.isEmpty() || machine.isEmpty())
         return {};
-    const auto path = [](const QString &tag) { return QStringLiteral("$.\"%1\"").arg(tag); };
-    Statement q(m_db, "SELECT id FROM instances WHERE json_extract(tags, ?) = ? AND "
-                      "json_extract(tags, ?) = ?");
-    q.bind(1, path(InstanceTags::model))
-        .bind(2, model)
-        .bind(3, path(InstanceTags::machine))
-        .bind(4, machine);
+    static const QByteArray sql = "SELECT id FROM instances WHERE " +
+                                  tagValue(InstanceTags::machine) + " = ? AND " +
+                                  tagValue(InstanceTags::model) + " = ?";
+    Statement q(m_db, sql.constData());
+    q.bind(1, machine).bind(2, model);
     return q.step() ? q.text(0) : QString();
 }
 
 StartResult SimProvider::startInstance(const StartRequest &request)
 {
-    simulateLatency();
+    const Wire wire(m_latencyMs);
     if (const ProviderError denied = checkAccess(); !denied.ok()) {
         StartResult refused;
         refused.error = denied;
@@ -563,7 +580,7 @@ StartResult SimProvider::startMetal(const StartRequest &request)
 ProviderError SimProvider::stopInstances(const QString &region, const QStringList &ids)
 {
     Q_UNUSED(region);
-    simulateLatency();
+    const Wire wire(m_latencyMs);
     if (ProviderError denied = checkAccess(); !denied.ok())
         return denied;
     QMutexLocker lock(&m_mutex);
@@ -587,7 +604,7 @@ QList<InstanceInfo> SimProvider::listInstances(const QString &region,
                                                const QMap<QString, QString> &tags,
                                                ProviderError *listError)
 {
-    simulateLatency();
+    const Wire wire(m_latencyMs);
     if (const ProviderError denied = checkAccess(); !denied.ok()) {
         if (listError)
             *listError = denied;

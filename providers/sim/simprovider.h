@@ -6,6 +6,7 @@
 #include <QMutex>
 
 #include <atomic>
+#include <chrono>
 
 struct sqlite3;
 
@@ -36,7 +37,23 @@ public:
                                       ProviderError *error) override;
 
 private:
-    void simulateLatency() const;
+    // One call's time on the wire: made on entry, it waits half of
+    // latency-ms (the request travelling), and on leaving the call, the rest
+    // of it (the answer travelling back). The cloud's own work on its state
+    // happens in between, as a real cloud's does while the caller waits: a
+    // call takes latency-ms, not latency-ms and then its turn at the state
+    // behind the other calls of the same moment.
+    class Wire
+    {
+    public:
+        explicit Wire(int latencyMs);
+        ~Wire();
+        Wire(const Wire &) = delete;
+        Wire &operator=(const Wire &) = delete;
+
+    private:
+        std::chrono::steady_clock::time_point m_answered;
+    };
     // Auth error when the cloud asks for an access key and the account's is wrong.
     ProviderError checkAccess() const;
     // Draws from the seeded fault stream; true when this start must fail.
