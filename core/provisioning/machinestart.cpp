@@ -128,21 +128,19 @@ bool Provisioner::Pass::recordStartIn(ModelTx &tx, const Job &job, const QString
     return true;
 }
 
-void Provisioner::Pass::recordFirstStarts(QList<Job> &jobs)
+void Provisioner::Pass::recordStarts(QList<Job> &jobs)
 {
-    const qsizetype first =
-        std::min<qsizetype>(jobs.size(), std::max(1, m_model.config.provisionWorkers()));
-    if (first == 0)
+    if (jobs.isEmpty())
         return;
     QStringList nonces;
-    for (qsizetype i = 0; i < first; ++i)
+    for (qsizetype i = 0; i < jobs.size(); ++i)
         nonces << QUuid::createUuid().toString(QUuid::WithoutBraces);
-    QList<bool> recorded(first, false);
+    QList<bool> recorded(jobs.size(), false);
     try {
         const bool held = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
             if (!holdsLease(tx))
                 return false;
-            for (qsizetype i = 0; i < first; ++i)
+            for (qsizetype i = 0; i < jobs.size(); ++i)
                 recorded[i] = recordStartIn(tx, jobs[i], nonces[i]);
             return true;
         });
@@ -151,7 +149,7 @@ void Provisioner::Pass::recordFirstStarts(QList<Job> &jobs)
     } catch (const BerthError &) {
         return; // each records its own start, and says why if it fails too
     }
-    for (qsizetype i = 0; i < first; ++i) {
+    for (qsizetype i = 0; i < jobs.size(); ++i) {
         if (recorded[i])
             jobs[i].recordedNonce = nonces[i];
     }

@@ -64,9 +64,8 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
         !m_model.dying && m_cloud->region(m_model.region) && onlyNeverStartedAwait(snapshot);
     if (startFirst) {
         prepareStarts(snapshot);
-        QList<Job> first = jobs(snapshot, false);
-        recordFirstStarts(first);
-        handOut(std::move(first));
+        m_unfed = jobs(snapshot, false);
+        feed(); // the first round, and the one after it
     }
     QList<InstanceInfo> instances;
     try {
@@ -111,8 +110,6 @@ Provisioner::Report Provisioner::Pass::reconcileAndStart()
     if (!startFirst)
         prepareStarts(snapshot);
     QList<Job> hosts = jobs(snapshot, false);
-    if (!startFirst)
-        recordFirstStarts(hosts);
     // From here on the kept snapshot is read where it is (no copy shares it):
     // the starts change it, and it is updated in place.
     snapshot = {};

@@ -172,6 +172,13 @@ private:
     void dismissCrew();
     // Hands `jobs` to the crew (hiring it if none is), without waiting.
     void handOut(QList<Job> jobs);
+    // Hands the crew the starts not handed out yet, a round (as many as it
+    // has workers) at a time, each round's starts recorded first in one
+    // transaction on the pass's own connection, until a round in flight and
+    // one more wait for the crew: a worker back from the cloud takes a start
+    // recorded already and asks the cloud at once, while the pass records
+    // the round after. Never more than two rounds show `starting` at once.
+    void feed();
     // Starts `first` on the crew (up to provision-workers threads of the
     // pass's own) and waits for every start handed out. With `takeNew`,
     // machines added meanwhile (or whose host came up) join while earlier
@@ -205,7 +212,7 @@ private:
     // 0. Steps 1, 3 and 4 below, up to an instance started or the start given up.
     Launch launch(Recorder &recorder, Job &job);
     // Runs in the transaction that records an instance: the worker records
-    // the starts of its next jobs there.
+    // the start of its next job there when the pass could not.
     using Alongside = std::function<void(ModelTx &)>;
     // 1. The start recorded, with a fresh nonce, before the provider is
     //    called; false when the machine no longer wants one (or the lease is lost).
@@ -214,11 +221,11 @@ private:
     // when it is lost), and the start recorded in `tx`.
     bool holdsLease(ModelTx &tx);
     bool recordStartIn(ModelTx &tx, const Job &job, const QString &nonce);
-    // The starts of the first jobs (as many as there are workers) recorded
-    // in one transaction on the pass's own connection, before the crew takes
-    // them: the first round of starts waits neither for the workers'
-    // connections nor for one turn each at the writers' lock.
-    void recordFirstStarts(QList<Job> &jobs);
+    // The starts of `jobs` (a round) recorded in one transaction on the
+    // pass's own connection, before the crew takes them: a round of starts
+    // waits neither for the crew's recorder nor for one turn each at the
+    // writers' lock. A job whose start is not recorded records its own.
+    void recordStarts(QList<Job> &jobs);
     StartRequest request(const Job &job, const InstanceType &type, const QString &nonce) const;
     // 2. The instance recorded, unless the machine went meanwhile: then stopped.
     Outcome recordStarted(Recorder &recorder, Job &job, const QString &nonce,
@@ -253,6 +260,8 @@ private:
     int m_done = 0;
     int m_total = 0;
     QSet<qint64> m_taken; // machines this pass has tried to start (pass thread only)
+    // Taken, and not handed to the crew yet (pass thread only): feed().
+    QList<Job> m_unfed;
     // Zones chosen for hosts not started yet, by machine (pass thread only).
     QHash<qint64, QString> m_claimed;
     // Machines of rebalance replacements beyond max-surge: not started yet.

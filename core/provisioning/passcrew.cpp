@@ -20,11 +20,12 @@ using namespace ProvisioningRules;
 
 // The pass's start workers: threads of its own, taking the next job until
 // none is left and the crew is dismissed, their writes made together by the
-// crew's recorder. The pass records the first round's starts itself, and
-// the recorder connects while the cloud works on them: on PostgreSQL a
-// connection costs a server process, an authentication and cold catalogs,
-// which a connection a worker paid sixteen times over, and sixteen starts
-// that end together were recorded one after another under the writers' lock.
+// crew's recorder. The pass records the starts a round at a time itself
+// (feed()), and the recorder connects while the cloud works on the first
+// round: on PostgreSQL a connection costs a server process, an
+// authentication and cold catalogs, which a connection a worker paid sixteen
+// times over, and sixteen starts that end together were recorded one after
+// another under the writers' lock.
 class Provisioner::Pass::Crew
 {
 public:
@@ -69,18 +70,33 @@ public:
         m_changed.wakeAll();
     }
     // Waits up to `ms` for every job handed out to be done (or for no
-    // worker to be left to do them): true then.
-    bool waitDone(int ms)
+    // worker to be left to do them): true then. With `feeding`, false as
+    // soon as the crew is hungry.
+    bool waitDone(int ms, bool feeding)
     {
         QDeadlineTimer deadline(ms);
         QMutexLocker lock(&m_mutex);
-        while (!done() && m_changed.wait(&m_mutex, deadline)) {
+        while (!done() && !(feeding && hungryLocked()) && m_changed.wait(&m_mutex, deadline)) {
         }
         return done();
+    }
+    // Whether the crew has no more than a round of starts before it, in
+    // flight or waiting to be taken: the pass records the next round then.
+    bool hungry()
+    {
+        QMutexLocker lock(&m_mutex);
+        return hungryLocked();
     }
 
 private:
     bool done() const { return m_workers == 0 || (m_next >= m_queue.size() && m_running == 0); }
+    bool hungryLocked() const
+    {
+        qsizetype ahead = m_running;
+        for (std::size_t i = m_next; i < m_queue.size(); ++i)
+            ahead += hostFull(m_queue[i]) ? 0 : 1;
+        return ahead <= m_size;
+    }
     bool hostFull(const Job &job) const
     {
         return job.machine.isContainer() && m_startingOn.value(job.machine.parentId) >= m_perHost;
@@ -108,16 +124,6 @@ private:
     {
         QMutexLocker lock(&m_mutex);
         return m_pass.m_abort ? nullptr : takeLocked();
-    }
-    // A job to keep for the round after next, only while more wait than the
-    // whole crew starts in one round: never one an idle worker could start
-    // sooner.
-    Job *takeForLater()
-    {
-        QMutexLocker lock(&m_mutex);
-        if (m_pass.m_abort || m_queue.size() - m_next <= std::size_t(m_size))
-            return nullptr;
-        return takeLocked();
     }
     Job *takeLocked()
     {
@@ -158,22 +164,19 @@ private:
         m_changed.wakeAll();
     }
     // Starts jobs until none is left. A job whose start is recorded already
-    // (by the pass, or with the instance of the worker's job before) goes to
-    // the cloud as soon as the job before it is back, while that one's
-    // instance is recorded: a round costs the cloud's wait, not the cloud's
-    // and then the store's. The start of the job after it is recorded with
-    // that instance.
+    // (by the pass: feed()) goes to the cloud as soon as the job before it is
+    // back, while that one's instance is recorded: a round costs the cloud's
+    // wait, not the cloud's and then the store's. A job the pass could not
+    // record records its start with that instance.
     void work()
     {
-        Job *job = nullptr;     // back from the cloud, or given up
-        Job *next = nullptr;    // the job after it, taken
-        Job *deck = nullptr;    // its start recorded, the next to go
-        Job *newDeck = nullptr; // taken with `job`'s instance: the one after `next`
+        Job *job = nullptr;  // back from the cloud, or given up
+        Job *next = nullptr; // the job after it, taken
         Launch launched;
-        // The worker's next start: `given`, else the job kept for later, else
-        // the queue's next (none once the crew is dismissed and none is left).
+        // The worker's next start: `given`, else the queue's next (none once
+        // the crew is dismissed and none is left).
         const auto launchNext = [&](Job *given) {
-            job = given ? given : deck ? std::exchange(deck, nullptr) : take();
+            job = given ? given : take();
             if (job)
                 launched = m_pass.launch(m_recorder, *job);
         };
@@ -186,33 +189,22 @@ private:
                     launchNext(nullptr);
                     continue;
                 }
-                next = deck ? std::exchange(deck, nullptr) : takeWaiting();
+                next = takeWaiting();
                 std::optional<CallAside<Launch>> aside;
                 if (next && !next->recordedNonce.isEmpty())
                     aside.emplace([this, next] { return m_pass.launch(m_recorder, *next); });
                 QString nextNonce;
-                QString deckNonce;
-                // Taken once, should the transaction run again.
                 const auto alongside = [&](ModelTx &tx) {
                     if (next && !aside)
                         nextNonce = recordAlongside(tx, *next);
-                    if (!newDeck)
-                        newDeck = takeForLater();
-                    if (newDeck)
-                        deckNonce = recordAlongside(tx, *newDeck);
                 };
                 const Outcome outcome = m_pass.recordStarted(m_recorder, *job, launched.nonce,
                                                              launched.instance, alongside);
                 m_pass.count(outcome);
                 finished(*std::exchange(job, nullptr));
-                // Only a transaction that committed recorded their starts.
-                if (outcome == Outcome::Started) {
-                    if (next && !aside)
-                        next->recordedNonce = nextNonce;
-                    if (newDeck)
-                        newDeck->recordedNonce = deckNonce;
-                }
-                deck = std::exchange(newDeck, nullptr);
+                // Only a transaction that committed recorded its start.
+                if (outcome == Outcome::Started && next && !aside)
+                    next->recordedNonce = nextNonce;
                 if (aside) {
                     launched = aside->get();
                     job = std::exchange(next, nullptr);
@@ -223,7 +215,7 @@ private:
         } catch (const std::exception &error) {
             // Its host's other containers are not held up by them, nor the
             // pass by jobs taken and never started.
-            for (Job *taken : {job, next, deck, newDeck}) {
+            for (Job *taken : {job, next}) {
                 if (taken)
                     finished(*taken);
             }
@@ -295,7 +287,7 @@ void Provisioner::Pass::handOut(QList<Job> jobs)
         m_crew = std::make_unique<Crew>(*this, std::max(1, m_model.config.provisionWorkers()));
     {
         QMutexLocker lock(&m_reportMutex);
-        m_total = int(std::max<qsizetype>(m_total, m_done + jobs.size()));
+        m_total = int(std::max<qsizetype>(m_total, m_done + jobs.size() + m_unfed.size()));
     }
     reportProgress(); // the bar shows at once, not after the first start
     const qsizetype count = jobs.size();
@@ -303,14 +295,35 @@ void Provisioner::Pass::handOut(QList<Job> jobs)
     m_crew->hire(count);
 }
 
+void Provisioner::Pass::feed()
+{
+    const qsizetype round = std::max(1, m_model.config.provisionWorkers());
+    while (!m_unfed.isEmpty() && !m_abort && (!m_crew || m_crew->hungry())) {
+        QList<Job> batch = m_unfed.first(std::min(round, m_unfed.size()));
+        m_unfed.remove(0, batch.size());
+        recordStarts(batch);
+        handOut(std::move(batch));
+    }
+}
+
 void Provisioner::Pass::runJobs(QList<Job> first, bool takeNew)
 {
-    handOut(std::move(first));
+    m_unfed += std::move(first);
+    feed();
     if (!m_crew)
         return;
     // The lease keeper renews the lease meanwhile; every second, machines due
     // a start since join the queue.
-    while (!m_crew->waitDone(1000)) {
+    QDeadlineTimer look(1000);
+    for (;;) {
+        // Fed, the crew waits for nothing more from the pass: done when it is.
+        const bool feeding = !m_unfed.isEmpty() && !m_abort;
+        if (m_crew->waitDone(int(look.remainingTime()), feeding) && !feeding)
+            break;
+        feed();
+        if (!look.hasExpired())
+            continue;
+        look.setRemainingTime(1000);
         if (!takeNew || m_abort)
             continue;
         const ModelSnapshot &snapshot = m_p.currentModel(m_ws);
@@ -325,9 +338,8 @@ void Provisioner::Pass::runJobs(QList<Job> first, bool takeNew)
         reportProgress();
         m_p.log(Provisioner::tr("%n machine(s) added meanwhile join the starts under way", "",
                                 int(more.size())));
-        const qsizetype added = more.size();
-        m_crew->add(std::move(more));
-        m_crew->hire(added);
+        m_unfed += std::move(more);
+        feed();
     }
 }
 

@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTest>
@@ -421,6 +422,23 @@ private:
     std::atomic<int> m_waiting = 0;
 };
 
+// Holds every start until released (or ten seconds), counting those asked.
+class HoldingProvider final : public ForwardingProvider
+{
+public:
+    using ForwardingProvider::ForwardingProvider;
+    StartResult startInstance(const StartRequest &request) override
+    {
+        ++asked;
+        QDeadlineTimer deadline(std::chrono::seconds(10));
+        while (!released && !deadline.hasExpired())
+            QThread::msleep(5);
+        return m_inner.startInstance(request);
+    }
+    std::atomic<int> asked = 0;
+    std::atomic<bool> released = false;
+};
+
 } // namespace
 
 class TestProvisioner : public QObject
@@ -431,6 +449,7 @@ private slots:
     void startsEveryMachineWithItsType();
     void aPassHoldsAFewConnectionsHoweverManyWorkers();
     void theLastFewStartTogetherNotKeptForLater();
+    void theNextRoundIsRecordedWhileTheFirstIsInTheCloud();
     void containersOfAFailedHostShowAnErrorNamingIt();
     void containersStartAFewAtATimeOnEachHost();
     void spreadsEachApplicationOverZones();
@@ -1279,6 +1298,43 @@ void TestProvisioner::theLastFewStartTogetherNotKeptForLater()
     f.clouds.add(f.clouds.get(QStringLiteral("sim")), gathering);
     QVERIFY(f.provision());
     QVERIFY(gathering->gathered);
+    checkOneInstancePerMachine(f);
+}
+
+// While the first round of starts is with the cloud, the pass records the
+// round after it, so that a worker back from the cloud asks for its next
+// start at once; and no more than that: a machine shows `starting` at most a
+// round before the cloud is asked for it.
+void TestProvisioner::theNextRoundIsRecordedWhileTheFirstIsInTheCloud()
+{
+    Fixture f;
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("provision-workers=4")});
+    f.deploy(QStringLiteral("web"), 12);
+    const std::unique_ptr<SimProvider> sim = f.sameSim();
+    auto holding = std::make_shared<HoldingProvider>(*sim);
+    f.clouds.add(f.clouds.get(QStringLiteral("sim")), holding);
+    Provisioner provisioner(f.path(), f.clouds, model);
+    const std::atomic<bool> cancel = false;
+    Provisioner::Report report;
+    std::thread pass([&] { report = provisioner.runPass(cancel); });
+    const auto release = qScopeGuard([&] { // also when a check below fails
+        holding->released = true;
+        if (pass.joinable())
+            pass.join();
+    });
+    const auto recorded = [&f] {
+        const ModelSnapshot s = f.snapshot();
+        return int(std::count_if(s.machines.cbegin(), s.machines.cend(),
+                                 [](const MachineRecord &m) { return !m.nonce.isEmpty(); }));
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(holding->asked.load(), 4, 10'000);
+    QTRY_COMPARE_WITH_TIMEOUT(recorded(), 8, 10'000);
+    QThread::msleep(300); // however long the cloud takes
+    QCOMPARE(recorded(), 8);
+    QCOMPARE(holding->asked.load(), 4);
+    holding->released = true;
+    pass.join();
+    QCOMPARE(report.started, 12);
     checkOneInstancePerMachine(f);
 }
 
