@@ -3,11 +3,27 @@
 #include "core/bertherror.h"
 #include "core/berthmodule.h"
 
+#include <QFileInfo>
+
 namespace berth {
 
 namespace {
 
 const QString service = QStringLiteral("berth");
+
+// Whether a keychain could be reached at all: the Secret Service and KWallet
+// answer on the session bus, found from DBUS_SESSION_BUS_ADDRESS, the user
+// bus in XDG_RUNTIME_DIR, or started for a graphical session on demand.
+// Without one, the keychain module (QtKeychain, Qt D-Bus, libsecret, GLib's
+// GIO: some milliseconds to load) is not loaded to find out.
+bool sessionBusReachable()
+{
+    if (!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS") ||
+        !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        return true;
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    return !runtime.isEmpty() && QFileInfo::exists(runtime + QStringLiteral("/bus"));
+}
 
 } // namespace
 
@@ -25,9 +41,13 @@ QString KeychainSecretStore::backend() const
 bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
                               const QByteArray &value, std::optional<QByteArray> *out)
 {
+    const bool bus = sessionBusReachable();
     QString missing;
-    const auto access = BerthModule::resolve<KeychainAccess::Run>(
-        QStringLiteral("berth-keychain"), KeychainAccess::runSymbol, &missing);
+    KeychainAccess::Run access = nullptr;
+    if (bus) {
+        access = BerthModule::resolve<KeychainAccess::Run>(QStringLiteral("berth-keychain"),
+                                                           KeychainAccess::runSymbol, &missing);
+    }
     KeychainAccess::Reply reply;
     if (access)
         access({op, service, account + u'/' + key, value}, reply);
@@ -42,11 +62,11 @@ bool KeychainSecretStore::run(Op op, const QString &account, const QString &key,
         m_fallingBack = true;
         // In words a user can act on, not the library's (which names the
         // D-Bus programs it tried to run).
-        if (!access) {
-            m_why = QStringLiteral("Berth's keychain module is missing (%1)").arg(missing);
-        } else if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")) {
+        if (!bus || (access && qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"))) {
             m_why = QStringLiteral("this session has no D-Bus session bus to reach a keychain "
                                    "(Secret Service or KWallet) on");
+        } else if (!access) {
+            m_why = QStringLiteral("Berth's keychain module is missing (%1)").arg(missing);
         } else {
             m_why = QStringLiteral("no keychain service (Secret Service or KWallet) answered on "
                                    "the session bus");

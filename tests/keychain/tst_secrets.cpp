@@ -51,6 +51,33 @@ class TestSecrets : public QObject
     Q_OBJECT
 
 private slots:
+    // First: the test below loads the module into this process.
+    void withoutASessionBusTheKeychainIsNotLoaded()
+    {
+        // A server's session (ssh, CI, a service): no bus, no graphical session.
+        qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+        qunsetenv("DISPLAY");
+        qunsetenv("WAYLAND_DISPLAY");
+        QTemporaryDir runtime; // no user bus in it
+        qputenv("XDG_RUNTIME_DIR", runtime.path().toLocal8Bit());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("secrets.json"));
+        KeychainSecretStore store(path);
+        QCOMPARE(store.read(QStringLiteral("sim"), QStringLiteral("access-key")),
+                 std::optional<QByteArray>());
+        QVERIFY(!store.usesKeychain());
+        QCOMPARE(store.backend(),
+                 QStringLiteral("file %1 (mode 0600), as this session has no D-Bus session bus "
+                                "to reach a keychain (Secret Service or KWallet) on")
+                     .arg(path));
+        QFile maps(QStringLiteral("/proc/self/maps"));
+        QVERIFY(maps.open(QIODevice::ReadOnly));
+        const QByteArray mapped = maps.readAll();
+        QVERIFY(!mapped.isEmpty());
+        QVERIFY2(!mapped.contains("berth-keychain") && !mapped.contains("libqt6keychain"),
+                 "the keychain module was loaded");
+    }
+
     void fileStoreIsOwnerOnly()
     {
         QTemporaryDir dir;
