@@ -283,11 +283,15 @@ class Provisioner::Pass::Recorder
 {
 public:
     // `warm`: the name of a machine the connection's first read looks up,
-    // as a start's first write does.
+    // as a start's first write does. It connects at the first write, or
+    // when connect() says so before.
     Recorder(Pass &pass, QString warm);
     ~Recorder(); // after the last write asked for
     Recorder(const Recorder &) = delete;
     Recorder &operator=(const Recorder &) = delete;
+
+    // Connects now, on the recorder's thread, without waiting.
+    void connect();
 
     // Runs fn(ModelTx&) in the recorder's next transaction on the model, in
     // a savepoint of it, and waits until that transaction commits. Throws
@@ -323,6 +327,7 @@ private:
     QWaitCondition m_answered; // a transaction done
     QList<Request *> m_queue;
     bool m_stopping = false;
+    bool m_started = false;
     Store *m_store = nullptr;          // the thread's, while it runs
     std::unique_ptr<QThread> m_thread; // last: it uses the members above
 };

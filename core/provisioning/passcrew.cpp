@@ -62,6 +62,8 @@ public:
         for (int w = 0; w < more; ++w)
             m_pool.start([this] { work(); });
     }
+    // Its recorder connects now, ready for the first instances to record.
+    void connectRecorder() { m_recorder.connect(); }
     void add(QList<Job> jobs)
     {
         QMutexLocker lock(&m_mutex);
@@ -293,6 +295,9 @@ void Provisioner::Pass::handOut(QList<Job> jobs)
     const qsizetype count = jobs.size();
     m_crew->add(std::move(jobs));
     m_crew->hire(count);
+    // Not sooner: on PostgreSQL its connection (a server process, an
+    // authentication) would take the processors from the first round's.
+    m_crew->connectRecorder();
 }
 
 void Provisioner::Pass::feed()

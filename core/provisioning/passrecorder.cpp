@@ -16,11 +16,7 @@ Provisioner::Pass::Recorder::Recorder(Pass &pass, QString warm)
     : m_pass(pass)
     , m_warm(std::move(warm))
     , m_thread(QThread::create([this] { run(); }))
-{
-    // Connects while the first round of starts is with the cloud: the pass
-    // recorded those starts itself.
-    m_thread->start();
-}
+{}
 
 Provisioner::Pass::Recorder::~Recorder()
 {
@@ -32,8 +28,16 @@ Provisioner::Pass::Recorder::~Recorder()
     m_thread->wait();
 }
 
+void Provisioner::Pass::Recorder::connect()
+{
+    QMutexLocker lock(&m_mutex);
+    if (!std::exchange(m_started, true))
+        m_thread->start();
+}
+
 void Provisioner::Pass::Recorder::writeErased(const std::function<void(ModelTx &)> &fn)
 {
+    connect();
     Request request{fn, {}};
     QMutexLocker lock(&m_mutex);
     m_queue << &request;
