@@ -114,18 +114,40 @@ bool Provisioner::Pass::holdsLease(ModelTx &tx)
 
 bool Provisioner::Pass::recordStartIn(ModelTx &tx, const Job &job, const QString &nonce)
 {
+    return recordStartsIn(tx, {job}, {nonce}).constFirst();
+}
+
+QList<bool> Provisioner::Pass::recordStartsIn(ModelTx &tx, const QList<Job> &jobs,
+                                              const QStringList &nonces)
+{
     {
-        // Known before any instance can carry it: the listing may show one.
+        // Known before any instance can carry them: the listing may show one.
         QMutexLocker lock(&m_noncesMutex);
-        m_nonces.insert(nonce);
+        for (const QString &nonce : nonces)
+            m_nonces.insert(nonce);
     }
-    const auto m = tx.machines().find(job.machine.name);
-    if (!m || !m->state.awaitsStart() || !m->instanceId.isEmpty())
-        return false;
-    tx.machineLife().recordStart(*m, nonce,
-                                 job.zone.isEmpty() ? QStringLiteral("starting")
-                                                    : QStringLiteral("starting in ") + job.zone);
-    return true;
+    QList<qint64> ids;
+    ids.reserve(jobs.size());
+    for (const Job &job : jobs)
+        ids << job.machine.id;
+    // As they are now, not as the pass read them.
+    const QHash<qint64, MachineRecord> current = tx.machines().withIds(ids);
+    QList<bool> recorded(jobs.size(), false);
+    QList<MachineLife::Start> starts;
+    for (qsizetype i = 0; i < jobs.size(); ++i) {
+        const Job &job = jobs.at(i);
+        const auto m = current.constFind(job.machine.id);
+        if (m == current.cend() || m->name != job.machine.name || !m->state.awaitsStart() ||
+            !m->instanceId.isEmpty())
+            continue;
+        recorded[i] = true;
+        starts << MachineLife::Start{*m, nonces.at(i),
+                                     job.zone.isEmpty()
+                                         ? QStringLiteral("starting")
+                                         : QStringLiteral("starting in ") + job.zone};
+    }
+    tx.machineLife().recordStarts(starts);
+    return recorded;
 }
 
 void Provisioner::Pass::recordStarts(QList<Job> &jobs)
@@ -135,13 +157,12 @@ void Provisioner::Pass::recordStarts(QList<Job> &jobs)
     QStringList nonces;
     for (qsizetype i = 0; i < jobs.size(); ++i)
         nonces << QUuid::createUuid().toString(QUuid::WithoutBraces);
-    QList<bool> recorded(jobs.size(), false);
+    QList<bool> recorded;
     try {
         const bool held = m_ws.inModel(m_p.m_model, [&](ModelTx &tx) {
             if (!holdsLease(tx))
                 return false;
-            for (qsizetype i = 0; i < jobs.size(); ++i)
-                recorded[i] = recordStartIn(tx, jobs[i], nonces[i]);
+            recorded = recordStartsIn(tx, jobs, nonces);
             return true;
         });
         if (!held)
@@ -150,8 +171,8 @@ void Provisioner::Pass::recordStarts(QList<Job> &jobs)
         return; // each records its own start, and says why if it fails too
     }
     for (qsizetype i = 0; i < jobs.size(); ++i) {
-        if (recorded[i])
-            jobs[i].recordedNonce = nonces[i];
+        if (recorded.at(i))
+            jobs[i].recordedNonce = nonces.at(i);
     }
 }
 

@@ -221,6 +221,9 @@ private:
     // when it is lost), and the start recorded in `tx`.
     bool holdsLease(ModelTx &tx);
     bool recordStartIn(ModelTx &tx, const Job &job, const QString &nonce);
+    // recordStartIn() for many jobs, each with its nonce, in a few statements
+    // whatever their number: whether each start was recorded.
+    QList<bool> recordStartsIn(ModelTx &tx, const QList<Job> &jobs, const QStringList &nonces);
     // The starts of `jobs` (a round) recorded in one transaction on the
     // pass's own connection, before the crew takes them: a round of starts
     // waits neither for the crew's recorder nor for one turn each at the

@@ -84,10 +84,47 @@ QList<MachineLife::ModelLogEntry> MachineLife::modelLog(qint64 afterId, int last
 void MachineLife::recordStart(const MachineRecord &machine, const QString &nonce,
                               const QString &message)
 {
-    const MachineState next = moved(machine, MachineState::Move::RecordStart, message);
-    m_scope.sql().run(QStringLiteral("UPDATE machines SET instance_status = ?, "
-                                     "instance_message = ?, nonce = ? WHERE id = ?"),
-                      {MachineState::text(next.instance), message, nonce, machine.id});
+    recordStarts({{machine, nonce, message}});
+}
+
+void MachineLife::recordStarts(const QList<Start> &starts)
+{
+    if (starts.isEmpty())
+        return;
+    const qint64 at = m_scope.now();
+    QList<QVariantList> history;
+    QList<QVariantList> rows;
+    history.reserve(starts.size());
+    rows.reserve(starts.size());
+    for (const Start &start : starts) {
+        // Checked first, every one: a move the state refuses writes nothing.
+        const MachineState next =
+            start.machine.state.after(MachineState::Move::RecordStart, start.machine.name);
+        history << QVariantList{start.machine.id,
+                                at,
+                                MachineState::text(next.life),
+                                MachineState::text(next.status),
+                                MachineState::text(next.instance),
+                                start.message};
+        rows << QVariantList{start.machine.id, MachineState::text(next.instance), start.message,
+                             start.nonce};
+    }
+    m_scope.sql().insertRows(QStringLiteral("machine_status_log"),
+                             {{"machine_id", "bigint"},
+                              {"at", "bigint"},
+                              {"life", "text"},
+                              {"machine_status", "text"},
+                              {"instance_status", "text"},
+                              {"message", "text"}},
+                             history);
+    m_scope.sql().updateRows(QStringLiteral("machines"),
+                             {{"id", "bigint"},
+                              {"instance_status", "text"},
+                              {"instance_message", "text"},
+                              {"nonce", "text"}},
+                             rows);
+    for (const Start &start : starts)
+        m_scope.logChange(QStringLiteral("machine"), start.machine.name, Change::Op::Changed);
 }
 
 void MachineLife::recordInstance(const MachineRecord &machine, const InstanceInfo &instance)

@@ -23,6 +23,16 @@ public:
     static void primeStarts(Store &store);
 
     void recordStart(const MachineRecord &machine, const QString &nonce, const QString &message);
+    // recordStart() for many machines at once: their history rows in one
+    // statement and their rows in another (on PostgreSQL each statement is a
+    // round trip, and a round of starts records sixteen or more).
+    struct Start
+    {
+        MachineRecord machine;
+        QString nonce;
+        QString message;
+    };
+    void recordStarts(const QList<Start> &starts);
     void recordInstance(const MachineRecord &machine, const InstanceInfo &instance);
     void forgetStart(const MachineRecord &machine, const QString &message);
     void recordRetry(const MachineRecord &machine, int attempts, qint64 retryAt,

@@ -441,6 +441,57 @@ public:
     std::atomic<bool> released = false;
 };
 
+// A pass over `f`'s model on a thread of its own, whose starts the cloud
+// holds until release() (or the end of the scope).
+class HeldPass
+{
+public:
+    explicit HeldPass(Fixture &f)
+        : m_sim(f.sameSim())
+        , holding(std::make_shared<HoldingProvider>(*m_sim))
+        , m_provisioner(holdingStarts(f, holding), f.clouds, model)
+        , m_thread([this] { report = m_provisioner.runPass(m_cancel); })
+    {}
+    ~HeldPass() { release(); }
+    HeldPass(const HeldPass &) = delete;
+    HeldPass &operator=(const HeldPass &) = delete;
+    void release()
+    {
+        holding->released = true;
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+private:
+    // `f`'s store, once `holding` answers for its sim cloud.
+    static QString holdingStarts(Fixture &f, const std::shared_ptr<HoldingProvider> &holding)
+    {
+        f.clouds.add(f.clouds.get(QStringLiteral("sim")), holding);
+        return f.path();
+    }
+    std::unique_ptr<SimProvider> m_sim;
+
+public:
+    std::shared_ptr<HoldingProvider> holding;
+    Provisioner::Report report; // once released
+
+private:
+    Provisioner m_provisioner;
+    const std::atomic<bool> m_cancel = false;
+    std::thread m_thread;
+};
+
+// The machines whose start is recorded.
+QList<MachineRecord> recordedStarts(Fixture &f)
+{
+    QList<MachineRecord> starting;
+    for (const MachineRecord &m : f.snapshot().machines) {
+        if (!m.nonce.isEmpty())
+            starting << m;
+    }
+    return starting;
+}
+
 } // namespace
 
 class TestProvisioner : public QObject
@@ -452,6 +503,7 @@ private slots:
     void aPassHoldsAFewConnectionsHoweverManyWorkers();
     void theLastFewStartTogetherNotKeptForLater();
     void theNextRoundIsRecordedWhileTheFirstIsInTheCloud();
+    void aRoundsStartsAreRecordedTogetherEachItsOwn();
     void containersOfAFailedHostShowAnErrorNamingIt();
     void containersStartAFewAtATimeOnEachHost();
     void spreadsEachApplicationOverZones();
@@ -1323,31 +1375,60 @@ void TestProvisioner::theNextRoundIsRecordedWhileTheFirstIsInTheCloud()
     Fixture f;
     ModelCommands(f.ws()).setConfig(model, {QStringLiteral("provision-workers=4")});
     f.deploy(QStringLiteral("web"), 12);
-    const std::unique_ptr<SimProvider> sim = f.sameSim();
-    auto holding = std::make_shared<HoldingProvider>(*sim);
-    f.clouds.add(f.clouds.get(QStringLiteral("sim")), holding);
-    Provisioner provisioner(f.path(), f.clouds, model);
-    const std::atomic<bool> cancel = false;
-    Provisioner::Report report;
-    std::thread pass([&] { report = provisioner.runPass(cancel); });
-    const auto release = qScopeGuard([&] { // also when a check below fails
-        holding->released = true;
-        if (pass.joinable())
-            pass.join();
-    });
-    const auto recorded = [&f] {
-        const ModelSnapshot s = f.snapshot();
-        return int(std::count_if(s.machines.cbegin(), s.machines.cend(),
-                                 [](const MachineRecord &m) { return !m.nonce.isEmpty(); }));
-    };
-    QTRY_COMPARE_WITH_TIMEOUT(holding->asked.load(), 4, 10'000);
-    QTRY_COMPARE_WITH_TIMEOUT(recorded(), 8, 10'000);
+    HeldPass pass(f);
+    QTRY_COMPARE_WITH_TIMEOUT(pass.holding->asked.load(), 4, 10'000);
+    QTRY_COMPARE_WITH_TIMEOUT(recordedStarts(f).size(), 8, 10'000);
     QThread::msleep(300); // however long the cloud takes
-    QCOMPARE(recorded(), 8);
-    QCOMPARE(holding->asked.load(), 4);
-    holding->released = true;
-    pass.join();
-    QCOMPARE(report.started, 12);
+    QCOMPARE(recordedStarts(f).size(), 8);
+    QCOMPARE(pass.holding->asked.load(), 4);
+    pass.release();
+    QCOMPARE(pass.report.started, 12);
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::aRoundsStartsAreRecordedTogetherEachItsOwn()
+{
+    // Given rounds of four starts, the first held by the cloud
+    Fixture f;
+    ModelCommands(f.ws()).setConfig(model, {QStringLiteral("provision-workers=4")});
+    f.deploy(QStringLiteral("web"), 12);
+    HeldPass pass(f);
+    QTRY_COMPARE_WITH_TIMEOUT(recordedStarts(f).size(), 8, 10'000);
+
+    // Then each recorded start is its machine's own: a nonce of its own, and
+    // one move in its history saying where it starts
+    MachineCommands machines(f.ws());
+    QSet<QString> nonces;
+    for (const MachineRecord &m : recordedStarts(f)) {
+        nonces.insert(m.nonce);
+        QCOMPARE(MachineState::text(m.state.instance), QStringLiteral("provisioning"));
+        const QList<StatusLogEntry> log = machines.statusLog(model, m.name);
+        QCOMPARE(log.size(), 1);
+        QCOMPARE(MachineState::text(log.first().state.status), QStringLiteral("pending"));
+        QCOMPARE(MachineState::text(log.first().state.instance), QStringLiteral("provisioning"));
+        QVERIFY2(log.first().message.startsWith(QStringLiteral("starting in sim-east-")),
+                 qPrintable(log.first().message));
+        QCOMPARE(m.message(), log.first().message);
+    }
+    QCOMPARE(nonces.size(), 8);
+
+    // When a machine of a later round goes before its round is recorded
+    QString gone;
+    for (const MachineRecord &m : f.snapshot().machines) {
+        if (m.nonce.isEmpty()) {
+            gone = m.name;
+            break;
+        }
+    }
+    QVERIFY(!gone.isEmpty());
+    machines.removeMachines(model, {gone}, true);
+    pass.release();
+
+    // Then it never starts, and every other machine starts once
+    QCOMPARE(pass.report.started, 11);
+    QCOMPARE(pass.report.failed, 0);
+    for (const MachineRecord &m : f.snapshot().machines)
+        QVERIFY(m.name != gone);
     checkOneInstancePerMachine(f);
 }
 
