@@ -15,6 +15,17 @@ void MachineLife::primeStarts(Store &store)
     store.primeWrites({QStringLiteral("machine_status_log")});
 }
 
+QVariantList MachineLife::historyRow(const MachineRecord &machine, const MachineState &next,
+                                     const QString &message) const
+{
+    return {machine.id,
+            m_scope.now(),
+            MachineState::text(next.life),
+            MachineState::text(next.status),
+            MachineState::text(next.instance),
+            message};
+}
+
 MachineState MachineLife::moved(const MachineRecord &machine, MachineState::Move move,
                                 const QString &message)
 {
@@ -24,8 +35,7 @@ MachineState MachineLife::moved(const MachineRecord &machine, MachineState::Move
     m_scope.sql().run(
         QStringLiteral("INSERT INTO machine_status_log (machine_id, at, life, "
                        "machine_status, instance_status, message) VALUES (?, ?, ?, ?, ?, ?)"),
-        {machine.id, m_scope.now(), MachineState::text(next.life), MachineState::text(next.status),
-         MachineState::text(next.instance), message});
+        historyRow(machine, next, message));
     m_scope.logChange(QStringLiteral("machine"), machine.name, Change::Op::Changed);
     return next;
 }
@@ -91,7 +101,6 @@ void MachineLife::recordStarts(const QList<Start> &starts)
 {
     if (starts.isEmpty())
         return;
-    const qint64 at = m_scope.now();
     QList<QVariantList> history;
     QList<QVariantList> rows;
     history.reserve(starts.size());
@@ -100,12 +109,7 @@ void MachineLife::recordStarts(const QList<Start> &starts)
         // Checked first, every one: a move the state refuses writes nothing.
         const MachineState next =
             start.machine.state.after(MachineState::Move::RecordStart, start.machine.name);
-        history << QVariantList{start.machine.id,
-                                at,
-                                MachineState::text(next.life),
-                                MachineState::text(next.status),
-                                MachineState::text(next.instance),
-                                start.message};
+        history << historyRow(start.machine, next, start.message);
         rows << QVariantList{start.machine.id, MachineState::text(next.instance), start.message,
                              start.nonce};
     }

@@ -3,6 +3,8 @@
 #include "core/cloud/instanceinfo.h"
 #include "core/model/modelrecords.h"
 
+#include <QVariant>
+
 namespace berth {
 
 class Store;
@@ -60,6 +62,10 @@ public:
     QList<ModelLogEntry> modelLog(qint64 afterId, int last);
 
 private:
+    // The machine's status history row (machine_status_log's columns in their
+    // order) for its move to `next`, now, with `message`.
+    QVariantList historyRow(const MachineRecord &machine, const MachineState &next,
+                            const QString &message) const;
     // Checks `move` against the machine's current state and writes it to the
     // machine's status history with `message`; gives the state after it.
     MachineState moved(const MachineRecord &machine, MachineState::Move move,
