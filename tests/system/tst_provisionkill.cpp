@@ -323,19 +323,22 @@ void TestProvisionKill::provisionersNeverStartAtOnceWhenPassesOutliveTheLease()
             starts.append({q.value(1).toLongLong(), by});
         }
         std::sort(starts.begin(), starts.end());
-        // The lease goes from one provisioner to another only once it has
-        // lapsed: a holder renews it when a third of it is left, so the next
-        // holder's first start comes at least that long after the last
-        // holder's last one. Two holders at once would interleave their
-        // starts far closer (a start every 150 ms here). A provisioner killed
-        // and another one later may hand it back and forth: that is allowed.
-        const qint64 third = 1500 / 3;
+        // The lease goes from one provisioner to another only once the last
+        // holder is gone (killed, and found gone by its process id) or its
+        // lease lapsed, and the next holder calls the cloud only then; a sim
+        // instance exists from halfway through its start call (150 ms here).
+        // So the next holder's first instance comes at least half a call
+        // after the last holder's last one. Two holders at once would
+        // interleave their starts closer (four calls every 300 ms here). A
+        // provisioner killed and another one later may hand it back and
+        // forth: that is allowed.
+        const qint64 halfCall = 300 / 2 - 10; // created_at is in whole ms
         QSet<QString> provisioners;
         for (qsizetype i = 0; i < starts.size(); ++i) {
             provisioners.insert(starts.at(i).second);
             if (i == 0 || starts.at(i).second == starts.at(i - 1).second)
                 continue;
-            QVERIFY2(starts.at(i).first - starts.at(i - 1).first >= third - 100,
+            QVERIFY2(starts.at(i).first - starts.at(i - 1).first >= halfCall,
                      qPrintable(QStringLiteral("two provisioners started instances at once (%1 "
                                                "at %2, %3 at %4)")
                                     .arg(starts.at(i - 1).second)
