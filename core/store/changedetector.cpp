@@ -4,6 +4,8 @@
 #include "core/store/changelistener.h"
 #include "core/store/store.h"
 
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QTimer>
 
 namespace berth {
@@ -12,9 +14,12 @@ ChangeDetector::ChangeDetector(Store &store, int intervalMs, QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_timer(new QTimer(this))
+    , m_soon(new QTimer(this))
 {
     m_timer->setInterval(intervalMs);
     connect(m_timer, &QTimer::timeout, this, &ChangeDetector::check);
+    m_soon->setSingleShot(true);
+    connect(m_soon, &QTimer::timeout, this, &ChangeDetector::check);
 }
 
 void ChangeDetector::start()
@@ -30,15 +35,48 @@ void ChangeDetector::start()
         } catch (const BerthError &error) {
             emit failed(error.message());
         }
+    } else {
+        // A commit by any process appends to the write-ahead log: told by the
+        // kernel, the check comes at once instead of at the next poll.
+        m_files = new QFileSystemWatcher(this);
+        connect(m_files, &QFileSystemWatcher::fileChanged, this, &ChangeDetector::fileWritten);
+        watchFiles();
     }
     if (!m_paused)
         m_timer->start();
+}
+
+void ChangeDetector::fileWritten()
+{
+    if (m_paused)
+        return;
+    // A commit writes its pages to the log, then publishes them in the log's
+    // shared index, which no file event shows: checked a moment later, and
+    // once more should the index not show it yet.
+    m_recheck = 1;
+    m_soon->start(2);
+}
+
+void ChangeDetector::watchFiles()
+{
+    // The log appears with the store's first reader or writer, and a file
+    // deleted leaves the watch: each is added once it exists.
+    const QString store = m_store.location();
+    const QStringList watched = m_files->files();
+    QStringList missing;
+    for (const QString &path : QStringList{store, store + QStringLiteral("-wal")}) {
+        if (!watched.contains(path) && QFileInfo::exists(path))
+            missing << path;
+    }
+    if (!missing.isEmpty())
+        m_files->addPaths(missing);
 }
 
 void ChangeDetector::pause()
 {
     m_paused = true;
     m_timer->stop();
+    m_soon->stop();
 }
 
 void ChangeDetector::resume()
@@ -61,11 +99,19 @@ void ChangeDetector::check()
 {
     if (m_paused)
         return;
+    if (m_files)
+        watchFiles();
     try {
         const qint64 version = m_store.dataVersion();
-        if (version == m_version)
+        if (version == m_version) {
+            if (m_recheck > 0) {
+                --m_recheck;
+                m_soon->start(25);
+            }
             return;
+        }
         m_version = version;
+        m_recheck = 0;
     } catch (const BerthError &error) {
         emit failed(error.message());
         return;

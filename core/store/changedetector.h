@@ -2,6 +2,7 @@
 
 #include <QObject>
 
+class QFileSystemWatcher;
 class QTimer;
 
 namespace berth {
@@ -10,11 +11,12 @@ class Store;
 
 // Tells when anything was committed to the store, by any process: the one
 // change detector of the window's model watcher and the provisioner. On
-// SQLite it compares the store's data version every `intervalMs`; on
-// PostgreSQL it is woken by the store's NOTIFY (ChangeListener) and polls
-// only slowly, in case a notification is ever lost. Lives on the thread that
-// made it (which needs an event loop) and reads through `store`, a
-// connection of that thread.
+// SQLite it compares the store's data version when the store's files are
+// written (inotify: a commit appends to the write-ahead log) and every
+// `intervalMs`, for what a file watch cannot see; on PostgreSQL it is woken
+// by the store's NOTIFY (ChangeListener) and polls only slowly, in case a
+// notification is ever lost. Lives on the thread that made it (which needs
+// an event loop) and reads through `store`, a connection of that thread.
 class ChangeDetector final : public QObject
 {
     Q_OBJECT
@@ -38,9 +40,18 @@ signals:
 
 private:
     void check();
+    void fileWritten();
+    void watchFiles();
 
     Store &m_store;
     QTimer *m_timer;
+    // SQLite: the store and its write-ahead log, watched once they exist.
+    QFileSystemWatcher *m_files = nullptr;
+    // Coalesces the file events of one commit (a write to the log a page)
+    // into one check, made just after the commit shows in the log's index.
+    QTimer *m_soon;
+    // Checks left after a file event that showed no new version yet.
+    int m_recheck = 0;
     qint64 m_version = -1;
     bool m_paused = false;
 };

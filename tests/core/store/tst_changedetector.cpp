@@ -1,7 +1,8 @@
 // The one change detector of the window and the provisioner: a commit made
 // through another connection (another process, in effect) is reported, one
 // seen already is not, and a paused detector says nothing until it resumes.
-// Run on SQLite (data version polling) and on PostgreSQL (NOTIFY).
+// Run on SQLite (the store's files watched, the data version polled) and on
+// PostgreSQL (NOTIFY).
 #include "core/commands/machinecommands.h"
 #include "core/store/changedetector.h"
 #include "tests/testsupport.h"
@@ -29,6 +30,7 @@ class TestChangeDetector : public QObject
 
 private slots:
     void reportsACommitByAnotherConnection();
+    void aCommitIsToldWithoutWaitingForThePoll();
     void aCommitAlreadySeenIsNotReported();
     void pausedSaysNothingUntilItResumes();
 };
@@ -53,6 +55,28 @@ void TestChangeDetector::reportsACommitByAnotherConnection()
     QTest::qWait(200);
     QCOMPARE(committed.size(), 1);
     QVERIFY(failed.isEmpty());
+}
+
+void TestChangeDetector::aCommitIsToldWithoutWaitingForThePoll()
+{
+    // Given a detector that would poll once an hour (a provisioner waiting
+    // for the next deploy, the window waiting for berthctl's next command)
+    TestWorkspace t;
+    Store watched(t.path());
+    ChangeDetector detector(watched, 3'600'000);
+    QSignalSpy committed(&detector, &ChangeDetector::committed);
+    QSignalSpy failed(&detector, &ChangeDetector::failed);
+    detector.start();
+
+    // When another connection commits, then again
+    commitElsewhere(t);
+
+    // Then each is told as it happens: on SQLite by the store's log being
+    // written, on PostgreSQL by its notification
+    QTRY_COMPARE_WITH_TIMEOUT(committed.size(), 1, 10'000);
+    commitElsewhere(t);
+    QTRY_COMPARE_WITH_TIMEOUT(committed.size(), 2, 10'000);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
 }
 
 void TestChangeDetector::aCommitAlreadySeenIsNotReported()
