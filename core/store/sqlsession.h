@@ -132,6 +132,11 @@ public:
 
     QSqlDatabase database() const { return m_db; }
     void clearCache();
+    // The cached statements, handed over: a store ending its PostgreSQL
+    // session drops them only once the connection is gone, since Qt's driver
+    // would send a DEALLOCATE (a round trip) for each that the server's end
+    // of the session does anyway.
+    QHash<QString, QSqlQuery> takeCache() { return std::exchange(m_cache, {}); }
 
 private:
     QSqlQuery &prepared(const QString &sql);

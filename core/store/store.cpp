@@ -351,7 +351,12 @@ Store::~Store()
             sqlite3_db_config(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
         UserFiles::release(m_location);
     }
+    // Dropped after the connection is removed (its driver deleted): a
+    // statement outliving its driver frees nothing on the server.
+    QHash<QString, QSqlQuery> statements;
     if (m_sql) {
+        if (m_backend == Backend::Postgres)
+            statements = m_sql->takeCache();
         m_sql->clearCache();
         m_sql->database().close();
         m_sql.reset();
