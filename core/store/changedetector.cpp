@@ -53,8 +53,10 @@ void ChangeDetector::fileWritten()
     // A commit writes its pages to the log, then publishes them in the log's
     // shared index, which no file event shows: checked a moment later, and
     // once more should the index not show it yet.
+    // Not restarted by the next event: writes in a stream still get a check.
     m_recheck = 1;
-    m_soon->start(2);
+    if (!m_soon->isActive())
+        m_soon->start(2);
 }
 
 void ChangeDetector::watchFiles()

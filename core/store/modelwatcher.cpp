@@ -5,6 +5,9 @@
 #include "core/store/changedetector.h"
 #include "core/store/workspace.h"
 
+#include <QScopeGuard>
+#include <QTimer>
+
 namespace berth {
 
 ModelWatcher::ModelWatcher(QString storeLocation, const CloudRegistry &clouds, int intervalMs)
@@ -26,6 +29,12 @@ void ModelWatcher::start()
         emit failed(error.message());
         return;
     }
+    m_later = new QTimer(this);
+    m_later->setSingleShot(true);
+    connect(m_later, &QTimer::timeout, this, [this] {
+        if (!m_paused && !m_model.isEmpty())
+            read();
+    });
     m_detector = new ChangeDetector(*m_store, m_intervalMs, this);
     connect(m_detector, &ChangeDetector::committed, this, &ModelWatcher::committed);
     connect(m_detector, &ChangeDetector::failed, this, &ModelWatcher::failed);
@@ -70,14 +79,25 @@ void ModelWatcher::committed()
         if (clouds)
             emit cloudsChanged();
         if (ours)
-            read();
+            readPaced();
     } catch (const BerthError &error) {
         emit failed(error.message());
     }
 }
 
+void ModelWatcher::readPaced()
+{
+    const qint64 since = m_sinceRead.isValid() ? m_sinceRead.elapsed() : m_intervalMs;
+    if (since >= m_intervalMs)
+        read();
+    else if (!m_later->isActive())
+        m_later->start(int(m_intervalMs - since));
+}
+
 void ModelWatcher::read()
 {
+    m_later->stop(); // this read covers what it was for
+    const auto ended = qScopeGuard([this] { m_sinceRead.start(); });
     try {
         // The version and log position first: a commit made while reading is
         // read again next time.
@@ -108,6 +128,8 @@ void ModelWatcher::read()
 void ModelWatcher::pause()
 {
     m_paused = true;
+    if (m_later)
+        m_later->stop();
     if (m_detector)
         m_detector->pause();
 }

@@ -2,10 +2,13 @@
 
 #include "core/model/modelrecords.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 #include <functional>
 #include <memory>
+
+class QTimer;
 
 namespace berth {
 
@@ -19,7 +22,9 @@ class Workspace;
 // commit (any process's) and the change log has entries for the open model,
 // it reads a snapshot on its own connection and hands it over with
 // snapshotReady(). The item models merge
-// it by id, so views change in place.
+// it by id, so views change in place. The first commit after a quiet spell
+// is read at once; while commits keep coming (a provisioner's rounds), one
+// read at most every `intervalMs` after the last one ended covers them all.
 class ModelWatcher final : public QObject
 {
     Q_OBJECT
@@ -53,6 +58,7 @@ signals:
 
 private:
     void committed();
+    void readPaced();
     void read();
 
     QString m_location;
@@ -63,8 +69,10 @@ private:
     std::unique_ptr<Store> m_store;
     std::unique_ptr<Workspace> m_workspace;
     ChangeDetector *m_detector = nullptr;
-    qint64 m_seq = 0;     // the change log read so far
-    qint64 m_modelId = 0; // the open model's id once read
+    QElapsedTimer m_sinceRead; // since the last read ended
+    QTimer *m_later = nullptr; // the read that covers commits made meanwhile
+    qint64 m_seq = 0;          // the change log read so far
+    qint64 m_modelId = 0;      // the open model's id once read
     SnapshotReader m_reader;
 };
 
