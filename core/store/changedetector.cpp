@@ -8,6 +8,8 @@
 #include <QFileSystemWatcher>
 #include <QTimer>
 
+#include <utility>
+
 namespace berth {
 
 ChangeDetector::ChangeDetector(Store &store, int intervalMs, QObject *parent)
@@ -54,7 +56,7 @@ void ChangeDetector::fileWritten()
     // shared index, which no file event shows: checked a moment later, and
     // once more should the index not show it yet.
     // Not restarted by the next event: writes in a stream still get a check.
-    m_recheck = 1;
+    m_recheck = true;
     if (!m_soon->isActive())
         m_soon->start(2);
 }
@@ -106,14 +108,12 @@ void ChangeDetector::check()
     try {
         const qint64 version = m_store.dataVersion();
         if (version == m_version) {
-            if (m_recheck > 0) {
-                --m_recheck;
+            if (std::exchange(m_recheck, false))
                 m_soon->start(25);
-            }
             return;
         }
         m_version = version;
-        m_recheck = 0;
+        m_recheck = false;
     } catch (const BerthError &error) {
         emit failed(error.message());
         return;

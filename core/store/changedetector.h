@@ -50,8 +50,8 @@ private:
     // Coalesces the file events of one commit (a write to the log a page)
     // into one check, made just after the commit shows in the log's index.
     QTimer *m_soon;
-    // Checks left after a file event that showed no new version yet.
-    int m_recheck = 0;
+    // One more check owed after a file event that showed no new version yet.
+    bool m_recheck = false;
     qint64 m_version = -1;
     bool m_paused = false;
 };
