@@ -301,7 +301,9 @@ void provision(CliContext &ctx, const QStringList &args)
 {
     CommandArgs parser(QStringLiteral("provision"), QStringLiteral("[--until-idle] [--timeout S]"));
     parser.addOption(
-        {QStringLiteral("until-idle"), QStringLiteral("stop when nothing is left to do")});
+        {QStringLiteral("until-idle"),
+         QStringLiteral(
+             "stop once nothing is left to do, here or by a provisioner already running")});
     parser.addOption({QStringLiteral("timeout"), QStringLiteral("give up after S seconds"),
                       QStringLiteral("S")});
     parser.parse(args, 0, 0);

@@ -361,25 +361,7 @@ void Provisioner::Pass::releaseGroupsOfGoneApplications(const ModelSnapshot &sna
 
 void Provisioner::Pass::countPending()
 {
-    const ModelSnapshot &snapshot = m_p.currentModel(m_ws);
-    QHash<qint64, const MachineRecord *> byId;
-    for (const MachineRecord &m : snapshot.machines)
-        byId.insert(m.id, &m);
-    for (const MachineRecord &m : snapshot.machines) {
-        if (m.state.isDead()) {
-            ++m_report.pending;
-            continue;
-        }
-        if (!awaitsInstance(m))
-            continue;
-        if (m.isContainer()) {
-            if (MachineRecord::hostBlocks(byId.value(m.parentId)))
-                continue; // blocked until the host is fixed
-        }
-        ++m_report.pending;
-        if (m.retryAt > 0 && (m_report.nextRetryAt == 0 || m.retryAt < m_report.nextRetryAt))
-            m_report.nextRetryAt = m.retryAt;
-    }
+    Provisioner::countPending(m_p.currentModel(m_ws), m_report);
 }
 
 } // namespace berth

@@ -1,6 +1,7 @@
 #include "core/provisioning/provisioner.h"
 #include "core/store/modelrows.h"
 
+#include "core/bertherror.h"
 #include "core/provisioning/pass.h"
 #include "core/store/provisionerlease.h"
 #include "core/store/store.h"
@@ -129,6 +130,57 @@ Provisioner::Report Provisioner::runPass(const std::atomic<bool> &cancel)
     return Pass(*this, cancel).run();
 }
 
+void Provisioner::countPending(const ModelSnapshot &snapshot, Report &report)
+{
+    QHash<qint64, const MachineRecord *> byId;
+    for (const MachineRecord &m : snapshot.machines)
+        byId.insert(m.id, &m);
+    for (const MachineRecord &m : snapshot.machines) {
+        if (m.state.isDead()) {
+            ++report.pending;
+            continue;
+        }
+        if (!StartPlan::awaitsInstance(m))
+            continue;
+        if (m.isContainer()) {
+            if (MachineRecord::hostBlocks(byId.value(m.parentId)))
+                continue; // blocked until the host is fixed
+        }
+        ++report.pending;
+        if (m.retryAt > 0 && (report.nextRetryAt == 0 || m.retryAt < report.nextRetryAt))
+            report.nextRetryAt = m.retryAt;
+    }
+}
+
+Provisioner::HolderWait Provisioner::waitOnHolder(const std::atomic<bool> &cancel, qint64 deadline)
+{
+    // What changed is read a tenth of a second apart (the change log since
+    // the last look: one cheap read when nothing did); the lease is asked
+    // for again each second, in case its holder has gone.
+    constexpr qint64 lookEveryMs = 100;
+    const qint64 askLeaseAt = now() + 1000;
+    while (!cancel) {
+        Report report;
+        try {
+            countPending(model(), report);
+        } catch (const BerthError &) {
+            return HolderWait::AskLease; // the next pass says why (or that the model went)
+        }
+        if (report.pending == 0)
+            return HolderWait::Idle;
+        const qint64 time = now();
+        if (deadline > 0 && time >= deadline)
+            return HolderWait::TimedOut;
+        if (time >= askLeaseAt)
+            return HolderWait::AskLease;
+        qint64 sleep = std::min(lookEveryMs, askLeaseAt - time);
+        if (deadline > 0)
+            sleep = std::min(sleep, deadline - time);
+        QThread::msleep(ulong(sleep));
+    }
+    return HolderWait::AskLease;
+}
+
 bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs)
 {
     const qint64 deadline = timeoutMs > 0 ? now() + timeoutMs : 0;
@@ -140,19 +192,32 @@ bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs
                 log(Provisioner::tr("waiting: model %1 is provisioned by %2")
                         .arg(m_model, report.holder));
             announcedWait = true;
-        } else if (report.destroyed) {
+            // The lease's holder does the work: the model is idle once
+            // nothing awaits a start or a removal, whoever made them.
+            switch (waitOnHolder(cancel, deadline)) {
+            case HolderWait::Idle:
+                log(Provisioner::tr("model %1 is idle (provisioned by %2)")
+                        .arg(m_model, report.holder));
+                return true;
+            case HolderWait::TimedOut:
+                return false;
+            case HolderWait::AskLease:
+                continue;
+            }
+        }
+        if (report.destroyed)
             return true; // its lease went with it
-        } else if (report.pending == 0) {
+        if (report.pending == 0) {
             m_lease->release();
             return true;
         }
         const bool progressed =
             report.started + report.removed + report.adopted + report.stopped > 0;
         qint64 wait = 0;
-        if (!report.leaseHeldElsewhere && report.nextRetryAt > 0 && report.started == 0)
+        if (report.nextRetryAt > 0 && report.started == 0)
             wait = std::max<qint64>(0, report.nextRetryAt - now());
-        else if (report.leaseHeldElsewhere || !progressed)
-            wait = 1000; // someone else's turn, or nothing moved: do not spin
+        else if (!progressed)
+            wait = 1000; // nothing moved: do not spin
         if (deadline > 0 && now() + wait > deadline) {
             if (deadline > now())
                 QThread::msleep(ulong(deadline - now()));

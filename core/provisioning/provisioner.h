@@ -72,8 +72,16 @@ private:
     struct Job;
     class Pass;
 
+    enum class HolderWait { Idle, TimedOut, AskLease };
+
     // The model's provisioner lease, on m_store (taken by each pass).
     void makeLease();
+    // Adds what `snapshot` still waits for (starts, retries, removals) to
+    // `report`: none, and the model is idle.
+    static void countPending(const ModelSnapshot &snapshot, Report &report);
+    // While another provisioner holds the lease: until the model is idle,
+    // the deadline (0: none) passes, or it is time to ask for the lease again.
+    HolderWait waitOnHolder(const std::atomic<bool> &cancel, qint64 deadline);
     void log(const QString &line) const;
     // The model as it is now: read whole at first (and once a minute), then
     // only the rows the change log names since the last read, so that a

@@ -56,6 +56,7 @@ private slots:
     void foregroundProvisionerTakesUpCloudSettings();
     void theCommandsJujuUsersTypeFirst();
     void aJujuUsersHabitsAreTaken();
+    void untilIdleBesideARunningProvisioner();
     void jujusModelConfigNames();
     void dryRunsAndKeepInstance();
     void readingCommandsAskNoCloud();
@@ -870,6 +871,60 @@ void TestBerthctl::foregroundProvisionerTakesUpCloudSettings()
     provisioner.terminate(); // SIGTERM: it stops between machines
     QVERIFY(provisioner.waitForFinished(20'000));
     QCOMPARE(provisioner.exitStatus(), QProcess::NormalExit);
+}
+
+void TestBerthctl::untilIdleBesideARunningProvisioner()
+{
+    // A script's `deploy && provision --until-idle` while a provisioner runs
+    // (the window's, or berthctl provision): that one starts the machines,
+    // and the script's command ends once the model is idle, with how it
+    // ended, instead of waiting for the lease until its timeout.
+    const auto S = [](const char *text) { return QString::fromUtf8(text); };
+    QCOMPARE(run({S("model-config"), S("retry-count=0")}).exitCode, 0);
+    QCOMPARE(run({S("deploy"), S("web")}).exitCode, 0);
+    QProcess provisioner;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(S("BERTH_DB"), m_db);
+    env.insert(S("XDG_DATA_HOME"), m_dir->filePath(S("data")));
+    provisioner.setProcessEnvironment(env);
+    provisioner.start(S(BERTHCTL_PATH), {S("provision")});
+    QVERIFY(provisioner.waitForStarted());
+    const auto stop = qScopeGuard([&] {
+        provisioner.terminate();
+        provisioner.waitForFinished(20'000);
+    });
+    QString out;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (out += QString::fromUtf8(provisioner.readAllStandardOutput())).contains(S(": started")),
+        20'000); // its first pass has started machine 0, and it holds the lease
+
+    QCOMPARE(run({S("add-unit"), S("web"), S("-n"), S("3")}).exitCode, 0);
+    Run r = run({S("provision"), S("--until-idle"), S("--timeout"), S("50")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(S("waiting: model default is provisioned by process")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(S("model default is idle (provisioned by process")), qPrintable(r.out));
+    QVERIFY2(r.out.endsWith(S("4 machine(s) with instances, 0 in error, 0 blocked\n")),
+             qPrintable(r.out));
+    const QJsonObject machines = json({S("status")})[S("machines")].toObject();
+    QCOMPARE(machines.size(), 4);
+    for (const QJsonValue &m : machines)
+        QCOMPARE(m[S("machine-status")][S("current")].toString(), S("started"));
+
+    // The running provisioner fails the next start: the script learns it.
+    QCOMPARE(run({S("update-cloud"), S("sim"), S("--config"), S("fault-rate=1"), S("--config"),
+                  S("fault-kind=permanent")})
+                 .exitCode,
+             0);
+    QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(provisioner.readAllStandardOutput()))
+                                 .contains(S("provider accounts changed: reloaded")),
+                             20'000);
+    QCOMPARE(run({S("add-unit"), S("web")}).exitCode, 0);
+    r = run({S("provision"), S("--until-idle"), S("--timeout"), S("50")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(S("model default is idle (provisioned by process")), qPrintable(r.out));
+    QVERIFY2(r.err.startsWith(S("ERROR provision: 1 machine(s) in error and 0 blocked")),
+             qPrintable(r.err));
 }
 
 void TestBerthctl::aJujuUsersHabitsAreTaken()

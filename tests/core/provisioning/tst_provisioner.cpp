@@ -520,6 +520,8 @@ private slots:
     void stopsDuplicates();
     void bareMetalPoolAcquiresLeastWastefulNode();
     void oneProvisionerPerModel();
+    void untilIdleIsIdleOnceTheLeaseHolderHasStartedAll();
+    void untilIdleWaitsForTheLeaseHoldersStarts();
     void notFoundErrorsShowAtOnceWithoutRetries();
     void refusedCredentialsShowOnEveryMachineWithoutRetry();
     void aProvisionerThatLosesTheLeaseStopsStarting();
@@ -1152,6 +1154,69 @@ void TestProvisioner::oneProvisionerPerModel()
     QCOMPARE(report.started, 0);
     QVERIFY(first.runUntilIdle(std::atomic<bool>(false), 10'000)); // releases the lease when idle
     QVERIFY(!second.runPass(std::atomic<bool>(false)).leaseHeldElsewhere);
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::untilIdleIsIdleOnceTheLeaseHolderHasStartedAll()
+{
+    // A provisioner left running (the window's, berthctl provision) keeps
+    // the lease: `provision --until-idle` beside it ends once the model is
+    // idle, rather than waiting for a lease that never comes until its timeout.
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 2);
+    Provisioner running(f.path(), f.clouds, model);
+    QCOMPARE(running.runPass(std::atomic<bool>(false)).started, 2);
+    Provisioner oneShot(f.path(), f.clouds, model);
+    QStringList lines;
+    oneShot.setLog([&](const QString &line) { lines << line; });
+    QVERIFY(oneShot.runUntilIdle(std::atomic<bool>(false), 30'000));
+    QVERIFY2(lines.filter(QStringLiteral("is provisioned by")).size() == 1,
+             qPrintable(lines.join(u'\n')));
+    QVERIFY2(lines.filter(QStringLiteral("model default is idle")).size() == 1,
+             qPrintable(lines.join(u'\n')));
+    // It neither started anything nor took the lease.
+    QVERIFY(lines.filter(QStringLiteral("started")).isEmpty());
+    QVERIFY(oneShot.runPass(std::atomic<bool>(false)).leaseHeldElsewhere);
+    QCOMPARE(f.instances().size(), 2);
+    checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::untilIdleWaitsForTheLeaseHoldersStarts()
+{
+    // The holder has the lease and machines still wait: the one-shot waits
+    // for them, and is idle once the holder has started them.
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 1);
+    Provisioner running(f.path(), f.clouds, model);
+    QCOMPARE(running.runPass(std::atomic<bool>(false)).started, 1);
+    f.deploy(QStringLiteral("db"), 3);
+    const std::atomic<bool> cancel = false;
+    std::atomic<bool> waiting = false;
+    std::atomic<bool> done = false;
+    bool idle = false;
+    std::thread oneShot([&] {
+        Provisioner provisioner(f.path(), f.clouds, model); // a connection of this thread
+        provisioner.setLog([&](const QString &line) {
+            if (line.contains(QStringLiteral("is provisioned by")))
+                waiting = true;
+        });
+        idle = provisioner.runUntilIdle(cancel, 60'000);
+        done = true;
+    });
+    const auto joined = qScopeGuard([&] { oneShot.join(); });
+    const auto until = [](const std::atomic<bool> &flag) {
+        QDeadlineTimer deadline(30'000);
+        while (!flag && !deadline.hasExpired())
+            QThread::msleep(10);
+        return bool(flag);
+    };
+    QVERIFY(until(waiting));
+    QThread::msleep(300); // a few looks at the model: three machines still wait
+    QVERIFY2(!done, "idle while the holder had not started the machines yet");
+    QCOMPARE(running.runPass(cancel).started, 3);
+    QVERIFY(until(done));
+    QVERIFY(idle);
+    QCOMPARE(f.instances().size(), 4);
     checkOneInstancePerMachine(f);
 }
 
