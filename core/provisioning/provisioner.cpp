@@ -3,13 +3,17 @@
 
 #include "core/bertherror.h"
 #include "core/provisioning/pass.h"
+#include "core/store/changedetector.h"
 #include "core/store/provisionerlease.h"
 #include "core/store/store.h"
 #include "core/store/workspace.h"
 
+#include <QEventLoop>
 #include <QThread>
+#include <QTimer>
 
 #include <algorithm>
+#include <utility>
 
 namespace berth {
 
@@ -152,39 +156,69 @@ void Provisioner::countPending(const ModelSnapshot &snapshot, Report &report)
     }
 }
 
-Provisioner::HolderWait Provisioner::waitOnHolder(const std::atomic<bool> &cancel, qint64 deadline)
+Provisioner::HolderWait Provisioner::waitOnHolder(ChangeDetector &commits,
+                                                  const std::atomic<bool> &cancel, qint64 deadline)
 {
-    // What changed is read a tenth of a second apart (the change log since
-    // the last look: one cheap read when nothing did); the lease is asked
-    // for again each second, in case its holder has gone.
-    constexpr qint64 lookEveryMs = 100;
-    const qint64 askLeaseAt = now() + 1000;
-    while (!cancel) {
-        Report report;
-        try {
-            countPending(model(), report);
-        } catch (const BerthError &) {
-            return HolderWait::AskLease; // the next pass says why (or that the model went)
+    const qint64 askLeaseAt = now() + 1000; // in case its holder has gone
+    HolderWait result = HolderWait::AskLease;
+    bool over = false;
+    QEventLoop loop;
+    const auto end = [&](HolderWait how) {
+        result = how;
+        over = true;
+        loop.quit();
+    };
+    // What changed since the last look (the change log: one cheap read when
+    // nothing did). Never a look inside a look: a read may hand on the
+    // thread's events, a commit among them, which brings one more look after.
+    bool looking = false;
+    bool again = false;
+    const auto look = [&] {
+        if (std::exchange(looking, true)) {
+            again = true;
+            return;
         }
-        if (report.pending == 0)
-            return HolderWait::Idle;
+        do {
+            again = false;
+            Report report;
+            try {
+                countPending(model(), report);
+            } catch (const BerthError &) {
+                end(HolderWait::AskLease); // the next pass says why (or that the model went)
+                break;
+            }
+            if (report.pending == 0)
+                end(HolderWait::Idle);
+        } while (again && !over);
+        looking = false;
+    };
+    // A commit by any process brings a look; a few times a second the
+    // deadline and Ctrl+C are looked at, each second the lease asked for.
+    const QMetaObject::Connection told =
+        QObject::connect(&commits, &ChangeDetector::committed, &loop, look);
+    QTimer tick;
+    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
         const qint64 time = now();
         if (deadline > 0 && time >= deadline)
-            return HolderWait::TimedOut;
-        if (time >= askLeaseAt)
-            return HolderWait::AskLease;
-        qint64 sleep = std::min(lookEveryMs, askLeaseAt - time);
-        if (deadline > 0)
-            sleep = std::min(sleep, deadline - time);
-        QThread::msleep(ulong(sleep));
-    }
-    return HolderWait::AskLease;
+            end(HolderWait::TimedOut);
+        else if (cancel || time >= askLeaseAt)
+            end(HolderWait::AskLease);
+    });
+    tick.start(50);
+    look(); // the holder may be done already
+    if (!over)
+        loop.exec();
+    QObject::disconnect(told);
+    return result;
 }
 
 bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs)
 {
     const qint64 deadline = timeoutMs > 0 ? now() + timeoutMs : 0;
     bool announcedWait = false;
+    // Made once another provisioner is found holding the lease: tells of
+    // the commits of its work (on PostgreSQL a listening session of its own).
+    std::unique_ptr<ChangeDetector> commits;
     while (!cancel) {
         const Report report = runPass(cancel);
         if (report.leaseHeldElsewhere) {
@@ -192,9 +226,13 @@ bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs
                 log(Provisioner::tr("waiting: model %1 is provisioned by %2")
                         .arg(m_model, report.holder));
             announcedWait = true;
+            if (!commits) {
+                commits = std::make_unique<ChangeDetector>(*m_store, 250);
+                commits->start(); // without NOTIFY it polls, and the lease is asked each second
+            }
             // The lease's holder does the work: the model is idle once
             // nothing awaits a start or a removal, whoever made them.
-            switch (waitOnHolder(cancel, deadline)) {
+            switch (waitOnHolder(*commits, cancel, deadline)) {
             case HolderWait::Idle:
                 log(Provisioner::tr("model %1 is idle (provisioned by %2)")
                         .arg(m_model, report.holder));

@@ -15,6 +15,7 @@
 
 namespace berth {
 
+class ChangeDetector;
 class Store;
 class ProvisionerLease;
 class Workspace;
@@ -62,6 +63,8 @@ public:
     Report runPass(const std::atomic<bool> &cancel);
     // Passes until nothing is left to do now or later (retries waited for),
     // `cancel` is set, or `timeoutMs` (0: none) passes. True when idle.
+    // While another provisioner holds the model's lease, it waits for that
+    // one's work in an event loop: on the main thread or one started by QThread.
     bool runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs = 0);
     // The model as the provisioner keeps it for its passes, brought up to
     // date from the change log: what berthctl provision says before and
@@ -80,8 +83,10 @@ private:
     // `report`: none, and the model is idle.
     static void countPending(const ModelSnapshot &snapshot, Report &report);
     // While another provisioner holds the lease: until the model is idle,
-    // the deadline (0: none) passes, or it is time to ask for the lease again.
-    HolderWait waitOnHolder(const std::atomic<bool> &cancel, qint64 deadline);
+    // the deadline (0: none) passes, or it is time to ask for the lease
+    // again; the model looked at again after each of `commits`.
+    HolderWait waitOnHolder(ChangeDetector &commits, const std::atomic<bool> &cancel,
+                            qint64 deadline);
     void log(const QString &line) const;
     // The model as it is now: read whole at first (and once a minute), then
     // only the rows the change log names since the last read, so that a

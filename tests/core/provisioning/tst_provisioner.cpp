@@ -1194,7 +1194,9 @@ void TestProvisioner::untilIdleWaitsForTheLeaseHoldersStarts()
     std::atomic<bool> waiting = false;
     std::atomic<bool> done = false;
     bool idle = false;
-    std::thread oneShot([&] {
+    // A thread of Qt's: the wait on the holder runs an event loop (its
+    // timers, the store's notifications).
+    const std::unique_ptr<QThread> oneShot(QThread::create([&] {
         Provisioner provisioner(f.path(), f.clouds, model); // a connection of this thread
         provisioner.setLog([&](const QString &line) {
             if (line.contains(QStringLiteral("is provisioned by")))
@@ -1202,8 +1204,9 @@ void TestProvisioner::untilIdleWaitsForTheLeaseHoldersStarts()
         });
         idle = provisioner.runUntilIdle(cancel, 60'000);
         done = true;
-    });
-    const auto joined = qScopeGuard([&] { oneShot.join(); });
+    }));
+    oneShot->start();
+    const auto joined = qScopeGuard([&] { oneShot->wait(); });
     const auto until = [](const std::atomic<bool> &flag) {
         QDeadlineTimer deadline(30'000);
         while (!flag && !deadline.hasExpired())
