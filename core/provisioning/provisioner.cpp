@@ -181,13 +181,16 @@ Provisioner::HolderWait Provisioner::waitOnHolder(ChangeDetector &commits,
         do {
             again = false;
             Report report;
+            bool dying = false;
             try {
-                countPending(model(), report);
+                const ModelSnapshot &snapshot = model();
+                countPending(snapshot, report);
+                dying = snapshot.model.dying; // idle once gone: the next pass says so
             } catch (const BerthError &) {
                 end(HolderWait::AskLease); // the next pass says why (or that the model went)
                 break;
             }
-            if (report.pending == 0)
+            if (report.pending == 0 && !dying)
                 end(HolderWait::Idle);
         } while (again && !over);
         looking = false;

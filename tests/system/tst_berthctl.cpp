@@ -925,6 +925,14 @@ void TestBerthctl::untilIdleBesideARunningProvisioner()
     QVERIFY2(r.out.contains(S("model default is idle (provisioned by process")), qPrintable(r.out));
     QVERIFY2(r.err.startsWith(S("ERROR provision: 1 machine(s) in error and 0 blocked")),
              qPrintable(r.err));
+
+    // As juju destroy-model: it returns once the running provisioner has
+    // stopped the instances and the model is gone, not before.
+    r = run({S("destroy-model"), S("default"), S("--force"), S("--no-prompt")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(!r.out.contains(S("is idle")), qPrintable(r.out));
+    QVERIFY(json({S("models")}).isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(provisioner.state(), QProcess::NotRunning, 20'000);
 }
 
 void TestBerthctl::aJujuUsersHabitsAreTaken()

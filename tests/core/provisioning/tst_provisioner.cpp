@@ -522,6 +522,7 @@ private slots:
     void oneProvisionerPerModel();
     void untilIdleIsIdleOnceTheLeaseHolderHasStartedAll();
     void untilIdleWaitsForTheLeaseHoldersStarts();
+    void untilIdleWaitsUntilADyingModelIsGone();
     void notFoundErrorsShowAtOnceWithoutRetries();
     void refusedCredentialsShowOnEveryMachineWithoutRetry();
     void aProvisionerThatLosesTheLeaseStopsStarting();
@@ -1221,6 +1222,42 @@ void TestProvisioner::untilIdleWaitsForTheLeaseHoldersStarts()
     QVERIFY(idle);
     QCOMPARE(f.instances().size(), 4);
     checkOneInstancePerMachine(f);
+}
+
+void TestProvisioner::untilIdleWaitsUntilADyingModelIsGone()
+{
+    // destroy-model waits as juju's does: a dying model whose last machine
+    // the holder has removed is not idle until the model itself is gone.
+    Fixture f;
+    f.deploy(QStringLiteral("web"), 1);
+    Provisioner running(f.path(), f.clouds, model);
+    QCOMPARE(running.runPass(std::atomic<bool>(false)).started, 1);
+    ModelCommands(f.ws()).destroyModel(model, true);
+    QVERIFY(ModelCommands(f.ws()).destroyPlan(model).dying);
+    // The holder has removed the machine, and not yet the model.
+    Workspace reaching(*f.store, f.clouds);
+    reaching.setReachesDyingModels(true);
+    reaching.inModel(
+        model, [](ModelTx &tx) { tx.machines().forget(tx.machines().get(QStringLiteral("0"))); });
+    const std::atomic<bool> cancel = false;
+    std::atomic<bool> done = false;
+    bool idle = false;
+    const std::unique_ptr<QThread> oneShot(QThread::create([&] {
+        Provisioner provisioner(f.path(), f.clouds, model);
+        idle = provisioner.runUntilIdle(cancel, 60'000);
+        done = true;
+    }));
+    oneShot->start();
+    const auto joined = qScopeGuard([&] { oneShot->wait(); });
+    QThread::msleep(500);
+    QVERIFY2(!done, "idle while the dying model was still there");
+    QVERIFY(running.runPass(cancel).destroyed);
+    QDeadlineTimer deadline(30'000);
+    while (!done && !deadline.hasExpired())
+        QThread::msleep(10);
+    QVERIFY(done);
+    QVERIFY(idle);
+    QVERIFY(f.instances().isEmpty());
 }
 
 void TestProvisioner::workerRunsOnItsThreadAndReports()
