@@ -64,6 +64,8 @@ private slots:
     void searchFindsThingsInEveryModel();
 
 private:
+    // berthctl with `args` on this test's store (or `db`), started in `process`.
+    void start(QProcess &process, const QStringList &args, const QString &db = {});
     Run run(const QStringList &args, const QString &db = {});
     QJsonObject json(const QStringList &args);
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -76,14 +78,19 @@ void TestBerthctl::init()
     m_db = m_dir->filePath(QStringLiteral("berth.sqlite"));
 }
 
-Run TestBerthctl::run(const QStringList &args, const QString &db)
+void TestBerthctl::start(QProcess &process, const QStringList &args, const QString &db)
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("BERTH_DB"), db.isEmpty() ? m_db : db);
     env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(BERTHCTL_PATH), args);
+}
+
+Run TestBerthctl::run(const QStringList &args, const QString &db)
+{
+    QProcess process;
+    start(process, args, db);
     if (!process.waitForFinished(60'000))
         return {};
     return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
@@ -842,11 +849,7 @@ void TestBerthctl::foregroundProvisionerTakesUpCloudSettings()
     const auto S = [](const char *text) { return QString::fromUtf8(text); };
     QCOMPARE(run({S("model-config"), S("retry-count=0")}).exitCode, 0);
     QProcess provisioner;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(S("BERTH_DB"), m_db);
-    env.insert(S("XDG_DATA_HOME"), m_dir->filePath(S("data")));
-    provisioner.setProcessEnvironment(env);
-    provisioner.start(S(BERTHCTL_PATH), {S("provision")});
+    start(provisioner, {S("provision")});
     QVERIFY(provisioner.waitForStarted());
     const auto statusOf = [&](const char *machine) {
         return json({S("status")})[S("machines")][S(machine)][S("machine-status")][S("current")]
@@ -883,11 +886,7 @@ void TestBerthctl::untilIdleBesideARunningProvisioner()
     QCOMPARE(run({S("model-config"), S("retry-count=0")}).exitCode, 0);
     QCOMPARE(run({S("deploy"), S("web")}).exitCode, 0);
     QProcess provisioner;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(S("BERTH_DB"), m_db);
-    env.insert(S("XDG_DATA_HOME"), m_dir->filePath(S("data")));
-    provisioner.setProcessEnvironment(env);
-    provisioner.start(S(BERTHCTL_PATH), {S("provision")});
+    start(provisioner, {S("provision")});
     QVERIFY(provisioner.waitForStarted());
     const auto stop = qScopeGuard([&] {
         provisioner.terminate();

@@ -169,6 +169,51 @@ void checkOneInstancePerMachine(Fixture &f)
     }
 }
 
+// `provision --until-idle` on a thread of its own, with a connection of that
+// thread: a thread of Qt's, since its wait on another provisioner holding the
+// lease runs an event loop (timers, the store's notifications).
+class UntilIdleAside
+{
+public:
+    explicit UntilIdleAside(Fixture &f)
+        : m_thread(QThread::create([this, &f] {
+            Provisioner provisioner(f.path(), f.clouds, model);
+            provisioner.setLog([this](const QString &line) {
+                if (line.contains(QStringLiteral("is provisioned by")))
+                    m_waiting = true;
+            });
+            m_idle = provisioner.runUntilIdle(m_cancel, 60'000);
+            m_done = true;
+        }))
+    {
+        m_thread->start();
+    }
+    ~UntilIdleAside() { m_thread->wait(); }
+    UntilIdleAside(const UntilIdleAside &) = delete;
+    UntilIdleAside &operator=(const UntilIdleAside &) = delete;
+
+    bool done() const { return m_done; }
+    // Up to 30 s for it to say that it waits on the lease's holder.
+    bool waits() const { return within30s(m_waiting); }
+    // Up to 30 s for it to end: whether it ended idle.
+    bool endsIdle() const { return within30s(m_done) && m_idle; }
+
+private:
+    static bool within30s(const std::atomic<bool> &flag)
+    {
+        QDeadlineTimer deadline(30'000);
+        while (!flag && !deadline.hasExpired())
+            QThread::msleep(10);
+        return flag;
+    }
+
+    const std::atomic<bool> m_cancel = false;
+    std::atomic<bool> m_waiting = false;
+    std::atomic<bool> m_done = false;
+    bool m_idle = false;               // written before m_done
+    std::unique_ptr<QThread> m_thread; // last: it runs on the members above
+};
+
 // A provider that hands every call to `inner` (the sim's); the test
 // providers below change only what they are about.
 class ForwardingProvider : public Provider
@@ -1191,35 +1236,12 @@ void TestProvisioner::untilIdleWaitsForTheLeaseHoldersStarts()
     Provisioner running(f.path(), f.clouds, model);
     QCOMPARE(running.runPass(std::atomic<bool>(false)).started, 1);
     f.deploy(QStringLiteral("db"), 3);
-    const std::atomic<bool> cancel = false;
-    std::atomic<bool> waiting = false;
-    std::atomic<bool> done = false;
-    bool idle = false;
-    // A thread of Qt's: the wait on the holder runs an event loop (its
-    // timers, the store's notifications).
-    const std::unique_ptr<QThread> oneShot(QThread::create([&] {
-        Provisioner provisioner(f.path(), f.clouds, model); // a connection of this thread
-        provisioner.setLog([&](const QString &line) {
-            if (line.contains(QStringLiteral("is provisioned by")))
-                waiting = true;
-        });
-        idle = provisioner.runUntilIdle(cancel, 60'000);
-        done = true;
-    }));
-    oneShot->start();
-    const auto joined = qScopeGuard([&] { oneShot->wait(); });
-    const auto until = [](const std::atomic<bool> &flag) {
-        QDeadlineTimer deadline(30'000);
-        while (!flag && !deadline.hasExpired())
-            QThread::msleep(10);
-        return bool(flag);
-    };
-    QVERIFY(until(waiting));
+    UntilIdleAside oneShot(f);
+    QVERIFY(oneShot.waits());
     QThread::msleep(300); // a few looks at the model: three machines still wait
-    QVERIFY2(!done, "idle while the holder had not started the machines yet");
-    QCOMPARE(running.runPass(cancel).started, 3);
-    QVERIFY(until(done));
-    QVERIFY(idle);
+    QVERIFY2(!oneShot.done(), "idle while the holder had not started the machines yet");
+    QCOMPARE(running.runPass(std::atomic<bool>(false)).started, 3);
+    QVERIFY(oneShot.endsIdle());
     QCOMPARE(f.instances().size(), 4);
     checkOneInstancePerMachine(f);
 }
@@ -1239,24 +1261,12 @@ void TestProvisioner::untilIdleWaitsUntilADyingModelIsGone()
     reaching.setReachesDyingModels(true);
     reaching.inModel(
         model, [](ModelTx &tx) { tx.machines().forget(tx.machines().get(QStringLiteral("0"))); });
-    const std::atomic<bool> cancel = false;
-    std::atomic<bool> done = false;
-    bool idle = false;
-    const std::unique_ptr<QThread> oneShot(QThread::create([&] {
-        Provisioner provisioner(f.path(), f.clouds, model);
-        idle = provisioner.runUntilIdle(cancel, 60'000);
-        done = true;
-    }));
-    oneShot->start();
-    const auto joined = qScopeGuard([&] { oneShot->wait(); });
-    QThread::msleep(500);
-    QVERIFY2(!done, "idle while the dying model was still there");
-    QVERIFY(running.runPass(cancel).destroyed);
-    QDeadlineTimer deadline(30'000);
-    while (!done && !deadline.hasExpired())
-        QThread::msleep(10);
-    QVERIFY(done);
-    QVERIFY(idle);
+    UntilIdleAside oneShot(f);
+    QVERIFY(oneShot.waits());
+    QThread::msleep(300);
+    QVERIFY2(!oneShot.done(), "idle while the dying model was still there");
+    QVERIFY(running.runPass(std::atomic<bool>(false)).destroyed);
+    QVERIFY(oneShot.endsIdle());
     QVERIFY(f.instances().isEmpty());
 }
 
