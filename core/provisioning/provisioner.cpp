@@ -246,6 +246,9 @@ bool Provisioner::runUntilIdle(const std::atomic<bool> &cancel, qint64 timeoutMs
                 continue;
             }
         }
+        // Held elsewhere no more: the passes are this provisioner's, and keep
+        // no listening session whose notifications nobody would read.
+        commits.reset();
         if (report.destroyed)
             return true; // its lease went with it
         if (report.pending == 0) {
