@@ -62,36 +62,19 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
 {
     QEventLoop loop;
     End end = End::Done;
-    bool holds = false;
-    // A check may deliver the thread's posted events before it returns (the
-    // PostgreSQL driver hands on a notification so), and with them a commit:
-    // such a commit brings one more check once this one ends, never a check
-    // inside a check, and is never dropped (dropped, the wait slept through
-    // the last change it waited for until its timeout).
-    bool checking = false;
-    bool committedMeanwhile = false;
-    const auto checkNow = [&] {
-        if (checking) {
-            committedMeanwhile = true;
-            return;
-        }
-        checking = true;
-        do {
-            committedMeanwhile = false;
-            holds = check();
-        } while (!holds && committedMeanwhile);
-        checking = false;
-        if (holds) {
-            end = End::Done;
-            loop.quit();
-        }
-    };
+    UnnestedCheck checkNow([&] {
+        if (!check())
+            return false;
+        end = End::Done;
+        loop.quit();
+        return true;
+    });
     // Without a gap a commit checks at once. With one, the first commit after
     // a check checks one gap later: every commit of a burst shorter than the
     // gap is seen by one check, and checks are at least the gap apart.
     QTimer deferred;
     deferred.setSingleShot(true);
-    QObject::connect(&deferred, &QTimer::timeout, &loop, checkNow);
+    QObject::connect(&deferred, &QTimer::timeout, &loop, [&checkNow] { checkNow(); });
     // The store's version is taken before the first check, and commits are
     // followed from then on: a commit made after it wakes the loop, even one
     // made while that check runs (taken after, such a commit would count as
@@ -107,8 +90,7 @@ End run(Store &store, const Options &options, const std::function<bool()> &check
         deferred.start(std::chrono::milliseconds(options.minGapMs));
     });
     detector.start();
-    checkNow();
-    if (holds)
+    if (checkNow())
         return End::Done;
 
     InterruptGuard interrupts;

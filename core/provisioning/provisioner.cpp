@@ -161,44 +161,33 @@ Provisioner::HolderWait Provisioner::waitOnHolder(ChangeDetector &commits,
 {
     const qint64 askLeaseAt = now() + 1000; // in case its holder has gone
     HolderWait result = HolderWait::AskLease;
-    bool over = false;
     QEventLoop loop;
     const auto end = [&](HolderWait how) {
         result = how;
-        over = true;
         loop.quit();
     };
     // What changed since the last look (the change log: one cheap read when
-    // nothing did). Never a look inside a look: a read may hand on the
-    // thread's events, a commit among them, which brings one more look after.
-    bool looking = false;
-    bool again = false;
-    const auto look = [&] {
-        if (std::exchange(looking, true)) {
-            again = true;
-            return;
+    // nothing did); never a look inside a look.
+    UnnestedCheck look([&] {
+        Report report;
+        bool dying = false;
+        try {
+            const ModelSnapshot &snapshot = model();
+            countPending(snapshot, report);
+            dying = snapshot.model.dying; // idle once gone: the next pass says so
+        } catch (const BerthError &) {
+            end(HolderWait::AskLease); // the next pass says why (or that the model went)
+            return true;
         }
-        do {
-            again = false;
-            Report report;
-            bool dying = false;
-            try {
-                const ModelSnapshot &snapshot = model();
-                countPending(snapshot, report);
-                dying = snapshot.model.dying; // idle once gone: the next pass says so
-            } catch (const BerthError &) {
-                end(HolderWait::AskLease); // the next pass says why (or that the model went)
-                break;
-            }
-            if (report.pending == 0 && !dying)
-                end(HolderWait::Idle);
-        } while (again && !over);
-        looking = false;
-    };
+        if (report.pending > 0 || dying)
+            return false;
+        end(HolderWait::Idle);
+        return true;
+    });
     // A commit by any process brings a look; a few times a second the
     // deadline and Ctrl+C are looked at, each second the lease asked for.
     const QMetaObject::Connection told =
-        QObject::connect(&commits, &ChangeDetector::committed, &loop, look);
+        QObject::connect(&commits, &ChangeDetector::committed, &loop, [&look] { look(); });
     QTimer tick;
     QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
         const qint64 time = now();
@@ -208,8 +197,7 @@ Provisioner::HolderWait Provisioner::waitOnHolder(ChangeDetector &commits,
             end(HolderWait::AskLease);
     });
     tick.start(50);
-    look(); // the holder may be done already
-    if (!over)
+    if (!look()) // the holder may be done already
         loop.exec();
     QObject::disconnect(told);
     return result;

@@ -121,4 +121,21 @@ void ChangeDetector::check()
     emit committed();
 }
 
+bool UnnestedCheck::operator()()
+{
+    if (m_held)
+        return true;
+    if (m_checking) {
+        m_again = true;
+        return false;
+    }
+    m_checking = true;
+    do {
+        m_again = false;
+        m_held = m_check();
+    } while (!m_held && m_again);
+    m_checking = false;
+    return m_held;
+}
+
 } // namespace berth

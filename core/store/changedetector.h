@@ -2,6 +2,9 @@
 
 #include <QObject>
 
+#include <functional>
+#include <utility>
+
 class QFileSystemWatcher;
 class QTimer;
 
@@ -54,6 +57,31 @@ private:
     bool m_recheck = false;
     qint64 m_version = -1;
     bool m_paused = false;
+};
+
+// A check made after commits, never inside itself: a check may hand on the
+// thread's posted events before it returns (the PostgreSQL driver hands on a
+// notification so), and with them a commit. Such a commit brings one more
+// check once this one ends, and is never dropped (dropped, a wait would
+// sleep through the last change it waits for).
+class UnnestedCheck
+{
+public:
+    // `check`: true once what is waited for holds (no check after that).
+    explicit UnnestedCheck(std::function<bool()> check)
+        : m_check(std::move(check))
+    {}
+    UnnestedCheck(const UnnestedCheck &) = delete;
+    UnnestedCheck &operator=(const UnnestedCheck &) = delete;
+
+    // Checks now, or once the check under way ends. True once it held.
+    bool operator()();
+
+private:
+    std::function<bool()> m_check;
+    bool m_checking = false;
+    bool m_again = false;
+    bool m_held = false;
 };
 
 } // namespace berth
