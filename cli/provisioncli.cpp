@@ -344,7 +344,7 @@ void provision(CliContext &ctx, const QStringList &args)
             timeout > 0 ? QDateTime::currentMSecsSinceEpoch() + timeout * 1000LL : 0;
         runInForeground(ctx, model, deadline, print);
     }
-    if (!ctx.workspace.store().read(
+    if (!ctx.workspace.store().readStatement(
             [&](SqlSession &sql) { return ModelRows(sql).find(model).has_value(); }))
         return; // destroyed: its last line said so
     const ModelSnapshot snapshot =

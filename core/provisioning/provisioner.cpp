@@ -41,7 +41,7 @@ Provisioner::Provisioner(Store &store, const CloudRegistry &clouds, QString mode
 void Provisioner::makeLease()
 {
     const ModelRecord record =
-        m_store->read([&](SqlSession &sql) { return ModelRows(sql).load(m_model); });
+        m_store->readStatement([&](SqlSession &sql) { return ModelRows(sql).load(m_model); });
     m_lease = std::make_unique<ProvisionerLease>(*m_store, record.id,
                                                  ProvisionerLease::ttlFromEnvironment());
 }
@@ -74,19 +74,20 @@ const ModelSnapshot &Provisioner::currentModel(Workspace &ws)
         return m_snapshot;
     }
     ChangeList changes;
-    for (ChangeList more = m_store->changesSince(m_seenSeq); !more.isEmpty();
-         more = m_store->changesSince(m_seenSeq)) {
-        m_seenSeq = more.constLast().seq;
+    bool whole = false;
+    m_store->followChanges(m_seenSeq, [&](const ChangeList &more) {
         changes += more;
         // A change to the model itself (destroyed, made anew) may take rows
         // the log does not name one by one.
-        const bool modelChanged = std::any_of(more.cbegin(), more.cend(), [&](const Change &c) {
-            return c.kind == u"model" && c.modelId == m_snapshot.model.id;
-        });
-        if (modelChanged || changes.size() > mostChanges) {
-            readWhole();
-            return m_snapshot;
-        }
+        whole = changes.size() > mostChanges ||
+                std::any_of(more.cbegin(), more.cend(), [&](const Change &c) {
+                    return c.kind == u"model" && c.modelId == m_snapshot.model.id;
+                });
+        return !whole;
+    });
+    if (whole) {
+        readWhole();
+        return m_snapshot;
     }
     if (changes.isEmpty())
         return m_snapshot;
@@ -120,7 +121,7 @@ const ModelSnapshot &Provisioner::model()
 Provisioner::Report Provisioner::runPass(const std::atomic<bool> &cancel)
 {
     // Destroyed by another provisioner meanwhile: its lease went with it.
-    if (!m_store->read([&](SqlSession &sql) { return ModelRows(sql).find(m_model); })) {
+    if (!m_store->readStatement([&](SqlSession &sql) { return ModelRows(sql).find(m_model); })) {
         Report report;
         report.destroyed = true;
         return report;

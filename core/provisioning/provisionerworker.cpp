@@ -53,12 +53,11 @@ void ProvisionerWorker::committed()
 {
     try {
         bool clouds = false;
-        for (ChangeList changes = m_watchStore->changesSince(m_seenSeq); !changes.isEmpty();
-             changes = m_watchStore->changesSince(m_seenSeq)) {
-            for (const Change &change : std::as_const(changes))
+        m_watchStore->followChanges(m_seenSeq, [&](const ChangeList &changes) {
+            for (const Change &change : changes)
                 clouds = clouds || change.kind == u"cloud";
-            m_seenSeq = changes.constLast().seq;
-        }
+            return true;
+        });
         if (clouds) {
             emit cloudsChanged();
             return; // the owner starts again on the new clouds

@@ -68,14 +68,13 @@ void ModelWatcher::committed()
         // says this model changed (other models' and cloud edits are skipped).
         bool ours = m_modelId == 0;
         bool clouds = false;
-        for (ChangeList changes = m_store->changesSince(m_seq); !changes.isEmpty();
-             changes = m_store->changesSince(m_seq)) {
-            for (const Change &change : std::as_const(changes)) {
+        m_store->followChanges(m_seq, [&](const ChangeList &changes) {
+            for (const Change &change : changes) {
                 ours = ours || change.modelId == m_modelId;
                 clouds = clouds || change.kind == u"cloud";
             }
-            m_seq = changes.constLast().seq;
-        }
+            return true;
+        });
         if (clouds)
             emit cloudsChanged();
         if (ours)

@@ -607,14 +607,14 @@ void Store::migrate()
 
 qint64 Store::lastChangeSeq()
 {
-    return read([](SqlSession &sql) {
+    return readStatement([](SqlSession &sql) {
         return sql.scalar(QStringLiteral("SELECT coalesce(max(seq), 0) FROM changes")).toLongLong();
     });
 }
 
 ChangeList Store::changesSince(qint64 seq, int limit)
 {
-    return read([&](SqlSession &sql) {
+    return readStatement([&](SqlSession &sql) {
         ChangeList changes;
         QSqlQuery &q = sql.run(QStringLiteral("SELECT seq, model_id, kind, name, op FROM changes "
                                               "WHERE seq > ? ORDER BY seq LIMIT ?"),
@@ -626,6 +626,19 @@ ChangeList Store::changesSince(qint64 seq, int limit)
         q.finish();
         return changes;
     });
+}
+
+void Store::followChanges(qint64 &seq, const std::function<bool(const ChangeList &)> &fn,
+                          int pageSize)
+{
+    for (;;) {
+        const ChangeList page = changesSince(seq, pageSize);
+        if (page.isEmpty())
+            return;
+        seq = page.constLast().seq;
+        if (!fn(page) || page.size() < pageSize)
+            return;
+    }
 }
 
 qint64 Store::dataVersion()

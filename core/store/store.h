@@ -10,6 +10,7 @@
 #include <QScopeGuard>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <type_traits>
 
@@ -61,6 +62,19 @@ public:
     {
         return transact(false, std::forward<F>(fn));
     }
+    // Runs fn(SqlSession&), which reads with one statement, as that statement
+    // alone: a statement sees one snapshot by itself, and on PostgreSQL a
+    // transaction around it costs two round trips more (BEGIN, COMMIT).
+    // Inside a transaction it is part of it.
+    template <typename F> decltype(auto) readStatement(F &&fn)
+    {
+        if (m_depth > 0)
+            return fn(*m_sql);
+        return retried([&]() -> decltype(auto) {
+            checkAttached();
+            return fn(*m_sql);
+        });
+    }
     // Runs fn(SqlSession&) as a write and then undoes it, whatever happens:
     // what changes would do, seen and never kept. Inside a transaction it is
     // a savepoint of it; outside, a write transaction rolled back.
@@ -90,7 +104,14 @@ public:
 
     // The change log, for other threads and processes to follow.
     qint64 lastChangeSeq();
-    ChangeList changesSince(qint64 seq, int limit = 10000);
+    ChangeList changesSince(qint64 seq, int limit = changePage);
+    // Reads the change log past `seq` a page at a time, in order, moving
+    // `seq` to the last change read, until the log ends or fn(page) returns
+    // false. A page shorter than pageSize is the log's end: no read is made
+    // to find it empty.
+    void followChanges(qint64 &seq, const std::function<bool(const ChangeList &)> &fn,
+                       int pageSize = changePage);
+    static constexpr int changePage = 10'000;
     // The change log keeps at least the last changeLogKept changes, and is
     // trimmed back to them once it holds changeLogSlack more.
     static constexpr qint64 changeLogKept = 200'000;
@@ -112,10 +133,15 @@ private:
             refuseWriteIfReadOnly();
         if (m_depth > 0)
             return fn(*m_sql);
-        // A transaction the server could not serialise with another runs again.
+        return retried([&]() -> decltype(auto) { return transactOnce(forWrite, fn); });
+    }
+    // fn(), run again after a transient failure (a transaction the server
+    // could not serialise with another, a busy store), up to maxAttempts.
+    template <typename F> decltype(auto) retried(F &&fn)
+    {
         for (int attempt = 1;; ++attempt) {
             try {
-                return transactOnce(forWrite, fn);
+                return fn();
             } catch (const BerthError &error) {
                 if (!error.transient() || attempt >= maxAttempts)
                     throw;

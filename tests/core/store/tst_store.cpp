@@ -28,6 +28,7 @@ private slots:
     void createsDefaultModel();
     void failedTransactionChangesNothing();
     void changeLogIsFollowedByAnotherConnection();
+    void changeLogIsFollowedAPageAtATimeToItsEnd();
     void unitsWrittenInBatchesAreOneCommitWithEveryChange();
     void changeLogKeepsTheRecentPastAndStaysBounded();
     void concurrentWritersFromThreadsNeitherDeadlockNorLose();
@@ -140,6 +141,59 @@ void TestStore::changeLogIsFollowedByAnotherConnection()
     QCOMPARE(changes.first().kind, QStringLiteral("machine"));
     QCOMPARE(changes.first().name, QStringLiteral("0"));
     QCOMPARE(changes.first().op, Change::Op::Added);
+}
+
+void TestStore::changeLogIsFollowedAPageAtATimeToItsEnd()
+{
+    TestWorkspace t;
+    ApplicationCommands apps(t.ws());
+    deployWithoutUnits(apps);
+    Store follower(t.path());
+    const qint64 start = follower.lastChangeSeq();
+    apps.addUnits(QStringLiteral("default"), QStringLiteral("web"), 12, {}, {});
+    const ChangeList all = follower.changesSince(start);
+    QCOMPARE(all.size(), 24); // each unit and its machine
+
+    // Every change once, in order, in pages of at most the size asked for;
+    // the position ends at the last change.
+    qint64 seq = start;
+    QList<qsizetype> pages;
+    ChangeList followed;
+    follower.followChanges(
+        seq,
+        [&](const ChangeList &page) {
+            pages << page.size();
+            followed += page;
+            return true;
+        },
+        10);
+    QCOMPARE(pages, (QList<qsizetype>{10, 10, 4}));
+    QCOMPARE(seq, all.constLast().seq);
+    QCOMPARE(followed.size(), all.size());
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        QCOMPARE(followed.at(i).seq, all.at(i).seq);
+        QCOMPARE(followed.at(i).name, all.at(i).name);
+    }
+
+    // A follower that stops after a page resumes after it, not after the log's end.
+    seq = start;
+    pages.clear();
+    follower.followChanges(
+        seq,
+        [&](const ChangeList &page) {
+            pages << page.size();
+            return false;
+        },
+        10);
+    QCOMPARE(pages, (QList<qsizetype>{10}));
+    QCOMPARE(seq, all.at(9).seq);
+
+    // At the log's end: nothing to hear, the position kept.
+    seq = all.constLast().seq;
+    bool heard = false;
+    follower.followChanges(seq, [&](const ChangeList &) { return heard = true; });
+    QVERIFY(!heard);
+    QCOMPARE(seq, all.constLast().seq);
 }
 
 void TestStore::unitsWrittenInBatchesAreOneCommitWithEveryChange()
