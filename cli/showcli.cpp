@@ -5,8 +5,8 @@
 #include "cli/statusreport.h"
 #include "core/bertherror.h"
 #include "core/commands/modelcommands.h"
-#include "core/commands/spreadcommands.h"
 #include "core/model/unitstatus.h"
+#include "core/placement/spread/spreadstate.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -252,8 +252,9 @@ void showApplication(CliContext &ctx, const QStringList &args)
         }
         // Each spread constraint with the skew it has now (spread: The constraint).
         QJsonArray spreads;
-        for (const SpreadCommands::Status &s : SpreadCommands::statusOf(
-                 snapshot, ctx.workspace.clouds().get(snapshot.model.cloud), *a)) {
+        for (const SpreadStatus &s :
+             SpreadState(snapshot, ctx.workspace.clouds().get(snapshot.model.cloud))
+                 .status(a->name)) {
             QJsonObject spread = s.constraint.toJson();
             spread.insert(QStringLiteral("skew"), s.skew);
             spreads.append(spread);

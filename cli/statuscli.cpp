@@ -4,10 +4,10 @@
 #include "cli/commitwait.h"
 #include "cli/statusreport.h"
 #include "core/bertherror.h"
-#include "core/commands/spreadcommands.h"
 #include "core/model/bundle.h"
 #include "core/model/modelconfig.h"
 #include "core/model/statusselection.h"
+#include "core/placement/spread/spreadstate.h"
 #include "core/printable.h"
 #include "core/store/bundlerows.h"
 
@@ -78,9 +78,9 @@ QString spreadNotes(CliContext &ctx, const ModelSnapshot &snapshot)
     if (snapshot.spreads.isEmpty())
         return {};
     QString notes;
-    const CloudInfo &cloud = ctx.workspace.clouds().get(snapshot.model.cloud);
+    const SpreadState spread(snapshot, ctx.workspace.clouds().get(snapshot.model.cloud));
     for (const ApplicationRecord &app : snapshot.applications) {
-        for (const SpreadCommands::Status &s : SpreadCommands::statusOf(snapshot, cloud, app)) {
+        for (const SpreadStatus &s : spread.status(app.name)) {
             if (!s.broken())
                 continue;
             notes += QStringLiteral("%1 is past its %2 spread: skew %3, max-skew %4 (berthctl "

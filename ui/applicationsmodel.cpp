@@ -1,6 +1,6 @@
 #include "ui/applicationsmodel.h"
 
-#include "core/commands/spreadcommands.h"
+#include "core/placement/spread/spreadstate.h"
 #include "ui/itemroles.h"
 #include "ui/palettecolours.h"
 #include "ui/unitmimedata.h"
@@ -37,6 +37,7 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
     QList<ApplicationRecord> apps = snapshot.applications;
     std::sort(apps.begin(), apps.end(),
               [](const ApplicationRecord &a, const ApplicationRecord &b) { return a.id < b.id; });
+    const SpreadState spreadState = cloud ? SpreadState(snapshot, *cloud) : SpreadState();
     for (const ApplicationRecord &a : std::as_const(apps)) {
         groupOf.insert(a.id, next.size());
         ApplicationRow row{
@@ -46,7 +47,7 @@ void ApplicationsModel::setSnapshot(const ModelSnapshot &snapshot, const CloudIn
             {},   false};
         if (cloud) {
             QStringList spread;
-            for (const SpreadCommands::Status &s : SpreadCommands::statusOf(snapshot, *cloud, a)) {
+            for (const SpreadStatus &s : spreadState.status(a.name)) {
                 spread << s.text();
                 row.spreadBroken = row.spreadBroken || s.broken();
             }

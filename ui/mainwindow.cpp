@@ -7,6 +7,7 @@
 #include "core/commands/modelcommands.h"
 #include "core/commands/scalingcommands.h"
 #include "core/placement/placementrules.h"
+#include "core/placement/spread/spreadstate.h"
 #include "core/provisioning/provisionerworker.h"
 #include "core/store/modelrows.h"
 #include "core/store/storeerror.h"
@@ -418,13 +419,17 @@ void MainWindow::autoPlace(const QStringList &units)
     if (units.isEmpty())
         return;
     const QStringList idle = PlacementRules::idleMachinesFor(m_snapshot, snapshotIndex(), units);
+    // Every unit judged after the ones placed before it, as the store will.
+    const CloudInfo *cloud = m_workspace.clouds().find(m_snapshot.model.cloud);
+    const SpreadState spread = cloud ? SpreadState(m_snapshot, *cloud) : SpreadState();
+    SpreadState::Judge judge(spread, m_snapshot, snapshotIndex());
     QStringList fresh;
     QStringList kept; // why an idle machine was passed over
     for (qsizetype i = 0; i < units.size(); ++i) {
         // An idle machine whose zone would break a spread bound is passed
         // over: a new machine goes where the provisioner keeps the bound.
         const QString problem =
-            idle.at(i).isEmpty() ? QString() : spreadProblem({units.at(i)}, idle.at(i));
+            idle.at(i).isEmpty() ? QString() : judge.place(units.at(i), idle.at(i));
         if (!problem.isEmpty())
             kept << tr("%1 not on machine %2 (%3): on a new machine instead")
                         .arg(units.at(i), idle.at(i), problem);

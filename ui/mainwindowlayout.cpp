@@ -4,8 +4,8 @@
 #include "ui/mainwindow.h"
 
 #include "core/bertherror.h"
-#include "core/commands/spreadcommands.h"
 #include "core/placement/placementrules.h"
+#include "core/placement/spread/spreadstate.h"
 #include "core/store/storeerror.h"
 #include "core/store/workspace.h"
 #include "ui/applicationsmodel.h"
@@ -300,8 +300,8 @@ QString MainWindow::spreadProblem(const QStringList &units, const QString &machi
 {
     try {
         const CloudInfo *cloud = m_workspace.clouds().find(m_snapshot.model.cloud);
-        return cloud ? SpreadCommands::placementProblem(m_snapshot, snapshotIndex(), *cloud, units,
-                                                        machine)
+        return cloud ? SpreadState(m_snapshot, *cloud)
+                           .problem(m_snapshot, snapshotIndex(), units, machine)
                      : QString();
     } catch (const BerthError &error) {
         return error.message();

@@ -1,6 +1,6 @@
 #include "ui/zonechart.h"
 
-#include "core/commands/spreadcommands.h"
+#include "core/placement/spread/spreadstate.h"
 #include "ui/applicationcolours.h"
 #include "ui/chartexport.h"
 #include "ui/chartstyle.h"
@@ -118,6 +118,7 @@ QStringList ZoneChart::count()
     m_counts.clear();
     m_skews.clear();
     m_bounds.clear();
+    const SpreadState spread(m_snapshot, m_cloud);
     QStringList uneven;
     for (auto it = perApp.cbegin(); it != perApp.cend(); ++it) {
         QList<double> counts;
@@ -129,33 +130,28 @@ QStringList ZoneChart::count()
         if (total == 0)
             continue;
         // Skew inside each region the application is in; zones of other regions do not count.
+        QHash<QString, int> inZones;
+        for (auto zone = it.value().cbegin(); zone != it.value().cend(); ++zone)
+            inZones.insert(zone.key(), zone.value());
         int skew = 0;
         for (const QStringList &zones : std::as_const(zonesOfRegion)) {
-            int low = INT_MAX, high = 0;
-            for (const QString &zone : zones) {
-                low = std::min(low, it.value().value(zone));
-                high = std::max(high, it.value().value(zone));
-            }
-            if (high > 0)
-                skew = std::max(skew, high - low);
+            const bool present = std::any_of(zones.cbegin(), zones.cend(), [&](const QString &z) {
+                return inZones.value(z) > 0;
+            });
+            if (present)
+                skew = std::max(skew, spreadSkew(inZones, zones, false));
         }
         m_applications << it.key();
         m_counts.insert(it.key(), counts);
         m_skews.insert(it.key(), skew);
         if (skew > 1)
             uneven << tr("%1 (skew %2)").arg(it.key()).arg(skew);
-        const auto app =
-            std::find_if(m_snapshot.applications.cbegin(), m_snapshot.applications.cend(),
-                         [&](const ApplicationRecord &a) { return a.name == it.key(); });
-        if (app != m_snapshot.applications.cend()) {
-            for (const SpreadCommands::Status &s :
-                 SpreadCommands::statusOf(m_snapshot, m_cloud, *app)) {
-                if (s.constraint.level != SpreadConstraint::Level::Zone)
-                    continue;
-                m_bounds.insert(it.key(), s.most);
-                if (s.broken() && skew <= 1)
-                    uneven << tr("%1 (past its bound: %2)").arg(it.key(), s.text());
-            }
+        for (const SpreadStatus &s : spread.status(it.key())) {
+            if (s.constraint.level != SpreadConstraint::Level::Zone)
+                continue;
+            m_bounds.insert(it.key(), s.most);
+            if (s.broken() && skew <= 1)
+                uneven << tr("%1 (past its bound: %2)").arg(it.key(), s.text());
         }
     }
     return uneven;

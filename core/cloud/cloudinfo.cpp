@@ -12,6 +12,20 @@ QStringList RegionInfo::zoneNames() const
     return names;
 }
 
+QStringList RegionInfo::nodeZoneNames() const
+{
+    QStringList names;
+    for (const ZoneInfo &zone : zones) {
+        for (auto node = nodeZones.cbegin(); node != nodeZones.cend(); ++node) {
+            if (node.value() == zone.name) {
+                names << zone.name;
+                break;
+            }
+        }
+    }
+    return names;
+}
+
 const InstanceType *RegionInfo::instanceType(const QString &typeName) const
 {
     for (const InstanceType &type : catalogue) {

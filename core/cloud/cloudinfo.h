@@ -2,6 +2,7 @@
 
 #include "core/constraints/constraintsvalidator.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -32,10 +33,13 @@ struct RegionInfo
     QString name;
     QList<ZoneInfo> zones;
     QList<InstanceType> catalogue;
-    QStringList nodeNames;     // bare-metal pools: the nodes `<hostname>` may name
-    bool supportsTags = false; // instance types carry tags that `tags=` filters on
+    QStringList nodeNames;             // bare-metal pools: the nodes `<hostname>` may name
+    QHash<QString, QString> nodeZones; // and the zone of each
+    bool supportsTags = false;         // instance types carry tags that `tags=` filters on
 
     QStringList zoneNames() const;
+    // The zones a fixed pool's nodes are in, each once, in the region's zone order.
+    QStringList nodeZoneNames() const;
     const InstanceType *instanceType(const QString &name) const;
 };
 

@@ -70,7 +70,7 @@ void ApplicationCommands::addPrincipalUnits(ModelTx &tx, const ApplicationRecord
         added << UnitPlacer(tx).addUnit(app, constraints, directives.at(i));
     const qint64 rest = count - added.size();
     if (rest > 0) {
-        ApplicationPolicies policies = ApplicationPolicies::load(tx, app.id);
+        ApplicationPolicies policies = loadPolicies(tx, app.id);
         if (policies.region || policies.zone) {
             added += ApplicationScaling(tx, app, std::move(policies)).addUnits(rest, constraints);
         } else {

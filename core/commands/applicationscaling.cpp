@@ -8,32 +8,13 @@
 
 namespace berth {
 
-ApplicationPolicies ApplicationPolicies::load(ModelTx &tx, qint64 applicationId)
+ApplicationPolicies loadPolicies(ModelTx &tx, qint64 applicationId)
 {
-    return of(applicationId, PolicyRows(tx.scope()).of(applicationId));
-}
-
-ApplicationPolicies ApplicationPolicies::of(qint64 applicationId,
-                                            const QList<PolicyRecord> &records)
-{
-    ApplicationPolicies policies;
-    for (const PolicyRecord &r : records) {
-        if (r.applicationId != applicationId)
-            continue;
-        if (r.kind == u"deletion")
-            policies.deletion = DeletionPolicy::fromSpec(r.spec);
-        else if (r.kind == u"region")
-            policies.region = PlacementPolicy::fromSpec(r.spec);
-        else if (r.kind == u"zone")
-            policies.zone = PlacementPolicy::fromSpec(r.spec);
-        else if (r.kind == u"affinity")
-            policies.affinity = AffinityPolicy::fromSpec(r.spec);
-    }
-    return policies;
+    return ApplicationPolicies::of(applicationId, PolicyRows(tx.scope()).of(applicationId));
 }
 
 ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app)
-    : ApplicationScaling(tx, app, ApplicationPolicies::load(tx, app.id))
+    : ApplicationScaling(tx, app, loadPolicies(tx, app.id))
 {}
 
 ApplicationScaling::ApplicationScaling(ModelTx &tx, const ApplicationRecord &app,

@@ -1,9 +1,7 @@
 #pragma once
 
 #include "core/commands/unitplacer.h"
-#include "core/placement/affinitypolicy.h"
-#include "core/placement/deletionpolicy.h"
-#include "core/placement/placementpolicy.h"
+#include "core/placement/applicationpolicies.h"
 #include "core/store/modeltx.h"
 
 #include <QCoreApplication>
@@ -13,20 +11,8 @@ class QRandomGenerator;
 
 namespace berth {
 
-// The policies an application carries (Senlin's region and zone placement,
-// deletion and affinity policies), stored as their specs, one per kind.
-struct ApplicationPolicies
-{
-    std::optional<PlacementPolicy> region;
-    std::optional<PlacementPolicy> zone;
-    std::optional<DeletionPolicy::Criteria> deletion;
-    std::optional<HostSpread> affinity; // the group's name empty unless the spec names one
-
-    bool isEmpty() const { return !region && !zone && !deletion && !affinity; }
-    static ApplicationPolicies load(ModelTx &tx, qint64 applicationId);
-    // The application's among `records` (a snapshot's, say).
-    static ApplicationPolicies of(qint64 applicationId, const QList<PolicyRecord> &records);
-};
+// The application's policies as the store holds them now.
+ApplicationPolicies loadPolicies(ModelTx &tx, qint64 applicationId);
 
 // Scaling one application inside a model transaction: where new units go
 // and which units leave, by its policies. With a region policy the plan

@@ -213,8 +213,7 @@ ScalingCommands::Report ScalingCommands::report(const QString &model, const QStr
 {
     return m_ws.readModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principal(tx, application);
-        return reportOf(app, ApplicationPolicies::load(tx, app.id), tx.units().placements(app),
-                        tx.cloud());
+        return reportOf(app, loadPolicies(tx, app.id), tx.units().placements(app), tx.cloud());
     });
 }
 

@@ -13,42 +13,6 @@ namespace berth {
 
 namespace {
 
-// The application as a rebalance plan sees it, from a snapshot.
-RebalancePlan::Application planInput(const ModelSnapshot &snapshot, const SnapshotIndex &index,
-                                     const CloudInfo &cloud, const ApplicationRecord &app)
-{
-    RebalancePlan::Application in;
-    in.name = app.name;
-    for (const SpreadRecord &s : snapshot.spreads) {
-        if (s.applicationId == app.id)
-            in.constraints << s.constraint;
-    }
-    const ApplicationPolicies policies = ApplicationPolicies::of(app.id, snapshot.policies);
-    in.environment = SpreadEnvironment::of(
-        cloud, snapshot.model, policies.region ? policies.region->names() : QStringList());
-    if (!in.environment.startsMachines) {
-        for (const MachineRecord &m : snapshot.machines) {
-            if (!m.isContainer() && m.state.isAlive())
-                in.environment.hosts << m;
-        }
-    }
-    if (policies.deletion)
-        in.criteria = *policies.deletion;
-    const ConstraintsValidator v = cloud.validator(snapshot.model.region);
-    in.constraintsForDomains = v.merge(snapshot.model.constraints, app.constraints);
-    for (const UnitRecord &u : snapshot.units) {
-        if (u.applicationId != app.id || u.subordinate || u.machineId == 0)
-            continue;
-        const MachineRecord *machine = index.machine(u.machineId);
-        if (!machine)
-            continue;
-        in.members << SpreadMember::of(
-            u, *machine, machine->isContainer() ? index.machine(machine->parentId) : nullptr,
-            snapshot.model.region);
-    }
-    return in;
-}
-
 // What the surge costs while it lasts: the new machines the moves start,
 // at most `maxSurge` at once, each of the instance type the application's
 // constraints choose. Empty when the moves start no machine.
@@ -74,14 +38,6 @@ QString surgeCost(ModelTx &tx, const ApplicationRecord &app, const QList<Rebalan
         .arg(atOnce)
         .arg(choice.type.cost * atOnce, 0, 'f', 3)
         .arg(choice.type.cost, 0, 'f', 3);
-}
-
-// Whether the application has a spread constraint: most have none, and
-// need no index of the model.
-bool hasSpread(const ModelSnapshot &snapshot, qint64 applicationId)
-{
-    return std::any_of(snapshot.spreads.cbegin(), snapshot.spreads.cend(),
-                       [&](const SpreadRecord &s) { return s.applicationId == applicationId; });
 }
 
 ApplicationRecord principalOf(ModelTx &tx, const QString &application)
@@ -131,7 +87,7 @@ CommandResult SpreadCommands::set(const QString &model, const QString &applicati
     constraint.check();
     return m_ws.inModel(model, [&](ModelTx &tx) {
         const ApplicationRecord app = principalOf(tx, application);
-        const ApplicationPolicies policies = ApplicationPolicies::load(tx, app.id);
+        const ApplicationPolicies policies = loadPolicies(tx, app.id);
         for (const auto &policy : {policies.region, policies.zone}) {
             if (!policy)
                 continue;
@@ -144,7 +100,7 @@ CommandResult SpreadCommands::set(const QString &model, const QString &applicati
                                .arg(app.name, SpreadConstraint::levelName(constraint.level),
                                     constraint.annotation());
         const ModelSnapshot snapshot = tx.snapshots().whole();
-        for (const Status &s : statusOf(snapshot, tx.cloud(), app)) {
+        for (const SpreadStatus &s : SpreadState(snapshot, tx.cloud()).status(app.name)) {
             if (s.constraint.level != constraint.level)
                 continue;
             if (s.broken()) {
@@ -182,21 +138,6 @@ CommandResult SpreadCommands::unset(const QString &model, const QString &applica
     });
 }
 
-QList<SpreadCommands::Status> SpreadCommands::statusOf(const ModelSnapshot &snapshot,
-                                                       const CloudInfo &cloud,
-                                                       const ApplicationRecord &app)
-{
-    // Most applications have none: no index of the whole model for them.
-    if (!hasSpread(snapshot, app.id))
-        return {};
-    const SnapshotIndex index(snapshot);
-    const RebalancePlan::Application in = planInput(snapshot, index, cloud, app);
-    QList<Status> out;
-    for (const SpreadTally &t : RebalancePlan::tallies(in, in.members))
-        out << Status{t.constraint(), t.skew(), t.globalMin() + t.constraint().maxSkew};
-    return out;
-}
-
 QList<SpreadConstraint> SpreadCommands::constraintsOf(const QString &model,
                                                       const QString &application)
 {
@@ -215,57 +156,6 @@ QString SpreadCommands::describe(const QList<SpreadConstraint> &constraints)
                      .arg(SpreadConstraint::unsatisfiableName(c.whenUnsatisfiable));
     }
     return parts.join(QStringLiteral("; "));
-}
-
-QString SpreadCommands::Status::text() const
-{
-    return tr("%1 max-skew %2 (skew %3)")
-        .arg(SpreadConstraint::levelName(constraint.level))
-        .arg(constraint.maxSkew)
-        .arg(skew);
-}
-
-QString SpreadCommands::placementProblem(const ModelSnapshot &snapshot, const SnapshotIndex &index,
-                                         const CloudInfo &cloud, const QStringList &units,
-                                         const QString &machine)
-{
-    const MachineRecord *target = index.machine(machine);
-    if (!target || snapshot.spreads.isEmpty())
-        return {};
-    const auto hostOf = [&](const MachineRecord &m) {
-        return m.isContainer() ? index.machine(m.parentId) : nullptr;
-    };
-    QHash<qint64, QList<SpreadTally>> tallies; // by application, counted once
-    for (const QString &name : units) {
-        const UnitRecord *unit = index.unit(name);
-        const ApplicationRecord *app = unit ? index.application(unit->application) : nullptr;
-        if (!app || unit->subordinate || !hasSpread(snapshot, app->id))
-            continue;
-        auto counted = tallies.find(app->id);
-        if (counted == tallies.end()) {
-            const RebalancePlan::Application in = planInput(snapshot, index, cloud, *app);
-            counted = tallies.insert(app->id, RebalancePlan::tallies(in, in.members));
-        }
-        // A unit moved from another machine leaves its domain there first.
-        const MachineRecord *from = index.machine(unit->machineId);
-        const SpreadMember leaving =
-            from ? SpreadMember::of(*unit, *from, hostOf(*from), snapshot.model.region)
-                 : SpreadMember();
-        const SpreadMember member =
-            SpreadMember::of(*unit, *target, hostOf(*target), snapshot.model.region);
-        for (SpreadTally &tally : *counted) {
-            const SpreadConstraint::Level level = tally.constraint().level;
-            tally.add(leaving.domain(level), -1);
-            const QString domain = member.domain(level);
-            if (domain.isEmpty())
-                continue;
-            if (const QString problem = tally.problem(app->name, domain); !problem.isEmpty())
-                return tr("cannot place unit %1: %2").arg(name, problem);
-        }
-        for (SpreadTally &tally : *counted)
-            tally.add(member.domain(tally.constraint().level));
-    }
-    return {};
 }
 
 QList<RebalanceMove> SpreadCommands::Plan::moves() const
@@ -310,26 +200,24 @@ QJsonObject SpreadCommands::Plan::toJson() const
 SpreadCommands::Plan SpreadCommands::plan(const ModelSnapshot &snapshot, const CloudInfo &cloud,
                                           const QStringList &applications)
 {
-    const SnapshotIndex index(snapshot);
-    QSet<qint64> constrained;
-    for (const SpreadRecord &s : snapshot.spreads)
-        constrained.insert(s.applicationId);
+    const SpreadState state(snapshot, cloud);
     Plan plan;
     for (const QString &name : applications) {
-        const ApplicationRecord *app = index.application(name);
-        if (!app)
+        const bool known = std::any_of(snapshot.applications.cbegin(), snapshot.applications.cend(),
+                                       [&](const ApplicationRecord &a) { return a.name == name; });
+        if (!known)
             throw BerthError(tr("application \"%1\" not found").arg(name));
-        if (!constrained.contains(app->id)) {
+        if (!state.application(name)) {
             throw BerthError(tr("application \"%1\" has no spread constraint; set one with "
                                 "berthctl set-spread %1 --level zone --max-skew 1")
                                  .arg(name));
         }
     }
     for (const ApplicationRecord &app : snapshot.applications) {
-        if (!constrained.contains(app.id) ||
-            (!applications.isEmpty() && !applications.contains(app.name)))
+        const SpreadApplication *constrained = state.application(app.name);
+        if (!constrained || (!applications.isEmpty() && !applications.contains(app.name)))
             continue;
-        plan.applications << RebalancePlan::of(planInput(snapshot, index, cloud, app));
+        plan.applications << RebalancePlan::of(*constrained);
     }
     return plan;
 }

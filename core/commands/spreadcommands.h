@@ -3,7 +3,8 @@
 #include "core/model/snapshotindex.h"
 #include "core/model/spreadconstraint.h"
 #include "core/placement/placementpolicy.h"
-#include "core/placement/rebalanceplan.h"
+#include "core/placement/spread/rebalanceplan.h"
+#include "core/placement/spread/spreadstate.h"
 #include "core/store/workspace.h"
 
 #include <QCoreApplication>
@@ -34,26 +35,6 @@ public:
     QList<SpreadConstraint> constraintsOf(const QString &model, const QString &application);
     // "zone max-skew 1, wait; machine max-skew 1, anyway", for editors.
     static QString describe(const QList<SpreadConstraint> &constraints);
-
-    // One constraint and the skew it has now.
-    struct Status
-    {
-        SpreadConstraint constraint;
-        int skew = 0;
-        int most = 0; // the units a domain may hold now: globalMin + max-skew
-        bool broken() const { return skew > constraint.maxSkew; }
-        // "zone max-skew 1 (skew 2)", for a table or the window.
-        QString text() const;
-    };
-    static QList<Status> statusOf(const ModelSnapshot &snapshot, const CloudInfo &cloud,
-                                  const ApplicationRecord &app);
-    // Why moving `units` onto `machine` of the snapshot would break a `wait`
-    // spread constraint, judged as UnitPlacer judges it (each unit after the
-    // ones before it); empty when it would not. For the window's drops and
-    // Auto place, which judge on the snapshot shown.
-    static QString placementProblem(const ModelSnapshot &snapshot, const SnapshotIndex &index,
-                                    const CloudInfo &cloud, const QStringList &units,
-                                    const QString &machine);
 
     // A plan over several applications.
     struct Plan

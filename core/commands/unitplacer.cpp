@@ -147,14 +147,10 @@ void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitNam
         cache.reshapes = m_tx.scope().reshapes();
     }
     auto cached = cache.applications.find(app.id);
-    if (cached == cache.applications.end()) {
-        Spreads spreads;
-        for (const SpreadConstraint &c : SpreadRows(m_tx.scope()).of(app.id))
-            spreads.tallies << SpreadTally(c, {}, false);
-        cached = cache.applications.insert(app.id, spreads);
-    }
+    if (cached == cache.applications.end())
+        cached = cache.applications.insert(app.id, {SpreadRows(m_tx.scope()).of(app.id), {}});
     Spreads &spreads = *cached;
-    if (spreads.tallies.isEmpty())
+    if (spreads.constraints.isEmpty())
         return;
     std::optional<MachineRecord> host;
     if (machine.isContainer())
@@ -163,47 +159,43 @@ void UnitPlacer::keepSpread(const ApplicationRecord &app, const QString &unitNam
     unit.application = app.name;
     const SpreadMember member =
         SpreadMember::of(unit, machine, host ? &*host : nullptr, m_tx.model().region);
-    const auto hasDomain = [&](const SpreadTally &tally) {
-        return !member.domain(tally.constraint().level).isEmpty();
+    const auto alive = [&] {
+        QList<MachineRecord> hosts = m_tx.machines().all();
+        hosts.removeIf(
+            [](const MachineRecord &m) { return m.isContainer() || !m.state.isAlive(); });
+        return hosts;
     };
-    if (!spreads.counted) {
+    if (!spreads.filter) {
         // A new machine whose zone the provisioner is to choose is not
         // judged here: the counts are read only for a placement that has a
         // domain, and then include every unit this transaction added.
-        if (std::none_of(spreads.tallies.cbegin(), spreads.tallies.cend(), hasDomain))
+        const bool hasDomain = std::any_of(
+            spreads.constraints.cbegin(), spreads.constraints.cend(),
+            [&](const SpreadConstraint &c) { return !member.domain(c.level).isEmpty(); });
+        if (!hasDomain)
             return;
-        bool byMachine = false;
-        for (const SpreadTally &tally : std::as_const(spreads.tallies))
-            byMachine = byMachine || tally.constraint().level == SpreadConstraint::Level::Machine;
-        const QList<SpreadMember> members = m_tx.units().spreadCounts(app, byMachine);
-        for (SpreadTally &tally : spreads.tallies)
-            tally.count(members);
-        const ApplicationPolicies policies = ApplicationPolicies::load(m_tx, app.id);
-        spreads.environment = SpreadEnvironment::of(
+        SpreadApplication in;
+        in.name = app.name;
+        in.constraints = spreads.constraints;
+        const ApplicationPolicies policies = loadPolicies(m_tx, app.id);
+        in.environment = SpreadEnvironment::of(
             m_tx.cloud(), m_tx.model(), policies.region ? policies.region->names() : QStringList());
-        spreads.counted = true;
+        const bool byMachine = std::any_of(
+            in.constraints.cbegin(), in.constraints.cend(),
+            [](const SpreadConstraint &c) { return c.level == SpreadConstraint::Level::Machine; });
+        // A fixed pool counts a unit only on a host it fits: by host, then.
+        in.members = m_tx.units().spreadCounts(app, byMachine || !in.environment.startsMachines);
+        spreads.filter.emplace(std::move(in));
     }
-    SpreadEnvironment &env = spreads.environment;
-    const bool sameDomains = spreads.domainsFor == constraints.text;
-    spreads.domainsFor = constraints.text;
-    for (SpreadTally &tally : spreads.tallies) {
-        const SpreadConstraint::Level level = tally.constraint().level;
-        const bool byMachine = level == SpreadConstraint::Level::Machine;
-        if (byMachine && !env.startsMachines)
-            env.hosts = m_tx.machines().all();
-        if (byMachine || !sameDomains)
-            tally.setDomains(env.eligible(level, constraints.value),
-                             byMachine && env.startsMachines);
-        const QString domain = member.domain(level);
-        if (domain.isEmpty())
-            continue; // a new machine's zone is the provisioner's to choose
-        if (const QString problem = tally.problem(app.name, domain); !problem.isEmpty())
-            throw BerthError(unitName.isEmpty()
-                                 ? tr("cannot place a unit of %1: %2").arg(app.name, problem)
-                                 : tr("cannot place unit %1: %2").arg(unitName, problem));
-    }
-    for (SpreadTally &tally : spreads.tallies)
-        tally.add(member.domain(tally.constraint().level));
+    SpreadFilter &filter = *spreads.filter;
+    // A fixed pool's hosts as they are now: this transaction may have added one.
+    if (!filter.application().environment.startsMachines)
+        filter.setHosts(alive());
+    if (const QString problem = filter.problem(member, constraints.value); !problem.isEmpty())
+        throw BerthError(unitName.isEmpty()
+                             ? tr("cannot place a unit of %1: %2").arg(app.name, problem)
+                             : tr("cannot place unit %1: %2").arg(unitName, problem));
+    filter.place(member);
 }
 
 UnitRecord UnitPlacer::addUnitOn(const ApplicationRecord &app,

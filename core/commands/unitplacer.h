@@ -4,7 +4,7 @@
 #include "core/model/modelrecords.h"
 #include "core/model/placementdirective.h"
 #include "core/placement/directiveplacement.h"
-#include "core/placement/spreadtally.h"
+#include "core/placement/spread/spreadstate.h"
 #include "core/store/machinerows.h"
 
 #include <QCoreApplication>
@@ -115,12 +115,10 @@ private:
     // domains its cloud and region policy offer.
     struct Spreads
     {
-        QList<SpreadTally> tallies;
-        bool counted = false; // the units are counted, the environment read
-        SpreadEnvironment environment;
-        // The constraints the zone and region domains were last found for:
-        // the units of one command share theirs.
-        std::optional<QString> domainsFor;
+        QList<SpreadConstraint> constraints;
+        // The filter, with the units counted and the environment read at
+        // the first placement that has a domain.
+        std::optional<SpreadFilter> filter;
     };
     // Read at an application's first placement in the transaction and kept
     // up to date by every placer of it; read again once anything changed or

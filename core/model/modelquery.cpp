@@ -277,10 +277,7 @@ QVariant ModelQuery::applicationValue(qsizetype index, const QString &field) con
     if (field == u"zones")
         return qint64(std::count_if(counts.cbegin(), counts.cend(), [](int n) { return n > 0; }));
     // zone-skew: the most units in a zone less the fewest, over the region's zones
-    if (counts.isEmpty())
-        return qint64(0);
-    const auto [least, most] = std::minmax_element(counts.cbegin(), counts.cend());
-    return qint64(*most - *least);
+    return qint64(spreadSkew(counts, m_zones, false, true));
 }
 
 QVariant ModelQuery::machineValue(qsizetype index, const QString &field) const

@@ -2,7 +2,9 @@
 
 #include "core/bertherror.h"
 
+#include <algorithm>
 #include <array>
+#include <limits>
 
 namespace berth {
 
@@ -173,6 +175,25 @@ SpreadConstraint SpreadConstraint::fromJson(const QJsonObject &json)
     }
     c.check();
     return c;
+}
+
+int spreadSkew(const QHash<QString, int> &counts, const QStringList &domains, bool emptyDomain,
+               bool countAll)
+{
+    int most = 0;
+    int least = std::numeric_limits<int>::max();
+    for (const QString &d : domains) {
+        const int n = counts.value(d);
+        most = std::max(most, n);
+        least = std::min(least, n);
+    }
+    if (countAll) {
+        for (const int n : counts)
+            most = std::max(most, n);
+    }
+    if (emptyDomain || domains.isEmpty())
+        least = 0;
+    return most - least;
 }
 
 } // namespace berth

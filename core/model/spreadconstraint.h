@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -69,5 +70,14 @@ struct SpreadRecord
 
     bool operator==(const SpreadRecord &) const = default;
 };
+
+// The one definition of skew (spread: Domains and skew): the fullest
+// domain against globalMin, the fewest units over `domains`, or 0 where an
+// empty domain is always there (`emptyDomain`: a new machine, or fewer
+// domains than min-domains). A domain counted but not in `domains` raises
+// the fullest only with `countAll` (where every machine is a domain).
+// Used by the tallies, the forecast, the charts, status and wait-for.
+int spreadSkew(const QHash<QString, int> &counts, const QStringList &domains, bool emptyDomain,
+               bool countAll = false);
 
 } // namespace berth

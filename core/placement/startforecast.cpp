@@ -1,8 +1,8 @@
 #include "core/placement/startforecast.h"
 
 #include "core/model/snapshotindex.h"
+#include "core/placement/spread/zonebounds.h"
 #include "core/placement/startplan.h"
-#include "core/placement/zonebounds.h"
 #include "core/placement/zonespread.h"
 
 #include <QSet>
@@ -66,22 +66,15 @@ unitsPerZone(const ModelSnapshot &snapshot, const QSet<QString> &apps, const Mac
     return perApp;
 }
 
+// Over the zones the application may use, and any it still has units in.
 int skew(const QMap<QString, int> &counts, const QStringList &zones)
 {
     if (counts.isEmpty())
         return 0;
-    int most = 0;
-    int fewest = std::numeric_limits<int>::max();
-    QStringList all = zones;
-    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-        if (!all.contains(it.key()))
-            all << it.key();
-    }
-    for (const QString &zone : all) {
-        most = std::max(most, counts.value(zone));
-        fewest = std::min(fewest, counts.value(zone));
-    }
-    return most - fewest;
+    QHash<QString, int> inZones;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        inZones.insert(it.key(), it.value());
+    return spreadSkew(inZones, zones, false, true);
 }
 
 // Every running instance of `before` whose machine `after` no longer keeps

@@ -37,18 +37,23 @@ HostZone placeHost(const MachineRecord &machine, const Constraints &constraints,
         bounds = nullptr;
     if (bounds && !bounds->isEmpty() && host.region == modelRegion) {
         const ZoneBounds::Choice choice = bounds->choose(host.candidates, units, constraints);
+        if (choice.hard && choice.zones.isEmpty()) {
+            host.waitReason = choice.why;
+            return host;
+        }
+        // The zones the bounds rank first; the zone spread breaks the tie,
+        // as it does for every host (a host no bound applies to ties everywhere).
+        if (!choice.zones.isEmpty())
+            first = choice.zones;
         if (choice.hard) {
-            if (choice.zones.isEmpty()) {
-                host.waitReason = choice.why;
-                return host;
-            }
             // Kept as chosen: falling back elsewhere could break the bound.
-            host.candidates = {choice.zones.first()};
+            host.zone = spread.claim(first, applications);
+            host.candidates = {host.zone};
             host.fixedZone = true;
             host.spreadBound = true;
+            bounds->claim(host.zone, units);
+            return host;
         }
-        if (!choice.zones.isEmpty())
-            first = {choice.zones.first()}; // `anyway`: the least skew first
     }
     host.zone = spread.claim(first, applications);
     if (bounds)

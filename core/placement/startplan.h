@@ -4,7 +4,7 @@
 #include "core/cloud/instancetypechooser.h"
 #include "core/constraints/constraints.h"
 #include "core/model/modelrecords.h"
-#include "core/placement/zonebounds.h"
+#include "core/placement/spread/zonebounds.h"
 #include "core/placement/zonespread.h"
 
 #include <QHash>

@@ -76,8 +76,11 @@ QStringList ZoneSpread::candidates(const RegionInfo *region, const QString &plac
     QStringList zones;
     if (!region)
         return zones;
+    // A pool starts nothing where it has no node.
+    const QStringList withNodes = region->nodeZoneNames();
     for (const ZoneInfo &zone : region->zones) {
-        if (zone.healthy && (allowed.isEmpty() || allowed.contains(zone.name)))
+        if (zone.healthy && (allowed.isEmpty() || allowed.contains(zone.name)) &&
+            (region->nodeNames.isEmpty() || withNodes.contains(zone.name)))
             zones << zone.name;
     }
     return zones;

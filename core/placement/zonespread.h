@@ -29,7 +29,8 @@ public:
 
     // The zones a new machine (not a container) may start in: the one its
     // `zone=` placement names, none for a named node (its zone is the
-    // node's), else the region's healthy zones its `zones=` constraint allows.
+    // node's), else the region's healthy zones its `zones=` constraint allows
+    // (on a bare-metal pool, those with a node).
     static QStringList candidates(const RegionInfo *region, const QString &placement,
                                   const Constraints &constraints);
 

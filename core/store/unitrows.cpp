@@ -174,14 +174,15 @@ QList<SpreadMember> UnitRows::spreadCounts(const ApplicationRecord &app, bool by
     // placement on an application of 100,000 units reads a row per zone. By
     // machine, the units grouped by machine.
     static const QString byDomain = QStringLiteral(
-        "SELECT zone, placement, region, life, parent_id, '', unit_count FROM unit_tallies"
+        "SELECT zone, placement, region, life, parent_id, '', unit_count, '' FROM unit_tallies"
         " WHERE application_id = ? AND unit_count > 0");
     static const QString byHost = QStringLiteral(
         "SELECT m.zone, m.placement, m.region, m.life, coalesce(m.parent_id, 0), m.name,"
-        " count(*) FROM units u JOIN machines m ON m.id = u.machine_id"
+        " count(*), m.hardware FROM units u JOIN machines m ON m.id = u.machine_id"
         " WHERE u.application_id = ? GROUP BY m.id");
     static const QString hosts = QStringLiteral(
-        "SELECT h.zone, h.placement, h.region, h.life, 0, h.name, h.id FROM machines h WHERE h.id");
+        "SELECT h.zone, h.placement, h.region, h.life, 0, h.name, h.id, h.hardware FROM machines h"
+        " WHERE h.id");
     const auto machineAt = [](const SqlRow &row) {
         MachineRecord m;
         m.zone = row.text(0);
@@ -190,6 +191,7 @@ QList<SpreadMember> UnitRows::spreadCounts(const ApplicationRecord &app, bool by
         m.state.life = MachineState::lifeFrom(row.text(3)).value_or(MachineState::Life::Dead);
         m.parentId = row.integer(4);
         m.name = row.text(5);
+        m.hardware = row.text(7);
         return m;
     };
     QList<QPair<MachineRecord, int>> groups; // machines alike, and their units

@@ -2,7 +2,7 @@
 
 #include "core/constraints/constraints.h"
 #include "core/model/modelrecords.h"
-#include "core/placement/spreadtally.h"
+#include "core/placement/spread/spreadtally.h"
 
 #include <QCoreApplication>
 #include <QHash>

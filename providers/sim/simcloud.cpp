@@ -80,6 +80,7 @@ RegionInfo metalRegion(const QList<SimCloud::Node> &pool)
     for (const SimCloud::Node &node : pool) {
         r.catalogue.append(node.hardware);
         r.nodeNames.append(node.hostname);
+        r.nodeZones.insert(node.hostname, node.zone);
         if (!r.zoneNames().contains(node.zone))
             r.zones.append({node.zone, true});
     }

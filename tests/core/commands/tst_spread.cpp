@@ -71,7 +71,7 @@ struct Fixture : TestWorkspace
     {
         const ModelSnapshot s = ws().snapshot(model);
         const auto st =
-            SpreadCommands::statusOf(s, clouds.get(QStringLiteral("sim")), s.applications.first());
+            SpreadState(s, clouds.get(QStringLiteral("sim"))).status(s.applications.first().name);
         return st.isEmpty() ? -1 : st.first().skew;
     }
     bool provision(qint64 timeoutMs = 30'000)
@@ -354,6 +354,166 @@ private slots:
         QVERIFY2(refused > 10, qPrintable(QString::number(refused)));
     }
 
+    // The seeds' oldest promise beside a bound: `deploy mysql -n 3; deploy
+    // pg -n 2; set-spread pg --level zone --max-skew 1; provision` starts
+    // mysql in three zones, as it does without the set-spread.
+    void aBoundOnOneApplicationLeavesTheOthersZonesAlone()
+    {
+        QMap<QString, QStringList> zonesOf[2];
+        for (const bool bounded : {false, true}) {
+            TestWorkspace w({QStringLiteral("latency-ms=0")});
+            deployCharm(w.ws(), model, QStringLiteral("mysql"), 3);
+            deployCharm(w.ws(), model, QStringLiteral("pg"), 2);
+            if (bounded)
+                SpreadCommands(w.ws()).set(model, QStringLiteral("pg"),
+                                           bound(SpreadConstraint::Level::Zone, 1));
+            std::atomic<bool> cancel = false;
+            QVERIFY(Provisioner(w.path(), w.clouds, model).runUntilIdle(cancel, 30'000));
+            const ModelSnapshot s = w.ws().snapshot(model);
+            QHash<qint64, QString> zoneOf;
+            for (const MachineRecord &m : s.machines)
+                zoneOf.insert(m.id, m.zone);
+            for (const UnitRecord &u : s.units)
+                zonesOf[bounded][u.application] << zoneOf.value(u.machineId);
+        }
+        QStringList mysql = zonesOf[1].value(QStringLiteral("mysql"));
+        std::sort(mysql.begin(), mysql.end());
+        QCOMPARE(mysql, zones);
+        QCOMPARE(zonesOf[1].value(QStringLiteral("mysql")),
+                 zonesOf[0].value(QStringLiteral("mysql")));
+        QStringList pg = zonesOf[1].value(QStringLiteral("pg"));
+        QCOMPARE(QSet<QString>(pg.cbegin(), pg.cend()).size(), 2);
+    }
+
+    // Over random models that mix every feature that places (bounds at
+    // each level, `wait` and `anyway`, Senlin zone policies, zones=,
+    // containers, pinned zones), an application without a bound is spread
+    // over its zones as it would be were no other application bounded: the
+    // same units per zone, whatever bounds the others carry. (Which zone
+    // takes a remainder unit is the model-wide tie break: fewest machines
+    // of the model first, which the others' machines may change.)
+    void unboundedApplicationsKeepTheirSpread()
+    {
+        QRandomGenerator random(61);
+        const QList<SpreadConstraint::Level> levels{SpreadConstraint::Level::Zone,
+                                                    SpreadConstraint::Level::Machine,
+                                                    SpreadConstraint::Level::Region};
+        int compared = 0;
+        for (int round = 0; round < 12; ++round) {
+            TestWorkspace w({QStringLiteral("latency-ms=0")});
+            const int apps = 3 + int(random.bounded(3));
+            QStringList bounded;
+            for (int a = 0; a < apps; ++a) {
+                const QString name = QStringLiteral("app%1").arg(a);
+                QString constraints;
+                if (random.bounded(3) == 0)
+                    constraints = QStringLiteral("zones=") + zones.mid(0, 2).join(u',');
+                deployCharm(w.ws(), model, name, 1 + int(random.bounded(6)), constraints);
+                if (random.bounded(4) == 0) {
+                    // Senlin's zone policy: the units' zones pinned as they are added.
+                    ApplicationCommands(w.ws()).addUnits(
+                        model, name, 1, QStringLiteral("zone=") + zones.at(random.bounded(3)));
+                }
+                if (a > 0 && random.bounded(2) == 0) {
+                    bounded << name;
+                    const auto level = levels.at(int(random.bounded(3)));
+                    const bool wait = random.bounded(3) != 0;
+                    SpreadCommands(w.ws()).set(model, name,
+                                               bound(level, 1 + int(random.bounded(2)),
+                                                     wait && level == SpreadConstraint::Level::Zone
+                                                         ? 1 + int(random.bounded(3))
+                                                         : 1,
+                                                     wait));
+                    if (random.bounded(2) == 0) // a container on a new machine
+                        ApplicationCommands(w.ws()).addUnits(model, name, 1, QStringLiteral("lxd"));
+                }
+            }
+            if (bounded.isEmpty())
+                continue;
+            const ModelSnapshot withBounds = w.ws().snapshot(model);
+            ModelSnapshot none = withBounds;
+            none.spreads.clear();
+            ModelSnapshot empty;
+            empty.model = withBounds.model;
+            const CloudInfo &cloud = w.clouds.get(QStringLiteral("sim"));
+            const StartForecast a = StartForecast::of(empty, withBounds, cloud);
+            const StartForecast b = StartForecast::of(empty, none, cloud);
+            const auto perZone = [](const StartForecast &f, const QString &app) {
+                for (const StartForecast::Spread &s : f.spreads) {
+                    if (s.application == app) {
+                        QList<int> counts = s.after.values();
+                        std::sort(counts.begin(), counts.end());
+                        return counts;
+                    }
+                }
+                return QList<int>();
+            };
+            for (const ApplicationRecord &app : withBounds.applications) {
+                if (bounded.contains(app.name))
+                    continue;
+                ++compared;
+                QVERIFY2(perZone(a, app.name) == perZone(b, app.name),
+                         qPrintable(QStringLiteral("round %1: %2 (others bounded: %3)")
+                                        .arg(round)
+                                        .arg(app.name, bounded.join(u','))));
+            }
+        }
+        QVERIFY(compared > 15);
+    }
+
+    // On random models, the window's judgement (the spread state over its
+    // snapshot) and the store's (UnitPlacer at commit) give the same
+    // verdict, in the same words, for every unplaced unit on every
+    // machine: one state, one filter.
+    void everyPlacementGetsOneVerdict()
+    {
+        QRandomGenerator random(62);
+        int judged = 0;
+        int refused = 0;
+        for (int round = 0; round < 4; ++round) {
+            Fixture f;
+            deployCharm(f.ws(), model, QStringLiteral("db"), 1, {},
+                        QStringLiteral("zone=sim-east-b"));
+            for (const QString &app : {QStringLiteral("web"), QStringLiteral("db")}) {
+                for (int i = 0; i < 4; ++i) {
+                    errorOf([&] {
+                        ApplicationCommands(f.ws()).addUnits(model, app, 1,
+                                                             random.bounded(3) == 0
+                                                                 ? QStringLiteral("lxd:0")
+                                                                 : QStringLiteral("zone=") +
+                                                                       zones.at(random.bounded(3)));
+                    });
+                }
+                SpreadCommands(f.ws()).set(model, app, bound(SpreadConstraint::Level::Zone, 1));
+                if (random.bounded(2) == 0)
+                    SpreadCommands(f.ws()).set(model, app,
+                                               bound(SpreadConstraint::Level::Machine, 2));
+                ApplicationCommands(f.ws()).addUnplacedUnits(model, app, 2);
+            }
+            const ModelSnapshot s = f.ws().snapshot(model);
+            const SnapshotIndex index(s);
+            const SpreadState state(s, f.clouds.get(QStringLiteral("sim")));
+            for (const UnitRecord &u : s.units) {
+                if (u.machineId != 0)
+                    continue;
+                for (const MachineRecord &m : s.machines) {
+                    const QString seen = state.problem(s, index, {u.name()}, m.name);
+                    const QString told = f.ws().store().trial([&](SqlSession &) {
+                        return errorOf([&] {
+                            ApplicationCommands(f.ws()).placeUnits(model, {u.name()}, m.name);
+                        });
+                    });
+                    if (told.contains(QStringLiteral("skew")) || !seen.isEmpty())
+                        QCOMPARE(seen, told);
+                    ++judged;
+                    refused += seen.isEmpty() ? 0 : 1;
+                }
+            }
+        }
+        QVERIFY2(judged > 50 && refused > 10,
+                 qPrintable(QStringLiteral("%1 judged, %2 refused").arg(judged).arg(refused)));
+    }
+
     // The counts the store keeps for spread checks (unit_tallies) are
     // always the units' own, grouped by their machines, whatever changed
     // them: units added to zones, machines and containers, removed,
@@ -472,8 +632,8 @@ private slots:
         const CloudInfo &cloud = f.clouds.get(QStringLiteral("sim"));
         int refused = 0;
         for (const MachineRecord &m : s.machines) {
-            const QString seen = SpreadCommands::placementProblem(
-                s, index, cloud, {QStringLiteral("web/5")}, m.name);
+            const QString seen =
+                SpreadState(s, cloud).problem(s, index, {QStringLiteral("web/5")}, m.name);
             // What the store says, tried and undone.
             const QString told = f.ws().store().trial([&](SqlSession &) {
                 return errorOf([&] {
@@ -485,8 +645,8 @@ private slots:
             refused += seen.isEmpty() ? 0 : 1;
         }
         QCOMPARE(refused, 4); // the machines in sim-east-a (2 units there) and -b (2)
-        QVERIFY(SpreadCommands::placementProblem(s, index, cloud, {QStringLiteral("web/5")},
-                                                 QStringLiteral("0"))
+        QVERIFY(SpreadState(s, cloud)
+                    .problem(s, index, {QStringLiteral("web/5")}, QStringLiteral("0"))
                     .contains(QStringLiteral("skew 2, max 1")));
 
         // The change set's preview of a rebalance: the skew it leaves once

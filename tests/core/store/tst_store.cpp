@@ -513,8 +513,8 @@ void TestStore::partialReadsGiveTheWholeModelsRecords()
         QCOMPARE(part.applications, whole.applications);
         const auto of = [&](const UnitRecord &u) { return u.applicationId == a.id; };
         QCOMPARE(unitsWhere(part.units, of), unitsWhere(whole.units, of));
-        const auto partSpread = SpreadCommands::statusOf(part, cloud, a);
-        const auto wholeSpread = SpreadCommands::statusOf(whole, cloud, a);
+        const auto partSpread = SpreadState(part, cloud).status(a.name);
+        const auto wholeSpread = SpreadState(whole, cloud).status(a.name);
         QCOMPARE(partSpread.size(), wholeSpread.size());
         for (qsizetype i = 0; i < partSpread.size(); ++i) {
             QCOMPARE(partSpread.at(i).constraint, wholeSpread.at(i).constraint);

@@ -1,13 +1,10 @@
 #pragma once
 
-#include "core/placement/deletionpolicy.h"
-#include "core/placement/spreadtally.h"
+#include "core/placement/spread/spreadstate.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QMap>
-
-#include <optional>
 
 namespace berth {
 
@@ -37,17 +34,7 @@ class RebalancePlan
     Q_DECLARE_TR_FUNCTIONS(RebalancePlan)
 
 public:
-    struct Application
-    {
-        QString name;
-        QList<SpreadConstraint> constraints;
-        QList<SpreadMember> members;
-        Constraints constraintsForDomains; // the application's, for its eligible domains
-        SpreadEnvironment environment;
-        // Which unit leaves a domain; nullopt (or RANDOM, which a plan a user
-        // reads first cannot honour): the newest.
-        std::optional<DeletionPolicy::Criteria> criteria;
-    };
+    using Application = SpreadApplication;
 
     static RebalancePlan of(const Application &app);
 
@@ -58,9 +45,6 @@ public:
     QMap<QString, int> skewAfter;
     // Why the bound cannot be reached, one line; empty when it is.
     QString problem;
-
-    // The eligible domains' counts at each constraint's level.
-    static QList<SpreadTally> tallies(const Application &app, const QList<SpreadMember> &members);
 };
 
 } // namespace berth

@@ -1,59 +1,14 @@
 #pragma once
 
-#include "core/cloud/cloudinfo.h"
-#include "core/constraints/constraints.h"
-#include "core/model/modelrecords.h"
 #include "core/model/spreadconstraint.h"
+#include "core/placement/spread/spreadenvironment.h"
+#include "core/placement/spread/spreadmember.h"
 
 #include <QCoreApplication>
 #include <QHash>
 #include <QStringList>
 
 namespace berth {
-
-// One principal unit of an application, where a spread constraint counts it
-// (spread: Domains and skew).
-struct SpreadMember
-{
-    qint64 unitId = 0;
-    QString unit; // "web/3"
-    qint64 createdAt = 0;
-    QString constraints; // the unit's
-    qint64 machineId = 0;
-    QString machine; // the machine whose domain it is in: its own, or a container's host
-    QString zone;    // where it runs, or the zone its machine's placement pins; may be empty
-    QString region;
-    bool counts = false; // its machine (and that machine's host) is alive
-    int units = 1;       // how many units it stands for (UnitRows::spreadCounts)
-    bool inError = false;
-
-    // From the unit, its machine and that machine's host (null: not a
-    // container); `modelRegion` for a machine that names none.
-    static SpreadMember of(const UnitRecord &unit, const MachineRecord &machine,
-                           const MachineRecord *host, const QString &modelRegion);
-    // Its domain at `level`; empty when it does not count there.
-    QString domain(SpreadConstraint::Level level) const;
-};
-
-// The domains a unit may run in, as the model's cloud offers them.
-struct SpreadEnvironment
-{
-    const RegionInfo *region = nullptr; // the model's region
-    QString modelRegion;
-    QStringList regions; // level region: the region policy's, else the model's
-    // A new machine can be started (not a fixed pool of hosts): level
-    // machine always has an empty domain to offer.
-    bool startsMachines = true;
-    // Level machine on a fixed pool: the alive hosts (not containers).
-    QList<MachineRecord> hosts;
-
-    // `policyRegions`: the application's region policy's regions, if any.
-    static SpreadEnvironment of(const CloudInfo &cloud, const ModelRecord &model,
-                                const QStringList &policyRegions);
-    // The eligible domains for a unit with `constraints` (a new machine not
-    // among them; see startsMachines).
-    QStringList eligible(SpreadConstraint::Level level, const Constraints &constraints) const;
-};
 
 // One application's units per domain at one constraint's level, over the
 // domains a unit may use: the skew a placement would make, and the

@@ -1,4 +1,4 @@
-#include "core/placement/rebalanceplan.h"
+#include "core/placement/spread/rebalanceplan.h"
 
 #include <algorithm>
 #include <limits>
@@ -194,9 +194,11 @@ public:
         if (it == m_app.constraints.cend())
             return true;
         const SpreadConstraint &c = *it;
-        SpreadTally tally(c, m_app.environment.eligible(level, m_app.constraintsForDomains),
-                          level == Level::Machine && m_app.environment.startsMachines);
-        tally.count(m_members);
+        SpreadTally tally;
+        for (const SpreadTally &t : m_app.tallies(&m_members)) {
+            if (t.constraint().level == level)
+                tally = t;
+        }
         if (tally.withinBound())
             return true;
         QStringList from;
@@ -426,8 +428,12 @@ private:
         } else if (!to.isEmpty()) {
             machine = to;
         }
-        if (machine == newMachine && !m_app.environment.startsMachines)
-            machine = emptiestHost(zone);
+        // A fixed pool: an enlisted host it has; a pool node free in the
+        // zone is started as a new machine.
+        if (machine == newMachine && !m_app.environment.startsMachines) {
+            if (const QString host = emptiestHost(zone); !host.isEmpty())
+                machine = host;
+        }
         m_members[index].counts = false; // gone once its replacement runs
         --m_live[m_machineOf[index]];
         record(leaving, region, zone, machine);
@@ -449,9 +455,12 @@ private:
             const int machine = m_machineIndex.value(host, -1);
             return machine < 0 || machine >= int(m_live.size()) ? 0 : m_live[machine];
         };
+        // Only a host the unit may use: its hardware fits, its zone is allowed.
+        const QStringList eligible =
+            m_app.environment.eligible(Level::Machine, m_app.constraintsForDomains);
         QString best;
         for (const MachineRecord &host : m_app.environment.hosts) {
-            if (!zone.isEmpty() && host.zone != zone)
+            if ((!zone.isEmpty() && host.zone != zone) || !eligible.contains(host.name))
                 continue;
             if (best.isEmpty() || unitsOn(host.name) < unitsOn(best))
                 best = host.name;
@@ -528,31 +537,18 @@ QMap<QString, int> skews(const QList<SpreadTally> &tallies)
 
 } // namespace
 
-QList<SpreadTally> RebalancePlan::tallies(const Application &app,
-                                          const QList<SpreadMember> &members)
-{
-    QList<SpreadTally> out;
-    for (const SpreadConstraint &c : app.constraints) {
-        SpreadTally t(c, app.environment.eligible(c.level, app.constraintsForDomains),
-                      c.level == Level::Machine && app.environment.startsMachines);
-        t.count(members);
-        out << t;
-    }
-    return out;
-}
-
 RebalancePlan RebalancePlan::of(const Application &app)
 {
     RebalancePlan plan;
     plan.application = app.name;
-    const QList<SpreadTally> before = tallies(app, app.members);
+    const QList<SpreadTally> before = app.tallies();
     plan.skewBefore = skews(before);
     Planner planner(app);
     for (const Level level : {Level::Region, Level::Zone, Level::Machine}) {
         if (!planner.balance(level))
             break;
     }
-    const QList<SpreadTally> after = tallies(app, planner.members());
+    const QList<SpreadTally> after = app.tallies(&planner.members());
     plan.skewAfter = skews(after);
     for (const SpreadTally &t : after) {
         if (t.withinBound())

@@ -2,7 +2,7 @@
 // topology spread constraints (and minDomains) written as Berth models, and
 // rebalance plans against a brute-force search for the fewest moves.
 #include "core/bertherror.h"
-#include "core/placement/rebalanceplan.h"
+#include "core/placement/spread/rebalanceplan.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -261,7 +261,7 @@ RebalancePlan::Application appOf(const QMap<QString, QList<int>> &counts,
 
 } // namespace
 
-class TestSpreadPlan : public QObject
+class TestRebalancePlan : public QObject
 {
     Q_OBJECT
 
@@ -561,5 +561,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSpreadPlan)
-#include "tst_spreadplan.moc"
+QTEST_GUILESS_MAIN(TestRebalancePlan)
+#include "tst_rebalanceplan.moc"
