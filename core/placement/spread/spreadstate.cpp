@@ -3,6 +3,8 @@
 #include "core/model/snapshotindex.h"
 #include "core/placement/applicationpolicies.h"
 
+#include <algorithm>
+
 namespace berth {
 
 QList<SpreadTally> SpreadApplication::talliesFor(const Constraints &unitConstraints,
@@ -70,6 +72,21 @@ QString SpreadFilter::problem(const SpreadMember &arriving, const Constraints &c
     if (leaving)
         shift(*leaving, 1);
     return why;
+}
+
+int SpreadFilter::worstSkew(const SpreadMember &arriving, const Constraints &constraints, int units)
+{
+    int worst = 0;
+    for (SpreadTally &t : talliesFor(constraints)) {
+        const QString domain = arriving.domain(t.constraint().level);
+        if (domain.isEmpty())
+            continue;
+        // The units land together: judged as the last of them would be.
+        t.add(domain, units - 1);
+        worst = std::max(worst, t.skewOf(domain));
+        t.add(domain, 1 - units);
+    }
+    return worst;
 }
 
 void SpreadFilter::place(const SpreadMember &arriving, const SpreadMember *leaving)

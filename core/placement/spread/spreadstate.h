@@ -78,6 +78,11 @@ public:
     // new machine's zone) is the provisioner's to choose and not judged.
     QString problem(const SpreadMember &arriving, const Constraints &constraints,
                     const SpreadMember *leaving = nullptr);
+    // How well `units` units with `constraints` arriving as `arriving` keep
+    // the bounds: the worst skew they make over the constraints, less is
+    // better. The one ranking of places (ScheduleAnyway's preference, and
+    // the zone a new host starts in); ties go to the zone spread.
+    int worstSkew(const SpreadMember &arriving, const Constraints &constraints, int units = 1);
     // The placement is made: the units judged after it count it.
     void place(const SpreadMember &arriving, const SpreadMember *leaving = nullptr);
     // A fixed pool's hosts as they are now (a placement may have added one).

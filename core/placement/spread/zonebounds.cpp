@@ -44,16 +44,19 @@ ZoneBounds::Choice ZoneBounds::choose(const QStringList &candidates,
             QStringList eligible = tally.eligible();
             eligible.removeIf([&](const QString &z) { return m_outages.contains(z); });
             tally.setDomains(eligible, false);
-            // The host's units of the application land together: judged as
-            // the last of them would be.
-            tally.add(zone, it.value() - 1);
-            worst = std::max(worst, tally.skewOf(zone));
+            SpreadMember arriving;
+            arriving.zone = zone;
+            arriving.counts = true;
+            worst = std::max(worst, filter->second.worstSkew(arriving, constraints, it.value()));
             if (tally.constraint().hard()) {
                 choice.hard = true;
+                // The host's units of the application land together: judged
+                // as the last of them would be.
+                tally.add(zone, it.value() - 1);
                 if (broken.isEmpty())
                     broken = tally.problem(it.key(), zone);
+                tally.add(zone, 1 - it.value());
             }
-            tally.add(zone, 1 - it.value());
         }
         if (!broken.isEmpty()) {
             if (choice.why.isEmpty())
