@@ -7,6 +7,8 @@
 #include "core/commands/applicationcommands.h"
 #include "core/commands/modelcommands.h"
 #include "core/commands/spreadcommands.h"
+#include "core/model/snapshotindex.h"
+#include "core/placement/spread/spreadstate.h"
 #include "core/store/store.h"
 #include "core/store/workspace.h"
 #include "providers/sim/simcloud.h"
@@ -188,7 +190,7 @@ void BM_RebalanceDryRun(benchmark::State &state)
     Store store(stores.drifted);
     Workspace ws(store, stores.clouds);
     for (auto _ : state) {
-        const SpreadCommands::Plan plan = SpreadCommands(ws).plan(model, {});
+        const RebalancePlans plan = SpreadCommands(ws).plan(model, {});
         const QByteArray json = QJsonDocument(plan.toJson()).toJson();
         if (plan.applications.size() != 1 || plan.applications.first().moves.isEmpty())
             state.SkipWithError("the drifted model has nothing to move");
@@ -222,3 +224,28 @@ int main(int argc, char **argv)
     benchmark::Shutdown();
     return 0;
 }
+
+// The window's check of a drop while dragging: one unit of the 100,000
+// onto a machine in the fullest zone, judged on the snapshot shown (the
+// spread state built and the unit judged), as each move of the pointer does.
+void BM_DropCheck(benchmark::State &state)
+{
+    Stores &stores = Stores::get();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("copy.sqlite"));
+    QFile::copy(stores.bound, path);
+    Store store(path);
+    Workspace ws(store, stores.clouds);
+    ApplicationCommands(ws).addUnplacedUnits(model, web, 1);
+    const ModelSnapshot snapshot = ws.snapshot(model);
+    const SnapshotIndex index(snapshot);
+    const CloudInfo &cloud = stores.clouds.get(QStringLiteral("sim"));
+    const QString unit = snapshot.units.constLast().name();
+    const QString machine = snapshot.machines.constFirst().name;
+    for (auto _ : state) {
+        const QString problem =
+            SpreadState(snapshot, cloud).problem(snapshot, index, {unit}, machine);
+        benchmark::DoNotOptimize(problem.size());
+    }
+}
+BENCHMARK(BM_DropCheck)->Unit(benchmark::kMillisecond)->Iterations(20);

@@ -77,7 +77,7 @@ void unsetSpread(CliContext &ctx, const QStringList &args)
     ctx.apply(ModelChange::unsetSpread(parser.positional().first(), levelOption(parser)));
 }
 
-QString movesTable(const SpreadCommands::Plan &plan)
+QString movesTable(const RebalancePlans &plan)
 {
     Output::Table table({QStringLiteral("Application"), QStringLiteral("Remove"),
                          QStringLiteral("From"), QStringLiteral("Add in"),
@@ -118,7 +118,7 @@ void rebalance(CliContext &ctx, const QStringList &args)
         throw BerthError(parser.badValue(QStringLiteral("max-surge"),
                                          QStringLiteral("a whole number of at least 1")));
     const QStringList apps = parser.positional();
-    const SpreadCommands::Plan plan = SpreadCommands(ctx.workspace).plan(ctx.model(), apps);
+    const RebalancePlans plan = SpreadCommands(ctx.workspace).plan(ctx.model(), apps);
     if (const QString problem = plan.problem(); !problem.isEmpty())
         throw BerthError(QStringLiteral("rebalance: %1").arg(problem));
     if (parser.isSet(QStringLiteral("dry-run"))) {

@@ -164,7 +164,7 @@
 <context>
     <name>ApplicationScaling</name>
     <message>
-        <location filename="../core/commands/applicationscaling.cpp" line="163"/>
+        <location filename="../core/commands/applicationscaling.cpp" line="144"/>
         <source>cannot remove %1 units of &quot;%2&quot;: it has %3</source>
         <translation>%1 Einheiten von „%2“ können nicht entfernt werden: Sie hat %3</translation>
     </message>
@@ -2075,52 +2075,52 @@
         <translation>Der SHA-256-Fingerabdruck des Endpunkt-Zertifikats, beim ersten Vertrauen festgehalten</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="180"/>
+        <location filename="../providers/sim/simprovider.cpp" line="188"/>
         <source>The SHA-256 of the access key the cloud accepts (64 hex digits); empty: any key</source>
         <translation>Der SHA-256 des Zugangsschlüssels, den die Cloud annimmt (64 Hexziffern); leer: jeder Schlüssel</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="184"/>
+        <location filename="../providers/sim/simprovider.cpp" line="192"/>
         <source>How a drawn fault fails a start: transient (tried again), zone (the zone refuses) or permanent</source>
         <translation>Wie ein gezogener Fehler einen Start scheitern lässt: transient (erneut versucht), zone (die Zone lehnt ab) oder permanent</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="190"/>
+        <location filename="../providers/sim/simprovider.cpp" line="198"/>
         <source>The share of starts that fail, a number from 0 to 1 (default 0)</source>
         <translation>Der Anteil der Starts, die scheitern, eine Zahl von 0 bis 1 (Vorgabe 0)</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="193"/>
+        <location filename="../providers/sim/simprovider.cpp" line="201"/>
         <source>How long each cloud call takes, in milliseconds from 0 to 600000</source>
         <translation>Wie lange jeder Cloud-Aufruf dauert, in Millisekunden von 0 bis 600000</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="197"/>
+        <location filename="../providers/sim/simprovider.cpp" line="205"/>
         <source>A file listing the bare-metal nodes of the sim-metal region</source>
         <translation>Eine Datei mit den Bare-Metal-Knoten der Region sim-metal</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="200"/>
+        <location filename="../providers/sim/simprovider.cpp" line="208"/>
         <source>The seed faults are drawn with, a non-negative whole number (the same seed, the same faults)</source>
         <translation>Der Startwert, mit dem Fehler gezogen werden, eine ganze Zahl ab 0 (gleicher Startwert, gleiche Fehler)</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="204"/>
+        <location filename="../providers/sim/simprovider.cpp" line="212"/>
         <source>The file the sim cloud keeps its instances in</source>
         <translation>Die Datei, in der die Sim-Cloud ihre Instanzen hält</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="207"/>
+        <location filename="../providers/sim/simprovider.cpp" line="215"/>
         <source>How many instances a zone holds before it refuses more, 0 to 600000 (0: no limit)</source>
         <translation>Wie viele Instanzen eine Zone aufnimmt, bevor sie weitere ablehnt, 0 bis 600000 (0: keine Grenze)</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="211"/>
+        <location filename="../providers/sim/simprovider.cpp" line="219"/>
         <source>Zones that refuse every start, separated by commas (e.g. sim-west-b)</source>
         <translation>Zonen, die jeden Start ablehnen, durch Kommas getrennt (z. B. sim-west-b)</translation>
     </message>
     <message>
-        <location filename="../providers/sim/simprovider.cpp" line="216"/>
+        <location filename="../providers/sim/simprovider.cpp" line="224"/>
         <source>The access key Berth presents to the cloud</source>
         <translation>Der Zugangsschlüssel, den Berth der Cloud vorlegt</translation>
     </message>
@@ -2151,78 +2151,78 @@
         <translation>Bereitstellung hält an: %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="87"/>
+        <location filename="../core/provisioning/pass.cpp" line="86"/>
         <source>cannot list instances of %1: %2; will try again</source>
         <translation>Die Instanzen von %1 können nicht aufgelistet werden: %2; neuer Versuch folgt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="102"/>
+        <location filename="../core/provisioning/pass.cpp" line="101"/>
         <source>model %1: destroyed</source>
         <translation>Modell %1: zerstört</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="105"/>
-        <location filename="../core/provisioning/pass.cpp" line="358"/>
+        <location filename="../core/provisioning/pass.cpp" line="104"/>
+        <location filename="../core/provisioning/pass.cpp" line="355"/>
         <source>model %1: %2</source>
         <translation>Modell %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="181"/>
+        <location filename="../core/provisioning/pass.cpp" line="178"/>
         <source>cannot list instances of %1: %2</source>
         <translation>Instanzen von %1 können nicht aufgelistet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="188"/>
+        <location filename="../core/provisioning/pass.cpp" line="185"/>
         <source>cannot stop %1 (%2): %3</source>
         <translation>%1 kann nicht angehalten werden (%2): %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="191"/>
+        <location filename="../core/provisioning/pass.cpp" line="188"/>
         <source>stopped %1 (%2)</source>
         <translation>%1 angehalten (%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="216"/>
+        <location filename="../core/provisioning/pass.cpp" line="213"/>
         <source>stray, harvest-mode=</source>
         <translation>verwaist, harvest-mode=</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="219"/>
+        <location filename="../core/provisioning/pass.cpp" line="216"/>
         <source>leaving stray instance %1 (harvest-mode=%2)</source>
         <translation>verwaiste Instanz %1 bleibt (harvest-mode=%2)</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="223"/>
+        <location filename="../core/provisioning/pass.cpp" line="220"/>
         <source>machine %1: %2 from an interrupted run is %3; the next start takes it over</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf ist %3; der nächste Start übernimmt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="231"/>
+        <location filename="../core/provisioning/pass.cpp" line="228"/>
         <source>machine %1: adopted %2 started by an interrupted run</source>
         <translation>Maschine %1: %2 aus einem unterbrochenen Lauf übernommen</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="239"/>
+        <location filename="../core/provisioning/pass.cpp" line="236"/>
         <source>duplicate for machine %1</source>
         <translation>Doppel für Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="243"/>
+        <location filename="../core/provisioning/pass.cpp" line="240"/>
         <source>instance %1: %2</source>
         <translation>Instanz %1: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="285"/>
+        <location filename="../core/provisioning/pass.cpp" line="282"/>
         <source>machine %1 is dead</source>
         <translation>Maschine %1 ist tot</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="293"/>
+        <location filename="../core/provisioning/pass.cpp" line="290"/>
         <source>machine %1: removed</source>
         <translation>Maschine %1: entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="299"/>
+        <location filename="../core/provisioning/pass.cpp" line="296"/>
         <source>machine %1: %2; will try again</source>
         <translation>Maschine %1: %2; neuer Versuch folgt</translation>
     </message>
@@ -2237,12 +2237,12 @@
         <translation>Affinitätsrichtlinie von %1 übergangen: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passcrew.cpp" line="230"/>
+        <location filename="../core/provisioning/passcrew.cpp" line="225"/>
         <source>provisioning worker stopped: </source>
         <translation>Bereitstellungsarbeiter angehalten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/provisioning/passcrew.cpp" line="325"/>
+        <location filename="../core/provisioning/passcrew.cpp" line="344"/>
         <source>%n machine(s) added meanwhile join the starts under way</source>
         <translation>
             <numerusform>%n inzwischen hinzugefügte Maschine kommt zu den laufenden Starts hinzu</numerusform>
@@ -2260,27 +2260,27 @@
         <translation>Maschine %1: startet in %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="214"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="233"/>
         <source>machine %1: cannot record %2: %3</source>
         <translation>Maschine %1: %2 kann nicht erfasst werden: %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="222"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="241"/>
         <source>machine %1: started %2 (%3) in %4</source>
         <translation>Maschine %1: %2 (%3) in %4 gestartet</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="228"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="247"/>
         <source>machine %1: %2 was started and recorded by another start meanwhile; left as it is</source>
         <translation>Maschine %1: %2 wurde inzwischen von einem anderen Start gestartet und eingetragen; bleibt, wie es ist</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="236"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="255"/>
         <source>machine %1 died while it started</source>
         <translation>Maschine %1 wurde während des Starts entfernt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="237"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="256"/>
         <source>not recorded for machine %1</source>
         <translation>für Maschine %1 nicht erfasst</translation>
     </message>
@@ -2290,28 +2290,33 @@
         <translation>Maschine %1: %2; versuche %3</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="283"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="302"/>
         <source>machine %1: attempt %2 failed: %3; retrying in %4 ms</source>
         <translation>Maschine %1: Versuch %2 fehlgeschlagen: %3; neuer Versuch in %4 ms</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/machinestart.cpp" line="288"/>
-        <location filename="../core/provisioning/pass.cpp" line="179"/>
+        <location filename="../core/provisioning/machinestart.cpp" line="307"/>
+        <location filename="../core/provisioning/pass.cpp" line="176"/>
         <source>machine %1: provisioning error: %2</source>
         <translation>Maschine %1: Bereitstellungsfehler: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/pass.cpp" line="338"/>
+        <location filename="../core/provisioning/pass.cpp" line="335"/>
         <source>machine %1: cannot start: %2</source>
         <translation>Maschine %1: kann nicht starten: %2</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/provisioner.cpp" line="140"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="218"/>
         <source>waiting: model %1 is provisioned by %2</source>
         <translation>warte: Modell %1 wird von %2 bereitgestellt</translation>
     </message>
     <message>
-        <location filename="../core/provisioning/passmoves.cpp" line="56"/>
+        <location filename="../core/provisioning/provisioner.cpp" line="229"/>
+        <source>model %1 is idle (provisioned by %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/provisioning/passmoves.cpp" line="63"/>
         <source>rebalance: removed %1</source>
         <translation>Neuverteilung: %1 entfernt</translation>
     </message>
@@ -2319,14 +2324,27 @@
 <context>
     <name>RebalancePlan</name>
     <message>
-        <location filename="../core/placement/rebalanceplan.cpp" line="563"/>
+        <location filename="../core/placement/spread/rebalanceplan.cpp" line="559"/>
         <source>%1 cannot be brought within max-skew %2 at level %3: only %4 of the %5 %3 domains it needs are eligible</source>
         <translation>%1 lässt sich auf Ebene %3 nicht innerhalb von max-skew %2 bringen: nur %4 der %5 nötigen Bereiche der Ebene %3 kommen in Frage</translation>
     </message>
     <message>
-        <location filename="../core/placement/rebalanceplan.cpp" line="571"/>
+        <location filename="../core/placement/spread/rebalanceplan.cpp" line="567"/>
         <source>%1 cannot be brought within max-skew %2 at level %3: %4 units do not fit in the %5 eligible domains</source>
         <translation>%1 lässt sich auf Ebene %3 nicht innerhalb von max-skew %2 bringen: %4 Einheiten passen nicht in die %5 möglichen Bereiche</translation>
+    </message>
+</context>
+<context>
+    <name>RebalancePlans</name>
+    <message>
+        <location filename="../core/placement/spread/rebalanceplans.cpp" line="60"/>
+        <source>application &quot;%1&quot; not found</source>
+        <translation>Die Anwendung „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <location filename="../core/placement/spread/rebalanceplans.cpp" line="62"/>
+        <source>application &quot;%1&quot; has no spread constraint; set one with berthctl set-spread %1 --level zone --max-skew 1</source>
+        <translation>Die Anwendung „%1“ hat keine Streuungsvorgabe; setzen Sie eine mit berthctl set-spread %1 --level zone --max-skew 1</translation>
     </message>
 </context>
 <context>
@@ -2473,42 +2491,42 @@
         <translation>%1 von %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="227"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="226"/>
         <source>application &quot;%1&quot; not found</source>
         <translation>Die Anwendung „%1“ gibt es nicht</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="259"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="258"/>
         <source>--adjustment-type is required: EXACT_CAPACITY, CHANGE_IN_CAPACITY or CHANGE_IN_PERCENTAGE</source>
         <translation>--adjustment-type ist nötig: EXACT_CAPACITY, CHANGE_IN_CAPACITY oder CHANGE_IN_PERCENTAGE</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="274"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="273"/>
         <source>scaling %1 from %2 to %3 units would %4 %5 units; one command %4s at most %6 (it is one transaction, and a larger one would keep other clients of the store waiting): scale in steps</source>
         <translation>%1 von %2 auf %3 Einheiten zu skalieren hieße, %5 Einheiten zu „%4“; ein Befehl darf höchstens %6 (er ist eine Transaktion, und eine größere ließe andere Nutzer der Ablage warten): skalieren Sie schrittweise</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="281"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="280"/>
         <source>add</source>
         <translation>hinzufügen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="282"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="281"/>
         <source>remove</source>
         <translation>entfernen</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="299"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="298"/>
         <source>%1 stays at %2 units</source>
         <translation>%1 bleibt bei %2 Einheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="303"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="302"/>
         <source>scaled %1 from %2 to %3 units: %4</source>
         <translation>%1 von %2 auf %3 Einheiten skaliert: %4</translation>
     </message>
     <message>
-        <location filename="../core/commands/scalingcommands.cpp" line="335"/>
+        <location filename="../core/commands/scalingcommands.cpp" line="334"/>
         <source>removed unit %1</source>
         <translation>Einheit %1 entfernt</translation>
     </message>
@@ -2570,7 +2588,7 @@
 <context>
     <name>SpreadCommands</name>
     <message numerus="yes">
-        <location filename="../core/commands/spreadcommands.cpp" line="67"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="31"/>
         <source>the surge: %n new machine(s), at most %1 at once</source>
         <translation>
             <numerusform>der Zuwachs: %n neue Maschine, höchstens %1 gleichzeitig</numerusform>
@@ -2578,7 +2596,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/spreadcommands.cpp" line="70"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="34"/>
         <source>the surge: %n new machine(s) of type %1, at most %2 at once: up to %3/h more while they start (%4/h each)</source>
         <translation>
             <numerusform>der Zuwachs: %n neue Maschine vom Typ %1, höchstens %2 gleichzeitig: bis zu %3/h mehr, solange sie starten (%4/h je Maschine)</numerusform>
@@ -2586,87 +2604,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="91"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="47"/>
         <source>application &quot;%1&quot; is a subordinate: its units follow their principals, which a spread constraint places</source>
         <translation>Die Anwendung „%1“ ist untergeordnet: Ihre Einheiten folgen ihren Haupteinheiten, die eine Streuungsvorgabe platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="121"/>
-        <source>the %1 placement policy of %2 (weights %3) and its %1 spread (max-skew %4, wait) cannot both hold: unequal weights grow the skew with every unit; make the weights equal, use when-unsatisfiable=anyway, or drop one</source>
-        <translation>Die Platzierungsrichtlinie für %1 von %2 (Gewichte %3) und ihre Streuung auf Ebene %1 (max-skew %4, wait) können nicht beide gelten: Ungleiche Gewichte vergrößern die Schieflage mit jeder Einheit; machen Sie die Gewichte gleich, nutzen Sie when-unsatisfiable=anyway oder lassen Sie eines weg</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="143"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="72"/>
         <source>%1: spread at level %2 set (%3)</source>
         <translation>%1: Streuung auf Ebene %2 gesetzt (%3)</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="151"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="80"/>
         <source>%1 has skew %2 at level %3 now, above max-skew %4: new placements are judged from now on; berthctl rebalance %1 plans the moves that repair it</source>
         <translation>%1 hat jetzt auf Ebene %3 die Schieflage %2, über max-skew %4: Neue Platzierungen werden ab jetzt geprüft; berthctl rebalance %1 plant die Umzüge, die das beheben</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="159"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="88"/>
         <source>%1 has skew %2 at level %3 now</source>
         <translation>%1 hat jetzt auf Ebene %3 die Schieflage %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="175"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="104"/>
         <source>application &quot;%1&quot; has no spread at level %2</source>
         <translation>Die Anwendung „%1“ hat keine Streuung auf Ebene %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="179"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="108"/>
         <source>%1: spread at level %2 removed</source>
         <translation>%1: Streuung auf Ebene %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="212"/>
-        <source>%1 max-skew %2, %3</source>
-        <translation>%1 max-skew %2, %3</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="222"/>
-        <source>%1 max-skew %2 (skew %3)</source>
-        <translation>%1 max-skew %2 (Schieflage %3)</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="263"/>
-        <source>cannot place unit %1: %2</source>
-        <translation>Einheit %1 kann nicht platziert werden: %2</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="321"/>
-        <source>application &quot;%1&quot; not found</source>
-        <translation>Die Anwendung „%1“ gibt es nicht</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="323"/>
-        <source>application &quot;%1&quot; has no spread constraint; set one with berthctl set-spread %1 --level zone --max-skew 1</source>
-        <translation>Die Anwendung „%1“ hat keine Streuungsvorgabe; setzen Sie eine mit berthctl set-spread %1 --level zone --max-skew 1</translation>
-    </message>
-    <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="348"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="133"/>
         <source>bad --max-surge %1: expected a whole number of at least 1</source>
         <translation>ungültiges --max-surge %1: erwartet wird eine ganze Zahl ab 1</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="363"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="148"/>
         <source>a rebalance of %1 is still under way (%2 moves left); let it finish first</source>
         <translation>eine Neuverteilung von %1 läuft noch (%2 Umzüge übrig); lassen Sie sie erst zu Ende laufen</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="404"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="189"/>
         <source>%1 is within its spread bounds: nothing to move</source>
         <translation>%1 liegt innerhalb seiner Streuungsgrenzen: nichts zu verschieben</translation>
     </message>
     <message>
-        <location filename="../core/commands/spreadcommands.cpp" line="409"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="194"/>
         <source>%1 skew %2 → %3</source>
         <translation>%1-Schieflage %2 → %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/commands/spreadcommands.cpp" line="414"/>
+        <location filename="../core/commands/spreadcommands.cpp" line="199"/>
         <source>%1: %n move(s) planned (%2), launch before terminate, at most %3 new unit(s) starting at once</source>
         <translation>
             <numerusform>%1: %n Umzug geplant (%2), erst starten, dann beenden, höchstens %3 neue Einheit(en) gleichzeitig im Start</numerusform>
@@ -2675,85 +2663,114 @@
     </message>
 </context>
 <context>
+    <name>SpreadConflict</name>
+    <message>
+        <location filename="../core/placement/spread/spreadconflict.cpp" line="25"/>
+        <source>the %1 placement policy of %2 (weights %3) and its %1 spread (max-skew %4, wait) cannot both hold: unequal weights grow the skew with every unit; make the weights equal, use when-unsatisfiable=anyway, or drop one</source>
+        <translation>Die Platzierungsrichtlinie für %1 von %2 (Gewichte %3) und ihre Streuung auf Ebene %1 (max-skew %4, wait) können nicht beide gelten: Ungleiche Gewichte vergrößern die Schieflage mit jeder Einheit; machen Sie die Gewichte gleich, nutzen Sie when-unsatisfiable=anyway oder lassen Sie eines weg</translation>
+    </message>
+</context>
+<context>
     <name>SpreadConstraint</name>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="24"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="26"/>
         <source>bad %1 &quot;%2&quot;: expected a whole number of at least 1</source>
         <translation>ungültiges %1 „%2“: erwartet wird eine ganze Zahl ab 1</translation>
     </message>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="74"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="76"/>
         <source>bad max-skew %1: expected a whole number of at least 1</source>
         <translation>ungültiges max-skew %1: erwartet wird eine ganze Zahl ab 1</translation>
     </message>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="77"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="79"/>
         <source>bad min-domains %1: expected a whole number of at least 1</source>
         <translation>ungültiges min-domains %1: erwartet wird eine ganze Zahl ab 1</translation>
     </message>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="80"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="82"/>
         <source>min-domains %1 needs when-unsatisfiable=wait: with anyway a placement is never held back, so there is nothing to wait for</source>
         <translation>min-domains %1 braucht when-unsatisfiable=wait: Mit anyway wird keine Platzierung zurückgehalten, es gibt also nichts zu warten</translation>
     </message>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="114"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="116"/>
         <source>bad spread &quot;%1&quot;: expected KEY=VALUE pairs such as max-skew=1,min-domains=3,when-unsatisfiable=wait</source>
         <translation>ungültige Streuung „%1“: erwartet werden Paare SCHLÜSSEL=WERT wie max-skew=1,min-domains=3,when-unsatisfiable=wait</translation>
     </message>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="125"/>
-        <location filename="../core/model/spreadconstraint.cpp" line="171"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="127"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="173"/>
         <source>bad when-unsatisfiable &quot;%1&quot;: expected wait or anyway</source>
         <translation>ungültiges when-unsatisfiable „%1“: erwartet: wait oder anyway</translation>
     </message>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="128"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="130"/>
         <source>unknown spread key &quot;%1&quot;: expected max-skew, min-domains or when-unsatisfiable</source>
         <translation>unbekannter Streuungsschlüssel „%1“; erwartet: max-skew, min-domains oder when-unsatisfiable</translation>
     </message>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="152"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="154"/>
         <source>unknown spread level &quot;%1&quot;: expected %2</source>
         <translation>unbekannte Streuungsebene „%1“; erwartet: %2</translation>
     </message>
     <message>
-        <location filename="../core/model/spreadconstraint.cpp" line="161"/>
+        <location filename="../core/model/spreadconstraint.cpp" line="163"/>
         <source>bad %1: expected a whole number of at least 1</source>
         <translation>ungültiges %1: erwartet wird eine ganze Zahl ab 1</translation>
+    </message>
+    <message>
+        <location filename="../core/model/spreadconstraint.cpp" line="184"/>
+        <source>%1 max-skew %2, %3</source>
+        <translation>%1 max-skew %2, %3</translation>
+    </message>
+</context>
+<context>
+    <name>SpreadState</name>
+    <message>
+        <location filename="../core/placement/spread/spreadstate.cpp" line="214"/>
+        <source>cannot place unit %1: %2</source>
+        <translation>Einheit %1 kann nicht platziert werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SpreadStatus</name>
+    <message>
+        <location filename="../core/placement/spread/spreadstate.cpp" line="30"/>
+        <source>%1 max-skew %2 (skew %3)</source>
+        <translation>%1 max-skew %2 (Schieflage %3)</translation>
     </message>
 </context>
 <context>
     <name>SpreadTally</name>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="137"/>
+        <location filename="../core/placement/spread/spreadtally.cpp" line="54"/>
         <source>a new machine</source>
         <translation>eine neue Maschine</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="137"/>
+        <location filename="../core/placement/spread/spreadtally.cpp" line="54"/>
         <source>machine %1</source>
         <translation>Maschine %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="149"/>
-        <location filename="../core/placement/spreadtally.cpp" line="176"/>
+        <location filename="../core/placement/spread/spreadtally.cpp" line="66"/>
+        <location filename="../core/placement/spread/spreadtally.cpp" line="93"/>
         <source>on %1</source>
         <translation>auf %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="150"/>
-        <location filename="../core/placement/spreadtally.cpp" line="177"/>
+        <location filename="../core/placement/spread/spreadtally.cpp" line="67"/>
+        <location filename="../core/placement/spread/spreadtally.cpp" line="94"/>
         <source>in %1</source>
         <translation>in %1</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="152"/>
+        <location filename="../core/placement/spread/spreadtally.cpp" line="69"/>
         <source>%1 would have %2 units %3 with %4 of the %5 %6 domains it needs: skew %7, max %8</source>
         <translation>%1 hätte %2 Einheiten %3 bei %4 der %5 nötigen Bereiche der Ebene %6: Schieflage %7, höchstens %8</translation>
     </message>
     <message>
-        <location filename="../core/placement/spreadtally.cpp" line="178"/>
+        <location filename="../core/placement/spread/spreadtally.cpp" line="95"/>
         <source>%1 would have %2 units %3 against %4 %5: skew %6, max %7</source>
         <translation>%1 hätte %2 Einheiten %3 gegenüber %4 %5: Schieflage %6, höchstens %7</translation>
     </message>
@@ -2761,12 +2778,12 @@
 <context>
     <name>StartForecast</name>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="163"/>
+        <location filename="../core/placement/startforecast.cpp" line="156"/>
         <source>container</source>
         <translation>Container</translation>
     </message>
     <message>
-        <location filename="../core/placement/startforecast.cpp" line="183"/>
+        <location filename="../core/placement/startforecast.cpp" line="176"/>
         <source>the cloud has no region %1</source>
         <translation>die Cloud hat keine Region %1</translation>
     </message>
@@ -2817,13 +2834,13 @@
         <translation>erwartet werden die options der URL ohne &quot;;&quot; (PostgreSQL-Einstellungen als -c name=wert, durch Leerzeichen getrennt)</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="563"/>
-        <location filename="../core/store/store.cpp" line="584"/>
+        <location filename="../core/store/store.cpp" line="568"/>
+        <location filename="../core/store/store.cpp" line="589"/>
         <source>the store has schema version %1, newer than this Berth understands (%2); upgrade Berth</source>
         <translation>Die Ablage hat die Schemaversion %1, neuer als dieses Berth versteht (%2); aktualisieren Sie Berth</translation>
     </message>
     <message>
-        <location filename="../core/store/store.cpp" line="569"/>
+        <location filename="../core/store/store.cpp" line="574"/>
         <source>the store is read-only and has schema version %1, older than this Berth reads (%2); open it once where it can be written to upgrade it</source>
         <translation>Die Ablage ist schreibgeschützt und hat die Schemaversion %1, älter als dieses Berth liest (%2); öffnen Sie sie einmal dort, wo sie beschrieben werden kann, um sie zu aktualisieren</translation>
     </message>
@@ -3005,7 +3022,7 @@
     </message>
     <message>
         <location filename="../core/commands/unitplacer.cpp" line="138"/>
-        <location filename="../core/commands/unitplacer.cpp" line="203"/>
+        <location filename="../core/commands/unitplacer.cpp" line="197"/>
         <source>cannot place unit %1: %2</source>
         <translation>Einheit %1 kann nicht platziert werden: %2</translation>
     </message>
@@ -3020,32 +3037,32 @@
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="202"/>
+        <location filename="../core/commands/unitplacer.cpp" line="196"/>
         <source>cannot place a unit of %1: %2</source>
         <translation>Eine Einheit von %1 kann nicht platziert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="346"/>
+        <location filename="../core/commands/unitplacer.cpp" line="338"/>
         <source>cannot place unit %1: subordinate units follow their principals</source>
         <translation>Einheit %1 kann nicht platziert werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="349"/>
+        <location filename="../core/commands/unitplacer.cpp" line="341"/>
         <source>cannot place unit %1: it is already on machine %2</source>
         <translation>Einheit %1 kann nicht platziert werden: Sie ist schon auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="371"/>
+        <location filename="../core/commands/unitplacer.cpp" line="363"/>
         <source>unit %1 is not placed</source>
         <translation>Einheit %1 ist nicht platziert</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="373"/>
+        <location filename="../core/commands/unitplacer.cpp" line="365"/>
         <source>cannot unplace unit %1: subordinate units follow their principals</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Untergeordnete Einheiten folgen ihren Haupteinheiten</translation>
     </message>
     <message>
-        <location filename="../core/commands/unitplacer.cpp" line="379"/>
+        <location filename="../core/commands/unitplacer.cpp" line="371"/>
         <source>cannot unplace unit %1: machine %2 has been started; remove the unit instead</source>
         <translation>Die Platzierung von Einheit %1 kann nicht aufgehoben werden: Maschine %2 wurde gestartet; entfernen Sie stattdessen die Einheit</translation>
     </message>
@@ -3196,7 +3213,7 @@
 <context>
     <name>ZoneBounds</name>
     <message>
-        <location filename="../core/placement/zonebounds.cpp" line="82"/>
+        <location filename="../core/placement/spread/zonebounds.cpp" line="76"/>
         <source>no zone it may use is healthy now</source>
         <translation>keine Zone, die sie nutzen darf, ist gerade verfügbar</translation>
     </message>
@@ -3526,12 +3543,12 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
 <context>
     <name>berth::ApplicationsModel</name>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="119"/>
+        <location filename="../ui/applicationsmodel.cpp" line="120"/>
         <source>%1 (subordinate)</source>
         <translation>%1 (untergeordnet)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/applicationsmodel.cpp" line="123"/>
+        <location filename="../ui/applicationsmodel.cpp" line="124"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n Einheit</numerusform>
@@ -3539,78 +3556,78 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="127"/>
+        <location filename="../ui/applicationsmodel.cpp" line="128"/>
         <source>%1 of %2 started, %3 failed</source>
         <translation>%1 von %2 gestartet, %3 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="131"/>
+        <location filename="../ui/applicationsmodel.cpp" line="132"/>
         <source>%1 of %2 started</source>
         <translation>%1 von %2 gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="143"/>
+        <location filename="../ui/applicationsmodel.cpp" line="144"/>
         <source>Subordinate application %1</source>
         <translation>Untergeordnete Anwendung %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="144"/>
+        <location filename="../ui/applicationsmodel.cpp" line="145"/>
         <source>Application %1</source>
         <translation>Anwendung %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="177"/>
-        <location filename="../ui/applicationsmodel.cpp" line="185"/>
+        <location filename="../ui/applicationsmodel.cpp" line="178"/>
+        <location filename="../ui/applicationsmodel.cpp" line="186"/>
         <source>unplaced</source>
         <translation>nicht platziert</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="197"/>
+        <location filename="../ui/applicationsmodel.cpp" line="198"/>
         <source>subordinate of %1</source>
         <translation>untergeordnet zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="202"/>
+        <location filename="../ui/applicationsmodel.cpp" line="203"/>
         <source>Unit %1</source>
         <translation>Einheit %1</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="203"/>
+        <location filename="../ui/applicationsmodel.cpp" line="204"/>
         <source>Unit %1 on machine %2</source>
         <translation>Einheit %1 auf Maschine %2</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="241"/>
+        <location filename="../ui/applicationsmodel.cpp" line="242"/>
         <source>Application / unit</source>
         <translation>Anwendung / Einheit</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="243"/>
+        <location filename="../ui/applicationsmodel.cpp" line="244"/>
         <source>Base</source>
         <translation>Basis</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="245"/>
+        <location filename="../ui/applicationsmodel.cpp" line="246"/>
         <source>Machine</source>
         <translation>Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="247"/>
+        <location filename="../ui/applicationsmodel.cpp" line="248"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="249"/>
+        <location filename="../ui/applicationsmodel.cpp" line="250"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="251"/>
+        <location filename="../ui/applicationsmodel.cpp" line="252"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
     <message>
-        <location filename="../ui/applicationsmodel.cpp" line="253"/>
+        <location filename="../ui/applicationsmodel.cpp" line="254"/>
         <source>Spread</source>
         <translation>Streuung</translation>
     </message>
@@ -4721,82 +4738,82 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="115"/>
+        <location filename="../ui/mainwindow.cpp" line="116"/>
         <source>%1 (destroying)</source>
         <translation>%1 (wird zerstört)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="123"/>
+        <location filename="../ui/mainwindow.cpp" line="124"/>
         <source>Remove this model and stop its instances</source>
         <translation>Dieses Modell entfernen und seine Instanzen stoppen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="124"/>
+        <location filename="../ui/mainwindow.cpp" line="125"/>
         <source>The only model cannot be destroyed here: add another one first</source>
         <translation>Das einzige Modell kann hier nicht zerstört werden: legen Sie zuerst ein weiteres an</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="138"/>
+        <location filename="../ui/mainwindow.cpp" line="139"/>
         <source>%1 (read-only store) — Berth</source>
         <translation>%1 (schreibgeschützte Ablage) — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="139"/>
+        <location filename="../ui/mainwindow.cpp" line="140"/>
         <source>%1 — Berth</source>
         <translation>%1 — Berth</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="142"/>
+        <location filename="../ui/mainwindow.cpp" line="143"/>
         <source>Reading model &lt;b&gt;%1&lt;/b&gt;…</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="143"/>
+        <location filename="../ui/mainwindow.cpp" line="144"/>
         <source>Reading model %1…</source>
         <translation>Modell %1 wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindow.cpp" line="179"/>
         <source>Destroy model %1</source>
         <translation>Modell %1 zerstören</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="181"/>
         <source>This cannot be undone. Destroy it?</source>
         <translation>Das lässt sich nicht rückgängig machen. Zerstören?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindow.cpp" line="194"/>
         <source>model %1 waits for a provisioner to stop its instances (berthctl provision)</source>
         <translation>Modell %1 wartet auf eine Bereitstellung, die seine Instanzen stoppt (berthctl provision)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="205"/>
         <source>model %1 is destroyed</source>
         <translation>Modell %1 ist zerstört</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>provider accounts reloaded</source>
         <translation>Anbieterkonten neu geladen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="258"/>
+        <location filename="../ui/mainwindow.cpp" line="259"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; is being destroyed: its machines go as their instances stop</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; wird zerstört: seine Maschinen verschwinden, sobald ihre Instanzen gestoppt sind</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="260"/>
+        <location filename="../ui/mainwindow.cpp" line="261"/>
         <source>Model &lt;b&gt;%1&lt;/b&gt; on %2/%3 · constraints: %4</source>
         <translation>Modell &lt;b&gt;%1&lt;/b&gt; auf %2/%3 · Vorgaben: %4</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="263"/>
+        <location filename="../ui/mainwindow.cpp" line="264"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="289"/>
+        <location filename="../ui/mainwindow.cpp" line="290"/>
         <source>%n machine(s)</source>
         <translation>
             <numerusform>%n Maschine</numerusform>
@@ -4804,7 +4821,7 @@ Vergleichen Sie ihn mit dem des Hosts (ssh-keygen -lf auf dem Host). Ab jetzt ve
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="406"/>
+        <location filename="../ui/mainwindow.cpp" line="407"/>
         <source>Policies of %1 staged.</source>
         <translation>Richtlinien von %1 vorgemerkt.</translation>
     </message>
@@ -4925,32 +4942,32 @@ Reopen the store now?</source>
 Den Speicher jetzt erneut öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="407"/>
+        <location filename="../ui/mainwindow.cpp" line="408"/>
         <source>Policies of %1 saved.</source>
         <translation>Richtlinien von %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="412"/>
+        <location filename="../ui/mainwindow.cpp" line="413"/>
         <source>Placement policy</source>
         <translation>Platzierungsrichtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="429"/>
+        <location filename="../ui/mainwindow.cpp" line="434"/>
         <source>%1 not on machine %2 (%3): on a new machine instead</source>
         <translation>%1 nicht auf Maschine %2 (%3): stattdessen auf einer neuen Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="480"/>
+        <location filename="../ui/mainwindow.cpp" line="485"/>
         <source>%1 %2 of model %3</source>
         <translation>%1 %2 von Modell %3</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="507"/>
+        <location filename="../ui/mainwindow.cpp" line="512"/>
         <source>Show &amp;details</source>
         <translation>&amp;Details zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="575"/>
+        <location filename="../ui/mainwindow.cpp" line="580"/>
         <source>Constraints</source>
         <translation>Vorgaben</translation>
     </message>
@@ -5433,7 +5450,7 @@ Den Speicher jetzt erneut öffnen?</translation>
 <context>
     <name>berth::ProvisionerWorker</name>
     <message>
-        <location filename="../core/provisioning/provisionerworker.cpp" line="122"/>
+        <location filename="../core/provisioning/provisionerworker.cpp" line="121"/>
         <source>model %1 is provisioned by %2</source>
         <translation>Modell %1 wird von %2 bereitgestellt</translation>
     </message>
@@ -5821,28 +5838,28 @@ Eingabe oder Doppelklick auf ein Ergebnis öffnet sein Modell und wählt es aus.
         <translation>allen Regionen</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="146"/>
+        <location filename="../ui/zonechart.cpp" line="148"/>
         <source>%1 (skew %2)</source>
         <translation>%1 (Schieflage %2)</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="157"/>
+        <location filename="../ui/zonechart.cpp" line="154"/>
         <source>%1 (past its bound: %2)</source>
         <translation>%1 (über seiner Grenze: %2)</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="168"/>
+        <location filename="../ui/zonechart.cpp" line="164"/>
         <source>No unit runs in a zone here yet: deploy an application (Model ▸ Deploy…) and let its machines start.</source>
         <translation>Hier läuft noch keine Einheit in einer Zone: stellen Sie eine Anwendung bereit (Modell ▸ Bereitstellen…) und lassen Sie ihre Maschinen starten.</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="222"/>
+        <location filename="../ui/zonechart.cpp" line="218"/>
         <source> — at most %1 a zone</source>
         <translation> — höchstens %1 je Zone</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/zonechart.cpp" line="239"/>
-        <location filename="../ui/zonechart.cpp" line="274"/>
+        <location filename="../ui/zonechart.cpp" line="235"/>
+        <location filename="../ui/zonechart.cpp" line="270"/>
         <source>%1 in %2: %n unit(s)</source>
         <translation>
             <numerusform>%1 in %2: %n Einheit</numerusform>
@@ -5850,17 +5867,17 @@ Eingabe oder Doppelklick auf ein Ergebnis öffnet sein Modell und wählt es aus.
         </translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="170"/>
+        <location filename="../ui/zonechart.cpp" line="166"/>
         <source>every application is spread evenly</source>
         <translation>jede Anwendung ist gleichmäßig verteilt</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="171"/>
+        <location filename="../ui/zonechart.cpp" line="167"/>
         <source>uneven: %1</source>
         <translation>ungleich: %1</translation>
     </message>
     <message>
-        <location filename="../ui/zonechart.cpp" line="201"/>
+        <location filename="../ui/zonechart.cpp" line="197"/>
         <source>%1 — skew %2</source>
         <translation>%1 — Schieflage %2</translation>
     </message>

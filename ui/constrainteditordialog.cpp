@@ -64,7 +64,7 @@ ConstraintEditorDialog::ConstraintEditorDialog(Workspace &workspace, const QStri
     if (!spreads.isEmpty()) {
         // zones= decides the zones a spread counts (its eligible domains).
         auto *spread = new QLabel(tr("Spread: %1. Its zones are those zones= allows.")
-                                      .arg(SpreadCommands::describe(spreads)),
+                                      .arg(SpreadConstraint::describe(spreads)),
                                   this);
         spread->setWordWrap(true);
         layout->addWidget(spread);

@@ -74,7 +74,7 @@ PolicyEditorDialog::PolicyEditorDialog(Workspace &workspace, const QString &mode
     if (!m_spreads.isEmpty()) {
         auto *spread = new QLabel(
             tr("Spread: %1. A weighted policy at the level of a wait bound cannot hold with it.")
-                .arg(SpreadCommands::describe(m_spreads)),
+                .arg(SpreadConstraint::describe(m_spreads)),
             this);
         spread->setWordWrap(true);
         layout->addWidget(spread);
@@ -189,7 +189,7 @@ void PolicyEditorDialog::revalidate()
             const PlacementPolicy policy =
                 PlacementPolicy::fromTargets(kind.policy, checked.targets);
             for (const SpreadConstraint &c : std::as_const(m_spreads)) {
-                if (QString conflict = SpreadCommands::conflict(m_application, policy, c);
+                if (QString conflict = SpreadConflict::of(m_application, policy, c);
                     !conflict.isEmpty())
                     problems << conflict;
             }

@@ -164,7 +164,7 @@ CommandResult ScalingCommands::storePolicies(const QString &model, const QString
             if (!unknown.isEmpty())
                 throw BerthError(unknown);
             for (const SpreadConstraint &spread : SpreadRows(tx.scope()).of(app.id)) {
-                if (const QString why = SpreadCommands::conflict(app.name, *p.placement, spread);
+                if (const QString why = SpreadConflict::of(app.name, *p.placement, spread);
                     !why.isEmpty())
                     throw BerthError(why);
             }

@@ -54,33 +54,6 @@ ApplicationRecord principalOf(ModelTx &tx, const QString &application)
 
 } // namespace
 
-QString SpreadCommands::conflict(const QString &application, const PlacementPolicy &policy,
-                                 const SpreadConstraint &constraint)
-{
-    const bool sameLevel = (policy.kind() == PlacementPolicy::Kind::Region &&
-                            constraint.level == SpreadConstraint::Level::Region) ||
-                           (policy.kind() == PlacementPolicy::Kind::Zone &&
-                            constraint.level == SpreadConstraint::Level::Zone);
-    if (!sameLevel || !constraint.hard() || policy.targets().size() < 2)
-        return {};
-    qint64 least = policy.targets().first().weight;
-    qint64 most = least;
-    for (const PlacementPlanner::Target &t : policy.targets()) {
-        least = std::min(least, t.weight);
-        most = std::max(most, t.weight);
-    }
-    if (least == most)
-        return {};
-    QStringList weights;
-    for (const PlacementPlanner::Target &t : policy.targets())
-        weights << QStringLiteral("%1:%2").arg(t.name).arg(t.weight);
-    return tr("the %1 placement policy of %2 (weights %3) and its %1 spread (max-skew %4, "
-              "wait) cannot both hold: unequal weights grow the skew with every unit; make the "
-              "weights equal, use when-unsatisfiable=anyway, or drop one")
-        .arg(policy.kindName(), application, weights.join(QStringLiteral(", ")))
-        .arg(constraint.maxSkew);
-}
-
 CommandResult SpreadCommands::set(const QString &model, const QString &application,
                                   const SpreadConstraint &constraint)
 {
@@ -91,7 +64,8 @@ CommandResult SpreadCommands::set(const QString &model, const QString &applicati
         for (const auto &policy : {policies.region, policies.zone}) {
             if (!policy)
                 continue;
-            if (const QString why = conflict(app.name, *policy, constraint); !why.isEmpty())
+            if (const QString why = SpreadConflict::of(app.name, *policy, constraint);
+                !why.isEmpty())
                 throw BerthError(why);
         }
         SpreadRows(tx.scope()).put(app, constraint);
@@ -146,86 +120,10 @@ QList<SpreadConstraint> SpreadCommands::constraintsOf(const QString &model,
     });
 }
 
-QString SpreadCommands::describe(const QList<SpreadConstraint> &constraints)
-{
-    QStringList parts;
-    for (const SpreadConstraint &c : constraints) {
-        parts << tr("%1 max-skew %2, %3")
-                     .arg(SpreadConstraint::levelName(c.level))
-                     .arg(c.maxSkew)
-                     .arg(SpreadConstraint::unsatisfiableName(c.whenUnsatisfiable));
-    }
-    return parts.join(QStringLiteral("; "));
-}
-
-QList<RebalanceMove> SpreadCommands::Plan::moves() const
-{
-    QList<RebalanceMove> all;
-    for (const RebalancePlan &p : applications)
-        all += p.moves;
-    return all;
-}
-
-QString SpreadCommands::Plan::problem() const
-{
-    for (const RebalancePlan &p : applications) {
-        if (!p.problem.isEmpty())
-            return p.problem;
-    }
-    return {};
-}
-
-QJsonObject SpreadCommands::Plan::toJson() const
-{
-    QJsonArray moves;
-    QJsonObject before;
-    QJsonObject after;
-    for (const RebalancePlan &p : applications) {
-        for (const RebalanceMove &m : p.moves)
-            moves.append(m.toJson());
-        const auto levels = [](const QMap<QString, int> &skews) {
-            QJsonObject o;
-            for (auto it = skews.cbegin(); it != skews.cend(); ++it)
-                o.insert(it.key(), it.value());
-            return o;
-        };
-        before.insert(p.application, levels(p.skewBefore));
-        after.insert(p.application, levels(p.skewAfter));
-    }
-    return {{QStringLiteral("moves"), moves},
-            {QStringLiteral("skew-before"), before},
-            {QStringLiteral("skew-after"), after}};
-}
-
-SpreadCommands::Plan SpreadCommands::plan(const ModelSnapshot &snapshot, const CloudInfo &cloud,
-                                          const QStringList &applications)
-{
-    const SpreadState state(snapshot, cloud);
-    Plan plan;
-    for (const QString &name : applications) {
-        const bool known = std::any_of(snapshot.applications.cbegin(), snapshot.applications.cend(),
-                                       [&](const ApplicationRecord &a) { return a.name == name; });
-        if (!known)
-            throw BerthError(tr("application \"%1\" not found").arg(name));
-        if (!state.application(name)) {
-            throw BerthError(tr("application \"%1\" has no spread constraint; set one with "
-                                "berthctl set-spread %1 --level zone --max-skew 1")
-                                 .arg(name));
-        }
-    }
-    for (const ApplicationRecord &app : snapshot.applications) {
-        const SpreadApplication *constrained = state.application(app.name);
-        if (!constrained || (!applications.isEmpty() && !applications.contains(app.name)))
-            continue;
-        plan.applications << RebalancePlan::of(*constrained);
-    }
-    return plan;
-}
-
-SpreadCommands::Plan SpreadCommands::plan(const QString &model, const QStringList &applications)
+RebalancePlans SpreadCommands::plan(const QString &model, const QStringList &applications)
 {
     const ModelSnapshot snapshot = m_ws.snapshot(model);
-    return plan(snapshot, m_ws.clouds().get(snapshot.model.cloud), applications);
+    return RebalancePlans::of(snapshot, m_ws.clouds().get(snapshot.model.cloud), applications);
 }
 
 CommandResult SpreadCommands::rebalance(const QString &model, const QStringList &applications,
@@ -240,7 +138,7 @@ CommandResult SpreadCommands::rebalance(const QString &model, const QStringList 
         QHash<qint64, int> pending;
         for (const SpreadRows::Move &m : rows.moves())
             ++pending[m.applicationId];
-        const Plan planned = plan(snapshot, tx.cloud(), applications);
+        const RebalancePlans planned = RebalancePlans::of(snapshot, tx.cloud(), applications);
         if (const QString problem = planned.problem(); !problem.isEmpty())
             throw BerthError(problem);
         const SnapshotIndex index(snapshot);

@@ -177,6 +177,18 @@ SpreadConstraint SpreadConstraint::fromJson(const QJsonObject &json)
     return c;
 }
 
+QString SpreadConstraint::describe(const QList<SpreadConstraint> &constraints)
+{
+    QStringList parts;
+    for (const SpreadConstraint &c : constraints) {
+        parts << tr("%1 max-skew %2, %3")
+                     .arg(SpreadConstraint::levelName(c.level))
+                     .arg(c.maxSkew)
+                     .arg(SpreadConstraint::unsatisfiableName(c.whenUnsatisfiable));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 int spreadSkew(const QHash<QString, int> &counts, const QStringList &domains, bool emptyDomain,
                bool countAll)
 {

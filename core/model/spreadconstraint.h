@@ -58,6 +58,8 @@ public:
     QJsonObject toJson() const;
     // The same keys; throws BerthError for a missing or bad value.
     static SpreadConstraint fromJson(const QJsonObject &json);
+    // "zone max-skew 1, wait; machine max-skew 1, anyway", for editors.
+    static QString describe(const QList<SpreadConstraint> &constraints);
 
     bool operator==(const SpreadConstraint &) const = default;
 };

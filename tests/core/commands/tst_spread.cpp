@@ -5,6 +5,7 @@
 #include "core/commands/applicationcommands.h"
 #include "core/commands/machinecommands.h"
 #include "core/commands/modelchange.h"
+#include "core/commands/modelcommands.h"
 #include "core/commands/scalingcommands.h"
 #include "core/commands/spreadcommands.h"
 #include "core/placement/startforecast.h"
@@ -385,13 +386,61 @@ private slots:
         QCOMPARE(QSet<QString>(pg.cbegin(), pg.cend()).size(), 2);
     }
 
+    // A bare-metal pool whose nodes are in zone1 and zone2: the region's
+    // built-in zones, with no node, are no domain of its units. A placement
+    // even over the nodes' zones is accepted, and rebalance moves units only
+    // to the nodes' zones.
+    void aPoolIsMeasuredOnlyByItsNodesZones()
+    {
+        Fixture f;
+        const QString pool = f.dir.filePath(QStringLiteral("pool.json"));
+        QFile file(pool);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"([{"hostname": "node-a", "zone": "zone1", "cores": 2, "mem": "8G"},
+                       {"hostname": "node-b", "zone": "zone1", "cores": 2, "mem": "8G"},
+                       {"hostname": "node-x", "zone": "zone2", "cores": 2, "mem": "8G"},
+                       {"hostname": "node-y", "zone": "zone2", "cores": 2, "mem": "8G"}])");
+        file.close();
+        f.configureSim({QStringLiteral("metal-pool=") + pool});
+        const QString metal = QStringLiteral("metal");
+        ModelCommands(f.ws()).addModel(metal, QStringLiteral("sim/sim-metal"), {});
+        deployCharm(f.ws(), metal, QStringLiteral("web"), 1, {}, QStringLiteral("node-a"));
+        ApplicationCommands(f.ws()).addUnits(metal, QStringLiteral("web"), 1,
+                                             QStringLiteral("node-x"));
+        std::atomic<bool> cancel = false;
+        QVERIFY(Provisioner(f.path(), f.clouds, metal).runUntilIdle(cancel, 30'000));
+        SpreadCommands(f.ws()).set(metal, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1));
+        // zone1 2, zone2 1: skew 1, within the bound (the empty sim-metal-a,
+        // -b and -c would have made it 2).
+        ApplicationCommands(f.ws()).addUnits(metal, QStringLiteral("web"), 1, QStringLiteral("0"));
+        QCOMPARE(errorOf([&] {
+                     ApplicationCommands(f.ws()).addUnits(metal, QStringLiteral("web"), 1,
+                                                          QStringLiteral("0"));
+                 }),
+                 QStringLiteral("cannot place unit web/3: web would have 3 units in zone1 against "
+                                "1 in zone2: skew 2, max 1"));
+        SpreadCommands(f.ws()).set(metal, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 5));
+        ApplicationCommands(f.ws()).addUnits(metal, QStringLiteral("web"), 2,
+                                             QStringLiteral("0,0"));
+        SpreadCommands(f.ws()).set(metal, QStringLiteral("web"),
+                                   bound(SpreadConstraint::Level::Zone, 1));
+        const RebalancePlans plan = SpreadCommands(f.ws()).plan(metal, {});
+        QVERIFY2(plan.problem().isEmpty(), qPrintable(plan.problem()));
+        QCOMPARE(plan.moves().size(), 1); // zone1 4, zone2 1: one unit over
+        for (const RebalanceMove &m : plan.moves())
+            QCOMPARE(m.addZone, QStringLiteral("zone2"));
+    }
+
     // Over random models that mix every feature that places (bounds at
     // each level, `wait` and `anyway`, Senlin zone policies, zones=,
     // containers, pinned zones), an application without a bound is spread
     // over its zones as it would be were no other application bounded: the
     // same units per zone, whatever bounds the others carry. (Which zone
     // takes a remainder unit is the model-wide tie break: fewest machines
-    // of the model first, which the others' machines may change.)
+    // of the model first, which the others' machines may change.) And the
+    // provisioner starts every host in the zone the forecast gave it.
     void unboundedApplicationsKeepTheirSpread()
     {
         QRandomGenerator random(61);
@@ -456,6 +505,29 @@ private slots:
                          qPrintable(QStringLiteral("round %1: %2 (others bounded: %3)")
                                         .arg(round)
                                         .arg(app.name, bounded.join(u','))));
+            }
+            // The provisioner's zone choice is the forecast's: every
+            // application's units end in the zones forecast, bounded or not.
+            std::atomic<bool> cancel = false;
+            Provisioner provisioner(w.path(), w.clouds, model);
+            provisioner.runPass(cancel);
+            const ModelSnapshot started = w.ws().snapshot(model);
+            QHash<qint64, const MachineRecord *> machines;
+            for (const MachineRecord &m : started.machines)
+                machines.insert(m.id, &m);
+            QHash<QString, QMap<QString, int>> zonesOf;
+            for (const UnitRecord &u : started.units) {
+                const MachineRecord *m = machines.value(u.machineId);
+                const MachineRecord *host = m ? machines.value(m->parentId) : nullptr;
+                const QString zone = m ? m->zoneOn(host) : QString();
+                if (!u.subordinate && !zone.isEmpty())
+                    ++zonesOf[u.application][zone];
+            }
+            for (const StartForecast::Spread &forecast : a.spreads) {
+                QVERIFY2(zonesOf.value(forecast.application) == forecast.after,
+                         qPrintable(QStringLiteral("round %1: %2 started otherwise than forecast")
+                                        .arg(round)
+                                        .arg(forecast.application)));
             }
         }
         QVERIFY(compared > 15);
@@ -699,7 +771,7 @@ private slots:
         QCOMPARE(f.perZone().value(QStringLiteral("sim-east-c")), 1);
 
         // Rebalance: a:3 b:3 c:1 needs exactly one move to reach skew 1.
-        const SpreadCommands::Plan plan = SpreadCommands(f.ws()).plan(model, {});
+        const RebalancePlans plan = SpreadCommands(f.ws()).plan(model, {});
         QCOMPARE(plan.moves().size(), 1);
         QCOMPARE(plan.moves().first().addZone, QStringLiteral("sim-east-c"));
         const QString leaving = plan.moves().first().removeUnit;
@@ -722,7 +794,7 @@ private slots:
         QVERIFY(f.provision());
         SpreadCommands(f.ws()).set(model, QStringLiteral("web"),
                                    bound(SpreadConstraint::Level::Zone, 1));
-        const SpreadCommands::Plan plan = SpreadCommands(f.ws()).plan(model, {});
+        const RebalancePlans plan = SpreadCommands(f.ws()).plan(model, {});
         QCOMPARE(plan.moves().size(), 3); // to 2, 2, 1
         ModelChange::rebalance({}, 1).apply(f.ws(), model);
         const int total = 8; // five and three replacements
