@@ -244,8 +244,31 @@ void BM_DropCheck(benchmark::State &state)
     const QString machine = snapshot.machines.constFirst().name;
     for (auto _ : state) {
         const QString problem =
-            SpreadState(snapshot, cloud).problem(snapshot, index, {unit}, machine);
+            SpreadState(snapshot, index, cloud).problem(snapshot, index, {unit}, machine);
         benchmark::DoNotOptimize(problem.size());
     }
 }
 BENCHMARK(BM_DropCheck)->Unit(benchmark::kMillisecond)->Iterations(20);
+
+// The same check at each further move of the pointer: the window keeps the
+// spread state of the snapshot shown, and judges the unit on it.
+void BM_DropCheckAgain(benchmark::State &state)
+{
+    Stores &stores = Stores::get();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("copy.sqlite"));
+    QFile::copy(stores.bound, path);
+    Store store(path);
+    Workspace ws(store, stores.clouds);
+    ApplicationCommands(ws).addUnplacedUnits(model, web, 1);
+    const ModelSnapshot snapshot = ws.snapshot(model);
+    const SnapshotIndex index(snapshot);
+    const SpreadState spread(snapshot, index, stores.clouds.get(QStringLiteral("sim")));
+    const QString unit = snapshot.units.constLast().name();
+    const QString machine = snapshot.machines.constFirst().name;
+    for (auto _ : state) {
+        const QString problem = spread.problem(snapshot, index, {unit}, machine);
+        benchmark::DoNotOptimize(problem.size());
+    }
+}
+BENCHMARK(BM_DropCheckAgain)->Unit(benchmark::kMillisecond)->Iterations(20);

@@ -232,6 +232,7 @@ void MainWindow::reloadClouds()
     m_session->pause(true);
     try {
         m_options.reloadClouds();
+        m_spreadState.reset(); // zones may have failed or recovered
         log(tr("provider accounts reloaded"));
     } catch (const BerthError &error) {
         reportError(error.message());
@@ -252,6 +253,7 @@ void MainWindow::applySnapshot(const ModelSnapshot &snapshot)
     if (m_snapshot.model.name == snapshot.model.name)
         m_history->refresh();
     m_snapshotIndex.reset();
+    m_spreadState.reset();
     m_snapshot = snapshot;
     showProvisioningState();
     m_overview->header()->setText(
@@ -301,6 +303,16 @@ const SnapshotIndex &MainWindow::snapshotIndex() const
     if (!m_snapshotIndex)
         m_snapshotIndex.emplace(m_snapshot);
     return *m_snapshotIndex;
+}
+
+const SpreadState &MainWindow::spreadState() const
+{
+    if (!m_spreadState) {
+        const CloudInfo *cloud = m_workspace.clouds().find(m_snapshot.model.cloud);
+        m_spreadState.emplace(cloud ? SpreadState(m_snapshot, snapshotIndex(), *cloud)
+                                    : SpreadState());
+    }
+    return *m_spreadState;
 }
 
 bool MainWindow::inMachineView() const
@@ -420,9 +432,7 @@ void MainWindow::autoPlace(const QStringList &units)
         return;
     const QStringList idle = PlacementRules::idleMachinesFor(m_snapshot, snapshotIndex(), units);
     // Every unit judged after the ones placed before it, as the store will.
-    const CloudInfo *cloud = m_workspace.clouds().find(m_snapshot.model.cloud);
-    const SpreadState spread = cloud ? SpreadState(m_snapshot, *cloud) : SpreadState();
-    SpreadState::Judge judge(spread, m_snapshot, snapshotIndex());
+    SpreadState::Judge judge(spreadState(), m_snapshot, snapshotIndex());
     QStringList fresh;
     QStringList kept; // why an idle machine was passed over
     for (qsizetype i = 0; i < units.size(); ++i) {

@@ -4,6 +4,7 @@
 #include "core/model/modelrecords.h"
 #include "core/model/search.h"
 #include "core/model/snapshotindex.h"
+#include "core/placement/spread/spreadstate.h"
 #include "ui/commandbar.h"
 
 #include <QMainWindow>
@@ -128,6 +129,9 @@ public:
     QStringList selectedMachines() const;
     // Look-ups into the snapshot shown, built on first use after each snapshot.
     const SnapshotIndex &snapshotIndex() const;
+    // The spread constraints over the snapshot shown, built once a snapshot
+    // (and again after the clouds change): a drag judges each move on it.
+    const SpreadState &spreadState() const;
     void selectApplication(const QString &name);
     // Selects these units in the overview (and nothing else).
     void selectUnits(const QStringList &units);
@@ -272,6 +276,7 @@ private:
     int m_snapshots = 0;
     ModelSnapshot m_snapshot;
     mutable std::optional<SnapshotIndex> m_snapshotIndex; // over m_snapshot: see snapshotIndex()
+    mutable std::optional<SpreadState> m_spreadState;     // over m_snapshot: see spreadState()
 
     ApplicationsModel *m_applications;
     MachinesModel *m_machines;

@@ -299,10 +299,7 @@ QString MainWindow::placementProblem(const QStringList &units, const QString &ma
 QString MainWindow::spreadProblem(const QStringList &units, const QString &machine) const
 {
     try {
-        const CloudInfo *cloud = m_workspace.clouds().find(m_snapshot.model.cloud);
-        return cloud ? SpreadState(m_snapshot, *cloud)
-                           .problem(m_snapshot, snapshotIndex(), units, machine)
-                     : QString();
+        return spreadState().problem(m_snapshot, snapshotIndex(), units, machine);
     } catch (const BerthError &error) {
         return error.message();
     }

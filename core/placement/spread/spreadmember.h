@@ -34,3 +34,7 @@ struct SpreadMember
 };
 
 } // namespace berth
+
+// Only Qt's implicitly shared values and plain numbers: a list of 100,000
+// grows by moving its memory, not by copying each member.
+Q_DECLARE_TYPEINFO(berth::SpreadMember, Q_RELOCATABLE_TYPE);

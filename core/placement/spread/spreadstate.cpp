@@ -42,6 +42,22 @@ QList<SpreadTally> &SpreadFilter::talliesFor(const Constraints &constraints)
     if (!m_judgedFor || *m_judgedFor != constraints) {
         m_tallies = m_app.talliesFor(constraints);
         m_judgedFor = constraints;
+        // The what-ifs so far, as place() counted them.
+        const auto counted = [&](const SpreadMember &m) {
+            return m_app.environment.counts(m, constraints);
+        };
+        for (SpreadTally &t : m_tallies) {
+            const SpreadConstraint::Level level = t.constraint().level;
+            for (qsizetype i = 0; !m_left.isEmpty() && i < m_app.members.size(); ++i) {
+                const SpreadMember &m = m_app.members.at(i);
+                if (m_left.contains(m.unitId) && counted(m))
+                    t.add(m.domain(level), -m.units);
+            }
+            for (const SpreadMember &m : std::as_const(m_placed)) {
+                if (counted(m))
+                    t.add(m.domain(level), m.units);
+            }
+        }
     }
     return m_tallies;
 }
@@ -93,13 +109,11 @@ void SpreadFilter::place(const SpreadMember &arriving, const SpreadMember *leavi
 {
     if (leaving) {
         shift(*leaving, -1);
-        for (SpreadMember &m : m_app.members) {
-            if (leaving->unitId != 0 && m.unitId == leaving->unitId)
-                m.counts = false;
-        }
+        if (leaving->unitId != 0)
+            m_left.insert(leaving->unitId);
     }
     shift(arriving, 1);
-    m_app.members << arriving;
+    m_placed << arriving;
 }
 
 void SpreadFilter::setHosts(const QList<MachineRecord> &hosts)
@@ -115,6 +129,24 @@ SpreadState::SpreadState(const ModelSnapshot &snapshot, const CloudInfo &cloud,
 {
     if (snapshot.spreads.isEmpty())
         return;
+    QHash<qint64, const MachineRecord *> machines;
+    machines.reserve(snapshot.machines.size());
+    for (const MachineRecord &m : snapshot.machines)
+        machines.insert(m.id, &m);
+    build(snapshot, cloud, claimed, [&](qint64 id) { return machines.value(id); });
+}
+
+SpreadState::SpreadState(const ModelSnapshot &snapshot, const SnapshotIndex &index,
+                         const CloudInfo &cloud)
+{
+    if (!snapshot.spreads.isEmpty())
+        build(snapshot, cloud, {}, [&](qint64 id) { return index.machine(id); });
+}
+
+template <typename Find>
+void SpreadState::build(const ModelSnapshot &snapshot, const CloudInfo &cloud,
+                        const QHash<qint64, QString> &claimed, Find machineById)
+{
     QHash<qint64, const ApplicationRecord *> constrained;
     for (const ApplicationRecord &app : snapshot.applications) {
         for (const SpreadRecord &s : snapshot.spreads) {
@@ -124,10 +156,6 @@ SpreadState::SpreadState(const ModelSnapshot &snapshot, const CloudInfo &cloud,
             }
         }
     }
-    QHash<qint64, const MachineRecord *> machines;
-    machines.reserve(snapshot.machines.size());
-    for (const MachineRecord &m : snapshot.machines)
-        machines.insert(m.id, &m);
     const ConstraintsValidator validator = cloud.validator(snapshot.model.region);
     for (const ApplicationRecord *app : std::as_const(constrained)) {
         SpreadApplication in;
@@ -150,18 +178,23 @@ SpreadState::SpreadState(const ModelSnapshot &snapshot, const CloudInfo &cloud,
         in.constraintsForDomains = validator.merge(snapshot.model.constraints, app->constraints);
         m_applications.insert(app->name, in);
     }
+    // Each unit's application found by id, not by name: a model may hold 100,000.
+    QHash<qint64, QList<SpreadMember> *> membersOf;
+    for (const ApplicationRecord *app : std::as_const(constrained))
+        membersOf.insert(app->id, &m_applications[app->name].members);
     for (const UnitRecord &u : snapshot.units) {
-        if (u.subordinate || u.machineId == 0 || !constrained.contains(u.applicationId))
+        QList<SpreadMember> *members = membersOf.value(u.applicationId);
+        if (u.subordinate || u.machineId == 0 || !members)
             continue;
-        const MachineRecord *machine = machines.value(u.machineId);
+        const MachineRecord *machine = machineById(u.machineId);
         if (!machine)
             continue;
         const MachineRecord *host =
-            machine->isContainer() ? machines.value(machine->parentId) : nullptr;
+            machine->isContainer() ? machineById(machine->parentId) : nullptr;
         SpreadMember member = SpreadMember::of(u, *machine, host, snapshot.model.region);
         if (member.zone.isEmpty())
             member.zone = claimed.value(host ? host->id : machine->id);
-        m_applications[u.application].members << member;
+        *members << std::move(member);
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QSet>
 
 #include <optional>
 #include <unordered_map>
@@ -92,6 +93,11 @@ private:
     void shift(const SpreadMember &member, int delta);
 
     SpreadApplication m_app;
+    // The what-ifs so far, kept beside the application's members (which
+    // may be 100,000, shared with the state, not copied): the units placed,
+    // and those gone from where they were (by unit id).
+    QList<SpreadMember> m_placed;
+    QSet<qint64> m_left;
     std::optional<Constraints> m_judgedFor; // the constraints m_tallies are for
     QList<SpreadTally> m_tallies;
 };
@@ -108,6 +114,8 @@ public:
     // machine id), where their units count.
     SpreadState(const ModelSnapshot &snapshot, const CloudInfo &cloud,
                 const QHash<qint64, QString> &claimed = {});
+    // With the snapshot's index at hand (the window keeps one).
+    SpreadState(const ModelSnapshot &snapshot, const SnapshotIndex &index, const CloudInfo &cloud);
 
     bool isEmpty() const { return m_applications.isEmpty(); }
     const SpreadApplication *application(const QString &name) const;
@@ -140,6 +148,11 @@ public:
                     const QStringList &units, const QString &machine) const;
 
 private:
+    // `machine` finds a machine of the snapshot by id.
+    template <typename Find>
+    void build(const ModelSnapshot &snapshot, const CloudInfo &cloud,
+               const QHash<qint64, QString> &claimed, Find machine);
+
     QHash<QString, SpreadApplication> m_applications;
 };
 
